@@ -1,0 +1,52 @@
+/* cmd-check.c -- 'ensemble check': parse, expand and check a script, build
+ * its annotated graph and print a one-line summary. */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "cmd.h"
+#include "graph.h"
+
+static int
+cmd_check_exec(const struct cmd_entry *self, int argc, char **argv)
+{
+	struct cli_opts	 o;
+	struct diag	*d;
+	struct pcg	*g;
+	Agraph_t	*G;
+	int		 rc;
+
+	if ((rc = cli_parse(self, argc, argv, &o, 0)) >= 0)
+		return rc;
+	d = diag_new(stderr);
+	if ((g = cli_load(&o, d)) == NULL) {
+		rc = EXIT_BADINPUT;
+		goto out;
+	}
+	G = pcg_graph(g);
+	printf("%s: %d process%s, %d channel%s, %d component%s\n", g->name,
+	    agnnodes(G), agnnodes(G) == 1 ? "" : "es",
+	    agnedges(G), agnedges(G) == 1 ? "" : "s",
+	    g->ncomps, g->ncomps == 1 ? "" : "s");
+	agclose(G);
+	pcg_free(g);
+	rc = 0;
+out:
+	diag_free(d);
+	cli_opts_free(&o);
+	return cli_exit(rc);
+}
+
+const struct cmd_entry cmd_check_entry = {
+	.name = "check",
+	.usage = "check SCRIPT [-np K] [-D NAME=VALUE]... [-L DIR]...",
+	.summary = "Check a script and print a summary of its process graph.",
+	.help =
+	    "  -np K           set the script's 'scale' parameter to K\n"
+	    "  -D NAME=VALUE   set a parameter (an integer)\n"
+	    "  -L DIR          look for components' executables and includes in DIR\n"
+	    "  -h, --help      show this help\n"
+	    "\n"
+	    "Exit status: 0 when the script is correct (warnings allowed), 2 on errors.\n",
+	.exec = cmd_check_exec,
+};

@@ -1,0 +1,42 @@
+/* cmd-expand.c -- 'ensemble expand': print the fully expanded script. */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "cmd.h"
+
+static int
+cmd_expand_exec(const struct cmd_entry *self, int argc, char **argv)
+{
+	struct cli_opts	 o;
+	struct diag	*d;
+	struct pcg	*g;
+	int		 rc = EXIT_BADINPUT;
+
+	if ((rc = cli_parse(self, argc, argv, &o, 0)) >= 0)
+		return rc;
+	d = diag_new(stderr);
+	if ((g = cli_load(&o, d)) != NULL) {
+		pcg_emit(g, stdout);
+		pcg_free(g);
+		rc = 0;
+	} else
+		rc = EXIT_BADINPUT;
+	diag_free(d);
+	cli_opts_free(&o);
+	return cli_exit(rc);
+}
+
+const struct cmd_entry cmd_expand_entry = {
+	.name = "expand",
+	.usage = "expand SCRIPT [-np K] [-D NAME=VALUE]... [-L DIR]...",
+	.summary = "Print the script fully expanded: no parameters, ranges or 'for'.",
+	.help =
+	    "  -np K           set the script's 'scale' parameter to K\n"
+	    "  -D NAME=VALUE   set a parameter (an integer)\n"
+	    "  -L DIR          look for components' executables and includes in DIR\n"
+	    "  -h, --help      show this help\n"
+	    "\n"
+	    "The output is a script in the same language that describes the same graph.\n",
+	.exec = cmd_expand_exec,
+};

@@ -1,0 +1,112 @@
+/* cmd-graph.c -- 'ensemble graph': draw the process graph (SVG, PNG, PDF or
+ * DOT), or write the annotated PCG itself as DOT with --pcg. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "graph.h"
+
+static int
+format_of(const char *name, enum draw_format *fmt)
+{
+	static const struct { const char *name; enum draw_format fmt; } formats[] = {
+		{ "dot", DRAW_DOT }, { "gv", DRAW_DOT }, { "svg", DRAW_SVG },
+		{ "png", DRAW_PNG }, { "pdf", DRAW_PDF },
+	};
+	size_t	i;
+
+	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
+		if (strcmp(name, formats[i].name) == 0) {
+			*fmt = formats[i].fmt;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static int
+cmd_graph_exec(const struct cmd_entry *self, int argc, char **argv)
+{
+	struct cli_opts	 o;
+	struct diag	*d = NULL;
+	struct pcg	*g;
+	enum draw_format fmt = DRAW_DOT;
+	const char	*ext;
+	char		*cause;
+	Agraph_t	*G;
+	FILE		*f;
+	int		 rc;
+
+	if ((rc = cli_parse(self, argc, argv, &o, CLI_OUTPUT)) >= 0)
+		return rc;
+	rc = EXIT_BADINPUT;
+	if (o.output == NULL) {
+		fprintf(stderr, "ensemble graph: no output given (-o FILE, or -o - "
+		    "for DOT on stdout)\nusage: ensemble %s\n", self->usage);
+		goto out;
+	}
+	if (o.format != NULL) {
+		if (format_of(o.format, &fmt) != 0) {
+			fprintf(stderr, "ensemble graph: unknown format '%s' (svg, png, "
+			    "pdf or dot)\n", o.format);
+			goto out;
+		}
+	} else if (strcmp(o.output, "-") != 0) {
+		ext = strrchr(o.output, '.');
+		if (ext == NULL || strchr(ext, '/') != NULL || format_of(ext + 1, &fmt) != 0) {
+			fprintf(stderr, "ensemble graph: cannot tell the format of '%s' "
+			    "(name it .svg, .png, .pdf or .dot, or give -T)\n", o.output);
+			goto out;
+		}
+	}
+	if (o.pcg_dot && fmt != DRAW_DOT) {
+		fprintf(stderr, "ensemble graph: --pcg writes DOT (name the output "
+		    ".dot or -)\n");
+		goto out;
+	}
+	d = diag_new(stderr);
+	if ((g = cli_load(&o, d)) == NULL)
+		goto out;
+	G = pcg_graph(g);
+	pcg_free(g);
+	if (o.pcg_dot) {
+		f = strcmp(o.output, "-") == 0 ? stdout : fopen(o.output, "w");
+		if (f == NULL || agwrite(G, f) == EOF || (f != stdout && fclose(f) != 0)) {
+			fprintf(stderr, "ensemble: cannot write '%s'\n", o.output);
+			agclose(G);
+			goto out;
+		}
+	} else if (draw_pcg(G, fmt, o.output, &cause) != 0) {
+		fprintf(stderr, "ensemble: %s\n", cause);
+		free(cause);
+		agclose(G);
+		rc = 1;
+		goto out;
+	}
+	agclose(G);
+	rc = 0;
+out:
+	diag_free(d);
+	cli_opts_free(&o);
+	return cli_exit(rc);
+}
+
+const struct cmd_entry cmd_graph_entry = {
+	.name = "graph",
+	.usage = "graph SCRIPT -o FILE|- [-T FORMAT] [--pcg] [-np K] [-D NAME=VALUE]... [-L DIR]...",
+	.summary = "Draw the script's process graph.",
+	.help =
+	    "  -o FILE         write the drawing to FILE; its ending (.svg, .png, .pdf,\n"
+	    "                  .dot) gives the format; '-o -' writes DOT to stdout\n"
+	    "  -T FORMAT       the format, whatever the file's name: svg, png, pdf, dot\n"
+	    "  --pcg           write the annotated PCG, the graph 'verify' and 'run'\n"
+	    "                  read, as DOT instead of a drawing\n"
+	    "  -np K           set the script's 'scale' parameter to K\n"
+	    "  -D NAME=VALUE   set a parameter (an integer)\n"
+	    "  -L DIR          look for components' executables and includes in DIR\n"
+	    "  -h, --help      show this help\n",
+	.exec = cmd_graph_exec,
+};

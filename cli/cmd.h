@@ -1,0 +1,48 @@
+/* cmd.h -- the ensemble command's subcommand table and the option parsing
+ * and front end every subcommand shares. */
+#ifndef ENS_CMD_H
+#define ENS_CMD_H
+
+#include "diag.h"
+#include "pcg.h"
+
+struct cmd_entry {
+	const char	*name;
+	const char	*usage;		/* one line, after "usage: ensemble " */
+	const char	*summary;	/* one line for 'ensemble help' */
+	const char	*help;		/* the options, for CMD --help */
+	int		(*exec)(const struct cmd_entry *, int, char **);
+};
+
+extern const struct cmd_entry *const cmd_table[];
+const struct cmd_entry *cmd_find(const char *);
+
+/* Options a command accepts besides -np, -D and -L. */
+#define CLI_OUTPUT	0x1	/* -o FILE, -T FORMAT, --pcg */
+
+struct cli_opts {
+	const char	*script;
+	struct pcg_opts	 pcg;
+	const char	*output;
+	const char	*format;
+	int		 pcg_dot;
+	const char	**defs;
+	const char	**dirs;
+};
+
+/* Parse argv; prints help (exit 0) or a usage error (exit 2) itself and
+ * returns that exit code, or -1 to go on. */
+int cli_parse(const struct cmd_entry *, int, char **, struct cli_opts *, unsigned);
+void cli_opts_free(struct cli_opts *);
+/* Print a command's full help to stdout. */
+void cli_help(const struct cmd_entry *);
+/* Parse and expand the script; NULL after printing the errors. */
+struct pcg *cli_load(struct cli_opts *, struct diag *);
+/* Flush stdout and report a write error: the exit code to use. */
+int cli_exit(int);
+
+#define EXIT_VIOLATED	1
+#define EXIT_BADINPUT	2
+#define EXIT_INCOMPLETE	3
+
+#endif

@@ -1,0 +1,145 @@
+/* common.c -- the option parsing and front end that every subcommand
+ * shares: -np K, -D NAME=VALUE, -L DIR, then parse and expand. */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "parse.h"
+#include "xmalloc.h"
+
+void
+cli_help(const struct cmd_entry *c)
+{
+	printf("usage: ensemble %s\n\n%s\n", c->usage, c->summary);
+	if (c->help != NULL)
+		printf("\n%s", c->help);
+}
+
+static int
+usage_error(const struct cmd_entry *c, const char *fmt, const char *arg)
+{
+	fprintf(stderr, "ensemble %s: ", c->name);
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nusage: ensemble %s\n", c->usage);
+	return EXIT_BADINPUT;
+}
+
+/* The value of an option given as "-o X" or "-oX"; NULL if missing. */
+static const char *
+optval(int argc, char **argv, int *i, const char *opt)
+{
+	size_t	n = strlen(opt);
+
+	if (argv[*i][n] != '\0')
+		return argv[*i] + n + (argv[*i][n] == '=');
+	if (*i + 1 >= argc)
+		return NULL;
+	return argv[++*i];
+}
+
+int
+cli_parse(const struct cmd_entry *c, int argc, char **argv, struct cli_opts *o,
+    unsigned allowed)
+{
+	const char	*v;
+	char		*end;
+	size_t		 defalloc = 0, diralloc = 0;
+	int		 i, dashdash = 0;
+
+	memset(o, 0, sizeof(*o));
+	for (i = 1; i < argc; i++) {
+		const char	*a = argv[i];
+
+		if (dashdash || a[0] != '-' || a[1] == '\0') {
+			if (o->script != NULL)
+				return usage_error(c, "more than one script ('%s')", a);
+			o->script = a;
+		} else if (strcmp(a, "--") == 0)
+			dashdash = 1;
+		else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+			cli_help(c);
+			return cli_exit(0);
+		} else if (strncmp(a, "-np", 3) == 0 || strncmp(a, "--np", 4) == 0) {
+			if ((v = optval(argc, argv, &i, a[1] == '-' ? "--np" : "-np")) == NULL)
+				return usage_error(c, "'%s' needs a count", a);
+			errno = 0;
+			o->pcg.np = strtoll(v, &end, 10);
+			if (*v == '\0' || *end != '\0' || errno == ERANGE)
+				return usage_error(c, "-np needs a whole number, not '%s'", v);
+			o->pcg.np_set = 1;
+		} else if (strncmp(a, "-D", 2) == 0) {
+			if ((v = optval(argc, argv, &i, "-D")) == NULL)
+				return usage_error(c, "'%s' needs NAME=VALUE", a);
+			xgrow(&o->defs, &defalloc, o->pcg.ndefs + 1, sizeof(char *));
+			o->defs[o->pcg.ndefs++] = v;
+		} else if (strncmp(a, "-L", 2) == 0) {
+			if ((v = optval(argc, argv, &i, "-L")) == NULL)
+				return usage_error(c, "'%s' needs a directory", a);
+			xgrow(&o->dirs, &diralloc, o->pcg.ndirs + 1, sizeof(char *));
+			o->dirs[o->pcg.ndirs++] = v;
+		} else if ((allowed & CLI_OUTPUT) && strncmp(a, "-o", 2) == 0) {
+			if ((v = optval(argc, argv, &i, "-o")) == NULL)
+				return usage_error(c, "'%s' needs a file name (or - for stdout)", a);
+			o->output = v;
+		} else if ((allowed & CLI_OUTPUT) && strncmp(a, "-T", 2) == 0) {
+			if ((v = optval(argc, argv, &i, "-T")) == NULL)
+				return usage_error(c, "'%s' needs a format", a);
+			o->format = v;
+		} else if ((allowed & CLI_OUTPUT) && strcmp(a, "--pcg") == 0)
+			o->pcg_dot = 1;
+		else
+			return usage_error(c, "unknown option '%s'", a);
+	}
+	if (o->script == NULL)
+		return usage_error(c, "%s", "no script given");
+	o->pcg.defs = o->defs;
+	o->pcg.dirs = o->dirs;
+	return -1;
+}
+
+void
+cli_opts_free(struct cli_opts *o)
+{
+	free(o->defs);
+	free(o->dirs);
+}
+
+struct pcg *
+cli_load(struct cli_opts *o, struct diag *d)
+{
+	struct parse_opts	 po = { o->pcg.dirs, o->pcg.ndirs };
+	struct ast		*ast;
+	struct pcg		*g;
+
+	if ((ast = parse_file(o->script, d, &po)) == NULL)
+		return NULL;
+	if (d->errors > 0) {
+		/* Expanding a script that did not parse only adds noise. */
+		ast_free(ast);
+		diag_summary(d);
+		return NULL;
+	}
+	g = pcg_expand(ast, d, &o->pcg);
+	if (g == NULL || d->errors > 0) {
+		pcg_free(g);
+		diag_summary(d);
+		return NULL;
+	}
+	return g;
+}
+
+int
+cli_exit(int code)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "ensemble: cannot write to standard output: %s\n",
+		    strerror(errno));
+		return code == 0 ? EXIT_BADINPUT : code;
+	}
+	return code;
+}

@@ -1,0 +1,205 @@
+/* ast.h -- the syntax tree of a .pcg script.  Every node lives in the
+ * script's arena and is freed with it (ast_free). */
+#ifndef ENS_AST_H
+#define ENS_AST_H
+
+#include <stdint.h>
+
+#include "diag.h"
+
+struct arena;
+
+enum expr_kind {
+	E_INT,		/* ival */
+	E_NAME,		/* a parameter or a for variable: name */
+	E_INDEX,	/* the instance's index */
+	E_PORTS,	/* ports(name): the instance's port count of a type */
+	E_UNARY,	/* op a: '-' '!' */
+	E_BINARY,	/* a op b */
+	E_COND,		/* a ? b : c */
+	E_MIN,		/* min(args) */
+	E_MAX,		/* max(args) */
+};
+
+/* Binary operators beyond single characters. */
+enum { OP_EQ = 256, OP_NE, OP_LE, OP_GE, OP_AND, OP_OR };
+
+struct expr {
+	enum expr_kind	 kind;
+	int		 op;
+	struct loc	 loc;
+	int64_t		 ival;
+	const char	*name;		/* interned */
+	struct loc	 nameloc;
+	struct expr	*a, *b, *c;
+	struct expr	*next;		/* in argument lists */
+};
+
+/* A string with ${expr} parts. */
+struct strpart {
+	const char	*text;		/* literal text, or NULL for an expr */
+	struct expr	*expr;
+	struct strpart	*next;
+};
+
+struct str {
+	struct loc	 loc;
+	struct strpart	*parts;
+};
+
+/* One element of an index list: e or lo..hi. */
+struct idx {
+	struct expr	*lo;
+	struct expr	*hi;		/* NULL for a single index */
+	struct loc	 loc;
+	struct idx	*next;
+};
+
+/* name, name[idx, ...] */
+struct instref {
+	const char	*name;
+	struct loc	 loc;		/* the whole reference */
+	struct loc	 nameloc;
+	struct idx	*idx;		/* NULL when unindexed */
+};
+
+/* proc.Type[e] */
+struct endpoint {
+	struct instref	 proc;
+	const char	*type;
+	struct loc	 typeloc;
+	struct expr	*port;
+	struct loc	 loc;
+};
+
+struct forvar {
+	const char	*name;
+	struct loc	 loc;
+	struct expr	*lo, *hi;
+	struct forvar	*next;
+};
+
+struct forclause {
+	struct forvar	*vars;
+	struct expr	*cond;		/* NULL: none */
+	struct loc	 loc;
+};
+
+/* Components line: a type; Processes line: a type with a count. */
+struct portdecl {
+	const char	*type;
+	struct loc	 loc;
+	struct expr	*count;		/* NULL: none given (Components) */
+	int		 star;		/* count is '*' */
+	struct portdecl	*next;
+};
+
+enum annot_kind { A_EXEC, A_ARGS, A_ENV, A_WDIR, A_HOST };
+
+/* An argument value: a string or an integer expression. */
+struct argval {
+	struct str	*s;
+	struct expr	*e;
+	struct argval	*next;
+};
+
+struct annot {
+	enum annot_kind	 kind;
+	struct loc	 loc;		/* the keyword */
+	struct argval	*vals;
+	struct annot	*next;
+};
+
+enum send_mode { MODE_STANDARD, MODE_SYNC, MODE_BUFFERED };
+
+enum stmt_kind {
+	S_SEND,		/* mode, type, port (NULL = [*]) */
+	S_RECV,		/* type, port (NULL = [*]) */
+	S_RECV_ANY,	/* type (NULL = any port) */
+	S_ISEND,	/* mode, type, port */
+	S_IRECV,	/* type, port */
+	S_IRECV_ANY,	/* type (NULL = any port) */
+	S_WAITALL,
+	S_BARRIER, S_ALLREDUCE, S_ALLGATHER, S_ALLTOALL,
+	S_BCAST, S_SCATTER, S_REDUCE, S_GATHER,		/* root */
+	S_LOOP,		/* count (NULL = forever), body */
+	S_IF,		/* cond, body, orelse */
+	S_FOR,		/* var, body */
+	S_CHOICE,	/* branches */
+};
+
+struct stmt {
+	enum stmt_kind	 kind;
+	struct loc	 loc;
+	enum send_mode	 mode;
+	const char	*type;
+	struct loc	 typeloc;
+	struct expr	*port;
+	struct instref	 root;
+	struct expr	*expr;		/* loop count, if condition */
+	struct forvar	*var;
+	struct stmt	*body;
+	struct stmt	*orelse;
+	struct branch	*branches;
+	struct stmt	*next;
+};
+
+struct branch {
+	struct stmt	*body;
+	struct loc	 loc;
+	struct branch	*next;
+};
+
+/* Where an item stands: parts and their sections. */
+enum part { PART_NONE, PART_PCG, PART_PARALLEL, PART_SEQUENTIAL, PART_BEHAVIOUR };
+
+enum item_kind {
+	I_APPLICATION,	/* name */
+	I_SCALE,	/* name, expr */
+	I_PARAM,	/* name, expr */
+	I_COMPONENT,	/* target.name, ports */
+	I_PROCESS,	/* target, ports */
+	I_CHANNEL,	/* a, b, fc */
+	I_TAG_DEFAULT,
+	I_CHANNEL_TAG,	/* a, b, expr, fc */
+	I_HOST,		/* target, annots (one A_HOST), fc */
+	I_ANNOT,	/* target, annots, fc (SEQUENTIAL COMPONENTS) */
+	I_BEHAVIOUR,	/* name, body */
+};
+
+struct item {
+	enum item_kind	 kind;
+	struct loc	 loc;
+	const char	*name;
+	struct loc	 nameloc;
+	struct expr	*expr;
+	struct instref	 target;
+	struct portdecl	*ports;
+	struct endpoint	 a, b;
+	struct annot	*annots;
+	struct forclause *fc;
+	struct stmt	*body;
+	struct item	*next;
+};
+
+struct symtab;
+
+struct ast {
+	struct arena	*arena;
+	struct symtab	*syms;
+	struct item	*items;
+	struct item	**tail;
+	const struct source *main;	/* the script given on the command line */
+};
+
+struct ast *ast_new(void);
+void ast_free(struct ast *);
+void ast_append(struct ast *, struct item *);
+
+/* Intern a name: equal names give the same pointer. */
+const char *ast_intern(struct ast *, const char *, size_t);
+
+void *ast_alloc(struct ast *, size_t);
+#define AST_NEW(ast, type)	((type *)ast_alloc((ast), sizeof(type)))
+
+#endif

@@ -1,0 +1,25 @@
+/* parse.h -- reading a .pcg script (and what it includes) into an AST. */
+#ifndef ENS_PARSE_H
+#define ENS_PARSE_H
+
+#include <stddef.h>
+
+#include "ast.h"
+#include "diag.h"
+
+/* Where `include "f.pcg"` looks after the including file's directory:
+ * each dir, then each ENSEMBLE_PATH entry, then the install directory. */
+struct parse_opts {
+	const char *const	*dirs;		/* borrowed; -L directories */
+	size_t			 ndirs;
+};
+
+/* Parse a script.  Errors are reported to d and counted there; the AST is
+ * returned even when there were errors (what parsed), NULL only when the file
+ * cannot be read.  Caller frees with ast_free. */
+struct ast *parse_file(const char *path, struct diag *d, const struct parse_opts *);
+/* The same for text in memory (named name in diagnostics). */
+struct ast *parse_string(const char *name, const char *text, size_t len,
+    struct diag *d, const struct parse_opts *);
+
+#endif

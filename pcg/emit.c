@@ -1,0 +1,419 @@
+/* emit.c -- printing the expanded model back in the script language: the
+ * whole script for 'ensemble expand', and each behaviour with parameters
+ * replaced by their values (also the graph's 'behaviour' attribute).  What
+ * it prints parses back to the same graph. */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pcg.h"
+#include "xmalloc.h"
+
+/* Binding strength, for the fewest parentheses that keep the meaning. */
+enum { P_COND = 1, P_OR, P_AND, P_CMP, P_ADD, P_MUL, P_UNARY, P_PRIMARY };
+
+static const struct pcg_param *
+param_of(const struct pcg *g, const char *name)
+{
+	int	i;
+
+	for (i = 0; i < g->nparams; i++)
+		if (g->params[i].name == name)
+			return &g->params[i];
+	return NULL;
+}
+
+static int
+prec(const struct pcg *g, const struct expr *e)
+{
+	const struct pcg_param	*p;
+
+	switch (e->kind) {
+	case E_COND:	return P_COND;
+	case E_UNARY:	return P_UNARY;
+	case E_INT:	return e->ival < 0 ? P_UNARY : P_PRIMARY;
+	case E_NAME:
+		p = param_of(g, e->name);
+		return p != NULL && p->value < 0 ? P_UNARY : P_PRIMARY;
+	case E_BINARY:
+		switch (e->op) {
+		case OP_OR:	return P_OR;
+		case OP_AND:	return P_AND;
+		case '+': case '-':	return P_ADD;
+		case '*': case '/': case '%':	return P_MUL;
+		default:	return P_CMP;
+		}
+	default:	return P_PRIMARY;
+	}
+}
+
+static const char *
+op_text(int op)
+{
+	static char	c[2];
+
+	switch (op) {
+	case OP_EQ:	return "==";
+	case OP_NE:	return "!=";
+	case OP_LE:	return "<=";
+	case OP_GE:	return ">=";
+	case OP_AND:	return "&&";
+	case OP_OR:	return "||";
+	}
+	c[0] = (char)op;
+	return c;
+}
+
+static void emit_expr(struct buf *, const struct pcg *, const struct expr *, int);
+
+static void
+emit_expr(struct buf *b, const struct pcg *g, const struct expr *e, int need)
+{
+	const struct pcg_param	*p;
+	const struct expr	*x;
+	int			 mine = prec(g, e), paren = mine < need;
+
+	if (paren)
+		buf_addc(b, '(');
+	switch (e->kind) {
+	case E_INT:
+		buf_printf(b, "%" PRId64, e->ival);
+		break;
+	case E_NAME:
+		if ((p = param_of(g, e->name)) != NULL)
+			buf_printf(b, "%" PRId64, p->value);
+		else
+			buf_adds(b, e->name);
+		break;
+	case E_INDEX:
+		buf_adds(b, "index");
+		break;
+	case E_PORTS:
+		buf_printf(b, "ports(%s)", e->name);
+		break;
+	case E_UNARY:
+		buf_addc(b, (char)e->op);
+		emit_expr(b, g, e->a, P_UNARY + (e->op == '-'));
+		break;
+	case E_BINARY:
+		emit_expr(b, g, e->a, mine == P_CMP ? mine + 1 : mine);
+		buf_printf(b, " %s ", op_text(e->op));
+		emit_expr(b, g, e->b, mine + 1);
+		break;
+	case E_COND:
+		emit_expr(b, g, e->a, P_COND + 1);
+		buf_adds(b, " ? ");
+		emit_expr(b, g, e->b, P_COND);
+		buf_adds(b, " : ");
+		emit_expr(b, g, e->c, P_COND);
+		break;
+	case E_MIN:
+	case E_MAX:
+		buf_adds(b, e->kind == E_MIN ? "min(" : "max(");
+		for (x = e->a; x != NULL; x = x->next) {
+			emit_expr(b, g, x, P_COND);
+			if (x->next != NULL)
+				buf_adds(b, ", ");
+		}
+		buf_addc(b, ')');
+		break;
+	}
+	if (paren)
+		buf_addc(b, ')');
+}
+
+static void
+emit_instref(struct buf *b, const struct pcg *g, const struct instref *r)
+{
+	const struct idx	*i;
+
+	buf_adds(b, r->name);
+	if (r->idx == NULL)
+		return;
+	buf_addc(b, '[');
+	for (i = r->idx; i != NULL; i = i->next) {
+		emit_expr(b, g, i->lo, P_COND);
+		if (i->hi != NULL) {
+			buf_adds(b, "..");
+			emit_expr(b, g, i->hi, P_COND);
+		}
+		if (i->next != NULL)
+			buf_adds(b, ", ");
+	}
+	buf_addc(b, ']');
+}
+
+/* indent < 0: all on one line. */
+static void emit_stmts(struct buf *, const struct pcg *, const struct stmt *, int);
+
+static void
+emit_newline(struct buf *b, int indent)
+{
+	int	i;
+
+	if (indent < 0) {
+		buf_addc(b, ' ');
+		return;
+	}
+	buf_addc(b, '\n');
+	for (i = 0; i < indent; i++)
+		buf_addc(b, ' ');
+}
+
+static void
+emit_block(struct buf *b, const struct pcg *g, const struct stmt *s, int indent)
+{
+	buf_addc(b, '{');
+	if (s == NULL) {
+		buf_adds(b, indent < 0 ? " }" : "}");
+		return;
+	}
+	emit_newline(b, indent < 0 ? -1 : indent + 4);
+	emit_stmts(b, g, s, indent < 0 ? -1 : indent + 4);
+	emit_newline(b, indent);
+	buf_addc(b, '}');
+}
+
+static void
+emit_port(struct buf *b, const struct pcg *g, const struct stmt *s)
+{
+	buf_printf(b, " %s[", s->type);
+	if (s->port == NULL)
+		buf_addc(b, '*');
+	else
+		emit_expr(b, g, s->port, P_COND);
+	buf_adds(b, "];");
+}
+
+static void
+emit_stmt(struct buf *b, const struct pcg *g, const struct stmt *s, int indent)
+{
+	static const char *const sends[] = { "send", "ssend", "bsend" };
+	static const char *const isends[] = { "isend", "issend", "ibsend" };
+	const struct branch	*br;
+
+	switch (s->kind) {
+	case S_SEND:
+		buf_adds(b, sends[s->mode]);
+		emit_port(b, g, s);
+		break;
+	case S_ISEND:
+		buf_adds(b, isends[s->mode]);
+		emit_port(b, g, s);
+		break;
+	case S_RECV:
+	case S_IRECV:
+		buf_adds(b, s->kind == S_RECV ? "recv" : "irecv");
+		emit_port(b, g, s);
+		break;
+	case S_RECV_ANY:
+	case S_IRECV_ANY:
+		buf_adds(b, s->kind == S_RECV_ANY ? "recv any" : "irecv any");
+		if (s->type != NULL)
+			buf_printf(b, " %s", s->type);
+		buf_addc(b, ';');
+		break;
+	case S_WAITALL:		buf_adds(b, "waitall;"); break;
+	case S_BARRIER:		buf_adds(b, "barrier;"); break;
+	case S_ALLREDUCE:	buf_adds(b, "allreduce;"); break;
+	case S_ALLGATHER:	buf_adds(b, "allgather;"); break;
+	case S_ALLTOALL:	buf_adds(b, "alltoall;"); break;
+	case S_BCAST:
+	case S_SCATTER:
+	case S_REDUCE:
+	case S_GATHER:
+		buf_adds(b, s->kind == S_BCAST ? "bcast from " : s->kind == S_SCATTER ?
+		    "scatter from " : s->kind == S_REDUCE ? "reduce to " : "gather to ");
+		emit_instref(b, g, &s->root);
+		buf_addc(b, ';');
+		break;
+	case S_LOOP:
+		buf_adds(b, "loop ");
+		if (s->expr != NULL) {
+			emit_expr(b, g, s->expr, P_COND);
+			buf_addc(b, ' ');
+		}
+		emit_block(b, g, s->body, indent);
+		break;
+	case S_IF:
+		buf_adds(b, "if ");
+		emit_expr(b, g, s->expr, P_COND);
+		buf_addc(b, ' ');
+		emit_block(b, g, s->body, indent);
+		if (s->orelse != NULL) {
+			buf_adds(b, " else ");
+			if (s->orelse->kind == S_IF && s->orelse->next == NULL)
+				emit_stmt(b, g, s->orelse, indent);
+			else
+				emit_block(b, g, s->orelse, indent);
+		}
+		break;
+	case S_FOR:
+		buf_printf(b, "for %s in ", s->var->name);
+		emit_expr(b, g, s->var->lo, P_COND);
+		buf_adds(b, "..");
+		emit_expr(b, g, s->var->hi, P_COND);
+		buf_addc(b, ' ');
+		emit_block(b, g, s->body, indent);
+		break;
+	case S_CHOICE:
+		buf_adds(b, "choice ");
+		for (br = s->branches; br != NULL; br = br->next) {
+			emit_block(b, g, br->body, indent);
+			if (br->next != NULL)
+				buf_adds(b, " or ");
+		}
+		break;
+	}
+}
+
+static void
+emit_stmts(struct buf *b, const struct pcg *g, const struct stmt *s, int indent)
+{
+	for (; s != NULL; s = s->next) {
+		emit_stmt(b, g, s, indent);
+		if (s->next != NULL)
+			emit_newline(b, indent);
+	}
+}
+
+char *
+pcg_behaviour_text(const struct pcg *g, const struct pcg_comp *c)
+{
+	struct buf	b;
+
+	buf_init(&b);
+	buf_adds(&b, "");
+	if (c->behaviour != NULL)
+		emit_stmts(&b, g, c->behaviour->body, -1);
+	return buf_steal(&b);
+}
+
+static void
+emit_strs(struct buf *b, const char *word, const struct pcg_strs *s)
+{
+	int	i;
+
+	if (s == NULL)
+		return;
+	buf_printf(b, " %s", word);
+	for (i = 0; i < s->n; i++) {
+		buf_addc(b, ' ');
+		buf_add_quoted(b, s->v[i]);
+	}
+}
+
+static void
+emit_end(struct buf *b, const struct pcg *g, const struct pcg_end *e)
+{
+	char	pn[PCG_NAME_MAX];
+
+	buf_printf(b, "%s.%s[%d]", pcg_proc_name(g, e->proc, pn, sizeof(pn)),
+	    g->comps[g->procs[e->proc].comp].types[e->type], e->port);
+}
+
+/* Flush the buffer to the stream now and then, to bound memory. */
+static void
+flush(struct buf *b, FILE *f, int force)
+{
+	if (force || b->len > (1 << 16)) {
+		fwrite(b->s, 1, b->len, f);
+		buf_reset(b);
+	}
+}
+
+void
+pcg_emit(const struct pcg *g, FILE *f)
+{
+	const struct pcg_strs	*s;
+	struct buf		 b;
+	char			 pn[PCG_NAME_MAX], **env;
+	int			 i, t, n, any;
+
+	buf_init(&b);
+	buf_printf(&b, "# %s, expanded by %s %s\n", g->script, PACKAGE_NAME, PACKAGE_VERSION);
+	buf_printf(&b, "application %s;\n\nPCG\nComponents\n", g->name);
+	for (i = 0; i < g->ncomps; i++) {
+		buf_printf(&b, "    %s", g->comps[i].name);
+		for (t = 0; t < g->comps[i].ntypes; t++)
+			buf_printf(&b, "%s%s", t ? ", " : " : ", g->comps[i].types[t]);
+		buf_adds(&b, ";\n");
+	}
+	buf_adds(&b, "Processes\n");
+	for (i = 0; i < g->nprocs; i++) {
+		const struct pcg_proc	*p = &g->procs[i];
+		const struct pcg_comp	*c = &g->comps[p->comp];
+
+		buf_printf(&b, "    %s", pcg_proc_name(g, i, pn, sizeof(pn)));
+		for (t = 0; t < c->ntypes; t++)
+			buf_printf(&b, "%s%s[%d]", t ? ", " : " : ", c->types[t], p->nports[t]);
+		buf_adds(&b, ";\n");
+		flush(&b, f, 0);
+	}
+	buf_adds(&b, "Channels\n");
+	for (i = 0; i < g->nchans; i++) {
+		buf_adds(&b, "    ");
+		emit_end(&b, g, &g->chans[i].e[0]);
+		buf_adds(&b, " <-> ");
+		emit_end(&b, g, &g->chans[i].e[1]);
+		buf_adds(&b, ";\n");
+		flush(&b, f, 0);
+	}
+
+	buf_adds(&b, "\nPARALLEL SYSTEM MPI\nChannels\n");
+	for (i = 0; i < g->nchans; i++) {
+		buf_adds(&b, "    ");
+		emit_end(&b, g, &g->chans[i].e[0]);
+		buf_adds(&b, " <-> ");
+		emit_end(&b, g, &g->chans[i].e[1]);
+		buf_printf(&b, " : tag %" PRId64 ";\n", g->chans[i].tag);
+		flush(&b, f, 0);
+	}
+	for (i = any = 0; i < g->nprocs; i++) {
+		if (g->procs[i].host == NULL)
+			continue;
+		if (!any++)
+			buf_adds(&b, "Processes\n");
+		buf_printf(&b, "    %s : host ", pcg_proc_name(g, i, pn, sizeof(pn)));
+		buf_add_quoted(&b, g->procs[i].host);
+		buf_adds(&b, ";\n");
+		flush(&b, f, 0);
+	}
+
+	buf_adds(&b, "\nSEQUENTIAL COMPONENTS\n");
+	for (i = 0; i < g->nprocs; i++) {
+		const struct pcg_proc	*p = &g->procs[i];
+		struct pcg_strs		 es;
+
+		buf_printf(&b, "    %s : exec ", pcg_proc_name(g, i, pn, sizeof(pn)));
+		s = pcg_annot(g, p, ANN_EXEC);
+		buf_add_quoted(&b, s != NULL ? s->v[0] : g->comps[p->comp].name);
+		if ((s = pcg_annot(g, p, ANN_ARGS)) != NULL && s->n > 0)
+			emit_strs(&b, "args", s);
+		if ((n = pcg_env(g, p, &env)) > 0) {
+			es.v = env;
+			es.n = n;
+			emit_strs(&b, "env", &es);
+		}
+		free(env);
+		emit_strs(&b, "wdir", pcg_annot(g, p, ANN_WDIR));
+		buf_adds(&b, ";\n");
+		flush(&b, f, 0);
+	}
+
+	for (i = any = 0; i < g->ncomps; i++) {
+		const struct pcg_comp	*c = &g->comps[i];
+
+		if (c->behaviour == NULL)
+			continue;
+		if (!any++)
+			buf_adds(&b, "\nBEHAVIOUR\n");
+		buf_printf(&b, "    %s ", c->name);
+		emit_block(&b, g, c->behaviour->body, 4);
+		buf_addc(&b, '\n');
+	}
+	flush(&b, f, 1);
+	buf_free(&b);
+}

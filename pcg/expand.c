@@ -1,0 +1,1320 @@
+/* expand.c -- from the AST to the checked PCG model: parameters (with -np
+ * and -D), components, processes, channels with inferred port counts, tags,
+ * hosts, sequential annotations and the static checks of behaviours.  Each
+ * pass reads the items it owns in script order; errors are reported and the
+ * pass goes on, so one run shows them all. */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "eval.h"
+#include "hmap.h"
+#include "pcg.h"
+#include "xmalloc.h"
+
+#define PCG_MAX_PROCS	(1 << 24)
+#define PCG_MAX_CHANS	(1 << 24)
+#define MPI_TAG_GUARANTEED	32767	/* the least MPI_TAG_UB the standard allows */
+
+struct pcg_index {
+	struct hmap	*procs;		/* (comp, index) -> proc */
+	size_t		 procalloc;
+	size_t		 chanalloc;
+	const char	**unknown;	/* component names already reported */
+	size_t		 nunknown, unknownalloc;
+};
+
+static uint64_t
+key_index(int64_t i)
+{
+	return (uint64_t)i;
+}
+
+int
+pcg_find_comp(const struct pcg *g, const char *name)
+{
+	int	i;
+
+	for (i = 0; i < g->ncomps; i++)
+		if (g->comps[i].name == name)
+			return i;
+	return -1;
+}
+
+int
+pcg_find_type(const struct pcg_comp *c, const char *name)
+{
+	int	i;
+
+	for (i = 0; i < c->ntypes; i++)
+		if (c->types[i] == name)
+			return i;
+	return -1;
+}
+
+int
+pcg_find_proc(const struct pcg *g, int comp, int64_t index)
+{
+	return hmap_get(g->idx->procs, (uint64_t)comp, key_index(index));
+}
+
+const char *
+pcg_proc_name(const struct pcg *g, int proc, char *buf, size_t len)
+{
+	const struct pcg_proc	*p = &g->procs[proc];
+	const struct pcg_comp	*c = &g->comps[p->comp];
+
+	if (c->indexed == 0)
+		snprintf(buf, len, "%s", c->name);
+	else
+		snprintf(buf, len, "%s[%" PRId64 "]", c->name, p->index);
+	return buf;
+}
+
+const struct pcg_strs *
+pcg_annot(const struct pcg *g, const struct pcg_proc *p, int kind)
+{
+	(void)g;
+	return p->own[kind] != NULL ? p->own[kind] : p->dflt[kind];
+}
+
+/* Add an environment list to out, replacing entries of the same name. */
+static void
+env_merge(char ***out, int *n, size_t *alloc, const struct pcg_strs *s)
+{
+	int	i, j;
+
+	for (i = 0; s != NULL && i < s->n; i++) {
+		size_t	klen = strcspn(s->v[i], "=");
+
+		for (j = 0; j < *n; j++)
+			if (strncmp((*out)[j], s->v[i], klen + 1) == 0)
+				break;
+		if (j == *n) {
+			xgrow(out, alloc, *n + 1, sizeof(char *));
+			(*n)++;
+		}
+		(*out)[j] = s->v[i];
+	}
+}
+
+int
+pcg_env(const struct pcg *g, const struct pcg_proc *p, char ***out)
+{
+	size_t	alloc = 0;
+	int	n = 0;
+
+	(void)g;
+	*out = NULL;
+	env_merge(out, &n, &alloc, p->dflt[ANN_ENV]);
+	env_merge(out, &n, &alloc, p->own[ANN_ENV]);
+	return n;
+}
+
+static void
+eval_init(struct eval *ev, struct pcg *g, const char *where)
+{
+	memset(ev, 0, sizeof(*ev));
+	ev->pcg = g;
+	ev->where = where;
+}
+
+/* Report an unknown component once per name, to spare cascades. */
+static void
+unknown_comp(struct pcg *g, const char *name, const struct loc *l)
+{
+	struct pcg_index	*x = g->idx;
+	size_t			 i;
+
+	for (i = 0; i < x->nunknown; i++)
+		if (x->unknown[i] == name)
+			return;
+	xgrow(&x->unknown, &x->unknownalloc, x->nunknown + 1, sizeof(char *));
+	x->unknown[x->nunknown++] = name;
+	diag_error(g->diag, l, "unknown component '%s'", name);
+}
+
+/* ---- parameters ---- */
+
+static struct pcg_param *
+find_param(struct pcg *g, const char *name)
+{
+	int	i;
+
+	for (i = 0; i < g->nparams; i++)
+		if (strcmp(g->params[i].name, name) == 0)
+			return &g->params[i];
+	return NULL;
+}
+
+static void
+list_params(struct pcg *g, struct buf *b)
+{
+	const struct item	*it;
+	int			 n = 0;
+
+	for (it = g->ast->items; it != NULL; it = it->next) {
+		if (it->kind != I_SCALE && it->kind != I_PARAM)
+			continue;
+		buf_printf(b, "%s%s", n++ ? ", " : "", it->name);
+	}
+	if (n == 0)
+		buf_adds(b, "none");
+}
+
+/* Parse "NAME=INTEGER" from -D; -1 and a message on a bad form. */
+static int
+parse_def(const char *def, char **name, int64_t *v)
+{
+	const char	*eq = strchr(def, '=');
+	char		*end;
+	size_t		 i;
+
+	if (eq == NULL || eq == def)
+		return -1;
+	for (i = 0; def + i < eq; i++)
+		if (!(isalpha((unsigned char)def[i]) || def[i] == '_' ||
+		    (i > 0 && isdigit((unsigned char)def[i]))))
+			return -1;
+	errno = 0;
+	*v = strtoll(eq + 1, &end, 10);
+	if (eq[1] == '\0' || *end != '\0' || errno == ERANGE)
+		return -1;
+	*name = xstrndup(def, eq - def);
+	return 0;
+}
+
+static int
+expand_params(struct pcg *g, const struct pcg_opts *o)
+{
+	const struct item	*it;
+	struct eval		 ev;
+	struct pcg_param	*p, *scale = NULL;
+	struct buf		 b;
+	int64_t			*defv;
+	char			**defn;
+	int			 nitems = 0, rc = 0;
+	size_t			 k, j;
+
+	for (it = g->ast->items; it != NULL; it = it->next)
+		if (it->kind == I_SCALE || it->kind == I_PARAM)
+			nitems++;
+	g->params = arena_alloc(g->arena, (nitems + 1) * sizeof(*g->params));
+
+	defn = xcalloc(o->ndefs + 1, sizeof(char *));
+	defv = xcalloc(o->ndefs + 1, sizeof(int64_t));
+	for (k = 0; k < o->ndefs; k++) {
+		if (parse_def(o->defs[k], &defn[k], &defv[k]) != 0) {
+			diag_error(g->diag, NULL, "-D '%s': expected NAME=INTEGER", o->defs[k]);
+			rc = -1;
+			continue;
+		}
+		for (j = 0; j < k; j++) {
+			if (defn[j] != NULL && strcmp(defn[j], defn[k]) == 0) {
+				diag_error(g->diag, NULL, "-D sets parameter '%s' twice", defn[k]);
+				rc = -1;
+			}
+		}
+	}
+
+	eval_init(&ev, g, "in a parameter");
+	for (it = g->ast->items; it != NULL; it = it->next) {
+		if (it->kind != I_SCALE && it->kind != I_PARAM)
+			continue;
+		if ((p = find_param(g, it->name)) != NULL) {
+			diag_error(g->diag, &it->nameloc, "parameter '%s' set twice", it->name);
+			diag_note(g->diag, &p->loc, "first set here");
+			continue;
+		}
+		if (it->kind == I_SCALE && scale != NULL) {
+			diag_error(g->diag, &it->loc, "a second 'scale' parameter '%s' "
+			    "(a script has one; '-np' sets it)", it->name);
+			diag_note(g->diag, &scale->loc, "the scale parameter is '%s'", scale->name);
+			continue;
+		}
+		p = &g->params[g->nparams];
+		p->name = it->name;
+		p->loc = it->nameloc;
+		p->scale = it->kind == I_SCALE;
+		if (p->scale) {
+			scale = p;
+			if (o->np_set) {
+				p->value = o->np;
+				p->overridden = 1;
+			}
+		}
+		for (k = 0; k < o->ndefs; k++) {
+			if (defn[k] != NULL && strcmp(defn[k], p->name) == 0) {
+				if (p->overridden) {
+					diag_error(g->diag, NULL, "parameter '%s' set by "
+					    "both -np and -D", p->name);
+					rc = -1;
+				}
+				p->value = defv[k];
+				p->overridden = 1;
+			}
+		}
+		/* Evaluated with only earlier parameters visible. */
+		if (!p->overridden && eval_expr(&ev, it->expr, &p->value) != 0)
+			p->value = 0;
+		g->nparams++;
+	}
+
+	if (o->np_set && scale == NULL) {
+		diag_error(g->diag, NULL, "-np: '%s' has no 'scale' parameter to set",
+		    g->script);
+		rc = -1;
+	}
+	if (o->np_set && o->np < 1) {
+		diag_error(g->diag, NULL, "-np needs a count of 1 or more, not %" PRId64, o->np);
+		rc = -1;
+	}
+	for (k = 0; k < o->ndefs; k++) {
+		if (defn[k] == NULL || find_param(g, defn[k]) != NULL)
+			continue;
+		buf_init(&b);
+		list_params(g, &b);
+		diag_error(g->diag, NULL, "-D '%s': '%s' has no parameter '%s' (its "
+		    "parameters: %s)", o->defs[k], g->script, defn[k], b.s);
+		buf_free(&b);
+		rc = -1;
+	}
+	for (k = 0; k < o->ndefs; k++)
+		free(defn[k]);
+	free(defn);
+	free(defv);
+	return rc;
+}
+
+/* ---- components ---- */
+
+static void
+expand_components(struct pcg *g)
+{
+	const struct item	*it;
+	const struct portdecl	*d;
+	struct pcg_comp		*c;
+	int			 n = 0, i, t;
+
+	for (it = g->ast->items; it != NULL; it = it->next)
+		if (it->kind == I_COMPONENT)
+			n++;
+	g->comps = arena_alloc(g->arena, (n + 1) * sizeof(*g->comps));
+	for (it = g->ast->items; it != NULL; it = it->next) {
+		if (it->kind != I_COMPONENT)
+			continue;
+		if ((i = pcg_find_comp(g, it->name)) >= 0) {
+			diag_error(g->diag, &it->nameloc, "component '%s' declared twice", it->name);
+			diag_note(g->diag, &g->comps[i].loc, "first declared here");
+			continue;
+		}
+		c = &g->comps[g->ncomps++];
+		c->name = it->name;
+		c->loc = it->nameloc;
+		c->indexed = -1;
+		for (d = it->ports; d != NULL; d = d->next)
+			c->ntypes++;
+		c->types = arena_alloc(g->arena, (c->ntypes + 1) * sizeof(char *));
+		c->typelocs = arena_alloc(g->arena, (c->ntypes + 1) * sizeof(struct loc));
+		c->ntypes = 0;
+		for (d = it->ports; d != NULL; d = d->next) {
+			if ((t = pcg_find_type(c, d->type)) >= 0) {
+				diag_error(g->diag, &d->loc, "port type '%s' listed twice "
+				    "for component '%s'", d->type, c->name);
+				continue;
+			}
+			c->types[c->ntypes] = d->type;
+			c->typelocs[c->ntypes++] = d->loc;
+		}
+	}
+}
+
+/* ---- processes ---- */
+
+struct proc_ctx {
+	const struct item	*it;
+	int			 comp;
+};
+
+static int
+add_proc(struct pcg *g, struct eval *ev, const struct item *it, int comp, int64_t index,
+    int indexed)
+{
+	struct pcg_comp		*c = &g->comps[comp];
+	struct pcg_proc		*p;
+	const struct portdecl	*d;
+	char			 name[PCG_NAME_MAX];
+	int			 id = g->nprocs, old, t;
+	int64_t			 v;
+
+	if (c->indexed == -1)
+		c->indexed = indexed;
+	else if (c->indexed != indexed) {
+		diag_error(g->diag, &it->target.loc, "component '%s' has processes "
+		    "both with and without an index", c->name);
+		return -1;
+	}
+	if (g->nprocs >= PCG_MAX_PROCS) {
+		diag_error(g->diag, &it->loc, "more than %d processes", PCG_MAX_PROCS);
+		return -1;
+	}
+	if (hmap_put(g->idx->procs, (uint64_t)comp, key_index(index), id, &old) == HMAP_FOUND) {
+		diag_error(g->diag, &it->target.loc, "process '%s' declared twice",
+		    pcg_proc_name(g, old, name, sizeof(name)));
+		diag_note(g->diag, &g->procs[old].loc, "first declared here");
+		return -1;
+	}
+	xgrow(&g->procs, &g->idx->procalloc, g->nprocs + 1, sizeof(*g->procs));
+	p = &g->procs[g->nprocs++];
+	memset(p, 0, sizeof(*p));
+	p->comp = comp;
+	p->index = index;
+	p->loc = it->target.loc;
+	p->nports = arena_alloc(g->arena, (c->ntypes + 1) * sizeof(int));
+	p->star = arena_alloc(g->arena, c->ntypes + 1);
+	p->portlocs = arena_alloc(g->arena, (c->ntypes + 1) * sizeof(struct loc));
+	for (t = 0; t < c->ntypes; t++)
+		p->portlocs[t] = it->target.loc;
+	if (c->nprocs == 0 || index < c->minidx)
+		c->minidx = index;
+	if (c->nprocs == 0 || index > c->maxidx)
+		c->maxidx = index;
+	c->nprocs++;
+
+	ev->has_index = 1;
+	ev->index = index;
+	for (d = it->ports; d != NULL; d = d->next) {
+		if ((t = pcg_find_type(c, d->type)) < 0) {
+			diag_error(g->diag, &d->loc, "component '%s' has no port type '%s'",
+			    c->name, d->type);
+			diag_note(g->diag, &c->loc, "'%s' declared here", c->name);
+			return -1;
+		}
+		if (p->portlocs[t].first_line != it->target.loc.first_line ||
+		    p->portlocs[t].first_column != it->target.loc.first_column) {
+			diag_error(g->diag, &d->loc, "port type '%s' given twice", d->type);
+			return -1;
+		}
+		p->portlocs[t] = d->loc;	/* no longer the target's: given */
+		if (d->star) {
+			p->star[t] = 1;
+			continue;
+		}
+		if (d->count == NULL)
+			continue;
+		if (eval_expr(ev, d->count, &v) != 0)
+			return -1;
+		if (v < 0 || v > INT_MAX / 2) {
+			diag_error(g->diag, &d->count->loc, "port count %" PRId64 " for "
+			    "'%s' is %s", v, d->type, v < 0 ? "negative" : "too large");
+			return -1;
+		}
+		p->nports[t] = (int)v;
+	}
+	return 0;
+}
+
+/* Visit each index of an index list, checking ranges. */
+static int
+each_index(struct pcg *g, struct eval *ev, const struct idx *idx,
+    int (*fn)(struct pcg *, struct eval *, int64_t, void *), void *arg)
+{
+	int64_t	lo, hi, i;
+
+	for (; idx != NULL; idx = idx->next) {
+		if (eval_expr(ev, idx->lo, &lo) != 0)
+			return -1;
+		hi = lo;
+		if (idx->hi != NULL && eval_expr(ev, idx->hi, &hi) != 0)
+			return -1;
+		if (hi < lo) {
+			diag_error(g->diag, &idx->loc, "empty range %" PRId64 "..%" PRId64,
+			    lo, hi);
+			return -1;
+		}
+		for (i = lo;; i++) {
+			if (fn(g, ev, i, arg) != 0)
+				return -1;
+			if (i == hi)
+				break;
+		}
+	}
+	return 0;
+}
+
+static int
+proc_index(struct pcg *g, struct eval *ev, int64_t i, void *arg)
+{
+	struct proc_ctx	*ctx = arg;
+	int		 rc;
+
+	rc = add_proc(g, ev, ctx->it, ctx->comp, i, 1);
+	ev->has_index = 0;
+	return rc;
+}
+
+static int
+proc_binding(struct eval *ev, void *arg)
+{
+	struct proc_ctx	*ctx = arg;
+	struct pcg	*g = ev->pcg;
+	int		 rc;
+
+	if (ctx->it->target.idx == NULL) {
+		rc = add_proc(g, ev, ctx->it, ctx->comp, 0, 0);
+		ev->has_index = 0;
+		return rc;
+	}
+	return each_index(g, ev, ctx->it->target.idx, proc_index, ctx);
+}
+
+static void
+expand_processes(struct pcg *g)
+{
+	const struct item	*it;
+	struct proc_ctx		 ctx;
+	struct eval		 ev;
+
+	for (it = g->ast->items; it != NULL; it = it->next) {
+		if (it->kind != I_PROCESS)
+			continue;
+		if ((ctx.comp = pcg_find_comp(g, it->target.name)) < 0) {
+			unknown_comp(g, it->target.name, &it->target.nameloc);
+			continue;
+		}
+		ctx.it = it;
+		eval_init(&ev, g, "here");
+		eval_for(&ev, it->fc, proc_binding, &ctx);
+	}
+}
+
+/* ---- channels ---- */
+
+static void
+note_instances(struct pcg *g, const struct pcg_comp *c)
+{
+	if (c->nprocs == 0)
+		diag_note(g->diag, &c->loc, "component '%s' has no processes", c->name);
+	else if (c->indexed)
+		diag_note(g->diag, &c->loc, "processes of '%s' are numbered within "
+		    "%" PRId64 "..%" PRId64, c->name, c->minidx, c->maxidx);
+}
+
+/* Find the process an instance reference names (one process, no range). */
+static int
+resolve_proc(struct pcg *g, struct eval *ev, const struct instref *r, int *proc)
+{
+	int		 comp;
+	int64_t		 index = 0;
+	struct pcg_comp	*c;
+
+	if ((comp = pcg_find_comp(g, r->name)) < 0) {
+		unknown_comp(g, r->name, &r->nameloc);
+		return -1;
+	}
+	c = &g->comps[comp];
+	if (r->idx != NULL) {
+		if (r->idx->hi != NULL || r->idx->next != NULL) {
+			diag_error(g->diag, &r->loc, "a range here: name one process "
+			    "(use a 'for' clause for several)");
+			return -1;
+		}
+		if (eval_expr(ev, r->idx->lo, &index) != 0)
+			return -1;
+	}
+	if ((r->idx == NULL) != (c->indexed == 0) && c->indexed != -1) {
+		diag_error(g->diag, &r->loc, c->indexed ? "'%s' needs an index "
+		    "(its processes are '%s[i]')" : "'%s' takes no index (it has "
+		    "one process)", c->name, c->name);
+		return -1;
+	}
+	if ((*proc = pcg_find_proc(g, comp, index)) < 0) {
+		if (r->idx == NULL)
+			diag_error(g->diag, &r->loc, "no process '%s'", c->name);
+		else
+			diag_error(g->diag, &r->loc, "no process '%s[%" PRId64 "]'",
+			    c->name, index);
+		note_instances(g, c);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+resolve_end(struct pcg *g, struct eval *ev, const struct endpoint *ep, struct pcg_end *out)
+{
+	const struct pcg_comp	*c;
+	int64_t			 port;
+
+	if (resolve_proc(g, ev, &ep->proc, &out->proc) != 0)
+		return -1;
+	c = &g->comps[g->procs[out->proc].comp];
+	if ((out->type = pcg_find_type(c, ep->type)) < 0) {
+		diag_error(g->diag, &ep->typeloc, "component '%s' has no port type '%s'",
+		    c->name, ep->type);
+		return -1;
+	}
+	if (eval_expr(ev, ep->port, &port) != 0)
+		return -1;
+	if (port < 1) {
+		diag_error(g->diag, &ep->port->loc, "port index %" PRId64 " is below 1 "
+		    "(ports are numbered from 1)", port);
+		return -1;
+	}
+	if (port > INT_MAX / 2) {
+		diag_error(g->diag, &ep->port->loc, "port index %" PRId64 " is too large", port);
+		return -1;
+	}
+	out->port = (int)port;
+	out->loc = ep->loc;
+	return 0;
+}
+
+static int
+chan_binding(struct eval *ev, void *arg)
+{
+	const struct item	*it = arg;
+	struct pcg		*g = ev->pcg;
+	struct pcg_chan		*ch;
+	struct pcg_end		 a, b;
+
+	if (resolve_end(g, ev, &it->a, &a) != 0 || resolve_end(g, ev, &it->b, &b) != 0)
+		return -1;
+	if (g->nchans >= PCG_MAX_CHANS) {
+		diag_error(g->diag, &it->loc, "more than %d channels", PCG_MAX_CHANS);
+		return -1;
+	}
+	xgrow(&g->chans, &g->idx->chanalloc, g->nchans + 1, sizeof(*g->chans));
+	ch = &g->chans[g->nchans++];
+	memset(ch, 0, sizeof(*ch));
+	ch->e[0] = a;
+	ch->e[1] = b;
+	ch->loc = it->loc;
+	return 0;
+}
+
+static int
+type_offset(const struct pcg_proc *p, int type)
+{
+	int	t, off = 0;
+
+	for (t = 0; t < type; t++)
+		off += p->nports[t];
+	return off;
+}
+
+static void
+end_name(const struct pcg *g, const struct pcg_end *e, char *buf, size_t len)
+{
+	char	pn[PCG_NAME_MAX];
+
+	snprintf(buf, len, "%s.%s[%d]", pcg_proc_name(g, e->proc, pn, sizeof(pn)),
+	    g->comps[g->procs[e->proc].comp].types[e->type], e->port);
+}
+
+/* Infer '*' counts, give every port a slot, and check each end's range and
+ * that no port is connected twice. */
+static void
+connect_ports(struct pcg *g)
+{
+	char			 n1[PCG_NAME_MAX * 2], n2[PCG_NAME_MAX];
+	struct pcg_proc		*p;
+	struct pcg_end		*e;
+	long long		 total = 0;
+	int			 c, k, t, slot, i;
+
+	for (c = 0; c < g->nchans; c++) {
+		for (k = 0; k < 2; k++) {
+			e = &g->chans[c].e[k];
+			p = &g->procs[e->proc];
+			if (p->star[e->type] && e->port > p->nports[e->type])
+				p->nports[e->type] = e->port;
+		}
+	}
+	for (i = 0; i < g->nprocs; i++) {
+		p = &g->procs[i];
+		p->portbase = (int)total;
+		for (t = 0; t < g->comps[p->comp].ntypes; t++)
+			total += p->nports[t];
+		if (total > INT_MAX / 2) {
+			diag_error(g->diag, &p->loc, "more than %d ports in all", INT_MAX / 2);
+			g->nprocs = i;
+			return;
+		}
+	}
+	g->nports = (int)total;
+	g->portchan = xreallocarray(NULL, total + 1, sizeof(int));
+	memset(g->portchan, 0xff, (total + 1) * sizeof(int));
+
+	for (c = 0; c < g->nchans; c++) {
+		for (k = 0; k < 2; k++) {
+			e = &g->chans[c].e[k];
+			p = &g->procs[e->proc];
+			if (e->port > p->nports[e->type]) {
+				end_name(g, e, n1, sizeof(n1));
+				diag_error(g->diag, &e->loc, "port index %d out of range: "
+				    "'%s' has %d '%s' port%s", e->port,
+				    pcg_proc_name(g, e->proc, n2, sizeof(n2)),
+				    p->nports[e->type],
+				    g->comps[p->comp].types[e->type],
+				    p->nports[e->type] == 1 ? "" : "s");
+				diag_note(g->diag, &p->portlocs[e->type], "declared here");
+				continue;
+			}
+			slot = p->portbase + type_offset(p, e->type) + e->port - 1;
+			if (g->portchan[slot] == c) {
+				end_name(g, e, n1, sizeof(n1));
+				diag_error(g->diag, &g->chans[c].loc, "channel joins '%s' "
+				    "to itself", n1);
+				continue;
+			}
+			if (g->portchan[slot] >= 0) {
+				end_name(g, e, n1, sizeof(n1));
+				diag_error(g->diag, &e->loc, "port '%s' connected twice", n1);
+				diag_note(g->diag, &g->chans[g->portchan[slot]].loc,
+				    "first connected here");
+				continue;
+			}
+			g->portchan[slot] = c;
+		}
+	}
+	for (i = 0; i < g->nprocs; i++) {
+		p = &g->procs[i];
+		slot = p->portbase;
+		for (t = 0; t < g->comps[p->comp].ntypes; t++) {
+			for (k = 1; k <= p->nports[t]; k++, slot++) {
+				struct pcg_end	pe = { i, t, k, p->loc };
+
+				if (g->portchan[slot] >= 0)
+					continue;
+				end_name(g, &pe, n1, sizeof(n1));
+				diag_warning(g->diag, &p->portlocs[t], "port '%s' is "
+				    "declared but not connected", n1);
+			}
+		}
+	}
+}
+
+static void
+expand_channels(struct pcg *g)
+{
+	const struct item	*it;
+	struct eval		 ev;
+
+	for (it = g->ast->items; it != NULL; it = it->next) {
+		if (it->kind != I_CHANNEL)
+			continue;
+		eval_init(&ev, g, "in a channel");
+		eval_for(&ev, it->fc, chan_binding, (void *)it);
+	}
+	connect_ports(g);
+}
+
+/* ---- PARALLEL SYSTEM: tags and hosts ---- */
+
+static int
+port_slot(const struct pcg *g, const struct pcg_end *e)
+{
+	const struct pcg_proc	*p = &g->procs[e->proc];
+
+	if (e->port > p->nports[e->type])
+		return -1;
+	return p->portbase + type_offset(p, e->type) + e->port - 1;
+}
+
+static int
+same_end(const struct pcg_end *a, const struct pcg_end *b)
+{
+	return a->proc == b->proc && a->type == b->type && a->port == b->port;
+}
+
+static int
+tag_binding(struct eval *ev, void *arg)
+{
+	const struct item	*it = arg;
+	struct pcg		*g = ev->pcg;
+	struct pcg_end		 a, b;
+	struct pcg_chan		*ch;
+	char			 n1[PCG_NAME_MAX * 2], n2[PCG_NAME_MAX * 2];
+	int			 slot, c;
+	int64_t			 tag;
+
+	if (resolve_end(g, ev, &it->a, &a) != 0 || resolve_end(g, ev, &it->b, &b) != 0)
+		return -1;
+	slot = port_slot(g, &a);
+	c = slot >= 0 ? g->portchan[slot] : -1;
+	ch = c >= 0 ? &g->chans[c] : NULL;
+	if (ch == NULL || !((same_end(&ch->e[0], &a) && same_end(&ch->e[1], &b)) ||
+	    (same_end(&ch->e[1], &a) && same_end(&ch->e[0], &b)))) {
+		end_name(g, &a, n1, sizeof(n1));
+		end_name(g, &b, n2, sizeof(n2));
+		diag_error(g->diag, &it->loc, "no channel joins '%s' and '%s'", n1, n2);
+		return -1;
+	}
+	if (eval_expr(ev, it->expr, &tag) != 0)
+		return -1;
+	if (tag < 0 || tag > INT32_MAX) {
+		diag_error(g->diag, &it->expr->loc, "tag %" PRId64 " is %s", tag,
+		    tag < 0 ? "negative (MPI tags are 0 or more)" : "too large");
+		return -1;
+	}
+	if (tag > MPI_TAG_GUARANTEED)
+		diag_warning(g->diag, &it->expr->loc, "tag %" PRId64 " is above %d, "
+		    "the highest tag every MPI library must accept", tag, MPI_TAG_GUARANTEED);
+	ch->tag = tag;
+	ch->tagset = 1;
+	ch->tagloc = it->loc;
+	return 0;
+}
+
+static void
+assign_tags(struct pcg *g)
+{
+	struct hmap	*used = hmap_new(), *pairs = hmap_new();
+	char		 n1[PCG_NAME_MAX], n2[PCG_NAME_MAX];
+	int64_t		 next = 1;
+	int		 c, old, lo, hi;
+
+	for (c = 0; c < g->nchans; c++)
+		if (g->chans[c].tagset)
+			hmap_put(used, (uint64_t)g->chans[c].tag, 0, c, &old);
+	for (c = 0; c < g->nchans; c++) {
+		struct pcg_chan	*ch = &g->chans[c];
+
+		if (!ch->tagset) {
+			while (hmap_get(used, (uint64_t)next, 0) >= 0)
+				next++;
+			ch->tag = next++;
+		}
+		lo = ch->e[0].proc < ch->e[1].proc ? ch->e[0].proc : ch->e[1].proc;
+		hi = ch->e[0].proc < ch->e[1].proc ? ch->e[1].proc : ch->e[0].proc;
+		if (hmap_put(pairs, ((uint64_t)lo << 32) | (uint32_t)hi,
+		    (uint64_t)ch->tag, c, &old) == HMAP_FOUND) {
+			const struct pcg_chan	*o = &g->chans[old];
+
+			diag_error(g->diag, ch->tagset ? &ch->tagloc : &ch->loc,
+			    "tag %" PRId64 " used by two channels between '%s' and '%s'",
+			    ch->tag, pcg_proc_name(g, lo, n1, sizeof(n1)),
+			    pcg_proc_name(g, hi, n2, sizeof(n2)));
+			diag_note(g->diag, o->tagset ? &o->tagloc : &o->loc,
+			    "the other channel");
+		}
+	}
+	hmap_free(used);
+	hmap_free(pairs);
+}
+
+/* Call fn for each process a target names: all of a component's (complevel
+ * set) or the listed instances. */
+struct each_ctx {
+	int			 comp;
+	const struct instref	*r;
+	int			(*fn)(struct eval *, int, int, void *);
+	void			*arg;
+};
+
+static int
+each_index_fn(struct pcg *g, struct eval *ev, int64_t i, void *arg)
+{
+	struct each_ctx	*x = arg;
+	int		 proc, rc;
+
+	if ((proc = pcg_find_proc(g, x->comp, i)) < 0) {
+		diag_error(g->diag, &x->r->loc, "no process '%s[%" PRId64 "]'",
+		    x->r->name, i);
+		note_instances(g, &g->comps[x->comp]);
+		return -1;
+	}
+	ev->has_index = 1;
+	ev->index = i;
+	ev->proc = &g->procs[proc];
+	rc = x->fn(ev, proc, 0, x->arg);
+	ev->has_index = 0;
+	ev->proc = NULL;
+	return rc;
+}
+
+static int
+each_target(struct pcg *g, struct eval *ev, const struct instref *r,
+    int (*fn)(struct eval *, int, int, void *), void *arg)
+{
+	struct each_ctx	 x;
+	int		 comp, i, rc = 0;
+
+	if ((comp = pcg_find_comp(g, r->name)) < 0) {
+		unknown_comp(g, r->name, &r->nameloc);
+		return -1;
+	}
+	if (r->idx == NULL) {
+		for (i = 0; i < g->nprocs && rc == 0; i++) {
+			if (g->procs[i].comp != comp)
+				continue;
+			ev->has_index = 1;
+			ev->index = g->procs[i].index;
+			ev->proc = &g->procs[i];
+			rc = fn(ev, i, 1, arg);
+		}
+		ev->has_index = 0;
+		ev->proc = NULL;
+		return rc;
+	}
+	if (g->comps[comp].indexed == 0) {
+		diag_error(g->diag, &r->loc, "'%s' takes no index (it has one process)",
+		    r->name);
+		return -1;
+	}
+	x.comp = comp;
+	x.r = r;
+	x.fn = fn;
+	x.arg = arg;
+	return each_index(g, ev, r->idx, each_index_fn, &x);
+}
+
+static int
+host_proc(struct eval *ev, int proc, int complevel, void *arg)
+{
+	const struct item	*it = arg;
+	char			*h;
+
+	(void)complevel;
+	if ((h = eval_str(ev, it->annots->vals->s)) == NULL)
+		return -1;
+	if (*h == '\0') {
+		diag_error(ev->pcg->diag, &it->annots->vals->s->loc, "empty host name");
+		return -1;
+	}
+	ev->pcg->procs[proc].host = h;
+	return 0;
+}
+
+static int
+host_binding(struct eval *ev, void *arg)
+{
+	const struct item	*it = arg;
+
+	return each_target(ev->pcg, ev, &it->target, host_proc, arg);
+}
+
+static void
+expand_parallel(struct pcg *g)
+{
+	const struct item	*it;
+	struct eval		 ev;
+
+	for (it = g->ast->items; it != NULL; it = it->next) {
+		eval_init(&ev, g, "here");
+		if (it->kind == I_TAG_DEFAULT)
+			g->tag_default = 1;
+		else if (it->kind == I_CHANNEL_TAG)
+			eval_for(&ev, it->fc, tag_binding, (void *)it);
+		else if (it->kind == I_HOST)
+			eval_for(&ev, it->fc, host_binding, (void *)it);
+	}
+	assign_tags(g);
+}
+
+/* ---- SEQUENTIAL COMPONENTS ---- */
+
+static const int annot_slot[] = {
+	[A_EXEC] = ANN_EXEC, [A_ARGS] = ANN_ARGS, [A_ENV] = ANN_ENV, [A_WDIR] = ANN_WDIR,
+};
+
+static int
+annot_per_instance(const struct annot *a)
+{
+	const struct argval	*v;
+
+	for (v = a->vals; v != NULL; v = v->next)
+		if ((v->s != NULL && str_per_instance(v->s)) ||
+		    (v->e != NULL && expr_per_instance(v->e)))
+			return 1;
+	return 0;
+}
+
+static struct pcg_strs *
+annot_eval(struct eval *ev, const struct annot *a)
+{
+	struct pcg		*g = ev->pcg;
+	const struct argval	*v;
+	struct pcg_strs		*s;
+	int64_t			 iv;
+	int			 n = 0;
+	char			*str;
+
+	for (v = a->vals; v != NULL; v = v->next)
+		n++;
+	s = arena_alloc(g->arena, sizeof(*s));
+	s->v = arena_alloc(g->arena, (n + 1) * sizeof(char *));
+	s->loc = a->vals->s != NULL ? a->vals->s->loc : a->loc;
+	for (v = a->vals; v != NULL; v = v->next) {
+		if (v->s != NULL) {
+			if ((str = eval_str(ev, v->s)) == NULL)
+				return NULL;
+		} else {
+			char	num[32];
+
+			if (eval_expr(ev, v->e, &iv) != 0)
+				return NULL;
+			snprintf(num, sizeof(num), "%" PRId64, iv);
+			str = arena_strdup(g->arena, num);
+		}
+		if (a->kind == A_ENV && (str[0] == '=' || strchr(str, '=') == NULL)) {
+			diag_error(g->diag, &v->s->loc, "env value '%s' is not NAME=VALUE", str);
+			return NULL;
+		}
+		if ((a->kind == A_EXEC || a->kind == A_WDIR) && str[0] == '\0') {
+			diag_error(g->diag, &v->s->loc, "empty %s", a->kind == A_EXEC ?
+			    "exec path" : "working directory");
+			return NULL;
+		}
+		s->v[s->n++] = str;
+	}
+	return s;
+}
+
+struct annot_ctx {
+	const struct item	*it;
+	struct pcg_strs		*shared[ANN_COUNT];	/* values that do not vary */
+};
+
+static int
+annot_proc(struct eval *ev, int proc, int complevel, void *arg)
+{
+	struct annot_ctx	*x = arg;
+	struct pcg_proc		*p = &ev->pcg->procs[proc];
+	const struct annot	*a;
+	const struct pcg_strs	*s;
+	int			 k;
+
+	for (a = x->it->annots; a != NULL; a = a->next) {
+		k = annot_slot[a->kind];
+		if (annot_per_instance(a))
+			s = annot_eval(ev, a);
+		else {
+			if (x->shared[k] == NULL || x->shared[k]->loc.first_line != a->loc.first_line ||
+			    x->shared[k]->loc.first_column != a->loc.first_column)
+				x->shared[k] = annot_eval(ev, a);
+			s = x->shared[k];
+		}
+		if (s == NULL)
+			return -1;
+		if (complevel)
+			p->dflt[k] = s;
+		else
+			p->own[k] = s;
+	}
+	return 0;
+}
+
+static int
+annot_binding(struct eval *ev, void *arg)
+{
+	struct annot_ctx	*x = arg;
+
+	memset(x->shared, 0, sizeof(x->shared));
+	return each_target(ev->pcg, ev, &x->it->target, annot_proc, x);
+}
+
+/* An executable that cannot be found: a warning for check, an error for run;
+ * said once per exec. */
+static void
+check_execs(struct pcg *g, const struct pcg_opts *o)
+{
+	struct hmap		*seen = hmap_new();
+	const struct pcg_strs	*s;
+	char			 pn[PCG_NAME_MAX];
+	const char		*exec;
+	char			*path;
+	uint64_t		 h;
+	int			 i, old;
+
+	for (i = 0; i < g->nprocs; i++) {
+		const struct pcg_proc	*p = &g->procs[i];
+		const struct loc	*l;
+		const char		*q;
+
+		s = pcg_annot(g, p, ANN_EXEC);
+		exec = s != NULL ? s->v[0] : g->comps[p->comp].name;
+		l = s != NULL ? &s->loc : &g->comps[p->comp].loc;
+		h = 1469598103934665603ULL;
+		for (q = exec; *q != '\0'; q++)
+			h = (h ^ (unsigned char)*q) * 1099511628211ULL;
+		if (hmap_put(seen, h, strlen(exec), i, &old) == HMAP_FOUND)
+			continue;
+		if ((path = pcg_find_exec(g, o, exec)) != NULL) {
+			free(path);
+			continue;
+		}
+		diag_at(g->diag, o->exec_missing_is_error ? DIAG_ERROR : DIAG_WARNING, l,
+		    "cannot find executable '%s' for '%s'%s", exec,
+		    pcg_proc_name(g, i, pn, sizeof(pn)),
+		    s == NULL ? " (no 'exec' given: the component's name is used)" : "");
+		diag_note(g->diag, l, "searched -L directories, ENSEMBLE_PATH, '%s', "
+		    "'%s' and PATH", g->script_dir, PKGLIBEXECDIR);
+	}
+	hmap_free(seen);
+}
+
+static void
+expand_sequential(struct pcg *g, const struct pcg_opts *o)
+{
+	const struct item	*it;
+	struct annot_ctx	 x;
+	struct eval		 ev;
+
+	for (it = g->ast->items; it != NULL; it = it->next) {
+		if (it->kind != I_ANNOT)
+			continue;
+		memset(&x, 0, sizeof(x));
+		x.it = it;
+		eval_init(&ev, g, "here");
+		eval_for(&ev, it->fc, annot_binding, &x);
+	}
+	check_execs(g, o);
+}
+
+/* ---- BEHAVIOUR: static checks (its semantics belong to mpnet/) ---- */
+
+struct scope {
+	const char	*name;
+	struct scope	*up;
+};
+
+static int
+name_known(const struct pcg *g, const struct scope *sc, const char *name)
+{
+	int	i;
+
+	for (; sc != NULL; sc = sc->up)
+		if (sc->name == name)
+			return 1;
+	for (i = 0; i < g->nparams; i++)
+		if (g->params[i].name == name)
+			return 1;
+	return 0;
+}
+
+static void
+check_expr(struct pcg *g, const struct pcg_comp *c, const struct scope *sc,
+    const struct expr *e)
+{
+	const struct expr	*x;
+
+	if (e == NULL)
+		return;
+	switch (e->kind) {
+	case E_NAME:
+		if (!name_known(g, sc, e->name))
+			diag_error(g->diag, &e->loc, "unknown name '%s' (not a parameter "
+			    "or a 'for' variable)", e->name);
+		return;
+	case E_PORTS:
+		if (pcg_find_type(c, e->name) < 0)
+			diag_error(g->diag, &e->nameloc, "component '%s' has no port type "
+			    "'%s'", c->name, e->name);
+		return;
+	case E_MIN:
+	case E_MAX:
+		for (x = e->a; x != NULL; x = x->next)
+			check_expr(g, c, sc, x);
+		return;
+	default:
+		check_expr(g, c, sc, e->a);
+		check_expr(g, c, sc, e->b);
+		check_expr(g, c, sc, e->c);
+		return;
+	}
+}
+
+/* Whether e uses nothing but constants and parameters. */
+static int
+params_only(const struct pcg *g, const struct expr *e)
+{
+	const struct expr	*x;
+
+	if (e == NULL)
+		return 1;
+	if (e->kind == E_INDEX || e->kind == E_PORTS)
+		return 0;
+	if (e->kind == E_NAME)
+		return name_known(g, NULL, e->name);
+	if (e->kind == E_MIN || e->kind == E_MAX) {
+		for (x = e->a; x != NULL; x = x->next)
+			if (!params_only(g, x))
+				return 0;
+		return 1;
+	}
+	return params_only(g, e->a) && params_only(g, e->b) && params_only(g, e->c);
+}
+
+static const char *
+stmt_word(enum stmt_kind k)
+{
+	switch (k) {
+	case S_BCAST:	return "bcast";
+	case S_SCATTER:	return "scatter";
+	case S_REDUCE:	return "reduce";
+	case S_GATHER:	return "gather";
+	default:	return "statement";
+	}
+}
+
+static void
+check_stmts(struct pcg *g, const struct pcg_comp *c, const struct scope *sc,
+    const struct stmt *s)
+{
+	const struct branch	*b;
+	struct scope		 inner;
+	struct eval		 ev;
+	int			 proc;
+
+	for (; s != NULL; s = s->next) {
+		if (s->type != NULL && pcg_find_type(c, s->type) < 0)
+			diag_error(g->diag, &s->typeloc, "component '%s' has no port "
+			    "type '%s'", c->name, s->type);
+		check_expr(g, c, sc, s->port);
+		switch (s->kind) {
+		case S_BCAST:
+		case S_SCATTER:
+		case S_REDUCE:
+		case S_GATHER:
+			eval_init(&ev, g, "in a collective's root");
+			if (s->root.idx != NULL && !params_only(g, s->root.idx->lo)) {
+				diag_error(g->diag, &s->root.loc, "the root of '%s' must "
+				    "be one process for all (no 'index', 'ports' or 'for' "
+				    "variables)", stmt_word(s->kind));
+				break;
+			}
+			if (resolve_proc(g, &ev, &s->root, &proc) != 0)
+				diag_note(g->diag, &s->loc, "the root of this '%s'",
+				    stmt_word(s->kind));
+			break;
+		case S_LOOP:
+		case S_IF:
+			check_expr(g, c, sc, s->expr);
+			check_stmts(g, c, sc, s->body);
+			check_stmts(g, c, sc, s->orelse);
+			break;
+		case S_FOR:
+			check_expr(g, c, sc, s->var->lo);
+			check_expr(g, c, sc, s->var->hi);
+			if (name_known(g, NULL, s->var->name))
+				diag_error(g->diag, &s->var->loc, "'for' variable '%s' "
+				    "hides the parameter of that name", s->var->name);
+			inner.name = s->var->name;
+			inner.up = (struct scope *)sc;
+			check_stmts(g, c, &inner, s->body);
+			break;
+		case S_CHOICE:
+			for (b = s->branches; b != NULL; b = b->next)
+				check_stmts(g, c, sc, b->body);
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+static void
+expand_behaviour(struct pcg *g)
+{
+	const struct item	*it;
+	struct pcg_comp		*c;
+	int			 i;
+
+	for (it = g->ast->items; it != NULL; it = it->next) {
+		if (it->kind != I_BEHAVIOUR)
+			continue;
+		if ((i = pcg_find_comp(g, it->name)) < 0) {
+			diag_error(g->diag, &it->nameloc, "behaviour for unknown "
+			    "component '%s'", it->name);
+			continue;
+		}
+		c = &g->comps[i];
+		if (c->behaviour != NULL) {
+			diag_error(g->diag, &it->nameloc, "behaviour of '%s' given twice",
+			    it->name);
+			diag_note(g->diag, &c->behaviour->nameloc, "first given here");
+			continue;
+		}
+		c->behaviour = it;
+		check_stmts(g, c, NULL, it->body);
+	}
+}
+
+/* ---- the whole ---- */
+
+static void
+name_application(struct pcg *g)
+{
+	const struct item	*it, *first = NULL;
+	const char		*base, *dot;
+
+	for (it = g->ast->items; it != NULL; it = it->next) {
+		if (it->kind != I_APPLICATION)
+			continue;
+		if (first != NULL) {
+			diag_error(g->diag, &it->loc, "a second 'application' line");
+			diag_note(g->diag, &first->loc, "the first");
+			continue;
+		}
+		first = it;
+		g->name = it->name;
+	}
+	if (first != NULL)
+		return;
+	base = strrchr(g->script, '/');
+	base = base != NULL ? base + 1 : g->script;
+	dot = strrchr(base, '.');
+	g->name = arena_strndup(g->arena, base, dot != NULL && dot != base ?
+	    (size_t)(dot - base) : strlen(base));
+}
+
+struct pcg *
+pcg_expand(struct ast *ast, struct diag *d, const struct pcg_opts *o)
+{
+	struct pcg	*g = xcalloc(1, sizeof(*g));
+
+	g->arena = arena_new();
+	g->ast = ast;
+	g->diag = d;
+	g->idx = xcalloc(1, sizeof(*g->idx));
+	g->idx->procs = hmap_new();
+	g->script = ast->main->name;
+	g->script_dir = ast->main->dir;
+	name_application(g);
+	if (expand_params(g, o) != 0) {
+		pcg_free(g);
+		return NULL;
+	}
+	expand_components(g);
+	expand_processes(g);
+	expand_channels(g);
+	expand_parallel(g);
+	expand_sequential(g, o);
+	expand_behaviour(g);
+	return g;
+}
+
+void
+pcg_free(struct pcg *g)
+{
+	if (g == NULL)
+		return;
+	if (g->idx != NULL) {
+		hmap_free(g->idx->procs);
+		free(g->idx->unknown);
+		free(g->idx);
+	}
+	free(g->procs);
+	free(g->chans);
+	free(g->portchan);
+	arena_free(g->arena);
+	ast_free(g->ast);
+	free(g);
+}

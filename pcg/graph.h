@@ -1,0 +1,33 @@
+/* graph.h -- the annotated PCG as a Graphviz cgraph graph, the one form
+ * later stages (verifier, loader) read; and its drawing.
+ *
+ * Graph attributes: application, script, script_dir, components
+ *   ("terminal:Server relay:Client,Prop").
+ * Node (one per process, named relay[3]): component, index, ports
+ *   ("Client:2 Prop:2", every type of the component), exec, args and env
+ *   (quoted strings as in scripts), wdir, host, behaviour (the component's
+ *   statements, parameters replaced by their values).
+ * Edge (one per channel, key c1, c2, ... in script order): tail_port and
+ *   head_port ("Prop[1]", the ports at agtail and aghead), tag. */
+#ifndef ENS_GRAPH_H
+#define ENS_GRAPH_H
+
+#include <graphviz/cgraph.h>
+
+/* Graphviz 2.43's cgraph takes 'char *' for names and values it only reads;
+ * string literals passed to it are safe. */
+#pragma GCC diagnostic ignored "-Wdiscarded-qualifiers"
+
+#include "pcg.h"
+
+/* Build the graph of a checked model; caller closes it with agclose. */
+Agraph_t *pcg_graph(const struct pcg *);
+
+/* Output formats of 'ensemble graph'. */
+enum draw_format { DRAW_DOT, DRAW_SVG, DRAW_PNG, DRAW_PDF };
+
+/* Draw an annotated PCG (as pcg_graph makes, or as read back with agread)
+ * to path, or DOT to stdout when path is "-".  0, or -1 and *cause. */
+int draw_pcg(Agraph_t *, enum draw_format, const char *path, char **cause);
+
+#endif

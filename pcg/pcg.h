@@ -1,0 +1,141 @@
+/* pcg.h -- the expanded Process Communication Graph: parameters resolved,
+ * ranges and 'for' clauses unrolled, every semantic check done.  The model
+ * is what expansion builds and checks; the annotated Graphviz graph that
+ * later stages read is made from it by pcg_graph(). */
+#ifndef ENS_PCG_H
+#define ENS_PCG_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ast.h"
+#include "diag.h"
+
+struct arena;
+
+/* What the command line sets. */
+struct pcg_opts {
+	int64_t		  np;		/* -np K; np_set says whether given */
+	int		  np_set;
+	const char	**defs;		/* -D name=value, borrowed */
+	size_t		  ndefs;
+	const char *const *dirs;	/* -L dirs, borrowed */
+	size_t		  ndirs;
+	int		  exec_missing_is_error;	/* run: error, check: warning */
+};
+
+struct pcg_param {
+	const char	*name;		/* interned */
+	int64_t		 value;
+	int		 scale;		/* the 'scale' parameter */
+	int		 overridden;	/* set by -np or -D */
+	struct loc	 loc;
+};
+
+/* A list of strings given by an annotation (exec, args, env, wdir). */
+struct pcg_strs {
+	char		**v;
+	int		  n;
+	struct loc	  loc;
+};
+
+enum { ANN_EXEC, ANN_ARGS, ANN_ENV, ANN_WDIR, ANN_COUNT };
+
+struct pcg_comp {
+	const char	*name;		/* interned */
+	struct loc	 loc;
+	const char	**types;	/* interned port type names */
+	struct loc	*typelocs;
+	int		 ntypes;
+	const struct item *behaviour;	/* the BEHAVIOUR block, or NULL */
+	int		 indexed;	/* -1 no instance yet, 0 unindexed, 1 indexed */
+	int		 nprocs;
+	int64_t		 minidx, maxidx;
+};
+
+struct pcg_proc {
+	int		 comp;
+	int64_t		 index;		/* 0 when unindexed */
+	struct loc	 loc;		/* its Processes line */
+	int		*nports;	/* per type of its component */
+	unsigned char	*star;		/* count inferred from Channels */
+	struct loc	*portlocs;	/* where each type's count was given */
+	int		 portbase;	/* first slot in pcg->portchan */
+	const char	*host;
+	/* Annotations: set on the component's line, and on the process's own
+	 * line (which wins). */
+	const struct pcg_strs *dflt[ANN_COUNT];
+	const struct pcg_strs *own[ANN_COUNT];
+};
+
+struct pcg_end {
+	int		 proc;
+	int		 type;		/* index in the component's types */
+	int		 port;		/* 1-based */
+	struct loc	 loc;
+};
+
+struct pcg_chan {
+	struct pcg_end	 e[2];
+	struct loc	 loc;
+	int64_t		 tag;
+	int		 tagset;	/* given with ': tag N' */
+	struct loc	 tagloc;
+};
+
+struct pcg {
+	struct arena	*arena;
+	struct ast	*ast;		/* owned */
+	struct diag	*diag;		/* borrowed */
+	const char	*name;		/* application name */
+	const char	*script;	/* the script's file name */
+	const char	*script_dir;
+	struct pcg_param *params;
+	int		 nparams;
+	struct pcg_comp	*comps;
+	int		 ncomps;
+	struct pcg_proc	*procs;
+	int		 nprocs;
+	struct pcg_chan	*chans;
+	int		 nchans;
+	int		*portchan;	/* channel of each port slot, -1 if none */
+	int		 nports;
+	int		 tag_default;	/* 'tag default' given */
+	/* private: lookup tables */
+	struct pcg_index *idx;
+};
+
+/* Expand a parsed script (takes ownership of ast).  Returns the model even
+ * when errors were reported (check d->errors), NULL only on a bad -np or -D,
+ * which is diagnosed. */
+struct pcg *pcg_expand(struct ast *, struct diag *, const struct pcg_opts *);
+void pcg_free(struct pcg *);
+
+/* The process's name as written in scripts: relay[3], or master. */
+const char *pcg_proc_name(const struct pcg *, int proc, char *buf, size_t len);
+#define PCG_NAME_MAX	256
+
+/* The effective annotation of a process (its own line wins), or NULL. */
+const struct pcg_strs *pcg_annot(const struct pcg *, const struct pcg_proc *, int kind);
+/* The process's environment: the component's and its own, merged by name;
+ * returns the count and sets *out (caller frees the array, not the strings). */
+int pcg_env(const struct pcg *, const struct pcg_proc *, char ***out);
+
+/* Look up a process by component and index; -1 if none. */
+int pcg_find_proc(const struct pcg *, int comp, int64_t index);
+int pcg_find_comp(const struct pcg *, const char *interned);
+int pcg_find_type(const struct pcg_comp *, const char *interned);
+
+/* Find an executable as 'run' will: an absolute path as is; a name with a
+ * slash beside the script; a bare name in -L dirs, ENSEMBLE_PATH, the
+ * script's directory, the install directory, then PATH.  Returns a new path
+ * or NULL. */
+char *pcg_find_exec(const struct pcg *, const struct pcg_opts *, const char *exec);
+
+/* Print the fully expanded script (no parameters, ranges or 'for'). */
+void pcg_emit(const struct pcg *, FILE *);
+/* Print a component's behaviour block body with parameters replaced by
+ * their values, on one line (the graph's 'behaviour' attribute). */
+char *pcg_behaviour_text(const struct pcg *, const struct pcg_comp *);
+
+#endif
