@@ -13,6 +13,7 @@
 #include "xmalloc.h"
 
 #define DIAG_MAX_SHOWN	50
+#define DIAG_MAX_FILE	(1 << 30)	/* what a script may be */
 
 struct diag *
 diag_new(FILE *out)
@@ -80,8 +81,16 @@ diag_load(struct diag *d, const char *name, char **cause)
 		return NULL;
 	}
 	buf_init(&b);
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+		if (b.len + n > DIAG_MAX_FILE) {
+			xasprintf(cause, "cannot read '%s': larger than %d MiB", name,
+			    DIAG_MAX_FILE >> 20);
+			fclose(f);
+			buf_free(&b);
+			return NULL;
+		}
 		buf_add(&b, chunk, n);
+	}
 	if (ferror(f)) {
 		xasprintf(cause, "cannot read '%s': %s", name, strerror(errno));
 		fclose(f);

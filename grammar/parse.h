@@ -12,6 +12,7 @@
 struct parse_opts {
 	const char *const	*dirs;		/* borrowed; -L directories */
 	size_t			 ndirs;
+	int			 no_includes;	/* refuse 'include' (fuzzing) */
 };
 
 /* Parse a script.  Errors are reported to d and counted there; the AST is

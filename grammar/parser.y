@@ -16,6 +16,7 @@ struct parser;
 
 #include <limits.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <unistd.h>
 }
@@ -808,6 +809,7 @@ include(struct parser *p, struct str *s, const struct loc *l)
 	struct strpart	*sp;
 	struct source	*src;
 	struct incl	*in;
+	struct stat	 st;
 	char		*path, *cause;
 
 	buf_init(&name);
@@ -818,6 +820,11 @@ include(struct parser *p, struct str *s, const struct loc *l)
 			return;
 		}
 		buf_adds(&name, sp->text);
+	}
+	if (p->opts != NULL && p->opts->no_includes) {
+		diag_error(p->diag, l, "'include' is disabled here");
+		buf_free(&name);
+		return;
 	}
 	if (name.len == 0) {
 		diag_error(p->diag, l, "empty include file name");
@@ -831,6 +838,12 @@ include(struct parser *p, struct str *s, const struct loc *l)
 	}
 	if ((path = include_find(p, name.s)) == NULL) {
 		diag_error(p->diag, l, "cannot find include file '%s'", name.s);
+		buf_free(&name);
+		return;
+	}
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+		diag_error(p->diag, l, "cannot include '%s': not a regular file", name.s);
+		free(path);
 		buf_free(&name);
 		return;
 	}
