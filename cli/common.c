@@ -112,7 +112,7 @@ cli_opts_free(struct cli_opts *o)
 struct pcg *
 cli_load(struct cli_opts *o, struct diag *d)
 {
-	struct parse_opts	 po = { o->pcg.dirs, o->pcg.ndirs };
+	struct parse_opts	 po = { o->pcg.dirs, o->pcg.ndirs, 0 };
 	struct ast		*ast;
 	struct pcg		*g;
 
