@@ -233,6 +233,8 @@ diag_vat(struct diag *d, enum diag_level level, const struct loc *l,
 	if (l != NULL && l->src != NULL)
 		fprintf(d->out, "%s:%d:%d: %s: ", l->src->name, l->first_line,
 		    l->first_column, names[level]);
+	else if (level == DIAG_ERROR)
+		fprintf(d->out, "ensemble: ");
 	else
 		fprintf(d->out, "ensemble: %s: ", names[level]);
 	vfprintf(d->out, fmt, ap);

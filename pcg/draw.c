@@ -65,52 +65,106 @@ comp_colour(const char *components, const char *comp)
 	return 0;
 }
 
-/* "Client:2 Prop:0" -> the label's port rows. */
-static void
-node_label(struct buf *b, const char *name, const char *comp, const char *ports,
-    const char *colour)
+/* Which side of its box a port cell is drawn on, decided after a first
+ * layout: toward the peer it is joined to. */
+struct side {
+	char	id[128];	/* Client_2 */
+	int	top;
+};
+
+static int
+side_top(const struct side *sides, int n, const char *type, int port)
 {
-	char		*copy = xstrdup(ports), *tok, *save = NULL, *colon;
-	int		 ntypes = 0, i, n;
+	char	id[160];
+	int	i;
 
-	for (tok = strtok_r(copy, " ", &save); tok != NULL; tok = strtok_r(NULL, " ", &save))
-		if ((colon = strchr(tok, ':')) != NULL && atoi(colon + 1) > 0)
-			ntypes++;
-	free(copy);
+	snprintf(id, sizeof(id), "%s_%d", type, port);
+	for (i = 0; i < n; i++)
+		if (strcmp(sides[i].id, id) == 0)
+			return sides[i].top;
+	return 0;
+}
 
-	buf_reset(b);
-	buf_adds(b, "<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" "
-	    "CELLPADDING=\"3\" BGCOLOR=\"white\">");
-	buf_printf(b, "<TR><TD COLSPAN=\"%d\" BGCOLOR=\"%s\"><B>", ntypes ? ntypes : 1, colour);
-	html_escape(b, name);
-	buf_adds(b, "</B><BR/><FONT POINT-SIZE=\"10\"><I>");
-	html_escape(b, comp);
-	buf_adds(b, "</I></FONT></TD></TR>");
-	if (ntypes == 0) {
-		buf_adds(b, "</TABLE>");
-		return;
-	}
-	buf_adds(b, "<TR>");
-	copy = xstrdup(ports);
-	save = NULL;
+/* One row of port groups ("Client" over its cells), the cells on the side
+ * away from the box's header.  Returns how many groups it drew. */
+static int
+port_row(struct buf *b, const char *ports, const struct side *sides, int nsides, int top)
+{
+	char	*copy = xstrdup(ports), *tok, *save = NULL, *colon;
+	int	 groups = 0, i, n, k;
+	struct buf cells;
+
+	buf_init(&cells);
 	for (tok = strtok_r(copy, " ", &save); tok != NULL; tok = strtok_r(NULL, " ", &save)) {
 		if ((colon = strchr(tok, ':')) == NULL || (n = atoi(colon + 1)) <= 0)
 			continue;
 		*colon = '\0';
-		buf_adds(b, "<TD BORDER=\"0\" CELLPADDING=\"0\"><TABLE BORDER=\"0\" "
-		    "CELLBORDER=\"1\" CELLSPACING=\"0\" CELLPADDING=\"2\">");
-		buf_printf(b, "<TR><TD COLSPAN=\"%d\"><FONT POINT-SIZE=\"9\">", n);
-		html_escape(b, tok);
-		buf_adds(b, "</FONT></TD></TR><TR>");
-		for (i = 1; i <= n; i++) {
-			buf_adds(b, "<TD PORT=\"");
-			html_escape(b, tok);
-			buf_printf(b, "_%d\"><FONT POINT-SIZE=\"9\">%d</FONT></TD>", i, i);
+		buf_reset(&cells);
+		for (i = 1, k = 0; i <= n; i++) {
+			if (side_top(sides, nsides, tok, i) != top)
+				continue;
+			buf_adds(&cells, "<TD PORT=\"");
+			html_escape(&cells, tok);
+			buf_printf(&cells, "_%d\"><FONT POINT-SIZE=\"9\">%d</FONT></TD>", i, i);
+			k++;
 		}
-		buf_adds(b, "</TR></TABLE></TD>");
+		if (k == 0)
+			continue;
+		if (groups++ == 0)
+			buf_adds(b, "<TR><TD BORDER=\"0\" CELLPADDING=\"0\"><TABLE BORDER=\"0\" "
+			    "CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"0\"><TR>");
+		buf_adds(b, "<TD><TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" "
+		    "CELLPADDING=\"2\">");
+		if (top)
+			buf_printf(b, "<TR>%s</TR>", cells.s);
+		buf_printf(b, "<TR><TD COLSPAN=\"%d\"><FONT POINT-SIZE=\"9\">", k);
+		html_escape(b, tok);
+		buf_adds(b, "</FONT></TD></TR>");
+		if (!top)
+			buf_printf(b, "<TR>%s</TR>", cells.s);
+		buf_adds(b, "</TABLE></TD>");
 	}
+	if (groups > 0)
+		buf_adds(b, "</TR></TABLE></TD></TR>");
+	buf_free(&cells);
 	free(copy);
-	buf_adds(b, "</TR></TABLE>");
+	return groups;
+}
+
+/* A process: ports toward peers above, its name and component, ports
+ * toward peers below. */
+static void
+node_label(struct buf *b, const char *name, const char *comp, const char *ports,
+    const char *colour, const struct side *sides, int nsides)
+{
+	buf_reset(b);
+	buf_adds(b, "<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" "
+	    "CELLPADDING=\"3\" BGCOLOR=\"white\">");
+	port_row(b, ports, sides, nsides, 1);
+	buf_printf(b, "<TR><TD BGCOLOR=\"%s\"><B>", colour);
+	html_escape(b, name);
+	buf_adds(b, "</B><BR/><FONT POINT-SIZE=\"10\"><I>");
+	html_escape(b, comp);
+	buf_adds(b, "</I></FONT></TD></TR>");
+	port_row(b, ports, sides, nsides, 0);
+	buf_adds(b, "</TABLE>");
+}
+
+static int node_sides(Agraph_t *, const char *, struct side **);
+
+/* Attach an edge to the outer side of its port cell: Client_2:n. */
+static void
+compass(char *id, size_t len, Agraph_t *draft, const char *node)
+{
+	struct side	*sides;
+	int		 n = node_sides(draft, node, &sides), i, top = -1;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(sides[i].id, id) == 0)
+			top = sides[i].top;
+	free(sides);
+	if (top >= 0 && strlen(id) + 3 < len)
+		strcat(id, top ? ":n" : ":s");
 }
 
 static void
@@ -122,9 +176,56 @@ set_html(Agraph_t *R, void *obj, Agsym_t *sym, const char *html)
 	agstrfree(R, h);
 }
 
-/* The drawing graph of an annotated PCG; caller closes it. */
+static double
+pos_y(Agnode_t *n)
+{
+	const char	*pos = agget(n, "pos");
+	double		 x, y;
+
+	if (pos == NULL || sscanf(pos, "%lf,%lf", &x, &y) != 2)
+		return 0;
+	return y;
+}
+
+/* The sides of a node's ports in a laid-out first draft: a port whose peer
+ * is higher (Graphviz's y grows upward) goes on top. */
+static int
+node_sides(Agraph_t *draft, const char *name, struct side **sides)
+{
+	Agnode_t	*v, *w;
+	Agedge_t	*e;
+	size_t		 alloc = 0;
+	int		 n = 0, k;
+
+	*sides = NULL;
+	if (draft == NULL || (v = agnode(draft, (char *)name, 0)) == NULL)
+		return 0;
+	for (e = agfstedge(draft, v); e != NULL; e = agnxtedge(draft, e, v)) {
+		for (k = 0; k < 2; k++) {
+			Agnode_t	*end = k == 0 ? agtail(e) : aghead(e);
+			const char	*port = agget(e, k == 0 ? "tailport" : "headport");
+			char		*colon;
+
+			if (end != v)
+				continue;
+			w = k == 0 ? aghead(e) : agtail(e);
+			xgrow(sides, &alloc, n + 1, sizeof(**sides));
+			snprintf((*sides)[n].id, sizeof((*sides)[n].id), "%s", port);
+			if ((colon = strchr((*sides)[n].id, ':')) != NULL)
+				*colon = '\0';
+			(*sides)[n].top = pos_y(w) > pos_y(v);
+			n++;
+			if (agtail(e) == aghead(e))
+				break;	/* a loop: one side for both of its ends */
+		}
+	}
+	return n;
+}
+
+/* The drawing graph of an annotated PCG, its ports placed by a laid-out
+ * draft (NULL: all below); caller closes it. */
 static Agraph_t *
-draw_graph(Agraph_t *G)
+draw_graph(Agraph_t *G, Agraph_t *draft)
 {
 	Agraph_t	*R, *cluster;
 	Agnode_t	*v, *w;
@@ -175,9 +276,16 @@ draw_graph(Agraph_t *G)
 		w = agnode(home, agnameof(v), 1);
 		if (home != R)
 			agsubnode(R, w, 1);
-		node_label(&b, agnameof(v), comp != NULL ? comp : "",
-		    agget(v, "ports") != NULL ? agget(v, "ports") : "",
-		    palette[comp_colour(comps, comp != NULL ? comp : "")]);
+		{
+			struct side	*sides;
+			int		 nsides = node_sides(draft, agnameof(v), &sides);
+
+			node_label(&b, agnameof(v), comp != NULL ? comp : "",
+			    agget(v, "ports") != NULL ? agget(v, "ports") : "",
+			    palette[comp_colour(comps, comp != NULL ? comp : "")],
+			    sides, nsides);
+			free(sides);
+		}
 		set_html(R, w, s_label, b.s);
 	}
 	for (v = agfstnode(G); v != NULL; v = agnxtnode(G, v)) {
@@ -188,8 +296,10 @@ draw_graph(Agraph_t *G)
 
 			f = agedge(R, t, h, agnameof(e), 1);
 			port_id(id, sizeof(id), agget(e, "tail_port"));
+			compass(id, sizeof(id), draft, agnameof(agtail(e)));
 			agxset(f, s_tp, id);
 			port_id(id, sizeof(id), agget(e, "head_port"));
+			compass(id, sizeof(id), draft, agnameof(aghead(e)));
 			agxset(f, s_hp, id);
 			snprintf(tip, sizeof(tip), "%s.%s <-> %s.%s (tag %s)",
 			    agnameof(agtail(e)), agget(e, "tail_port"),
@@ -201,20 +311,42 @@ draw_graph(Agraph_t *G)
 	return R;
 }
 
+/* Lay out a draft with every port below, to learn where the processes
+ * fall; NULL if Graphviz cannot. */
+static Agraph_t *
+draft_layout(GVC_t *gvc, Agraph_t *G)
+{
+	Agraph_t	*D = draw_graph(G, NULL);
+	FILE		*null;
+
+	if (gvLayout(gvc, D, "dot") != 0 || (null = fopen("/dev/null", "w")) == NULL) {
+		agclose(D);
+		return NULL;
+	}
+	gvRender(gvc, D, "dot", null);	/* attaches the 'pos' attributes */
+	fclose(null);
+	gvFreeLayout(gvc, D);
+	return D;
+}
+
 int
 draw_pcg(Agraph_t *G, enum draw_format fmt, const char *path, char **cause)
 {
 	static const char *const names[] = { "dot", "svg", "png", "pdf" };
-	Agraph_t	*R = draw_graph(G);
-	GVC_t		*gvc = NULL;
+	GVC_t		*gvc = gvContext();
+	Agraph_t	*D = draft_layout(gvc, G);
+	Agraph_t	*R = draw_graph(G, D);
 	FILE		*f;
 	int		 rc = -1, tostdout = strcmp(path, "-") == 0;
 
+	if (D != NULL)
+		agclose(D);
 	if (tostdout)
 		f = stdout;
 	else if ((f = fopen(path, "w")) == NULL) {
 		xasprintf(cause, "cannot write '%s': %s", path, strerror(errno));
 		agclose(R);
+		gvFreeContext(gvc);
 		return -1;
 	}
 	if (fmt == DRAW_DOT) {
@@ -223,7 +355,6 @@ draw_pcg(Agraph_t *G, enum draw_format fmt, const char *path, char **cause)
 			goto out;
 		}
 	} else {
-		gvc = gvContext();
 		if (gvLayout(gvc, R, "dot") != 0) {
 			xasprintf(cause, "Graphviz could not lay out the graph");
 			goto out;
@@ -246,8 +377,7 @@ out:
 		if (rc != 0)
 			remove(path);
 	}
-	if (gvc != NULL)
-		gvFreeContext(gvc);
+	gvFreeContext(gvc);
 	agclose(R);
 	return rc;
 }

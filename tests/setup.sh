@@ -1,0 +1,86 @@
+# tests/setup.sh -- sourced by every tests/*.test script: a scratch
+# directory removed on exit, TAP output, and assertions on what a command
+# printed and how it exited.  make check sets ENSEMBLE, top_srcdir and
+# top_builddir; run by hand, set them yourself.
+set -eu
+: "${ENSEMBLE:?set ENSEMBLE to the ensemble binary}"
+: "${top_srcdir:?set top_srcdir}"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/ensemble-test.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+tap_n=0
+
+plan() { echo "1..$1"; }
+
+ok() {
+	tap_n=$((tap_n + 1))
+	echo "ok $tap_n - $*"
+}
+
+not_ok() {
+	tap_n=$((tap_n + 1))
+	echo "not ok $tap_n - $*"
+}
+
+# Show a file as TAP comments (for a failure's details).
+diag_file() {
+	sed 's/^/# /' "$1"
+}
+
+# run CMD...: run it, keeping stdout in $tmp/out, stderr in $tmp/err and the
+# exit status in $status.
+run() {
+	set +e
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	status=$?
+	set -e
+}
+
+# ens ARGS...: run ensemble (bounded in time).
+ens() {
+	run timeout 60 "$ENSEMBLE" "$@"
+}
+
+# expect DESC STATUS [STDOUT]: the last run exited STATUS and, when given,
+# printed exactly STDOUT (a trailing newline added).
+expect() {
+	local desc=$1 want=$2 good=1
+
+	[ "$status" = "$want" ] || good=0
+	if [ $# -ge 3 ]; then
+		printf '%s\n' "$3" >"$tmp/want"
+		cmp -s "$tmp/want" "$tmp/out" || good=0
+	fi
+	if [ $good = 1 ]; then
+		ok "$desc"
+		return
+	fi
+	not_ok "$desc"
+	echo "# exit status $status, expected $want"
+	if [ $# -ge 3 ]; then
+		echo "# stdout differs from the expected:"
+		diff "$tmp/want" "$tmp/out" | sed 's/^/# /' || true
+	fi
+	echo "# stderr:"
+	diag_file "$tmp/err"
+}
+
+# expect_err DESC TEXT: stderr of the last run contains TEXT.
+expect_err() {
+	if grep -qF -- "$2" "$tmp/err"; then
+		ok "$1"
+	else
+		not_ok "$1"
+		echo "# stderr lacks: $2"
+		diag_file "$tmp/err"
+	fi
+}
+
+# expect_quiet DESC: the last run printed nothing on stderr.
+expect_quiet() {
+	if [ ! -s "$tmp/err" ]; then
+		ok "$1"
+	else
+		not_ok "$1"
+		diag_file "$tmp/err"
+	fi
+}
