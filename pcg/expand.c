@@ -572,6 +572,7 @@ resolve_end(struct pcg *g, struct eval *ev, const struct endpoint *ep, struct pc
 	}
 	out->port = (int)port;
 	out->loc = ep->loc;
+	out->portloc = ep->port->loc;
 	return 0;
 }
 
@@ -657,7 +658,7 @@ connect_ports(struct pcg *g)
 			p = &g->procs[e->proc];
 			if (e->port > p->nports[e->type]) {
 				end_name(g, e, n1, sizeof(n1));
-				diag_error(g->diag, &e->loc, "port index %d out of range: "
+				diag_error(g->diag, &e->portloc, "port index %d out of range: "
 				    "'%s' has %d '%s' port%s", e->port,
 				    pcg_proc_name(g, e->proc, n2, sizeof(n2)),
 				    p->nports[e->type],
@@ -688,7 +689,7 @@ connect_ports(struct pcg *g)
 		slot = p->portbase;
 		for (t = 0; t < g->comps[p->comp].ntypes; t++) {
 			for (k = 1; k <= p->nports[t]; k++, slot++) {
-				struct pcg_end	pe = { i, t, k, p->loc };
+				struct pcg_end	pe = { i, t, k, p->loc, p->loc };
 
 				if (g->portchan[slot] >= 0)
 					continue;

@@ -72,7 +72,8 @@ struct pcg_end {
 	int		 proc;
 	int		 type;		/* index in the component's types */
 	int		 port;		/* 1-based */
-	struct loc	 loc;
+	struct loc	 loc;		/* the whole end */
+	struct loc	 portloc;	/* its port index */
 };
 
 struct pcg_chan {
