@@ -71,12 +71,17 @@ diag_load(struct diag *d, const char *name, char **cause)
 	char		 chunk[65536], real[PATH_MAX];
 	size_t		 n;
 
-	if ((f = fopen(name, "r")) == NULL) {
+	int		 std = strcmp(name, "-") == 0;
+
+	if (std)
+		f = stdin;
+	else if ((f = fopen(name, "r")) == NULL) {
 		xasprintf(cause, "cannot open '%s': %s", name, strerror(errno));
 		return NULL;
 	}
 	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-		fclose(f);
+		if (!std)
+			fclose(f);
 		xasprintf(cause, "cannot read '%s': Is a directory", name);
 		return NULL;
 	}
@@ -85,7 +90,8 @@ diag_load(struct diag *d, const char *name, char **cause)
 		if (b.len + n > DIAG_MAX_FILE) {
 			xasprintf(cause, "cannot read '%s': larger than %d MiB", name,
 			    DIAG_MAX_FILE >> 20);
-			fclose(f);
+			if (!std)
+				fclose(f);
 			buf_free(&b);
 			return NULL;
 		}
@@ -93,14 +99,16 @@ diag_load(struct diag *d, const char *name, char **cause)
 	}
 	if (ferror(f)) {
 		xasprintf(cause, "cannot read '%s': %s", name, strerror(errno));
-		fclose(f);
+		if (!std)
+			fclose(f);
 		buf_free(&b);
 		return NULL;
 	}
-	fclose(f);
+	if (!std)
+		fclose(f);
 	n = b.len;
-	s = source_add(d, name, buf_steal(&b), n);
-	s->path = xstrdup(realpath(name, real) != NULL ? real : name);
+	s = source_add(d, std ? "<stdin>" : name, buf_steal(&b), n);
+	s->path = xstrdup(!std && realpath(name, real) != NULL ? real : s->name);
 	return s;
 }
 

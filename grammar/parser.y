@@ -129,7 +129,8 @@ static int check_part(struct parser *, enum part, const struct loc *, const char
 %right '?' ':'
 %left OROR
 %left ANDAND
-%nonassoc EQ NE '<' '>' LE GE
+%nonassoc EQ NE
+%nonassoc '<' '>' LE GE
 %left '+' '-'
 %left '*' '/' '%'
 %precedence '!' UMINUS

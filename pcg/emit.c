@@ -12,7 +12,7 @@
 #include "xmalloc.h"
 
 /* Binding strength, for the fewest parentheses that keep the meaning. */
-enum { P_COND = 1, P_OR, P_AND, P_CMP, P_ADD, P_MUL, P_UNARY, P_PRIMARY };
+enum { P_COND = 1, P_OR, P_AND, P_EQ, P_REL, P_ADD, P_MUL, P_UNARY, P_PRIMARY };
 
 static const struct pcg_param *
 param_of(const struct pcg *g, const char *name)
@@ -43,7 +43,8 @@ prec(const struct pcg *g, const struct expr *e)
 		case OP_AND:	return P_AND;
 		case '+': case '-':	return P_ADD;
 		case '*': case '/': case '%':	return P_MUL;
-		default:	return P_CMP;
+		case OP_EQ: case OP_NE:	return P_EQ;
+		default:	return P_REL;
 		}
 	default:	return P_PRIMARY;
 	}
@@ -98,7 +99,7 @@ emit_expr(struct buf *b, const struct pcg *g, const struct expr *e, int need)
 		emit_expr(b, g, e->a, P_UNARY + (e->op == '-'));
 		break;
 	case E_BINARY:
-		emit_expr(b, g, e->a, mine == P_CMP ? mine + 1 : mine);
+		emit_expr(b, g, e->a, mine == P_EQ || mine == P_REL ? mine + 1 : mine);
 		buf_printf(b, " %s ", op_text(e->op));
 		emit_expr(b, g, e->b, mine + 1);
 		break;

@@ -17,8 +17,11 @@
 #include "pcg.h"
 #include "xmalloc.h"
 
-#define PCG_MAX_PROCS	(1 << 24)
-#define PCG_MAX_CHANS	(1 << 24)
+/* Limits that turn a runaway script into an error, not an exhausted machine
+ * (a process costs about 1 KiB with its graph node). */
+#define PCG_MAX_PROCS	(1 << 22)
+#define PCG_MAX_CHANS	(1 << 22)
+#define PCG_MAX_PORTS	(1 << 24)
 #define MPI_TAG_GUARANTEED	32767	/* the least MPI_TAG_UB the standard allows */
 
 struct pcg_index {
@@ -409,9 +412,14 @@ add_proc(struct pcg *g, struct eval *ev, const struct item *it, int comp, int64_
 			continue;
 		if (eval_expr(ev, d->count, &v) != 0)
 			return -1;
-		if (v < 0 || v > INT_MAX / 2) {
-			diag_error(g->diag, &d->count->loc, "port count %" PRId64 " for "
-			    "'%s' is %s", v, d->type, v < 0 ? "negative" : "too large");
+		if (v < 0 || v > PCG_MAX_PORTS) {
+			if (v < 0)
+				diag_error(g->diag, &d->count->loc, "port count %" PRId64
+				    " for '%s' is negative", v, d->type);
+			else
+				diag_error(g->diag, &d->count->loc, "port count %" PRId64
+				    " for '%s' is too large (at most %d)", v, d->type,
+				    PCG_MAX_PORTS);
 			return -1;
 		}
 		p->nports[t] = (int)v;
@@ -566,8 +574,9 @@ resolve_end(struct pcg *g, struct eval *ev, const struct endpoint *ep, struct pc
 		    "(ports are numbered from 1)", port);
 		return -1;
 	}
-	if (port > INT_MAX / 2) {
-		diag_error(g->diag, &ep->port->loc, "port index %" PRId64 " is too large", port);
+	if (port > PCG_MAX_PORTS) {
+		diag_error(g->diag, &ep->port->loc, "port index %" PRId64 " is too large "
+		    "(at most %d)", port, PCG_MAX_PORTS);
 		return -1;
 	}
 	out->port = (int)port;
@@ -642,8 +651,8 @@ connect_ports(struct pcg *g)
 		p->portbase = (int)total;
 		for (t = 0; t < g->comps[p->comp].ntypes; t++)
 			total += p->nports[t];
-		if (total > INT_MAX / 2) {
-			diag_error(g->diag, &p->loc, "more than %d ports in all", INT_MAX / 2);
+		if (total > PCG_MAX_PORTS) {
+			diag_error(g->diag, &p->loc, "more than %d ports in all", PCG_MAX_PORTS);
 			g->nprocs = i;
 			return;
 		}
