@@ -2,9 +2,11 @@
  * DOT), or write the annotated PCG itself as DOT with --pcg. */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cmd.h"
 #include "graph.h"
@@ -19,7 +21,7 @@ format_of(const char *name, enum draw_format *fmt)
 	size_t	i;
 
 	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
-		if (strcmp(name, formats[i].name) == 0) {
+		if (strcasecmp(name, formats[i].name) == 0) {
 			*fmt = formats[i].fmt;
 			return 0;
 		}
@@ -75,7 +77,8 @@ cmd_graph_exec(const struct cmd_entry *self, int argc, char **argv)
 	if (o.pcg_dot) {
 		f = strcmp(o.output, "-") == 0 ? stdout : fopen(o.output, "w");
 		if (f == NULL || agwrite(G, f) == EOF || (f != stdout && fclose(f) != 0)) {
-			fprintf(stderr, "ensemble: cannot write '%s'\n", o.output);
+			fprintf(stderr, "ensemble: cannot write '%s': %s\n", o.output,
+			    strerror(errno));
 			agclose(G);
 			goto out;
 		}
@@ -83,7 +86,6 @@ cmd_graph_exec(const struct cmd_entry *self, int argc, char **argv)
 		fprintf(stderr, "ensemble: %s\n", cause);
 		free(cause);
 		agclose(G);
-		rc = 1;
 		goto out;
 	}
 	agclose(G);
@@ -100,13 +102,17 @@ const struct cmd_entry cmd_graph_entry = {
 	.summary = "Draw the script's process graph.",
 	.help =
 	    "  -o FILE         write the drawing to FILE; its ending (.svg, .png, .pdf,\n"
-	    "                  .dot) gives the format; '-o -' writes DOT to stdout\n"
+	    "                  .dot or .gv, any case) gives the format; '-o -' writes\n"
+	    "                  to stdout, DOT unless -T says otherwise\n"
 	    "  -T FORMAT       the format, whatever the file's name: svg, png, pdf, dot\n"
 	    "  --pcg           write the annotated PCG, the graph 'verify' and 'run'\n"
 	    "                  read, as DOT instead of a drawing\n"
 	    "  -np K           set the script's 'scale' parameter to K\n"
 	    "  -D NAME=VALUE   set a parameter (an integer)\n"
 	    "  -L DIR          look for components' executables and includes in DIR\n"
-	    "  -h, --help      show this help\n",
+	    "  -h, --help      show this help\n"
+	    "\n"
+	    "Exit status: 0 when drawn, 2 on errors in the script, the options or\n"
+	    "writing the output.\n",
 	.exec = cmd_graph_exec,
 };

@@ -89,6 +89,7 @@ struct forclause {
 struct portdecl {
 	const char	*type;
 	struct loc	 loc;
+	struct loc	 typeloc;
 	struct expr	*count;		/* NULL: none given (Components) */
 	int		 star;		/* count is '*' */
 	struct portdecl	*next;

@@ -14,6 +14,7 @@
 
 #define DIAG_MAX_SHOWN	50
 #define DIAG_MAX_FILE	(1 << 30)	/* what a script may be */
+#define DIAG_MAX_EXCERPT	1000	/* longest source line shown */
 
 struct diag *
 diag_new(FILE *out)
@@ -254,8 +255,10 @@ diag_vat(struct diag *d, enum diag_level level, const struct loc *l,
 		d->last_loc = *l;
 	else
 		memset(&d->last_loc, 0, sizeof(d->last_loc));
+	/* A line too long to read is better left out than printed. */
 	if (l != NULL && l->src != NULL &&
-	    (line = source_line((struct source *)l->src, l->first_line, &len)) != NULL) {
+	    (line = source_line((struct source *)l->src, l->first_line, &len)) != NULL &&
+	    len <= DIAG_MAX_EXCERPT) {
 		print_line(d->out, line, len);
 		print_caret(d->out, l, len);
 	}

@@ -17,6 +17,8 @@ struct lexer_extra {
 	int			 col;
 	int			 depth;		/* string/interpolation states pushed */
 	const char		*invalid;	/* message of the last INVALID token */
+	struct loc		 string;	/* where the open string began */
+	struct loc		 interp;	/* where the open '${' began */
 	struct loc		 braces[LEXER_MAX_BRACES];	/* open '{' */
 	int			 nbraces;
 };

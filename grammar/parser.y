@@ -63,6 +63,7 @@ int lexer_scan(PCG_YYSTYPE *, struct loc *, void *);
 static int pcg_yylex(PCG_YYSTYPE *, struct loc *, struct parser *, void *);
 static void pcg_yyerror(struct loc *, struct parser *, void *, const char *);
 static struct stmt *stmt_reverse(struct stmt *);
+static struct loc span(const struct loc *, const struct loc *);
 
 /* Deep nesting is an error, never a crash: bison stops at this depth. */
 #define YYMAXDEPTH	100000
@@ -83,6 +84,7 @@ static int check_part(struct parser *, enum part, const struct loc *, const char
 %define api.prefix {pcg_yy}
 %define api.location.type {struct loc}
 %define parse.error custom
+%define parse.lac full
 %locations
 %expect 0
 %param {struct parser *p} {void *scanner}
@@ -162,26 +164,27 @@ item:
 		{ struct item *it = mkitem(p, I_APPLICATION, &@$);
 		  it->name = $2; it->nameloc = @2; }
 	| SCALE IDENT '=' expr ';'
-		{ struct item *it = mkitem(p, I_SCALE, &@$);
+		{ struct item *it = mkitem(p, I_SCALE, &@2);
 		  it->name = $2; it->nameloc = @2; it->expr = $4; }
 	| PARAM IDENT '=' expr ';'
-		{ struct item *it = mkitem(p, I_PARAM, &@$);
+		{ struct item *it = mkitem(p, I_PARAM, &@2);
 		  it->name = $2; it->nameloc = @2; it->expr = $4; }
 	| INCLUDE string ';'
 		{ include(p, $2, &@2); }
 	| header
 	| target ':' portdecls for_opt ';'
-		{ portline(p, $1, $3, $4, &@$); }
+		{ struct loc l = span(&@1, &@4); portline(p, $1, $3, $4, &l); }
 	| target for_opt ';'
-		{ portline(p, $1, NULL, $2, &@$); }
+		{ struct loc l = span(&@1, &@2); portline(p, $1, NULL, $2, &l); }
 	| target ':' annots for_opt ';'
-		{ annotline(p, $1, $3, $4, &@$); }
+		{ struct loc l = span(&@1, &@4); annotline(p, $1, $3, $4, &l); }
 	| endpoint ARROW endpoint tag_opt for_opt ';'
-		{ chanline(p, $1, $3, $4, &@4, $5, &@$); }
+		{ struct loc l = span(&@1, &@3); chanline(p, $1, $3, $4, &@4, $5, &l); }
 	| TAG DEFAULT ';'
-		{ if (check_part(p, PART_PARALLEL, &@$, "'tag default'") == 0 &&
+		{ struct loc l = span(&@1, &@2);
+		  if (check_part(p, PART_PARALLEL, &l, "'tag default'") == 0 &&
 		      p->section != SEC_CHAN)
-			  diag_error(p->diag, &@$, "'tag default' belongs in the Channels section of the PARALLEL SYSTEM part");
+			  diag_error(p->diag, &l, "'tag default' belongs in the Channels section of the PARALLEL SYSTEM part");
 		  else if (p->section == SEC_CHAN)
 			  mkitem(p, I_TAG_DEFAULT, &@$); }
 	| IDENT '{' stmts '}'
@@ -260,9 +263,11 @@ portdecls:
 	;
 
 portdecl:
-	  IDENT			{ $$ = AST_NEW(p->ast, struct portdecl); $$->type = $1; $$->loc = @$; }
-	| IDENT '[' expr ']'	{ $$ = AST_NEW(p->ast, struct portdecl); $$->type = $1; $$->loc = @$; $$->count = $3; }
-	| IDENT '[' '*' ']'	{ $$ = AST_NEW(p->ast, struct portdecl); $$->type = $1; $$->loc = @$; $$->star = 1; }
+	  IDENT			{ $$ = AST_NEW(p->ast, struct portdecl); $$->type = $1; $$->loc = $$->typeloc = @1; }
+	| IDENT '[' expr ']'	{ $$ = AST_NEW(p->ast, struct portdecl); $$->type = $1; $$->loc = @$;
+				  $$->typeloc = @1; $$->count = $3; }
+	| IDENT '[' '*' ']'	{ $$ = AST_NEW(p->ast, struct portdecl); $$->type = $1; $$->loc = @$;
+				  $$->typeloc = @1; $$->star = 1; }
 	;
 
 annots:
@@ -451,7 +456,10 @@ static void
 pcg_yyerror(struct loc *l, struct parser *p, void *scanner, const char *msg)
 {
 	(void)scanner;
-	diag_error(p->diag, l, "%s", msg);
+	if (strcmp(msg, "memory exhausted") == 0)
+		diag_error(p->diag, l, "nested too deeply");
+	else
+		diag_error(p->diag, l, "%s", msg);
 }
 
 /* A token's name as the user should read it: 'send', ';', identifier. */
@@ -486,22 +494,26 @@ static int
 yyreport_syntax_error(const yypcontext_t *ctx, struct parser *p, void *scanner)
 {
 	yysymbol_kind_t	 la = yypcontext_token(ctx);
-	yysymbol_kind_t	 exp[6];
+	yysymbol_kind_t	 exp[YYNTOKENS];
 	struct loc	 l = *yypcontext_location(ctx);
 	struct buf	 b;
-	int		 n, i;
+	int		 n, i, semi = 0;
 
 	if (la == YYSYMBOL_INVALID) {
 		diag_error(p->diag, &l, "%s", p->x.invalid);
 		return 0;
 	}
-	n = yypcontext_expected_tokens(ctx, exp, 6);
+	n = yypcontext_expected_tokens(ctx, exp, YYNTOKENS);
+	for (i = 0; i < n; i++)
+		if (strcmp(yysymbol_name(exp[i]), "';'") == 0)
+			semi = 1;
 	buf_init(&b);
-	if (n == 1 && strlen(yysymbol_name(exp[0])) == 3 &&
-	    strchr(";}])", yysymbol_name(exp[0])[1]) != NULL && la != YYSYMBOL_YYEOF) {
-		/* A missing ';', '}', ']' or ')': point just after the token before. */
-		buf_adds(&b, "expected ");
-		token_name(&b, exp[0]);
+	if (la == YYSYMBOL_YYEOF && p->x.nbraces > 0) {
+		buf_adds(&b, "unexpected end of file: a '{' is not closed");
+	} else if (semi && la != YYSYMBOL_YYEOF && p->prev.src != NULL &&
+	    p->prev.last_line < l.first_line) {
+		/* A line that should have ended: point just after its end. */
+		buf_adds(&b, "expected ';'");
 		if (p->prev.src != NULL) {
 			l = p->prev;
 			l.first_line = l.last_line;
@@ -512,7 +524,7 @@ yyreport_syntax_error(const yypcontext_t *ctx, struct parser *p, void *scanner)
 		token_name(&b, la);
 		if (la == YYSYMBOL_IDENT || la == YYSYMBOL_INT)
 			buf_printf(&b, " '%s'", pcg_yyget_text(scanner));
-		if (n > 0 && n <= 5) {
+		if (n > 0 && n <= 6) {
 			buf_adds(&b, ", expected ");
 			for (i = 0; i < n; i++) {
 				if (i > 0)
@@ -522,11 +534,30 @@ yyreport_syntax_error(const yypcontext_t *ctx, struct parser *p, void *scanner)
 		}
 	}
 	diag_error(p->diag, &l, "%s", b.s);
-	if (la == YYSYMBOL_YYEOF && p->x.nbraces > 0)
+	/* At the end, or where a new block or part starts, an open '{' is
+	 * the likely cause. */
+	if (p->x.nbraces > 0 && (la == YYSYMBOL_YYEOF || la == YYSYMBOL_IDENT ||
+	    la == YYSYMBOL_PCG || la == YYSYMBOL_PARALLEL || la == YYSYMBOL_SEQUENTIAL ||
+	    la == YYSYMBOL_BEHAVIOUR || la == YYSYMBOL_SEC_COMPONENTS ||
+	    la == YYSYMBOL_SEC_PROCESSES || la == YYSYMBOL_SEC_CHANNELS))
 		diag_note(p->diag, &p->x.braces[p->x.nbraces > LEXER_MAX_BRACES ?
-		    LEXER_MAX_BRACES - 1 : p->x.nbraces - 1], "this '{' is never closed");
+		    LEXER_MAX_BRACES - 1 : p->x.nbraces - 1], "this '{' is not closed");
 	buf_free(&b);
 	return 0;
+}
+
+/* From the start of a to the end of b (b may be an empty rule's spot). */
+static struct loc
+span(const struct loc *a, const struct loc *b)
+{
+	struct loc	l = *a;
+
+	if (b->last_line > l.last_line ||
+	    (b->last_line == l.last_line && b->last_column > l.last_column)) {
+		l.last_line = b->last_line;
+		l.last_column = b->last_column;
+	}
+	return l;
 }
 
 static struct stmt *
@@ -710,7 +741,12 @@ annotline(struct parser *p, struct instref *t, struct annot *an,
 			return;
 		it = mkitem(p, I_HOST, l);
 	} else {
-		if (check_part(p, PART_SEQUENTIAL, &an->loc, "an exec, args, env or wdir annotation") != 0)
+		static const char *const words[] = {
+			[A_EXEC] = "'exec'", [A_ARGS] = "'args'", [A_ENV] = "'env'",
+			[A_WDIR] = "'wdir'", [A_HOST] = "'host'",
+		};
+
+		if (check_part(p, PART_SEQUENTIAL, &an->loc, words[an->kind]) != 0)
 			return;
 		for (a = an; a != NULL; a = a->next) {
 			if (a->kind == A_HOST) {
@@ -734,7 +770,7 @@ chanline(struct parser *p, struct endpoint *a, struct endpoint *b, struct expr *
 {
 	struct item	*it;
 
-	if (p->part != PART_PCG && p->part != PART_PARALLEL) {
+	if (p->part != PART_PCG && p->part != PART_PARALLEL && p->part != PART_NONE) {
 		check_part(p, PART_PCG, l, "a channel");
 		return;
 	}
@@ -772,7 +808,10 @@ include_find(struct parser *p, const char *name)
 
 	if (name[0] == '/')
 		return access(name, R_OK) == 0 ? xstrdup(name) : NULL;
-	xasprintf(&path, "%s/%s", p->x.src->dir, name);
+	if (strcmp(p->x.src->dir, ".") == 0)
+		path = xstrdup(name);
+	else
+		xasprintf(&path, "%s/%s", p->x.src->dir, name);
 	if (access(path, R_OK) == 0)
 		return path;
 	free(path);
@@ -857,7 +896,11 @@ include(struct parser *p, struct str *s, const struct loc *l)
 	}
 	for (in = p->stack; in != NULL; in = in->up) {
 		if (strcmp(in->path, src->path) == 0) {
-			diag_error(p->diag, l, "'%s' includes itself", name.s);
+			if (in == p->stack)
+				diag_error(p->diag, l, "'%s' includes itself", name.s);
+			else
+				diag_error(p->diag, l, "include cycle: '%s' is already "
+				    "being read", name.s);
 			free(path);
 			buf_free(&name);
 			return;

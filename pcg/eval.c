@@ -51,8 +51,9 @@ binary(struct eval *ev, const struct expr *e, int64_t a, int64_t b, int64_t *out
 			    e->op == '/' ? "division" : "modulo");
 			return -1;
 		}
-		if (a == INT64_MIN && b == -1) {
-			ovf = 1;
+		if (a == INT64_MIN && b == -1) {	/* the quotient overflows */
+			ovf = e->op == '/';
+			*out = 0;
 			break;
 		}
 		*out = e->op == '/' ? a / b : a % b;

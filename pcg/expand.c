@@ -235,7 +235,7 @@ expand_params(struct pcg *g, const struct pcg_opts *o)
 			continue;
 		}
 		if (it->kind == I_SCALE && scale != NULL) {
-			diag_error(g->diag, &it->loc, "a second 'scale' parameter '%s' "
+			diag_error(g->diag, &it->nameloc, "a second 'scale' parameter '%s' "
 			    "(a script has one; '-np' sets it)", it->name);
 			diag_note(g->diag, &scale->loc, "the scale parameter is '%s'", scale->name);
 			continue;
@@ -252,15 +252,16 @@ expand_params(struct pcg *g, const struct pcg_opts *o)
 			}
 		}
 		for (k = 0; k < o->ndefs; k++) {
-			if (defn[k] != NULL && strcmp(defn[k], p->name) == 0) {
-				if (p->overridden) {
-					diag_error(g->diag, NULL, "parameter '%s' set by "
-					    "both -np and -D", p->name);
-					rc = -1;
-				}
-				p->value = defv[k];
-				p->overridden = 1;
+			if (defn[k] == NULL || strcmp(defn[k], p->name) != 0)
+				continue;
+			if (p->scale && o->np_set) {
+				diag_error(g->diag, NULL, "parameter '%s' set by "
+				    "both -np and -D", p->name);
+				rc = -1;
 			}
+			p->value = defv[k];
+			p->overridden = 1;
+			break;	/* a second -D of it was refused above */
 		}
 		/* Evaluated with only earlier parameters visible. */
 		if (!p->overridden && eval_expr(&ev, it->expr, &p->value) != 0)
@@ -342,18 +343,70 @@ expand_components(struct pcg *g)
 struct proc_ctx {
 	const struct item	*it;
 	int			 comp;
+	int			 failed;	/* its port list was wrong once: said */
 };
 
-static int
-add_proc(struct pcg *g, struct eval *ev, const struct item *it, int comp, int64_t index,
-    int indexed)
+/* Evaluate a process's port counts; an error is said once per line, and
+ * the process keeps 0 ports of that type. */
+static void
+proc_ports(struct pcg *g, struct eval *ev, struct proc_ctx *ctx, struct pcg_proc *p)
 {
-	struct pcg_comp		*c = &g->comps[comp];
-	struct pcg_proc		*p;
+	const struct item	*it = ctx->it;
+	struct pcg_comp		*c = &g->comps[ctx->comp];
 	const struct portdecl	*d;
+	int			 t;
+	int64_t			 v;
+
+	for (d = it->ports; d != NULL && !ctx->failed; d = d->next) {
+		if ((t = pcg_find_type(c, d->type)) < 0) {
+			diag_error(g->diag, &d->typeloc, "component '%s' has no port type '%s'",
+			    c->name, d->type);
+			diag_note(g->diag, &c->loc, "'%s' declared here", c->name);
+			ctx->failed = 1;
+			break;
+		}
+		if (p->portlocs[t].first_line != it->target.loc.first_line ||
+		    p->portlocs[t].first_column != it->target.loc.first_column) {
+			diag_error(g->diag, &d->loc, "port type '%s' given twice", d->type);
+			ctx->failed = 1;
+			break;
+		}
+		p->portlocs[t] = d->loc;	/* no longer the target's: given */
+		if (d->star) {
+			p->star[t] = 1;
+			continue;
+		}
+		if (d->count == NULL)
+			continue;
+		if (eval_expr(ev, d->count, &v) != 0) {
+			ctx->failed = 1;
+			break;
+		}
+		if (v < 0 || v > PCG_MAX_PORTS) {
+			if (v < 0)
+				diag_error(g->diag, &d->count->loc, "port count %" PRId64
+				    " for '%s' is negative", v, d->type);
+			else
+				diag_error(g->diag, &d->count->loc, "port count %" PRId64
+				    " for '%s' is too large (at most %d)", v, d->type,
+				    PCG_MAX_PORTS);
+			ctx->failed = 1;
+			break;
+		}
+		p->nports[t] = (int)v;
+	}
+}
+
+/* Add one process; -1 stops the line (a limit, or a mix of indexed and
+ * unindexed processes), other errors let the rest of its range go on. */
+static int
+add_proc(struct pcg *g, struct eval *ev, struct proc_ctx *ctx, int64_t index, int indexed)
+{
+	const struct item	*it = ctx->it;
+	struct pcg_comp		*c = &g->comps[ctx->comp];
+	struct pcg_proc		*p;
 	char			 name[PCG_NAME_MAX];
 	int			 id = g->nprocs, old, t;
-	int64_t			 v;
 
 	if (c->indexed == -1)
 		c->indexed = indexed;
@@ -363,19 +416,19 @@ add_proc(struct pcg *g, struct eval *ev, const struct item *it, int comp, int64_
 		return -1;
 	}
 	if (g->nprocs >= PCG_MAX_PROCS) {
-		diag_error(g->diag, &it->loc, "more than %d processes", PCG_MAX_PROCS);
+		diag_error(g->diag, &it->target.loc, "more than %d processes", PCG_MAX_PROCS);
 		return -1;
 	}
-	if (hmap_put(g->idx->procs, (uint64_t)comp, key_index(index), id, &old) == HMAP_FOUND) {
+	if (hmap_put(g->idx->procs, (uint64_t)ctx->comp, key_index(index), id, &old) == HMAP_FOUND) {
 		diag_error(g->diag, &it->target.loc, "process '%s' declared twice",
 		    pcg_proc_name(g, old, name, sizeof(name)));
 		diag_note(g->diag, &g->procs[old].loc, "first declared here");
-		return -1;
+		return 0;
 	}
 	xgrow(&g->procs, &g->idx->procalloc, g->nprocs + 1, sizeof(*g->procs));
 	p = &g->procs[g->nprocs++];
 	memset(p, 0, sizeof(*p));
-	p->comp = comp;
+	p->comp = ctx->comp;
 	p->index = index;
 	p->loc = it->target.loc;
 	p->nports = arena_alloc(g->arena, (c->ntypes + 1) * sizeof(int));
@@ -391,39 +444,11 @@ add_proc(struct pcg *g, struct eval *ev, const struct item *it, int comp, int64_
 
 	ev->has_index = 1;
 	ev->index = index;
-	for (d = it->ports; d != NULL; d = d->next) {
-		if ((t = pcg_find_type(c, d->type)) < 0) {
-			diag_error(g->diag, &d->loc, "component '%s' has no port type '%s'",
-			    c->name, d->type);
-			diag_note(g->diag, &c->loc, "'%s' declared here", c->name);
-			return -1;
-		}
-		if (p->portlocs[t].first_line != it->target.loc.first_line ||
-		    p->portlocs[t].first_column != it->target.loc.first_column) {
-			diag_error(g->diag, &d->loc, "port type '%s' given twice", d->type);
-			return -1;
-		}
-		p->portlocs[t] = d->loc;	/* no longer the target's: given */
-		if (d->star) {
+	proc_ports(g, ev, ctx, p);
+	ev->has_index = 0;
+	if (ctx->failed)	/* counts unknown: take them from the channels */
+		for (t = 0; t < c->ntypes; t++)
 			p->star[t] = 1;
-			continue;
-		}
-		if (d->count == NULL)
-			continue;
-		if (eval_expr(ev, d->count, &v) != 0)
-			return -1;
-		if (v < 0 || v > PCG_MAX_PORTS) {
-			if (v < 0)
-				diag_error(g->diag, &d->count->loc, "port count %" PRId64
-				    " for '%s' is negative", v, d->type);
-			else
-				diag_error(g->diag, &d->count->loc, "port count %" PRId64
-				    " for '%s' is too large (at most %d)", v, d->type,
-				    PCG_MAX_PORTS);
-			return -1;
-		}
-		p->nports[t] = (int)v;
-	}
 	return 0;
 }
 
@@ -441,7 +466,7 @@ each_index(struct pcg *g, struct eval *ev, const struct idx *idx,
 		if (idx->hi != NULL && eval_expr(ev, idx->hi, &hi) != 0)
 			return -1;
 		if (hi < lo) {
-			diag_error(g->diag, &idx->loc, "empty range %" PRId64 "..%" PRId64,
+			diag_error(g->diag, &idx->loc, "empty range '%" PRId64 "..%" PRId64 "'",
 			    lo, hi);
 			return -1;
 		}
@@ -458,12 +483,7 @@ each_index(struct pcg *g, struct eval *ev, const struct idx *idx,
 static int
 proc_index(struct pcg *g, struct eval *ev, int64_t i, void *arg)
 {
-	struct proc_ctx	*ctx = arg;
-	int		 rc;
-
-	rc = add_proc(g, ev, ctx->it, ctx->comp, i, 1);
-	ev->has_index = 0;
-	return rc;
+	return add_proc(g, ev, arg, i, 1);
 }
 
 static int
@@ -471,13 +491,9 @@ proc_binding(struct eval *ev, void *arg)
 {
 	struct proc_ctx	*ctx = arg;
 	struct pcg	*g = ev->pcg;
-	int		 rc;
 
-	if (ctx->it->target.idx == NULL) {
-		rc = add_proc(g, ev, ctx->it, ctx->comp, 0, 0);
-		ev->has_index = 0;
-		return rc;
-	}
+	if (ctx->it->target.idx == NULL)
+		return add_proc(g, ev, ctx, 0, 0);
 	return each_index(g, ev, ctx->it->target.idx, proc_index, ctx);
 }
 
@@ -496,7 +512,8 @@ expand_processes(struct pcg *g)
 			continue;
 		}
 		ctx.it = it;
-		eval_init(&ev, g, "here");
+		ctx.failed = 0;
+		eval_init(&ev, g, "while ports are being declared");
 		eval_for(&ev, it->fc, proc_binding, &ctx);
 	}
 }
@@ -627,6 +644,12 @@ end_name(const struct pcg *g, const struct pcg_end *e, char *buf, size_t len)
 	    g->comps[g->procs[e->proc].comp].types[e->type], e->port);
 }
 
+static int
+same_end(const struct pcg_end *a, const struct pcg_end *b)
+{
+	return a->proc == b->proc && a->type == b->type && a->port == b->port;
+}
+
 /* Infer '*' counts, give every port a slot, and check each end's range and
  * that no port is connected twice. */
 static void
@@ -662,6 +685,11 @@ connect_ports(struct pcg *g)
 	memset(g->portchan, 0xff, (total + 1) * sizeof(int));
 
 	for (c = 0; c < g->nchans; c++) {
+		if (same_end(&g->chans[c].e[0], &g->chans[c].e[1])) {
+			end_name(g, &g->chans[c].e[0], n1, sizeof(n1));
+			diag_error(g->diag, &g->chans[c].loc, "channel joins '%s' to itself", n1);
+			continue;
+		}
 		for (k = 0; k < 2; k++) {
 			e = &g->chans[c].e[k];
 			p = &g->procs[e->proc];
@@ -677,12 +705,6 @@ connect_ports(struct pcg *g)
 				continue;
 			}
 			slot = p->portbase + type_offset(p, e->type) + e->port - 1;
-			if (g->portchan[slot] == c) {
-				end_name(g, e, n1, sizeof(n1));
-				diag_error(g->diag, &g->chans[c].loc, "channel joins '%s' "
-				    "to itself", n1);
-				continue;
-			}
 			if (g->portchan[slot] >= 0) {
 				end_name(g, e, n1, sizeof(n1));
 				diag_error(g->diag, &e->loc, "port '%s' connected twice", n1);
@@ -693,7 +715,8 @@ connect_ports(struct pcg *g)
 			g->portchan[slot] = c;
 		}
 	}
-	for (i = 0; i < g->nprocs; i++) {
+	/* After an error, unconnected ports are mostly its echo. */
+	for (i = 0; i < g->nprocs && g->diag->errors == 0; i++) {
 		p = &g->procs[i];
 		slot = p->portbase;
 		for (t = 0; t < g->comps[p->comp].ntypes; t++) {
@@ -738,12 +761,6 @@ port_slot(const struct pcg *g, const struct pcg_end *e)
 }
 
 static int
-same_end(const struct pcg_end *a, const struct pcg_end *b)
-{
-	return a->proc == b->proc && a->type == b->type && a->port == b->port;
-}
-
-static int
 tag_binding(struct eval *ev, void *arg)
 {
 	const struct item	*it = arg;
@@ -766,6 +783,14 @@ tag_binding(struct eval *ev, void *arg)
 		diag_error(g->diag, &it->loc, "no channel joins '%s' and '%s'", n1, n2);
 		return -1;
 	}
+	if (ch->tagset) {
+		end_name(g, &a, n1, sizeof(n1));
+		end_name(g, &b, n2, sizeof(n2));
+		diag_error(g->diag, &it->expr->loc, "the channel '%s <-> %s' is given "
+		    "a tag twice", n1, n2);
+		diag_note(g->diag, &ch->tagloc, "first given here");
+		return -1;
+	}
 	if (eval_expr(ev, it->expr, &tag) != 0)
 		return -1;
 	if (tag < 0 || tag > INT32_MAX) {
@@ -778,7 +803,7 @@ tag_binding(struct eval *ev, void *arg)
 		    "the highest tag every MPI library must accept", tag, MPI_TAG_GUARANTEED);
 	ch->tag = tag;
 	ch->tagset = 1;
-	ch->tagloc = it->loc;
+	ch->tagloc = it->expr->loc;
 	return 0;
 }
 
@@ -891,7 +916,9 @@ host_proc(struct eval *ev, int proc, int complevel, void *arg)
 	const struct item	*it = arg;
 	char			*h;
 
-	(void)complevel;
+	/* A process's own line wins over its component's, whatever the order. */
+	if (complevel && ev->pcg->procs[proc].host_own)
+		return 0;
 	if ((h = eval_str(ev, it->annots->vals->s)) == NULL)
 		return -1;
 	if (*h == '\0') {
@@ -899,6 +926,7 @@ host_proc(struct eval *ev, int proc, int complevel, void *arg)
 		return -1;
 	}
 	ev->pcg->procs[proc].host = h;
+	ev->pcg->procs[proc].host_own |= !complevel;
 	return 0;
 }
 
@@ -918,9 +946,9 @@ expand_parallel(struct pcg *g)
 
 	for (it = g->ast->items; it != NULL; it = it->next) {
 		eval_init(&ev, g, "here");
-		if (it->kind == I_TAG_DEFAULT)
-			g->tag_default = 1;
-		else if (it->kind == I_CHANNEL_TAG)
+		/* 'tag default' states what happens anyway: channels without
+		 * ': tag N' get unique tags. */
+		if (it->kind == I_CHANNEL_TAG)
 			eval_for(&ev, it->fc, tag_binding, (void *)it);
 		else if (it->kind == I_HOST)
 			eval_for(&ev, it->fc, host_binding, (void *)it);
@@ -987,6 +1015,28 @@ annot_eval(struct eval *ev, const struct annot *a)
 	return s;
 }
 
+/* An env list with next's variables added to (or replacing) prev's. */
+static const struct pcg_strs *
+env_add(struct pcg *g, const struct pcg_strs *prev, const struct pcg_strs *next)
+{
+	struct pcg_strs	*s;
+	char		**v = NULL;
+	size_t		 alloc = 0;
+	int		 n = 0;
+
+	if (prev == NULL)
+		return next;
+	env_merge(&v, &n, &alloc, prev);
+	env_merge(&v, &n, &alloc, next);
+	s = arena_alloc(g->arena, sizeof(*s));
+	s->v = arena_alloc(g->arena, (n + 1) * sizeof(char *));
+	memcpy(s->v, v, n * sizeof(char *));
+	s->n = n;
+	s->loc = next->loc;
+	free(v);
+	return s;
+}
+
 struct annot_ctx {
 	const struct item	*it;
 	struct pcg_strs		*shared[ANN_COUNT];	/* values that do not vary */
@@ -1013,6 +1063,8 @@ annot_proc(struct eval *ev, int proc, int complevel, void *arg)
 		}
 		if (s == NULL)
 			return -1;
+		if (k == ANN_ENV)	/* env lines add to each other by name */
+			s = env_add(ev->pcg, complevel ? p->dflt[k] : p->own[k], s);
 		if (complevel)
 			p->dflt[k] = s;
 		else
@@ -1062,10 +1114,15 @@ check_execs(struct pcg *g, const struct pcg_opts *o)
 		}
 		diag_at(g->diag, o->exec_missing_is_error ? DIAG_ERROR : DIAG_WARNING, l,
 		    "cannot find executable '%s' for '%s'%s", exec,
-		    pcg_proc_name(g, i, pn, sizeof(pn)),
+		    p->own[ANN_EXEC] != NULL ? pcg_proc_name(g, i, pn, sizeof(pn)) :
+		    g->comps[p->comp].name,
 		    s == NULL ? " (no 'exec' given: the component's name is used)" : "");
-		diag_note(g->diag, l, "searched -L directories, ENSEMBLE_PATH, '%s', "
-		    "'%s' and PATH", g->script_dir, PKGLIBEXECDIR);
+		if (strchr(exec, '/') == NULL)
+			diag_note(g->diag, l, "searched -L directories, ENSEMBLE_PATH, "
+			    "'%s', '%s' and PATH", g->script_dir, PKGLIBEXECDIR);
+		else if (exec[0] != '/')
+			diag_note(g->diag, l, "a path with a '/' is taken from the "
+			    "script's directory, '%s'", g->script_dir);
 	}
 	hmap_free(seen);
 }

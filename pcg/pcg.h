@@ -62,6 +62,7 @@ struct pcg_proc {
 	struct loc	*portlocs;	/* where each type's count was given */
 	int		 portbase;	/* first slot in pcg->portchan */
 	const char	*host;
+	int		 host_own;	/* set by the process's own line */
 	/* Annotations: set on the component's line, and on the process's own
 	 * line (which wins). */
 	const struct pcg_strs *dflt[ANN_COUNT];
@@ -101,7 +102,6 @@ struct pcg {
 	int		 nchans;
 	int		*portchan;	/* channel of each port slot, -1 if none */
 	int		 nports;
-	int		 tag_default;	/* 'tag default' given */
 	/* private: lookup tables */
 	struct pcg_index *idx;
 };
