@@ -30,6 +30,20 @@ format_of(const char *name, enum draw_format *fmt)
 }
 
 static int
+known_layout(const char *name)
+{
+	static const char *const layouts[] = {
+		"dot", "neato", "fdp", "sfdp", "circo", "twopi",
+	};
+	size_t	i;
+
+	for (i = 0; i < sizeof(layouts) / sizeof(layouts[0]); i++)
+		if (strcmp(name, layouts[i]) == 0)
+			return 1;
+	return 0;
+}
+
+static int
 cmd_graph_exec(const struct cmd_entry *self, int argc, char **argv)
 {
 	struct cli_opts	 o;
@@ -64,6 +78,11 @@ cmd_graph_exec(const struct cmd_entry *self, int argc, char **argv)
 			goto out;
 		}
 	}
+	if (o.layout != NULL && !known_layout(o.layout)) {
+		fprintf(stderr, "ensemble graph: unknown layout '%s' (dot, neato, fdp, "
+		    "sfdp, circo or twopi)\n", o.layout);
+		goto out;
+	}
 	if (o.pcg_dot && fmt != DRAW_DOT) {
 		fprintf(stderr, "ensemble graph: --pcg writes DOT (name the output "
 		    ".dot or -)\n");
@@ -82,7 +101,7 @@ cmd_graph_exec(const struct cmd_entry *self, int argc, char **argv)
 			agclose(G);
 			goto out;
 		}
-	} else if (draw_pcg(G, fmt, o.output, &cause) != 0) {
+	} else if (draw_pcg(G, fmt, o.layout, o.output, &cause) != 0) {
 		fprintf(stderr, "ensemble: %s\n", cause);
 		free(cause);
 		agclose(G);
@@ -98,13 +117,15 @@ out:
 
 const struct cmd_entry cmd_graph_entry = {
 	.name = "graph",
-	.usage = "graph SCRIPT -o FILE|- [-T FORMAT] [--pcg] [-np K] [-D NAME=VALUE]... [-L DIR]...",
+	.usage = "graph SCRIPT -o FILE|- [-T FORMAT] [-K LAYOUT] [--pcg] [-np K] [-D NAME=VALUE]... [-L DIR]...",
 	.summary = "Draw the script's process graph.",
 	.help =
 	    "  -o FILE         write the drawing to FILE; its ending (.svg, .png, .pdf,\n"
 	    "                  .dot or .gv, any case) gives the format; '-o -' writes\n"
 	    "                  to stdout, DOT unless -T says otherwise\n"
 	    "  -T FORMAT       the format, whatever the file's name: svg, png, pdf, dot\n"
+	    "  -K LAYOUT       the Graphviz layout engine: dot (the default), circo (the\n"
+	    "                  default for a ring), neato, fdp, sfdp, twopi\n"
 	    "  --pcg           write the annotated PCG, the graph 'verify' and 'run'\n"
 	    "                  read, as DOT instead of a drawing\n"
 	    "  -np K           set the script's 'scale' parameter to K\n"

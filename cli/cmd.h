@@ -18,13 +18,14 @@ extern const struct cmd_entry *const cmd_table[];
 const struct cmd_entry *cmd_find(const char *);
 
 /* Options a command accepts besides -np, -D and -L. */
-#define CLI_OUTPUT	0x1	/* -o FILE, -T FORMAT, --pcg */
+#define CLI_OUTPUT	0x1	/* -o FILE, -T FORMAT, -K LAYOUT, --pcg */
 
 struct cli_opts {
 	const char	*script;
 	struct pcg_opts	 pcg;
 	const char	*output;
 	const char	*format;
+	const char	*layout;
 	int		 pcg_dot;
 	const char	**defs;
 	const char	**dirs;

@@ -90,6 +90,10 @@ cli_parse(const struct cmd_entry *c, int argc, char **argv, struct cli_opts *o,
 			if ((v = optval(argc, argv, &i, "-T")) == NULL)
 				return usage_error(c, "'%s' needs a format", a);
 			o->format = v;
+		} else if ((allowed & CLI_OUTPUT) && strncmp(a, "-K", 2) == 0) {
+			if ((v = optval(argc, argv, &i, "-K")) == NULL)
+				return usage_error(c, "'%s' needs a layout engine", a);
+			o->layout = v;
 		} else if ((allowed & CLI_OUTPUT) && strcmp(a, "--pcg") == 0)
 			o->pcg_dot = 1;
 		else

@@ -242,6 +242,9 @@ draw_graph(Agraph_t *G, Agraph_t *draft)
 	agattr(R, AGRAPH, "fontsize", "16");
 	agattr(R, AGRAPH, "nodesep", "0.4");
 	agattr(R, AGRAPH, "ranksep", "0.6");
+	agattr(R, AGRAPH, "overlap", "false");	/* neato, fdp: no boxes on boxes */
+	agattr(R, AGRAPH, "splines", "true");
+	agattr(R, AGRAPH, "sep", "+12");
 	agattr(R, AGRAPH, "style", "");
 	agattr(R, AGRAPH, "color", "");
 	agattr(R, AGNODE, "shape", "plain");
@@ -314,12 +317,12 @@ draw_graph(Agraph_t *G, Agraph_t *draft)
 /* Lay out a draft with every port below, to learn where the processes
  * fall; NULL if Graphviz cannot. */
 static Agraph_t *
-draft_layout(GVC_t *gvc, Agraph_t *G)
+draft_layout(GVC_t *gvc, Agraph_t *G, const char *layout)
 {
 	Agraph_t	*D = draw_graph(G, NULL);
 	FILE		*null;
 
-	if (gvLayout(gvc, D, "dot") != 0 || (null = fopen("/dev/null", "w")) == NULL) {
+	if (gvLayout(gvc, D, layout) != 0 || (null = fopen("/dev/null", "w")) == NULL) {
 		agclose(D);
 		return NULL;
 	}
@@ -329,15 +332,34 @@ draft_layout(GVC_t *gvc, Agraph_t *G)
 	return D;
 }
 
+const char *
+draw_layout_for(Agraph_t *G)
+{
+	Agnode_t	*v;
+
+	if (agnnodes(G) < 3 || agnedges(G) != agnnodes(G))
+		return "dot";
+	for (v = agfstnode(G); v != NULL; v = agnxtnode(G, v))
+		if (agdegree(G, v, 1, 1) != 2)
+			return "dot";
+	return "circo";		/* a ring: every process has two channels */
+}
+
 int
-draw_pcg(Agraph_t *G, enum draw_format fmt, const char *path, char **cause)
+draw_pcg(Agraph_t *G, enum draw_format fmt, const char *layout, const char *path,
+    char **cause)
 {
 	static const char *const names[] = { "dot", "svg", "png", "pdf" };
 	GVC_t		*gvc = gvContext();
-	Agraph_t	*D = draft_layout(gvc, G);
-	Agraph_t	*R = draw_graph(G, D);
+	Agraph_t	*D;
+	Agraph_t	*R;
 	FILE		*f;
 	int		 rc = -1, tostdout = strcmp(path, "-") == 0;
+
+	if (layout == NULL)
+		layout = draw_layout_for(G);
+	D = draft_layout(gvc, G, layout);
+	R = draw_graph(G, D);
 
 	if (D != NULL)
 		agclose(D);
@@ -355,7 +377,7 @@ draw_pcg(Agraph_t *G, enum draw_format fmt, const char *path, char **cause)
 			goto out;
 		}
 	} else {
-		if (gvLayout(gvc, R, "dot") != 0) {
+		if (gvLayout(gvc, R, layout) != 0) {
 			xasprintf(cause, "Graphviz could not lay out the graph");
 			goto out;
 		}

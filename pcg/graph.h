@@ -26,8 +26,14 @@ Agraph_t *pcg_graph(const struct pcg *);
 /* Output formats of 'ensemble graph'. */
 enum draw_format { DRAW_DOT, DRAW_SVG, DRAW_PNG, DRAW_PDF };
 
+/* The layout engine drawings use by default: "circo" for a ring (every
+ * process has two channels), else "dot". */
+const char *draw_layout_for(Agraph_t *);
+
 /* Draw an annotated PCG (as pcg_graph makes, or as read back with agread)
- * to path, or DOT to stdout when path is "-".  0, or -1 and *cause. */
-int draw_pcg(Agraph_t *, enum draw_format, const char *path, char **cause);
+ * with a Graphviz layout engine ("dot", "neato", "circo", ...; NULL: the
+ * default) to path, or to stdout when path is "-".  0, or -1 and *cause. */
+int draw_pcg(Agraph_t *, enum draw_format, const char *layout, const char *path,
+    char **cause);
 
 #endif
