@@ -28,8 +28,10 @@ cmd_check_exec(const struct cmd_entry *self, int argc, char **argv)
 	    agnnodes(G), agnnodes(G) == 1 ? "" : "es",
 	    agnedges(G), agnedges(G) == 1 ? "" : "s",
 	    g->ncomps, g->ncomps == 1 ? "" : "s");
+#ifdef ENS_FREE_AT_EXIT
 	agclose(G);
 	pcg_free(g);
+#endif	/* else the exit frees them faster, a tenth of the time at 100,000 */
 	rc = 0;
 out:
 	diag_free(d);

@@ -32,7 +32,9 @@ ast_new(void)
 {
 	struct ast	*ast = xcalloc(1, sizeof(*ast));
 
-	ast->arena = arena_new();
+	ast->lines = arena_new();
+	ast->keep = arena_new();
+	ast->cur = ast->lines;
 	ast->syms = xcalloc(1, sizeof(*ast->syms));
 	ast->syms->cap = 256;
 	ast->syms->slots = xcalloc(ast->syms->cap, sizeof(char *));
@@ -47,14 +49,31 @@ ast_free(struct ast *ast)
 		return;
 	free(ast->syms->slots);
 	free(ast->syms);
-	arena_free(ast->arena);
+	arena_free(ast->lines);
+	arena_free(ast->keep);
 	free(ast);
 }
 
 void *
 ast_alloc(struct ast *ast, size_t n)
 {
-	return arena_alloc(ast->arena, n);
+	return arena_alloc(ast->cur, n);
+}
+
+char *
+ast_strdup(struct ast *ast, const char *s)
+{
+	return arena_strdup(ast->cur, s);
+}
+
+void
+ast_release_lines(struct ast *ast)
+{
+	arena_free(ast->lines);
+	ast->lines = arena_new();
+	ast->cur = ast->lines;
+	ast->items = NULL;
+	ast->tail = &ast->items;
 }
 
 void
@@ -99,7 +118,7 @@ ast_intern(struct ast *ast, const char *s, size_t n)
 			return t->slots[j];
 		j = (j + 1) & (t->cap - 1);
 	}
-	t->slots[j] = arena_strndup(ast->arena, s, n);
+	t->slots[j] = arena_strndup(ast->keep, s, n);
 	t->count++;
 	return t->slots[j];
 }

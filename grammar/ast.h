@@ -30,7 +30,6 @@ struct expr {
 	struct loc	 loc;
 	int64_t		 ival;
 	const char	*name;		/* interned */
-	struct loc	 nameloc;
 	struct expr	*a, *b, *c;
 	struct expr	*next;		/* in argument lists */
 };
@@ -65,7 +64,7 @@ struct instref {
 
 /* proc.Type[e] */
 struct endpoint {
-	struct instref	 proc;
+	struct instref	*proc;
 	const char	*type;
 	struct loc	 typeloc;
 	struct expr	*port;
@@ -174,9 +173,9 @@ struct item {
 	const char	*name;
 	struct loc	 nameloc;
 	struct expr	*expr;
-	struct instref	 target;
+	struct instref	*target;
 	struct portdecl	*ports;
-	struct endpoint	 a, b;
+	struct endpoint	*a, *b;
 	struct annot	*annots;
 	struct forclause *fc;
 	struct stmt	*body;
@@ -185,8 +184,14 @@ struct item {
 
 struct symtab;
 
+/* Two arenas: 'lines' holds what expansion reads once (processes, channels,
+ * annotations) and is freed after it; 'keep' holds names and behaviours,
+ * which the expanded model goes on using.  'cur' is where the parser is
+ * allocating now. */
 struct ast {
-	struct arena	*arena;
+	struct arena	*lines;
+	struct arena	*keep;
+	struct arena	*cur;
 	struct symtab	*syms;
 	struct item	*items;
 	struct item	**tail;
@@ -201,6 +206,10 @@ void ast_append(struct ast *, struct item *);
 const char *ast_intern(struct ast *, const char *, size_t);
 
 void *ast_alloc(struct ast *, size_t);
+char *ast_strdup(struct ast *, const char *);
+/* Free the per-line part of the tree; only names and BEHAVIOUR items stay
+ * (items becomes NULL). */
+void ast_release_lines(struct ast *);
 #define AST_NEW(ast, type)	((type *)ast_alloc((ast), sizeof(type)))
 
 #endif

@@ -87,6 +87,10 @@ diag_load(struct diag *d, const char *name, char **cause)
 		return NULL;
 	}
 	buf_init(&b);
+	/* A regular file is read into one buffer of its size, not grown. */
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+	    st.st_size > 0 && st.st_size <= DIAG_MAX_FILE)
+		xgrow(&b.s, &b.alloc, (size_t)st.st_size + 1, 1);
 	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
 		if (b.len + n > DIAG_MAX_FILE) {
 			xasprintf(cause, "cannot read '%s': larger than %d MiB", name,

@@ -232,7 +232,7 @@ idxel:
 endpoint:
 	  target '.' IDENT '[' expr ']'
 		{ $$ = AST_NEW(p->ast, struct endpoint);
-		  $$->proc = *$1; $$->type = $3; $$->typeloc = @3; $$->port = $5; $$->loc = @$; }
+		  $$->proc = $1; $$->type = $3; $$->typeloc = @3; $$->port = $5; $$->loc = @$; }
 	;
 
 tag_opt:
@@ -297,7 +297,7 @@ argval:
 	| '-' INT		{ $$ = AST_NEW(p->ast, struct argval); $$->e = mkexpr(p, E_INT, &@$);
 				  $$->e->ival = -$2; }
 	| IDENT			{ $$ = AST_NEW(p->ast, struct argval); $$->e = mkexpr(p, E_NAME, &@$);
-				  $$->e->name = $1; $$->e->nameloc = @1; }
+				  $$->e->name = $1; }
 	| '(' expr ')'		{ $$ = AST_NEW(p->ast, struct argval); $$->e = $2; }
 	;
 
@@ -321,9 +321,9 @@ strparts:
 
 expr:
 	  INT			{ $$ = mkexpr(p, E_INT, &@$); $$->ival = $1; }
-	| IDENT			{ $$ = mkexpr(p, E_NAME, &@$); $$->name = $1; $$->nameloc = @1; }
+	| IDENT			{ $$ = mkexpr(p, E_NAME, &@$); $$->name = $1; }
 	| INDEX			{ $$ = mkexpr(p, E_INDEX, &@$); }
-	| PORTS '(' IDENT ')'	{ $$ = mkexpr(p, E_PORTS, &@$); $$->name = $3; $$->nameloc = @3; }
+	| PORTS '(' IDENT ')'	{ $$ = mkexpr(p, E_PORTS, &@$); $$->name = $3; }
 	| MIN '(' exprlist ')'	{ $$ = mkexpr(p, E_MIN, &@$); $$->a = $3;
 				  if ($3->next == NULL)
 					  diag_error(p->diag, &@$, "'min' takes at least two arguments"); }
@@ -649,6 +649,7 @@ header(struct parser *p, enum part part, enum section sec, const struct loc *l,
 	}
 	p->part = part;
 	p->section = sec;
+	p->ast->cur = part == PART_BEHAVIOUR ? p->ast->keep : p->ast->lines;
 }
 
 /* Whether an item stands in the part it belongs to; -1 after an error. */
@@ -705,7 +706,7 @@ portline(struct parser *p, struct instref *t, struct portdecl *pd,
 				    "in the Processes section ('%s[1]', or '%s[*]' to infer it)",
 				    d->type, d->type, d->type);
 		it = mkitem(p, I_PROCESS, l);
-		it->target = *t;
+		it->target = t;
 		it->ports = pd;
 		it->fc = fc;
 		return;
@@ -759,7 +760,7 @@ annotline(struct parser *p, struct instref *t, struct annot *an,
 			return;
 		it = mkitem(p, I_ANNOT, l);
 	}
-	it->target = *t;
+	it->target = t;
 	it->annots = an;
 	it->fc = fc;
 }
@@ -789,8 +790,8 @@ chanline(struct parser *p, struct endpoint *a, struct endpoint *b, struct expr *
 		return;
 	}
 	it = mkitem(p, tag != NULL ? I_CHANNEL_TAG : I_CHANNEL, l);
-	it->a = *a;
-	it->b = *b;
+	it->a = a;
+	it->b = b;
 	it->expr = tag;
 	it->fc = fc;
 }
@@ -939,10 +940,12 @@ parse_source(struct parser *parent, const struct source *src)
 		diag_error(p.diag, NULL, "cannot start the scanner");
 		return -1;
 	}
+	p.ast->cur = p.part == PART_BEHAVIOUR ? p.ast->keep : p.ast->lines;
 	bs = pcg_yy_scan_bytes(src->text, (int)src->len, scanner);
 	rc = pcg_yyparse(&p, scanner);
 	pcg_yy_delete_buffer(bs, scanner);
 	pcg_yylex_destroy(scanner);
+	p.ast->cur = parent->part == PART_BEHAVIOUR ? p.ast->keep : p.ast->lines;
 	return rc;
 }
 

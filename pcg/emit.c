@@ -69,6 +69,17 @@ op_text(int op)
 
 static void emit_expr(struct buf *, const struct pcg *, const struct expr *, int);
 
+/* An integer as the script language reads it back: INT64_MIN has no
+ * literal of its own. */
+static void
+emit_int(struct buf *b, int64_t v)
+{
+	if (v == INT64_MIN)
+		buf_adds(b, "(-9223372036854775807 - 1)");
+	else
+		buf_printf(b, "%" PRId64, v);
+}
+
 static void
 emit_expr(struct buf *b, const struct pcg *g, const struct expr *e, int need)
 {
@@ -80,11 +91,11 @@ emit_expr(struct buf *b, const struct pcg *g, const struct expr *e, int need)
 		buf_addc(b, '(');
 	switch (e->kind) {
 	case E_INT:
-		buf_printf(b, "%" PRId64, e->ival);
+		emit_int(b, e->ival);
 		break;
 	case E_NAME:
 		if ((p = param_of(g, e->name)) != NULL)
-			buf_printf(b, "%" PRId64, p->value);
+			emit_int(b, p->value);
 		else
 			buf_adds(b, e->name);
 		break;

@@ -10,8 +10,9 @@
 #include "eval.h"
 #include "xmalloc.h"
 
-/* A clause that runs longer than this is a mistake, not a topology. */
-#define EVAL_MAX_ITERATIONS	100000000LL
+/* 'for' iterations in a whole script: more is a mistake, not a topology,
+ * and must end in an error within seconds. */
+#define EVAL_MAX_ITERATIONS	(1LL << 24)
 
 static int
 lookup(struct eval *ev, const struct expr *e, int64_t *out)
@@ -102,7 +103,7 @@ eval_expr(struct eval *ev, const struct expr *e, int64_t *out)
 		}
 		t = pcg_find_type(&ev->pcg->comps[ev->proc->comp], e->name);
 		if (t < 0) {
-			diag_error(ev->pcg->diag, &e->nameloc, "component '%s' has no "
+			diag_error(ev->pcg->diag, &e->loc, "component '%s' has no "
 			    "port type '%s'", ev->pcg->comps[ev->proc->comp].name, e->name);
 			return -1;
 		}
@@ -195,7 +196,7 @@ eval_str(struct eval *ev, const struct str *s)
 	char			*out;
 
 	if (s->parts != NULL && s->parts->next == NULL && s->parts->text != NULL)
-		return (char *)s->parts->text;	/* already in the AST arena */
+		return arena_strdup(ev->pcg->arena, s->parts->text);
 	buf_init(&b);
 	buf_adds(&b, "");
 	for (p = s->parts; p != NULL; p = p->next) {
@@ -218,7 +219,6 @@ struct for_state {
 	const struct forclause	*fc;
 	int			(*fn)(struct eval *, void *);
 	void			*arg;
-	int64_t			 iterations;
 };
 
 static void
@@ -284,9 +284,9 @@ for_rec(struct eval *ev, struct for_state *st, const struct forvar *v, int base)
 	ev->vars[k].name = v->name;
 	/* An empty range runs no iteration: scripts scale down to one. */
 	for (i = lo; i <= hi; i++) {
-		if (++st->iterations > EVAL_MAX_ITERATIONS) {
-			diag_error(ev->pcg->diag, &st->fc->loc, "'for' clause runs "
-			    "more than %lld iterations", EVAL_MAX_ITERATIONS);
+		if (++ev->pcg->iterations > EVAL_MAX_ITERATIONS) {
+			diag_error(ev->pcg->diag, &st->fc->loc, "'for' clauses run "
+			    "more than %lld iterations in all", EVAL_MAX_ITERATIONS);
 			ev->nvars = k;
 			return -1;
 		}
@@ -313,6 +313,5 @@ eval_for(struct eval *ev, const struct forclause *fc,
 	st.fc = fc;
 	st.fn = fn;
 	st.arg = arg;
-	st.iterations = 0;
 	return for_rec(ev, &st, fc->vars, ev->nvars);
 }

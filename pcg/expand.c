@@ -17,10 +17,10 @@
 #include "pcg.h"
 #include "xmalloc.h"
 
-/* Limits that turn a runaway script into an error, not an exhausted machine
- * (a process costs about 1 KiB with its graph node). */
-#define PCG_MAX_PROCS	(1 << 22)
-#define PCG_MAX_CHANS	(1 << 22)
+/* Limits that turn a runaway script into an error within seconds, not an
+ * exhausted machine (a process costs about 1 KiB with its graph node). */
+#define PCG_MAX_PROCS	(1 << 20)
+#define PCG_MAX_CHANS	(1 << 20)
 #define PCG_MAX_PORTS	(1 << 24)
 #define MPI_TAG_GUARANTEED	32767	/* the least MPI_TAG_UB the standard allows */
 
@@ -365,8 +365,8 @@ proc_ports(struct pcg *g, struct eval *ev, struct proc_ctx *ctx, struct pcg_proc
 			ctx->failed = 1;
 			break;
 		}
-		if (p->portlocs[t].first_line != it->target.loc.first_line ||
-		    p->portlocs[t].first_column != it->target.loc.first_column) {
+		if (p->portlocs[t].first_line != it->target->loc.first_line ||
+		    p->portlocs[t].first_column != it->target->loc.first_column) {
 			diag_error(g->diag, &d->loc, "port type '%s' given twice", d->type);
 			ctx->failed = 1;
 			break;
@@ -411,16 +411,16 @@ add_proc(struct pcg *g, struct eval *ev, struct proc_ctx *ctx, int64_t index, in
 	if (c->indexed == -1)
 		c->indexed = indexed;
 	else if (c->indexed != indexed) {
-		diag_error(g->diag, &it->target.loc, "component '%s' has processes "
+		diag_error(g->diag, &it->target->loc, "component '%s' has processes "
 		    "both with and without an index", c->name);
 		return -1;
 	}
 	if (g->nprocs >= PCG_MAX_PROCS) {
-		diag_error(g->diag, &it->target.loc, "more than %d processes", PCG_MAX_PROCS);
+		diag_error(g->diag, &it->target->loc, "more than %d processes", PCG_MAX_PROCS);
 		return -1;
 	}
 	if (hmap_put(g->idx->procs, (uint64_t)ctx->comp, key_index(index), id, &old) == HMAP_FOUND) {
-		diag_error(g->diag, &it->target.loc, "process '%s' declared twice",
+		diag_error(g->diag, &it->target->loc, "process '%s' declared twice",
 		    pcg_proc_name(g, old, name, sizeof(name)));
 		diag_note(g->diag, &g->procs[old].loc, "first declared here");
 		return 0;
@@ -430,12 +430,12 @@ add_proc(struct pcg *g, struct eval *ev, struct proc_ctx *ctx, int64_t index, in
 	memset(p, 0, sizeof(*p));
 	p->comp = ctx->comp;
 	p->index = index;
-	p->loc = it->target.loc;
+	p->loc = it->target->loc;
 	p->nports = arena_alloc(g->arena, (c->ntypes + 1) * sizeof(int));
 	p->star = arena_alloc(g->arena, c->ntypes + 1);
 	p->portlocs = arena_alloc(g->arena, (c->ntypes + 1) * sizeof(struct loc));
 	for (t = 0; t < c->ntypes; t++)
-		p->portlocs[t] = it->target.loc;
+		p->portlocs[t] = it->target->loc;
 	if (c->nprocs == 0 || index < c->minidx)
 		c->minidx = index;
 	if (c->nprocs == 0 || index > c->maxidx)
@@ -492,9 +492,9 @@ proc_binding(struct eval *ev, void *arg)
 	struct proc_ctx	*ctx = arg;
 	struct pcg	*g = ev->pcg;
 
-	if (ctx->it->target.idx == NULL)
+	if (ctx->it->target->idx == NULL)
 		return add_proc(g, ev, ctx, 0, 0);
-	return each_index(g, ev, ctx->it->target.idx, proc_index, ctx);
+	return each_index(g, ev, ctx->it->target->idx, proc_index, ctx);
 }
 
 static void
@@ -507,8 +507,8 @@ expand_processes(struct pcg *g)
 	for (it = g->ast->items; it != NULL; it = it->next) {
 		if (it->kind != I_PROCESS)
 			continue;
-		if ((ctx.comp = pcg_find_comp(g, it->target.name)) < 0) {
-			unknown_comp(g, it->target.name, &it->target.nameloc);
+		if ((ctx.comp = pcg_find_comp(g, it->target->name)) < 0) {
+			unknown_comp(g, it->target->name, &it->target->nameloc);
 			continue;
 		}
 		ctx.it = it;
@@ -576,7 +576,7 @@ resolve_end(struct pcg *g, struct eval *ev, const struct endpoint *ep, struct pc
 	const struct pcg_comp	*c;
 	int64_t			 port;
 
-	if (resolve_proc(g, ev, &ep->proc, &out->proc) != 0)
+	if (resolve_proc(g, ev, ep->proc, &out->proc) != 0)
 		return -1;
 	c = &g->comps[g->procs[out->proc].comp];
 	if ((out->type = pcg_find_type(c, ep->type)) < 0) {
@@ -610,7 +610,7 @@ chan_binding(struct eval *ev, void *arg)
 	struct pcg_chan		*ch;
 	struct pcg_end		 a, b;
 
-	if (resolve_end(g, ev, &it->a, &a) != 0 || resolve_end(g, ev, &it->b, &b) != 0)
+	if (resolve_end(g, ev, it->a, &a) != 0 || resolve_end(g, ev, it->b, &b) != 0)
 		return -1;
 	if (g->nchans >= PCG_MAX_CHANS) {
 		diag_error(g->diag, &it->loc, "more than %d channels", PCG_MAX_CHANS);
@@ -771,7 +771,7 @@ tag_binding(struct eval *ev, void *arg)
 	int			 slot, c;
 	int64_t			 tag;
 
-	if (resolve_end(g, ev, &it->a, &a) != 0 || resolve_end(g, ev, &it->b, &b) != 0)
+	if (resolve_end(g, ev, it->a, &a) != 0 || resolve_end(g, ev, it->b, &b) != 0)
 		return -1;
 	slot = port_slot(g, &a);
 	c = slot >= 0 ? g->portchan[slot] : -1;
@@ -935,7 +935,7 @@ host_binding(struct eval *ev, void *arg)
 {
 	const struct item	*it = arg;
 
-	return each_target(ev->pcg, ev, &it->target, host_proc, arg);
+	return each_target(ev->pcg, ev, it->target, host_proc, arg);
 }
 
 static void
@@ -1079,7 +1079,7 @@ annot_binding(struct eval *ev, void *arg)
 	struct annot_ctx	*x = arg;
 
 	memset(x->shared, 0, sizeof(x->shared));
-	return each_target(ev->pcg, ev, &x->it->target, annot_proc, x);
+	return each_target(ev->pcg, ev, x->it->target, annot_proc, x);
 }
 
 /* An executable that cannot be found: a warning for check, an error for run;
@@ -1182,7 +1182,7 @@ check_expr(struct pcg *g, const struct pcg_comp *c, const struct scope *sc,
 		return;
 	case E_PORTS:
 		if (pcg_find_type(c, e->name) < 0)
-			diag_error(g->diag, &e->nameloc, "component '%s' has no port type "
+			diag_error(g->diag, &e->loc, "component '%s' has no port type "
 			    "'%s'", c->name, e->name);
 		return;
 	case E_MIN:
@@ -1365,6 +1365,7 @@ pcg_expand(struct ast *ast, struct diag *d, const struct pcg_opts *o)
 	expand_parallel(g);
 	expand_sequential(g, o);
 	expand_behaviour(g);
+	ast_release_lines(ast);		/* the model holds what it needs */
 	return g;
 }
 

@@ -102,6 +102,7 @@ struct pcg {
 	int		 nchans;
 	int		*portchan;	/* channel of each port slot, -1 if none */
 	int		 nports;
+	int64_t		 iterations;	/* of 'for' clauses so far */
 	/* private: lookup tables */
 	struct pcg_index *idx;
 };
