@@ -20,7 +20,9 @@ usage() {
 	exit 2
 }
 
-[ $# -ge 1 ] && [ $# -le 2 ] || usage
+if [ $# -lt 1 ] || [ $# -gt 2 ]; then
+	usage
+fi
 n=$1
 dir=${2:-.}
 case $n in
