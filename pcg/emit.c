@@ -25,6 +25,23 @@ param_of(const struct pcg *g, const char *name)
 	return NULL;
 }
 
+/* An integer as the script language reads it back: INT64_MIN has no
+ * literal of its own, so it is a subtraction (and binds as one). */
+static void
+emit_int(struct buf *b, int64_t v)
+{
+	if (v == INT64_MIN)
+		buf_adds(b, "-9223372036854775807 - 1");
+	else
+		buf_printf(b, "%" PRId64, v);
+}
+
+static int
+int_prec(int64_t v)
+{
+	return v == INT64_MIN ? P_ADD : v < 0 ? P_UNARY : P_PRIMARY;
+}
+
 static int
 prec(const struct pcg *g, const struct expr *e)
 {
@@ -33,10 +50,10 @@ prec(const struct pcg *g, const struct expr *e)
 	switch (e->kind) {
 	case E_COND:	return P_COND;
 	case E_UNARY:	return P_UNARY;
-	case E_INT:	return e->ival < 0 ? P_UNARY : P_PRIMARY;
+	case E_INT:	return int_prec(e->ival);
 	case E_NAME:
 		p = param_of(g, e->name);
-		return p != NULL && p->value < 0 ? P_UNARY : P_PRIMARY;
+		return p != NULL ? int_prec(p->value) : P_PRIMARY;
 	case E_BINARY:
 		switch (e->op) {
 		case OP_OR:	return P_OR;
@@ -68,17 +85,6 @@ op_text(int op)
 }
 
 static void emit_expr(struct buf *, const struct pcg *, const struct expr *, int);
-
-/* An integer as the script language reads it back: INT64_MIN has no
- * literal of its own. */
-static void
-emit_int(struct buf *b, int64_t v)
-{
-	if (v == INT64_MIN)
-		buf_adds(b, "(-9223372036854775807 - 1)");
-	else
-		buf_printf(b, "%" PRId64, v);
-}
 
 static void
 emit_expr(struct buf *b, const struct pcg *g, const struct expr *e, int need)

@@ -470,6 +470,11 @@ each_index(struct pcg *g, struct eval *ev, const struct idx *idx,
 			    lo, hi);
 			return -1;
 		}
+		if ((uint64_t)hi - (uint64_t)lo >= PCG_MAX_PROCS) {
+			diag_error(g->diag, &idx->loc, "range '%" PRId64 "..%" PRId64 "' has "
+			    "more than %d indices", lo, hi, PCG_MAX_PROCS);
+			return -1;
+		}
 		for (i = lo;; i++) {
 			if (fn(g, ev, i, arg) != 0)
 				return -1;
@@ -1321,6 +1326,7 @@ name_application(struct pcg *g)
 {
 	const struct item	*it, *first = NULL;
 	const char		*base, *dot;
+	char			*name, *q;
 
 	for (it = g->ast->items; it != NULL; it = it->next) {
 		if (it->kind != I_APPLICATION)
@@ -1338,8 +1344,18 @@ name_application(struct pcg *g)
 	base = strrchr(g->script, '/');
 	base = base != NULL ? base + 1 : g->script;
 	dot = strrchr(base, '.');
-	g->name = arena_strndup(g->arena, base, dot != NULL && dot != base ?
+	name = arena_strndup(g->arena, base, dot != NULL && dot != base ?
 	    (size_t)(dot - base) : strlen(base));
+	/* Made an identifier, so 'expand' prints a line that reads back. */
+	for (q = name; *q != '\0'; q++)
+		if (!isalnum((unsigned char)*q) && *q != '_')
+			*q = '_';
+	if (name[0] == '\0' || isdigit((unsigned char)name[0]) ||
+	    strlen(name) > 128) {
+		name[0] = '_';
+		name[strlen(name) > 128 ? 128 : strlen(name)] = '\0';
+	}
+	g->name = name;
 }
 
 struct pcg *

@@ -16,7 +16,11 @@
 
 /* Graphviz 2.43's cgraph takes 'char *' for names and values it only reads;
  * string literals passed to it are safe. */
+#ifdef __clang__
+#pragma clang diagnostic ignored "-Wincompatible-pointer-types-discards-qualifiers"
+#else
 #pragma GCC diagnostic ignored "-Wdiscarded-qualifiers"
+#endif
 
 #include "pcg.h"
 

@@ -1,7 +1,12 @@
 /* fuzz-parse.c -- libFuzzer target for the front end: parse the input as a
  * .pcg script, expand it, and when it is clean print it and build its graph,
  * as 'ensemble check/expand/graph' do (cli_load), with includes refused so an
- * input can never read a file.  Run it with tests/fuzz/run.sh. */
+ * input can never read a file.  Run it with tests/fuzz/run.sh.
+ *
+ * Besides the sanitizers' reports, two broken promises abort (a "crash"):
+ * a graph without one node per process and one edge per channel (graph.h),
+ * and an expanded script that does not parse back to the same model
+ * (emit.c: "what it prints parses back to the same graph"). */
 #include "config.h"
 
 #include <stddef.h>
@@ -17,19 +22,134 @@
 /* Bigger inputs only make the fuzzer slower; the grammar has no constructs
  * that need them. */
 #define FUZZ_MAX_INPUT	(64 * 1024)
+/* Expanded scripts longer than this are not parsed back (time, not bugs). */
+#define FUZZ_MAX_EXPANDED	(1024 * 1024)
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+static FILE	*devnull;
+
+/* Show what broke, and stop as a crash does. */
+static void
+broken(const char *what, const char *expanded, size_t len)
+{
+	fprintf(stderr, "fuzz-parse: %s\n", what);
+	if (expanded != NULL) {
+		fprintf(stderr, "fuzz-parse: the expanded script:\n");
+		fwrite(expanded, 1, len, stderr);
+	}
+	abort();
+}
+
+/* One node per process, one edge per channel. */
+static void
+check_graph(const struct pcg *g)
+{
+	Agraph_t	*G = pcg_graph(g);
+	char		 msg[128];
+
+	if (G == NULL)
+		broken("pcg_graph returned NULL", NULL, 0);
+	if (agnnodes(G) != g->nprocs || agnedges(G) != g->nchans) {
+		snprintf(msg, sizeof(msg), "the graph has %d nodes and %d edges "
+		    "for %d processes and %d channels", agnnodes(G), agnedges(G),
+		    g->nprocs, g->nchans);
+		broken(msg, NULL, 0);
+	}
+	agclose(G);
+}
+
+/* Whether two expanded models are the same graph: counts, ends and tags of
+ * channels, and the behaviours (already in their expanded form). */
+static const char *
+same_model(const struct pcg *a, const struct pcg *b)
+{
+	char	*ta, *tb;
+	int	 i, k, differ;
+
+	if (a->ncomps != b->ncomps)
+		return "another number of components";
+	if (a->nprocs != b->nprocs)
+		return "another number of processes";
+	if (a->nchans != b->nchans)
+		return "another number of channels";
+	for (i = 0; i < a->nchans; i++) {
+		if (a->chans[i].tag != b->chans[i].tag)
+			return "another channel tag";
+		for (k = 0; k < 2; k++)
+			if (a->chans[i].e[k].proc != b->chans[i].e[k].proc ||
+			    a->chans[i].e[k].type != b->chans[i].e[k].type ||
+			    a->chans[i].e[k].port != b->chans[i].e[k].port)
+				return "another channel end";
+	}
+	for (i = 0; i < a->ncomps; i++) {
+		ta = pcg_behaviour_text(a, &a->comps[i]);
+		tb = pcg_behaviour_text(b, &b->comps[i]);
+		differ = strcmp(ta, tb) != 0;
+		free(ta);
+		free(tb);
+		if (differ)
+			return "another behaviour";
+	}
+	return NULL;
+}
+
+/* Print the model as 'ensemble expand' does, parse and expand that, and
+ * compare. */
+static void
+check_roundtrip(const struct pcg *g, const struct parse_opts *po,
+    const struct pcg_opts *opts)
+{
+	struct diag	*d;
+	struct ast	*ast;
+	struct pcg	*g2 = NULL;
+	const char	*why = NULL;
+	char		*text = NULL;
+	size_t		 len = 0;
+	FILE		*f;
+
+	if ((f = open_memstream(&text, &len)) == NULL)
+		abort();
+	pcg_emit(g, f);
+	if (fclose(f) != 0)
+		abort();
+	if (len > FUZZ_MAX_EXPANDED) {
+		free(text);
+		return;
+	}
+	d = diag_new(devnull);
+	ast = parse_string("expanded.pcg", text, len, d, po);
+	if (ast == NULL || d->errors > 0) {
+		ast_free(ast);
+		why = "the expanded script does not parse";
+	} else if ((g2 = pcg_expand(ast, d, opts)) == NULL || d->errors > 0)
+		why = "the expanded script does not expand";
+	else
+		why = same_model(g, g2);
+	if (why != NULL) {
+		/* Once more, showing the diagnostics. */
+		diag_free(d);
+		d = diag_new(stderr);
+		ast = parse_string("expanded.pcg", text, len, d, po);
+		if (d->errors == 0)
+			pcg_free(pcg_expand(ast, d, opts));
+		else
+			ast_free(ast);
+		broken(why, text, len);
+	}
+	pcg_free(g2);
+	diag_free(d);
+	free(text);
+}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static FILE		*devnull;
 	struct parse_opts	 po = { NULL, 0, 1 };
 	struct pcg_opts		 opts;
 	struct diag		*d;
 	struct ast		*ast;
 	struct pcg		*g;
-	Agraph_t		*graph;
 
 	if (size > FUZZ_MAX_INPUT)
 		return 0;
@@ -49,8 +169,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	g = pcg_expand(ast, d, &opts);		/* takes ownership of ast */
 	if (g != NULL && d->errors == 0) {
 		pcg_emit(g, devnull);
-		if ((graph = pcg_graph(g)) != NULL)
-			agclose(graph);
+		check_graph(g);
+		check_roundtrip(g, &po, &opts);
 	}
 	pcg_free(g);
 out:
