@@ -44,10 +44,7 @@ const struct cmd_entry cmd_check_entry = {
 	.usage = "check SCRIPT [-np K] [-D NAME=VALUE]... [-L DIR]...",
 	.summary = "Check a script and print a summary of its process graph.",
 	.help =
-	    "  -np K           set the script's 'scale' parameter to K\n"
-	    "  -D NAME=VALUE   set a parameter (an integer)\n"
-	    "  -L DIR          look for components' executables and includes in DIR\n"
-	    "  -h, --help      show this help\n"
+	    CLI_SCRIPT_HELP
 	    "\n"
 	    "Exit status: 0 when the script is correct (warnings allowed), 2 on errors.\n",
 	.exec = cmd_check_exec,

@@ -32,10 +32,7 @@ const struct cmd_entry cmd_expand_entry = {
 	.usage = "expand SCRIPT [-np K] [-D NAME=VALUE]... [-L DIR]...",
 	.summary = "Print the script fully expanded: no parameters, ranges or 'for'.",
 	.help =
-	    "  -np K           set the script's 'scale' parameter to K\n"
-	    "  -D NAME=VALUE   set a parameter (an integer)\n"
-	    "  -L DIR          look for components' executables and includes in DIR\n"
-	    "  -h, --help      show this help\n"
+	    CLI_SCRIPT_HELP
 	    "\n"
 	    "The output is a script in the same language that describes the same graph.\n",
 	.exec = cmd_expand_exec,

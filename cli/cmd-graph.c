@@ -128,10 +128,7 @@ const struct cmd_entry cmd_graph_entry = {
 	    "                  default for a ring), neato, fdp, sfdp, twopi\n"
 	    "  --pcg           write the annotated PCG, the graph 'verify' and 'run'\n"
 	    "                  read, as DOT instead of a drawing\n"
-	    "  -np K           set the script's 'scale' parameter to K\n"
-	    "  -D NAME=VALUE   set a parameter (an integer)\n"
-	    "  -L DIR          look for components' executables and includes in DIR\n"
-	    "  -h, --help      show this help\n"
+	    CLI_SCRIPT_HELP
 	    "\n"
 	    "Exit status: 0 when drawn, 2 on errors in the script, the options or\n"
 	    "writing the output.\n",

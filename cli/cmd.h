@@ -17,6 +17,13 @@ struct cmd_entry {
 extern const struct cmd_entry *const cmd_table[];
 const struct cmd_entry *cmd_find(const char *);
 
+/* The help lines of the options every command shares (cli_parse). */
+#define CLI_SCRIPT_HELP \
+	"  -np K           set the script's 'scale' parameter to K\n" \
+	"  -D NAME=VALUE   set a parameter (an integer)\n" \
+	"  -L DIR          look for components' executables and includes in DIR\n" \
+	"  -h, --help      show this help\n"
+
 /* Options a command accepts besides -np, -D and -L. */
 #define CLI_OUTPUT	0x1	/* -o FILE, -T FORMAT, -K LAYOUT, --pcg */
 

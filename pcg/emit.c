@@ -332,6 +332,16 @@ emit_end(struct buf *b, const struct pcg *g, const struct pcg_end *e)
 	    g->comps[g->procs[e->proc].comp].types[e->type], e->port);
 }
 
+/* "    a.T[1] <-> b.U[2]", a channel line without its end. */
+static void
+emit_chan(struct buf *b, const struct pcg *g, const struct pcg_chan *ch)
+{
+	buf_adds(b, "    ");
+	emit_end(b, g, &ch->e[0]);
+	buf_adds(b, " <-> ");
+	emit_end(b, g, &ch->e[1]);
+}
+
 /* Flush the buffer to the stream now and then, to bound memory. */
 static void
 flush(struct buf *b, FILE *f, int force)
@@ -372,20 +382,14 @@ pcg_emit(const struct pcg *g, FILE *f)
 	}
 	buf_adds(&b, "Channels\n");
 	for (i = 0; i < g->nchans; i++) {
-		buf_adds(&b, "    ");
-		emit_end(&b, g, &g->chans[i].e[0]);
-		buf_adds(&b, " <-> ");
-		emit_end(&b, g, &g->chans[i].e[1]);
+		emit_chan(&b, g, &g->chans[i]);
 		buf_adds(&b, ";\n");
 		flush(&b, f, 0);
 	}
 
 	buf_adds(&b, "\nPARALLEL SYSTEM MPI\nChannels\n");
 	for (i = 0; i < g->nchans; i++) {
-		buf_adds(&b, "    ");
-		emit_end(&b, g, &g->chans[i].e[0]);
-		buf_adds(&b, " <-> ");
-		emit_end(&b, g, &g->chans[i].e[1]);
+		emit_chan(&b, g, &g->chans[i]);
 		buf_printf(&b, " : tag %" PRId64 ";\n", g->chans[i].tag);
 		flush(&b, f, 0);
 	}
