@@ -160,7 +160,6 @@ enum item_kind {
 	I_COMPONENT,	/* target.name, ports */
 	I_PROCESS,	/* target, ports */
 	I_CHANNEL,	/* a, b, fc */
-	I_TAG_DEFAULT,
 	I_CHANNEL_TAG,	/* a, b, expr, fc */
 	I_HOST,		/* target, annots (one A_HOST), fc */
 	I_ANNOT,	/* target, annots, fc (SEQUENTIAL COMPONENTS) */

@@ -180,13 +180,11 @@ item:
 		{ struct loc l = span(&@1, &@4); annotline(p, $1, $3, $4, &l); }
 	| endpoint ARROW endpoint tag_opt for_opt ';'
 		{ struct loc l = span(&@1, &@3); chanline(p, $1, $3, $4, &@4, $5, &l); }
-	| TAG DEFAULT ';'
+	| TAG DEFAULT ';'	/* says what happens anyway: unique tags */
 		{ struct loc l = span(&@1, &@2);
 		  if (check_part(p, PART_PARALLEL, &l, "'tag default'") == 0 &&
 		      p->section != SEC_CHAN)
-			  diag_error(p->diag, &l, "'tag default' belongs in the Channels section of the PARALLEL SYSTEM part");
-		  else if (p->section == SEC_CHAN)
-			  mkitem(p, I_TAG_DEFAULT, &@$); }
+			  diag_error(p->diag, &l, "'tag default' belongs in the Channels section of the PARALLEL SYSTEM part"); }
 	| IDENT '{' stmts '}'
 		{ if (check_part(p, PART_BEHAVIOUR, &@1, "a behaviour block") == 0) {
 			  struct item *it = mkitem(p, I_BEHAVIOUR, &@$);

@@ -951,8 +951,6 @@ expand_parallel(struct pcg *g)
 
 	for (it = g->ast->items; it != NULL; it = it->next) {
 		eval_init(&ev, g, "here");
-		/* 'tag default' states what happens anyway: channels without
-		 * ': tag N' get unique tags. */
 		if (it->kind == I_CHANNEL_TAG)
 			eval_for(&ev, it->fc, tag_binding, (void *)it);
 		else if (it->kind == I_HOST)
