@@ -297,18 +297,6 @@ emit_stmts(struct buf *b, const struct pcg *g, const struct stmt *s, int indent)
 	}
 }
 
-char *
-pcg_behaviour_text(const struct pcg *g, const struct pcg_comp *c)
-{
-	struct buf	b;
-
-	buf_init(&b);
-	buf_adds(&b, "");
-	if (c->behaviour != NULL)
-		emit_stmts(&b, g, c->behaviour->body, -1);
-	return buf_steal(&b);
-}
-
 static void
 emit_strs(struct buf *b, const char *word, const struct pcg_strs *s)
 {

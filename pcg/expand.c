@@ -1379,6 +1379,10 @@ pcg_expand(struct ast *ast, struct diag *d, const struct pcg_opts *o)
 	expand_parallel(g);
 	expand_sequential(g, o);
 	expand_behaviour(g);
+	if (d->errors == 0)
+		pcg_instantiate(g);
+	if (d->errors == 0 && g->nprocs == 0)
+		diag_warning(d, NULL, "'%s' declares no processes", g->script);
 	ast_release_lines(ast);		/* the model holds what it needs */
 	return g;
 }

@@ -32,7 +32,7 @@ pcg_graph(const struct pcg *g)
 	Agsym_t		*a_host, *a_beh, *a_tp, *a_hp, *a_tag;
 	const struct pcg_strs *s;
 	struct buf	 b;
-	char		 pn[PCG_NAME_MAX], num[32], **env, **behs;
+	char		 pn[PCG_NAME_MAX], num[32], **env;
 	int		 i, t, n;
 
 	G = agopen((char *)g->name, Agundirected, NULL);
@@ -61,9 +61,6 @@ pcg_graph(const struct pcg *g)
 	a_hp = agattr(G, AGEDGE, "head_port", "");
 	a_tag = agattr(G, AGEDGE, "tag", "");
 
-	behs = xcalloc(g->ncomps + 1, sizeof(char *));
-	for (i = 0; i < g->ncomps; i++)
-		behs[i] = pcg_behaviour_text(g, &g->comps[i]);
 	nodes = xcalloc(g->nprocs + 1, sizeof(*nodes));
 	for (i = 0; i < g->nprocs; i++) {
 		const struct pcg_proc	*p = &g->procs[i];
@@ -97,7 +94,7 @@ pcg_graph(const struct pcg *g)
 			agxset(v, a_wdir, s->v[0]);
 		if (p->host != NULL)
 			agxset(v, a_host, (char *)p->host);
-		agxset(v, a_beh, behs[p->comp]);
+		agxset(v, a_beh, p->behaviour != NULL ? (char *)p->behaviour : "");
 	}
 	for (i = 0; i < g->nchans; i++) {
 		const struct pcg_chan	*ch = &g->chans[i];
@@ -118,9 +115,6 @@ pcg_graph(const struct pcg *g)
 		snprintf(num, sizeof(num), "%" PRId64, ch->tag);
 		agxset(e, a_tag, num);
 	}
-	for (i = 0; i < g->ncomps; i++)
-		free(behs[i]);
-	free(behs);
 	free(nodes);
 	buf_free(&b);
 	return G;

@@ -5,8 +5,9 @@
  *   ("terminal:Server relay:Client,Prop").
  * Node (one per process, named relay[3]): component, index, ports
  *   ("Client:2 Prop:2", every type of the component), exec, args and env
- *   (quoted strings as in scripts), wdir, host, behaviour (the component's
- *   statements, parameters replaced by their values).
+ *   (quoted strings as in scripts), wdir, host, behaviour (the process's
+ *   instantiated statements: parameters, index and ports() replaced, 'if'
+ *   decided, 'for' unrolled, loops kept; see pcg_instantiate).
  * Edge (one per channel, key c1, c2, ... in script order): tail_port and
  *   head_port ("Prop[1]", the ports at agtail and aghead), tag. */
 #ifndef ENS_GRAPH_H

@@ -63,6 +63,7 @@ struct pcg_proc {
 	int		 portbase;	/* first slot in pcg->portchan */
 	const char	*host;
 	int		 host_own;	/* set by the process's own line */
+	const char	*behaviour;	/* instantiated (pcg_instantiate) */
 	/* Annotations: set on the component's line, and on the process's own
 	 * line (which wins). */
 	const struct pcg_strs *dflt[ANN_COUNT];
@@ -136,8 +137,10 @@ char *pcg_find_exec(const struct pcg *, const struct pcg_opts *, const char *exe
 
 /* Print the fully expanded script (no parameters, ranges or 'for'). */
 void pcg_emit(const struct pcg *, FILE *);
-/* Print a component's behaviour block body with parameters replaced by
- * their values, on one line (the graph's 'behaviour' attribute). */
-char *pcg_behaviour_text(const struct pcg *, const struct pcg_comp *);
+/* Give each process its instantiated behaviour (pcg_proc.behaviour):
+ * parameters, index and ports() replaced, 'if' decided, 'for' unrolled,
+ * loops kept; a port a process does not have is reported.  pcg_expand
+ * calls it when all else was correct. */
+void pcg_instantiate(struct pcg *);
 
 #endif
