@@ -60,12 +60,11 @@ check_graph(const struct pcg *g)
 }
 
 /* Whether two expanded models are the same graph: counts, ends and tags of
- * channels, and the behaviours (already in their expanded form). */
+ * channels, and each process's instantiated behaviour. */
 static const char *
 same_model(const struct pcg *a, const struct pcg *b)
 {
-	char	*ta, *tb;
-	int	 i, k, differ;
+	int	 i, k;
 
 	if (a->ncomps != b->ncomps)
 		return "another number of components";
@@ -82,15 +81,10 @@ same_model(const struct pcg *a, const struct pcg *b)
 			    a->chans[i].e[k].port != b->chans[i].e[k].port)
 				return "another channel end";
 	}
-	for (i = 0; i < a->ncomps; i++) {
-		ta = pcg_behaviour_text(a, &a->comps[i]);
-		tb = pcg_behaviour_text(b, &b->comps[i]);
-		differ = strcmp(ta, tb) != 0;
-		free(ta);
-		free(tb);
-		if (differ)
+	for (i = 0; i < a->nprocs; i++)
+		if (strcmp(a->procs[i].behaviour != NULL ? a->procs[i].behaviour : "",
+		    b->procs[i].behaviour != NULL ? b->procs[i].behaviour : "") != 0)
 			return "another behaviour";
-	}
 	return NULL;
 }
 
