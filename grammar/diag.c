@@ -200,14 +200,13 @@ print_line(FILE *out, const char *p, size_t len)
 }
 
 static void
-print_caret(FILE *out, const struct loc *l, size_t linelen)
+print_caret(FILE *out, const struct loc *l)
 {
 	int	col, last;
 
 	last = l->last_line == l->first_line ? l->last_column : l->first_column;
 	if (last < l->first_column)
 		last = l->first_column;
-	(void)linelen;
 	fputc(' ', out);
 	for (col = 1; col < l->first_column; col++)
 		fputc(' ', out);
@@ -264,7 +263,7 @@ diag_vat(struct diag *d, enum diag_level level, const struct loc *l,
 	    (line = source_line((struct source *)l->src, l->first_line, &len)) != NULL &&
 	    len <= DIAG_MAX_EXCERPT) {
 		print_line(d->out, line, len);
-		print_caret(d->out, l, len);
+		print_caret(d->out, l);
 	}
 }
 
