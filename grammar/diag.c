@@ -265,6 +265,14 @@ diag_vat(struct diag *d, enum diag_level level, const struct loc *l,
 		print_line(d->out, line, len);
 		print_caret(d->out, l);
 	}
+	/* Where an included file came in, down to the script itself. */
+	if (level != DIAG_NOTE && l != NULL) {
+		const struct source	*s;
+
+		for (s = l->src; s != NULL && s->from != NULL; s = s->from)
+			fprintf(d->out, "%s:%d:%d: note: '%s' included from here\n",
+			    s->from->name, s->from_line, s->from_column, s->name);
+	}
 }
 
 void

@@ -16,6 +16,8 @@ struct source {
 	size_t		 len;
 	size_t		*lines;		/* offset of each line start, lazily built */
 	size_t		 nlines;
+	const struct source *from;	/* the file that included it, or NULL */
+	int		 from_line, from_column;
 	struct source	*next;
 };
 

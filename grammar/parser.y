@@ -905,6 +905,9 @@ include(struct parser *p, struct str *s, const struct loc *l)
 			return;
 		}
 	}
+	src->from = p->x.src;
+	src->from_line = l->first_line;
+	src->from_column = l->first_column;
 	parse_source(p, src);
 	free(path);
 	buf_free(&name);
