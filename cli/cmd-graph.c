@@ -130,7 +130,7 @@ const struct cmd_entry cmd_graph_entry = {
 	    "                  read, as DOT instead of a drawing\n"
 	    CLI_SCRIPT_HELP
 	    "\n"
-	    "Exit status: 0 when drawn, 2 on errors in the script, the options or\n"
-	    "writing the output.\n",
+	    "Exit status: 0 when drawn, 2 on errors in the script or the options, or\n"
+	    "when the drawing cannot be made or written.\n",
 	.exec = cmd_graph_exec,
 };
