@@ -150,32 +150,6 @@ node_label(struct buf *b, const char *name, const char *comp, const char *ports,
 	buf_adds(b, "</TABLE>");
 }
 
-static int node_sides(Agraph_t *, const char *, struct side **);
-
-/* Attach an edge to the outer side of its port cell: Client_2:n. */
-static void
-compass(char *id, size_t len, Agraph_t *draft, const char *node)
-{
-	struct side	*sides;
-	int		 n = node_sides(draft, node, &sides), i, top = -1;
-
-	for (i = 0; i < n; i++)
-		if (strcmp(sides[i].id, id) == 0)
-			top = sides[i].top;
-	free(sides);
-	if (top >= 0 && strlen(id) + 3 < len)
-		strcat(id, top ? ":n" : ":s");
-}
-
-static void
-set_html(Agraph_t *R, void *obj, Agsym_t *sym, const char *html)
-{
-	char	*h = agstrdup_html(R, (char *)html);
-
-	agxset(obj, sym, h);
-	agstrfree(R, h);
-}
-
 static double
 pos_y(Agnode_t *n)
 {
@@ -185,6 +159,28 @@ pos_y(Agnode_t *n)
 	if (pos == NULL || sscanf(pos, "%lf,%lf", &x, &y) != 2)
 		return 0;
 	return y;
+}
+
+/* Attach an edge to the outer side of its port cell (Client_2:n): the
+ * side facing its peer in the draft, as node_sides places the cell. */
+static void
+compass(char *id, size_t len, Agraph_t *draft, const char *node, const char *peer)
+{
+	Agnode_t	*v, *w;
+
+	if (draft == NULL || (v = agnode(draft, (char *)node, 0)) == NULL ||
+	    (w = agnode(draft, (char *)peer, 0)) == NULL || strlen(id) + 3 > len)
+		return;
+	strcat(id, pos_y(w) > pos_y(v) ? ":n" : ":s");
+}
+
+static void
+set_html(Agraph_t *R, void *obj, Agsym_t *sym, const char *html)
+{
+	char	*h = agstrdup_html(R, (char *)html);
+
+	agxset(obj, sym, h);
+	agstrfree(R, h);
 }
 
 /* The sides of a node's ports in a laid-out first draft: a port whose peer
@@ -299,10 +295,10 @@ draw_graph(Agraph_t *G, Agraph_t *draft)
 
 			f = agedge(R, t, h, agnameof(e), 1);
 			port_id(id, sizeof(id), agget(e, "tail_port"));
-			compass(id, sizeof(id), draft, agnameof(agtail(e)));
+			compass(id, sizeof(id), draft, agnameof(agtail(e)), agnameof(aghead(e)));
 			agxset(f, s_tp, id);
 			port_id(id, sizeof(id), agget(e, "head_port"));
-			compass(id, sizeof(id), draft, agnameof(aghead(e)));
+			compass(id, sizeof(id), draft, agnameof(aghead(e)), agnameof(agtail(e)));
 			agxset(f, s_hp, id);
 			snprintf(tip, sizeof(tip), "%s.%s <-> %s.%s (tag %s)",
 			    agnameof(agtail(e)), agget(e, "tail_port"),
