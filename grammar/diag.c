@@ -68,10 +68,9 @@ diag_load(struct diag *d, const char *name, char **cause)
 	FILE		*f;
 	struct stat	 st;
 	struct buf	 b;
-	struct source	*s;
+	struct source	*s = NULL;
 	char		 chunk[65536], real[PATH_MAX];
 	size_t		 n;
-
 	int		 std = strcmp(name, "-") == 0;
 
 	if (std)
@@ -80,40 +79,35 @@ diag_load(struct diag *d, const char *name, char **cause)
 		xasprintf(cause, "cannot open '%s': %s", name, strerror(errno));
 		return NULL;
 	}
-	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-		if (!std)
-			fclose(f);
-		xasprintf(cause, "cannot read '%s': Is a directory", name);
-		return NULL;
-	}
 	buf_init(&b);
-	/* A regular file is read into one buffer of its size, not grown. */
-	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
-	    st.st_size > 0 && st.st_size <= DIAG_MAX_FILE)
-		xgrow(&b.s, &b.alloc, (size_t)st.st_size + 1, 1);
+	if (fstat(fileno(f), &st) == 0) {
+		if (S_ISDIR(st.st_mode)) {
+			xasprintf(cause, "cannot read '%s': Is a directory", name);
+			goto out;
+		}
+		/* A regular file is read into one buffer of its size, not grown. */
+		if (S_ISREG(st.st_mode) && st.st_size > 0 && st.st_size <= DIAG_MAX_FILE)
+			xgrow(&b.s, &b.alloc, (size_t)st.st_size + 1, 1);
+	}
 	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
 		if (b.len + n > DIAG_MAX_FILE) {
 			xasprintf(cause, "cannot read '%s': larger than %d MiB", name,
 			    DIAG_MAX_FILE >> 20);
-			if (!std)
-				fclose(f);
-			buf_free(&b);
-			return NULL;
+			goto out;
 		}
 		buf_add(&b, chunk, n);
 	}
 	if (ferror(f)) {
 		xasprintf(cause, "cannot read '%s': %s", name, strerror(errno));
-		if (!std)
-			fclose(f);
-		buf_free(&b);
-		return NULL;
+		goto out;
 	}
-	if (!std)
-		fclose(f);
 	n = b.len;
 	s = source_add(d, std ? "<stdin>" : name, buf_steal(&b), n);
 	s->path = xstrdup(!std && realpath(name, real) != NULL ? real : s->name);
+out:
+	buf_free(&b);
+	if (!std)
+		fclose(f);
 	return s;
 }
 
