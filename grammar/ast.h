@@ -9,6 +9,10 @@
 
 struct arena;
 
+/* The longest identifier: names stay well inside PCG_NAME_MAX with an
+ * index appended. */
+#define AST_MAX_IDENT	128
+
 enum expr_kind {
 	E_INT,		/* ival */
 	E_NAME,		/* a parameter or a for variable: name */

@@ -9,9 +9,6 @@
 struct ast;
 
 #define LEXER_MAX_BRACES	64
-/* Names stay well inside PCG_NAME_MAX with an index appended. */
-#define LEXER_MAX_IDENT		128
-#define LEXER_MAX_IDENT_S	"128"
 
 struct lexer_extra {
 	struct ast		*ast;

@@ -1325,6 +1325,8 @@ name_application(struct pcg *g)
 	const struct item	*it, *first = NULL;
 	const char		*base, *dot;
 	char			*name, *q;
+	size_t			 len;
+	int			 lead;
 
 	for (it = g->ast->items; it != NULL; it = it->next) {
 		if (it->kind != I_APPLICATION)
@@ -1342,17 +1344,18 @@ name_application(struct pcg *g)
 	base = strrchr(g->script, '/');
 	base = base != NULL ? base + 1 : g->script;
 	dot = strrchr(base, '.');
-	name = arena_strndup(g->arena, base, dot != NULL && dot != base ?
-	    (size_t)(dot - base) : strlen(base));
-	/* Made an identifier, so 'expand' prints a line that reads back. */
+	len = dot != NULL && dot != base ? (size_t)(dot - base) : strlen(base);
+	if (len > AST_MAX_IDENT - 1)
+		len = AST_MAX_IDENT - 1;
+	/* Made an identifier, so 'expand' prints a line that reads back: a
+	 * leading '_' where it would be empty or start with a digit. */
+	lead = len == 0 || isdigit((unsigned char)base[0]);
+	name = arena_alloc(g->arena, lead + len + 1);
+	name[0] = '_';
+	memcpy(name + lead, base, len);
 	for (q = name; *q != '\0'; q++)
 		if (!isalnum((unsigned char)*q) && *q != '_')
 			*q = '_';
-	if (name[0] == '\0' || isdigit((unsigned char)name[0]) ||
-	    strlen(name) > 128) {
-		name[0] = '_';
-		name[strlen(name) > 128 ? 128 : strlen(name)] = '\0';
-	}
 	g->name = name;
 }
 
