@@ -26,6 +26,7 @@ const struct cmd_entry *cmd_find(const char *);
 
 /* Options a command accepts besides -np, -D and -L. */
 #define CLI_OUTPUT	0x1	/* -o FILE, -T FORMAT, -K LAYOUT, --pcg */
+#define CLI_VERIFY	0x2	/* --send-mode, --exact, --max-states, ... */
 
 struct cli_opts {
 	const char	*script;
@@ -34,6 +35,15 @@ struct cli_opts {
 	const char	*format;
 	const char	*layout;
 	int		 pcg_dot;
+	/* verify */
+	const char	*send_mode;
+	int		 exact;
+	unsigned long long max_states;
+	unsigned long long max_memory_mb;
+	int		 json;
+	int		 stats;
+	int		 progress;	/* -1: when stderr is a terminal */
+	const char	*explain;
 	const char	**defs;
 	const char	**dirs;
 };

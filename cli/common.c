@@ -52,6 +52,7 @@ cli_parse(const struct cmd_entry *c, int argc, char **argv, struct cli_opts *o,
 	int		 i, dashdash = 0;
 
 	memset(o, 0, sizeof(*o));
+	o->progress = -1;
 	for (i = 1; i < argc; i++) {
 		const char	*a = argv[i];
 
@@ -96,6 +97,49 @@ cli_parse(const struct cmd_entry *c, int argc, char **argv, struct cli_opts *o,
 			o->layout = v;
 		} else if ((allowed & CLI_OUTPUT) && strcmp(a, "--pcg") == 0)
 			o->pcg_dot = 1;
+		else if ((allowed & CLI_VERIFY) && strncmp(a, "--send-mode", 11) == 0 &&
+		    (a[11] == '\0' || a[11] == '=')) {
+			if ((v = optval(argc, argv, &i, "--send-mode")) == NULL)
+				return usage_error(c, "'%s' needs a mode: both, buffered "
+				    "or synchronous", a);
+			if (strcmp(v, "both") != 0 && strcmp(v, "buffered") != 0 &&
+			    strcmp(v, "synchronous") != 0)
+				return usage_error(c, "unknown send mode '%s' (both, "
+				    "buffered or synchronous)", v);
+			o->send_mode = v;
+		} else if ((allowed & CLI_VERIFY) && strcmp(a, "--exact") == 0)
+			o->exact = 1;
+		else if ((allowed & CLI_VERIFY) && strcmp(a, "--json") == 0)
+			o->json = 1;
+		else if ((allowed & CLI_VERIFY) && strcmp(a, "--stats") == 0)
+			o->stats = 1;
+		else if ((allowed & CLI_VERIFY) && strcmp(a, "--progress") == 0)
+			o->progress = 1;
+		else if ((allowed & CLI_VERIFY) && strcmp(a, "--no-progress") == 0)
+			o->progress = 0;
+		else if ((allowed & CLI_VERIFY) && (strncmp(a, "--max-states", 12) == 0 ||
+		    strncmp(a, "--max-memory", 12) == 0) && (a[12] == '\0' || a[12] == '=')) {
+			const char	*opt = a[6] == 's' ? "--max-states" : "--max-memory";
+			unsigned long long n;
+
+			if ((v = optval(argc, argv, &i, opt)) == NULL)
+				return usage_error(c, "'%s' needs a number", opt);
+			errno = 0;
+			n = strtoull(v, &end, 10);
+			if (*v == '\0' || *v == '-' || *end != '\0' || errno == ERANGE || n == 0)
+				return usage_error(c, "%s", a[6] == 's' ?
+				    "--max-states needs a positive whole number" :
+				    "--max-memory needs a positive number of megabytes");
+			if (a[6] == 's')
+				o->max_states = n;
+			else
+				o->max_memory_mb = n;
+		} else if ((allowed & CLI_VERIFY) && strncmp(a, "--explain", 9) == 0 &&
+		    (a[9] == '\0' || a[9] == '=')) {
+			if ((v = optval(argc, argv, &i, "--explain")) == NULL)
+				return usage_error(c, "'%s' needs a file name", a);
+			o->explain = v;
+		}
 		else
 			return usage_error(c, "unknown option '%s'", a);
 	}

@@ -1,7 +1,9 @@
 /* behave.c -- each process's instantiated behaviour: its component's
  * BEHAVIOUR with parameters, 'index' and ports() replaced by their values,
- * 'if' decided and 'for' unrolled, loops kept with their counts.  This is
- * the 'behaviour' attribute the verifier and the protocol monitor read.
+ * 'if' decided and 'for' unrolled, loops kept with their counts.  It is
+ * built once as statements (pcg_proc.prog, which the verifier compiles) and
+ * printed from them as the 'behaviour' attribute the protocol monitor
+ * reads.
  * A statement that names a port the process does not have is an error
  * here, said once per statement. */
 #include "config.h"
@@ -22,8 +24,8 @@
 
 struct behave {
 	struct eval	 ev;
-	struct buf	 b;
 	struct hmap	*said;		/* statements already reported */
+	struct arena	*arena;
 	int		 proc;
 	long		 nstmts;
 	int		 failed;
@@ -53,23 +55,68 @@ say(struct behave *x, const struct stmt *s, const char *fmt, ...)
 	free(msg);
 }
 
-static int
-ports_of(struct behave *x, const char *type)
+static const char *
+word(const struct pcg_bstmt *b)
 {
-	const struct pcg_proc	*p = &x->ev.pcg->procs[x->proc];
+	static const char *const sends[] = { "send", "ssend", "bsend" };
+	static const char *const isends[] = { "isend", "issend", "ibsend" };
 
-	return p->nports[pcg_find_type(&x->ev.pcg->comps[p->comp], type)];
+	switch (b->kind) {
+	case S_SEND:		return sends[b->mode];
+	case S_ISEND:		return isends[b->mode];
+	case S_RECV:		return "recv";
+	case S_IRECV:		return "irecv";
+	case S_RECV_ANY:	return "recv any";
+	case S_IRECV_ANY:	return "irecv any";
+	case S_WAITALL:		return "waitall";
+	case S_BARRIER:		return "barrier";
+	case S_ALLREDUCE:	return "allreduce";
+	case S_ALLGATHER:	return "allgather";
+	case S_ALLTOALL:	return "alltoall";
+	case S_BCAST:		return "bcast from";
+	case S_SCATTER:		return "scatter from";
+	case S_REDUCE:		return "reduce to";
+	case S_GATHER:		return "gather to";
+	case S_LOOP:		return "loop";
+	case S_CHOICE:		return "choice";
+	case S_IF:
+	case S_FOR:
+		break;
+	}
+	return "?";
 }
 
-/* " T[k]" or " T[*]"; the index must be one of the process's ports. */
-static int
-port(struct behave *x, const struct stmt *s, const char *word)
+static struct pcg_bstmt *
+node(struct behave *x, const struct stmt *s)
 {
-	int64_t	k;
-	int	n = ports_of(x, s->type);
+	struct pcg_bstmt	*b = arena_alloc(x->arena, sizeof(*b));
 
+	b->kind = s->kind;
+	b->mode = s->mode;
+	b->type = -1;
+	b->root = -1;
+	b->src = s;
+	return b;
+}
+
+static int
+ports_of(struct behave *x, int type)
+{
+	return x->ev.pcg->procs[x->proc].nports[type];
+}
+
+/* T[k] or T[*]; the index must be one of the process's ports. */
+static int
+port(struct behave *x, const struct stmt *s, struct pcg_bstmt *b)
+{
+	const struct pcg_proc	*p = &x->ev.pcg->procs[x->proc];
+	int64_t			 k;
+	int			 n;
+
+	b->type = pcg_find_type(&x->ev.pcg->comps[p->comp], s->type);
+	n = ports_of(x, b->type);
 	if (s->port == NULL) {
-		buf_printf(&x->b, "%s %s[*];", word, s->type);
+		b->port = 0;
 		return 0;
 	}
 	if (eval_expr(&x->ev, s->port, &k) != 0) {
@@ -82,57 +129,45 @@ port(struct behave *x, const struct stmt *s, const char *word)
 		pcg_proc_name(x->ev.pcg, x->proc, pn, sizeof(pn));
 		if (k < 1)
 			say(x, s, "'%s %s[%" PRId64 "]' in the behaviour of '%s': "
-			    "ports are numbered from 1", word, s->type, k, pn);
+			    "ports are numbered from 1", word(b), s->type, k, pn);
 		else
 			say(x, s, "'%s %s[%" PRId64 "]' in the behaviour of '%s', "
-			    "which has %d '%s' port%s", word, s->type, k, pn, n,
+			    "which has %d '%s' port%s", word(b), s->type, k, pn, n,
 			    s->type, n == 1 ? "" : "s");
 		return -1;
 	}
-	buf_printf(&x->b, "%s %s[%" PRId64 "];", word, s->type, k);
-	return 0;
-}
-
-static int stmts(struct behave *, const struct stmt *);
-
-/* "{ a; b; }", or "{ }" when nothing is left of the body. */
-static int
-block(struct behave *x, const struct stmt *s)
-{
-	buf_addc(&x->b, '{');
-	if (stmts(x, s) != 0)
-		return -1;
-	buf_adds(&x->b, " }");
+	b->port = (int)k;
 	return 0;
 }
 
 static int
-root(struct behave *x, const struct stmt *s, const char *word)
+root(struct behave *x, const struct stmt *s, struct pcg_bstmt *b)
 {
 	struct pcg	*g = x->ev.pcg;
-	char		 pn[PCG_NAME_MAX];
 	int64_t		 k = 0;
-	int		 comp = pcg_find_comp(g, s->root.name), proc;
+	int		 comp = pcg_find_comp(g, s->root.name);
 
 	/* The root was checked when the behaviour was read; evaluate its index. */
 	if (s->root.idx != NULL && eval_expr(&x->ev, s->root.idx->lo, &k) != 0) {
 		x->failed = 1;
 		return -1;
 	}
-	if (comp < 0 || (proc = pcg_find_proc(g, comp, k)) < 0) {
+	if (comp < 0 || (b->root = pcg_find_proc(g, comp, k)) < 0) {
 		x->failed = 1;
 		return -1;
 	}
-	buf_printf(&x->b, "%s %s;", word, pcg_proc_name(g, proc, pn, sizeof(pn)));
 	return 0;
 }
 
+static int stmts(struct behave *, const struct stmt *, struct pcg_bstmt ***);
+
+/* Instantiate one statement, appending what comes of it at *tail. */
 static int
-stmt(struct behave *x, const struct stmt *s)
+stmt(struct behave *x, const struct stmt *s, struct pcg_bstmt ***tail)
 {
-	static const char *const sends[] = { "send", "ssend", "bsend" };
-	static const char *const isends[] = { "isend", "issend", "ibsend" };
 	const struct branch	*br;
+	struct pcg_bbranch	**bt;
+	struct pcg_bstmt	*b, **bodytail;
 	int64_t			 v, lo, hi, i;
 	int			 k;
 
@@ -141,48 +176,6 @@ stmt(struct behave *x, const struct stmt *s)
 		return -1;
 	}
 	switch (s->kind) {
-	case S_SEND:
-		return port(x, s, sends[s->mode]);
-	case S_ISEND:
-		return port(x, s, isends[s->mode]);
-	case S_RECV:
-		return port(x, s, "recv");
-	case S_IRECV:
-		return port(x, s, "irecv");
-	case S_RECV_ANY:
-	case S_IRECV_ANY:
-		buf_adds(&x->b, s->kind == S_RECV_ANY ? "recv any" : "irecv any");
-		if (s->type != NULL)
-			buf_printf(&x->b, " %s", s->type);
-		buf_addc(&x->b, ';');
-		return 0;
-	case S_WAITALL:		buf_adds(&x->b, "waitall;"); return 0;
-	case S_BARRIER:		buf_adds(&x->b, "barrier;"); return 0;
-	case S_ALLREDUCE:	buf_adds(&x->b, "allreduce;"); return 0;
-	case S_ALLGATHER:	buf_adds(&x->b, "allgather;"); return 0;
-	case S_ALLTOALL:	buf_adds(&x->b, "alltoall;"); return 0;
-	case S_BCAST:		return root(x, s, "bcast from");
-	case S_SCATTER:		return root(x, s, "scatter from");
-	case S_REDUCE:		return root(x, s, "reduce to");
-	case S_GATHER:		return root(x, s, "gather to");
-	case S_LOOP:
-		buf_adds(&x->b, "loop ");
-		if (s->expr != NULL) {
-			if (eval_expr(&x->ev, s->expr, &v) != 0) {
-				x->failed = 1;
-				return -1;
-			}
-			if (v < 0) {
-				char	pn[PCG_NAME_MAX];
-
-				say(x, s, "loop count %" PRId64 " is negative in the "
-				    "behaviour of '%s'", v, pcg_proc_name(x->ev.pcg,
-				    x->proc, pn, sizeof(pn)));
-				return -1;
-			}
-			buf_printf(&x->b, "%" PRId64 " ", v);
-		}
-		return block(x, s->body);
 	case S_IF:
 		if (eval_expr(&x->ev, s->expr, &v) != 0) {
 			x->failed = 1;
@@ -190,8 +183,8 @@ stmt(struct behave *x, const struct stmt *s)
 		}
 		/* Decided: the branch taken stands in the statement's place. */
 		if (v)
-			return stmts(x, s->body);
-		return s->orelse != NULL ? stmts(x, s->orelse) : 0;
+			return stmts(x, s->body, tail);
+		return s->orelse != NULL ? stmts(x, s->orelse, tail) : 0;
 	case S_FOR:
 		if (eval_expr(&x->ev, s->var->lo, &lo) != 0 ||
 		    eval_expr(&x->ev, s->var->hi, &hi) != 0) {
@@ -206,7 +199,7 @@ stmt(struct behave *x, const struct stmt *s)
 		x->ev.vars[k].name = s->var->name;
 		for (i = lo; i <= hi; i++) {
 			x->ev.vars[k].value = i;
-			if (stmts(x, s->body) != 0) {
+			if (stmts(x, s->body, tail) != 0) {
 				x->ev.nvars = k;
 				return -1;
 			}
@@ -215,55 +208,175 @@ stmt(struct behave *x, const struct stmt *s)
 		}
 		x->ev.nvars = k;
 		return 0;
-	case S_CHOICE:
-		buf_adds(&x->b, "choice ");
-		for (br = s->branches; br != NULL; br = br->next) {
-			if (block(x, br->body) != 0)
-				return -1;
-			if (br->next != NULL)
-				buf_adds(&x->b, " or ");
-		}
-		return 0;
+	default:
+		break;
 	}
+	b = node(x, s);
+	switch (s->kind) {
+	case S_SEND:
+	case S_ISEND:
+	case S_RECV:
+	case S_IRECV:
+		if (port(x, s, b) != 0)
+			return -1;
+		break;
+	case S_RECV_ANY:
+	case S_IRECV_ANY:
+		if (s->type != NULL)
+			b->type = pcg_find_type(&x->ev.pcg->comps[
+			    x->ev.pcg->procs[x->proc].comp], s->type);
+		break;
+	case S_BCAST:
+	case S_SCATTER:
+	case S_REDUCE:
+	case S_GATHER:
+		if (root(x, s, b) != 0)
+			return -1;
+		break;
+	case S_LOOP:
+		b->count = -1;
+		if (s->expr != NULL) {
+			if (eval_expr(&x->ev, s->expr, &v) != 0) {
+				x->failed = 1;
+				return -1;
+			}
+			if (v < 0) {
+				char	pn[PCG_NAME_MAX];
+
+				say(x, s, "loop count %" PRId64 " is negative in the "
+				    "behaviour of '%s'", v, pcg_proc_name(x->ev.pcg,
+				    x->proc, pn, sizeof(pn)));
+				return -1;
+			}
+			b->count = v;
+		}
+		bodytail = &b->body;
+		if (stmts(x, s->body, &bodytail) != 0)
+			return -1;
+		break;
+	case S_CHOICE:
+		bt = &b->branches;
+		for (br = s->branches; br != NULL; br = br->next) {
+			*bt = arena_alloc(x->arena, sizeof(**bt));
+			(*bt)->src = br;
+			bodytail = &(*bt)->body;
+			if (stmts(x, br->body, &bodytail) != 0)
+				return -1;
+			bt = &(*bt)->next;
+		}
+		break;
+	default:
+		break;
+	}
+	**tail = b;
+	*tail = &b->next;
 	return 0;
 }
 
-/* Each statement after a space (but the first of all); an 'if' or 'for'
- * that leaves nothing takes its space back. */
 static int
-stmts(struct behave *x, const struct stmt *s)
+stmts(struct behave *x, const struct stmt *s, struct pcg_bstmt ***tail)
 {
-	size_t	mark;
-
-	for (; s != NULL; s = s->next) {
-		mark = x->b.len;
-		if (mark > 0 && x->b.s[mark - 1] != ' ')
-			buf_addc(&x->b, ' ');
-		if (stmt(x, s) != 0)
+	for (; s != NULL; s = s->next)
+		if (stmt(x, s, tail) != 0)
 			return -1;
-		if (x->b.len == mark + 1 && x->b.s[mark] == ' ')
-			x->b.s[--x->b.len] = '\0';	/* nothing came of it */
-	}
 	return 0;
+}
+
+static void print_list(struct buf *, const struct pcg *, int, const struct pcg_bstmt *);
+
+/* "{ a; b; }", or "{ }" when the body is empty. */
+static void
+print_block(struct buf *b, const struct pcg *g, int proc, const struct pcg_bstmt *s)
+{
+	buf_addc(b, '{');
+	if (s != NULL) {
+		buf_addc(b, ' ');
+		print_list(b, g, proc, s);
+	}
+	buf_adds(b, " }");
+}
+
+static void
+print_stmt(struct buf *b, const struct pcg *g, int proc, const struct pcg_bstmt *s)
+{
+	const struct pcg_comp	*c = &g->comps[g->procs[proc].comp];
+	const struct pcg_bbranch *br;
+	char			 pn[PCG_NAME_MAX];
+
+	buf_adds(b, word(s));
+	switch (s->kind) {
+	case S_SEND:
+	case S_ISEND:
+	case S_RECV:
+	case S_IRECV:
+		if (s->port == 0)
+			buf_printf(b, " %s[*];", c->types[s->type]);
+		else
+			buf_printf(b, " %s[%d];", c->types[s->type], s->port);
+		break;
+	case S_RECV_ANY:
+	case S_IRECV_ANY:
+		if (s->type >= 0)
+			buf_printf(b, " %s", c->types[s->type]);
+		buf_addc(b, ';');
+		break;
+	case S_BCAST:
+	case S_SCATTER:
+	case S_REDUCE:
+	case S_GATHER:
+		buf_printf(b, " %s;", pcg_proc_name(g, s->root, pn, sizeof(pn)));
+		break;
+	case S_LOOP:
+		buf_addc(b, ' ');
+		if (s->count >= 0)
+			buf_printf(b, "%" PRId64 " ", s->count);
+		print_block(b, g, proc, s->body);
+		break;
+	case S_CHOICE:
+		for (br = s->branches; br != NULL; br = br->next) {
+			buf_addc(b, ' ');
+			print_block(b, g, proc, br->body);
+			if (br->next != NULL)
+				buf_adds(b, " or");
+		}
+		break;
+	default:
+		buf_addc(b, ';');
+		break;
+	}
+}
+
+static void
+print_list(struct buf *b, const struct pcg *g, int proc, const struct pcg_bstmt *s)
+{
+	for (; s != NULL; s = s->next) {
+		print_stmt(b, g, proc, s);
+		if (s->next != NULL)
+			buf_addc(b, ' ');
+	}
 }
 
 void
 pcg_instantiate(struct pcg *g)
 {
 	struct behave	 x;
+	struct buf	 b;
+	struct pcg_bstmt **tail;
 	int		 i;
 
 	memset(&x, 0, sizeof(x));
 	x.said = hmap_new();
-	buf_init(&x.b);
+	x.arena = g->arena;
+	buf_init(&b);
 	for (i = 0; i < g->nprocs; i++) {
 		struct pcg_proc		*p = &g->procs[i];
 		const struct pcg_comp	*c = &g->comps[p->comp];
 
-		if (c->behaviour == NULL) {
-			p->behaviour = "";
+		p->behaviour = "";
+		p->prog = NULL;
+		p->has_behaviour = c->behaviour != NULL;
+		if (c->behaviour == NULL)
 			continue;
-		}
 		memset(&x.ev, 0, sizeof(x.ev));
 		x.ev.pcg = g;
 		x.ev.has_index = 1;
@@ -272,14 +385,16 @@ pcg_instantiate(struct pcg *g)
 		x.proc = i;
 		x.nstmts = 0;
 		x.failed = 0;
-		buf_reset(&x.b);
-		buf_adds(&x.b, "");
-		if (stmts(&x, c->behaviour->body) != 0 || x.failed) {
-			p->behaviour = "";
+		tail = &p->prog;
+		if (stmts(&x, c->behaviour->body, &tail) != 0 || x.failed) {
+			p->prog = NULL;
 			continue;
 		}
-		p->behaviour = arena_strndup(g->arena, x.b.s, x.b.len);
+		buf_reset(&b);
+		buf_adds(&b, "");
+		print_list(&b, g, i, p->prog);
+		p->behaviour = arena_strndup(g->arena, b.s, b.len);
 	}
-	buf_free(&x.b);
+	buf_free(&b);
 	hmap_free(x.said);
 }

@@ -1145,7 +1145,8 @@ expand_sequential(struct pcg *g, const struct pcg_opts *o)
 		eval_init(&ev, g, "here");
 		eval_for(&ev, it->fc, annot_binding, &x);
 	}
-	check_execs(g, o);
+	if (!o->skip_exec_check)
+		check_execs(g, o);
 }
 
 /* ---- BEHAVIOUR: static checks (its semantics belong to mpnet/) ---- */

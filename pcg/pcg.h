@@ -22,6 +22,7 @@ struct pcg_opts {
 	const char *const *dirs;	/* -L dirs, borrowed */
 	size_t		  ndirs;
 	int		  exec_missing_is_error;	/* run: error, check: warning */
+	int		  skip_exec_check;	/* verify: executables do not matter */
 };
 
 struct pcg_param {
@@ -53,6 +54,28 @@ struct pcg_comp {
 	int64_t		 minidx, maxidx;
 };
 
+/* One statement of a process's instantiated behaviour (pcg_instantiate):
+ * communication, 'loop' and 'choice' only, with ports and roots resolved.
+ * 'if' is decided and 'for' unrolled, so neither appears. */
+struct pcg_bstmt {
+	enum stmt_kind	 kind;		/* never S_IF or S_FOR */
+	enum send_mode	 mode;
+	int		 type;		/* port type of the component; -1: any */
+	int		 port;		/* 1-based; 0: every port of the type ([*]) */
+	int		 root;		/* rooted collectives: the root process */
+	int64_t		 count;		/* S_LOOP: iterations; -1: forever */
+	const struct stmt *src;		/* where it is written */
+	struct pcg_bstmt *body;		/* S_LOOP: its body */
+	struct pcg_bbranch *branches;	/* S_CHOICE: its branches */
+	struct pcg_bstmt *next;
+};
+
+struct pcg_bbranch {
+	struct pcg_bstmt   *body;
+	const struct branch *src;
+	struct pcg_bbranch *next;
+};
+
 struct pcg_proc {
 	int		 comp;
 	int64_t		 index;		/* 0 when unindexed */
@@ -64,6 +87,8 @@ struct pcg_proc {
 	const char	*host;
 	int		 host_own;	/* set by the process's own line */
 	const char	*behaviour;	/* instantiated (pcg_instantiate) */
+	struct pcg_bstmt *prog;		/* the same as statements; NULL: none */
+	int		 has_behaviour;	/* its component has a BEHAVIOUR */
 	/* Annotations: set on the component's line, and on the process's own
 	 * line (which wins). */
 	const struct pcg_strs *dflt[ANN_COUNT];

@@ -1,0 +1,270 @@
+/* cmd-verify.c -- 'ensemble verify': compile the script's MP net and check
+ * it in each send mode for deadlocks, unmatched sends, orphan receives,
+ * collective mismatches and requests never waited for. */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "explain.h"
+#include "mpnet.h"
+#include "xmalloc.h"
+
+static void
+json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s != '\0'; s++) {
+		unsigned char	c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", f);
+		else if (c == '\t')
+			fputs("\\t", f);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+static const char *
+verdict_name(enum verdict v)
+{
+	return v == V_VERIFIED ? "verified" : v == V_VIOLATED ? "violated" : "incomplete";
+}
+
+static void
+print_json(const struct mpnet *net, const struct mode_result *r, int nr,
+    enum verdict all, int hazard)
+{
+	char	pn[PCG_NAME_MAX];
+	int	i, k;
+
+	printf("{\"application\":");
+	json_str(stdout, net->pcg->name);
+	printf(",\"verdict\":\"%s\",\"buffering_hazard\":%s,\"modes\":{",
+	    verdict_name(all), hazard ? "true" : "false");
+	for (i = 0; i < nr; i++) {
+		const struct violation	*v = r[i].viol;
+
+		printf("%s\"%s\":{\"verdict\":\"%s\",\"engine\":\"%s\",\"states\":%"
+		    PRIu64 ",\"transitions\":%" PRIu64 ",\"time_s\":%.6f,"
+		    "\"state_bytes\":%u", i > 0 ? "," : "", check_mode_name(r[i].mode),
+		    verdict_name(r[i].verdict), r[i].engine, r[i].states,
+		    r[i].transitions, r[i].time_s, r[i].state_bytes);
+		if (r[i].incomplete != NULL) {
+			printf(",\"incomplete\":");
+			json_str(stdout, r[i].incomplete);
+		}
+		printf(",\"violations\":[");
+		if (v != NULL) {
+			printf("{\"kind\":\"%s\",\"message\":", vkind_name(v->kind));
+			json_str(stdout, v->message);
+			printf(",\"detail\":");
+			json_str(stdout, v->detail);
+			printf(",\"processes\":[");
+			for (k = 0; k < v->nprocs; k++) {
+				if (k > 0)
+					putchar(',');
+				json_str(stdout, pcg_proc_name(net->pcg, v->procs[k],
+				    pn, sizeof(pn)));
+			}
+			printf("],\"trace_length\":%zu,\"trace\":[", v->trace_total);
+			for (k = 0; k < v->ntrace; k++) {
+				if (k > 0)
+					putchar(',');
+				json_str(stdout, v->trace[k]);
+			}
+			printf("]}");
+		}
+		printf("]}");
+	}
+	printf("}}\n");
+}
+
+static void
+print_violation(const struct mpnet *net, const struct mode_result *r)
+{
+	const struct violation	*v = r->viol;
+	const char		*line, *nl;
+	int			 k;
+
+	printf("%s: %s (%s mode)\n", net->pcg->name, v->message,
+	    check_mode_name(r->mode));
+	for (line = v->detail; *line != '\0'; line = nl + 1) {
+		nl = strchr(line, '\n');
+		if (nl == NULL)
+			nl = line + strlen(line) - 1;
+		printf("  %.*s\n", (int)(nl - line), line);
+	}
+	printf("  counterexample, %zu action%s from the start:\n", v->trace_total,
+	    v->trace_total == 1 ? "" : "s");
+	if (v->trace_first > 0)
+		printf("    (actions 1 to %zu left out)\n", v->trace_first);
+	for (k = 0; k < v->ntrace; k++)
+		printf("  %4zu. %s\n", v->trace_first + k + 1, v->trace[k]);
+	if (v->trace_total == 0)
+		printf("    (none: the initial state)\n");
+}
+
+static void
+print_stats(const struct mode_result *r)
+{
+	double	rate = r->time_s > 0 ? (double)r->states / r->time_s : 0;
+
+	printf("mode: %s\n", check_mode_name(r->mode));
+	printf("engine: %s\n", r->engine);
+	printf("states: %" PRIu64 "\n", r->states);
+	printf("transitions: %" PRIu64 "\n", r->transitions);
+	printf("time: %.3f s\n", r->time_s);
+	printf("states per second: %.0f\n", rate);
+	printf("state vector: %u bytes\n", r->state_bytes);
+	if (r->states > 0)
+		printf("memory per state: %.1f bytes\n",
+		    (double)r->peak_bytes / (double)r->states);
+}
+
+static int
+cmd_verify_exec(const struct cmd_entry *self, int argc, char **argv)
+{
+	struct cli_opts		 o;
+	struct verify_opts	 vo;
+	struct mode_result	 r[2];
+	struct diag		*d;
+	struct pcg		*g = NULL;
+	struct mpnet		*net = NULL;
+	enum verdict		 all = V_VERIFIED;
+	double			 time = 0;
+	int			 rc, nr = 0, i, hazard = 0;
+
+	if ((rc = cli_parse(self, argc, argv, &o, CLI_VERIFY)) >= 0)
+		return rc;
+	memset(r, 0, sizeof(r));
+	d = diag_new(stderr);
+	o.pcg.skip_exec_check = 1;
+	if ((g = cli_load(&o, d)) == NULL) {
+		rc = EXIT_BADINPUT;
+		goto out;
+	}
+	if ((net = mpnet_compile(g)) == NULL) {
+		diag_summary(d);
+		rc = EXIT_BADINPUT;
+		goto out;
+	}
+	memset(&vo, 0, sizeof(vo));
+	vo.exact = o.exact;
+	vo.max_states = o.max_states;
+	vo.max_memory = (uint64_t)o.max_memory_mb << 20;
+	vo.progress = o.progress >= 0 ? o.progress : isatty(STDERR_FILENO);
+	vo.modes = 0;
+	if (o.send_mode == NULL || strcmp(o.send_mode, "both") == 0)
+		vo.modes = 1 << CHECK_BUFFERED | 1 << CHECK_SYNC;
+	else if (strcmp(o.send_mode, "buffered") == 0)
+		vo.modes = 1 << CHECK_BUFFERED;
+	else
+		vo.modes = 1 << CHECK_SYNC;
+	for (i = CHECK_BUFFERED; i <= CHECK_SYNC; i++) {
+		if (!(vo.modes & (1 << i)))
+			continue;
+		mpnet_check(net, (enum check_mode)i, &vo, &r[nr]);
+		time += r[nr].time_s;
+		if (r[nr].verdict == V_VIOLATED)
+			all = V_VIOLATED;
+		else if (r[nr].verdict == V_INCOMPLETE && all == V_VERIFIED)
+			all = V_INCOMPLETE;
+		nr++;
+	}
+	if (nr == 2 && r[0].verdict == V_VERIFIED && r[1].verdict == V_VIOLATED)
+		hazard = 1;
+	if (o.json)
+		print_json(net, r, nr, all, hazard);
+	else {
+		for (i = 0; i < nr; i++)
+			if (r[i].viol != NULL)
+				print_violation(net, &r[i]);
+		if (hazard)
+			printf("%s: buffering hazard: correct only while MPI buffers "
+			    "standard sends (verified in buffered mode, %s in "
+			    "synchronous mode)\n", g->name, vkind_name(r[1].viol->kind));
+		for (i = 0; i < nr; i++)
+			if (r[i].verdict == V_INCOMPLETE)
+				fprintf(stderr, "ensemble: %s: %s mode incomplete after "
+				    "%" PRIu64 " states: %s\n", g->name,
+				    check_mode_name(r[i].mode), r[i].states,
+				    r[i].incomplete);
+		printf("%s: %s (", g->name, verdict_name(all));
+		for (i = 0; i < nr; i++)
+			printf("%s%s: %s, %" PRIu64 " states, %" PRIu64 " transitions",
+			    i > 0 ? "; " : "", check_mode_name(r[i].mode),
+			    r[i].viol != NULL ? vkind_name(r[i].viol->kind) :
+			    verdict_name(r[i].verdict), r[i].states, r[i].transitions);
+		printf(") in %.2f s\n", time);
+		if (o.stats)
+			for (i = 0; i < nr; i++)
+				print_stats(&r[i]);
+	}
+	if (o.explain != NULL) {
+		for (i = 0; i < nr && r[i].viol == NULL; i++)
+			;
+		if (i == nr)
+			fprintf(stderr, "ensemble: nothing to explain: no violation, "
+			    "'%s' not written\n", o.explain);
+		else {
+			char	*cause = NULL;
+
+			if (explain_draw(net, &r[i], o.explain, &cause) != 0) {
+				fprintf(stderr, "ensemble: cannot write '%s': %s\n",
+				    o.explain, cause);
+				free(cause);
+				if (all == V_VERIFIED)
+					all = V_INCOMPLETE;
+			}
+		}
+	}
+	rc = all == V_VERIFIED ? 0 : all == V_VIOLATED ? EXIT_VIOLATED : EXIT_INCOMPLETE;
+out:
+	for (i = 0; i < nr; i++)
+		mode_result_free(&r[i]);
+	mpnet_free(net);
+#ifdef ENS_FREE_AT_EXIT
+	pcg_free(g);
+#endif
+	diag_free(d);
+	cli_opts_free(&o);
+	return cli_exit(rc);
+}
+
+const struct cmd_entry cmd_verify_entry = {
+	.name = "verify",
+	.usage = "verify SCRIPT [-np K] [-D NAME=VALUE]... [-L DIR]... "
+	    "[--send-mode=MODE] [--exact] [--max-states N] [--max-memory MB] "
+	    "[--json] [--stats] [--progress] [--explain FILE]",
+	.summary = "Model-check the script's communication for deadlocks and "
+	    "unmatched messages.",
+	.help =
+	    CLI_SCRIPT_HELP
+	    "  --send-mode=M   how standard sends behave: both (default), buffered\n"
+	    "                  or synchronous\n"
+	    "  --exact         explore every interleaving (no reductions)\n"
+	    "  --max-states N  stop after N states (exit 3)\n"
+	    "  --max-memory MB stop before the state store outgrows MB megabytes\n"
+	    "                  (exit 3; default: three quarters of what is free)\n"
+	    "  --json          print the result as one JSON object\n"
+	    "  --stats         print states, transitions, time and memory per mode\n"
+	    "  --progress      report progress on stderr once a second (default\n"
+	    "                  when stderr is a terminal; --no-progress: never)\n"
+	    "  --explain FILE  on a violation, draw the graph with each process\n"
+	    "                  coloured by its state at the end (.svg, .png, .dot)\n"
+	    "\n"
+	    "Exit status: 0 verified, 1 a property violated, 2 bad input or usage,\n"
+	    "3 incomplete (a state or memory limit was reached).\n",
+	.exec = cmd_verify_exec,
+};

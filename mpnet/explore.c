@@ -1,0 +1,415 @@
+/* explore.c -- breadth-first exploration of an MP net's states.  States
+ * are stored once, bit-packed, in chunks in discovery order (so the BFS
+ * queue is just an index into them), each with a 32-bit parent link for
+ * shortest counterexamples; an open-addressing table of 32-bit indices
+ * finds them.  No per-state malloc.
+ *
+ * Reduction: a process whose enabled transitions are all safe (sem.c says
+ * which: nothing another process can do now or later conflicts with them)
+ * forms a stubborn set and is fired alone; the cycle proviso expands a
+ * state fully when a reduced step only closes a cycle back into known
+ * states.  Deadlocks and end states are preserved. */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "explore.h"
+#include "xmalloc.h"
+
+#define CHUNK_SHIFT	16
+#define CHUNK_STATES	(1u << CHUNK_SHIFT)
+#define NO_PARENT	UINT32_MAX
+#define MAX_STATES	(UINT32_MAX - 1)
+
+struct store {
+	uint32_t	 rec;		/* bytes per record: parent + state */
+	uint32_t	 bytes;		/* of a state */
+	uint32_t	 words;
+	unsigned char	**chunks;
+	size_t		 nchunks, chunkalloc;
+	uint64_t	 n;		/* states */
+	uint32_t	*table;		/* index + 1, 0 empty */
+	uint64_t	 mask;
+	uint64_t	 mem;		/* bytes held */
+	uint64_t	 max_memory;
+};
+
+static double
+now(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static inline uint64_t
+hash_words(const uint64_t *w, uint32_t n)
+{
+	uint64_t	h = 0x9e3779b97f4a7c15ULL ^ n;
+	uint32_t	i;
+
+	for (i = 0; i < n; i++) {
+		h ^= w[i] * 0xff51afd7ed558ccdULL;
+		h = (h << 31 | h >> 33) * 0xc4ceb9fe1a85ec53ULL;
+	}
+	h ^= h >> 29;
+	h *= 0xbf58476d1ce4e5b9ULL;
+	h ^= h >> 32;
+	return h;
+}
+
+static inline unsigned char *
+rec_at(const struct store *st, uint64_t i)
+{
+	return st->chunks[i >> CHUNK_SHIFT] + (i & (CHUNK_STATES - 1)) * st->rec;
+}
+
+static void
+load(const struct store *st, uint64_t i, uint64_t *w)
+{
+	memset(w, 0, sizeof(uint64_t) * st->words);
+	memcpy(w, rec_at(st, i) + 4, st->bytes);
+}
+
+static uint32_t
+parent_of(const struct store *st, uint64_t i)
+{
+	uint32_t	p;
+
+	memcpy(&p, rec_at(st, i), 4);
+	return p;
+}
+
+static int
+store_grow_table(struct store *st)
+{
+	uint64_t	 size = st->table == NULL ? 1u << 16 : (st->mask + 1) * 2;
+	uint32_t	*t;
+	uint64_t	 i, j, words[64], *w = words;
+	uint64_t	*big = NULL;
+
+	if (st->mem + size * 4 > st->max_memory)
+		return -1;
+	t = calloc(size, 4);
+	if (t == NULL)
+		return -1;
+	if (st->words > 64)
+		w = big = xmalloc(sizeof(uint64_t) * st->words);
+	for (i = 0; i < st->n; i++) {
+		load(st, i, w);
+		j = hash_words(w, st->words) & (size - 1);
+		while (t[j] != 0)
+			j = (j + 1) & (size - 1);
+		t[j] = (uint32_t)(i + 1);
+	}
+	free(big);
+	if (st->table != NULL)
+		st->mem -= (st->mask + 1) * 4;
+	free(st->table);
+	st->table = t;
+	st->mask = size - 1;
+	st->mem += size * 4;
+	return 0;
+}
+
+static void
+store_init(struct store *st, const struct sem *m, uint64_t max_memory)
+{
+	memset(st, 0, sizeof(*st));
+	st->bytes = m->bytes;
+	st->words = m->words;
+	st->rec = 4 + m->bytes;
+	st->max_memory = max_memory;
+}
+
+static void
+store_free(struct store *st)
+{
+	size_t	i;
+
+	for (i = 0; i < st->nchunks; i++)
+		free(st->chunks[i]);
+	free(st->chunks);
+	free(st->table);
+}
+
+enum { ST_FOUND, ST_INSERTED, ST_FULL };
+
+/* Find or add state w (its parent p); *idx gets its index. */
+static int
+store_put(struct store *st, const uint64_t *w, uint32_t p, uint64_t *idx,
+    uint64_t *scratch)
+{
+	uint64_t	h, j;
+	uint32_t	e;
+	unsigned char	*r;
+
+	if (st->table == NULL || (st->n + 1) * 10 > (st->mask + 1) * 7)
+		if (store_grow_table(st) != 0)
+			return ST_FULL;
+	h = hash_words(w, st->words);
+	for (j = h & st->mask; (e = st->table[j]) != 0; j = (j + 1) & st->mask) {
+		r = rec_at(st, e - 1) + 4;
+		if (memcmp(r, w, st->bytes) == 0) {
+			*idx = e - 1;
+			return ST_FOUND;
+		}
+	}
+	(void)scratch;
+	if (st->n >= MAX_STATES)
+		return ST_FULL;
+	if ((st->n >> CHUNK_SHIFT) >= st->nchunks) {
+		size_t	size = (size_t)CHUNK_STATES * st->rec;
+
+		if (st->mem + size > st->max_memory)
+			return ST_FULL;
+		xgrow(&st->chunks, &st->chunkalloc, st->nchunks + 1, sizeof(*st->chunks));
+		if ((st->chunks[st->nchunks] = malloc(size)) == NULL)
+			return ST_FULL;
+		st->nchunks++;
+		st->mem += size;
+	}
+	r = rec_at(st, st->n);
+	memcpy(r, &p, 4);
+	memcpy(r + 4, w, st->bytes);
+	st->table[j] = (uint32_t)(st->n + 1);
+	*idx = st->n++;
+	return ST_INSERTED;
+}
+
+/* The transition that leads from state a to state b. */
+static int
+find_step(struct sem *m, const uint64_t *a, const uint64_t *b, struct trans *ts,
+    uint64_t *w, struct trans *out)
+{
+	int	g, k, n;
+
+	for (g = 0; g < m->nprocs; g++) {
+		n = sem_enabled(m, a, g, ts);
+		for (k = 0; k < n; k++) {
+			memcpy(w, a, sizeof(uint64_t) * m->words);
+			if (sem_fire(m, w, &ts[k]) != 0)
+				continue;
+			if (memcmp(w, b, m->bytes) == 0) {
+				*out = ts[k];
+				return 0;
+			}
+		}
+	}
+	return -1;
+}
+
+static void
+rebuild(struct sem *m, struct store *st, uint64_t last, struct trans *ts,
+    struct xresult *r)
+{
+	uint64_t	*path = NULL, i, *a, *b, *w;
+	size_t		 n = 0, alloc = 0, k;
+
+	for (i = last; i != NO_PARENT; i = parent_of(st, i)) {
+		xgrow(&path, &alloc, n + 1, sizeof(uint64_t));
+		path[n++] = i;
+	}
+	a = xcalloc(m->words, sizeof(uint64_t));
+	b = xcalloc(m->words, sizeof(uint64_t));
+	w = xcalloc(m->words, sizeof(uint64_t));
+	r->trace = xcalloc(n > 0 ? n : 1, sizeof(struct trans));
+	r->ntrace = 0;
+	for (k = n - 1; k > 0; k--) {
+		load(st, path[k], a);
+		load(st, path[k - 1], b);
+		if (find_step(m, a, b, ts, w, &r->trace[r->ntrace]) == 0)
+			r->ntrace++;
+	}
+	free(path);
+	free(a);
+	free(b);
+	free(w);
+}
+
+static void
+progress(const struct xopts *o, uint64_t states, uint64_t queue, double t0,
+    double *last, uint64_t *last_states)
+{
+	double	t = now();
+
+	if (t - *last < 1.0)
+		return;
+	fprintf(stderr, "ensemble: %s: %" PRIu64 " states, %.2f M states/s, "
+	    "queue %" PRIu64 ", %.0f s\n", o->label, states,
+	    (double)(states - *last_states) / (t - *last) / 1e6, queue, t - t0);
+	*last = t;
+	*last_states = states;
+}
+
+/* Fire ts[lo..hi) from cur, storing what is new.  Returns 0, or -1 after
+ * setting r->status; *found counts successors already known. */
+static int
+fire_range(struct sem *m, struct store *st, const struct xopts *o,
+    const uint64_t *cur, uint64_t *nxt, uint64_t head, const struct trans *ts,
+    int lo, int hi, int *found, struct xresult *r)
+{
+	uint64_t	idx;
+	int		k, rc;
+
+	for (k = lo; k < hi; k++) {
+		memcpy(nxt, cur, sizeof(uint64_t) * m->words);
+		if (sem_fire(m, nxt, &ts[k]) != 0) {
+			r->status = X_OVERFLOW;
+			return -1;
+		}
+		r->transitions++;
+		rc = store_put(st, nxt, (uint32_t)head, &idx, NULL);
+		if (rc == ST_FULL) {
+			r->status = X_LIMIT;
+			if (st->n >= MAX_STATES)
+				xasprintf(&r->limit, "%" PRIu64 " states, the most "
+				    "this store holds", st->n);
+			else
+				xasprintf(&r->limit, "memory limit of %" PRIu64
+				    " MB", o->max_memory >> 20);
+			return -1;
+		}
+		if (rc == ST_FOUND)
+			(*found)++;
+	}
+	return 0;
+}
+
+void
+explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
+{
+	struct store	 st;
+	struct trans	*ts;
+	uint64_t	*cur, *nxt, head, idx;
+	int		 g, k, total, nmax = sem_max_trans(m), chosen, cs, ce, found;
+	double		 t0 = now(), last = t0;
+	uint64_t	 last_states = 0;
+
+	memset(r, 0, sizeof(*r));
+	store_init(&st, m, o->max_memory);
+	ts = xcalloc((size_t)nmax * (m->nprocs > 0 ? m->nprocs : 1), sizeof(*ts));
+	cur = xcalloc(m->words, sizeof(uint64_t));
+	nxt = xcalloc(m->words, sizeof(uint64_t));
+	sem_initial(m, cur);
+	if (store_put(&st, cur, NO_PARENT, &idx, NULL) == ST_FULL) {
+		r->status = X_LIMIT;
+		xasprintf(&r->limit, "memory limit of %" PRIu64 " MB", o->max_memory >> 20);
+		goto out;
+	}
+	r->status = X_DONE;
+	for (head = 0; head < st.n; head++) {
+		load(&st, head, cur);
+		total = 0;
+		chosen = -1;
+		cs = ce = 0;
+		for (g = 0; g < m->nprocs; g++) {
+			int	n = sem_enabled(m, cur, g, ts + total);
+
+			if (o->reduce && n > 0) {
+				for (k = 0; k < n && ts[total + k].safe; k++)
+					;
+				if (k == n) {
+					/* A stubborn set: this group alone. */
+					chosen = g;
+					cs = total;
+					ce = total + n;
+					total += n;
+					break;
+				}
+			}
+			total += n;
+		}
+		if (total == 0) {
+			if (o->bad_end(m, cur)) {
+				r->status = X_VIOLATION;
+				r->final = xcalloc(m->words, sizeof(uint64_t));
+				memcpy(r->final, cur, sizeof(uint64_t) * m->words);
+				rebuild(m, &st, head, ts, r);
+				goto out;
+			}
+			continue;
+		}
+		found = 0;
+		if (chosen < 0) {
+			if (fire_range(m, &st, o, cur, nxt, head, ts, 0, total, &found, r) != 0)
+				goto out;
+		} else {
+			if (fire_range(m, &st, o, cur, nxt, head, ts, cs, ce, &found, r) != 0)
+				goto out;
+			if (found > 0) {
+				/* Cycle proviso: a reduced step back into known
+				 * states could put the others off forever; fire
+				 * every other group too. */
+				if (fire_range(m, &st, o, cur, nxt, head, ts, 0, cs,
+				    &found, r) != 0)
+					goto out;
+				for (g = chosen + 1; g < m->nprocs; g++) {
+					int	n = sem_enabled(m, cur, g, ts + total);
+
+					if (fire_range(m, &st, o, cur, nxt, head, ts,
+					    total, total + n, &found, r) != 0)
+						goto out;
+				}
+			}
+		}
+		if (o->max_states > 0 && st.n > o->max_states) {
+			r->status = X_LIMIT;
+			xasprintf(&r->limit, "state limit of %" PRIu64, o->max_states);
+			goto out;
+		}
+		if (o->progress && (head & 0x3fff) == 0)
+			progress(o, st.n, st.n - head, t0, &last, &last_states);
+	}
+out:
+	r->states = st.n;
+	r->peak_bytes = st.mem;
+	store_free(&st);
+	free(ts);
+	free(cur);
+	free(nxt);
+}
+
+void
+xresult_free(struct xresult *r)
+{
+	free(r->trace);
+	free(r->final);
+	free(r->limit);
+	memset(r, 0, sizeof(*r));
+}
+
+uint64_t
+explore_default_memory(void)
+{
+	FILE		*f;
+	char		 line[256];
+	uint64_t	 avail = 0, v, lim = UINT64_MAX, use = 0;
+
+	if ((f = fopen("/proc/meminfo", "r")) != NULL) {
+		while (fgets(line, sizeof(line), f) != NULL)
+			if (sscanf(line, "MemAvailable: %" SCNu64, &v) == 1)
+				avail = v * 1024;
+		fclose(f);
+	}
+	if ((f = fopen("/sys/fs/cgroup/memory.max", "r")) != NULL) {
+		if (fscanf(f, "%" SCNu64, &v) == 1)
+			lim = v;
+		fclose(f);
+	}
+	if ((f = fopen("/sys/fs/cgroup/memory.current", "r")) != NULL) {
+		if (fscanf(f, "%" SCNu64, &v) == 1)
+			use = v;
+		fclose(f);
+	}
+	if (lim != UINT64_MAX && lim > use && (avail == 0 || lim - use < avail))
+		avail = lim - use;
+	if (avail == 0)
+		avail = 1ULL << 30;
+	return avail / 4 * 3;
+}

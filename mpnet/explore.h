@@ -1,0 +1,48 @@
+/* explore.h -- the state-space explorers over sem.h: breadth-first search
+ * (every interleaving, or reduced by stubborn sets) with a compact state
+ * store, and the single-run explorer for determinate networks. */
+#ifndef ENS_EXPLORE_H
+#define ENS_EXPLORE_H
+
+#include "sem.h"
+
+enum xstatus {
+	X_DONE,		/* explored: no violation */
+	X_VIOLATION,	/* 'final' is a bad end state, 'trace' leads there */
+	X_OVERFLOW,	/* a channel ran out of bits (sem.overflow): widen, retry */
+	X_LIMIT,	/* a state, memory or time limit; 'limit' says which */
+};
+
+/* A terminal state's judge: whether s is a bad end (explore stops there). */
+typedef int (*bad_end_fn)(const struct sem *, const uint64_t *s);
+
+struct xresult {
+	enum xstatus	 status;
+	uint64_t	 states;
+	uint64_t	 transitions;
+	uint64_t	 peak_bytes;	/* state store and table */
+	struct trans	*trace;		/* from the initial state (owned) */
+	size_t		 ntrace;
+	uint64_t	*final;		/* sem.words words (owned) */
+	char		*limit;		/* X_LIMIT: what ran out (owned) */
+};
+
+struct xopts {
+	int		 reduce;	/* stubborn sets */
+	uint64_t	 max_states;	/* 0: none */
+	uint64_t	 max_memory;	/* bytes */
+	int		 progress;
+	const char	*label;		/* for progress lines */
+	bad_end_fn	 bad_end;
+};
+
+void explore_bfs(struct sem *, const struct xopts *, struct xresult *);
+/* Determinate networks whose programs all end: one run decides. */
+void explore_kahn(struct sem *, const struct xopts *, struct xresult *);
+void xresult_free(struct xresult *);
+
+/* What the machine lets us use, in bytes: a share of the available
+ * memory and of the cgroup's limit. */
+uint64_t explore_default_memory(void);
+
+#endif

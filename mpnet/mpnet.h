@@ -1,0 +1,186 @@
+/* mpnet.h -- the MP net of a checked PCG: each process's instantiated
+ * behaviour compiled to a program net (control points, one transition per
+ * communication action, loop counters), channels as FIFO queuing places
+ * (one per direction), request slots for non-blocking operations and
+ * synchronising transitions for collectives.
+ *
+ * Two views of one model.  The readable one (struct mpnet: programs with
+ * source locations, channel ends, names) serves reports and exports.  The
+ * compact one is the explorer's: a bit-packed state vector (per process a
+ * pc, loop counters, request slots and a collective bit; per directed
+ * channel a message count; one open-collective field) and the semantics in
+ * sem.c that fire transitions on it.  The explorer never touches cgraph. */
+#ifndef ENS_MPNET_H
+#define ENS_MPNET_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "pcg.h"
+
+/* Instructions of a program.  A state's pc is always at a communication
+ * instruction, a CHOICE or END; LOOP, NEXT and JUMP are control that a
+ * transition runs through on its way (sem.c: settle). */
+enum op {
+	OP_SEND,	/* lp, mode */
+	OP_RECV,	/* lp */
+	OP_RECVANY,	/* lo..hi: the local ports it accepts */
+	OP_ISEND,	/* lp, mode, slot */
+	OP_IRECV,	/* lp, slot */
+	OP_IRECVANY,	/* lo..hi, slot */
+	OP_WAITALL,
+	OP_COLL,	/* coll: the collective's signature */
+	OP_CHOICE,	/* alt: first of nalt branch starts in prog.alts */
+	OP_END,
+	OP_LOOP,	/* ctr = count; go on to the NEXT after it */
+	OP_NEXT,	/* ctr > 0: ctr--, go on; else to target (forever: go on) */
+	OP_JUMP,	/* to target */
+};
+
+/* The send mode a statement fixes; MODE_STANDARD follows the checked mode. */
+struct ins {
+	uint8_t		 op;
+	uint8_t		 mode;		/* enum send_mode */
+	int		 lp;		/* local port: slot from the process's portbase */
+	int		 lo, hi;	/* RECVANY/IRECVANY: local ports lo..hi-1 */
+	int		 slot;		/* ISEND/IRECV*: its request slot */
+	int		 ctr;		/* LOOP/NEXT: counter */
+	int64_t		 count;		/* LOOP: iterations, -1 forever */
+	int		 target;	/* NEXT: the exit; JUMP: where to */
+	int		 alt, nalt;	/* CHOICE */
+	int		 coll;		/* COLL: index in mpnet.colls */
+	int		 nposted;	/* requests posted and not waited before it */
+	int		 sd;		/* first of those in prog.sd */
+	const struct stmt *src;		/* its statement, for locations */
+};
+
+/* A posted request, as far as the program text knows it. */
+enum { SD_SEND, SD_RECV, SD_RECVANY };
+struct slotdesc {
+	uint8_t		 kind;
+	uint8_t		 mode;		/* SD_SEND: enum send_mode */
+	int		 lp;		/* SD_SEND, SD_RECV */
+	int		 lo, hi;	/* SD_RECVANY */
+	int		 ins;		/* the instruction that posted it */
+};
+
+/* One compiled program, shared by every process whose code is the same. */
+struct prog {
+	struct ins	*ins;
+	int		 nins;
+	int		*alts;
+	int		 nalts;
+	struct slotdesc	*sd;
+	int		 nsd;
+	int		 nctr;
+	int64_t		*ctrmax;	/* each counter's largest value */
+	int		 nslots;	/* request slots */
+	int		 has_forever;	/* an endless loop */
+	int		 has_wild;	/* recv any, irecv any or choice */
+	int		 comp;		/* the component of every process using it */
+	int		 nlp;		/* local ports */
+	int64_t		*lpbound;	/* per local port: most sends; -1 unbounded */
+};
+
+/* A collective's signature: its kind and root (-1: none). */
+struct coll {
+	int		 kind;		/* S_BARRIER ... S_GATHER */
+	int		 root;
+};
+
+/* One direction of a channel: from the process at end 'from' to 'to'. */
+struct dchan {
+	int		 chan;		/* in pcg.chans */
+	int		 from, to;	/* processes */
+	int		 from_lp, to_lp;
+	int		 used;		/* some program sends on it */
+	int64_t		 bound;		/* most messages it can hold; -1: unknown */
+};
+
+struct mpnet {
+	const struct pcg *pcg;		/* borrowed */
+	int		 nprocs;
+	const struct prog **progs;	/* per process */
+	struct prog	**uprog;	/* the distinct programs (owned) */
+	int		 nuprog;
+	int		*send_dc;	/* per port slot: directed channel out, or -1 */
+	int		*recv_dc;	/* per port slot: directed channel in, or -1 */
+	struct dchan	*dc;
+	int		 ndc;
+	struct coll	*colls;
+	int		 ncolls;
+	int		 determinate;	/* no wildcard and no choice anywhere */
+	int		 finite;	/* no endless loop */
+	int		 rooted;	/* rooted collectives are used */
+};
+
+/* Compile a checked model; NULL after reporting errors (a component
+ * without BEHAVIOUR, a port used but not connected, requests that pile up
+ * in an endless loop ...) to the model's diag. */
+struct mpnet *mpnet_compile(const struct pcg *);
+void mpnet_free(struct mpnet *);
+
+/* The statement as written in reports: "send Prop[1]", "recv any Work". */
+const char *mpnet_ins_text(const struct mpnet *, int proc, const struct ins *,
+    char *buf, size_t len);
+/* The port's name as in scripts, "Prop[1]". */
+const char *mpnet_port_name(const struct mpnet *, int proc, int lp, char *buf,
+    size_t len);
+/* Port slot of a process's local port. */
+#define MPNET_PORTSLOT(net, proc, lp)	((net)->pcg->procs[proc].portbase + (lp))
+
+/* ---- checking (verify.c) ---- */
+
+enum check_mode { CHECK_BUFFERED, CHECK_SYNC };
+
+struct verify_opts {
+	int		 modes;		/* bit 1 << CHECK_BUFFERED | 1 << CHECK_SYNC */
+	int		 exact;		/* no reductions */
+	uint64_t	 max_states;	/* 0: none */
+	uint64_t	 max_memory;	/* bytes; 0: what the machine has */
+	int		 progress;	/* report once a second on stderr */
+};
+
+enum verdict { V_VERIFIED, V_VIOLATED, V_INCOMPLETE };
+
+enum vkind {
+	VK_DEADLOCK, VK_UNMATCHED_SEND, VK_ORPHAN_RECV, VK_COLL_MISMATCH,
+	VK_UNWAITED, VK_COUNT
+};
+
+/* One violation, ready to print. */
+struct violation {
+	enum vkind	 kind;
+	char		*message;	/* one line */
+	char		*detail;	/* wait-for lines, each ending in \n */
+	int		*procs;		/* the processes involved */
+	int		 nprocs;
+	char		**trace;	/* the counterexample's actions, in order */
+	int		 ntrace;
+	size_t		 trace_total;	/* actions in all; trace[0] is number */
+	size_t		 trace_first;	/* trace_first + 1 (earlier ones left out) */
+	uint64_t	*final;		/* the state it ends in (for --explain) */
+};
+
+struct mode_result {
+	enum check_mode	 mode;
+	enum verdict	 verdict;
+	uint64_t	 states;
+	uint64_t	 transitions;
+	double		 time_s;
+	const char	*engine;	/* "exact", "por", "kahn" */
+	char		*incomplete;	/* which limit, when V_INCOMPLETE */
+	uint64_t	 peak_bytes;	/* of the state store */
+	uint32_t	 state_bytes;	/* one packed state */
+	struct violation *viol;		/* NULL when none */
+};
+
+const char *vkind_name(enum vkind);
+const char *check_mode_name(enum check_mode);
+
+/* Check one mode; fills r (free with mode_result_free). */
+void mpnet_check(const struct mpnet *, enum check_mode, const struct verify_opts *,
+    struct mode_result *r);
+void mode_result_free(struct mode_result *);
+
+#endif

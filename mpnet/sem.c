@@ -1,0 +1,567 @@
+/* sem.c -- the firing rule of the MP net on its compact encoding: which
+ * transitions a state enables and what each does.  MPI's rules: messages
+ * on one directed channel stay in order; a message goes to the receiver's
+ * earliest-posted pending receive that accepts it (a request before the
+ * blocking receive at pc); a standard send is buffered or synchronous as
+ * the mode says, ssend and bsend are fixed; a synchronous send completes
+ * when its message is taken, a buffered one at once. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "sem.h"
+#include "xmalloc.h"
+
+static int
+bits_for(uint64_t max)
+{
+	int	w = 0;
+
+	while (w < 63 && (max >> w) != 0)
+		w++;
+	return w;
+}
+
+static struct fld
+alloc_fld(uint32_t *bits, int w)
+{
+	struct fld	f;
+
+	f.off = *bits;
+	f.w = (uint8_t)w;
+	*bits += (uint32_t)w;
+	return f;
+}
+
+int
+sem_sync_coll(const struct sem *m, const struct ins *in)
+{
+	const struct coll	*c = &m->net->colls[in->coll];
+
+	return c->root < 0 || m->mode == CHECK_SYNC;
+}
+
+/* Whether a send instruction is synchronous in this mode. */
+static inline int
+is_sync(const struct sem *m, int mode)
+{
+	return mode == MODE_SYNC || (mode == MODE_STANDARD && m->mode == CHECK_SYNC);
+}
+
+void
+sem_init(struct sem *m, const struct mpnet *n, enum check_mode mode, int cbits)
+{
+	uint32_t	bits = 0;
+	int		i, k, wslot;
+
+	memset(m, 0, sizeof(*m));
+	m->net = n;
+	m->mode = mode;
+	m->nprocs = n->nprocs;
+	m->cbits = cbits;
+	m->overflow = -1;
+	m->p = xcalloc(n->nprocs > 0 ? n->nprocs : 1, sizeof(*m->p));
+	m->dc = xcalloc(n->ndc > 0 ? n->ndc : 1, sizeof(*m->dc));
+	m->ctroff = xcalloc(n->nuprog > 0 ? n->nuprog : 1, sizeof(*m->ctroff));
+	m->ctrw = xcalloc(n->nuprog > 0 ? n->nuprog : 1, sizeof(*m->ctrw));
+	for (i = 0; i < n->nuprog; i++) {
+		const struct prog	*pr = n->uprog[i];
+		uint32_t		 off = 0;
+
+		m->ctroff[i] = xcalloc(pr->nctr + 1, sizeof(uint32_t));
+		m->ctrw[i] = xcalloc(pr->nctr + 1, 1);
+		for (k = 0; k < pr->nctr; k++) {
+			m->ctroff[i][k] = off;
+			m->ctrw[i][k] = (uint8_t)bits_for((uint64_t)pr->ctrmax[k]);
+			off += m->ctrw[i][k];
+		}
+	}
+	/* Per process: pc, counters, slots, collective bit. */
+	for (i = 0; i < n->nprocs; i++) {
+		struct sproc		*sp = &m->p[i];
+		const struct prog	*pr = n->progs[i];
+		int			 u;
+
+		sp->portbase = n->pcg->procs[i].portbase;
+		if (pr == NULL)
+			continue;
+		sp->pr = pr;
+		for (u = 0; n->uprog[u] != pr; u++)
+			;
+		sp->pc = alloc_fld(&bits, bits_for((uint64_t)pr->nins - 1));
+		sp->ctroff = m->ctroff[u];
+		sp->ctrw = m->ctrw[u];
+		sp->ctr = bits;
+		for (k = 0; k < pr->nctr; k++)
+			bits += sp->ctrw[k];
+		/* A slot holds 1 for a pending receive, or a synchronous
+		 * send's place in its channel. */
+		wslot = pr->nslots > 0 ? 1 : 0;
+		for (k = 0; k < pr->nsd; k++)
+			if (pr->sd[k].kind == SD_SEND && is_sync(m, pr->sd[k].mode))
+				wslot = cbits;
+		sp->wslot = (uint8_t)wslot;
+		sp->slot = bits;
+		bits += (uint32_t)(wslot * pr->nslots);
+		if (n->rooted && mode == CHECK_BUFFERED)
+			sp->cdone = alloc_fld(&bits, 1);
+	}
+	for (i = 0; i < n->ndc; i++) {
+		const struct dchan	*d = &n->dc[i];
+		int			 w = 0;
+
+		if (d->used)
+			w = d->bound < 0 ? cbits : bits_for((uint64_t)d->bound);
+		if (w > cbits)
+			w = cbits;
+		m->dc[i] = alloc_fld(&bits, w);
+	}
+	if (n->ncolls > 0 && n->rooted && mode == CHECK_BUFFERED) {
+		m->csig = alloc_fld(&bits, bits_for((uint64_t)n->ncolls));
+		m->cndone = alloc_fld(&bits, bits_for((uint64_t)n->nprocs));
+	}
+	m->bits = bits;
+	m->words = (bits + 63) / 64 + 1;
+	m->bytes = (bits + 7) / 8;
+	if (m->bytes == 0)
+		m->bytes = 1;
+}
+
+void
+sem_fini(struct sem *m)
+{
+	int	i;
+
+	for (i = 0; i < m->net->nuprog; i++) {
+		free(m->ctroff[i]);
+		free(m->ctrw[i]);
+	}
+	free(m->ctroff);
+	free(m->ctrw);
+	free(m->p);
+	free(m->dc);
+}
+
+static inline struct fld
+ctr_fld(const struct sproc *sp, int k)
+{
+	struct fld	f = { sp->ctr + sp->ctroff[k], sp->ctrw[k] };
+
+	return f;
+}
+
+static inline struct fld
+slot_fld(const struct sproc *sp, int k)
+{
+	struct fld	f = { sp->slot + (uint32_t)k * sp->wslot, sp->wslot };
+
+	return f;
+}
+
+/* Run pc through control (loops, jumps) to the next instruction that
+ * waits for something: communication, a choice or the end. */
+static void
+settle(const struct sproc *sp, uint64_t *s, int pc)
+{
+	const struct ins	*in;
+	uint64_t		 c;
+
+	for (;;) {
+		in = &sp->pr->ins[pc];
+		switch (in->op) {
+		case OP_LOOP:
+			sem_set(s, ctr_fld(sp, in->ctr), (uint64_t)in->count - 1);
+			pc += 2;	/* the first iteration: past its NEXT */
+			continue;
+		case OP_NEXT:
+			if (in->count < 0) {
+				pc++;
+				continue;
+			}
+			c = sem_get(s, ctr_fld(sp, in->ctr));
+			if (c > 0) {
+				sem_set(s, ctr_fld(sp, in->ctr), c - 1);
+				pc++;
+			} else
+				pc = in->target;
+			continue;
+		case OP_JUMP:
+			pc = in->target;
+			continue;
+		default:
+			break;
+		}
+		break;
+	}
+	sem_set(s, sp->pc, (uint64_t)pc);
+}
+
+void
+sem_initial(const struct sem *m, uint64_t *s)
+{
+	int	i;
+
+	memset(s, 0, sizeof(uint64_t) * m->words);
+	for (i = 0; i < m->nprocs; i++)
+		if (m->p[i].pr != NULL)
+			settle(&m->p[i], s, 0);
+}
+
+int
+sem_max_trans(const struct sem *m)
+{
+	int	i, most = 1;
+
+	for (i = 0; i < m->nprocs; i++) {
+		const struct prog	*pr = m->p[i].pr;
+		int			 n;
+
+		if (pr == NULL)
+			continue;
+		/* Its instruction's choices, plus a match per slot and port. */
+		n = pr->nlp + pr->nalts + 2 + pr->nslots * (pr->nlp + 1);
+		if (n > most)
+			most = n;
+	}
+	return most;
+}
+
+int
+sem_pc(const struct sem *m, const uint64_t *s, int proc)
+{
+	return (int)sem_get(s, m->p[proc].pc);
+}
+
+uint64_t
+sem_count(const struct sem *m, const uint64_t *s, int dc)
+{
+	return sem_get(s, m->dc[dc]);
+}
+
+uint64_t
+sem_slot(const struct sem *m, const uint64_t *s, int proc, int slot)
+{
+	return sem_get(s, slot_fld(&m->p[proc], slot));
+}
+
+int
+sem_ended(const struct sem *m, const uint64_t *s, int proc)
+{
+	const struct sproc	*sp = &m->p[proc];
+
+	return sp->pr == NULL || sp->pr->ins[sem_get(s, sp->pc)].op == OP_END;
+}
+
+/* Whether dc has a message to take: 1 buffered, 2 a synchronous sender
+ * blocked on it (rendezvous), 0 none. */
+static int
+avail(const struct sem *m, const uint64_t *s, int dc)
+{
+	const struct dchan	*d = &m->net->dc[dc];
+	const struct sproc	*sp;
+	const struct ins	*in;
+
+	if (sem_get(s, m->dc[dc]) > 0)
+		return 1;
+	sp = &m->p[d->from];
+	if (sp->pr == NULL)
+		return 0;
+	in = &sp->pr->ins[sem_get(s, sp->pc)];
+	if (in->op == OP_SEND && in->lp == d->from_lp && is_sync(m, in->mode))
+		return 2;
+	return 0;
+}
+
+/* Whether nothing more can come on dc: its sender ended and it is empty. */
+static int
+dead(const struct sem *m, const uint64_t *s, int dc)
+{
+	return sem_get(s, m->dc[dc]) == 0 && sem_ended(m, s, m->net->dc[dc].from);
+}
+
+static inline int
+accepts(const struct slotdesc *d, int lp)
+{
+	if (d->kind == SD_RECV)
+		return d->lp == lp;
+	if (d->kind == SD_RECVANY)
+		return lp >= d->lo && lp < d->hi;
+	return 0;
+}
+
+/* The earliest-posted pending receive request of proc that accepts local
+ * port lp, or -1. */
+static int
+first_pending(const struct sem *m, const uint64_t *s, int proc, const struct ins *in,
+    int lp)
+{
+	const struct sproc	*sp = &m->p[proc];
+	int			 k;
+
+	for (k = 0; k < in->nposted; k++) {
+		const struct slotdesc	*d = &sp->pr->sd[in->sd + k];
+
+		if (accepts(d, lp) && sem_get(s, slot_fld(sp, k)) != 0)
+			return k;
+	}
+	return -1;
+}
+
+/* Whether every port in lo..hi either has a message or never will: then
+ * a wildcard over them has all its choices now and later. */
+static int
+settled_wild(const struct sem *m, const uint64_t *s, int proc, int lo, int hi)
+{
+	int	lp, dc;
+
+	for (lp = lo; lp < hi; lp++) {
+		dc = m->net->recv_dc[m->p[proc].portbase + lp];
+		if (dc < 0)
+			continue;
+		if (!avail(m, s, dc) && !dead(m, s, dc))
+			return 0;
+	}
+	return 1;
+}
+
+static int
+coll_enabled(struct sem *m, const uint64_t *s, int proc, const struct ins *in)
+{
+	const struct coll	*c = &m->net->colls[in->coll];
+	uint64_t		 sig = sem_get(s, m->csig);
+	int			 i;
+
+	if (sem_sync_coll(m, in)) {
+		/* Everyone at the same collective, none inside a rooted one. */
+		if (proc != 0 || sig != 0)
+			return 0;
+		for (i = 0; i < m->nprocs; i++) {
+			const struct sproc	*sp = &m->p[i];
+			const struct ins	*o;
+
+			if (sp->pr == NULL)
+				return 0;
+			o = &sp->pr->ins[sem_get(s, sp->pc)];
+			if (o->op != OP_COLL || o->coll != in->coll)
+				return 0;
+		}
+		return 1;
+	}
+	if (sem_get(s, m->p[proc].cdone) != 0)
+		return 0;	/* it left the open one already */
+	if (sig != 0 && sig != (uint64_t)in->coll + 1)
+		return 0;
+	switch (c->kind) {
+	case S_BCAST:
+	case S_SCATTER:
+		return proc == c->root || (sig != 0 &&
+		    sem_get(s, m->p[c->root].cdone) != 0);
+	default:	/* reduce, gather: the root waits for all */
+		return proc != c->root ||
+		    sem_get(s, m->cndone) == (uint64_t)m->nprocs - 1;
+	}
+}
+
+int
+sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
+{
+	const struct sproc	*sp = &m->p[proc];
+	const struct ins	*in;
+	int			 n = 0, pc, k, lp, dc, a, wsafe;
+
+	if (sp->pr == NULL)
+		return 0;
+	pc = (int)sem_get(s, sp->pc);
+	in = &sp->pr->ins[pc];
+#define ADD(K, DC, SLOT, ALT, SAFE, RDV) do { \
+	struct trans *t_ = &out[n++]; \
+	t_->kind = (K); t_->proc = proc; t_->dc = (DC); t_->slot = (SLOT); \
+	t_->alt = (ALT); t_->safe = (uint8_t)(SAFE); t_->rdv = (uint8_t)(RDV); \
+	t_->pc = pc; } while (0)
+
+	/* Pending receive requests take messages first, earliest posted first. */
+	for (k = 0; k < in->nposted; k++) {
+		const struct slotdesc	*d = &sp->pr->sd[in->sd + k];
+		int			 lo, hi;
+
+		if (d->kind == SD_SEND || sem_get(s, slot_fld(sp, k)) == 0)
+			continue;
+		lo = d->kind == SD_RECV ? d->lp : d->lo;
+		hi = d->kind == SD_RECV ? d->lp + 1 : d->hi;
+		wsafe = d->kind == SD_RECV || settled_wild(m, s, proc, lo, hi);
+		for (lp = lo; lp < hi; lp++) {
+			if ((dc = m->net->recv_dc[sp->portbase + lp]) < 0)
+				continue;
+			if ((a = avail(m, s, dc)) == 0)
+				continue;
+			if (first_pending(m, s, proc, in, lp) != k)
+				continue;
+			ADD(T_MATCH, dc, k, 0, wsafe, a == 2);
+		}
+	}
+	switch (in->op) {
+	case OP_SEND:
+		if (!is_sync(m, in->mode))
+			ADD(T_SEND, m->net->send_dc[sp->portbase + in->lp], -1, 0, 1, 0);
+		break;	/* a synchronous one is taken by its receiver */
+	case OP_ISEND:
+		ADD(T_ISEND, m->net->send_dc[sp->portbase + in->lp], in->slot, 0, 1, 0);
+		break;
+	case OP_IRECV:
+	case OP_IRECVANY:
+		ADD(T_IPOST, -1, in->slot, 0, 1, 0);
+		break;
+	case OP_RECV:
+	case OP_RECVANY: {
+		int	lo = in->op == OP_RECV ? in->lp : in->lo;
+		int	hi = in->op == OP_RECV ? in->lp + 1 : in->hi;
+
+		wsafe = in->op == OP_RECV || settled_wild(m, s, proc, lo, hi);
+		for (lp = lo; lp < hi; lp++) {
+			if ((dc = m->net->recv_dc[sp->portbase + lp]) < 0)
+				continue;
+			if ((a = avail(m, s, dc)) == 0)
+				continue;
+			if (first_pending(m, s, proc, in, lp) >= 0)
+				continue;	/* a request takes it first */
+			ADD(T_RECV, dc, -1, 0, wsafe, a == 2);
+		}
+		break;
+	}
+	case OP_WAITALL:
+		for (k = 0; k < in->nposted; k++)
+			if (sem_get(s, slot_fld(sp, k)) != 0)
+				break;
+		if (k == in->nposted)
+			ADD(T_WAIT, -1, -1, 0, 1, 0);
+		break;
+	case OP_COLL:
+		if (coll_enabled(m, s, proc, in))
+			ADD(sem_sync_coll(m, in) ? T_COLL : T_LEAVE, -1, -1, 0, 1, 0);
+		break;
+	case OP_CHOICE:
+		for (k = 0; k < in->nalt; k++)
+			ADD(T_CHOOSE, -1, -1, k, 1, 0);
+		break;
+	default:
+		break;
+	}
+#undef ADD
+	return n;
+}
+
+/* Take dc's next message: from its count, or from a synchronous sender
+ * blocked on it, which goes on. */
+static void
+take(struct sem *m, uint64_t *s, int dc)
+{
+	const struct dchan	*d = &m->net->dc[dc];
+	const struct sproc	*sp = &m->p[d->from];
+	uint64_t		 c = sem_get(s, m->dc[dc]), v;
+	int			 k, pc;
+
+	if (c == 0) {
+		settle(sp, s, (int)sem_get(s, sp->pc) + 1);
+		return;
+	}
+	sem_set(s, m->dc[dc], c - 1);
+	/* The sender's synchronous requests on dc move up one place. */
+	if (sp->wslot > 1) {
+		const struct ins	*in;
+
+		pc = (int)sem_get(s, sp->pc);
+		in = &sp->pr->ins[pc];
+		for (k = 0; k < in->nposted; k++) {
+			const struct slotdesc	*sd = &sp->pr->sd[in->sd + k];
+
+			if (sd->kind != SD_SEND || sd->lp != d->from_lp)
+				continue;
+			if ((v = sem_get(s, slot_fld(sp, k))) > 0)
+				sem_set(s, slot_fld(sp, k), v - 1);
+		}
+	}
+}
+
+static int
+put(struct sem *m, uint64_t *s, int dc)
+{
+	uint64_t	c = sem_get(s, m->dc[dc]);
+
+	if (c + 1 >= (1ULL << m->dc[dc].w)) {
+		m->overflow = dc;
+		return -1;
+	}
+	sem_set(s, m->dc[dc], c + 1);
+	return 0;
+}
+
+/* Leave the open rooted collective; the last one out closes it. */
+static void
+leave(struct sem *m, uint64_t *s, int proc, const struct ins *in)
+{
+	uint64_t	n = sem_get(s, m->cndone) + 1;
+	int		i;
+
+	if (n == (uint64_t)m->nprocs) {
+		for (i = 0; i < m->nprocs; i++)
+			sem_set(s, m->p[i].cdone, 0);
+		sem_set(s, m->csig, 0);
+		sem_set(s, m->cndone, 0);
+	} else {
+		sem_set(s, m->p[proc].cdone, 1);
+		sem_set(s, m->csig, (uint64_t)in->coll + 1);
+		sem_set(s, m->cndone, n);
+	}
+}
+
+int
+sem_fire(struct sem *m, uint64_t *s, const struct trans *t)
+{
+	const struct sproc	*sp = &m->p[t->proc];
+	int			 pc = (int)sem_get(s, sp->pc), i;
+	const struct ins	*in = &sp->pr->ins[pc];
+
+	switch (t->kind) {
+	case T_SEND:
+		if (put(m, s, t->dc) != 0)
+			return -1;
+		settle(sp, s, pc + 1);
+		break;
+	case T_ISEND:
+		if (put(m, s, t->dc) != 0)
+			return -1;
+		/* Synchronous: complete when taken, at its place in the queue. */
+		sem_set(s, slot_fld(sp, t->slot), is_sync(m, in->mode) ?
+		    sem_get(s, m->dc[t->dc]) : 0);
+		settle(sp, s, pc + 1);
+		break;
+	case T_IPOST:
+		sem_set(s, slot_fld(sp, t->slot), 1);
+		settle(sp, s, pc + 1);
+		break;
+	case T_RECV:
+		take(m, s, t->dc);
+		settle(sp, s, pc + 1);
+		break;
+	case T_MATCH:
+		take(m, s, t->dc);
+		sem_set(s, slot_fld(sp, t->slot), 0);
+		break;
+	case T_WAIT:
+		settle(sp, s, pc + 1);
+		break;
+	case T_CHOOSE:
+		settle(sp, s, sp->pr->alts[in->alt + t->alt]);
+		break;
+	case T_COLL:
+		for (i = 0; i < m->nprocs; i++)
+			settle(&m->p[i], s, (int)sem_get(s, m->p[i].pc) + 1);
+		break;
+	case T_LEAVE:
+		leave(m, s, t->proc, in);
+		settle(sp, s, pc + 1);
+		break;
+	}
+	return 0;
+}

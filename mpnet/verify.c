@@ -1,0 +1,109 @@
+/* verify.c -- check one send mode: pick the explorer (one run for a
+ * determinate network that ends, stubborn sets otherwise, every
+ * interleaving with --exact), widen channel counts when a run outgrows
+ * them, and turn what it found into a result. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "explore.h"
+#include "report.h"
+#include "xmalloc.h"
+
+/* Channel count widths: start small (most channels hold a message or
+ * two), double on overflow up to this. */
+#define CBITS_FIRST	2
+#define CBITS_MOST	16
+
+static double
+now(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+void
+mpnet_check(const struct mpnet *net, enum check_mode mode,
+    const struct verify_opts *vo, struct mode_result *r)
+{
+	struct sem	 m;
+	struct xopts	 xo;
+	struct xresult	 x;
+	int		 kahn = !vo->exact && net->determinate && net->finite;
+	int		 cbits = kahn ? 32 : CBITS_FIRST;
+	double		 t0 = now();
+	char		 label[64];
+
+	memset(r, 0, sizeof(*r));
+	r->mode = mode;
+	memset(&xo, 0, sizeof(xo));
+	xo.reduce = !vo->exact;
+	xo.max_states = vo->max_states;
+	xo.max_memory = vo->max_memory > 0 ? vo->max_memory : explore_default_memory();
+	xo.progress = vo->progress;
+	snprintf(label, sizeof(label), "%s mode", check_mode_name(mode));
+	xo.label = label;
+	xo.bad_end = report_bad_end;
+	r->engine = kahn ? "kahn" : vo->exact ? "exact" : "por";
+	for (;;) {
+		sem_init(&m, net, mode, cbits);
+		if (kahn)
+			explore_kahn(&m, &xo, &x);
+		else
+			explore_bfs(&m, &xo, &x);
+		if (x.status != X_OVERFLOW || cbits >= CBITS_MOST)
+			break;
+		xresult_free(&x);
+		sem_fini(&m);
+		cbits *= 2;
+	}
+	r->states = x.states;
+	r->transitions = x.transitions;
+	r->peak_bytes = x.peak_bytes;
+	r->state_bytes = m.bytes;
+	switch (x.status) {
+	case X_DONE:
+		r->verdict = V_VERIFIED;
+		break;
+	case X_VIOLATION:
+		r->verdict = V_VIOLATED;
+		r->viol = xcalloc(1, sizeof(*r->viol));
+		report_violation(r->viol, &m, x.final, x.trace, x.ntrace);
+		break;
+	case X_OVERFLOW: {
+		char	pn[PCG_NAME_MAX], pa[PCG_NAME_MAX + 32];
+		const struct dchan *d = &net->dc[m.overflow];
+
+		r->verdict = V_INCOMPLETE;
+		pcg_proc_name(net->pcg, d->from, pn, sizeof(pn));
+		xasprintf(&r->incomplete, "channel from %s.%s holds more than %llu "
+		    "messages: sends outrun receives without bound", pn,
+		    mpnet_port_name(net, d->from, d->from_lp, pa, sizeof(pa)),
+		    (unsigned long long)((1ULL << m.dc[m.overflow].w) - 1));
+		break;
+	}
+	case X_LIMIT:
+		r->verdict = V_INCOMPLETE;
+		r->incomplete = x.limit;
+		x.limit = NULL;
+		break;
+	}
+	xresult_free(&x);
+	sem_fini(&m);
+	r->time_s = now() - t0;
+}
+
+void
+mode_result_free(struct mode_result *r)
+{
+	if (r->viol != NULL) {
+		violation_free(r->viol);
+		free(r->viol);
+	}
+	free(r->incomplete);
+	memset(r, 0, sizeof(*r));
+}
