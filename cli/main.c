@@ -11,12 +11,14 @@ extern const struct cmd_entry cmd_expand_entry;
 extern const struct cmd_entry cmd_graph_entry;
 extern const struct cmd_entry cmd_help_entry;
 extern const struct cmd_entry cmd_verify_entry;
+extern const struct cmd_entry cmd_net_entry;
 
 const struct cmd_entry *const cmd_table[] = {
 	&cmd_check_entry,
 	&cmd_expand_entry,
 	&cmd_graph_entry,
 	&cmd_help_entry,
+	&cmd_net_entry,
 	&cmd_verify_entry,
 	NULL,
 };
