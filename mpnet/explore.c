@@ -1,8 +1,11 @@
 /* explore.c -- breadth-first exploration of an MP net's states.  States
  * are stored once, bit-packed, in chunks in discovery order (so the BFS
  * queue is just an index into them), each with a 32-bit parent link for
- * shortest counterexamples; an open-addressing table of 32-bit indices
- * finds them.  No per-state malloc.
+ * shortest counterexamples; an open-addressing table finds them.  An
+ * entry holds the top 32 bits of the state's hash and its index + 1: a
+ * probe that misses rarely touches a stored state, and growing the table
+ * never reads them (a state's slot is the top bits of its hash).  No
+ * per-state malloc.
  *
  * Reduction: a process whose enabled transitions are all safe (sem.c says
  * which: nothing another process can do now or later conflicts with them)
@@ -32,8 +35,9 @@ struct store {
 	unsigned char	**chunks;
 	size_t		 nchunks, chunkalloc;
 	uint64_t	 n;		/* states */
-	uint32_t	*table;		/* index + 1, 0 empty */
+	uint64_t	*table;		/* hash >> 32 << 32 | index + 1; 0 empty */
 	uint64_t	 mask;
+	int		 tbits;		/* log2 of the table's size */
 	uint64_t	 mem;		/* bytes held */
 	uint64_t	 max_memory;
 };
@@ -85,35 +89,40 @@ parent_of(const struct store *st, uint64_t i)
 	return p;
 }
 
+/* The slot a hash starts at: its top bits. */
+static inline uint64_t
+slot_of(uint64_t h, int tbits)
+{
+	return h >> (64 - tbits);
+}
+
 static int
 store_grow_table(struct store *st)
 {
 	uint64_t	 size = st->table == NULL ? 1u << 16 : (st->mask + 1) * 2;
-	uint32_t	*t;
-	uint64_t	 i, j, words[64], *w = words;
-	uint64_t	*big = NULL;
+	uint64_t	*t, i, j, e;
+	int		 tbits = 0;
 
-	if (st->mem + size * 4 > st->max_memory)
+	while ((1ULL << tbits) < size)
+		tbits++;
+	if (tbits > 32 || st->mem + size * 8 > st->max_memory)
 		return -1;
-	t = calloc(size, 4);
-	if (t == NULL)
+	if ((t = calloc(size, 8)) == NULL)
 		return -1;
-	if (st->words > 64)
-		w = big = xmalloc(sizeof(uint64_t) * st->words);
-	for (i = 0; i < st->n; i++) {
-		load(st, i, w);
-		j = hash_words(w, st->words) & (size - 1);
-		while (t[j] != 0)
-			j = (j + 1) & (size - 1);
-		t[j] = (uint32_t)(i + 1);
+	for (i = 0; st->table != NULL && i <= st->mask; i++) {
+		if ((e = st->table[i]) == 0)
+			continue;
+		for (j = slot_of(e, tbits); t[j] != 0; j = (j + 1) & (size - 1))
+			;
+		t[j] = e;
 	}
-	free(big);
 	if (st->table != NULL)
-		st->mem -= (st->mask + 1) * 4;
+		st->mem -= (st->mask + 1) * 8;
 	free(st->table);
 	st->table = t;
 	st->mask = size - 1;
-	st->mem += size * 4;
+	st->tbits = tbits;
+	st->mem += size * 8;
 	return 0;
 }
 
@@ -140,27 +149,31 @@ store_free(struct store *st)
 
 enum { ST_FOUND, ST_INSERTED, ST_FULL };
 
-/* Find or add state w (its parent p); *idx gets its index. */
-static int
-store_put(struct store *st, const uint64_t *w, uint32_t p, uint64_t *idx,
-    uint64_t *scratch)
+static inline void
+store_prefetch(const struct store *st, uint64_t h)
 {
-	uint64_t	h, j;
-	uint32_t	e;
+	__builtin_prefetch(&st->table[slot_of(h, st->tbits)]);
+}
+
+/* Find or add state w (its hash h, its parent p); *idx gets its index. */
+static int
+store_put(struct store *st, const uint64_t *w, uint64_t h, uint32_t p, uint64_t *idx)
+{
+	uint64_t	j, e, top = h >> 32 << 32;
 	unsigned char	*r;
 
 	if (st->table == NULL || (st->n + 1) * 10 > (st->mask + 1) * 7)
 		if (store_grow_table(st) != 0)
 			return ST_FULL;
-	h = hash_words(w, st->words);
-	for (j = h & st->mask; (e = st->table[j]) != 0; j = (j + 1) & st->mask) {
-		r = rec_at(st, e - 1) + 4;
+	for (j = slot_of(h, st->tbits); (e = st->table[j]) != 0; j = (j + 1) & st->mask) {
+		if ((e >> 32 << 32) != top)
+			continue;
+		r = rec_at(st, (uint32_t)e - 1) + 4;
 		if (memcmp(r, w, st->bytes) == 0) {
-			*idx = e - 1;
+			*idx = (uint32_t)e - 1;
 			return ST_FOUND;
 		}
 	}
-	(void)scratch;
 	if (st->n >= MAX_STATES)
 		return ST_FULL;
 	if ((st->n >> CHUNK_SHIFT) >= st->nchunks) {
@@ -177,7 +190,7 @@ store_put(struct store *st, const uint64_t *w, uint32_t p, uint64_t *idx,
 	r = rec_at(st, st->n);
 	memcpy(r, &p, 4);
 	memcpy(r + 4, w, st->bytes);
-	st->table[j] = (uint32_t)(st->n + 1);
+	st->table[j] = top | (st->n + 1);
 	*idx = st->n++;
 	return ST_INSERTED;
 }
@@ -247,36 +260,52 @@ progress(const struct xopts *o, uint64_t states, uint64_t queue, double t0,
 	*last_states = states;
 }
 
+/* Successors are made and looked up in batches, their table entries
+ * prefetched first, so the cache misses of a batch overlap. */
+#define BATCH	16
+
 /* Fire ts[lo..hi) from cur, storing what is new.  Returns 0, or -1 after
- * setting r->status; *found counts successors already known. */
+ * setting r->status; *found counts successors already known.  nxt has room
+ * for BATCH states. */
 static int
 fire_range(struct sem *m, struct store *st, const struct xopts *o,
     const uint64_t *cur, uint64_t *nxt, uint64_t head, const struct trans *ts,
     int lo, int hi, int *found, struct xresult *r)
 {
-	uint64_t	idx;
-	int		k, rc;
+	uint64_t	idx, h[BATCH];
+	int		k, b, n, rc;
 
-	for (k = lo; k < hi; k++) {
-		memcpy(nxt, cur, sizeof(uint64_t) * m->words);
-		if (sem_fire(m, nxt, &ts[k]) != 0) {
-			r->status = X_OVERFLOW;
-			return -1;
+	for (k = lo; k < hi; k += n) {
+		n = hi - k < BATCH ? hi - k : BATCH;
+		for (b = 0; b < n; b++) {
+			uint64_t	*w = nxt + (size_t)b * m->words;
+
+			memcpy(w, cur, sizeof(uint64_t) * m->words);
+			if (sem_fire(m, w, &ts[k + b]) != 0) {
+				r->status = X_OVERFLOW;
+				return -1;
+			}
+			h[b] = hash_words(w, st->words);
+			if (st->table != NULL)
+				store_prefetch(st, h[b]);
 		}
-		r->transitions++;
-		rc = store_put(st, nxt, (uint32_t)head, &idx, NULL);
-		if (rc == ST_FULL) {
-			r->status = X_LIMIT;
-			if (st->n >= MAX_STATES)
-				xasprintf(&r->limit, "%" PRIu64 " states, the most "
-				    "this store holds", st->n);
-			else
-				xasprintf(&r->limit, "memory limit of %" PRIu64
-				    " MB", o->max_memory >> 20);
-			return -1;
+		for (b = 0; b < n; b++) {
+			r->transitions++;
+			rc = store_put(st, nxt + (size_t)b * m->words, h[b],
+			    (uint32_t)head, &idx);
+			if (rc == ST_FULL) {
+				r->status = X_LIMIT;
+				if (st->n >= MAX_STATES)
+					xasprintf(&r->limit, "%" PRIu64 " states, the "
+					    "most this store holds", st->n);
+				else
+					xasprintf(&r->limit, "memory limit of %" PRIu64
+					    " MB reached", o->max_memory >> 20);
+				return -1;
+			}
+			if (rc == ST_FOUND)
+				(*found)++;
 		}
-		if (rc == ST_FOUND)
-			(*found)++;
 	}
 	return 0;
 }
@@ -292,14 +321,15 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 	uint64_t	 last_states = 0;
 
 	memset(r, 0, sizeof(*r));
+	m->want_safe = o->reduce;
 	store_init(&st, m, o->max_memory);
 	ts = xcalloc((size_t)nmax * (m->nprocs > 0 ? m->nprocs : 1), sizeof(*ts));
 	cur = xcalloc(m->words, sizeof(uint64_t));
-	nxt = xcalloc(m->words, sizeof(uint64_t));
+	nxt = xcalloc((size_t)m->words * BATCH, sizeof(uint64_t));
 	sem_initial(m, cur);
-	if (store_put(&st, cur, NO_PARENT, &idx, NULL) == ST_FULL) {
+	if (store_put(&st, cur, hash_words(cur, m->words), NO_PARENT, &idx) == ST_FULL) {
 		r->status = X_LIMIT;
-		xasprintf(&r->limit, "memory limit of %" PRIu64 " MB", o->max_memory >> 20);
+		xasprintf(&r->limit, "memory limit of %" PRIu64 " MB reached", o->max_memory >> 20);
 		goto out;
 	}
 	r->status = X_DONE;
@@ -360,7 +390,8 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 		}
 		if (o->max_states > 0 && st.n > o->max_states) {
 			r->status = X_LIMIT;
-			xasprintf(&r->limit, "state limit of %" PRIu64, o->max_states);
+			xasprintf(&r->limit, "state limit of %" PRIu64 " reached "
+			    "(--max-states)", o->max_states);
 			goto out;
 		}
 		if (o->progress && (head & 0x3fff) == 0)

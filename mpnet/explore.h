@@ -34,6 +34,7 @@ struct xopts {
 	int		 progress;
 	const char	*label;		/* for progress lines */
 	bad_end_fn	 bad_end;
+	int		 record;	/* kahn: keep the actions (the BFS always can) */
 };
 
 void explore_bfs(struct sem *, const struct xopts *, struct xresult *);

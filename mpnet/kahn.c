@@ -3,7 +3,9 @@
  * they fire and commute, so every maximal run ends in the same state (a
  * Kahn network; Siegel & Avrunin for the synchronous case).  The run is
  * scheduled by a work list of processes, each running until it blocks, so
- * it costs the number of actions, not processes times actions. */
+ * it costs the number of actions, not processes times actions.  The run
+ * is the same every time, so the actions are recorded only when asked
+ * (to show a counterexample found by a first run). */
 #include "config.h"
 
 #include <stdlib.h>
@@ -101,8 +103,11 @@ explore_kahn(struct sem *m, const struct xopts *o, struct xresult *r)
 				r->status = X_OVERFLOW;
 				goto out;
 			}
-			xgrow(&r->trace, &alloc, r->ntrace + 1, sizeof(*r->trace));
-			r->trace[r->ntrace++] = t;
+			if (o->record) {
+				xgrow(&r->trace, &alloc, r->ntrace + 1, sizeof(*r->trace));
+				r->trace[r->ntrace] = t;
+			}
+			r->ntrace++;
 			switch (t.kind) {
 			case T_SEND:
 			case T_ISEND:
@@ -126,7 +131,8 @@ explore_kahn(struct sem *m, const struct xopts *o, struct xresult *r)
 				nsync += at_sync_coll(m, s, from) - wf;
 			if (o->max_states > 0 && r->ntrace + 1 > o->max_states) {
 				r->status = X_LIMIT;
-				xasprintf(&r->limit, "state limit of %llu",
+				xasprintf(&r->limit, "state limit of %llu reached "
+				    "(--max-states)",
 				    (unsigned long long)o->max_states);
 				goto out;
 			}
@@ -137,8 +143,12 @@ explore_kahn(struct sem *m, const struct xopts *o, struct xresult *r)
 				;
 			if (k < n) {
 				sem_fire(m, s, &ts[k]);
-				xgrow(&r->trace, &alloc, r->ntrace + 1, sizeof(*r->trace));
-				r->trace[r->ntrace++] = ts[k];
+				if (o->record) {
+					xgrow(&r->trace, &alloc, r->ntrace + 1,
+					    sizeof(*r->trace));
+					r->trace[r->ntrace] = ts[k];
+				}
+				r->ntrace++;
 				nsync = 0;
 				for (k = 0; k < m->nprocs; k++) {
 					nsync += at_sync_coll(m, s, k);
@@ -156,6 +166,8 @@ explore_kahn(struct sem *m, const struct xopts *o, struct xresult *r)
 out:
 	r->states = r->ntrace + 1;
 	r->transitions = r->ntrace;
+	if (!o->record)
+		r->ntrace = 0;
 	r->peak_bytes = sizeof(uint64_t) * m->words + alloc * sizeof(struct trans);
 	free(s);
 	free(ts);

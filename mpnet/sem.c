@@ -61,6 +61,7 @@ sem_init(struct sem *m, const struct mpnet *n, enum check_mode mode, int cbits)
 	m->nprocs = n->nprocs;
 	m->cbits = cbits;
 	m->overflow = -1;
+	m->want_safe = 1;
 	m->p = xcalloc(n->nprocs > 0 ? n->nprocs : 1, sizeof(*m->p));
 	m->dc = xcalloc(n->ndc > 0 ? n->ndc : 1, sizeof(*m->dc));
 	m->ctroff = xcalloc(n->nuprog > 0 ? n->nuprog : 1, sizeof(*m->ctroff));
@@ -107,9 +108,16 @@ sem_init(struct sem *m, const struct mpnet *n, enum check_mode mode, int cbits)
 		if (n->rooted && mode == CHECK_BUFFERED)
 			sp->cdone = alloc_fld(&bits, 1);
 	}
+	m->rdv = xcalloc(n->ndc > 0 ? n->ndc : 1, 1);
 	for (i = 0; i < n->ndc; i++) {
 		const struct dchan	*d = &n->dc[i];
+		const struct prog	*pr = n->progs[d->from];
 		int			 w = 0;
+
+		for (k = 0; pr != NULL && k < pr->nins; k++)
+			if (pr->ins[k].op == OP_SEND && pr->ins[k].lp == d->from_lp &&
+			    is_sync(m, pr->ins[k].mode))
+				m->rdv[i] = 1;
 
 		if (d->used)
 			w = d->bound < 0 ? cbits : bits_for((uint64_t)d->bound);
@@ -141,6 +149,7 @@ sem_fini(struct sem *m)
 	free(m->ctrw);
 	free(m->p);
 	free(m->dc);
+	free(m->rdv);
 }
 
 static inline struct fld
@@ -264,6 +273,8 @@ avail(const struct sem *m, const uint64_t *s, int dc)
 
 	if (sem_get(s, m->dc[dc]) > 0)
 		return 1;
+	if (!m->rdv[dc])
+		return 0;
 	sp = &m->p[d->from];
 	if (sp->pr == NULL)
 		return 0;
@@ -389,7 +400,8 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 			continue;
 		lo = d->kind == SD_RECV ? d->lp : d->lo;
 		hi = d->kind == SD_RECV ? d->lp + 1 : d->hi;
-		wsafe = d->kind == SD_RECV || settled_wild(m, s, proc, lo, hi);
+		wsafe = d->kind == SD_RECV || !m->want_safe ||
+		    settled_wild(m, s, proc, lo, hi);
 		for (lp = lo; lp < hi; lp++) {
 			if ((dc = m->net->recv_dc[sp->portbase + lp]) < 0)
 				continue;
@@ -417,7 +429,8 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 		int	lo = in->op == OP_RECV ? in->lp : in->lo;
 		int	hi = in->op == OP_RECV ? in->lp + 1 : in->hi;
 
-		wsafe = in->op == OP_RECV || settled_wild(m, s, proc, lo, hi);
+		wsafe = in->op == OP_RECV || !m->want_safe ||
+		    settled_wild(m, s, proc, lo, hi);
 		for (lp = lo; lp < hi; lp++) {
 			if ((dc = m->net->recv_dc[sp->portbase + lp]) < 0)
 				continue;

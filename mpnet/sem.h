@@ -61,6 +61,8 @@ struct sem {
 	int		 nprocs;
 	struct sproc	*p;
 	struct fld	*dc;		/* message counts, w 0: never used */
+	unsigned char	*rdv;		/* per directed channel: its sender may
+					 * block in a synchronous send on it */
 	struct fld	 csig;		/* open collective + 1, or 0 */
 	struct fld	 cndone;	/* processes that left it */
 	int		 cbits;		/* channel count width in this run */
@@ -68,6 +70,7 @@ struct sem {
 	uint32_t	 words;		/* of a state vector */
 	uint32_t	 bytes;		/* stored: ceil(bits / 8) */
 	int		 overflow;	/* a directed channel that ran out of bits, or -1 */
+	int		 want_safe;	/* compute trans.safe (reductions need it) */
 	/* per-program layout tables (owned) */
 	uint32_t	**ctroff;
 	uint8_t		**ctrw;

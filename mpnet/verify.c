@@ -51,9 +51,15 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 	r->engine = kahn ? "kahn" : vo->exact ? "exact" : "por";
 	for (;;) {
 		sem_init(&m, net, mode, cbits);
-		if (kahn)
+		if (kahn) {
 			explore_kahn(&m, &xo, &x);
-		else
+			if (x.status == X_VIOLATION) {
+				/* The same run again, recording its actions. */
+				xresult_free(&x);
+				xo.record = 1;
+				explore_kahn(&m, &xo, &x);
+			}
+		} else
 			explore_bfs(&m, &xo, &x);
 		if (x.status != X_OVERFLOW || cbits >= CBITS_MOST)
 			break;
@@ -88,8 +94,14 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 	}
 	case X_LIMIT:
 		r->verdict = V_INCOMPLETE;
-		r->incomplete = x.limit;
-		x.limit = NULL;
+		if (strncmp(x.limit, "memory", 6) == 0)
+			xasprintf(&r->incomplete, "%s (%s)", x.limit, vo->max_memory > 0 ?
+			    "--max-memory" : "three quarters of the free memory; "
+			    "--max-memory sets it");
+		else {
+			r->incomplete = x.limit;
+			x.limit = NULL;
+		}
 		break;
 	}
 	xresult_free(&x);
