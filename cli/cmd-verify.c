@@ -127,7 +127,7 @@ print_stats(const struct mode_result *r)
 	printf("time: %.3f s\n", r->time_s);
 	printf("states per second: %.0f\n", rate);
 	printf("state vector: %u bytes\n", r->state_bytes);
-	if (r->states > 0)
+	if (r->states > 0 && strcmp(r->engine, "kahn") != 0)
 		printf("memory per state: %.1f bytes\n",
 		    (double)r->peak_bytes / (double)r->states);
 }

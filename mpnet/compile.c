@@ -94,6 +94,7 @@ post(struct cc *x, const struct stmt *src, int kind, int mode, int lp, int lo, i
 	}
 	xgrow(&x->pr->sd, &x->sdalloc, x->pr->nsd + 1, sizeof(struct slotdesc));
 	d = &x->pr->sd[x->pr->nsd];
+	memset(d, 0, sizeof(*d));	/* padding too: programs are compared whole */
 	d->kind = kind;
 	d->mode = mode;
 	d->lp = lp;
@@ -379,9 +380,9 @@ prog_equal(const struct prog *a, const struct prog *b)
 	return a->comp == b->comp && a->nlp == b->nlp && a->nins == b->nins &&
 	    a->nalts == b->nalts && a->nsd == b->nsd &&
 	    memcmp(a->ins, b->ins, sizeof(struct ins) * a->nins) == 0 &&
-	    memcmp(a->alts, b->alts, sizeof(int) * a->nalts) == 0 &&
-	    memcmp(a->sd, b->sd, sizeof(struct slotdesc) * a->nsd) == 0 &&
-	    memcmp(a->lpbound, b->lpbound, sizeof(int64_t) * a->nlp) == 0;
+	    (a->nalts == 0 || memcmp(a->alts, b->alts, sizeof(int) * a->nalts) == 0) &&
+	    (a->nsd == 0 || memcmp(a->sd, b->sd, sizeof(struct slotdesc) * a->nsd) == 0) &&
+	    memcmp(a->lpbound, b->lpbound, sizeof(int64_t) * (a->nlp > 0 ? a->nlp : 1)) == 0;
 }
 
 static void

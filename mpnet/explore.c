@@ -42,8 +42,8 @@ struct store {
 	uint64_t	 max_memory;
 };
 
-static double
-now(void)
+double
+explore_now(void)
 {
 	struct timespec	ts;
 
@@ -245,11 +245,11 @@ rebuild(struct sem *m, struct store *st, uint64_t last, struct trans *ts,
 	free(w);
 }
 
-static void
-progress(const struct xopts *o, uint64_t states, uint64_t queue, double t0,
+void
+explore_progress(const struct xopts *o, uint64_t states, uint64_t queue, double t0,
     double *last, uint64_t *last_states)
 {
-	double	t = now();
+	double	t = explore_now();
 
 	if (t - *last < 1.0)
 		return;
@@ -317,7 +317,7 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 	struct trans	*ts;
 	uint64_t	*cur, *nxt, head, idx;
 	int		 g, k, total, nmax = sem_max_trans(m), chosen, cs, ce, found;
-	double		 t0 = now(), last = t0;
+	double		 t0 = explore_now(), last = t0;
 	uint64_t	 last_states = 0;
 
 	memset(r, 0, sizeof(*r));
@@ -395,7 +395,7 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 			goto out;
 		}
 		if (o->progress && (head & 0x3fff) == 0)
-			progress(o, st.n, st.n - head, t0, &last, &last_states);
+			explore_progress(o, st.n, st.n - head, t0, &last, &last_states);
 	}
 out:
 	r->states = st.n;

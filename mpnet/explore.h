@@ -42,6 +42,12 @@ void explore_bfs(struct sem *, const struct xopts *, struct xresult *);
 void explore_kahn(struct sem *, const struct xopts *, struct xresult *);
 void xresult_free(struct xresult *);
 
+/* Seconds on a monotonic clock. */
+double explore_now(void);
+/* A progress line on stderr when a second has passed since *last. */
+void explore_progress(const struct xopts *, uint64_t states, uint64_t queue,
+    double t0, double *last, uint64_t *last_states);
+
 /* What the machine lets us use, in bytes: a share of the available
  * memory and of the cgroup's limit. */
 uint64_t explore_default_memory(void);

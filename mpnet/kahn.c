@@ -65,6 +65,8 @@ explore_kahn(struct sem *m, const struct xopts *o, struct xresult *r)
 	struct trans	*ts;
 	uint64_t	*s;
 	size_t		 alloc = 0;
+	double		 t0 = explore_now(), last = t0;
+	uint64_t	 last_states = 0;
 	int		 i, n, k, nsync = 0, from, wi, wf, nmax = sem_max_trans(m);
 
 	memset(r, 0, sizeof(*r));
@@ -129,6 +131,9 @@ explore_kahn(struct sem *m, const struct xopts *o, struct xresult *r)
 			nsync += at_sync_coll(m, s, i) - wi;
 			if (from >= 0)
 				nsync += at_sync_coll(m, s, from) - wf;
+			if (o->progress && (r->ntrace & 0xffff) == 0)
+				explore_progress(o, r->ntrace + 1, w.len, t0, &last,
+				    &last_states);
 			if (o->max_states > 0 && r->ntrace + 1 > o->max_states) {
 				r->status = X_LIMIT;
 				xasprintf(&r->limit, "state limit of %llu reached "

@@ -3,10 +3,13 @@
  * as 'ensemble check/expand/graph' do (cli_load), with includes refused so an
  * input can never read a file.  Run it with tests/fuzz/run.sh.
  *
- * Besides the sanitizers' reports, two broken promises abort (a "crash"):
+ * Besides the sanitizers' reports, three broken promises abort (a "crash"):
  * a graph without one node per process and one edge per channel (graph.h),
- * and an expanded script that does not parse back to the same model
- * (emit.c: "what it prints parses back to the same graph"). */
+ * an expanded script that does not parse back to the same model (emit.c:
+ * "what it prints parses back to the same graph"), and a model whose
+ * verdict with reductions differs from its verdict over every interleaving
+ * (reductions must keep every bad end state).  The checks run with a small
+ * state limit; a verdict cut short by it is not compared. */
 #include "config.h"
 
 #include <stddef.h>
@@ -16,6 +19,7 @@
 #include <string.h>
 
 #include "graph.h"
+#include "mpnet.h"
 #include "parse.h"
 #include "pcg.h"
 
@@ -24,6 +28,9 @@
 #define FUZZ_MAX_INPUT	(64 * 1024)
 /* Expanded scripts longer than this are not parsed back (time, not bugs). */
 #define FUZZ_MAX_EXPANDED	(1024 * 1024)
+
+/* States per check: enough for the small models inputs make. */
+#define FUZZ_MAX_STATES	4000
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
@@ -136,6 +143,41 @@ check_roundtrip(const struct pcg *g, const struct parse_opts *po,
 	free(text);
 }
 
+/* Reduced and exact exploration agree on each mode's verdict. */
+static void
+check_verify(const struct pcg *g)
+{
+	struct mpnet		*net = mpnet_compile(g);
+	struct verify_opts	 vo;
+	struct mode_result	 r, x;
+	char			 msg[160];
+	int			 mode;
+
+	if (net == NULL)
+		return;
+	memset(&vo, 0, sizeof(vo));
+	vo.max_states = FUZZ_MAX_STATES;
+	vo.max_memory = 64 << 20;
+	for (mode = CHECK_BUFFERED; mode <= CHECK_SYNC; mode++) {
+		vo.exact = 0;
+		mpnet_check(net, (enum check_mode)mode, &vo, &r);
+		vo.exact = 1;
+		mpnet_check(net, (enum check_mode)mode, &vo, &x);
+		if (r.verdict != V_INCOMPLETE && x.verdict != V_INCOMPLETE &&
+		    r.verdict != x.verdict) {
+			snprintf(msg, sizeof(msg), "%s mode: %s with reductions "
+			    "(%s), %s over every interleaving",
+			    check_mode_name((enum check_mode)mode),
+			    r.verdict == V_VERIFIED ? "verified" : "violated",
+			    r.engine, x.verdict == V_VERIFIED ? "verified" : "violated");
+			broken(msg, NULL, 0);
+		}
+		mode_result_free(&r);
+		mode_result_free(&x);
+	}
+	mpnet_free(net);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -165,6 +207,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		pcg_emit(g, devnull);
 		check_graph(g);
 		check_roundtrip(g, &po, &opts);
+		check_verify(g);
 	}
 	pcg_free(g);
 out:
