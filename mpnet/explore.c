@@ -14,6 +14,8 @@
  * states.  Deadlocks and end states are preserved. */
 #include "config.h"
 
+#include <sys/mman.h>
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,7 +25,7 @@
 #include "explore.h"
 #include "xmalloc.h"
 
-#define CHUNK_SHIFT	16
+#define CHUNK_SHIFT	18
 #define CHUNK_STATES	(1u << CHUNK_SHIFT)
 #define NO_PARENT	UINT32_MAX
 #define MAX_STATES	(UINT32_MAX - 1)
@@ -49,6 +51,30 @@ explore_now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Zeroed memory straight from the kernel, in huge pages where it lets us:
+ * page faults were a seventh of the time with 4 KiB pages.  NULL if none. */
+static void *
+big_alloc(size_t size)
+{
+	void	*p = mmap(NULL, size, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		return NULL;
+#ifdef MADV_HUGEPAGE
+	if (size >= (2u << 20))
+		(void)madvise(p, size, MADV_HUGEPAGE);
+#endif
+	return p;
+}
+
+static void
+big_free(void *p, size_t size)
+{
+	if (p != NULL)
+		munmap(p, size);
 }
 
 static inline uint64_t
@@ -107,7 +133,7 @@ store_grow_table(struct store *st)
 		tbits++;
 	if (tbits > 32 || st->mem + size * 8 > st->max_memory)
 		return -1;
-	if ((t = calloc(size, 8)) == NULL)
+	if ((t = big_alloc(size * 8)) == NULL)
 		return -1;
 	for (i = 0; st->table != NULL && i <= st->mask; i++) {
 		if ((e = st->table[i]) == 0)
@@ -116,9 +142,10 @@ store_grow_table(struct store *st)
 			;
 		t[j] = e;
 	}
-	if (st->table != NULL)
+	if (st->table != NULL) {
 		st->mem -= (st->mask + 1) * 8;
-	free(st->table);
+		big_free(st->table, (st->mask + 1) * 8);
+	}
 	st->table = t;
 	st->mask = size - 1;
 	st->tbits = tbits;
@@ -142,9 +169,10 @@ store_free(struct store *st)
 	size_t	i;
 
 	for (i = 0; i < st->nchunks; i++)
-		free(st->chunks[i]);
+		big_free(st->chunks[i], (size_t)CHUNK_STATES * st->rec);
 	free(st->chunks);
-	free(st->table);
+	if (st->table != NULL)
+		big_free(st->table, (st->mask + 1) * 8);
 }
 
 enum { ST_FOUND, ST_INSERTED, ST_FULL };
@@ -182,7 +210,7 @@ store_put(struct store *st, const uint64_t *w, uint64_t h, uint32_t p, uint64_t 
 		if (st->mem + size > st->max_memory)
 			return ST_FULL;
 		xgrow(&st->chunks, &st->chunkalloc, st->nchunks + 1, sizeof(*st->chunks));
-		if ((st->chunks[st->nchunks] = malloc(size)) == NULL)
+		if ((st->chunks[st->nchunks] = big_alloc(size)) == NULL)
 			return ST_FULL;
 		st->nchunks++;
 		st->mem += size;
