@@ -416,30 +416,56 @@ classify(struct violation *v, const struct sem *m, const uint64_t *s)
 			buf_addc(&det, '\n');
 		}
 	} else {
-		int	sends = 0;
+		/* No cycle: the processes at the bottom wait only for ended
+		 * ones; the rest wait for them. */
+		int	*w = xcalloc(N + 1, sizeof(int)), *roots = xcalloc(N + 1, sizeof(int));
+		int	 nroots = 0, sends = 0, any, nw, j;
 
 		for (i = 0; i < N; i++) {
 			if (sem_ended(m, s, i))
 				continue;
+			nw = waits_for(m, s, i, w, &any);
+			for (j = 0; j < nw && sem_ended(m, s, w[j]); j++)
+				;
+			if (j < nw)
+				continue;
+			roots[nroots++] = i;
 			add_proc(v, i);
 			if (ins_at(m, s, i)->op == OP_SEND)
 				sends++;
+		}
+		for (k = 0; k < nroots; k++) {
+			wait_line(&det, m, s, roots[k]);
+			buf_addc(&det, '\n');
+		}
+		for (i = 0; i < N; i++) {
+			for (k = 0; k < nroots && roots[k] != i; k++)
+				;
+			if (k < nroots || sem_ended(m, s, i))
+				continue;
+			add_proc(v, i);
 			wait_line(&det, m, s, i);
 			buf_addc(&det, '\n');
 		}
-		if (sends == nblocked) {
+		if (sends == nroots) {
 			v->kind = VK_UNMATCHED_SEND;
 			buf_adds(&msg, "unmatched send: ");
-			message_list(&msg, m, v->procs, v->nprocs);
-			buf_adds(&msg, nblocked == 1 ? " waits" : " wait");
+			message_list(&msg, m, roots, nroots);
+			buf_adds(&msg, nroots == 1 ? " waits" : " wait");
 			buf_adds(&msg, " forever to send to processes that ended");
 		} else {
 			v->kind = VK_ORPHAN_RECV;
 			buf_adds(&msg, "orphan receive: ");
-			message_list(&msg, m, v->procs, v->nprocs);
-			buf_adds(&msg, nblocked == 1 ? " waits" : " wait");
-			buf_adds(&msg, " forever for messages no running process sends");
+			message_list(&msg, m, roots, nroots);
+			buf_adds(&msg, nroots == 1 ? " waits" : " wait");
+			buf_adds(&msg, " forever for a message from processes that ended");
 		}
+		if (nblocked > nroots)
+			buf_printf(&msg, ", and %d other%s wait%s behind", nblocked - nroots,
+			    nblocked - nroots == 1 ? "" : "s",
+			    nblocked - nroots == 1 ? "s" : "");
+		free(w);
+		free(roots);
 	}
 	free(cyc);
 	/* Messages that never arrived say what went wrong, too. */
