@@ -172,6 +172,8 @@ struct mode_result {
 	char		*incomplete;	/* which limit, when V_INCOMPLETE */
 	uint64_t	 peak_bytes;	/* of the state store */
 	uint32_t	 state_bytes;	/* one packed state */
+	int		 cbits;		/* the layout the states are in: */
+	int		 pooled;	/* sem_init_pooled(mode, cbits, pooled) */
 	struct violation *viol;		/* NULL when none */
 };
 

@@ -286,9 +286,26 @@ leftover(struct buf *b, const struct sem *m, const uint64_t *s, struct violation
 	for (i = 0; i < net->ndc; i++) {
 		const struct dchan	*d = &net->dc[i];
 
+		if (sem_pooled(m, i) && m->pool[i] != i)
+			continue;	/* counted with its pool's first */
 		if ((c = sem_count(m, s, i)) == 0)
 			continue;
 		n++;
+		if (sem_pooled(m, i)) {
+			int	j;
+
+			for (j = i; j < net->ndc; j++)
+				if (m->pool[j] == i && v != NULL)
+					add_proc(v, net->dc[j].from);
+			buf_printf(b, "%" PRIu64 " message%s sent to ", c,
+			    c == 1 ? "" : "s");
+			name(b, m, d->to);
+			buf_adds(b, " never received by its wildcard receive on ");
+			buf_printf(b, "%s and its like", mpnet_port_name(net, d->to,
+			    d->to_lp, pa, sizeof(pa)));
+			buf_addc(b, '\n');
+			continue;
+		}
 		if (v != NULL)
 			add_proc(v, d->from);
 		buf_printf(b, "%" PRIu64 " message%s from ", c, c == 1 ? "" : "s");
@@ -498,14 +515,22 @@ action_text(struct buf *b, const struct sem *m, const uint64_t *s, const struct 
 
 		buf_adds(b, "request ");
 		stmt_text(b, m, t->proc, &m->p[t->proc].pr->ins[sd->ins]);
-		buf_adds(b, " takes a message from ");
-		name(b, m, d->from);
+		if (sem_pooled(m, t->dc))
+			buf_adds(b, " takes one of the messages waiting for it");
+		else {
+			buf_adds(b, " takes a message from ");
+			name(b, m, d->from);
+		}
 		break;
 	}
 	case T_RECV:
 		stmt_text(b, m, t->proc, in);
-		buf_adds(b, " takes a message from ");
-		name(b, m, d->from);
+		if (sem_pooled(m, t->dc))
+			buf_adds(b, " takes one of the messages waiting for it");
+		else {
+			buf_adds(b, " takes a message from ");
+			name(b, m, d->from);
+		}
 		break;
 	case T_CHOOSE:
 		stmt_text(b, m, t->proc, in);

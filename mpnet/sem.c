@@ -49,8 +49,82 @@ is_sync(const struct sem *m, int mode)
 	return mode == MODE_SYNC || (mode == MODE_STANDARD && m->mode == CHECK_SYNC);
 }
 
+/* The local ports of proc that its program receives on, and how: bit 1 a
+ * specific receive, bit 2 a wildcard over exactly lo..hi; -1 in *lo when
+ * wildcards over different sets touch a port. */
+static void
+pools(struct sem *m, int pool)
+{
+	const struct mpnet	*n = m->net;
+	int			 i, k, lp, dc, wild_lo, wild_hi, ok;
+
+	m->pool = xmalloc(sizeof(int) * (n->ndc > 0 ? n->ndc : 1));
+	for (i = 0; i < n->ndc; i++)
+		m->pool[i] = -1;
+	m->determinate = 1;
+	for (i = 0; i < n->nprocs; i++) {
+		const struct prog	*pr = n->progs[i];
+		int			 base = n->pcg->procs[i].portbase;
+
+		if (pr == NULL)
+			continue;
+		if (pr->nalts > 0)
+			m->determinate = 0;	/* a choice */
+		/* Each wildcard's set: pooled when it is the only way the
+		 * program receives on those ports and all sends are buffered. */
+		for (k = 0; k < pr->nins; k++) {
+			const struct ins	*in = &pr->ins[k];
+			int			 j, first = -1, nconn = 0;
+
+			if (in->op != OP_RECVANY && in->op != OP_IRECVANY)
+				continue;
+			wild_lo = in->lo;
+			wild_hi = in->hi;
+			ok = 1;
+			for (j = 0; j < pr->nins && ok; j++) {
+				const struct ins *o = &pr->ins[j];
+
+				if ((o->op == OP_RECV || o->op == OP_IRECV) &&
+				    o->lp >= wild_lo && o->lp < wild_hi)
+					ok = 0;
+				if ((o->op == OP_RECVANY || o->op == OP_IRECVANY) &&
+				    (o->lo != wild_lo || o->hi != wild_hi) &&
+				    o->lo < wild_hi && wild_lo < o->hi)
+					ok = 0;
+			}
+			for (lp = wild_lo; lp < wild_hi; lp++) {
+				if ((dc = n->recv_dc[base + lp]) < 0)
+					continue;
+				nconn++;
+				if (m->rdv[dc])
+					ok = 0;
+			}
+			if (nconn <= 1)
+				continue;	/* one choice anyway */
+			if (!ok || !pool) {
+				m->determinate = 0;
+				continue;
+			}
+			for (lp = wild_lo; lp < wild_hi; lp++) {
+				if ((dc = n->recv_dc[base + lp]) < 0)
+					continue;
+				if (first < 0)
+					first = dc;
+				m->pool[dc] = first;
+			}
+		}
+	}
+}
+
 void
 sem_init(struct sem *m, const struct mpnet *n, enum check_mode mode, int cbits)
+{
+	sem_init_pooled(m, n, mode, cbits, 0);
+}
+
+void
+sem_init_pooled(struct sem *m, const struct mpnet *n, enum check_mode mode, int cbits,
+    int pool)
 {
 	uint32_t	bits = 0;
 	int		i, k, wslot;
@@ -112,15 +186,29 @@ sem_init(struct sem *m, const struct mpnet *n, enum check_mode mode, int cbits)
 	for (i = 0; i < n->ndc; i++) {
 		const struct dchan	*d = &n->dc[i];
 		const struct prog	*pr = n->progs[d->from];
-		int			 w = 0;
 
 		for (k = 0; pr != NULL && k < pr->nins; k++)
-			if (pr->ins[k].op == OP_SEND && pr->ins[k].lp == d->from_lp &&
-			    is_sync(m, pr->ins[k].mode))
-				m->rdv[i] = 1;
+			if ((pr->ins[k].op == OP_SEND || pr->ins[k].op == OP_ISEND) &&
+			    pr->ins[k].lp == d->from_lp && is_sync(m, pr->ins[k].mode))
+				m->rdv[i] = 1;	/* (an isend: its depth is watched) */
+	}
+	pools(m, pool);
+	for (i = 0; i < n->ndc; i++) {
+		const struct dchan	*d = &n->dc[i];
+		int64_t			 bound = d->bound;
+		int			 w = 0, j;
 
-		if (d->used)
-			w = d->bound < 0 ? cbits : bits_for((uint64_t)d->bound);
+		if (m->pool[i] >= 0 && m->pool[i] != i) {
+			m->dc[i] = m->dc[m->pool[i]];	/* shares its pool's count */
+			continue;
+		}
+		if (m->pool[i] == i)
+			for (j = i + 1; j < n->ndc; j++)
+				if (m->pool[j] == i && bound >= 0)
+					bound = n->dc[j].bound < 0 ||
+					    bound > INT64_MAX / 2 ? -1 : bound + n->dc[j].bound;
+		if (d->used || m->pool[i] == i)
+			w = bound < 0 ? cbits : bits_for((uint64_t)bound);
 		if (w > cbits)
 			w = cbits;
 		m->dc[i] = alloc_fld(&bits, w);
@@ -150,6 +238,7 @@ sem_fini(struct sem *m)
 	free(m->p);
 	free(m->dc);
 	free(m->rdv);
+	free(m->pool);
 }
 
 static inline struct fld
@@ -328,8 +417,8 @@ settled_wild(const struct sem *m, const uint64_t *s, int proc, int lo, int hi)
 
 	for (lp = lo; lp < hi; lp++) {
 		dc = m->net->recv_dc[m->p[proc].portbase + lp];
-		if (dc < 0)
-			continue;
+		if (dc < 0 || m->pool[dc] >= 0)
+			continue;	/* a pool is one choice: nothing to wait for */
 		if (!avail(m, s, dc) && !dead(m, s, dc))
 			return 0;
 	}
@@ -405,6 +494,8 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 		for (lp = lo; lp < hi; lp++) {
 			if ((dc = m->net->recv_dc[sp->portbase + lp]) < 0)
 				continue;
+			if (m->pool[dc] >= 0 && m->pool[dc] != dc)
+				continue;	/* its pool's first stands for it */
 			if ((a = avail(m, s, dc)) == 0)
 				continue;
 			if (first_pending(m, s, proc, in, lp) != k)
@@ -434,6 +525,8 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 		for (lp = lo; lp < hi; lp++) {
 			if ((dc = m->net->recv_dc[sp->portbase + lp]) < 0)
 				continue;
+			if (m->pool[dc] >= 0 && m->pool[dc] != dc)
+				continue;	/* its pool's first stands for it */
 			if ((a = avail(m, s, dc)) == 0)
 				continue;
 			if (first_pending(m, s, proc, in, lp) >= 0)

@@ -63,6 +63,9 @@ struct sem {
 	struct fld	*dc;		/* message counts, w 0: never used */
 	unsigned char	*rdv;		/* per directed channel: its sender may
 					 * block in a synchronous send on it */
+	int		*pool;		/* per directed channel: the first of its
+					 * pool, or -1 (see sem_init) */
+	int		 determinate;	/* every wildcard has one choice here */
 	struct fld	 csig;		/* open collective + 1, or 0 */
 	struct fld	 cndone;	/* processes that left it */
 	int		 cbits;		/* channel count width in this run */
@@ -77,8 +80,21 @@ struct sem {
 };
 
 /* Lay a net out for a mode; channels get min(cbits, what their bound
- * needs) bits. */
+ * needs) bits.
+ *
+ * Pools: when a process receives on a set of ports only through wildcards
+ * over exactly that set, and every send into them is buffered in this
+ * mode, nothing can tell which of its channels a message waits in: the
+ * receiver takes "one of them", the senders never learn when.  Such
+ * channels share one count, so a wildcard over them is one transition,
+ * not one per port, and states that differ only in where the waiting
+ * messages are become one (a farm's master collecting results in any
+ * order: N + 1 states per round instead of 2^N).  Deadlocks, end states
+ * and the messages left are the same. */
 void sem_init(struct sem *, const struct mpnet *, enum check_mode, int cbits);
+/* The same with pools when 'pool' (reductions; --exact has none). */
+void sem_init_pooled(struct sem *, const struct mpnet *, enum check_mode, int cbits,
+    int pool);
 void sem_fini(struct sem *);
 
 static inline uint64_t
@@ -129,5 +145,11 @@ uint64_t sem_slot(const struct sem *, const uint64_t *s, int proc, int slot);
 int sem_ended(const struct sem *, const uint64_t *s, int proc);
 /* Whether proc's instruction is a collective all must reach together. */
 int sem_sync_coll(const struct sem *, const struct ins *);
+/* Whether directed channel dc shares a pooled count. */
+static inline int
+sem_pooled(const struct sem *m, int dc)
+{
+	return m->pool[dc] >= 0;
+}
 
 #endif

@@ -33,8 +33,7 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 	struct sem	 m;
 	struct xopts	 xo;
 	struct xresult	 x;
-	int		 kahn = !vo->exact && net->determinate && net->finite;
-	int		 cbits = kahn ? 32 : CBITS_FIRST;
+	int		 kahn, cbits;
 	double		 t0 = now();
 	char		 label[64];
 
@@ -48,9 +47,14 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 	snprintf(label, sizeof(label), "%s mode", check_mode_name(mode));
 	xo.label = label;
 	xo.bad_end = report_bad_end;
+	/* Pools make more nets determinate in buffered mode: ask the layout. */
+	sem_init_pooled(&m, net, mode, CBITS_FIRST, !vo->exact);
+	kahn = !vo->exact && m.determinate && net->finite;
+	sem_fini(&m);
+	cbits = kahn ? 32 : CBITS_FIRST;
 	r->engine = kahn ? "kahn" : vo->exact ? "exact" : "por";
 	for (;;) {
-		sem_init(&m, net, mode, cbits);
+		sem_init_pooled(&m, net, mode, cbits, !vo->exact);
 		if (kahn) {
 			explore_kahn(&m, &xo, &x);
 			if (x.status == X_VIOLATION) {
@@ -71,6 +75,8 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 	r->transitions = x.transitions;
 	r->peak_bytes = x.peak_bytes;
 	r->state_bytes = m.bytes;
+	r->cbits = cbits;
+	r->pooled = !vo->exact;
 	switch (x.status) {
 	case X_DONE:
 		r->verdict = V_VERIFIED;
