@@ -425,6 +425,128 @@ settled_wild(const struct sem *m, const uint64_t *s, int proc, int lo, int hi)
 	return 1;
 }
 
+/* Whether process q, from pc on, can reach a send into one of r's ports
+ * lo..hi without first receiving from r or meeting r in a collective
+ * (loops may go round or not, every branch of a choice is taken). */
+static int
+can_offer(const struct sem *m, int q, int pc, int r, int lo, int hi)
+{
+	const struct prog	*pr = m->p[q].pr;
+	const struct mpnet	*n = m->net;
+	unsigned char		*seen;
+	int			*stack, sp = 0, found = 0, k, dc;
+
+	if (pr == NULL)
+		return 0;
+	seen = xcalloc(pr->nins, 1);
+	stack = xmalloc(sizeof(int) * (pr->nins + pr->nalts + 2));
+	stack[sp++] = pc;
+	while (sp > 0 && !found) {
+		const struct ins	*in;
+
+		pc = stack[--sp];
+		if (pc < 0 || pc >= pr->nins || seen[pc])
+			continue;
+		seen[pc] = 1;
+		in = &pr->ins[pc];
+		switch (in->op) {
+		case OP_SEND:
+		case OP_ISEND:
+			dc = n->send_dc[m->p[q].portbase + in->lp];
+			if (dc >= 0 && n->dc[dc].to == r && n->dc[dc].to_lp >= lo &&
+			    n->dc[dc].to_lp < hi)
+				found = 1;
+			stack[sp++] = pc + 1;
+			break;
+		case OP_RECV:
+			dc = n->recv_dc[m->p[q].portbase + in->lp];
+			if (dc >= 0 && n->dc[dc].from == r)
+				break;	/* waits for r, which sends nothing first */
+			stack[sp++] = pc + 1;
+			break;
+		case OP_COLL:
+			if (m->net->colls[in->coll].root < 0 || m->mode == CHECK_SYNC)
+				break;	/* r must come too */
+			stack[sp++] = pc + 1;
+			break;
+		case OP_END:
+			break;
+		case OP_CHOICE:
+			for (k = 0; k < in->nalt; k++)
+				stack[sp++] = pr->alts[in->alt + k];
+			break;
+		case OP_LOOP:
+			stack[sp++] = pc + 2;
+			break;
+		case OP_NEXT:
+			stack[sp++] = pc + 1;
+			if (in->count >= 0)
+				stack[sp++] = in->target;
+			break;
+		case OP_JUMP:
+			stack[sp++] = in->target;
+			break;
+		default:
+			stack[sp++] = pc + 1;
+			break;
+		}
+	}
+	free(seen);
+	free(stack);
+	return found;
+}
+
+/* A bag: r at a run of k wildcard receives over ports lo..hi, with at
+ * most k messages on offer there and no sender able to offer another
+ * before r has taken them all (each must first hear from r, which only
+ * receives meanwhile).  Then r takes exactly those messages, in any
+ * order, and every order ends in the same state: taking the first alone
+ * is enough (its alternatives no longer conflict).  A farm's master
+ * collecting synchronous results: N + 1 states a round, not 2^N. */
+static int
+bag(const struct sem *m, const uint64_t *s, int r, int pc, const struct ins *in)
+{
+	const struct sproc	*sp = &m->p[r];
+	const struct mpnet	*n = m->net;
+	uint64_t		 offers = 0, c;
+	int			 run, lp, dc, q, d, start;
+
+	if (in->nposted > 0)
+		return 0;
+	for (run = 0; pc + run < sp->pr->nins; run++) {
+		const struct ins	*o = &sp->pr->ins[pc + run];
+
+		if (o->op != OP_RECVANY || o->lo != in->lo || o->hi != in->hi)
+			break;
+	}
+	for (lp = in->lo; lp < in->hi; lp++) {
+		if ((dc = n->recv_dc[sp->portbase + lp]) < 0)
+			continue;
+		if (n->dc[dc].from == r)
+			return 0;
+		c = sem_get(s, m->dc[dc]);
+		offers += c > 0 ? c : avail(m, s, dc) == 2;
+	}
+	if (offers < 2 || offers > (uint64_t)run)
+		return 0;
+	for (lp = in->lo; lp < in->hi; lp++) {
+		if ((dc = n->recv_dc[sp->portbase + lp]) < 0)
+			continue;
+		q = n->dc[dc].from;
+		/* Nothing from r waits for q: it could not pass a receive. */
+		for (d = 0; d < n->ndc; d++)
+			if (n->dc[d].from == r && n->dc[d].to == q &&
+			    sem_get(s, m->dc[d]) > 0)
+				return 0;
+		start = sem_pc(m, s, q);
+		if (avail(m, s, dc) == 2 && sem_get(s, m->dc[dc]) == 0)
+			start++;	/* its offer is the send it is blocked in */
+		if (can_offer(m, q, start, r, in->lo, in->hi))
+			return 0;
+	}
+	return 1;
+}
+
 static int
 coll_enabled(struct sem *m, const uint64_t *s, int proc, const struct ins *in)
 {
@@ -520,8 +642,12 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 		int	lo = in->op == OP_RECV ? in->lp : in->lo;
 		int	hi = in->op == OP_RECV ? in->lp + 1 : in->hi;
 
+		int	one = 0;
+
 		wsafe = in->op == OP_RECV || !m->want_safe ||
 		    settled_wild(m, s, proc, lo, hi);
+		if (in->op == OP_RECVANY && m->want_safe && bag(m, s, proc, pc, in))
+			one = wsafe = 1;
 		for (lp = lo; lp < hi; lp++) {
 			if ((dc = m->net->recv_dc[sp->portbase + lp]) < 0)
 				continue;
@@ -532,6 +658,8 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 			if (first_pending(m, s, proc, in, lp) >= 0)
 				continue;	/* a request takes it first */
 			ADD(T_RECV, dc, -1, 0, wsafe, a == 2);
+			if (one)
+				break;
 		}
 		break;
 	}
