@@ -1,16 +1,317 @@
-/* explain.c -- a violation drawn (explain.h). */
+/* explain.c -- a violation drawn (explain.h): the PCG as 'ensemble graph'
+ * draws it, each process coloured by its state in the violation's end
+ * state (ended grey, in the wait-for cycle red, blocked elsewhere orange)
+ * with the statement it waits in, and the cycle's channels red and bold.
+ *
+ * draw.c makes the drawing; this file takes its DOT, marks it and renders
+ * it, so the drawing code knows nothing of violations. */
 #include "config.h"
 
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <graphviz/gvc.h>
+
 #include "explain.h"
+#include "graph.h"
+#include "sem.h"
 #include "xmalloc.h"
+
+#define EXPLAIN_ENDED	"#cccccc"
+#define EXPLAIN_CYCLE	"#ea9999"
+#define EXPLAIN_BLOCKED	"#f9cb9c"
+
+static void
+explain_escape(struct buf *b, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		switch (*s) {
+		case '&':	buf_adds(b, "&amp;"); break;
+		case '<':	buf_adds(b, "&lt;"); break;
+		case '>':	buf_adds(b, "&gt;"); break;
+		case '"':	buf_adds(b, "&quot;"); break;
+		default:	buf_addc(b, *s); break;
+		}
+	}
+}
+
+/* The layout the checker's states are in (mode_result says which). */
+static int
+explain_sem(struct sem *m, const struct mpnet *net, const struct mode_result *r)
+{
+	sem_init_pooled(m, net, r->mode, r->cbits, r->pooled);
+	if (m->bytes == r->state_bytes)
+		return 0;
+	sem_fini(m);
+	return -1;
+}
+
+/* The channel p waits on for q, or -1 (a collective). */
+static int
+explain_chan(const struct sem *m, const uint64_t *s, int p, int q)
+{
+	const struct mpnet	*net = m->net;
+	const struct ins	*in = &net->progs[p]->ins[sem_pc(m, s, p)];
+	int			 base = net->pcg->procs[p].portbase, lp, dc, k, c;
+
+	switch (in->op) {
+	case OP_SEND:
+		if ((dc = net->send_dc[base + in->lp]) >= 0 && net->dc[dc].to == q)
+			return net->dc[dc].chan;
+		break;
+	case OP_RECV:
+	case OP_RECVANY:
+		for (lp = in->op == OP_RECV ? in->lp : in->lo;
+		    lp < (in->op == OP_RECV ? in->lp + 1 : in->hi); lp++)
+			if ((dc = net->recv_dc[base + lp]) >= 0 && net->dc[dc].from == q)
+				return net->dc[dc].chan;
+		break;
+	case OP_WAITALL:
+		for (k = 0; k < in->nposted; k++) {
+			const struct slotdesc	*d = &net->progs[p]->sd[in->sd + k];
+
+			if (sem_slot(m, s, p, k) == 0)
+				continue;
+			if (d->kind == SD_SEND) {
+				dc = net->send_dc[base + d->lp];
+				if (dc >= 0 && net->dc[dc].to == q)
+					return net->dc[dc].chan;
+				continue;
+			}
+			for (lp = d->kind == SD_RECV ? d->lp : d->lo;
+			    lp < (d->kind == SD_RECV ? d->lp + 1 : d->hi); lp++)
+				if ((dc = net->recv_dc[base + lp]) >= 0 &&
+				    net->dc[dc].from == q)
+					return net->dc[dc].chan;
+		}
+		break;
+	default:
+		break;
+	}
+	for (c = 0; c < net->pcg->nchans; c++) {
+		const struct pcg_chan	*ch = &net->pcg->chans[c];
+
+		if (in->op != OP_COLL && ((ch->e[0].proc == p && ch->e[1].proc == q) ||
+		    (ch->e[0].proc == q && ch->e[1].proc == p)))
+			return c;
+	}
+	return -1;
+}
+
+/* A process's node: the header cell in colour, the statement it waits in
+ * below its component. */
+static void
+explain_node(Agraph_t *R, Agnode_t *v, const char *colour, const char *note)
+{
+	const char	*lab = agget(v, "label"), *td, *q, *it;
+	struct buf	 b;
+	char		*h;
+
+	if (lab == NULL || (td = strstr(lab, "<TD BGCOLOR=\"")) == NULL ||
+	    (it = strstr(td, "</I></FONT>")) == NULL)
+		return;
+	td += strlen("<TD BGCOLOR=\"");
+	if ((q = strchr(td, '"')) == NULL)
+		return;
+	buf_init(&b);
+	buf_add(&b, lab, (size_t)(td - lab));
+	buf_adds(&b, colour);
+	it += strlen("</I></FONT>");
+	buf_add(&b, q, (size_t)(it - q));
+	buf_adds(&b, "<BR/><FONT POINT-SIZE=\"9\">");
+	explain_escape(&b, note);
+	buf_adds(&b, "</FONT>");
+	buf_adds(&b, it);
+	h = agstrdup_html(R, b.s);
+	agset(v, "label", h);
+	agstrfree(R, h);
+	buf_free(&b);
+}
+
+/* Mark the drawing R of the model: processes by their state in s, the
+ * cycle's channels. */
+static void
+explain_mark(Agraph_t *R, const struct sem *m, const uint64_t *s,
+    const struct mode_result *r, const int *cyc, int ncyc)
+{
+	const struct mpnet	*net = m->net;
+	char			 pn[PCG_NAME_MAX], it[PCG_NAME_MAX + 64], key[32];
+	char			*note, label[PCG_NAME_MAX + 128];
+	Agnode_t		*v;
+	Agedge_t		*e;
+	int			 i, k, c, in_cycle;
+
+	snprintf(label, sizeof(label), "%s: %s (%s mode)", net->pcg->name,
+	    vkind_name(r->viol->kind), check_mode_name(r->mode));
+	agsafeset(R, "label", label, "");
+	for (i = 0; i < net->nprocs; i++) {
+		const struct ins	*in = &net->progs[i]->ins[sem_pc(m, s, i)];
+
+		if ((v = agnode(R, (char *)pcg_proc_name(net->pcg, i, pn,
+		    sizeof(pn)), 0)) == NULL)
+			continue;
+		for (k = 0, in_cycle = 0; k < ncyc; k++)
+			if (cyc[k] == i)
+				in_cycle = 1;
+		if (sem_ended(m, s, i)) {
+			explain_node(R, v, EXPLAIN_ENDED, "ended");
+			continue;
+		}
+		mpnet_ins_text(net, i, in, it, sizeof(it));
+		if (in->src != NULL && in->src->loc.src != NULL)
+			xasprintf(&note, "waits in '%s' (line %d)", it,
+			    in->src->loc.first_line);
+		else
+			xasprintf(&note, "waits in '%s'", it);
+		explain_node(R, v, in_cycle ? EXPLAIN_CYCLE : EXPLAIN_BLOCKED, note);
+		free(note);
+	}
+	for (k = 0; k < ncyc; k++) {
+		int	p = cyc[k], q = cyc[(k + 1) % ncyc];
+
+		if ((c = explain_chan(m, s, p, q)) < 0)
+			continue;
+		snprintf(key, sizeof(key), "c%d", c + 1);
+		for (v = agfstnode(R); v != NULL; v = agnxtnode(R, v)) {
+			for (e = agfstout(R, v); e != NULL; e = agnxtout(R, e)) {
+				if (strcmp(agnameof(e), key) != 0)
+					continue;
+				agsafeset(e, "color", "red", "");
+				agsafeset(e, "penwidth", "3.5", "");
+				agsafeset(e, "style", "bold", "");
+			}
+		}
+	}
+}
 
 int
 explain_draw(const struct mpnet *net, const struct mode_result *r, const char *path,
     char **cause)
 {
-	(void)net;
-	(void)r;
-	(void)path;
-	*cause = xstrdup("drawing explanations is not built yet");
-	return -1;
+	static const char *const names[] = { "dot", "svg", "png", "pdf" };
+	const char	*ext = strrchr(path, '.'), *layout;
+	enum draw_format fmt;
+	struct sem	 m;
+	Agraph_t	*G = NULL, *R = NULL;
+	GVC_t		*gvc = NULL;
+	FILE		*tf = NULL, *f = NULL;
+	char		 tmpl[1024];
+	int		 fd = -1, rc = -1, ncyc = 0, have_sem = 0;
+	int		*cyc = NULL, status;
+	pid_t		 pid;
+
+	*cause = NULL;
+	if (r->viol == NULL || r->viol->final == NULL) {
+		xasprintf(cause, "no violation to explain");
+		return -1;
+	}
+	if (ext != NULL && strchr(ext, '/') == NULL && strcasecmp(ext, ".svg") == 0)
+		fmt = DRAW_SVG;
+	else if (ext != NULL && strchr(ext, '/') == NULL && strcasecmp(ext, ".png") == 0)
+		fmt = DRAW_PNG;
+	else if (ext != NULL && strchr(ext, '/') == NULL && strcasecmp(ext, ".pdf") == 0)
+		fmt = DRAW_PDF;
+	else if (ext != NULL && strchr(ext, '/') == NULL && (strcasecmp(ext, ".dot") == 0 ||
+	    strcasecmp(ext, ".gv") == 0))
+		fmt = DRAW_DOT;
+	else {
+		xasprintf(cause, "cannot tell the format (name it .svg, .png, .pdf "
+		    "or .dot)");
+		return -1;
+	}
+	if (explain_sem(&m, net, r) != 0) {
+		xasprintf(cause, "the end state's layout cannot be reproduced");
+		return -1;
+	}
+	have_sem = 1;
+	if (r->viol->kind == VK_DEADLOCK) {
+		cyc = r->viol->procs;
+		ncyc = r->viol->nprocs;
+	}
+
+	/* draw.c's drawing as DOT, read back to be marked. */
+	snprintf(tmpl, sizeof(tmpl), "%s/ensemble-explain.XXXXXX",
+	    getenv("TMPDIR") != NULL ? getenv("TMPDIR") : "/tmp");
+	if ((fd = mkstemp(tmpl)) < 0) {
+		xasprintf(cause, "cannot make a scratch file: %s", strerror(errno));
+		goto out;
+	}
+	close(fd);
+	G = pcg_graph(net->pcg);
+	layout = draw_layout_for(G);
+	/*
+	 * Graphviz 2.43's pango plugin remembers the last font name of a
+	 * context after gvFreeContext frees it, and the next context reads
+	 * it (a use after free).  draw_pcg makes and frees a context of its
+	 * own, so it runs in a child: this process uses one context only.
+	 */
+	fflush(NULL);
+	if ((pid = fork()) < 0) {
+		xasprintf(cause, "cannot fork: %s", strerror(errno));
+		goto out;
+	}
+	if (pid == 0) {
+		char	*c2 = NULL;
+
+		_exit(draw_pcg(G, DRAW_DOT, layout, tmpl, &c2) == 0 ? 0 : 1);
+	}
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+	    WEXITSTATUS(status) != 0) {
+		xasprintf(cause, "Graphviz could not draw the graph");
+		goto out;
+	}
+	if ((tf = fopen(tmpl, "r")) == NULL || (R = agread(tf, NULL)) == NULL) {
+		xasprintf(cause, "cannot read the drawing back");
+		goto out;
+	}
+	explain_mark(R, &m, r->viol->final, r, cyc, ncyc);
+
+	if ((f = fopen(path, "w")) == NULL) {
+		xasprintf(cause, "%s", strerror(errno));
+		goto out;
+	}
+	gvc = gvContext();
+	if (fmt == DRAW_DOT) {
+		if (agwrite(R, f) == EOF) {
+			xasprintf(cause, "%s", strerror(errno));
+			goto out;
+		}
+	} else {
+		if (gvLayout(gvc, R, layout) != 0) {
+			xasprintf(cause, "Graphviz could not lay out the graph");
+			goto out;
+		}
+		if (gvRender(gvc, R, names[fmt], f) != 0) {
+			xasprintf(cause, "Graphviz cannot render '%s'", names[fmt]);
+			gvFreeLayout(gvc, R);
+			goto out;
+		}
+		gvFreeLayout(gvc, R);
+	}
+	rc = 0;
+out:
+	if (f != NULL && fclose(f) != 0 && rc == 0) {
+		xasprintf(cause, "%s", strerror(errno));
+		rc = -1;
+	}
+	if (f != NULL && rc != 0)
+		remove(path);
+	if (tf != NULL)
+		fclose(tf);
+	if (fd >= 0)
+		remove(tmpl);
+	if (R != NULL)
+		agclose(R);
+	if (G != NULL)
+		agclose(G);
+	if (gvc != NULL)
+		gvFreeContext(gvc);
+	if (have_sem)
+		sem_fini(&m);
+	return rc;
 }
