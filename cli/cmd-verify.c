@@ -202,10 +202,12 @@ cmd_verify_exec(const struct cmd_entry *self, int argc, char **argv)
 				    r[i].incomplete);
 		printf("%s: %s (", g->name, verdict_name(all));
 		for (i = 0; i < nr; i++)
-			printf("%s%s: %s, %" PRIu64 " states, %" PRIu64 " transitions",
+			printf("%s%s: %s, %" PRIu64 " state%s, %" PRIu64 " transition%s",
 			    i > 0 ? "; " : "", check_mode_name(r[i].mode),
 			    r[i].viol != NULL ? vkind_name(r[i].viol->kind) :
-			    verdict_name(r[i].verdict), r[i].states, r[i].transitions);
+			    verdict_name(r[i].verdict), r[i].states,
+			    r[i].states == 1 ? "" : "s", r[i].transitions,
+			    r[i].transitions == 1 ? "" : "s");
 		printf(") in %.2f s\n", time);
 		if (o.stats)
 			for (i = 0; i < nr; i++)

@@ -29,8 +29,20 @@ struct cc {
 	int		 nposted;
 	int		 failed;
 	struct hmap	*colls;
+	struct hmap	*said;		/* statements already reported */
 	int		*typeoff;	/* local port of each type's first port */
 };
+
+/* Whether the error at src is new (an error is said once per statement,
+ * not once per process); marks the program failed either way. */
+static int
+first_time(struct cc *x, const struct stmt *src)
+{
+	int	old;
+
+	x->failed = 1;
+	return hmap_put(x->said, (uint64_t)(uintptr_t)src, 0, 1, &old) == HMAP_INSERTED;
+}
 
 static int
 emit(struct cc *x, int op, const struct stmt *src)
@@ -39,8 +51,9 @@ emit(struct cc *x, int op, const struct stmt *src)
 
 	if (x->pr->nins >= MPNET_MAX_INS) {
 		if (!x->failed)
-			diag_error(x->g->diag, &src->loc, "behaviour compiles to more "
-			    "than %d instructions", MPNET_MAX_INS);
+			diag_error(x->g->diag, src != NULL ? &src->loc : &x->p->loc,
+			    "behaviour compiles to more than %d instructions",
+			    MPNET_MAX_INS);
 		x->failed = 1;
 		return x->pr->nins - 1;
 	}
@@ -85,11 +98,10 @@ post(struct cc *x, const struct stmt *src, int kind, int mode, int lp, int lo, i
 	char		 pn[PCG_NAME_MAX];
 
 	if (x->nposted >= MPNET_MAX_SLOTS) {
-		if (!x->failed)
+		if (first_time(x, src))
 			diag_error(x->g->diag, &src->loc, "more than %d requests "
 			    "pending in '%s': a 'waitall' is missing",
 			    MPNET_MAX_SLOTS, pcg_proc_name(x->g, x->proc, pn, sizeof(pn)));
-		x->failed = 1;
 		return -1;
 	}
 	xgrow(&x->pr->sd, &x->sdalloc, x->pr->nsd + 1, sizeof(struct slotdesc));
@@ -112,12 +124,12 @@ local_port(struct cc *x, const struct pcg_bstmt *b, int k)
 	int	lp = x->typeoff[b->type] + k - 1;
 	char	pn[PCG_NAME_MAX];
 
-	if (x->g->portchan[x->p->portbase + lp] < 0) {
+	if (x->g->portchan[x->p->portbase + lp] < 0 && first_time(x, b->src)) {
 		diag_error(x->g->diag, &b->src->loc, "'%s' uses port '%s.%s[%d]', "
 		    "which is not connected", pcg_proc_name(x->g, x->proc, pn,
 		    sizeof(pn)), pn, x->g->comps[x->p->comp].types[b->type], k);
+	} else if (x->g->portchan[x->p->portbase + lp] < 0)
 		x->failed = 1;
-	}
 	return lp;
 }
 
@@ -191,19 +203,24 @@ loop(struct cc *x, const struct pcg_bstmt *b, int64_t mult)
 
 		x->pr->ins[j].target = head;
 		x->pr->ins[head].target = x->pr->nins;
-		if (b->count < 0 && x->pr->nins == head + 2) {
+		if (b->count < 0 && x->pr->nins == head + 2 && first_time(x, b->src)) {
+			char	pn[PCG_NAME_MAX];
+
 			diag_error(x->g->diag, &b->src->loc, "endless loop without "
-			    "communication");
+			    "communication in the behaviour of '%s': it would never "
+			    "end nor let the others go on", pcg_proc_name(x->g,
+			    x->proc, pn, sizeof(pn)));
+		} else if (b->count < 0 && x->pr->nins == head + 2)
 			x->failed = 1;
-		}
 		if (b->count < 0)
 			x->pr->has_forever = 1;
 		return;
 	}
 	if (b->count < 0) {
-		diag_error(x->g->diag, &b->src->loc, "requests posted in an endless "
-		    "loop are not all completed by a 'waitall' in its body");
-		x->failed = 1;
+		if (first_time(x, b->src))
+			diag_error(x->g->diag, &b->src->loc, "requests posted in an "
+			    "endless loop are not all completed by a 'waitall' in "
+			    "its body");
 		return;
 	}
 	/* Requests pile up from one iteration to the next: unroll it. */
@@ -247,9 +264,9 @@ choice(struct cc *x, const struct pcg_bstmt *b, int64_t mult)
 			nafter = x->nposted;
 			memcpy(after, x->posted, sizeof(int) * nafter);
 		} else if (!same_posted(x, after, nafter)) {
-			diag_error(x->g->diag, &b->src->loc, "the branches of "
-			    "'choice' leave different requests pending");
-			x->failed = 1;
+			if (first_time(x, b->src))
+				diag_error(x->g->diag, &b->src->loc, "the branches "
+				    "of 'choice' leave different requests pending");
 			break;
 		}
 		xgrow(&jumps, &jalloc, k + 1, sizeof(int));
@@ -458,6 +475,7 @@ mpnet_compile(const struct pcg *g)
 	x.net = n;
 	x.g = g;
 	x.colls = hmap_new();
+	x.said = hmap_new();
 	x.posted = posted;
 	for (i = 0; i < g->nprocs; i++) {
 		const struct pcg_proc	*p = &g->procs[i];
@@ -514,6 +532,7 @@ mpnet_compile(const struct pcg *g)
 	free(typeoff);
 	hmap_free(progs);
 	hmap_free(x.colls);
+	hmap_free(x.said);
 	if (g->diag->errors > errors) {
 		mpnet_free(n);
 		return NULL;

@@ -42,6 +42,7 @@ struct store {
 	int		 tbits;		/* log2 of the table's size */
 	uint64_t	 mem;		/* bytes held */
 	uint64_t	 max_memory;
+	uint64_t	 max_states;	/* 0: none */
 };
 
 double
@@ -175,7 +176,7 @@ store_free(struct store *st)
 		big_free(st->table, (st->mask + 1) * 8);
 }
 
-enum { ST_FOUND, ST_INSERTED, ST_FULL };
+enum { ST_FOUND, ST_INSERTED, ST_FULL, ST_LIMIT };
 
 static inline void
 store_prefetch(const struct store *st, uint64_t h)
@@ -204,6 +205,8 @@ store_put(struct store *st, const uint64_t *w, uint64_t h, uint32_t p, uint64_t 
 	}
 	if (st->n >= MAX_STATES)
 		return ST_FULL;
+	if (st->max_states > 0 && st->n >= st->max_states)
+		return ST_LIMIT;
 	if ((st->n >> CHUNK_SHIFT) >= st->nchunks) {
 		size_t	size = (size_t)CHUNK_STATES * st->rec;
 
@@ -331,6 +334,12 @@ fire_range(struct sem *m, struct store *st, const struct xopts *o,
 					    " MB reached", o->max_memory >> 20);
 				return -1;
 			}
+			if (rc == ST_LIMIT) {
+				r->status = X_LIMIT;
+				xasprintf(&r->limit, "state limit of %" PRIu64 " reached "
+				    "(--max-states)", st->max_states);
+				return -1;
+			}
 			if (rc == ST_FOUND)
 				(*found)++;
 		}
@@ -351,6 +360,7 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 	memset(r, 0, sizeof(*r));
 	m->want_safe = o->reduce;
 	store_init(&st, m, o->max_memory);
+	st.max_states = o->max_states;
 	ts = xcalloc((size_t)nmax * (m->nprocs > 0 ? m->nprocs : 1), sizeof(*ts));
 	cur = xcalloc(m->words, sizeof(uint64_t));
 	nxt = xcalloc((size_t)m->words * BATCH, sizeof(uint64_t));
@@ -384,12 +394,13 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 			total += n;
 		}
 		if (total == 0) {
-			if (o->bad_end(m, cur)) {
-				r->status = X_VIOLATION;
+			if (r->final == NULL && o->bad_end(m, cur)) {
+				/* The first is the shortest (breadth first). */
 				r->final = xcalloc(m->words, sizeof(uint64_t));
 				memcpy(r->final, cur, sizeof(uint64_t) * m->words);
 				rebuild(m, &st, head, ts, r);
-				goto out;
+				if (!o->full)
+					goto out;
 			}
 			continue;
 		}
@@ -416,16 +427,13 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 				}
 			}
 		}
-		if (o->max_states > 0 && st.n > o->max_states) {
-			r->status = X_LIMIT;
-			xasprintf(&r->limit, "state limit of %" PRIu64 " reached "
-			    "(--max-states)", o->max_states);
-			goto out;
-		}
+
 		if (o->progress && (head & 0x3fff) == 0)
 			explore_progress(o, st.n, st.n - head, t0, &last, &last_states);
 	}
 out:
+	if (r->final != NULL && r->status != X_OVERFLOW)
+		r->status = X_VIOLATION;	/* (a limit after it: still a violation) */
 	r->states = st.n;
 	r->peak_bytes = st.mem;
 	store_free(&st);

@@ -8,7 +8,8 @@
 
 enum xstatus {
 	X_DONE,		/* explored: no violation */
-	X_VIOLATION,	/* 'final' is a bad end state, 'trace' leads there */
+	X_VIOLATION,	/* 'final' is a bad end state, 'trace' leads there
+			 * (with 'full', the first of them; counts are all) */
 	X_OVERFLOW,	/* a channel ran out of bits (sem.overflow): widen, retry */
 	X_LIMIT,	/* a state, memory or time limit; 'limit' says which */
 };
@@ -35,6 +36,7 @@ struct xopts {
 	const char	*label;		/* for progress lines */
 	bad_end_fn	 bad_end;
 	int		 record;	/* kahn: keep the actions (the BFS always can) */
+	int		 full;		/* go on after a violation: count every state */
 };
 
 void explore_bfs(struct sem *, const struct xopts *, struct xresult *);

@@ -95,6 +95,12 @@ explore_kahn(struct sem *m, const struct xopts *o, struct xresult *r)
 				;	/* collectives of all are fired below */
 			if (k == n)
 				break;
+			if (o->max_states > 0 && r->ntrace + 1 >= o->max_states) {
+				r->status = X_LIMIT;
+				xasprintf(&r->limit, "state limit of %llu reached "
+				    "(--max-states)", (unsigned long long)o->max_states);
+				goto out;
+			}
 			t = ts[k];
 			from = t.dc >= 0 ? m->net->dc[t.dc].from : -1;
 			if (from == i)
@@ -134,13 +140,6 @@ explore_kahn(struct sem *m, const struct xopts *o, struct xresult *r)
 			if (o->progress && (r->ntrace & 0xffff) == 0)
 				explore_progress(o, r->ntrace + 1, w.len, t0, &last,
 				    &last_states);
-			if (o->max_states > 0 && r->ntrace + 1 > o->max_states) {
-				r->status = X_LIMIT;
-				xasprintf(&r->limit, "state limit of %llu reached "
-				    "(--max-states)",
-				    (unsigned long long)o->max_states);
-				goto out;
-			}
 		}
 		if (nsync == m->nprocs && m->nprocs > 0) {
 			n = sem_enabled(m, s, 0, ts);

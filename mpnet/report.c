@@ -82,7 +82,7 @@ report_bad_end(const struct sem *m, const uint64_t *s)
 	for (i = 0; i < m->nprocs; i++)
 		if (m->p[i].pr != NULL && ins_at(m, s, i)->nposted > 0)
 			return 1;
-	return 0;
+	return sem_get(s, m->csig) != 0;	/* a collective some never came to */
 }
 
 static int
@@ -145,6 +145,14 @@ waits_for(const struct sem *m, const uint64_t *s, int p, int *w, int *any)
 		}
 		break;
 	case OP_COLL:
+		if (sem_get(s, m->p[p].cdone) != 0) {
+			/* It left the open one: it waits for the rest to. */
+			for (i = 0; i < m->nprocs; i++)
+				if (i != p && m->p[i].pr != NULL &&
+				    sem_get(s, m->p[i].cdone) == 0)
+					ADDW(i);
+			break;
+		}
 		for (i = 0; i < m->nprocs; i++) {
 			const struct ins	*o;
 
@@ -319,6 +327,25 @@ leftover(struct buf *b, const struct sem *m, const uint64_t *s, struct violation
 	return n;
 }
 
+/* Whether p waits only for its own messages to be taken: in a send, or in
+ * a waitall whose incomplete requests are all sends. */
+static int
+waits_to_send(const struct sem *m, const uint64_t *s, int p)
+{
+	const struct ins	*in = ins_at(m, s, p);
+	int			 k;
+
+	if (in->op == OP_SEND)
+		return 1;
+	if (in->op != OP_WAITALL)
+		return 0;
+	for (k = 0; k < in->nposted; k++)
+		if (sem_slot(m, s, p, k) != 0 &&
+		    m->p[p].pr->sd[in->sd + k].kind != SD_SEND)
+			return 0;
+	return 1;
+}
+
 static void
 classify(struct violation *v, const struct sem *m, const uint64_t *s)
 {
@@ -342,6 +369,29 @@ classify(struct violation *v, const struct sem *m, const uint64_t *s)
 				mixed = 1;
 			sig = ins_at(m, s, i)->coll;
 		}
+	}
+	if (nblocked == 0 && sem_get(s, m->csig) != 0) {
+		const struct coll	*c = &m->net->colls[sem_get(s, m->csig) - 1];
+		char			 pn[PCG_NAME_MAX];
+
+		v->kind = VK_COLL_MISMATCH;
+		buf_adds(&msg, "collective mismatch: ");
+		for (i = 0, k = 0; i < N; i++) {
+			if (sem_get(s, m->p[i].cdone) != 0)
+				continue;
+			add_proc(v, i);
+			if (k++ > 0)
+				buf_adds(&det, ", ");
+			name(&det, m, i);
+		}
+		buf_printf(&det, " ended without the collective the others took "
+		    "part in\n");
+		message_list(&msg, m, v->procs, v->nprocs);
+		buf_printf(&msg, " ended without '%s %s'", c->kind == S_BCAST ?
+		    "bcast from" : c->kind == S_SCATTER ? "scatter from" :
+		    c->kind == S_REDUCE ? "reduce to" : "gather to",
+		    pcg_proc_name(m->net->pcg, c->root, pn, sizeof(pn)));
+		goto done;
 	}
 	if (nblocked == 0) {
 		if (leftover(&det, m, s, v) > 0) {
@@ -379,7 +429,7 @@ classify(struct violation *v, const struct sem *m, const uint64_t *s)
 		}
 		goto done;
 	}
-	if (ncoll > 0 && (mixed || nended > 0)) {
+	if (ncoll > 0 && (mixed || nended > 0 || ncoll == nblocked)) {
 		v->kind = VK_COLL_MISMATCH;
 		buf_adds(&msg, "collective mismatch: ");
 		for (i = 0; i < N; i++) {
@@ -391,8 +441,9 @@ classify(struct violation *v, const struct sem *m, const uint64_t *s)
 				buf_adds(&det, "; ended processes never reach it");
 			buf_addc(&det, '\n');
 		}
-		if (mixed)
-			buf_adds(&msg, "processes reach different collectives");
+		if (mixed || nended == 0)
+			buf_adds(&msg, "processes reach different collectives, or "
+			    "the same ones in a different order");
 		else
 			buf_adds(&msg, "processes wait in a collective that others "
 			    "ended without");
@@ -448,7 +499,7 @@ classify(struct violation *v, const struct sem *m, const uint64_t *s)
 				continue;
 			roots[nroots++] = i;
 			add_proc(v, i);
-			if (ins_at(m, s, i)->op == OP_SEND)
+			if (waits_to_send(m, s, i))
 				sends++;
 		}
 		for (k = 0; k < nroots; k++) {

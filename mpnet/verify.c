@@ -41,6 +41,7 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 	r->mode = mode;
 	memset(&xo, 0, sizeof(xo));
 	xo.reduce = !vo->exact;
+	xo.full = vo->exact;	/* every state counted, as --exact promises */
 	xo.max_states = vo->max_states;
 	xo.max_memory = vo->max_memory > 0 ? vo->max_memory : explore_default_memory();
 	xo.progress = vo->progress;
