@@ -90,4 +90,13 @@ int net_is_complement(const struct net *, int p);
 /* Write the net as PNML (pnml.c).  0, or -1 and *cause. */
 int pnml_write(const struct net *, FILE *, char **cause);
 
+/* Drawings past this many transitions are no use to anyone. */
+#define NET_MAX_DRAWN	2000
+
+/* Draw n (DRAW_DOT, DRAW_SVG, DRAW_PNG or DRAW_PDF of graph.h) with a
+ * Graphviz layout (NULL: dot) to f.  0, or -1 and *cause (caller frees):
+ * too many transitions, or Graphviz failed. */
+int netdraw(const struct net *, int format, const char *layout, FILE *,
+    char **cause);
+
 #endif
