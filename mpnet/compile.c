@@ -172,6 +172,7 @@ loop(struct cc *x, const struct pcg_bstmt *b, int64_t mult)
 {
 	int		 saved[MPNET_MAX_SLOTS], nsaved = x->nposted, start, head;
 	int64_t		 m, i;
+	int		 nctr = x->pr->nctr;
 	size_t		 nsd = x->pr->nsd;
 
 	if (b->count == 0)
@@ -226,8 +227,7 @@ loop(struct cc *x, const struct pcg_bstmt *b, int64_t mult)
 	/* Requests pile up from one iteration to the next: unroll it. */
 	x->pr->nins = start;
 	x->pr->nsd = nsd;
-	if (b->count > 0)
-		x->pr->nctr--;
+	x->pr->nctr = nctr;	/* its own counter and those of loops inside */
 	memcpy(x->posted, saved, sizeof(int) * nsaved);
 	x->nposted = nsaved;
 	for (i = 0; i < b->count && !x->failed; i++)
@@ -521,6 +521,7 @@ mpnet_compile(const struct pcg *g)
 			continue;
 		}	/* (a collision with other code keeps its own program) */
 		xgrow(&n->uprog, &ualloc, n->nuprog + 1, sizeof(*n->uprog));
+		x.pr->id = n->nuprog;
 		n->uprog[n->nuprog++] = x.pr;
 		n->progs[i] = x.pr;
 		if (x.pr->has_wild)

@@ -78,6 +78,7 @@ struct prog {
 	int		 has_forever;	/* an endless loop */
 	int		 has_wild;	/* recv any, irecv any or choice */
 	int		 comp;		/* the component of every process using it */
+	int		 id;		/* its index in mpnet.uprog */
 	int		 nlp;		/* local ports */
 	int64_t		*lpbound;	/* per local port: most sends; -1 unbounded */
 };

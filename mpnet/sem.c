@@ -162,8 +162,7 @@ sem_init_pooled(struct sem *m, const struct mpnet *n, enum check_mode mode, int 
 		if (pr == NULL)
 			continue;
 		sp->pr = pr;
-		for (u = 0; n->uprog[u] != pr; u++)
-			;
+		u = pr->id;
 		sp->pc = alloc_fld(&bits, bits_for((uint64_t)pr->nins - 1));
 		sp->ctroff = m->ctroff[u];
 		sp->ctrw = m->ctrw[u];
