@@ -162,7 +162,8 @@ cmd_verify_exec(const struct cmd_entry *self, int argc, char **argv)
 	memset(&vo, 0, sizeof(vo));
 	vo.exact = o.exact;
 	vo.max_states = o.max_states;
-	vo.max_memory = (uint64_t)o.max_memory_mb << 20;
+	vo.max_memory = o.max_memory_mb > UINT64_MAX >> 20 ? UINT64_MAX :
+	    (uint64_t)o.max_memory_mb << 20;
 	vo.progress = o.progress >= 0 ? o.progress : isatty(STDERR_FILENO);
 	vo.modes = 0;
 	if (o.send_mode == NULL || strcmp(o.send_mode, "both") == 0)
