@@ -468,7 +468,6 @@ mpnet_compile(const struct pcg *g)
 	n->pcg = g;
 	n->nprocs = g->nprocs;
 	n->progs = xcalloc(g->nprocs > 0 ? g->nprocs : 1, sizeof(*n->progs));
-	n->determinate = 1;
 	n->finite = 1;
 	channels(n);
 	memset(&x, 0, sizeof(x));
@@ -524,8 +523,6 @@ mpnet_compile(const struct pcg *g)
 		x.pr->id = n->nuprog;
 		n->uprog[n->nuprog++] = x.pr;
 		n->progs[i] = x.pr;
-		if (x.pr->has_wild)
-			n->determinate = 0;
 		if (x.pr->has_forever)
 			n->finite = 0;
 	}

@@ -110,7 +110,6 @@ struct mpnet {
 	int		 ndc;
 	struct coll	*colls;
 	int		 ncolls;
-	int		 determinate;	/* no wildcard and no choice anywhere */
 	int		 finite;	/* no endless loop */
 	int		 rooted;	/* rooted collectives are used */
 };
@@ -158,8 +157,9 @@ struct violation {
 	int		 nprocs;
 	char		**trace;	/* the counterexample's actions, in order */
 	int		 ntrace;
-	size_t		 trace_total;	/* actions in all; trace[0] is number */
-	size_t		 trace_first;	/* trace_first + 1 (earlier ones left out) */
+	size_t		 trace_total;	/* actions in all */
+	size_t		 trace_first;	/* actions left out before trace[0], which
+					 * is action number trace_first + 1 */
 	uint64_t	*final;		/* the state it ends in (for --explain) */
 };
 
