@@ -148,6 +148,13 @@ cmd_verify_exec(const struct cmd_entry *self, int argc, char **argv)
 	if ((rc = cli_parse(self, argc, argv, &o, CLI_VERIFY)) >= 0)
 		return rc;
 	memset(r, 0, sizeof(r));
+	if (o.explain != NULL && explain_format(o.explain) < 0) {
+		fprintf(stderr, "ensemble verify: cannot tell the format of '%s' "
+		    "(name it .svg, .png, .pdf or .dot)\nusage: ensemble %s\n",
+		    o.explain, self->usage);
+		cli_opts_free(&o);
+		return EXIT_BADINPUT;
+	}
 	d = diag_new(stderr);
 	o.pcg.skip_exec_check = 1;
 	if ((g = cli_load(&o, d)) == NULL) {

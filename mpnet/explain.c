@@ -190,12 +190,30 @@ explain_mark(Agraph_t *R, const struct sem *m, const uint64_t *s,
 }
 
 int
+explain_format(const char *path)
+{
+	static const struct { const char *ext; int fmt; } exts[] = {
+		{ ".svg", DRAW_SVG }, { ".png", DRAW_PNG }, { ".pdf", DRAW_PDF },
+		{ ".dot", DRAW_DOT }, { ".gv", DRAW_DOT },
+	};
+	const char	*ext = strrchr(path, '.');
+	size_t		 i;
+
+	if (ext == NULL || strchr(ext, '/') != NULL)
+		return -1;
+	for (i = 0; i < sizeof(exts) / sizeof(exts[0]); i++)
+		if (strcasecmp(ext, exts[i].ext) == 0)
+			return exts[i].fmt;
+	return -1;
+}
+
+int
 explain_draw(const struct mpnet *net, const struct mode_result *r, const char *path,
     char **cause)
 {
 	static const char *const names[] = { "dot", "svg", "png", "pdf" };
-	const char	*ext = strrchr(path, '.'), *layout;
-	enum draw_format fmt;
+	const char	*layout;
+	int		 fmt;
 	struct sem	 m;
 	Agraph_t	*G = NULL, *R = NULL;
 	GVC_t		*gvc = NULL;
@@ -210,16 +228,7 @@ explain_draw(const struct mpnet *net, const struct mode_result *r, const char *p
 		xasprintf(cause, "no violation to explain");
 		return -1;
 	}
-	if (ext != NULL && strchr(ext, '/') == NULL && strcasecmp(ext, ".svg") == 0)
-		fmt = DRAW_SVG;
-	else if (ext != NULL && strchr(ext, '/') == NULL && strcasecmp(ext, ".png") == 0)
-		fmt = DRAW_PNG;
-	else if (ext != NULL && strchr(ext, '/') == NULL && strcasecmp(ext, ".pdf") == 0)
-		fmt = DRAW_PDF;
-	else if (ext != NULL && strchr(ext, '/') == NULL && (strcasecmp(ext, ".dot") == 0 ||
-	    strcasecmp(ext, ".gv") == 0))
-		fmt = DRAW_DOT;
-	else {
+	if ((fmt = explain_format(path)) < 0) {
 		xasprintf(cause, "cannot tell the format (name it .svg, .png, .pdf "
 		    "or .dot)");
 		return -1;
