@@ -6,28 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "cmd.h"
 #include "graph.h"
-
-static int
-format_of(const char *name, enum draw_format *fmt)
-{
-	static const struct { const char *name; enum draw_format fmt; } formats[] = {
-		{ "dot", DRAW_DOT }, { "gv", DRAW_DOT }, { "svg", DRAW_SVG },
-		{ "png", DRAW_PNG }, { "pdf", DRAW_PDF },
-	};
-	size_t	i;
-
-	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
-		if (strcasecmp(name, formats[i].name) == 0) {
-			*fmt = formats[i].fmt;
-			return 0;
-		}
-	}
-	return -1;
-}
 
 static int
 known_layout(const char *name)
@@ -49,7 +30,7 @@ cmd_graph_exec(const struct cmd_entry *self, int argc, char **argv)
 	struct cli_opts	 o;
 	struct diag	*d = NULL;
 	struct pcg	*g;
-	enum draw_format fmt = DRAW_DOT;
+	int		 fmt = DRAW_DOT;
 	const char	*ext;
 	char		*cause;
 	Agraph_t	*G;
@@ -65,14 +46,14 @@ cmd_graph_exec(const struct cmd_entry *self, int argc, char **argv)
 		goto out;
 	}
 	if (o.format != NULL) {
-		if (format_of(o.format, &fmt) != 0) {
+		if ((fmt = draw_format_of(o.format)) < 0) {
 			fprintf(stderr, "ensemble graph: unknown format '%s' (svg, png, "
 			    "pdf or dot)\n", o.format);
 			goto out;
 		}
 	} else if (strcmp(o.output, "-") != 0) {
-		ext = strrchr(o.output, '.');
-		if (ext == NULL || strchr(ext, '/') != NULL || format_of(ext + 1, &fmt) != 0) {
+		if ((ext = draw_suffix(o.output)) == NULL ||
+		    (fmt = draw_format_of(ext)) < 0) {
 			fprintf(stderr, "ensemble graph: cannot tell the format of '%s' "
 			    "(name it .svg, .png, .pdf or .dot, or give -T)\n", o.output);
 			goto out;

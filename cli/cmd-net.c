@@ -20,22 +20,11 @@
 enum { FMT_DOT = DRAW_DOT, FMT_SVG = DRAW_SVG, FMT_PNG = DRAW_PNG,
     FMT_PDF = DRAW_PDF, FMT_PNML };
 
+/* A drawing format of graph.h, or PNML. */
 static int
-cmd_net_format(const char *name, int *fmt)
+cmd_net_format(const char *name)
 {
-	static const struct { const char *name; int fmt; } formats[] = {
-		{ "dot", FMT_DOT }, { "gv", FMT_DOT }, { "svg", FMT_SVG },
-		{ "png", FMT_PNG }, { "pdf", FMT_PDF }, { "pnml", FMT_PNML },
-	};
-	size_t	i;
-
-	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
-		if (strcasecmp(name, formats[i].name) == 0) {
-			*fmt = formats[i].fmt;
-			return 0;
-		}
-	}
-	return -1;
+	return strcasecmp(name, "pnml") == 0 ? FMT_PNML : draw_format_of(name);
 }
 
 static int
@@ -75,15 +64,14 @@ cmd_net_exec(const struct cmd_entry *self, int argc, char **argv)
 	}
 	tostdout = strcmp(o.output, "-") == 0;
 	if (o.format != NULL) {
-		if (cmd_net_format(o.format, &fmt) != 0) {
+		if ((fmt = cmd_net_format(o.format)) < 0) {
 			fprintf(stderr, "ensemble net: unknown format '%s' (svg, png, "
 			    "pdf, dot or pnml)\n", o.format);
 			goto out;
 		}
 	} else if (!tostdout) {
-		ext = strrchr(o.output, '.');
-		if (ext == NULL || strchr(ext, '/') != NULL ||
-		    cmd_net_format(ext + 1, &fmt) != 0) {
+		if ((ext = draw_suffix(o.output)) == NULL ||
+		    (fmt = cmd_net_format(ext)) < 0) {
 			fprintf(stderr, "ensemble net: cannot tell the format of '%s' "
 			    "(name it .svg, .png, .pdf, .dot or .pnml, or give -T)\n",
 			    o.output);

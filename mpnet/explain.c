@@ -10,7 +10,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -25,20 +24,6 @@
 #define EXPLAIN_ENDED	"#cccccc"
 #define EXPLAIN_CYCLE	"#ea9999"
 #define EXPLAIN_BLOCKED	"#f9cb9c"
-
-static void
-explain_escape(struct buf *b, const char *s)
-{
-	for (; *s != '\0'; s++) {
-		switch (*s) {
-		case '&':	buf_adds(b, "&amp;"); break;
-		case '<':	buf_adds(b, "&lt;"); break;
-		case '>':	buf_adds(b, "&gt;"); break;
-		case '"':	buf_adds(b, "&quot;"); break;
-		default:	buf_addc(b, *s); break;
-		}
-	}
-}
 
 /* The layout the checker's states are in (mode_result says which). */
 static int
@@ -124,7 +109,7 @@ explain_node(Agraph_t *R, Agnode_t *v, const char *colour, const char *note)
 	it += strlen("</I></FONT>");
 	buf_add(&b, q, (size_t)(it - q));
 	buf_adds(&b, "<BR/><FONT POINT-SIZE=\"9\">");
-	explain_escape(&b, note);
+	draw_html_escape(&b, note);
 	buf_adds(&b, "</FONT>");
 	buf_adds(&b, it);
 	h = agstrdup_html(R, b.s);
@@ -192,19 +177,9 @@ explain_mark(Agraph_t *R, const struct sem *m, const uint64_t *s,
 int
 explain_format(const char *path)
 {
-	static const struct { const char *ext; int fmt; } exts[] = {
-		{ ".svg", DRAW_SVG }, { ".png", DRAW_PNG }, { ".pdf", DRAW_PDF },
-		{ ".dot", DRAW_DOT }, { ".gv", DRAW_DOT },
-	};
-	const char	*ext = strrchr(path, '.');
-	size_t		 i;
+	const char	*ext = draw_suffix(path);
 
-	if (ext == NULL || strchr(ext, '/') != NULL)
-		return -1;
-	for (i = 0; i < sizeof(exts) / sizeof(exts[0]); i++)
-		if (strcasecmp(ext, exts[i].ext) == 0)
-			return exts[i].fmt;
-	return -1;
+	return ext == NULL ? -1 : draw_format_of(ext);
 }
 
 int

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <graphviz/gvc.h>
 
@@ -18,8 +19,8 @@ static const char *const palette[] = {
 	"#d0e0e3", "#ead1dc",
 };
 
-static void
-html_escape(struct buf *b, const char *s)
+void
+draw_html_escape(struct buf *b, const char *s)
 {
 	for (; *s != '\0'; s++) {
 		switch (*s) {
@@ -104,7 +105,7 @@ port_row(struct buf *b, const char *ports, const struct side *sides, int nsides,
 			if (side_top(sides, nsides, tok, i) != top)
 				continue;
 			buf_adds(&cells, "<TD PORT=\"");
-			html_escape(&cells, tok);
+			draw_html_escape(&cells, tok);
 			buf_printf(&cells, "_%d\"><FONT POINT-SIZE=\"9\">%d</FONT></TD>", i, i);
 			k++;
 		}
@@ -118,7 +119,7 @@ port_row(struct buf *b, const char *ports, const struct side *sides, int nsides,
 		if (top)
 			buf_printf(b, "<TR>%s</TR>", cells.s);
 		buf_printf(b, "<TR><TD COLSPAN=\"%d\"><FONT POINT-SIZE=\"9\">", k);
-		html_escape(b, tok);
+		draw_html_escape(b, tok);
 		buf_adds(b, "</FONT></TD></TR>");
 		if (!top)
 			buf_printf(b, "<TR>%s</TR>", cells.s);
@@ -142,9 +143,9 @@ node_label(struct buf *b, const char *name, const char *comp, const char *ports,
 	    "CELLPADDING=\"3\" BGCOLOR=\"white\">");
 	port_row(b, ports, sides, nsides, 1);
 	buf_printf(b, "<TR><TD BGCOLOR=\"%s\"><B>", colour);
-	html_escape(b, name);
+	draw_html_escape(b, name);
 	buf_adds(b, "</B><BR/><FONT POINT-SIZE=\"10\"><I>");
-	html_escape(b, comp);
+	draw_html_escape(b, comp);
 	buf_adds(b, "</I></FONT></TD></TR>");
 	port_row(b, ports, sides, nsides, 0);
 	buf_adds(b, "</TABLE>");
@@ -326,6 +327,29 @@ draft_layout(GVC_t *gvc, Agraph_t *G, const char *layout)
 	fclose(null);
 	gvFreeLayout(gvc, D);
 	return D;
+}
+
+int
+draw_format_of(const char *name)
+{
+	static const struct { const char *name; enum draw_format fmt; } formats[] = {
+		{ "dot", DRAW_DOT }, { "gv", DRAW_DOT }, { "svg", DRAW_SVG },
+		{ "png", DRAW_PNG }, { "pdf", DRAW_PDF },
+	};
+	size_t	i;
+
+	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
+		if (strcasecmp(name, formats[i].name) == 0)
+			return formats[i].fmt;
+	return -1;
+}
+
+const char *
+draw_suffix(const char *path)
+{
+	const char	*ext = strrchr(path, '.');
+
+	return ext == NULL || strchr(ext, '/') != NULL ? NULL : ext + 1;
 }
 
 const char *

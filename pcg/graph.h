@@ -31,6 +31,17 @@ Agraph_t *pcg_graph(const struct pcg *);
 /* Output formats of 'ensemble graph'. */
 enum draw_format { DRAW_DOT, DRAW_SVG, DRAW_PNG, DRAW_PDF };
 
+/* The format a name gives ("svg", "png", "pdf", "dot" or "gv", any case),
+ * or -1. */
+int draw_format_of(const char *name);
+/* The suffix of a file name, after its last '.' ("svg" of "a/b.svg"), or
+ * NULL when the name has none. */
+const char *draw_suffix(const char *path);
+
+struct buf;
+/* Append s escaped for a Graphviz HTML label. */
+void draw_html_escape(struct buf *, const char *s);
+
 /* The layout engine drawings use by default: "circo" for a ring (every
  * process has two channels), else "dot". */
 const char *draw_layout_for(Agraph_t *);
