@@ -133,6 +133,25 @@ const char *mpnet_port_name(const struct mpnet *, int proc, int lp, char *buf,
 
 enum check_mode { CHECK_BUFFERED, CHECK_SYNC };
 
+/* Whether a send of this mode (enum send_mode) is synchronous when
+ * standard sends are checked as 'check'. */
+static inline int
+mpnet_sync(int mode, enum check_mode check)
+{
+	return mode == MODE_SYNC || (mode == MODE_STANDARD && check == CHECK_SYNC);
+}
+
+/* Whether a posted request is a receive that accepts local port lp. */
+static inline int
+slotdesc_accepts(const struct slotdesc *d, int lp)
+{
+	if (d->kind == SD_RECV)
+		return d->lp == lp;
+	if (d->kind == SD_RECVANY)
+		return lp >= d->lo && lp < d->hi;
+	return 0;
+}
+
 struct verify_opts {
 	int		 modes;		/* bit 1 << CHECK_BUFFERED | 1 << CHECK_SYNC */
 	int		 exact;		/* no reductions */

@@ -159,7 +159,7 @@ fail(struct nb *b, const char *fmt, ...)
 static int
 is_sync(const struct nb *b, int mode)
 {
-	return mode == MODE_SYNC || (mode == MODE_STANDARD && b->mode == CHECK_SYNC);
+	return mpnet_sync(mode, b->mode);
 }
 
 static void
@@ -641,17 +641,6 @@ tinfo_set(struct nb *b, struct tinfo *ti, int kind, int proc, int pc, int dc)
 	    mpnet_ins_text(b->mp, proc, &b->mp->progs[proc]->ins[pc], it, sizeof(it)));
 }
 
-/* Whether slot descriptor d (a receive) accepts local port lp. */
-static int
-accepts(const struct slotdesc *d, int lp)
-{
-	if (d->kind == SD_RECV)
-		return d->lp == lp;
-	if (d->kind == SD_RECVANY)
-		return lp >= d->lo && lp < d->hi;
-	return 0;
-}
-
 /* Zero tests: no request posted before 'upto' at in accepts lp. */
 static void
 none_pending(struct nb *b, struct tb *t, int proc, const struct ins *in, int upto,
@@ -661,7 +650,7 @@ none_pending(struct nb *b, struct tb *t, int proc, const struct ins *in, int upt
 	int			 k;
 
 	for (k = 0; k < upto; k++)
-		if (accepts(&pr->sd[in->sd + k], lp))
+		if (slotdesc_accepts(&pr->sd[in->sd + k], lp))
 			tb_test(t, b->slotf[proc][k], b->slotcap[proc][k]);
 }
 

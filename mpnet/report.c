@@ -561,21 +561,15 @@ action_text(struct buf *b, const struct sem *m, const uint64_t *s, const struct 
 	name(b, m, t->proc);
 	buf_adds(b, ": ");
 	switch (t->kind) {
-	case T_MATCH: {
-		const struct slotdesc	*sd = &m->p[t->proc].pr->sd[in->sd + t->slot];
-
-		buf_adds(b, "request ");
-		stmt_text(b, m, t->proc, &m->p[t->proc].pr->ins[sd->ins]);
-		if (sem_pooled(m, t->dc))
-			buf_adds(b, " takes one of the messages waiting for it");
-		else {
-			buf_adds(b, " takes a message from ");
-			name(b, m, d->from);
-		}
-		break;
-	}
+	case T_MATCH:
 	case T_RECV:
-		stmt_text(b, m, t->proc, in);
+		if (t->kind == T_MATCH) {
+			const struct slotdesc *sd = &m->p[t->proc].pr->sd[in->sd + t->slot];
+
+			buf_adds(b, "request ");
+			stmt_text(b, m, t->proc, &m->p[t->proc].pr->ins[sd->ins]);
+		} else
+			stmt_text(b, m, t->proc, in);
 		if (sem_pooled(m, t->dc))
 			buf_adds(b, " takes one of the messages waiting for it");
 		else {

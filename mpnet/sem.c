@@ -46,12 +46,11 @@ sem_sync_coll(const struct sem *m, const struct ins *in)
 static inline int
 is_sync(const struct sem *m, int mode)
 {
-	return mode == MODE_SYNC || (mode == MODE_STANDARD && m->mode == CHECK_SYNC);
+	return mpnet_sync(mode, m->mode);
 }
 
-/* The local ports of proc that its program receives on, and how: bit 1 a
- * specific receive, bit 2 a wildcard over exactly lo..hi; -1 in *lo when
- * wildcards over different sets touch a port. */
+/* Find the pools (sem_init) and whether every wildcard has one choice
+ * (sem.determinate); with !pool, find none. */
 static void
 pools(struct sem *m, int pool)
 {
@@ -372,21 +371,24 @@ avail(const struct sem *m, const uint64_t *s, int dc)
 	return 0;
 }
 
+/* What local port lp of a process offers a receive, as avail(), with the
+ * channel in *dc: 0 also when it is unconnected, or one of a pool's
+ * channels but the first, which stands for them all. */
+static int
+offer(const struct sem *m, const uint64_t *s, const struct sproc *sp, int lp, int *dc)
+{
+	if ((*dc = m->net->recv_dc[sp->portbase + lp]) < 0)
+		return 0;
+	if (m->pool[*dc] >= 0 && m->pool[*dc] != *dc)
+		return 0;
+	return avail(m, s, *dc);
+}
+
 /* Whether nothing more can come on dc: its sender ended and it is empty. */
 static int
 dead(const struct sem *m, const uint64_t *s, int dc)
 {
 	return sem_get(s, m->dc[dc]) == 0 && sem_ended(m, s, m->net->dc[dc].from);
-}
-
-static inline int
-accepts(const struct slotdesc *d, int lp)
-{
-	if (d->kind == SD_RECV)
-		return d->lp == lp;
-	if (d->kind == SD_RECVANY)
-		return lp >= d->lo && lp < d->hi;
-	return 0;
 }
 
 /* The earliest-posted pending receive request of proc that accepts local
@@ -401,7 +403,7 @@ first_pending(const struct sem *m, const uint64_t *s, int proc, const struct ins
 	for (k = 0; k < in->nposted; k++) {
 		const struct slotdesc	*d = &sp->pr->sd[in->sd + k];
 
-		if (accepts(d, lp) && sem_get(s, slot_fld(sp, k)) != 0)
+		if (slotdesc_accepts(d, lp) && sem_get(s, slot_fld(sp, k)) != 0)
 			return k;
 	}
 	return -1;
@@ -613,13 +615,8 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 		wsafe = d->kind == SD_RECV || !m->want_safe ||
 		    settled_wild(m, s, proc, lo, hi);
 		for (lp = lo; lp < hi; lp++) {
-			if ((dc = m->net->recv_dc[sp->portbase + lp]) < 0)
-				continue;
-			if (m->pool[dc] >= 0 && m->pool[dc] != dc)
-				continue;	/* its pool's first stands for it */
-			if ((a = avail(m, s, dc)) == 0)
-				continue;
-			if (first_pending(m, s, proc, in, lp) != k)
+			if ((a = offer(m, s, sp, lp, &dc)) == 0 ||
+			    first_pending(m, s, proc, in, lp) != k)
 				continue;
 			ADD(T_MATCH, dc, k, 0, wsafe, a == 2);
 		}
@@ -640,7 +637,6 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 	case OP_RECVANY: {
 		int	lo = in->op == OP_RECV ? in->lp : in->lo;
 		int	hi = in->op == OP_RECV ? in->lp + 1 : in->hi;
-
 		int	one = 0;
 
 		wsafe = in->op == OP_RECV || !m->want_safe ||
@@ -648,14 +644,9 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 		if (in->op == OP_RECVANY && m->want_safe && bag(m, s, proc, pc, in))
 			one = wsafe = 1;
 		for (lp = lo; lp < hi; lp++) {
-			if ((dc = m->net->recv_dc[sp->portbase + lp]) < 0)
-				continue;
-			if (m->pool[dc] >= 0 && m->pool[dc] != dc)
-				continue;	/* its pool's first stands for it */
-			if ((a = avail(m, s, dc)) == 0)
-				continue;
-			if (first_pending(m, s, proc, in, lp) >= 0)
-				continue;	/* a request takes it first */
+			if ((a = offer(m, s, sp, lp, &dc)) == 0 ||
+			    first_pending(m, s, proc, in, lp) >= 0)
+				continue;	/* (a request takes it first) */
 			ADD(T_RECV, dc, -1, 0, wsafe, a == 2);
 			if (one)
 				break;
