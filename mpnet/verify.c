@@ -6,7 +6,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "explore.h"
 #include "report.h"
@@ -17,15 +16,6 @@
 #define CBITS_FIRST	2
 #define CBITS_MOST	16
 
-static double
-now(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 void
 mpnet_check(const struct mpnet *net, enum check_mode mode,
     const struct verify_opts *vo, struct mode_result *r)
@@ -34,7 +24,7 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 	struct xopts	 xo;
 	struct xresult	 x;
 	int		 kahn, cbits;
-	double		 t0 = now();
+	double		 t0 = explore_now();
 	char		 label[64];
 
 	memset(r, 0, sizeof(*r));
@@ -48,14 +38,18 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 	snprintf(label, sizeof(label), "%s mode", check_mode_name(mode));
 	xo.label = label;
 	xo.bad_end = report_bad_end;
-	/* Pools make more nets determinate in buffered mode: ask the layout. */
-	sem_init_pooled(&m, net, mode, CBITS_FIRST, !vo->exact);
+	/* Pools make more nets determinate in buffered mode: ask the layout.
+	 * One run needs no small counts (it stores no states). */
+	cbits = CBITS_FIRST;
+	sem_init_pooled(&m, net, mode, cbits, !vo->exact);
 	kahn = !vo->exact && m.determinate && net->finite;
-	sem_fini(&m);
-	cbits = kahn ? 32 : CBITS_FIRST;
+	if (kahn) {
+		sem_fini(&m);
+		cbits = 32;
+		sem_init_pooled(&m, net, mode, cbits, 1);
+	}
 	r->engine = kahn ? "kahn" : vo->exact ? "exact" : "por";
 	for (;;) {
-		sem_init_pooled(&m, net, mode, cbits, !vo->exact);
 		if (kahn) {
 			explore_kahn(&m, &xo, &x);
 			if (x.status == X_VIOLATION) {
@@ -71,6 +65,7 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 		xresult_free(&x);
 		sem_fini(&m);
 		cbits *= 2;
+		sem_init_pooled(&m, net, mode, cbits, !vo->exact);
 	}
 	r->states = x.states;
 	r->transitions = x.transitions;
@@ -113,7 +108,7 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 	}
 	xresult_free(&x);
 	sem_fini(&m);
-	r->time_s = now() - t0;
+	r->time_s = explore_now() - t0;
 }
 
 void
