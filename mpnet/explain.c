@@ -186,7 +186,6 @@ int
 explain_draw(const struct mpnet *net, const struct mode_result *r, const char *path,
     char **cause)
 {
-	static const char *const names[] = { "dot", "svg", "png", "pdf" };
 	const char	*layout;
 	int		 fmt;
 	struct sem	 m;
@@ -260,23 +259,8 @@ explain_draw(const struct mpnet *net, const struct mode_result *r, const char *p
 		goto out;
 	}
 	gvc = gvContext();
-	if (fmt == DRAW_DOT) {
-		if (agwrite(R, f) == EOF) {
-			xasprintf(cause, "%s", strerror(errno));
-			goto out;
-		}
-	} else {
-		if (gvLayout(gvc, R, layout) != 0) {
-			xasprintf(cause, "Graphviz could not lay out the graph");
-			goto out;
-		}
-		if (gvRender(gvc, R, names[fmt], f) != 0) {
-			xasprintf(cause, "Graphviz cannot render '%s'", names[fmt]);
-			gvFreeLayout(gvc, R);
-			goto out;
-		}
-		gvFreeLayout(gvc, R);
-	}
+	if (draw_render(gvc, R, fmt, layout, f, "graph", cause) != 0)
+		goto out;
 	rc = 0;
 out:
 	if (f != NULL && fclose(f) != 0 && rc == 0) {

@@ -183,10 +183,9 @@ netdraw_graph(const struct net *n)
 int
 netdraw(const struct net *n, int fmt, const char *layout, FILE *f, char **cause)
 {
-	static const char *const names[] = { "dot", "svg", "png", "pdf" };
 	GVC_t		*gvc;
 	Agraph_t	*G;
-	int		 rc = -1;
+	int		 rc;
 
 	if (n->ntrans > NET_MAX_DRAWN) {
 		xasprintf(cause, "the net has %d transitions, too many to draw "
@@ -196,21 +195,8 @@ netdraw(const struct net *n, int fmt, const char *layout, FILE *f, char **cause)
 	}
 	gvc = gvContext();
 	G = netdraw_graph(n);
-	if (fmt == DRAW_DOT) {
-		if (agwrite(G, f) == EOF)
-			xasprintf(cause, "%s", strerror(errno));
-		else
-			rc = 0;
-	} else if (gvLayout(gvc, G, layout != NULL ? layout : "dot") != 0)
-		xasprintf(cause, "Graphviz could not lay out the net");
-	else {
-		if (gvRender(gvc, G, names[fmt], f) != 0)
-			xasprintf(cause, "Graphviz cannot render '%s' (is the Debian "
-			    "package 'graphviz' installed?)", names[fmt]);
-		else
-			rc = 0;
-		gvFreeLayout(gvc, G);
-	}
+	rc = draw_render(gvc, G, fmt, layout != NULL ? layout : "dot", f, "net",
+	    cause);
 	agclose(G);
 	gvFreeContext(gvc);
 	return rc;

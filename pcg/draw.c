@@ -366,11 +366,38 @@ draw_layout_for(Agraph_t *G)
 }
 
 int
+draw_render(GVC_t *gvc, Agraph_t *G, int fmt, const char *layout, FILE *f,
+    const char *what, char **cause)
+{
+	static const char *const names[] = { "dot", "svg", "png", "pdf" };
+
+	if (fmt == DRAW_DOT) {
+		if (agwrite(G, f) == EOF) {
+			xasprintf(cause, "%s", strerror(errno));
+			return -1;
+		}
+		return 0;
+	}
+	if (gvLayout(gvc, G, layout) != 0) {
+		xasprintf(cause, "Graphviz could not lay out the %s", what);
+		return -1;
+	}
+	if (gvRender(gvc, G, names[fmt], f) != 0) {
+		xasprintf(cause, "Graphviz cannot render '%s' (is the Debian package "
+		    "'graphviz' installed?)", names[fmt]);
+		gvFreeLayout(gvc, G);
+		return -1;
+	}
+	gvFreeLayout(gvc, G);
+	return 0;
+}
+
+int
 draw_pcg(Agraph_t *G, enum draw_format fmt, const char *layout, const char *path,
     char **cause)
 {
-	static const char *const names[] = { "dot", "svg", "png", "pdf" };
 	GVC_t		*gvc = gvContext();
+	char		*why;
 	Agraph_t	*D;
 	Agraph_t	*R;
 	FILE		*f;
@@ -391,23 +418,13 @@ draw_pcg(Agraph_t *G, enum draw_format fmt, const char *layout, const char *path
 		gvFreeContext(gvc);
 		return -1;
 	}
-	if (fmt == DRAW_DOT) {
-		if (agwrite(R, f) == EOF) {
-			xasprintf(cause, "cannot write '%s': %s", path, strerror(errno));
-			goto out;
-		}
-	} else {
-		if (gvLayout(gvc, R, layout) != 0) {
-			xasprintf(cause, "Graphviz could not lay out the graph");
-			goto out;
-		}
-		if (gvRender(gvc, R, names[fmt], f) != 0) {
-			xasprintf(cause, "Graphviz cannot render '%s' (is the "
-			    "Debian package 'graphviz' installed?)", names[fmt]);
-			gvFreeLayout(gvc, R);
-			goto out;
-		}
-		gvFreeLayout(gvc, R);
+	if (draw_render(gvc, R, fmt, layout, f, "graph", &why) != 0) {
+		if (fmt == DRAW_DOT)
+			xasprintf(cause, "cannot write '%s': %s", path, why);
+		else
+			*cause = xstrdup(why);
+		free(why);
+		goto out;
 	}
 	rc = 0;
 out:

@@ -14,6 +14,7 @@
 #define ENS_GRAPH_H
 
 #include <graphviz/cgraph.h>
+#include <graphviz/gvc.h>
 
 /* Graphviz 2.43's cgraph takes 'char *' for names and values it only reads;
  * string literals passed to it are safe. */
@@ -37,6 +38,12 @@ int draw_format_of(const char *name);
 /* The suffix of a file name, after its last '.' ("svg" of "a/b.svg"), or
  * NULL when the name has none. */
 const char *draw_suffix(const char *path);
+
+/* Write G to f as DOT, or lay it out with 'layout' and render it in fmt
+ * (enum draw_format).  0, or -1 and *cause (caller frees): a write error's
+ * strerror, or what Graphviz could not do to the 'what' ("graph"). */
+int draw_render(GVC_t *, Agraph_t *G, int fmt, const char *layout, FILE *f,
+    const char *what, char **cause);
 
 struct buf;
 /* Append s escaped for a Graphviz HTML label. */
