@@ -113,14 +113,14 @@ cmd_net_exec(const struct cmd_entry *self, int argc, char **argv)
 		fprintf(stderr, "ensemble: cannot write '%s': %s\n", o.output, cause);
 		if (!tostdout) {
 			fclose(f);
-			remove(o.output);
+			draw_remove_partial(o.output);
 		}
 		goto out;
 	}
 	if (!tostdout && fclose(f) != 0) {
 		fprintf(stderr, "ensemble: cannot write '%s': %s\n", o.output,
 		    strerror(errno));
-		remove(o.output);
+		draw_remove_partial(o.output);
 		goto out;
 	}
 	rc = 0;

@@ -260,7 +260,7 @@ explain_draw(const struct mpnet *net, const struct mode_result *r, const char *p
 	}
 	gvc = gvContext();
 	if (draw_render(gvc, R, fmt, layout, f, "graph", cause) != 0)
-		goto out;
+		goto out;	/* (rc stays -1) */
 	rc = 0;
 out:
 	if (f != NULL && fclose(f) != 0 && rc == 0) {
@@ -268,7 +268,7 @@ out:
 		rc = -1;
 	}
 	if (f != NULL && rc != 0)
-		remove(path);
+		draw_remove_partial(path);
 	if (tf != NULL)
 		fclose(tf);
 	if (fd >= 0)

@@ -196,7 +196,7 @@ netdraw(const struct net *n, int fmt, const char *layout, FILE *f, char **cause)
 	gvc = gvContext();
 	G = netdraw_graph(n);
 	rc = draw_render(gvc, G, fmt, layout != NULL ? layout : "dot", f, "net",
-	    cause);
+	    cause) == 0 ? 0 : -1;
 	agclose(G);
 	gvFreeContext(gvc);
 	return rc;

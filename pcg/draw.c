@@ -4,6 +4,8 @@
  * in a cluster.  Reads only the annotated graph. */
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -370,26 +372,48 @@ draw_render(GVC_t *gvc, Agraph_t *G, int fmt, const char *layout, FILE *f,
     const char *what, char **cause)
 {
 	static const char *const names[] = { "dot", "svg", "png", "pdf" };
+	char		*data;
+	unsigned int	 len;
+	size_t		 n;
 
 	if (fmt == DRAW_DOT) {
-		if (agwrite(G, f) == EOF) {
-			xasprintf(cause, "%s", strerror(errno));
-			return -1;
-		}
-		return 0;
+		if (agwrite(G, f) == EOF)
+			goto write_error;
+		goto flush;
 	}
 	if (gvLayout(gvc, G, layout) != 0) {
 		xasprintf(cause, "Graphviz could not lay out the %s", what);
 		return -1;
 	}
-	if (gvRender(gvc, G, names[fmt], f) != 0) {
+	/* Rendered to memory and written here: on a write error gvRender
+	 * prints "gvwrite_no_z problem" and exits. */
+	if (gvRenderData(gvc, G, names[fmt], &data, &len) != 0) {
 		xasprintf(cause, "Graphviz cannot render '%s' (is the Debian package "
 		    "'graphviz' installed?)", names[fmt]);
 		gvFreeLayout(gvc, G);
 		return -1;
 	}
 	gvFreeLayout(gvc, G);
-	return 0;
+	n = fwrite(data, 1, len, f);
+	gvFreeRenderData(data);
+	if (n != len)
+		goto write_error;
+flush:
+	/* Graphviz does not say when a write failed; the stream does. */
+	if (fflush(f) == 0 && !ferror(f))
+		return 0;
+write_error:
+	xasprintf(cause, "%s", strerror(errno != 0 ? errno : EIO));
+	return -2;
+}
+
+void
+draw_remove_partial(const char *path)
+{
+	struct stat	st;
+
+	if (lstat(path, &st) == 0 && S_ISREG(st.st_mode))
+		remove(path);
 }
 
 int
@@ -418,12 +442,14 @@ draw_pcg(Agraph_t *G, enum draw_format fmt, const char *layout, const char *path
 		gvFreeContext(gvc);
 		return -1;
 	}
-	if (draw_render(gvc, R, fmt, layout, f, "graph", &why) != 0) {
-		if (fmt == DRAW_DOT)
-			xasprintf(cause, "cannot write '%s': %s", path, why);
+	if ((rc = draw_render(gvc, R, fmt, layout, f, "graph", &why)) != 0) {
+		if (rc == -2)
+			xasprintf(cause, "cannot write '%s': %s", tostdout ?
+			    "standard output" : path, why);
 		else
 			*cause = xstrdup(why);
 		free(why);
+		rc = -1;
 		goto out;
 	}
 	rc = 0;
@@ -434,7 +460,7 @@ out:
 			rc = -1;
 		}
 		if (rc != 0)
-			remove(path);
+			draw_remove_partial(path);
 	}
 	gvFreeContext(gvc);
 	agclose(R);

@@ -40,10 +40,15 @@ int draw_format_of(const char *name);
 const char *draw_suffix(const char *path);
 
 /* Write G to f as DOT, or lay it out with 'layout' and render it in fmt
- * (enum draw_format).  0, or -1 and *cause (caller frees): a write error's
- * strerror, or what Graphviz could not do to the 'what' ("graph"). */
+ * (enum draw_format), and flush f.  0; -1 and *cause (caller frees) saying
+ * what Graphviz could not do to the 'what' ("graph"); or -2 and *cause
+ * the write error's strerror. */
 int draw_render(GVC_t *, Agraph_t *G, int fmt, const char *layout, FILE *f,
     const char *what, char **cause);
+
+/* Remove what a failed write left at path, if it is a regular file (never
+ * a device such as /dev/full, nor what a symbolic link points at). */
+void draw_remove_partial(const char *path);
 
 struct buf;
 /* Append s escaped for a Graphviz HTML label. */
