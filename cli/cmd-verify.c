@@ -90,29 +90,55 @@ print_json(const struct mpnet *net, const struct mode_result *r, int nr,
 	printf("}}\n");
 }
 
-static void
-print_violation(const struct mpnet *net, const struct mode_result *r)
+void
+cli_print_violation(FILE *f, const struct mpnet *net, const struct mode_result *r)
 {
 	const struct violation	*v = r->viol;
 	const char		*line, *nl;
 	int			 k;
 
-	printf("%s: %s (%s mode)\n", net->pcg->name, v->message,
+	fprintf(f, "%s: %s (%s mode)\n", net->pcg->name, v->message,
 	    check_mode_name(r->mode));
 	for (line = v->detail; *line != '\0'; line = nl + 1) {
 		nl = strchr(line, '\n');
 		if (nl == NULL)
 			nl = line + strlen(line) - 1;
-		printf("  %.*s\n", (int)(nl - line), line);
+		fprintf(f, "  %.*s\n", (int)(nl - line), line);
 	}
-	printf("  counterexample, %zu action%s from the start:\n", v->trace_total,
+	fprintf(f, "  counterexample, %zu action%s from the start:\n", v->trace_total,
 	    v->trace_total == 1 ? "" : "s");
 	if (v->trace_first > 0)
-		printf("    (actions 1 to %zu left out)\n", v->trace_first);
+		fprintf(f, "    (actions 1 to %zu left out)\n", v->trace_first);
 	for (k = 0; k < v->ntrace; k++)
-		printf("  %4zu. %s\n", v->trace_first + k + 1, v->trace[k]);
+		fprintf(f, "  %4zu. %s\n", v->trace_first + k + 1, v->trace[k]);
 	if (v->trace_total == 0)
-		printf("    (none: the initial state)\n");
+		fprintf(f, "    (none: the initial state)\n");
+}
+
+int
+cli_check_modes(const struct mpnet *net, const struct verify_opts *vo,
+    struct mode_result *r, int *nr, int *hazard, double *time)
+{
+	enum verdict	all = V_VERIFIED;
+	int		i;
+
+	*nr = 0;
+	*hazard = 0;
+	*time = 0;
+	for (i = CHECK_BUFFERED; i <= CHECK_SYNC; i++) {
+		if (!(vo->modes & (1 << i)))
+			continue;
+		mpnet_check(net, (enum check_mode)i, vo, &r[*nr]);
+		*time += r[*nr].time_s;
+		if (r[*nr].verdict == V_VIOLATED)
+			all = V_VIOLATED;
+		else if (r[*nr].verdict == V_INCOMPLETE && all == V_VERIFIED)
+			all = V_INCOMPLETE;
+		(*nr)++;
+	}
+	if (*nr == 2 && r[0].verdict == V_VERIFIED && r[1].verdict == V_VIOLATED)
+		*hazard = 1;
+	return all;
 }
 
 static void
@@ -141,7 +167,7 @@ cmd_verify_exec(const struct cmd_entry *self, int argc, char **argv)
 	struct diag		*d;
 	struct pcg		*g = NULL;
 	struct mpnet		*net = NULL;
-	enum verdict		 all = V_VERIFIED;
+	enum verdict		 all;
 	double			 time = 0;
 	int			 rc, nr = 0, i, hazard = 0;
 
@@ -179,25 +205,13 @@ cmd_verify_exec(const struct cmd_entry *self, int argc, char **argv)
 		vo.modes = 1 << CHECK_BUFFERED;
 	else
 		vo.modes = 1 << CHECK_SYNC;
-	for (i = CHECK_BUFFERED; i <= CHECK_SYNC; i++) {
-		if (!(vo.modes & (1 << i)))
-			continue;
-		mpnet_check(net, (enum check_mode)i, &vo, &r[nr]);
-		time += r[nr].time_s;
-		if (r[nr].verdict == V_VIOLATED)
-			all = V_VIOLATED;
-		else if (r[nr].verdict == V_INCOMPLETE && all == V_VERIFIED)
-			all = V_INCOMPLETE;
-		nr++;
-	}
-	if (nr == 2 && r[0].verdict == V_VERIFIED && r[1].verdict == V_VIOLATED)
-		hazard = 1;
+	all = (enum verdict)cli_check_modes(net, &vo, r, &nr, &hazard, &time);
 	if (o.json)
 		print_json(net, r, nr, all, hazard);
 	else {
 		for (i = 0; i < nr; i++)
 			if (r[i].viol != NULL)
-				print_violation(net, &r[i]);
+				cli_print_violation(stdout, net, &r[i]);
 		if (hazard)
 			printf("%s: buffering hazard: correct only while MPI buffers "
 			    "standard sends (verified in buffered mode, %s in "

@@ -3,6 +3,8 @@
 #ifndef ENS_CMD_H
 #define ENS_CMD_H
 
+#include <stdio.h>
+
 #include "diag.h"
 #include "pcg.h"
 
@@ -27,6 +29,7 @@ const struct cmd_entry *cmd_find(const char *);
 /* Options a command accepts besides -np, -D and -L. */
 #define CLI_OUTPUT	0x1	/* -o FILE, -T FORMAT, -K LAYOUT, --pcg */
 #define CLI_VERIFY	0x2	/* --send-mode, --exact, --max-states, ... */
+#define CLI_RUN		0x4	/* --hostfile, --timeout, --no-verify, ... */
 
 struct cli_opts {
 	const char	*script;
@@ -44,6 +47,13 @@ struct cli_opts {
 	int		 stats;
 	int		 progress;	/* -1: when stderr is a terminal */
 	const char	*explain;
+	/* run */
+	const char	*hostfile;
+	double		 timeout;
+	int		 no_verify;
+	int		 force;
+	int		 check_protocol;
+	int		 verbose;
 	const char	**defs;
 	const char	**dirs;
 };
@@ -56,8 +66,24 @@ void cli_opts_free(struct cli_opts *);
 void cli_help(const struct cmd_entry *);
 /* Parse and expand the script; NULL after printing the errors. */
 struct pcg *cli_load(struct cli_opts *, struct diag *);
+/* Where components' executables are installed: the build tree's
+ * components/ when this ensemble runs uninstalled. */
+const char *cli_libexecdir(void);
+/* ensemble-loader: $ENSEMBLE_LOADER, the build tree's, or the installed. */
+const char *cli_loader(void);
 /* Flush stdout and report a write error: the exit code to use. */
 int cli_exit(int);
+
+struct mpnet;
+struct mode_result;
+struct verify_opts;
+/* Check the net in each mode vo->modes names: the verdict over all; r[],
+ * *nr results (caller frees them), *hazard set when only synchronous
+ * mode fails, *time the seconds taken. */
+int cli_check_modes(const struct mpnet *, const struct verify_opts *,
+    struct mode_result *r, int *nr, int *hazard, double *time);
+/* Print a mode's violation, its detail and counterexample. */
+void cli_print_violation(FILE *, const struct mpnet *, const struct mode_result *);
 
 #define EXIT_VIOLATED	1
 #define EXIT_BADINPUT	2

@@ -4,9 +4,11 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "parse.h"
@@ -140,6 +142,29 @@ cli_parse(const struct cmd_entry *c, int argc, char **argv, struct cli_opts *o,
 				return usage_error(c, "'%s' needs a file name", a);
 			o->explain = v;
 		}
+		else if ((allowed & CLI_RUN) && strncmp(a, "--hostfile", 10) == 0 &&
+		    (a[10] == '\0' || a[10] == '=')) {
+			if ((v = optval(argc, argv, &i, "--hostfile")) == NULL)
+				return usage_error(c, "'%s' needs a file name", a);
+			o->hostfile = v;
+		} else if ((allowed & CLI_RUN) && strncmp(a, "--timeout", 9) == 0 &&
+		    (a[9] == '\0' || a[9] == '=')) {
+			if ((v = optval(argc, argv, &i, "--timeout")) == NULL)
+				return usage_error(c, "'%s' needs a number of seconds", a);
+			errno = 0;
+			o->timeout = strtod(v, &end);
+			if (*v == '\0' || *end != '\0' || errno == ERANGE || !(o->timeout > 0) ||
+			    o->timeout > 1e7)
+				return usage_error(c, "--timeout needs a positive number of "
+				    "seconds, not '%s'", v);
+		} else if ((allowed & CLI_RUN) && strcmp(a, "--no-verify") == 0)
+			o->no_verify = 1;
+		else if ((allowed & CLI_RUN) && strcmp(a, "--force") == 0)
+			o->force = 1;
+		else if ((allowed & CLI_RUN) && strcmp(a, "--check-protocol") == 0)
+			o->check_protocol = 1;
+		else if ((allowed & CLI_RUN) && strcmp(a, "--verbose") == 0)
+			o->verbose = 1;
 		else
 			return usage_error(c, "unknown option '%s'", a);
 	}
@@ -147,7 +172,58 @@ cli_parse(const struct cmd_entry *c, int argc, char **argv, struct cli_opts *o,
 		return usage_error(c, "%s", "no script given");
 	o->pcg.defs = o->defs;
 	o->pcg.dirs = o->dirs;
+	o->pcg.libexecdir = cli_libexecdir();
 	return -1;
+}
+
+/* The build tree this ensemble runs from, when it runs uninstalled: the
+ * directory of the executable, if it holds loader/ensemble-loader. */
+static const char *
+build_tree(void)
+{
+	static char	dir[PATH_MAX];
+	static int	done, found;
+	char		probe[PATH_MAX + 32], *slash;
+	ssize_t		n;
+
+	if (done)
+		return found ? dir : NULL;
+	done = 1;
+	if ((n = readlink("/proc/self/exe", dir, sizeof(dir) - 1)) <= 0)
+		return NULL;
+	dir[n] = '\0';
+	if ((slash = strrchr(dir, '/')) == NULL)
+		return NULL;
+	*slash = '\0';
+	snprintf(probe, sizeof(probe), "%s/loader/ensemble-loader", dir);
+	found = access(probe, X_OK) == 0;
+	return found ? dir : NULL;
+}
+
+const char *
+cli_libexecdir(void)
+{
+	static char	path[PATH_MAX + 16];
+	const char	*tree = build_tree();
+
+	if (tree == NULL)
+		return PKGLIBEXECDIR;
+	snprintf(path, sizeof(path), "%s/components", tree);
+	return path;
+}
+
+const char *
+cli_loader(void)
+{
+	static char	path[PATH_MAX + 32];
+	const char	*tree = build_tree(), *env = getenv("ENSEMBLE_LOADER");
+
+	if (env != NULL && *env != '\0')
+		return env;
+	if (tree == NULL)
+		return PKGLIBEXECDIR "/ensemble-loader";
+	snprintf(path, sizeof(path), "%s/loader/ensemble-loader", tree);
+	return path;
 }
 
 void

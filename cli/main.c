@@ -12,6 +12,7 @@ extern const struct cmd_entry cmd_graph_entry;
 extern const struct cmd_entry cmd_help_entry;
 extern const struct cmd_entry cmd_verify_entry;
 extern const struct cmd_entry cmd_net_entry;
+extern const struct cmd_entry cmd_run_entry;
 
 const struct cmd_entry *const cmd_table[] = {
 	&cmd_check_entry,
@@ -19,6 +20,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_graph_entry,
 	&cmd_help_entry,
 	&cmd_net_entry,
+	&cmd_run_entry,
 	&cmd_verify_entry,
 	NULL,
 };

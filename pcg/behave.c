@@ -356,6 +356,36 @@ print_list(struct buf *b, const struct pcg *g, int proc, const struct pcg_bstmt 
 	}
 }
 
+/* Append each statement's location, in the order print_list prints them. */
+static void
+locs_list(struct buf *b, const struct pcg_bstmt *s)
+{
+	const struct pcg_bbranch *br;
+
+	for (; s != NULL; s = s->next) {
+		if (b->len > 0)
+			buf_addc(b, ' ');
+		if (s->src != NULL && s->src->loc.src != NULL)
+			buf_printf(b, "%s:%d:%d", s->src->loc.src->name,
+			    s->src->loc.first_line, s->src->loc.first_column);
+		else
+			buf_addc(b, '-');
+		if (s->kind == S_LOOP)
+			locs_list(b, s->body);
+		else if (s->kind == S_CHOICE)
+			for (br = s->branches; br != NULL; br = br->next)
+				locs_list(b, br->body);
+	}
+}
+
+void
+pcg_behaviour_locs(const struct pcg *g, int proc, struct buf *b)
+{
+	buf_reset(b);
+	buf_adds(b, "");
+	locs_list(b, g->procs[proc].prog);
+}
+
 void
 pcg_instantiate(struct pcg *g)
 {

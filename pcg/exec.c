@@ -64,7 +64,8 @@ pcg_find_exec(const struct pcg *g, const struct pcg_opts *o, const char *exec)
 		return found;
 	if ((found = try_path(g->script_dir, exec)) != NULL)
 		return found;
-	if ((found = try_path(PKGLIBEXECDIR, exec)) != NULL)
+	if ((found = try_path(o != NULL && o->libexecdir != NULL ? o->libexecdir :
+	    PKGLIBEXECDIR, exec)) != NULL)
 		return found;
 	return try_list(getenv("PATH"), exec);
 }

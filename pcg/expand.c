@@ -1122,7 +1122,8 @@ check_execs(struct pcg *g, const struct pcg_opts *o)
 		    s == NULL ? " (no 'exec' given: the component's name is used)" : "");
 		if (strchr(exec, '/') == NULL)
 			diag_note(g->diag, l, "searched -L directories, ENSEMBLE_PATH, "
-			    "'%s', '%s' and PATH", g->script_dir, PKGLIBEXECDIR);
+			    "'%s', '%s' and PATH", g->script_dir,
+			    o->libexecdir != NULL ? o->libexecdir : PKGLIBEXECDIR);
 		else if (exec[0] != '/')
 			diag_note(g->diag, l, "a path with a '/' is taken from the "
 			    "script's directory, '%s'", g->script_dir);

@@ -23,6 +23,7 @@ struct pcg_opts {
 	size_t		  ndirs;
 	int		  exec_missing_is_error;	/* run: error, check: warning */
 	int		  skip_exec_check;	/* verify: executables do not matter */
+	const char	 *libexecdir;	/* installed components; NULL: PKGLIBEXECDIR */
 };
 
 struct pcg_param {
@@ -156,7 +157,7 @@ int pcg_find_type(const struct pcg_comp *, const char *interned);
 
 /* Find an executable as 'run' will: an absolute path as is; a name with a
  * slash beside the script; a bare name in -L dirs, ENSEMBLE_PATH, the
- * script's directory, the install directory, then PATH.  Returns a new path
+ * script's directory, the install directory (o->libexecdir), then PATH.  Returns a new path
  * or NULL. */
 char *pcg_find_exec(const struct pcg *, const struct pcg_opts *, const char *exec);
 
@@ -167,5 +168,10 @@ void pcg_emit(const struct pcg *, FILE *);
  * loops kept; a port a process does not have is reported.  pcg_expand
  * calls it when all else was correct. */
 void pcg_instantiate(struct pcg *);
+struct buf;
+/* The location (file:line:col) of each statement of a process's behaviour,
+ * space-separated, in the order the behaviour text has them ('-' where
+ * unknown): what the runtime protocol monitor names. */
+void pcg_behaviour_locs(const struct pcg *, int proc, struct buf *);
 
 #endif

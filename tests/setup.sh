@@ -84,3 +84,27 @@ expect_quiet() {
 		diag_file "$tmp/err"
 	fi
 }
+
+# Runs of 'ensemble run' carry this in their environment (and so do the
+# processes mpirun starts), so that those left behind can be found; the
+# test's own shell does not.
+test_id="ensemble-test-$$-$RANDOM"
+
+# runs ARGS...: 'ensemble run ARGS', bounded in time, marked with test_id.
+runs() {
+	run timeout 120 env ENSEMBLE_TEST_ID="$test_id" "$ENSEMBLE" run "$@"
+}
+
+# expect_no_leftovers DESC: no process of this test's runs is alive.
+expect_no_leftovers() {
+	local pids
+	pids=$(grep -lsaF "ENSEMBLE_TEST_ID=$test_id" /proc/[0-9]*/environ 2>/dev/null |
+		sed 's|/proc/\([0-9]*\)/environ|\1|' | tr '\n' ' ' || true)
+	if [ -z "$pids" ]; then
+		ok "$1"
+	else
+		not_ok "$1"
+		ps -o pid,ppid,args -p ${pids// /,} 2>/dev/null | sed 's/^/# /' || true
+		kill -9 $pids 2>/dev/null || true
+	fi
+}

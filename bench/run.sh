@@ -1,0 +1,108 @@
+#!/bin/bash
+# run.sh -- the runtime's speed against its targets (make bench-run):
+#
+#   launch   'ensemble run' of N no-op components against 'mpirun -np N'
+#            of the same executable from an MPMD appfile (one line per
+#            process, as the loader gives each its own argv): the ratio of
+#            median wall times at most 1.3 at N = 8 and 32; the loader's
+#            spawn and wiring times are reported apart
+#   ports    ping-pong through ens_send/ens_recv against raw MPI_Send/
+#            MPI_Recv between the same two processes, in the same run:
+#            latency ratio at most 1.05 for 8 B and 1 MiB messages
+#
+# ENSEMBLE   the ensemble binary (default ./ensemble, in the build tree)
+# RUNS       runs per launch measurement (default 5); medians reported
+# SIZES      launch sizes (default "8 32")
+#
+# Exit status: 0 every target met, 1 one missed, 2 a run went wrong.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+ensemble=${ENSEMBLE:-./ensemble}
+runs=${RUNS:-5}
+sizes=${SIZES:-8 32}
+case $ensemble in
+/*) ;;
+*) ensemble=$(pwd)/$ensemble ;;
+esac
+build=$(dirname "$ensemble")
+noop=$build/bench/noop
+pingpong=$build/bench/pingpong
+for f in "$ensemble" "$noop" "$pingpong"; do
+	if [ ! -x "$f" ]; then
+		echo "run.sh: '$f' is not built (make bench-run builds it)" >&2
+		exit 2
+	fi
+done
+mpirun=${MPIRUN:-$(command -v mpirun)}
+work=$(mktemp -d "${TMPDIR:-/tmp}/ensemble-bench.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+trap 'exit 2' HUP INT TERM
+if [ "$(id -u)" = 0 ]; then
+	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+fi
+export OMPI_MCA_rmaps_base_oversubscribe=1
+missed=0
+
+# median: the median of the numbers on stdin.
+median() {
+	sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# wall CMD...: the seconds CMD took (it must exit 0).
+wall() {
+	local t0 t1
+	t0=$(date +%s.%N)
+	if ! "$@" >"$work/out" 2>"$work/err"; then
+		echo "run.sh: failed: $*" >&2
+		cat "$work/err" >&2
+		exit 2
+	fi
+	t1=$(date +%s.%N)
+	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f\n", b - a }'
+}
+
+echo "launch: ensemble run of N no-op components vs mpirun -np N (MPMD appfile), median of $runs"
+printf '%6s %12s %12s %8s %10s %10s\n' N "run (s)" "mpirun (s)" ratio "spawn (s)" "wiring (s)"
+for n in $sizes; do
+	: >"$work/appfile"
+	for i in $(seq 1 "$n"); do echo "-np 1 $noop $i" >>"$work/appfile"; done
+	: >"$work/t-run"; : >"$work/t-mpi"; : >"$work/t-spawn"; : >"$work/t-wire"
+	for r in $(seq 1 "$runs"); do
+		wall "$mpirun" --app "$work/appfile" >>"$work/t-mpi"
+		wall "$ensemble" run "$here/noop.pcg" -np "$n" -L "$build/bench" >>"$work/t-run"
+		sed -n 's/.*(spawn \([0-9.]*\) s, wiring \([0-9.]*\) s.*/\1 \2/p' "$work/err" >"$work/sw"
+		cut -d' ' -f1 "$work/sw" >>"$work/t-spawn"
+		cut -d' ' -f2 "$work/sw" >>"$work/t-wire"
+	done
+	tr=$(median <"$work/t-run"); tm=$(median <"$work/t-mpi")
+	ts=$(median <"$work/t-spawn"); tw=$(median <"$work/t-wire")
+	ratio=$(awk -v a="$tr" -v b="$tm" 'BEGIN { print a / b }')
+	printf '%6d %12.3f %12.3f %8.2f %10.3f %10.4f\n' "$n" "$tr" "$tm" "$ratio" "$ts" "$tw"
+	if awk -v r="$ratio" 'BEGIN { exit !(r > 1.3) }'; then
+		echo "  MISSED: ratio above 1.3"
+		missed=1
+	fi
+done
+
+echo
+echo "ports: ping-pong latency, ens_send/ens_recv vs MPI_Send/MPI_Recv (median block)"
+for bytes in 8 1048576; do
+	reps=$([ "$bytes" -le 1024 ] && echo 200000 || echo 2000)
+	"$ensemble" run "$here/pingpong.pcg" -L "$build/bench" -D bytes="$bytes" \
+	    -D reps="$reps" >"$work/out" 2>"$work/err" || { cat "$work/err" >&2; exit 2; }
+	e=$(sed -n "s/^pingpong ens $bytes bytes: \([0-9.]*\) us$/\1/p" "$work/out")
+	m=$(sed -n "s/^pingpong mpi $bytes bytes: \([0-9.]*\) us$/\1/p" "$work/out")
+	if [ -z "$e" ] || [ -z "$m" ]; then
+		echo "run.sh: no figures from pingpong" >&2
+		cat "$work/out" "$work/err" >&2
+		exit 2
+	fi
+	ratio=$(awk -v a="$e" -v b="$m" 'BEGIN { print a / b }')
+	printf '%8d B: ens %10.3f us   mpi %10.3f us   ratio %.3f\n' "$bytes" "$e" "$m" "$ratio"
+	if awk -v r="$ratio" 'BEGIN { exit !(r > 1.05) }'; then
+		echo "  MISSED: ratio above 1.05"
+		missed=1
+	fi
+done
+exit $missed

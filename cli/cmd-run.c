@@ -1,0 +1,155 @@
+/* cmd-run.c -- 'ensemble run': check the script (every executable must be
+ * found), verify it unless told not to, then start the loader under mpirun
+ * and report how the run went (loader/launch.c). */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "launch.h"
+#include "mpnet.h"
+#include "xmalloc.h"
+
+/* Verify in both send modes.  A violation in buffered mode refuses the
+ * run (unless --force); one in synchronous mode alone is a buffering
+ * hazard, which is said and run: Open MPI sends small standard messages
+ * eagerly. */
+static int
+verify(const struct cli_opts *o, struct pcg *g, struct diag *d)
+{
+	struct verify_opts	 vo;
+	struct mode_result	 r[2];
+	struct mpnet		*net;
+	double			 time;
+	int			 nr = 0, hazard, all, i, rc = 0;
+
+	if ((net = mpnet_compile(g)) == NULL) {
+		diag_summary(d);
+		fprintf(stderr, "ensemble: %s: cannot verify the script; 'ensemble run"
+		    " --no-verify' runs it unverified\n", g->name);
+		return EXIT_BADINPUT;
+	}
+	memset(&vo, 0, sizeof(vo));
+	memset(r, 0, sizeof(r));
+	vo.modes = 1 << CHECK_BUFFERED | 1 << CHECK_SYNC;
+	all = cli_check_modes(net, &vo, r, &nr, &hazard, &time);
+	if (hazard)
+		fprintf(stderr, "ensemble: %s: warning: buffering hazard: correct only"
+		    " while MPI buffers standard sends (%s in synchronous mode; see"
+		    " 'ensemble verify')\n", g->name, vkind_name(r[1].viol->kind));
+	else if (all == V_VIOLATED) {
+		for (i = 0; i < nr; i++)
+			if (r[i].viol != NULL)
+				cli_print_violation(stderr, net, &r[i]);
+		if (o->force)
+			fprintf(stderr, "ensemble: %s: verification failed; running it"
+			    " anyway (--force)\n", g->name);
+		else {
+			fprintf(stderr, "ensemble: %s: verification failed; not running"
+			    " it (--force runs it anyway)\n", g->name);
+			rc = EXIT_VIOLATED;
+		}
+	} else if (all == V_INCOMPLETE)
+		fprintf(stderr, "ensemble: %s: warning: verification incomplete (%s);"
+		    " running it\n", g->name, r[0].verdict == V_INCOMPLETE ?
+		    r[0].incomplete : r[1].incomplete);
+	else
+		fprintf(stderr, "ensemble: %s: verified in %.2f s\n", g->name, time);
+	for (i = 0; i < nr; i++)
+		mode_result_free(&r[i]);
+	mpnet_free(net);
+	return rc;
+}
+
+static int
+cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
+{
+	struct cli_opts		 o;
+	struct launch_opts	 lo;
+	struct diag		*d;
+	struct pcg		*g = NULL;
+	Agraph_t		*G = NULL;
+	char			**paths = NULL;
+	int			 rc, i;
+
+	if ((rc = cli_parse(self, argc, argv, &o, CLI_RUN)) >= 0)
+		return rc;
+	d = diag_new(stderr);
+	o.pcg.exec_missing_is_error = 1;
+	if ((g = cli_load(&o, d)) == NULL) {
+		rc = EXIT_BADINPUT;
+		goto out;
+	}
+	if (!o.no_verify && (rc = verify(&o, g, d)) != 0)
+		goto out;
+	paths = xcalloc((size_t)g->nprocs + 1, sizeof(*paths));
+	for (i = 0; i < g->nprocs; i++) {
+		const struct pcg_strs	*s = pcg_annot(g, &g->procs[i], ANN_EXEC);
+		const char		*exec = s != NULL ? s->v[0] :
+					    g->comps[g->procs[i].comp].name;
+
+		/* Found when the script was checked; gone since is an error. */
+		if ((paths[i] = pcg_find_exec(g, &o.pcg, exec)) == NULL) {
+			fprintf(stderr, "ensemble: cannot find executable '%s'\n", exec);
+			rc = EXIT_BADINPUT;
+			goto out;
+		}
+	}
+	G = launch_graph(g, paths);
+	memset(&lo, 0, sizeof(lo));
+	lo.mpirun = getenv("ENSEMBLE_MPIRUN") != NULL ? getenv("ENSEMBLE_MPIRUN") :
+	    ENS_MPIRUN;
+	lo.loader = cli_loader();
+	if (access(lo.loader, X_OK) != 0) {
+		fprintf(stderr, "ensemble: cannot run the loader '%s': %s (is ensemble"
+		    " installed? ENSEMBLE_LOADER names another)\n", lo.loader,
+		    strerror(errno));
+		rc = EXIT_BADINPUT;
+		goto out;
+	}
+	lo.hostfile = o.hostfile;
+	lo.timeout = o.timeout;
+	lo.check_protocol = o.check_protocol;
+	lo.verbose = o.verbose;
+	rc = launch_run(g, G, &lo);
+out:
+	if (G != NULL)
+		agclose(G);
+	for (i = 0; paths != NULL && i < g->nprocs; i++)
+		free(paths[i]);
+	free(paths);
+#ifdef ENS_FREE_AT_EXIT
+	pcg_free(g);
+#endif
+	diag_free(d);
+	cli_opts_free(&o);
+	return cli_exit(rc);
+}
+
+const struct cmd_entry cmd_run_entry = {
+	.name = "run",
+	.usage = "run SCRIPT [-np K] [-D NAME=VALUE]... [-L DIR]... [--hostfile FILE] "
+	    "[--no-verify] [--force] [--timeout S] [--check-protocol] [--verbose]",
+	.summary = "Verify the script, then spawn its components on MPI, wire "
+	    "their ports and wait for them.",
+	.help =
+	    CLI_SCRIPT_HELP
+	    "  --hostfile FILE give Open MPI this hostfile (default: this machine,\n"
+	    "                  oversubscribed as needed)\n"
+	    "  --no-verify     run without verifying the script first\n"
+	    "  --force         run even when verification finds a violation\n"
+	    "  --timeout S     stop the run after S seconds, saying where each\n"
+	    "                  process was blocked (exit 3)\n"
+	    "  --check-protocol  stop a process whose port calls leave its\n"
+	    "                  declared behaviour, naming the expected statement\n"
+	    "  --verbose       show Open MPI's own messages too\n"
+	    "\n"
+	    "Exit status: 0 every component succeeded, 1 a component failed or\n"
+	    "verification failed, 2 bad input or usage, 3 --timeout stopped the run.\n",
+	.exec = cmd_run_exec,
+};

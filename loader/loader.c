@@ -1,0 +1,604 @@
+/* loader.c -- ensemble-loader, the MPI program 'ensemble run' starts under
+ * 'mpirun -np 1'.  It reads the annotated PCG (DOT, from a file or stdin),
+ * spawns every process with one MPI_Comm_spawn_multiple, so all components
+ * share one MPI_COMM_WORLD, then visits the processes once more to send
+ * each its port table (the paper's two visits: MakePorts, SetInterface),
+ * waits for them and disconnects.  Every MPI error is returned, not fatal,
+ * and spawn, wiring and disconnect each have a watchdog: a hang becomes a
+ * message and an exit, never a stuck run.  Progress goes to stdout as
+ * marker lines (runtime/wire.h) for 'ensemble run'. */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <mpi.h>
+
+#include "graph.h"
+#include "wire.h"
+#include "xmalloc.h"
+
+/* One process of the application, in rank (script) order. */
+struct lproc {
+	char		 *name;
+	const char	 *component;
+	int		  index;	/* 0: unindexed */
+	const char	 *path;
+	char		**argv;
+	int		  argc;
+	char		**env;
+	int		  nenv;
+	const char	 *wdir;
+	const char	 *host;
+	const char	 *behaviour;
+	const char	 *locs;
+	int		  ntypes;
+	char		**types;
+	int		 *nports;
+	int		 *portbase;	/* first slot of each type in ports[] */
+	int		 *peer;		/* per port slot: peer rank, -1 */
+	int		 *tag;		/* the tag it sends with */
+	int		 *rtag;		/* the tag it receives with */
+};
+
+static struct lproc	*procs;
+static int		 nprocs;
+static char		*status;	/* per process: '.', 'h' or 'd' */
+static volatile sig_atomic_t phase;	/* index in phases[] */
+static const char *const phases[] = { "reading", "spawning", "wiring", "running",
+    "disconnecting" };
+static const char *const watch_what[] = { "", "MPI_Comm_spawn_multiple",
+    "wiring the port interfaces", "", "MPI_Comm_disconnect" };
+static volatile sig_atomic_t watch_seconds;
+
+static void
+usage(void)
+{
+	fprintf(stderr, "usage: ensemble-loader [--check-protocol] [--spawn-timeout S]"
+	    " [--wire-timeout S] GRAPH.dot|-\n");
+	exit(2);
+}
+
+static double
+now(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void
+say(const char *s)
+{
+	size_t	n = strlen(s);
+	ssize_t	w;
+
+	while (n > 0 && (w = write(STDOUT_FILENO, s, n)) > 0) {
+		s += w;
+		n -= (size_t)w;
+	}
+}
+
+/* SIGUSR1 ('ensemble run --timeout'): say the phase and each process's
+ * progress, as one marker line. */
+static void
+on_usr1(int sig)
+{
+	char	head[64];
+	int	saved = errno;
+
+	(void)sig;
+	snprintf(head, sizeof(head), "%sstatus %s ", WIRE_MARK, phases[phase]);
+	say(head);
+	if (status != NULL)
+		say(status);
+	say("\n");
+	errno = saved;
+}
+
+/* SIGALRM: a watchdog fired.  Open MPI cannot be interrupted, so say what
+ * hung and leave; mpirun then stops every process. */
+static void
+on_alarm(int sig)
+{
+	char	msg[256];
+
+	(void)sig;
+	snprintf(msg, sizeof(msg), "ensemble-loader: %s did not finish within %d s;"
+	    " giving up (Open MPI 4.1 with an external PMIx is known to hang here"
+	    " now and then: run again)\n", watch_what[phase], (int)watch_seconds);
+	if (write(STDERR_FILENO, msg, strlen(msg)) < 0)
+		_exit(4);
+	_exit(4);
+}
+
+static void
+watch(int p, int seconds)
+{
+	phase = p;
+	watch_seconds = seconds;
+	alarm(seconds > 0 ? (unsigned)seconds : 0);
+}
+
+static void
+unwatch(void)
+{
+	alarm(0);
+}
+
+static void
+die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+/* A user error: say it, and leave with exit 2 before anything is spawned. */
+static void
+die(const char *fmt, ...)
+{
+	va_list	ap;
+
+	fputs("ensemble-loader: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	MPI_Finalize();
+	exit(2);
+}
+
+/* An MPI call failed after processes were spawned: say which, and abort
+ * them all. */
+static void
+mpi_check(int rc, const char *what)
+{
+	char	s[MPI_MAX_ERROR_STRING];
+	int	n;
+
+	if (rc == MPI_SUCCESS)
+		return;
+	if (MPI_Error_string(rc, s, &n) != MPI_SUCCESS)
+		snprintf(s, sizeof(s), "error %d", rc);
+	fprintf(stderr, "ensemble-loader: %s failed: %s\n", what, s);
+	MPI_Abort(MPI_COMM_WORLD, 4);
+	exit(4);
+}
+
+static const char *
+attr(void *obj, const char *name)
+{
+	char	*v = agget(obj, (char *)name);
+
+	return v != NULL ? v : "";
+}
+
+/* Parse "Type[k]" against a process's types: the port slot, or -1. */
+static int
+port_slot(const struct lproc *p, const char *s)
+{
+	const char	*br = strchr(s, '[');
+	char		*end;
+	long		 k;
+	int		 t;
+
+	if (br == NULL)
+		return -1;
+	k = strtol(br + 1, &end, 10);
+	if (strcmp(end, "]") != 0)
+		return -1;
+	for (t = 0; t < p->ntypes; t++)
+		if (strlen(p->types[t]) == (size_t)(br - s) &&
+		    strncmp(p->types[t], s, (size_t)(br - s)) == 0) {
+			if (k < 1 || k > p->nports[t])
+				return -1;
+			return p->portbase[t] + (int)k - 1;
+		}
+	return -1;
+}
+
+/* Read "Client:2 Prop:2" into the process's types and port slots. */
+static void
+read_ports(struct lproc *p, const char *s)
+{
+	char	*copy = xstrdup(s), *w, *save = NULL, *colon;
+	int	 total = 0, i;
+
+	for (w = strtok_r(copy, " ", &save); w != NULL; w = strtok_r(NULL, " ", &save)) {
+		if ((colon = strchr(w, ':')) == NULL)
+			die("%s: bad ports attribute '%s'", p->name, s);
+		*colon = '\0';
+		p->types = xreallocarray(p->types, (size_t)p->ntypes + 1, sizeof(char *));
+		p->nports = xreallocarray(p->nports, (size_t)p->ntypes + 1, sizeof(int));
+		p->portbase = xreallocarray(p->portbase, (size_t)p->ntypes + 1, sizeof(int));
+		p->types[p->ntypes] = xstrdup(w);
+		p->nports[p->ntypes] = atoi(colon + 1);
+		if (p->nports[p->ntypes] < 0)
+			die("%s: bad ports attribute '%s'", p->name, s);
+		p->portbase[p->ntypes] = total;
+		total += p->nports[p->ntypes];
+		p->ntypes++;
+	}
+	free(copy);
+	p->peer = xcalloc((size_t)total + 1, sizeof(int));
+	p->tag = xcalloc((size_t)total + 1, sizeof(int));
+	p->rtag = xcalloc((size_t)total + 1, sizeof(int));
+	for (i = 0; i < total; i++)
+		p->peer[i] = -1;
+}
+
+/* Read the graph 'ensemble run' wrote: processes by their 'rank'. */
+static Agraph_t *
+read_graph(const char *path)
+{
+	Agraph_t	*G;
+	Agnode_t	*v;
+	Agedge_t	*e;
+	FILE		*f;
+	int		 r, spare = 0;
+
+	if (strcmp(path, "-") == 0)
+		f = stdin;
+	else if ((f = fopen(path, "r")) == NULL)
+		die("cannot open '%s': %s", path, strerror(errno));
+	G = agread(f, NULL);
+	if (f != stdin)
+		fclose(f);
+	if (G == NULL)
+		die("cannot read the graph from '%s'", path);
+	nprocs = agnnodes(G);
+	if (nprocs == 0)
+		die("the application has no processes");
+	procs = xcalloc((size_t)nprocs, sizeof(*procs));
+	for (v = agfstnode(G); v != NULL; v = agnxtnode(G, v)) {
+		struct lproc	*p;
+
+		r = atoi(attr(v, "rank"));
+		if (r < 0 || r >= nprocs || procs[r].name != NULL)
+			die("bad or repeated rank '%s' of '%s'", attr(v, "rank"), agnameof(v));
+		p = &procs[r];
+		p->name = xstrdup(agnameof(v));
+		p->component = attr(v, "component");
+		p->index = atoi(attr(v, "index"));
+		p->path = attr(v, "path");
+		if ((p->argc = str_unquote_list(attr(v, "args"), &p->argv)) < 0)
+			die("%s: bad args attribute", p->name);
+		if ((p->nenv = str_unquote_list(attr(v, "env"), &p->env)) < 0)
+			die("%s: bad env attribute", p->name);
+		p->wdir = attr(v, "wdir");
+		p->host = attr(v, "host");
+		p->behaviour = attr(v, "behaviour");
+		p->locs = attr(v, "behaviour_at");
+		read_ports(p, attr(v, "ports"));
+	}
+	/* A channel from a process to itself needs a second tag, for its
+	 * other direction: one above every channel's tag. */
+	for (v = agfstnode(G); v != NULL; v = agnxtnode(G, v))
+		for (e = agfstout(G, v); e != NULL; e = agnxtout(G, e))
+			if (atoi(attr(e, "tag")) >= spare)
+				spare = atoi(attr(e, "tag")) + 1;
+	for (v = agfstnode(G); v != NULL; v = agnxtnode(G, v))
+		for (e = agfstout(G, v); e != NULL; e = agnxtout(G, e)) {
+			struct lproc	*a = &procs[atoi(attr(agtail(e), "rank"))];
+			struct lproc	*b = &procs[atoi(attr(aghead(e), "rank"))];
+			int		 sa = port_slot(a, attr(e, "tail_port"));
+			int		 sb = port_slot(b, attr(e, "head_port"));
+			int		 tag = atoi(attr(e, "tag"));
+
+			if (sa < 0 || sb < 0)
+				die("bad channel %s.%s -- %s.%s", a->name, attr(e, "tail_port"),
+				    b->name, attr(e, "head_port"));
+			a->peer[sa] = (int)(b - procs);
+			b->peer[sb] = (int)(a - procs);
+			a->tag[sa] = b->rtag[sb] = tag;
+			b->tag[sb] = a->rtag[sa] = a == b ? spare++ : tag;
+		}
+	return G;
+}
+
+/* Every executable must be an absolute path to an executable file: Open
+ * MPI would resolve anything else inside 'wdir', and a missing one is
+ * best said before anything starts. */
+static void
+check_execs(void)
+{
+	int	i;
+
+	for (i = 0; i < nprocs; i++) {
+		const struct lproc	*p = &procs[i];
+
+		if (p->path[0] != '/')
+			die("%s: the executable '%s' is not an absolute path", p->name, p->path);
+		if (access(p->path, X_OK) != 0)
+			die("%s: cannot execute '%s': %s", p->name, p->path, strerror(errno));
+	}
+}
+
+/* Set an info key, within MPI's limit on a value's length. */
+static void
+info_set(MPI_Info info, const struct lproc *p, const char *key, const char *value)
+{
+	if (strlen(value) >= MPI_MAX_INFO_VAL)
+		die("%s: its %s is %zu characters, more than the %d an MPI info value"
+		    " holds", p->name, key, strlen(value), MPI_MAX_INFO_VAL - 1);
+	if (MPI_Info_set(info, (char *)key, (char *)value) != MPI_SUCCESS)
+		die("%s: cannot set the info key '%s'", p->name, key);
+}
+
+/* The port table of process r (wire.h). */
+static void
+table(struct wire_buf *b, Agraph_t *G, int r, int flags)
+{
+	const struct lproc	*p = &procs[r];
+	char			*params, *w, *save = NULL, *eq;
+	int			 t, k, i, n, start;
+	int			 fail = 0;
+
+	b->len = 0;
+	fail |= wire_put_int(b, WIRE_MAGIC);
+	fail |= wire_put_int(b, r);
+	fail |= wire_put_int(b, nprocs);
+	fail |= wire_put_int(b, flags);
+	fail |= wire_put_str(b, p->name);
+	fail |= wire_put_str(b, p->component);
+	fail |= wire_put_int(b, p->index);
+	fail |= wire_put_int(b, p->ntypes);
+	for (t = 0; t < p->ntypes; t++) {
+		fail |= wire_put_str(b, p->types[t]);
+		fail |= wire_put_int(b, p->nports[t]);
+		for (k = 0; k < p->nports[t]; k++) {
+			fail |= wire_put_int(b, p->peer[p->portbase[t] + k]);
+			fail |= wire_put_int(b, p->tag[p->portbase[t] + k]);
+			fail |= wire_put_int(b, p->rtag[p->portbase[t] + k]);
+		}
+	}
+	params = xstrdup(attr(G, "params"));
+	for (n = 0, w = params; *w != '\0'; w++)
+		n += *w == '=';
+	fail |= wire_put_int(b, n);
+	for (w = strtok_r(params, " ", &save); w != NULL; w = strtok_r(NULL, " ", &save)) {
+		if ((eq = strchr(w, '=')) == NULL)
+			continue;
+		*eq = '\0';
+		fail |= wire_put_str(b, w);
+		fail |= wire_put_str(b, eq + 1);
+	}
+	free(params);
+	fail |= wire_put_int(b, p->argc);
+	for (i = 0; i < p->argc; i++)
+		fail |= wire_put_str(b, p->argv[i]);
+	/* Runs of processes with one component and consecutive indices. */
+	for (n = 0, i = 0; i < nprocs; i++)
+		if (i == 0 || strcmp(procs[i].component, procs[i - 1].component) != 0 ||
+		    procs[i].index == 0 || procs[i].index != procs[i - 1].index + 1)
+			n++;
+	fail |= wire_put_int(b, n);
+	for (start = 0, i = 1; i <= nprocs; i++) {
+		if (i < nprocs && strcmp(procs[i].component, procs[start].component) == 0 &&
+		    procs[i].index != 0 && procs[i].index == procs[i - 1].index + 1)
+			continue;
+		fail |= wire_put_str(b, procs[start].component);
+		fail |= wire_put_int(b, procs[start].index != 0);
+		fail |= wire_put_int(b, start);
+		fail |= wire_put_int(b, procs[start].index);
+		fail |= wire_put_int(b, i - start);
+		start = i;
+	}
+	fail |= wire_put_str(b, flags & WIRE_CHECK_PROTOCOL ? p->behaviour : "");
+	fail |= wire_put_str(b, flags & WIRE_CHECK_PROTOCOL ? p->locs : "");
+	if (fail) {
+		fprintf(stderr, "ensemble-loader: out of memory for a port table\n");
+		MPI_Abort(MPI_COMM_WORLD, 4);
+	}
+}
+
+/* Wait for one message of 'tag' from each process that has not sent it,
+ * polling gently (a blocking receive would spin a core the components
+ * need); mark each sender with c. */
+static void
+gather(MPI_Comm inter, int tag, char c)
+{
+	MPI_Request	req;
+	MPI_Status	st;
+	int		got = 0, flag, who, rc;
+	long		sleep_ns = 20000;
+
+	while (got < nprocs) {
+		mpi_check(MPI_Irecv(&who, 1, MPI_INT, MPI_ANY_SOURCE, tag, inter, &req),
+		    "MPI_Irecv");
+		for (;;) {
+			rc = MPI_Test(&req, &flag, &st);
+			mpi_check(rc, "MPI_Test");
+			if (flag)
+				break;
+			struct timespec	ts = { 0, sleep_ns };
+			nanosleep(&ts, NULL);
+			if (sleep_ns < 2000000)
+				sleep_ns += sleep_ns / 4;
+		}
+		sleep_ns = 20000;
+		if (st.MPI_SOURCE >= 0 && st.MPI_SOURCE < nprocs && status[st.MPI_SOURCE] != c) {
+			status[st.MPI_SOURCE] = c;
+			got++;
+		}
+	}
+}
+
+int
+main(int argc, char **argv)
+{
+	Agraph_t	 *G;
+	MPI_Comm	  inter;
+	MPI_Info	 *infos;
+	MPI_Request	 *reqs;
+	struct wire_buf	 *tables;
+	struct sigaction  sa;
+	char		**cmds, ***argvs, buf[64];
+	int		 *maxprocs, *errs, i, k, flags = 0, size;
+	int		  spawn_timeout = -1, wire_timeout = 60;
+	const char	 *graph = NULL;
+	double		  t0, t1, t2;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--check-protocol") == 0)
+			flags |= WIRE_CHECK_PROTOCOL;
+		else if (strcmp(argv[i], "--spawn-timeout") == 0 && i + 1 < argc)
+			spawn_timeout = atoi(argv[++i]);
+		else if (strcmp(argv[i], "--wire-timeout") == 0 && i + 1 < argc)
+			wire_timeout = atoi(argv[++i]);
+		else if (graph == NULL && (argv[i][0] != '-' || strcmp(argv[i], "-") == 0))
+			graph = argv[i];
+		else
+			usage();
+	}
+	if (graph == NULL)
+		usage();
+
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_RESTART;
+	sa.sa_handler = on_usr1;
+	sigaction(SIGUSR1, &sa, NULL);
+	sa.sa_handler = on_alarm;
+	sigaction(SIGALRM, &sa, NULL);
+
+	if (MPI_Init(&argc, &argv) != MPI_SUCCESS) {
+		fprintf(stderr, "ensemble-loader: MPI_Init failed\n");
+		return 4;
+	}
+	MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
+	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	if (size != 1)
+		die("run me as one process ('mpirun -np 1'), not %d", size);
+	t0 = now();
+	G = read_graph(graph);
+	check_execs();
+	status = xmalloc((size_t)nprocs + 1);
+	memset(status, '.', (size_t)nprocs);
+	status[nprocs] = '\0';
+
+	/* First visit: spawn every process, with its argv and info. */
+	cmds = xcalloc((size_t)nprocs, sizeof(*cmds));
+	argvs = xcalloc((size_t)nprocs, sizeof(*argvs));
+	maxprocs = xcalloc((size_t)nprocs, sizeof(*maxprocs));
+	infos = xcalloc((size_t)nprocs, sizeof(*infos));
+	errs = xcalloc((size_t)nprocs, sizeof(*errs));
+	for (i = 0; i < nprocs; i++) {
+		struct lproc	*p = &procs[i];
+
+		cmds[i] = (char *)p->path;
+		argvs[i] = p->argv;
+		maxprocs[i] = 1;
+		MPI_Info_create(&infos[i]);
+		if (p->host[0] != '\0')
+			info_set(infos[i], p, "host", p->host);
+		if (p->wdir[0] != '\0')
+			info_set(infos[i], p, "wdir", p->wdir);
+		if (p->nenv > 0) {
+			struct buf	b;
+
+			buf_init(&b);
+			for (k = 0; k < p->nenv; k++) {
+				if (strchr(p->env[k], '\n') != NULL)
+					die("%s: an environment entry holds a newline", p->name);
+				buf_printf(&b, "%s%s", k ? "\n" : "", p->env[k]);
+			}
+			info_set(infos[i], p, "env", b.s);
+			buf_free(&b);
+		}
+	}
+	if (spawn_timeout < 0)
+		spawn_timeout = 60 + nprocs / 10;
+	watch(1, spawn_timeout);
+	k = MPI_Comm_spawn_multiple(nprocs, cmds, argvs, maxprocs, infos, 0,
+	    MPI_COMM_SELF, &inter, errs);
+	unwatch();
+	if (k != MPI_SUCCESS) {
+		char	s[MPI_MAX_ERROR_STRING];
+		int	n;
+
+		MPI_Error_string(k, s, &n);
+		for (i = 0; i < nprocs && errs[i] != MPI_SUCCESS; i++)
+			;
+		fprintf(stderr, "ensemble-loader: MPI_Comm_spawn_multiple failed: %s\n", s);
+		if (i < nprocs)
+			for (i = 0; i < nprocs; i++)
+				if (errs[i] != MPI_SUCCESS)
+					fprintf(stderr, "ensemble-loader: %s ('%s') did not"
+					    " start\n", procs[i].name, procs[i].path);
+		for (i = 0, n = 0; i < nprocs; i++)
+			if (procs[i].host[0] != '\0' && n++ < 5)
+				fprintf(stderr, "ensemble-loader: %s is placed on host '%s';"
+				    " Open MPI must know every such host (from"
+				    " --hostfile or the allocation)\n", procs[i].name,
+				    procs[i].host);
+		MPI_Finalize();
+		return 4;
+	}
+	MPI_Comm_set_errhandler(inter, MPI_ERRORS_RETURN);
+	t1 = now();
+	snprintf(buf, sizeof(buf), "%sspawned %.6f\n", WIRE_MARK, t1 - t0);
+	say(buf);
+
+	/* Second visit: each process's port table. */
+	watch(2, wire_timeout);
+	tables = xcalloc((size_t)nprocs, sizeof(*tables));
+	reqs = xcalloc((size_t)nprocs, sizeof(*reqs));
+	for (i = 0; i < nprocs; i++) {
+		table(&tables[i], G, i, flags);
+		mpi_check(MPI_Isend(tables[i].p, (int)tables[i].len, MPI_BYTE, i,
+		    WIRE_TAG_TABLE, inter, &reqs[i]), "sending a port table");
+	}
+	gather(inter, WIRE_TAG_HELLO, 'h');
+	mpi_check(MPI_Waitall(nprocs, reqs, MPI_STATUSES_IGNORE), "sending the port tables");
+	unwatch();
+	t2 = now();
+	snprintf(buf, sizeof(buf), "%swired %.6f\n", WIRE_MARK, t2 - t1);
+	say(buf);
+	for (i = 0; i < nprocs; i++)
+		free(tables[i].p);
+	free(tables);
+	free(reqs);
+
+	/* The run: until every process has said it is done. */
+	phase = 3;
+	gather(inter, WIRE_TAG_DONE, 'd');
+	watch(4, 60);
+	mpi_check(MPI_Comm_disconnect(&inter), "MPI_Comm_disconnect");
+	unwatch();
+	snprintf(buf, sizeof(buf), "%sdone %.6f\n", WIRE_MARK, now() - t2);
+	say(buf);
+
+	for (i = 0; i < nprocs; i++) {
+		MPI_Info_free(&infos[i]);
+		for (k = 0; k < procs[i].argc; k++)
+			free(procs[i].argv[k]);
+		free(procs[i].argv);
+		for (k = 0; k < procs[i].nenv; k++)
+			free(procs[i].env[k]);
+		free(procs[i].env);
+		for (k = 0; k < procs[i].ntypes; k++)
+			free(procs[i].types[k]);
+		free(procs[i].types);
+		free(procs[i].nports);
+		free(procs[i].portbase);
+		free(procs[i].peer);
+		free(procs[i].tag);
+		free(procs[i].rtag);
+		free(procs[i].name);
+	}
+	free(procs);
+	free(cmds);
+	free(argvs);
+	free(maxprocs);
+	free(infos);
+	free(errs);
+	free(status);
+	agclose(G);
+	MPI_Finalize();
+	return 0;
+}

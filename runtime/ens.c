@@ -1,0 +1,942 @@
+/* ens.c -- libensemble: a component's port interface, received from
+ * ensemble-loader in ens_init, and communication through it.  Every call
+ * checks its arguments and MPI's return code; misuse stops the application
+ * through ens_fail, which tells 'ensemble run' why before MPI_Abort.  The
+ * call in progress is kept where a SIGUSR1 handler can say it (--timeout),
+ * and with --check-protocol each call is first checked against the
+ * process's declared behaviour (monitor.c). */
+#include <errno.h>
+#include <limits.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ensemble.h"
+#include "monitor.h"
+#include "wire.h"
+
+/* The calls, as named in messages and state lines. */
+enum call {
+	C_NONE, C_INIT, C_FINALIZE, C_PORTS, C_PORT, C_SELF, C_PARAM,
+	C_SEND, C_SSEND, C_BSEND, C_RECV, C_RECV_ANY, C_ISEND, C_IRECV,
+	C_WAITALL, C_BARRIER, C_BCAST, C_REDUCE, C_ALLREDUCE, C_GATHER,
+	C_ALLGATHER
+};
+
+static const char *const call_names[] = {
+	"-", "ens_init", "ens_finalize", "ens_ports", "ens_port", "ens_self",
+	"ens_param", "ens_send", "ens_ssend", "ens_bsend", "ens_recv",
+	"ens_recv_any", "ens_isend", "ens_irecv", "ens_waitall", "ens_barrier",
+	"ens_bcast", "ens_reduce", "ens_allreduce", "ens_gather",
+	"ens_allgather"
+};
+
+/* The monitor's name for each call that communicates; -1 for the others. */
+static const int call_mon[] = {
+	-1, -1, MON_FINALIZE, -1, -1, -1, -1, MON_SEND, MON_SSEND, MON_BSEND,
+	MON_RECV, MON_RECV_ANY, MON_ISEND, MON_IRECV, MON_WAITALL, MON_BARRIER,
+	MON_BCAST, MON_REDUCE, MON_ALLREDUCE, MON_GATHER, MON_ALLGATHER
+};
+
+struct port {
+	int	 rank;		/* in comm; -1: not connected */
+	int	 tag;		/* sending */
+	int	 rtag;		/* receiving */
+};
+
+struct ptype {
+	char		*name;
+	int		 n;
+	struct port	*ports;
+};
+
+/* A run of processes of one component with consecutive ranks and indices. */
+struct run {
+	char	*comp;
+	int	 indexed;
+	int	 rank, index, count;
+};
+
+enum { S_BEFORE, S_RUNNING, S_FINALIZED };
+
+static struct {
+	int		 state;
+	MPI_Comm	 comm;		/* every component; a dup of the world */
+	MPI_Comm	 parent;	/* to the loader */
+	ens_self_t	 self;
+	int		 flags;
+	int		 ntypes;
+	struct ptype	*types;
+	int		 nparams;
+	char		**pnames, **pvalues;
+	int		 nargs;
+	char		**args;
+	int		 nruns;
+	struct run	*runs;
+	char		*typenames;	/* "Client, Prop", for messages */
+	struct mon	*mon;
+	char		*bsend;		/* the attached buffer */
+	int		 bsendsize;
+} E;
+
+/* Where the process is, for the SIGUSR1 handler. */
+static volatile sig_atomic_t cur_call = C_NONE;
+static volatile sig_atomic_t cur_port;
+static const char *volatile cur_type;
+
+static void	ens_fail(enum call, const char *, ...)
+		    __attribute__((format(printf, 2, 3), noreturn));
+
+/* Write all of s to fd from a signal handler. */
+static void
+sig_write(const char *s, size_t n)
+{
+	ssize_t	w;
+
+	while (n > 0) {
+		if ((w = write(STDERR_FILENO, s, n)) <= 0) {
+			if (w < 0 && errno == EINTR)
+				continue;
+			return;
+		}
+		s += w;
+		n -= (size_t)w;
+	}
+}
+
+/* Append the decimal form of v to p (async-signal-safe). */
+static char *
+sig_int(char *p, long v)
+{
+	char	d[24];
+	int	n = 0;
+
+	if (v < 0) {
+		*p++ = '-';
+		v = -v;
+	}
+	do
+		d[n++] = (char)('0' + v % 10);
+	while ((v /= 10) > 0);
+	while (n > 0)
+		*p++ = d[--n];
+	return p;
+}
+
+static char *
+sig_str(char *p, const char *end, const char *s)
+{
+	while (*s != '\0' && p < end)
+		*p++ = *s++;
+	return p;
+}
+
+/* SIGUSR1: say which call the process is in (ensemble run --timeout). */
+static void
+on_usr1(int sig)
+{
+	char		 line[512], *p = line, *end = line + sizeof(line) - 32;
+	int		 c = cur_call, saved = errno;
+	const char	*t = cur_type;
+
+	(void)sig;
+	p = sig_str(p, end, WIRE_MARK "state ");
+	if (E.state == S_FINALIZED)
+		p = sig_str(p, end, "finalize");
+	else
+		p = sig_str(p, end, call_names[c]);
+	if (c != C_NONE && E.state != S_FINALIZED && t != NULL) {
+		*p++ = ' ';
+		p = sig_str(p, end, t);
+		*p++ = ' ';
+		p = sig_int(p, cur_port);
+	}
+	*p++ = '\n';
+	sig_write(line, (size_t)(p - line));
+	errno = saved;
+}
+
+/* A fatal signal: say so, then die of it as the default action would. */
+static void
+on_fatal(int sig)
+{
+	char	line[64], *p = line;
+
+	p = sig_str(p, line + sizeof(line), WIRE_MARK "signal ");
+	p = sig_int(p, sig);
+	*p++ = '\n';
+	sig_write(line, (size_t)(p - line));
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* At exit: say when the process ends without ens_finalize. */
+static void
+on_exit_early(void)
+{
+	if (E.state == S_RUNNING)
+		sig_write(WIRE_MARK "exit\n", strlen(WIRE_MARK "exit\n"));
+}
+
+static void
+install_handlers(void)
+{
+	static const int fatal[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+	struct sigaction	sa;
+	size_t			i;
+
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_RESTART;
+	sa.sa_handler = on_usr1;
+	sigaction(SIGUSR1, &sa, NULL);
+	sa.sa_flags = SA_RESETHAND | SA_NODEFER;
+	sa.sa_handler = on_fatal;
+	for (i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
+		sigaction(fatal[i], &sa, NULL);
+	atexit(on_exit_early);
+}
+
+/* Stop the application: say why (a marker line 'ensemble run' reports,
+ * and the plain message for anyone running without it), then abort. */
+static void
+ens_fail(enum call c, const char *fmt, ...)
+{
+	va_list		 ap;
+	char		 msg[1024];
+	int		 initialized = 0, finalized = 0;
+	const char	*who = E.self.name != NULL ? E.self.name : "ensemble";
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	fflush(stdout);
+	/* A protocol violation (C_NONE) names the call in its message. */
+	fprintf(stderr, "%s%s: %s%s%s\n", E.state == S_RUNNING ? WIRE_MARK "fail " : "",
+	    who, c != C_NONE ? call_names[c] : "", c != C_NONE ? ": " : "", msg);
+	fflush(stderr);
+	E.state = S_BEFORE;	/* no "exit" marker: this is the reason */
+	MPI_Initialized(&initialized);
+	MPI_Finalized(&finalized);
+	if (initialized && !finalized)
+		MPI_Abort(MPI_COMM_WORLD, 70);
+	abort();
+}
+
+/* Check an MPI return code. */
+static void
+check(enum call c, int rc)
+{
+	char	s[MPI_MAX_ERROR_STRING];
+	int	n;
+
+	if (rc == MPI_SUCCESS)
+		return;
+	if (MPI_Error_string(rc, s, &n) != MPI_SUCCESS)
+		snprintf(s, sizeof(s), "MPI error %d", rc);
+	ens_fail(c, "%s", s);
+}
+
+/* Every call but ens_init needs the process to be running. */
+static void
+need_running(enum call c)
+{
+	if (E.state == S_BEFORE)
+		ens_fail(c, "called before ens_init");
+	if (E.state == S_FINALIZED)
+		ens_fail(c, "called after ens_finalize");
+}
+
+static const struct ptype *
+find_type(enum call c, const char *type)
+{
+	int	i;
+
+	need_running(c);
+	if (type == NULL)
+		ens_fail(c, "the port type is NULL");
+	for (i = 0; i < E.ntypes; i++)
+		if (strcmp(E.types[i].name, type) == 0)
+			return &E.types[i];
+	if (E.ntypes == 0)
+		ens_fail(c, "no port type '%s' (%s has no ports)", type, E.self.component);
+	ens_fail(c, "no port type '%s' (%s has %s)", type, E.self.component, E.typenames);
+}
+
+static const struct port *
+find_port(enum call c, const char *type, int index)
+{
+	const struct ptype	*t = find_type(c, type);
+	const struct port	*p;
+
+	if (index < 1 || index > t->n) {
+		if (t->n == 0)
+			ens_fail(c, "no port %s[%d] (%s has no %s ports)", type, index,
+			    E.self.name, type);
+		ens_fail(c, "no port %s[%d] (%s has %s[1..%d])", type, index,
+		    E.self.name, type, t->n);
+	}
+	p = &t->ports[index - 1];
+	if (p->rank < 0)
+		ens_fail(c, "port %s[%d] is not connected", type, index);
+	return p;
+}
+
+/* The rank of a process named as in the script ("relay[1]", "master"). */
+static int
+find_rank(enum call c, const char *name)
+{
+	const char	*br;
+	size_t		 len;
+	long		 idx = 0;
+	char		*end;
+	int		 i, indexed;
+
+	if (name == NULL)
+		ens_fail(c, "the root is NULL");
+	if ((br = strchr(name, '[')) != NULL) {
+		len = (size_t)(br - name);
+		errno = 0;
+		idx = strtol(br + 1, &end, 10);
+		if (end == br + 1 || strcmp(end, "]") != 0 || errno != 0)
+			ens_fail(c, "bad process name '%s'", name);
+		indexed = 1;
+	} else {
+		len = strlen(name);
+		indexed = 0;
+	}
+	for (i = 0; i < E.nruns; i++) {
+		const struct run	*r = &E.runs[i];
+
+		if (strlen(r->comp) != len || strncmp(r->comp, name, len) != 0 ||
+		    r->indexed != indexed)
+			continue;
+		if (!indexed)
+			return r->rank;
+		if (idx >= r->index && idx < (long)r->index + r->count)
+			return r->rank + (int)(idx - r->index);
+	}
+	ens_fail(c, "no process '%s' in the application", name);
+}
+
+/* Check a call against the behaviour (--check-protocol). */
+static void
+monitor(enum call c, const char *type, int port, const char *root)
+{
+	struct mon_event	 ev;
+	char			*msg = NULL;
+
+	ev.op = (enum mon_op)call_mon[c];
+	ev.type = type;
+	ev.port = port;
+	ev.root = root;
+	if (mon_step(E.mon, &ev, &msg) != 0)
+		ens_fail(C_NONE, "%s", msg != NULL ? msg : "out of memory in the monitor");
+}
+
+/* Enter a communicating call: check it, and record it for SIGUSR1. */
+static inline void
+enter(enum call c, const char *type, int port, const char *root)
+{
+	if (E.mon != NULL)
+		monitor(c, type, port, root);
+	cur_type = type;
+	cur_port = port;
+	cur_call = c;
+}
+
+static inline void
+leave(void)
+{
+	cur_call = C_NONE;
+}
+
+static void
+free_table(void)
+{
+	int	i;
+
+	for (i = 0; i < E.ntypes; i++) {
+		free(E.types[i].name);
+		free(E.types[i].ports);
+	}
+	free(E.types);
+	for (i = 0; i < E.nparams; i++) {
+		free(E.pnames[i]);
+		free(E.pvalues[i]);
+	}
+	free(E.pnames);
+	free(E.pvalues);
+	for (i = 0; i < E.nargs; i++)
+		free(E.args[i]);
+	free(E.args);
+	for (i = 0; i < E.nruns; i++)
+		free(E.runs[i].comp);
+	free(E.runs);
+	free((char *)E.self.name);
+	free((char *)E.self.component);
+	free(E.typenames);
+	if (E.mon != NULL)
+		mon_free(E.mon);
+	E.types = NULL;
+	E.pnames = E.pvalues = E.args = NULL;
+	E.runs = NULL;
+	E.self.name = E.self.component = NULL;
+	E.typenames = NULL;
+	E.mon = NULL;
+	E.ntypes = E.nparams = E.nargs = E.nruns = 0;
+}
+
+/* A count read from the table: 0 <= n <= max, else the table is bad. */
+static int
+get_count(struct wire_in *in, int max)
+{
+	int32_t	n = wire_get_int(in);
+
+	if (n < 0 || n > max)
+		in->bad = 1;
+	return in->bad ? 0 : n;
+}
+
+/* Read the port table (wire.h); 0, or -1 when it is malformed. */
+static int
+read_table(const char *buf, size_t len)
+{
+	struct wire_in	 in = { buf, len, 0, 0 };
+	char		*beh, *locs;
+	size_t		 tl;
+	int		 i, k, nports[64], *np;
+	const char	*tnames[64], **tn;
+
+	if (wire_get_int(&in) != WIRE_MAGIC)
+		return -1;
+	E.self.rank = wire_get_int(&in);
+	E.self.nprocs = wire_get_int(&in);
+	E.flags = wire_get_int(&in);
+	E.self.name = wire_get_str(&in);
+	E.self.component = wire_get_str(&in);
+	E.self.index = wire_get_int(&in);
+	E.ntypes = get_count(&in, 1 << 16);
+	if (in.bad || (E.types = calloc((size_t)E.ntypes + 1, sizeof(*E.types))) == NULL)
+		return -1;
+	for (i = 0; i < E.ntypes && !in.bad; i++) {
+		struct ptype	*t = &E.types[i];
+
+		t->name = wire_get_str(&in);
+		t->n = get_count(&in, 1 << 24);
+		if (in.bad || (t->ports = calloc((size_t)t->n + 1, sizeof(*t->ports))) == NULL)
+			return -1;
+		for (k = 0; k < t->n; k++) {
+			t->ports[k].rank = wire_get_int(&in);
+			t->ports[k].tag = wire_get_int(&in);
+			t->ports[k].rtag = wire_get_int(&in);
+		}
+	}
+	E.nparams = get_count(&in, 1 << 16);
+	if (in.bad || (E.pnames = calloc((size_t)E.nparams + 1, sizeof(char *))) == NULL ||
+	    (E.pvalues = calloc((size_t)E.nparams + 1, sizeof(char *))) == NULL)
+		return -1;
+	for (i = 0; i < E.nparams; i++) {
+		E.pnames[i] = wire_get_str(&in);
+		E.pvalues[i] = wire_get_str(&in);
+	}
+	E.nargs = get_count(&in, 1 << 20);
+	if (in.bad || (E.args = calloc((size_t)E.nargs + 1, sizeof(char *))) == NULL)
+		return -1;
+	for (i = 0; i < E.nargs; i++)
+		E.args[i] = wire_get_str(&in);
+	E.nruns = get_count(&in, 1 << 24);
+	if (in.bad || (E.runs = calloc((size_t)E.nruns + 1, sizeof(*E.runs))) == NULL)
+		return -1;
+	for (i = 0; i < E.nruns; i++) {
+		E.runs[i].comp = wire_get_str(&in);
+		E.runs[i].indexed = wire_get_int(&in);
+		E.runs[i].rank = wire_get_int(&in);
+		E.runs[i].index = wire_get_int(&in);
+		E.runs[i].count = wire_get_int(&in);
+	}
+	beh = wire_get_str(&in);
+	locs = wire_get_str(&in);
+	if (in.bad) {
+		free(beh);
+		free(locs);
+		return -1;
+	}
+
+	/* "Client, Prop" for messages about port types. */
+	for (tl = 1, i = 0; i < E.ntypes; i++)
+		tl += strlen(E.types[i].name) + 2;
+	if ((E.typenames = malloc(tl)) == NULL)
+		return -1;
+	E.typenames[0] = '\0';
+	for (i = 0; i < E.ntypes; i++) {
+		if (i > 0)
+			strcat(E.typenames, ", ");
+		strcat(E.typenames, E.types[i].name);
+	}
+
+	if (E.flags & WIRE_CHECK_PROTOCOL) {
+		char	*cause = NULL;
+
+		tn = E.ntypes <= 64 ? tnames : malloc(sizeof(*tn) * (size_t)E.ntypes);
+		np = E.ntypes <= 64 ? nports : malloc(sizeof(*np) * (size_t)E.ntypes);
+		if (tn == NULL || np == NULL)
+			return -1;
+		for (i = 0; i < E.ntypes; i++) {
+			tn[i] = E.types[i].name;
+			np[i] = E.types[i].n;
+		}
+		E.mon = mon_new(beh, locs, E.ntypes, tn, np, &cause);
+		if (tn != tnames)
+			free((void *)tn);
+		if (np != nports)
+			free(np);
+		if (E.mon == NULL) {
+			E.state = S_RUNNING;
+			ens_fail(C_INIT, "cannot follow its behaviour: %s",
+			    cause != NULL ? cause : "out of memory");
+		}
+	}
+	free(beh);
+	free(locs);
+	return 0;
+}
+
+void
+ens_init(int *argc, char ***argv)
+{
+	MPI_Status	 st;
+	char		*buf, host[256];
+	int		 flag, n, rc;
+	const char	*prog = argv != NULL && *argv != NULL && (*argv)[0] != NULL ?
+			    (*argv)[0] : "component";
+
+	if (E.state != S_BEFORE)
+		ens_fail(C_INIT, "called twice");
+	/* Say "in ens_init" if asked while MPI_Init waits for the others. */
+	cur_call = C_INIT;
+	signal(SIGUSR1, on_usr1);
+	MPI_Initialized(&flag);
+	if (!flag && (rc = MPI_Init(argc, argv)) != MPI_SUCCESS) {
+		fprintf(stderr, "%s: ens_init: MPI_Init failed (%d)\n", prog, rc);
+		exit(70);
+	}
+	E.parent = MPI_COMM_NULL;
+	MPI_Comm_get_parent(&E.parent);
+	if (E.parent == MPI_COMM_NULL) {
+		fprintf(stderr, "%s: not started by ensemble-loader; run the"
+		    " application with 'ensemble run SCRIPT'\n", prog);
+		MPI_Finalize();
+		exit(2);
+	}
+	MPI_Comm_set_errhandler(E.parent, MPI_ERRORS_RETURN);
+	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+	if ((rc = MPI_Probe(0, WIRE_TAG_TABLE, E.parent, &st)) != MPI_SUCCESS ||
+	    (rc = MPI_Get_count(&st, MPI_BYTE, &n)) != MPI_SUCCESS) {
+		E.state = S_RUNNING;
+		check(C_INIT, rc);
+	}
+	if ((buf = malloc(n > 0 ? (size_t)n : 1)) == NULL) {
+		E.state = S_RUNNING;
+		ens_fail(C_INIT, "out of memory for a port table of %d bytes", n);
+	}
+	rc = MPI_Recv(buf, n, MPI_BYTE, 0, WIRE_TAG_TABLE, E.parent, MPI_STATUS_IGNORE);
+	E.state = S_RUNNING;
+	check(C_INIT, rc);
+	if (read_table(buf, (size_t)n) != 0) {
+		free(buf);
+		ens_fail(C_INIT, "the loader's port table is malformed"
+		    " (ensemble-loader and libensemble of different versions?)");
+	}
+	free(buf);
+	check(C_INIT, MPI_Comm_dup(MPI_COMM_WORLD, &E.comm));
+	check(C_INIT, MPI_Comm_set_errhandler(E.comm, MPI_ERRORS_RETURN));
+	install_handlers();
+	check(C_INIT, MPI_Send(&E.self.rank, 1, MPI_INT, 0, WIRE_TAG_HELLO, E.parent));
+	if (gethostname(host, sizeof(host) - 1) != 0)
+		strcpy(host, "?");
+	host[sizeof(host) - 1] = '\0';
+	fprintf(stderr, WIRE_MARK "hello %s\n", host);
+	fflush(stderr);
+	cur_call = C_NONE;
+}
+
+void
+ens_finalize(void)
+{
+	void	*b;
+	int	 size;
+
+	need_running(C_FINALIZE);
+	enter(C_FINALIZE, NULL, 0, NULL);
+	if (E.bsend != NULL) {
+		check(C_FINALIZE, MPI_Buffer_detach(&b, &size));
+		free(E.bsend);
+		E.bsend = NULL;
+	}
+	check(C_FINALIZE, MPI_Send(&E.self.rank, 1, MPI_INT, 0, WIRE_TAG_DONE, E.parent));
+	check(C_FINALIZE, MPI_Comm_disconnect(&E.parent));
+	check(C_FINALIZE, MPI_Comm_free(&E.comm));
+	leave();
+	E.state = S_FINALIZED;
+	MPI_Finalize();
+	free_table();
+}
+
+int
+ens_ports(const char *type)
+{
+	return find_type(C_PORTS, type)->n;
+}
+
+const ens_self_t *
+ens_self(void)
+{
+	need_running(C_SELF);
+	return &E.self;
+}
+
+ens_port_t
+ens_port(const char *type, int index)
+{
+	const struct port	*p = find_port(C_PORT, type, index);
+	ens_port_t		 r;
+
+	r.comm = E.comm;
+	r.rank = p->rank;
+	r.tag = p->tag;
+	r.recv_tag = p->rtag;
+	return r;
+}
+
+const char *
+ens_param(const char *name)
+{
+	char	*end;
+	long	 k;
+	int	 i;
+
+	need_running(C_PARAM);
+	if (name == NULL)
+		ens_fail(C_PARAM, "the name is NULL");
+	for (i = 0; i < E.nparams; i++)
+		if (strcmp(E.pnames[i], name) == 0)
+			return E.pvalues[i];
+	if (name[0] >= '1' && name[0] <= '9') {
+		k = strtol(name, &end, 10);
+		if (*end == '\0' && k <= E.nargs)
+			return E.args[k - 1];
+	}
+	return NULL;
+}
+
+void
+ens_send(const char *type, int index, const void *buf, int count, MPI_Datatype dt)
+{
+	const struct port	*p = find_port(C_SEND, type, index);
+	int			 rc;
+
+	enter(C_SEND, type, index, NULL);
+	rc = MPI_Send(buf, count, dt, p->rank, p->tag, E.comm);
+	leave();
+	check(C_SEND, rc);
+}
+
+void
+ens_ssend(const char *type, int index, const void *buf, int count, MPI_Datatype dt)
+{
+	const struct port	*p = find_port(C_SSEND, type, index);
+	int			 rc;
+
+	enter(C_SSEND, type, index, NULL);
+	rc = MPI_Ssend(buf, count, dt, p->rank, p->tag, E.comm);
+	leave();
+	check(C_SSEND, rc);
+}
+
+/* Make sure the attached buffer can hold one more message of 'need' bytes
+ * (a buffer is only detached, which waits for what it holds to be sent,
+ * when it must grow). */
+static void
+bsend_room(int need)
+{
+	void	*old;
+	int	 size;
+	long	 want;
+
+	want = (long)need + MPI_BSEND_OVERHEAD;
+	if (want < 1 << 20)
+		want = 1 << 20;
+	if (E.bsend != NULL && E.bsendsize >= want)
+		return;
+	if (want > INT_MAX)
+		ens_fail(C_BSEND, "a message of %d bytes is too big to buffer", need);
+	if (E.bsend != NULL) {
+		check(C_BSEND, MPI_Buffer_detach(&old, &size));
+		free(E.bsend);
+	}
+	if ((E.bsend = malloc((size_t)want)) == NULL)
+		ens_fail(C_BSEND, "out of memory for a send buffer of %ld bytes", want);
+	E.bsendsize = (int)want;
+	check(C_BSEND, MPI_Buffer_attach(E.bsend, E.bsendsize));
+}
+
+void
+ens_bsend(const char *type, int index, const void *buf, int count, MPI_Datatype dt)
+{
+	const struct port	*p = find_port(C_BSEND, type, index);
+	int			 rc, size;
+
+	check(C_BSEND, MPI_Pack_size(count, dt, E.comm, &size));
+	bsend_room(size);
+	enter(C_BSEND, type, index, NULL);
+	rc = MPI_Bsend(buf, count, dt, p->rank, p->tag, E.comm);
+	if (rc != MPI_SUCCESS) {
+		/* The buffer was full of messages still in flight: wait for
+		 * them (detach) and try once more. */
+		void	*old;
+		int	 oldsize;
+
+		check(C_BSEND, MPI_Buffer_detach(&old, &oldsize));
+		check(C_BSEND, MPI_Buffer_attach(E.bsend, E.bsendsize));
+		rc = MPI_Bsend(buf, count, dt, p->rank, p->tag, E.comm);
+	}
+	leave();
+	check(C_BSEND, rc);
+}
+
+void
+ens_recv(const char *type, int index, void *buf, int count, MPI_Datatype dt)
+{
+	const struct port	*p = find_port(C_RECV, type, index);
+	int			 rc;
+
+	enter(C_RECV, type, index, NULL);
+	rc = MPI_Recv(buf, count, dt, p->rank, p->rtag, E.comm, MPI_STATUS_IGNORE);
+	leave();
+	check(C_RECV, rc);
+}
+
+/* Does a type (NULL: every type) hold every connected port? */
+static int
+covers_all(const struct ptype *t)
+{
+	int	i, k;
+
+	if (t == NULL)
+		return 1;
+	for (i = 0; i < E.ntypes; i++) {
+		if (&E.types[i] == t)
+			continue;
+		for (k = 0; k < E.types[i].n; k++)
+			if (E.types[i].ports[k].rank >= 0)
+				return 0;
+	}
+	return 1;
+}
+
+/* The index (1-based, within its type) of the port a message came by, or 0;
+ * *type is set to the port's type. */
+static int
+port_of(const struct ptype *t, int rank, int tag, const struct ptype **type)
+{
+	int	i, k;
+
+	for (i = 0; i < E.ntypes; i++) {
+		if (t != NULL && &E.types[i] != t)
+			continue;
+		for (k = 0; k < E.types[i].n; k++)
+			if (E.types[i].ports[k].rank == rank && E.types[i].ports[k].rtag == tag) {
+				*type = &E.types[i];
+				return k + 1;
+			}
+	}
+	return 0;
+}
+
+int
+ens_recv_any(const char *type, void *buf, int count, MPI_Datatype dt)
+{
+	const struct ptype	*t = NULL, *got = NULL;
+	MPI_Status		 st;
+	int			 i, k, rc, flag, index, start = 0, any = 0;
+
+	if (type != NULL)
+		t = find_type(C_RECV_ANY, type);
+	else
+		need_running(C_RECV_ANY);
+	for (i = 0; i < E.ntypes && !any; i++)
+		if (t == NULL || t == &E.types[i])
+			for (k = 0; k < E.types[i].n && !any; k++)
+				any = E.types[i].ports[k].rank >= 0;
+	if (!any)
+		ens_fail(C_RECV_ANY, "%s%s has no connected port to receive from",
+		    E.self.name, type != NULL ? " " : "");
+	enter(C_RECV_ANY, type, 0, NULL);
+	if (covers_all(t)) {
+		/* Every message for this process is for one of these ports:
+		 * let MPI pick the first, without polling. */
+		rc = MPI_Recv(buf, count, dt, MPI_ANY_SOURCE, MPI_ANY_TAG, E.comm, &st);
+		leave();
+		check(C_RECV_ANY, rc);
+		if ((index = port_of(t, st.MPI_SOURCE, st.MPI_TAG, &got)) == 0)
+			ens_fail(C_RECV_ANY, "a message from rank %d with tag %d came by"
+			    " no port (raw MPI on a port's communicator must use"
+			    " the port's tag)", st.MPI_SOURCE, st.MPI_TAG);
+		return index;
+	}
+	/* Other ports may have messages this call must leave alone: probe
+	 * each port of the type in turn, from a rotating start. */
+	for (;;) {
+		for (i = 0; i < E.ntypes; i++) {
+			const struct ptype	*u = &E.types[i];
+
+			if (t != NULL && u != t)
+				continue;
+			for (k = 0; k < u->n; k++) {
+				const struct port *p = &u->ports[(k + start) % u->n];
+
+				if (p->rank < 0)
+					continue;
+				rc = MPI_Iprobe(p->rank, p->rtag, E.comm, &flag, &st);
+				if (rc != MPI_SUCCESS) {
+					leave();
+					check(C_RECV_ANY, rc);
+				}
+				if (!flag)
+					continue;
+				rc = MPI_Recv(buf, count, dt, p->rank, p->rtag, E.comm,
+				    MPI_STATUS_IGNORE);
+				leave();
+				check(C_RECV_ANY, rc);
+				return (k + start) % u->n + 1;
+			}
+		}
+		start++;
+		sched_yield();
+	}
+}
+
+void
+ens_isend(const char *type, int index, const void *buf, int count, MPI_Datatype dt,
+    MPI_Request *req)
+{
+	const struct port	*p = find_port(C_ISEND, type, index);
+
+	if (req == NULL)
+		ens_fail(C_ISEND, "the request is NULL");
+	enter(C_ISEND, type, index, NULL);
+	leave();
+	check(C_ISEND, MPI_Isend(buf, count, dt, p->rank, p->tag, E.comm, req));
+}
+
+void
+ens_irecv(const char *type, int index, void *buf, int count, MPI_Datatype dt,
+    MPI_Request *req)
+{
+	const struct port	*p = find_port(C_IRECV, type, index);
+
+	if (req == NULL)
+		ens_fail(C_IRECV, "the request is NULL");
+	enter(C_IRECV, type, index, NULL);
+	leave();
+	check(C_IRECV, MPI_Irecv(buf, count, dt, p->rank, p->rtag, E.comm, req));
+}
+
+void
+ens_waitall(int n, MPI_Request *reqs)
+{
+	int	rc;
+
+	need_running(C_WAITALL);
+	if (n < 0 || (n > 0 && reqs == NULL))
+		ens_fail(C_WAITALL, "bad request array (%d requests)", n);
+	enter(C_WAITALL, NULL, 0, NULL);
+	rc = MPI_Waitall(n, reqs, MPI_STATUSES_IGNORE);
+	leave();
+	check(C_WAITALL, rc);
+}
+
+void
+ens_barrier(void)
+{
+	int	rc;
+
+	need_running(C_BARRIER);
+	enter(C_BARRIER, NULL, 0, NULL);
+	rc = MPI_Barrier(E.comm);
+	leave();
+	check(C_BARRIER, rc);
+}
+
+void
+ens_bcast(void *buf, int count, MPI_Datatype dt, const char *root)
+{
+	int	rc, r;
+
+	need_running(C_BCAST);
+	r = find_rank(C_BCAST, root);
+	enter(C_BCAST, NULL, 0, root);
+	rc = MPI_Bcast(buf, count, dt, r, E.comm);
+	leave();
+	check(C_BCAST, rc);
+}
+
+void
+ens_reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dt, MPI_Op op,
+    const char *root)
+{
+	int	rc, r;
+
+	need_running(C_REDUCE);
+	r = find_rank(C_REDUCE, root);
+	enter(C_REDUCE, NULL, 0, root);
+	rc = MPI_Reduce(sendbuf, recvbuf, count, dt, op, r, E.comm);
+	leave();
+	check(C_REDUCE, rc);
+}
+
+void
+ens_allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dt, MPI_Op op)
+{
+	int	rc;
+
+	need_running(C_ALLREDUCE);
+	enter(C_ALLREDUCE, NULL, 0, NULL);
+	rc = MPI_Allreduce(sendbuf, recvbuf, count, dt, op, E.comm);
+	leave();
+	check(C_ALLREDUCE, rc);
+}
+
+void
+ens_gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+    int recvcount, MPI_Datatype recvtype, const char *root)
+{
+	int	rc, r;
+
+	need_running(C_GATHER);
+	r = find_rank(C_GATHER, root);
+	enter(C_GATHER, NULL, 0, root);
+	rc = MPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, r,
+	    E.comm);
+	leave();
+	check(C_GATHER, rc);
+}
+
+void
+ens_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+    int recvcount, MPI_Datatype recvtype)
+{
+	int	rc;
+
+	need_running(C_ALLGATHER);
+	enter(C_ALLGATHER, NULL, 0, NULL);
+	rc = MPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+	    E.comm);
+	leave();
+	check(C_ALLGATHER, rc);
+}

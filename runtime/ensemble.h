@@ -1,0 +1,103 @@
+/* ensemble.h -- libensemble, the library an ensemble component links: its
+ * port interface, set by the loader from the script, and communication
+ * through it.  A component names ports by type and 1-based index as the
+ * script does ("Prop", 1) and never knows ranks, tags or the topology.
+ *
+ *	#include <ensemble.h>		cc $(pkg-config --cflags --libs ensemble)
+ *
+ *	ens_init(&argc, &argv);
+ *	for (i = 1; i <= ens_ports("Client"); i++)
+ *		ens_recv("Client", i, &v, 1, MPI_INT);
+ *	ens_finalize();
+ *
+ * Every call checks its arguments.  Misuse (an unknown port type, an index
+ * out of range, a call before ens_init or after ens_finalize) and MPI errors
+ * stop the application with a message naming the process and the call,
+ * which 'ensemble run' reports; they never return an error code.  See
+ * libensemble(3). */
+#ifndef ENSEMBLE_H
+#define ENSEMBLE_H
+
+#include <mpi.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A port as MPI sees it, for code that calls MPI directly: send to 'rank'
+ * in 'comm' with 'tag', receive from it with 'recv_tag' (the same tag, but
+ * on a channel from a process to itself, whose two directions differ).  The communicator holds every
+ * process of the application (it is a duplicate of MPI_COMM_WORLD, so the
+ * component's own MPI_COMM_WORLD traffic never meets port traffic). */
+typedef struct {
+	MPI_Comm	comm;
+	int		rank;
+	int		tag;
+	int		recv_tag;
+} ens_port_t;
+
+/* Who this process is. */
+typedef struct {
+	const char	*name;		/* as in the script: "relay[2]", "master" */
+	const char	*component;	/* "relay" */
+	int		 index;		/* 2; 0 for an unindexed process */
+	int		 rank;		/* in the application, 0-based, script order */
+	int		 nprocs;	/* processes in the application */
+} ens_self_t;
+
+/* MPI_Init, then receive this process's port table from ensemble-loader.
+ * A program not started by 'ensemble run' is told so and exits. */
+void		 ens_init(int *argc, char ***argv);
+/* Tell the loader this process is done, then MPI_Finalize. */
+void		 ens_finalize(void);
+
+/* Number of ports of a type; 0 for a type the process has none of (the
+ * type must be one of the component's). */
+int		 ens_ports(const char *type);
+const ens_self_t *ens_self(void);
+ens_port_t	 ens_port(const char *type, int index);
+
+/* A script parameter's value ("rounds" -> "10"), or the process's k-th
+ * argument from the script's 'args' when name is "1", "2", ...; NULL when
+ * there is none. */
+const char	*ens_param(const char *name);
+
+/* Point to point on one port: standard, synchronous and buffered sends
+ * (ens_bsend attaches and grows a buffer as needed). */
+void		 ens_send(const char *type, int index, const void *buf, int count,
+		    MPI_Datatype);
+void		 ens_ssend(const char *type, int index, const void *buf, int count,
+		    MPI_Datatype);
+void		 ens_bsend(const char *type, int index, const void *buf, int count,
+		    MPI_Datatype);
+void		 ens_recv(const char *type, int index, void *buf, int count,
+		    MPI_Datatype);
+/* Receive from whichever port of the type has a message (type NULL: any
+ * port); returns that port's index. */
+int		 ens_recv_any(const char *type, void *buf, int count, MPI_Datatype);
+
+/* Non-blocking; complete the requests with ens_waitall. */
+void		 ens_isend(const char *type, int index, const void *buf, int count,
+		    MPI_Datatype, MPI_Request *);
+void		 ens_irecv(const char *type, int index, void *buf, int count,
+		    MPI_Datatype, MPI_Request *);
+void		 ens_waitall(int n, MPI_Request *);
+
+/* Collectives over every process of the application.  A root is a
+ * process's name as in the script: "master", "relay[1]". */
+void		 ens_barrier(void);
+void		 ens_bcast(void *buf, int count, MPI_Datatype, const char *root);
+void		 ens_reduce(const void *sendbuf, void *recvbuf, int count,
+		    MPI_Datatype, MPI_Op, const char *root);
+void		 ens_allreduce(const void *sendbuf, void *recvbuf, int count,
+		    MPI_Datatype, MPI_Op);
+void		 ens_gather(const void *sendbuf, int sendcount, MPI_Datatype,
+		    void *recvbuf, int recvcount, MPI_Datatype, const char *root);
+void		 ens_allgather(const void *sendbuf, int sendcount, MPI_Datatype,
+		    void *recvbuf, int recvcount, MPI_Datatype);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

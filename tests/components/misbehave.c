@@ -1,0 +1,58 @@
+/* misbehave.c -- a component for tests/run-fail.test that goes wrong in
+ * the way its first argument says: crashes, exits early or late, hangs,
+ * never calls ens_init, misuses a port or leaves its behaviour.  Its ports
+ * are of type Peer. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <ensemble.h>
+
+/* Misbehave as told by argv[1] (and the status in argv[2]). */
+int
+main(int argc, char **argv)
+{
+	const char	*mode;
+	int		 status, v = 1;
+
+	if (argc < 2) {
+		fprintf(stderr, "usage: misbehave mode [status]\n");
+		exit(2);
+	}
+	mode = argv[1];
+	status = argc > 2 ? atoi(argv[2]) : 1;
+	if (strcmp(mode, "no-init") == 0) {
+		sleep(3600);
+		return 0;
+	}
+
+	ens_init(&argc, &argv);
+	if (strcmp(mode, "ok") == 0)
+		;
+	else if (strcmp(mode, "crash") == 0) {
+		volatile int *volatile	p = NULL;
+
+		fprintf(stderr, "misbehave: about to crash\n");
+		*p = 1;
+	} else if (strcmp(mode, "exit") == 0) {
+		fprintf(stderr, "misbehave: giving up with status %d\n", status);
+		exit(status);
+	} else if (strcmp(mode, "exit-late") == 0) {
+		ens_finalize();
+		return status;
+	} else if (strcmp(mode, "hang") == 0 || strcmp(mode, "recv") == 0)
+		ens_recv("Peer", 1, &v, 1, MPI_INT);
+	else if (strcmp(mode, "wrong-type") == 0)
+		ens_send("Nope", 1, &v, 1, MPI_INT);
+	else if (strcmp(mode, "bad-index") == 0)
+		ens_send("Peer", 5, &v, 1, MPI_INT);
+	else if (strcmp(mode, "protocol") == 0 || strcmp(mode, "send") == 0)
+		ens_send("Peer", 1, &v, 1, MPI_INT);
+	else {
+		fprintf(stderr, "misbehave: unknown mode '%s'\n", mode);
+		exit(2);
+	}
+	ens_finalize();
+	return 0;
+}
