@@ -20,6 +20,7 @@
 
 #include <mpi.h>
 
+#include "asan.h"
 #include "graph.h"
 #include "wire.h"
 #include "xmalloc.h"

@@ -5,6 +5,8 @@
  * call in progress is kept where a SIGUSR1 handler can say it (--timeout),
  * and with --check-protocol each call is first checked against the
  * process's declared behaviour (monitor.c). */
+#include "config.h"
+
 #include <errno.h>
 #include <limits.h>
 #include <sched.h>
@@ -15,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "asan.h"
 #include "ensemble.h"
 #include "monitor.h"
 #include "wire.h"

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <ensemble.h>
@@ -31,7 +32,10 @@ main(int argc, char **argv)
 	if (strcmp(mode, "ok") == 0)
 		;
 	else if (strcmp(mode, "crash") == 0) {
-		volatile int *volatile	p = NULL;
+		/* A write to a read-only page: a real SIGSEGV, which no
+		 * sanitizer reports first (a NULL store would be UBSan's). */
+		volatile int	*p = mmap(NULL, 4096, PROT_READ,
+				    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 		fprintf(stderr, "misbehave: about to crash\n");
 		*p = 1;
