@@ -198,6 +198,52 @@ main(void)
 	ok(good, "choices that merge stay bounded over 1000 steps");
 	mon_free(m);
 
+	/* Garbage and near-misses, from a fixed seed: mon_new parses or says
+	 * why, never crashes; what parses takes random steps (under the
+	 * sanitizers in CI). */
+	{
+		static const char *const toks[] = { "send", "ssend", "recv", "any",
+		    "irecv", "waitall;", "barrier;", "loop", "3", "0", "choice",
+		    "or", "{", "}", ";", "A[1]", "A[*]", "B[2]", "A[0]", "A[x]",
+		    "bcast", "from", "reduce", "to", "m[1]", "allreduce;", "A" };
+		static const enum mon_op ops[] = { MON_SEND, MON_RECV, MON_RECV_ANY,
+		    MON_WAITALL, MON_BARRIER, MON_BCAST, MON_FINALIZE };
+		const char	*types[2] = { "A", "B" };
+		int		 np[2] = { 2, 2 }, parsed = 0, k, j;
+		unsigned	 seed = 12345;
+		char		 text[512], *msg;
+
+		for (good = 1, i = 0; i < 20000; i++) {
+			text[0] = '\0';
+			for (k = 0; k < 1 + (int)(seed % 24); k++) {
+				seed = seed * 1103515245 + 12345;
+				strcat(text, toks[(seed >> 16) % (sizeof(toks) / sizeof(*toks))]);
+				strcat(text, " ");
+			}
+			seed = seed * 1103515245 + 12345;
+			cause = NULL;
+			if ((m = mon_new(text, "f:1:1 -", 2, types, np, &cause)) == NULL) {
+				good &= cause != NULL;
+				free(cause);
+				continue;
+			}
+			parsed++;
+			for (j = 0; j < 8; j++) {
+				struct mon_event e = { ops[(seed >> 8) % 7], "A",
+				    1 + (int)((seed >> 4) % 2), "m[1]" };
+
+				seed = seed * 1103515245 + 12345;
+				msg = NULL;
+				if (mon_step(m, &e, &msg) != 0)
+					good &= msg != NULL;
+				free(msg);
+			}
+			mon_free(m);
+		}
+		printf("# %d of 20000 random behaviours parsed\n", parsed);
+		ok(good && parsed > 0, "random behaviours: parsed or refused with a cause");
+	}
+
 	printf("1..%d\n", n);
 	return failed;
 }
