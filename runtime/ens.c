@@ -337,7 +337,7 @@ monitor(enum call c, const char *type, int port, const char *root)
 	ev.type = type;
 	ev.port = port;
 	ev.root = root;
-	if (mon_step(E.mon, &ev, &msg) != 0)
+	if (ens_mon_step(E.mon, &ev, &msg) != 0)
 		ens_fail(C_NONE, "%s", msg != NULL ? msg : "out of memory in the monitor");
 }
 
@@ -384,7 +384,7 @@ free_table(void)
 	free((char *)E.self.component);
 	free(E.typenames);
 	if (E.mon != NULL)
-		mon_free(E.mon);
+		ens_mon_free(E.mon);
 	E.types = NULL;
 	E.pnames = E.pvalues = E.args = NULL;
 	E.runs = NULL;
@@ -493,7 +493,7 @@ read_table(const char *buf, size_t len)
 			tn[i] = E.types[i].name;
 			np[i] = E.types[i].n;
 		}
-		E.mon = mon_new(beh, locs, E.ntypes, tn, np, &cause);
+		E.mon = ens_mon_new(beh, locs, E.ntypes, tn, np, &cause);
 		if (tn != tnames)
 			free((void *)tn);
 		if (np != nports)

@@ -222,7 +222,7 @@ action(struct mon *m, int w, int loc)
 		if ((pc = emit(m, I_ACT)) < 0)
 			return fail(m, "out of memory");
 		m->ins[pc].word = w;
-		m->ins[pc].type = (char *)m->types[t];	/* borrowed: see mon_free */
+		m->ins[pc].type = (char *)m->types[t];	/* borrowed: see ens_mon_free */
 		m->ins[pc].port = (int)k;
 		m->ins[pc].loc = loc;
 	}
@@ -337,7 +337,7 @@ statements(struct mon *m)
 }
 
 void
-mon_free(struct mon *m)
+ens_mon_free(struct mon *m)
 {
 	int	i;
 
@@ -450,7 +450,7 @@ full:
 }
 
 struct mon *
-mon_new(const char *behaviour, const char *locs, int ntypes, const char *const *types,
+ens_mon_new(const char *behaviour, const char *locs, int ntypes, const char *const *types,
     const int *nports, char **cause)
 {
 	struct mon	*m;
@@ -491,7 +491,7 @@ mon_new(const char *behaviour, const char *locs, int ntypes, const char *const *
 	    (end = emit(m, I_END)) < 0) {
 		*cause = m->err != NULL ? m->err : strdup("out of memory");
 		m->err = NULL;
-		mon_free(m);
+		ens_mon_free(m);
 		return NULL;
 	}
 	(void)end;
@@ -502,13 +502,13 @@ mon_new(const char *behaviour, const char *locs, int ntypes, const char *const *
 	free(start);
 	if (i != 0) {
 		*cause = strdup("the behaviour has too many ways to go at its start");
-		mon_free(m);
+		ens_mon_free(m);
 		return NULL;
 	}
 	return m;
 oom:
 	*cause = strdup("out of memory");
-	mon_free(m);
+	ens_mon_free(m);
 	return NULL;
 }
 
@@ -648,7 +648,7 @@ out:
 }
 
 int
-mon_step(struct mon *m, const struct mon_event *e, char **msg)
+ens_mon_step(struct mon *m, const struct mon_event *e, char **msg)
 {
 	int	 w = CW(m), i, n = 0;
 	long	*next;

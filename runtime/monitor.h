@@ -2,7 +2,9 @@
  * follows a process's port calls against its declared behaviour, the
  * instantiated statements pcg_instantiate prints (pcg/behave.c), and says
  * which statement a call that leaves it was expected to be.  Plain C, no
- * MPI; it never aborts: out of memory is an error it returns. */
+ * MPI; it never aborts: out of memory is an error it returns.  Its
+ * functions are ens_mon_*: libensemble is a static library, and a
+ * component may have a mon_new of its own. */
 #ifndef ENS_MONITOR_H
 #define ENS_MONITOR_H
 
@@ -29,7 +31,7 @@ struct mon;
  * types and nports are the process's port types and counts (to expand
  * T[*]).  Borrowed, copied as needed.  NULL and *cause (caller frees) when
  * the text does not parse or memory runs out. */
-struct mon *mon_new(const char *behaviour, const char *locs, int ntypes,
+struct mon *ens_mon_new(const char *behaviour, const char *locs, int ntypes,
     const char *const *types, const int *nports, char **cause);
 
 /* Take one call: 0 when the behaviour allows it here; -1 and *msg
@@ -39,9 +41,9 @@ struct mon *mon_new(const char *behaviour, const char *locs, int ntypes,
  * can end.  A monitor that said -1 stays there.  Choice and loop exits are
  * followed as sets of positions, at most MON_MAX_CONFIGS at once (more is
  * an error). */
-int mon_step(struct mon *, const struct mon_event *, char **msg);
+int ens_mon_step(struct mon *, const struct mon_event *, char **msg);
 #define MON_MAX_CONFIGS	4096
 
-void mon_free(struct mon *);
+void ens_mon_free(struct mon *);
 
 #endif

@@ -25,9 +25,9 @@ new2(const char *beh, const char *locs, const char *t1, int n1, const char *t2, 
 	char		*cause = NULL;
 	struct mon	*m;
 
-	m = mon_new(beh, locs, t2 != NULL ? 2 : t1 != NULL ? 1 : 0, types, np, &cause);
+	m = ens_mon_new(beh, locs, t2 != NULL ? 2 : t1 != NULL ? 1 : 0, types, np, &cause);
 	if (m == NULL) {
-		printf("# mon_new: %s\n", cause != NULL ? cause : "(null)");
+		printf("# ens_mon_new: %s\n", cause != NULL ? cause : "(null)");
 		free(cause);
 	}
 	return m;
@@ -40,7 +40,7 @@ step(struct mon *m, enum mon_op op, const char *type, int port, const char *root
 {
 	struct mon_event	 e = { op, type, port, root };
 	char			*msg = NULL;
-	int			 r = mon_step(m, &e, &msg);
+	int			 r = ens_mon_step(m, &e, &msg);
 
 	if (want != NULL && (msg == NULL || strcmp(msg, want) != 0)) {
 		printf("# got:  %s\n# want: %s\n", msg != NULL ? msg : "(none)", want);
@@ -68,7 +68,7 @@ main(void)
 	    step(m, MON_SEND, "Client", 2, NULL, NULL) == 0 &&
 	    step(m, MON_FINALIZE, NULL, 0, NULL, NULL) == 0;
 	ok(good, "relay: [*] over 2 Client ports and 1 Prop port, then finalize");
-	mon_free(m);
+	ens_mon_free(m);
 
 	m = new2("recv Client[*]; send Prop[*]; recv Prop[*]; send Client[*];",
 	    "dmax.pcg:36:16 dmax.pcg:36:32 dmax.pcg:36:47 dmax.pcg:36:63",
@@ -79,7 +79,7 @@ main(void)
 	    "relay: a send too early names the receive expected, with its location");
 	ok(m != NULL && step(m, MON_RECV, "Client", 2, NULL,
 	    "the behaviour was already left") == -1, "a monitor that refused stays refused");
-	mon_free(m);
+	ens_mon_free(m);
 
 	/* The ring: loop 3. */
 	m = new2("loop 3 { send Right[1]; recv Left[1]; }", "r:1:1 r:1:10 r:1:25",
@@ -91,14 +91,14 @@ main(void)
 	ok(good && step(m, MON_SEND, "Right", 1, NULL,
 	    "'ens_send Right[1]' but behaviour has ended") == -1,
 	    "ring: a fourth send: the behaviour has ended");
-	mon_free(m);
+	ens_mon_free(m);
 	m = new2("loop 3 { send Right[1]; recv Left[1]; }", "r:1:1 r:1:10 r:1:25",
 	    "Left", 1, "Right", 1);
 	ok(m != NULL && step(m, MON_SEND, "Right", 1, NULL, NULL) == 0 &&
 	    step(m, MON_FINALIZE, NULL, 0, NULL,
 	    "'ens_finalize' but behaviour expects 'recv Left[1]' (r:1:25)") == -1,
 	    "ring: finalize too early");
-	mon_free(m);
+	ens_mon_free(m);
 
 	/* Modes: send takes every send; ssend only ssend. */
 	m = new2("send P[1]; send P[1]; send P[1]; ssend P[1];", "", "P", 1, NULL, 0);
@@ -108,7 +108,7 @@ main(void)
 	    step(m, MON_SEND, "P", 1, NULL,
 	    "'ens_send P[1]' but behaviour expects 'ssend P[1]'") == -1,
 	    "send accepts ens_send, ens_ssend, ens_bsend; ssend only ens_ssend");
-	mon_free(m);
+	ens_mon_free(m);
 
 	/* Choice: either branch; the refusal lists both, sorted. */
 	m = new2("choice { send A[1]; } or { recv B[1]; } send A[1];",
@@ -116,13 +116,13 @@ main(void)
 	ok(m != NULL && step(m, MON_RECV, "B", 1, NULL, NULL) == 0 &&
 	    step(m, MON_SEND, "A", 1, NULL, NULL) == 0 &&
 	    step(m, MON_FINALIZE, NULL, 0, NULL, NULL) == 0, "choice: the second branch");
-	mon_free(m);
+	ens_mon_free(m);
 	m = new2("choice { send A[1]; } or { recv B[1]; } send A[1];",
 	    "c:1:1 c:1:10 c:1:30 c:1:42", "A", 1, "B", 1);
 	ok(m != NULL && step(m, MON_RECV, "A", 1, NULL,
 	    "'ens_recv A[1]' but behaviour expects 'recv B[1]' (c:1:30) or 'send A[1]' (c:1:10)") == -1,
 	    "choice: the refusal lists both branches");
-	mon_free(m);
+	ens_mon_free(m);
 
 	/* Nested counted loops: 2 x 3 sends, no more, no less. */
 	m = new2("loop 2 { loop 3 { send A[1]; } recv A[1]; }", "", "A", 1, NULL, 0);
@@ -132,7 +132,7 @@ main(void)
 		    step(m, MON_SEND, "A", 1, NULL, NULL) == 0 &&
 		    step(m, MON_RECV, "A", 1, NULL, NULL) == 0;
 	ok(good && step(m, MON_FINALIZE, NULL, 0, NULL, NULL) == 0, "nested loops 2 x 3");
-	mon_free(m);
+	ens_mon_free(m);
 
 	/* A loop forever never ends; an empty one neither, without hanging. */
 	m = new2("loop { recv A[1]; }", "", "A", 1, NULL, 0);
@@ -141,15 +141,15 @@ main(void)
 	    step(m, MON_FINALIZE, NULL, 0, NULL,
 	    "'ens_finalize' but behaviour expects 'recv A[1]'") == -1,
 	    "loop forever: finalize refused");
-	mon_free(m);
+	ens_mon_free(m);
 	m = new2("loop { }", "", NULL, 0, NULL, 0);
 	ok(m != NULL && step(m, MON_FINALIZE, NULL, 0, NULL,
 	    "'ens_finalize' but behaviour has ended") == -1,
 	    "an empty loop forever: nothing matches, and no hang");
-	mon_free(m);
+	ens_mon_free(m);
 	m = new2("loop 0 { send A[1]; } recv A[1];", "", "A", 1, NULL, 0);
 	ok(m != NULL && step(m, MON_RECV, "A", 1, NULL, NULL) == 0, "loop 0 is skipped");
-	mon_free(m);
+	ens_mon_free(m);
 
 	/* recv any T against recv any; rooted collectives by root. */
 	m = new2("recv any W; recv any; bcast from master; reduce to w[2]; barrier; "
@@ -158,7 +158,7 @@ main(void)
 	    step(m, MON_RECV_ANY, "W", 0, NULL,
 	    "'ens_recv_any W' but behaviour expects 'recv any'") == -1,
 	    "recv any W is not recv any");
-	mon_free(m);
+	ens_mon_free(m);
 	m = new2("recv any W; recv any; bcast from master; reduce to w[2]; barrier; "
 	    "allreduce; waitall;", "", "W", 2, NULL, 0);
 	ok(m != NULL && step(m, MON_RECV_ANY, "W", 0, NULL, NULL) == 0 &&
@@ -167,24 +167,24 @@ main(void)
 	    step(m, MON_REDUCE, NULL, 0, "w[1]",
 	    "'ens_reduce to w[1]' but behaviour expects 'reduce to w[2]'") == -1,
 	    "a rooted collective with another root is refused");
-	mon_free(m);
+	ens_mon_free(m);
 
 	/* Zero ports: T[*] is nothing; an empty behaviour only ends. */
 	m = new2("send A[*]; recv B[1];", "", "A", 0, "B", 1);
 	ok(m != NULL && step(m, MON_RECV, "B", 1, NULL, NULL) == 0, "T[*] over 0 ports");
-	mon_free(m);
+	ens_mon_free(m);
 	m = new2("", "", NULL, 0, NULL, 0);
 	ok(m != NULL && step(m, MON_FINALIZE, NULL, 0, NULL, NULL) == 0,
 	    "an empty behaviour: finalize");
-	mon_free(m);
+	ens_mon_free(m);
 
 	/* Garbage does not parse. */
-	m = mon_new("send Nope[1];", "", 0, NULL, NULL, &cause);
+	m = ens_mon_new("send Nope[1];", "", 0, NULL, NULL, &cause);
 	ok(m == NULL && cause != NULL && strstr(cause, "unknown port type") != NULL,
 	    "an unknown port type is a parse error");
 	free(cause);
 	cause = NULL;
-	m = mon_new("loop 3 { send", "", 0, NULL, NULL, &cause);
+	m = ens_mon_new("loop 3 { send", "", 0, NULL, NULL, &cause);
 	ok(m == NULL && cause != NULL, "a cut behaviour is a parse error");
 	free(cause);
 
@@ -196,9 +196,9 @@ main(void)
 	for (good = m != NULL, i = 0; good && i < 1000; i++)
 		good = step(m, i % 3 ? MON_SEND : MON_RECV, "A", 1, NULL, NULL) == 0;
 	ok(good, "choices that merge stay bounded over 1000 steps");
-	mon_free(m);
+	ens_mon_free(m);
 
-	/* Garbage and near-misses, from a fixed seed: mon_new parses or says
+	/* Garbage and near-misses, from a fixed seed: ens_mon_new parses or says
 	 * why, never crashes; what parses takes random steps (under the
 	 * sanitizers in CI). */
 	{
@@ -222,7 +222,7 @@ main(void)
 			}
 			seed = seed * 1103515245 + 12345;
 			cause = NULL;
-			if ((m = mon_new(text, "f:1:1 -", 2, types, np, &cause)) == NULL) {
+			if ((m = ens_mon_new(text, "f:1:1 -", 2, types, np, &cause)) == NULL) {
 				good &= cause != NULL;
 				free(cause);
 				continue;
@@ -234,11 +234,11 @@ main(void)
 
 				seed = seed * 1103515245 + 12345;
 				msg = NULL;
-				if (mon_step(m, &e, &msg) != 0)
+				if (ens_mon_step(m, &e, &msg) != 0)
 					good &= msg != NULL;
 				free(msg);
 			}
-			mon_free(m);
+			ens_mon_free(m);
 		}
 		printf("# %d of 20000 random behaviours parsed\n", parsed);
 		ok(good && parsed > 0, "random behaviours: parsed or refused with a cause");
