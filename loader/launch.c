@@ -35,6 +35,7 @@
 #define STOP_GRACE	4.0	/* seconds from a failure to SIGTERM */
 #define KILL_GRACE	3.0	/* from SIGTERM to SIGKILL */
 #define STATE_WAIT	2.0	/* for the answers to SIGUSR1 */
+#define ORPHAN_GRACE	2.0	/* from the loader's "done" to stopping strays */
 
 /* A process of the application as the run sees it. */
 struct rproc {
@@ -60,6 +61,7 @@ struct run {
 	struct buf		 lpart[2];	/* the loader's */
 	double			 spawned, wired, ran;
 	int			 done;
+	double			 done_at;
 	char			*status;	/* the loader's answer to SIGUSR1 */
 	int			 loader_failed;
 	char			**mlines;	/* mpirun's own lines */
@@ -234,6 +236,7 @@ loader_line(struct run *R, int err, const char *s)
 		else if (strncmp(m, "done ", 5) == 0) {
 			R->ran = atof(m + 5);
 			R->done = 1;
+			R->done_at = now();
 		} else if (strncmp(m, "status ", 7) == 0) {
 			free(R->status);
 			R->status = xstrdup(m + 7);
@@ -485,44 +488,47 @@ report_failure(struct run *R, int status)
 			fprintf(stderr, "%s\n", R->mlines[j]);
 }
 
-/* Stop and reap every process mpirun left to us (we are their subreaper). */
-static void
-sweep(pid_t self)
+/* Stop and reap our children but 'keep' (mpirun while it runs, else 0):
+ * what the run left behind, reparented to us, its subreaper.  The number
+ * of processes stopped. */
+static int
+sweep(pid_t self, pid_t keep)
 {
 	DIR		*d;
 	struct dirent	*de;
 	char		 path[300], buf[512], *rp;
 	FILE		*f;
-	int		 round, found;
+	int		 round, found, n = 0;
 	long		 ppid;
 	pid_t		 pid;
 
 	for (round = 0; round < 40; round++) {
 		found = 0;
 		if ((d = opendir("/proc")) == NULL)
-			return;
+			return n;
 		while ((de = readdir(d)) != NULL) {
 			if (de->d_name[0] < '1' || de->d_name[0] > '9')
 				continue;
 			snprintf(path, sizeof(path), "/proc/%s/stat", de->d_name);
 			if ((f = fopen(path, "r")) == NULL)
 				continue;
+			pid = (pid_t)atol(de->d_name);
 			if (fgets(buf, sizeof(buf), f) != NULL &&
 			    (rp = strrchr(buf, ')')) != NULL &&
-			    sscanf(rp + 2, "%*c %ld", &ppid) == 1 && ppid == (long)self) {
-				pid = (pid_t)atol(de->d_name);
+			    sscanf(rp + 2, "%*c %ld", &ppid) == 1 && ppid == (long)self &&
+			    pid != keep) {
 				kill(pid, SIGKILL);
+				waitpid(pid, NULL, 0);
 				found = 1;
+				n++;
 			}
 			fclose(f);
 		}
 		closedir(d);
-		while (waitpid(-1, NULL, WNOHANG) > 0)
-			found = 1;
 		if (!found)
-			return;
-		usleep(50000);
+			break;
 	}
+	return n;
 }
 
 /* Put the environment Open MPI needs for the user: running as root, and
@@ -559,7 +565,7 @@ launch_run(const struct pcg *g, Agraph_t *G, const struct launch_opts *o)
 	int		 in[2], out[2], err[2], status = 0, argc = 0, open_fds, i, rc;
 	int		 reaped = 0, usr1_sent = 0, term_sent = 0, kill_sent = 0;
 	pid_t		 pid;
-	double		 t0, usr1_at = 0, term_at = 0;
+	double		 t0, usr1_at = 0, term_at = 0, reaped_at = 0, swept_at = 0;
 
 	memset(&R, 0, sizeof(R));
 	R.g = g;
@@ -665,11 +671,40 @@ launch_run(const struct pcg *g, Agraph_t *G, const struct launch_opts *o)
 				}
 			}
 		}
-		if (!reaped && waitpid(pid, &status, WNOHANG) == pid)
+		if (!reaped && waitpid(pid, &status, WNOHANG) == pid) {
 			reaped = 1;
-		if (reaped)
-			continue;	/* read what is left in the pipes */
+			reaped_at = now();
+		}
+		if (reaped) {
+			/* Read what is left in the pipes; a process mpirun left
+			 * behind may hold them open: stop it after a while. */
+			if (now() - reaped_at > KILL_GRACE && open_fds > 0) {
+				sweep(getpid(), 0);
+				for (i = 0; i < 2; i++)
+					if (pfd[i].fd >= 0) {
+						while (poll(&pfd[i], 1, 100) > 0 &&
+						    drain(&R, pfd[i].fd, &acc[i]) == 0)
+							;
+						close(pfd[i].fd);
+						pfd[i].fd = -1;
+						open_fds--;
+					}
+			}
+			continue;
+		}
 		t = now();
+		/* Every component has finished, yet mpirun waits: for the
+		 * output of processes a component left behind, which are now
+		 * ours.  Stop them. */
+		if (R.done && t - R.done_at >= ORPHAN_GRACE && t - swept_at >= 1.0) {
+			int	k = sweep(getpid(), pid);
+
+			swept_at = t;
+			if (k > 0)
+				fprintf(stderr, "ensemble: %s: stopped %d process%s the"
+				    " components left behind\n", g->name, k,
+				    k == 1 ? "" : "es");
+		}
 		if (interrupted && !term_sent) {
 			kill(pid, SIGTERM);
 			term_sent = 1;
@@ -704,7 +739,7 @@ launch_run(const struct pcg *g, Agraph_t *G, const struct launch_opts *o)
 	}
 	if (pfd[2].fd >= 0)
 		close(pfd[2].fd);
-	sweep(getpid());
+	sweep(getpid(), 0);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	fflush(stdout);

@@ -1,6 +1,7 @@
 /* misbehave.c -- a component for tests/run-fail.test that goes wrong in
  * the way its first argument says: crashes, exits early or late, hangs,
- * never calls ens_init, misuses a port or leaves its behaviour.  Its ports
+ * never calls ens_init, misuses a port, leaves its behaviour or leaves a
+ * process behind.  Its ports
  * are of type Peer. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,7 +54,13 @@ main(int argc, char **argv)
 		ens_send("Peer", 5, &v, 1, MPI_INT);
 	else if (strcmp(mode, "protocol") == 0 || strcmp(mode, "send") == 0)
 		ens_send("Peer", 1, &v, 1, MPI_INT);
-	else {
+	else if (strcmp(mode, "orphan") == 0) {
+		/* Leave a process behind that holds stdout and stderr open. */
+		if (fork() == 0) {
+			execl("/bin/sleep", "sleep", "3600", (char *)NULL);
+			_exit(127);
+		}
+	} else {
 		fprintf(stderr, "misbehave: unknown mode '%s'\n", mode);
 		exit(2);
 	}
