@@ -66,7 +66,7 @@ echo "launch: ensemble run of N no-op components vs mpirun -np N (MPMD appfile),
 printf '%6s %12s %12s %8s %10s %10s\n' N "run (s)" "mpirun (s)" ratio "spawn (s)" "wiring (s)"
 for n in $sizes; do
 	: >"$work/appfile"
-	for i in $(seq 1 "$n"); do echo "-np 1 $noop $i" >>"$work/appfile"; done
+	for i in $(seq 1 "$n"); do echo "-np 1 $noop --mpi $i" >>"$work/appfile"; done
 	: >"$work/t-run"; : >"$work/t-mpi"; : >"$work/t-spawn"; : >"$work/t-wire"
 	for r in $(seq 1 "$runs"); do
 		wall "$mpirun" --app "$work/appfile" >>"$work/t-mpi"
