@@ -531,6 +531,16 @@ sweep(pid_t self, pid_t keep)
 	return n;
 }
 
+/* Close one of mpirun's output pipes, which leaves the loop one fewer to
+ * read. */
+static void
+close_pipe(struct pollfd *p, int *open_fds)
+{
+	close(p->fd);
+	p->fd = -1;
+	(*open_fds)--;
+}
+
 /* Put the environment Open MPI needs for the user: running as root, and
  * on one machine more processes than cores, and only the transports one
  * machine uses (shared memory, and TCP between the loader and the
@@ -646,7 +656,7 @@ launch_run(const struct pcg *g, Agraph_t *G, const struct launch_opts *o)
 	pfd[2].fd = in[1];
 	open_fds = 2;
 	while (open_fds > 0 || !reaped) {
-		double	t = now();
+		double	t;
 		int	nfds = pfd[2].fd >= 0 ? 3 : 2;
 
 		pfd[0].events = pfd[1].events = POLLIN;
@@ -655,11 +665,8 @@ launch_run(const struct pcg *g, Agraph_t *G, const struct launch_opts *o)
 		if (rc > 0) {
 			for (i = 0; i < 2; i++)
 				if (pfd[i].fd >= 0 && (pfd[i].revents & (POLLIN | POLLHUP | POLLERR)) &&
-				    drain(&R, pfd[i].fd, &acc[i]) < 0) {
-					close(pfd[i].fd);
-					pfd[i].fd = -1;
-					open_fds--;
-				}
+				    drain(&R, pfd[i].fd, &acc[i]) < 0)
+					close_pipe(&pfd[i], &open_fds);
 			if (pfd[2].fd >= 0 && (pfd[2].revents & (POLLOUT | POLLERR | POLLHUP))) {
 				ssize_t	w = write(pfd[2].fd, dot + sent, dotlen - sent);
 
@@ -671,28 +678,26 @@ launch_run(const struct pcg *g, Agraph_t *G, const struct launch_opts *o)
 				}
 			}
 		}
+		t = now();
 		if (!reaped && waitpid(pid, &status, WNOHANG) == pid) {
 			reaped = 1;
-			reaped_at = now();
+			reaped_at = t;
 		}
 		if (reaped) {
 			/* Read what is left in the pipes; a process mpirun left
 			 * behind may hold them open: stop it after a while. */
-			if (now() - reaped_at > KILL_GRACE && open_fds > 0) {
+			if (t - reaped_at > KILL_GRACE && open_fds > 0) {
 				sweep(getpid(), 0);
 				for (i = 0; i < 2; i++)
 					if (pfd[i].fd >= 0) {
 						while (poll(&pfd[i], 1, 100) > 0 &&
 						    drain(&R, pfd[i].fd, &acc[i]) == 0)
 							;
-						close(pfd[i].fd);
-						pfd[i].fd = -1;
-						open_fds--;
+						close_pipe(&pfd[i], &open_fds);
 					}
 			}
 			continue;
 		}
-		t = now();
 		/* Every component has finished, yet mpirun waits: for the
 		 * output of processes a component left behind, which are now
 		 * ours.  Stop them. */

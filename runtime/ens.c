@@ -549,11 +549,12 @@ ens_init(int *argc, char ***argv)
 	cur_call = C_INIT;
 	signal(SIGUSR1, on_usr1);
 	MPI_Initialized(&flag);
-	if (!flag)
+	if (!flag) {
 		yield_in_mpi_init();
-	if (!flag && (rc = MPI_Init(argc, argv)) != MPI_SUCCESS) {
-		fprintf(stderr, "%s: ens_init: MPI_Init failed (%d)\n", prog, rc);
-		exit(70);
+		if ((rc = MPI_Init(argc, argv)) != MPI_SUCCESS) {
+			fprintf(stderr, "%s: ens_init: MPI_Init failed (%d)\n", prog, rc);
+			exit(70);
+		}
 	}
 	E.parent = MPI_COMM_NULL;
 	MPI_Comm_get_parent(&E.parent);

@@ -17,6 +17,14 @@ ok(int cond, const char *desc)
 		failed = 1;
 }
 
+/* The next number of a fixed pseudo-random sequence (the C standard's
+ * example rand), the same on every machine. */
+static unsigned
+lcg(unsigned seed)
+{
+	return seed * 1103515245 + 12345;
+}
+
 static struct mon *
 new2(const char *beh, const char *locs, const char *t1, int n1, const char *t2, int n2)
 {
@@ -216,11 +224,11 @@ main(void)
 		for (good = 1, i = 0; i < 20000; i++) {
 			text[0] = '\0';
 			for (k = 0; k < 1 + (int)(seed % 24); k++) {
-				seed = seed * 1103515245 + 12345;
+				seed = lcg(seed);
 				strcat(text, toks[(seed >> 16) % (sizeof(toks) / sizeof(*toks))]);
 				strcat(text, " ");
 			}
-			seed = seed * 1103515245 + 12345;
+			seed = lcg(seed);
 			cause = NULL;
 			if ((m = ens_mon_new(text, "f:1:1 -", 2, types, np, &cause)) == NULL) {
 				good &= cause != NULL;
@@ -232,7 +240,7 @@ main(void)
 				struct mon_event e = { ops[(seed >> 8) % 7], "A",
 				    1 + (int)((seed >> 4) % 2), "m[1]" };
 
-				seed = seed * 1103515245 + 12345;
+				seed = lcg(seed);
 				msg = NULL;
 				if (ens_mon_step(m, &e, &msg) != 0)
 					good &= msg != NULL;
