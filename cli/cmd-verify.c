@@ -119,6 +119,7 @@ int
 cli_check_modes(const struct mpnet *net, const struct verify_opts *vo,
     struct mode_result *r, int *nr, int *hazard, double *time)
 {
+	struct verify_opts m;
 	enum verdict	all = V_VERIFIED;
 	int		i;
 
@@ -128,7 +129,9 @@ cli_check_modes(const struct mpnet *net, const struct verify_opts *vo,
 	for (i = CHECK_BUFFERED; i <= CHECK_SYNC; i++) {
 		if (!(vo->modes & (1 << i)))
 			continue;
-		mpnet_check(net, (enum check_mode)i, vo, &r[*nr]);
+		m = *vo;
+		m.spent = *time;	/* the time limit is for both modes */
+		mpnet_check(net, (enum check_mode)i, &m, &r[*nr]);
 		*time += r[*nr].time_s;
 		if (r[*nr].verdict == V_VIOLATED)
 			all = V_VIOLATED;
@@ -197,6 +200,7 @@ cmd_verify_exec(const struct cmd_entry *self, int argc, char **argv)
 	vo.max_states = o.max_states;
 	vo.max_memory = o.max_memory_mb > UINT64_MAX >> 20 ? UINT64_MAX :
 	    (uint64_t)o.max_memory_mb << 20;
+	vo.max_time = o.max_time;
 	vo.progress = o.progress >= 0 ? o.progress : isatty(STDERR_FILENO);
 	vo.modes = 0;
 	if (o.send_mode == NULL || strcmp(o.send_mode, "both") == 0)
@@ -270,7 +274,7 @@ const struct cmd_entry cmd_verify_entry = {
 	.name = "verify",
 	.usage = "verify SCRIPT [-np K] [-D NAME=VALUE]... [-L DIR]... "
 	    "[--send-mode=MODE] [--exact] [--max-states N] [--max-memory MB] "
-	    "[--json] [--stats] [--progress] [--explain FILE]",
+	    "[--max-time S] [--json] [--stats] [--progress] [--explain FILE]",
 	.summary = "Model-check the script's communication for deadlocks and "
 	    "unmatched messages.",
 	.help =
@@ -281,6 +285,7 @@ const struct cmd_entry cmd_verify_entry = {
 	    "  --max-states N  stop after N states (exit 3)\n"
 	    "  --max-memory MB stop before the state store outgrows MB megabytes\n"
 	    "                  (exit 3; default: three quarters of what is free)\n"
+	    "  --max-time S    stop after S seconds (exit 3)\n"
 	    "  --json          print the result as one JSON object\n"
 	    "  --stats         print states, transitions, time and memory per mode\n"
 	    "  --progress      report progress on stderr once a second (default\n"
@@ -289,6 +294,6 @@ const struct cmd_entry cmd_verify_entry = {
 	    "                  coloured by its state at the end (.svg, .png, .dot)\n"
 	    "\n"
 	    "Exit status: 0 verified, 1 a property violated, 2 bad input or usage,\n"
-	    "3 incomplete (a state or memory limit was reached).\n",
+	    "3 incomplete (a state, memory or time limit was reached).\n",
 	.exec = cmd_verify_exec,
 };

@@ -43,6 +43,7 @@ struct cli_opts {
 	int		 exact;
 	unsigned long long max_states;
 	unsigned long long max_memory_mb;
+	double		 max_time;	/* seconds; 0: none */
 	int		 json;
 	int		 stats;
 	int		 progress;	/* -1: when stderr is a terminal */

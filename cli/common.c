@@ -136,6 +136,16 @@ cli_parse(const struct cmd_entry *c, int argc, char **argv, struct cli_opts *o,
 				o->max_states = n;
 			else
 				o->max_memory_mb = n;
+		} else if ((allowed & CLI_VERIFY) && strncmp(a, "--max-time", 10) == 0 &&
+		    (a[10] == '\0' || a[10] == '=')) {
+			if ((v = optval(argc, argv, &i, "--max-time")) == NULL)
+				return usage_error(c, "'%s' needs a number of seconds", a);
+			errno = 0;
+			o->max_time = strtod(v, &end);
+			if (*v == '\0' || *end != '\0' || errno == ERANGE ||
+			    !(o->max_time > 0) || o->max_time > 1e9)
+				return usage_error(c, "--max-time needs a positive number "
+				    "of seconds, not '%s'", v);
 		} else if ((allowed & CLI_VERIFY) && strncmp(a, "--explain", 9) == 0 &&
 		    (a[9] == '\0' || a[9] == '=')) {
 			if ((v = optval(argc, argv, &i, "--explain")) == NULL)

@@ -299,8 +299,7 @@ explore_progress(const struct xopts *o, uint64_t states, uint64_t queue, double 
  * setting r->status; *found counts successors already known.  nxt has room
  * for BATCH states. */
 static int
-fire_range(struct sem *m, struct store *st, const struct xopts *o,
-    const uint64_t *cur, uint64_t *nxt, uint64_t head, const struct trans *ts,
+fire_range(struct sem *m, struct store *st, const uint64_t *cur, uint64_t *nxt, uint64_t head, const struct trans *ts,
     int lo, int hi, int *found, struct xresult *r)
 {
 	uint64_t	idx, h[BATCH];
@@ -327,17 +326,14 @@ fire_range(struct sem *m, struct store *st, const struct xopts *o,
 			if (rc == ST_FULL) {
 				r->status = X_LIMIT;
 				if (st->n >= MAX_STATES)
-					xasprintf(&r->limit, "%" PRIu64 " states, the "
-					    "most this store holds", st->n);
+					r->limit = XL_STORE;
 				else
-					xasprintf(&r->limit, "memory limit of %" PRIu64
-					    " MB reached", o->max_memory >> 20);
+					r->limit = XL_MEMORY;
 				return -1;
 			}
 			if (rc == ST_LIMIT) {
 				r->status = X_LIMIT;
-				xasprintf(&r->limit, "state limit of %" PRIu64 " reached "
-				    "(--max-states)", st->max_states);
+				r->limit = XL_STATES;
 				return -1;
 			}
 			if (rc == ST_FOUND)
@@ -367,7 +363,7 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 	sem_initial(m, cur);
 	if (store_put(&st, cur, hash_words(cur, m->words), NO_PARENT, &idx) == ST_FULL) {
 		r->status = X_LIMIT;
-		xasprintf(&r->limit, "memory limit of %" PRIu64 " MB reached", o->max_memory >> 20);
+		r->limit = XL_MEMORY;
 		goto out;
 	}
 	r->status = X_DONE;
@@ -406,30 +402,37 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 		}
 		found = 0;
 		if (chosen < 0) {
-			if (fire_range(m, &st, o, cur, nxt, head, ts, 0, total, &found, r) != 0)
+			if (fire_range(m, &st, cur, nxt, head, ts, 0, total, &found, r) != 0)
 				goto out;
 		} else {
-			if (fire_range(m, &st, o, cur, nxt, head, ts, cs, ce, &found, r) != 0)
+			if (fire_range(m, &st, cur, nxt, head, ts, cs, ce, &found, r) != 0)
 				goto out;
 			if (found > 0) {
 				/* Cycle proviso: a reduced step back into known
 				 * states could put the others off forever; fire
 				 * every other group too. */
-				if (fire_range(m, &st, o, cur, nxt, head, ts, 0, cs,
+				if (fire_range(m, &st, cur, nxt, head, ts, 0, cs,
 				    &found, r) != 0)
 					goto out;
 				for (g = chosen + 1; g < m->nprocs; g++) {
 					int	n = sem_enabled(m, cur, g, ts + total);
 
-					if (fire_range(m, &st, o, cur, nxt, head, ts,
+					if (fire_range(m, &st, cur, nxt, head, ts,
 					    total, total + n, &found, r) != 0)
 						goto out;
 				}
 			}
 		}
 
-		if (o->progress && (head & 0x3fff) == 0)
-			explore_progress(o, st.n, st.n - head, t0, &last, &last_states);
+		if ((head & 0x3ff) == 0) {
+			if ((r->limit = explore_timed_out(o)) != XL_NONE) {
+				r->status = X_LIMIT;
+				goto out;
+			}
+			if (o->progress && (head & 0x3fff) == 0)
+				explore_progress(o, st.n, st.n - head, t0, &last,
+				    &last_states);
+		}
 	}
 out:
 	if (r->final != NULL && r->status != X_OVERFLOW)
@@ -447,8 +450,13 @@ xresult_free(struct xresult *r)
 {
 	free(r->trace);
 	free(r->final);
-	free(r->limit);
 	memset(r, 0, sizeof(*r));
+}
+
+enum xlimit
+explore_timed_out(const struct xopts *o)
+{
+	return o->deadline > 0 && explore_now() >= o->deadline ? XL_TIME : XL_NONE;
 }
 
 uint64_t

@@ -14,6 +14,15 @@ enum xstatus {
 	X_LIMIT,	/* a state, memory or time limit; 'limit' says which */
 };
 
+/* The limit that stopped a search. */
+enum xlimit {
+	XL_NONE,
+	XL_STATES,	/* --max-states */
+	XL_MEMORY,	/* xopts.max_memory */
+	XL_TIME,	/* --max-time */
+	XL_STORE,	/* the most states the store can index */
+};
+
 /* A terminal state's judge: whether s is a bad end (explore stops there). */
 typedef int (*bad_end_fn)(const struct sem *, const uint64_t *s);
 
@@ -25,13 +34,14 @@ struct xresult {
 	struct trans	*trace;		/* from the initial state (owned) */
 	size_t		 ntrace;
 	uint64_t	*final;		/* sem.words words (owned) */
-	char		*limit;		/* X_LIMIT: what ran out (owned) */
+	enum xlimit	 limit;		/* X_LIMIT: what ran out */
 };
 
 struct xopts {
 	int		 reduce;	/* stubborn sets */
 	uint64_t	 max_states;	/* 0: none */
 	uint64_t	 max_memory;	/* bytes */
+	double		 deadline;	/* explore_now() to stop at; 0: none */
 	int		 progress;
 	const char	*label;		/* for progress lines */
 	bad_end_fn	 bad_end;
@@ -49,6 +59,9 @@ double explore_now(void);
 /* A progress line on stderr when a second has passed since *last. */
 void explore_progress(const struct xopts *, uint64_t states, uint64_t queue,
     double t0, double *last, uint64_t *last_states);
+
+/* Whether the time limit has passed: XL_TIME, else XL_NONE. */
+enum xlimit explore_timed_out(const struct xopts *);
 
 /* What the machine lets us use, in bytes: a share of the available
  * memory and of the cgroup's limit. */

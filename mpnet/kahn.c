@@ -97,8 +97,12 @@ explore_kahn(struct sem *m, const struct xopts *o, struct xresult *r)
 				break;
 			if (o->max_states > 0 && r->ntrace + 1 >= o->max_states) {
 				r->status = X_LIMIT;
-				xasprintf(&r->limit, "state limit of %llu reached "
-				    "(--max-states)", (unsigned long long)o->max_states);
+				r->limit = XL_STATES;
+				goto out;
+			}
+			if ((r->ntrace & 0xfff) == 0 &&
+			    (r->limit = explore_timed_out(o)) != XL_NONE) {
+				r->status = X_LIMIT;
 				goto out;
 			}
 			t = ts[k];
@@ -112,6 +116,11 @@ explore_kahn(struct sem *m, const struct xopts *o, struct xresult *r)
 				goto out;
 			}
 			if (o->record) {
+				if ((r->ntrace + 1) * sizeof(*r->trace) > o->max_memory) {
+					r->status = X_LIMIT;
+					r->limit = XL_MEMORY;
+					goto out;
+				}
 				xgrow(&r->trace, &alloc, r->ntrace + 1, sizeof(*r->trace));
 				r->trace[r->ntrace] = t;
 			}

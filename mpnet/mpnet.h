@@ -157,6 +157,9 @@ struct verify_opts {
 	int		 exact;		/* no reductions */
 	uint64_t	 max_states;	/* 0: none */
 	uint64_t	 max_memory;	/* bytes; 0: what the machine has */
+	double		 max_time;	/* seconds the whole verification may take;
+					 * 0: none */
+	double		 spent;		/* seconds of it earlier modes took */
 	int		 progress;	/* report once a second on stderr */
 };
 

@@ -4,6 +4,7 @@
  * them, and turn what it found into a result. */
 #include "config.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,6 +35,7 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 	xo.full = vo->exact;	/* every state counted, as --exact promises */
 	xo.max_states = vo->max_states;
 	xo.max_memory = vo->max_memory > 0 ? vo->max_memory : explore_default_memory();
+	xo.deadline = vo->max_time > 0 ? t0 + vo->max_time - vo->spent : 0;
 	xo.progress = vo->progress;
 	snprintf(label, sizeof(label), "%s mode", check_mode_name(mode));
 	xo.label = label;
@@ -96,13 +98,25 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 	}
 	case X_LIMIT:
 		r->verdict = V_INCOMPLETE;
-		if (strncmp(x.limit, "memory", 6) == 0)
-			xasprintf(&r->incomplete, "%s (%s)", x.limit, vo->max_memory > 0 ?
+		switch (x.limit) {
+		case XL_STATES:
+			xasprintf(&r->incomplete, "state limit of %" PRIu64 " reached "
+			    "(--max-states)", xo.max_states);
+			break;
+		case XL_MEMORY:
+			xasprintf(&r->incomplete, "memory limit of %" PRIu64 " MB "
+			    "reached (%s)", xo.max_memory >> 20, vo->max_memory > 0 ?
 			    "--max-memory" : "three quarters of the free memory; "
 			    "--max-memory sets it");
-		else {
-			r->incomplete = x.limit;
-			x.limit = NULL;
+			break;
+		case XL_TIME:
+			xasprintf(&r->incomplete, "time limit of %g s reached "
+			    "(--max-time)", vo->max_time);
+			break;
+		default:
+			xasprintf(&r->incomplete, "%" PRIu64 " states, the most "
+			    "the state store holds", x.states);
+			break;
 		}
 		break;
 	}
