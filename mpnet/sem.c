@@ -104,13 +104,15 @@ pools(struct sem *m, int pool)
 				m->determinate = 0;
 				continue;
 			}
-			for (lp = wild_lo; lp < wild_hi; lp++) {
-				if ((dc = n->recv_dc[base + lp]) < 0)
-					continue;
-				if (first < 0)
+			/* The pool is named by its lowest channel, which the
+			 * layout reaches first (sem_init_pooled). */
+			for (lp = wild_lo; lp < wild_hi; lp++)
+				if ((dc = n->recv_dc[base + lp]) >= 0 &&
+				    (first < 0 || dc < first))
 					first = dc;
-				m->pool[dc] = first;
-			}
+			for (lp = wild_lo; lp < wild_hi; lp++)
+				if ((dc = n->recv_dc[base + lp]) >= 0)
+					m->pool[dc] = first;
 		}
 	}
 }
