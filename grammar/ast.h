@@ -161,6 +161,7 @@ enum item_kind {
 	I_APPLICATION,	/* name */
 	I_SCALE,	/* name, expr */
 	I_PARAM,	/* name, expr */
+	I_REQUIRE,	/* expr, msg (NULL: none); loc is the expression's */
 	I_COMPONENT,	/* target.name, ports */
 	I_PROCESS,	/* target, ports */
 	I_CHANNEL,	/* a, b, fc */
@@ -182,6 +183,7 @@ struct item {
 	struct annot	*annots;
 	struct forclause *fc;
 	struct stmt	*body;
+	struct str	*msg;
 	struct item	*next;
 };
 

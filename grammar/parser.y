@@ -109,7 +109,8 @@ static int check_part(struct parser *, enum part, const struct loc *, const char
 	int		 mode;
 }
 
-%token APPLICATION "application" SCALE "scale" PARAM "param" INCLUDE "include"
+%token APPLICATION "application" SCALE "scale" PARAM "param" REQUIRE "require"
+%token INCLUDE "include"
 %token PCG "PCG" PARALLEL "PARALLEL" SYSTEM "SYSTEM" SEQUENTIAL "SEQUENTIAL"
 %token COMPONENTS "COMPONENTS" BEHAVIOUR "BEHAVIOUR"
 %token SEC_COMPONENTS "Components" SEC_PROCESSES "Processes" SEC_CHANNELS "Channels"
@@ -169,6 +170,11 @@ item:
 	| PARAM IDENT '=' expr ';'
 		{ struct item *it = mkitem(p, I_PARAM, &@2);
 		  it->name = $2; it->nameloc = @2; it->expr = $4; }
+	| REQUIRE expr ';'
+		{ struct item *it = mkitem(p, I_REQUIRE, &@2); it->expr = $2; }
+	| REQUIRE expr ',' string ';'
+		{ struct item *it = mkitem(p, I_REQUIRE, &@2);
+		  it->expr = $2; it->msg = $4; }
 	| INCLUDE string ';'
 		{ include(p, $2, &@2); }
 	| header

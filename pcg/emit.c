@@ -14,12 +14,13 @@
 /* Binding strength, for the fewest parentheses that keep the meaning. */
 enum { P_COND = 1, P_OR, P_AND, P_EQ, P_REL, P_ADD, P_MUL, P_UNARY, P_PRIMARY };
 
+/* The parameter a name stands for; none when g is NULL (names kept). */
 static const struct pcg_param *
 param_of(const struct pcg *g, const char *name)
 {
 	int	i;
 
-	for (i = 0; i < g->nparams; i++)
+	for (i = 0; g != NULL && i < g->nparams; i++)
 		if (g->params[i].name == name)
 			return &g->params[i];
 	return NULL;
@@ -140,6 +141,12 @@ emit_expr(struct buf *b, const struct pcg *g, const struct expr *e, int need)
 	}
 	if (paren)
 		buf_addc(b, ')');
+}
+
+void
+pcg_expr_text(struct buf *b, const struct expr *e)
+{
+	emit_expr(b, NULL, e, P_COND);
 }
 
 static void

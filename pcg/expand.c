@@ -248,7 +248,7 @@ expand_params(struct pcg *g, const struct pcg_opts *o)
 			scale = p;
 			if (o->np_set) {
 				p->value = o->np;
-				p->overridden = 1;
+				p->from = PCG_FROM_NP;
 			}
 		}
 		for (k = 0; k < o->ndefs; k++) {
@@ -260,11 +260,12 @@ expand_params(struct pcg *g, const struct pcg_opts *o)
 				rc = -1;
 			}
 			p->value = defv[k];
-			p->overridden = 1;
+			p->from = PCG_FROM_D;
 			break;	/* a second -D of it was refused above */
 		}
 		/* Evaluated with only earlier parameters visible. */
-		if (!p->overridden && eval_expr(&ev, it->expr, &p->value) != 0)
+		if (p->from == PCG_FROM_DEFAULT &&
+		    eval_expr(&ev, it->expr, &p->value) != 0)
 			p->value = 0;
 		g->nparams++;
 	}
@@ -292,6 +293,164 @@ expand_params(struct pcg *g, const struct pcg_opts *o)
 		free(defn[k]);
 	free(defn);
 	free(defv);
+	return rc;
+}
+
+/* ---- requirements ---- */
+
+/* The index of the parameter of that (interned) name; -1 if none. */
+static int
+param_index(const struct pcg *g, const char *name)
+{
+	int	i;
+
+	for (i = 0; i < g->nparams; i++)
+		if (g->params[i].name == name)
+			return i;
+	return -1;
+}
+
+/* Report every name a requirement cannot use (an unknown one, 'index',
+ * 'ports'), also behind '&&', '||' and '?:', which evaluation may skip;
+ * -1 when one was reported. */
+static int
+require_names(struct pcg *g, const struct expr *e)
+{
+	const struct expr	*x;
+	int			 rc = 0;
+
+	if (e == NULL)
+		return 0;
+	switch (e->kind) {
+	case E_NAME:
+		if (param_index(g, e->name) >= 0)
+			return 0;
+		diag_error(g->diag, &e->loc, "unknown name '%s' (not a parameter "
+		    "or a 'for' variable)", e->name);
+		return -1;
+	case E_INDEX:
+		diag_error(g->diag, &e->loc, "'index' is not available in a requirement");
+		return -1;
+	case E_PORTS:
+		diag_error(g->diag, &e->loc, "'ports(%s)' is not available in a "
+		    "requirement", e->name);
+		return -1;
+	case E_MIN:
+	case E_MAX:
+		for (x = e->a; x != NULL; x = x->next)
+			if (require_names(g, x) != 0)
+				rc = -1;
+		return rc;
+	default:
+		if (require_names(g, e->a) != 0)
+			rc = -1;
+		if (require_names(g, e->b) != 0)
+			rc = -1;
+		if (require_names(g, e->c) != 0)
+			rc = -1;
+		return rc;
+	}
+}
+
+/* Add "N = 7 (set by -np 7)" for each parameter e uses, once each, in the
+ * order they are written. */
+static void
+require_values(const struct pcg *g, const struct expr *e, unsigned char *seen,
+    struct buf *b)
+{
+	const struct pcg_param	*p;
+	const struct expr	*x;
+	int			 k;
+
+	if (e == NULL)
+		return;
+	if (e->kind == E_NAME) {
+		if ((k = param_index(g, e->name)) < 0 || seen[k])
+			return;
+		seen[k] = 1;
+		p = &g->params[k];
+		buf_printf(b, "%s%s = %" PRId64, b->len > 0 ? ", " : "", p->name,
+		    p->value);
+		switch (p->from) {
+		case PCG_FROM_NP:
+			buf_printf(b, " (set by -np %" PRId64 ")", p->value);
+			break;
+		case PCG_FROM_D:
+			buf_printf(b, " (set by -D %s=%" PRId64 ")", p->name, p->value);
+			break;
+		case PCG_FROM_DEFAULT:
+			buf_adds(b, " (the default)");
+			break;
+		}
+		return;
+	}
+	if (e->kind == E_MIN || e->kind == E_MAX) {
+		for (x = e->a; x != NULL; x = x->next)
+			require_values(g, x, seen, b);
+		return;
+	}
+	require_values(g, e->a, seen, b);
+	require_values(g, e->b, seen, b);
+	require_values(g, e->c, seen, b);
+}
+
+/* Report a requirement that does not hold: its message (or expression) at
+ * the expression, and the values of the parameters it uses. */
+static void
+require_failed(struct pcg *g, struct eval *ev, const struct item *it)
+{
+	unsigned char	*seen;
+	struct buf	 b;
+	const char	*msg = NULL;
+
+	/* Like an assertion's, the message is made only when it is shown. */
+	if (it->msg != NULL)
+		msg = eval_str(ev, it->msg);
+	buf_init(&b);
+	if (msg != NULL && *msg != '\0')
+		buf_adds(&b, msg);
+	else {
+		buf_addc(&b, '\'');
+		pcg_expr_text(&b, it->expr);
+		buf_addc(&b, '\'');
+	}
+	diag_error(g->diag, &it->loc, "requirement failed: %s", b.s);
+	buf_reset(&b);
+	seen = xcalloc(g->nparams + 1, 1);
+	require_values(g, it->expr, seen, &b);
+	if (b.len > 0)
+		diag_note(g->diag, &it->loc, "with %s", b.s);
+	free(seen);
+	buf_free(&b);
+}
+
+/* Check every 'require', in order, with the parameters' final values; -1
+ * when one does not hold or cannot be evaluated (each is reported). */
+static int
+expand_requires(struct pcg *g)
+{
+	const struct item	*it;
+	const struct strpart	*sp;
+	struct eval		 ev;
+	int64_t			 v;
+	int			 rc = 0, bad;
+
+	eval_init(&ev, g, "in a requirement");
+	for (it = g->ast->items; it != NULL; it = it->next) {
+		if (it->kind != I_REQUIRE)
+			continue;
+		bad = require_names(g, it->expr);
+		for (sp = it->msg != NULL ? it->msg->parts : NULL; sp != NULL;
+		    sp = sp->next)
+			if (require_names(g, sp->expr) != 0)
+				bad = -1;
+		if (bad != 0 || eval_expr(&ev, it->expr, &v) != 0)
+			rc = -1;
+		else if (v == 0) {
+			require_failed(g, &ev, it);
+			rc = -1;
+		}
+	}
 	return rc;
 }
 
@@ -1365,6 +1524,7 @@ struct pcg *
 pcg_expand(struct ast *ast, struct diag *d, const struct pcg_opts *o)
 {
 	struct pcg	*g = xcalloc(1, sizeof(*g));
+	int		 errors = d->errors;
 
 	g->arena = arena_new();
 	g->ast = ast;
@@ -1374,7 +1534,10 @@ pcg_expand(struct ast *ast, struct diag *d, const struct pcg_opts *o)
 	g->script = ast->main->name;
 	g->script_dir = ast->main->dir;
 	name_application(g);
-	if (expand_params(g, o) != 0) {
+	/* A requirement that fails stops here: what follows would be built
+	 * from values the script refuses. */
+	if (expand_params(g, o) != 0 ||
+	    (d->errors == errors && expand_requires(g) != 0)) {
 		pcg_free(g);
 		return NULL;
 	}

@@ -26,11 +26,14 @@ struct pcg_opts {
 	const char	 *libexecdir;	/* installed components; NULL: PKGLIBEXECDIR */
 };
 
+/* Where a parameter's value comes from. */
+enum pcg_from { PCG_FROM_DEFAULT, PCG_FROM_NP, PCG_FROM_D };
+
 struct pcg_param {
 	const char	*name;		/* interned */
 	int64_t		 value;
 	int		 scale;		/* the 'scale' parameter */
-	int		 overridden;	/* set by -np or -D */
+	enum pcg_from	 from;		/* its declaration, -np or -D */
 	struct loc	 loc;
 };
 
@@ -135,8 +138,8 @@ struct pcg {
 };
 
 /* Expand a parsed script (takes ownership of ast).  Returns the model even
- * when errors were reported (check d->errors), NULL only on a bad -np or -D,
- * which is diagnosed. */
+ * when errors were reported (check d->errors), NULL only on a bad -np or -D
+ * or a 'require' that does not hold, which are diagnosed. */
 struct pcg *pcg_expand(struct ast *, struct diag *, const struct pcg_opts *);
 void pcg_free(struct pcg *);
 
@@ -163,12 +166,15 @@ char *pcg_find_exec(const struct pcg *, const struct pcg_opts *, const char *exe
 
 /* Print the fully expanded script (no parameters, ranges or 'for'). */
 void pcg_emit(const struct pcg *, FILE *);
+struct buf;
+/* Add an expression to b as the script language writes it, names kept,
+ * with the fewest parentheses that keep its meaning. */
+void pcg_expr_text(struct buf *, const struct expr *);
 /* Give each process its instantiated behaviour (pcg_proc.behaviour):
  * parameters, index and ports() replaced, 'if' decided, 'for' unrolled,
  * loops kept; a port a process does not have is reported.  pcg_expand
  * calls it when all else was correct. */
 void pcg_instantiate(struct pcg *);
-struct buf;
 /* The location (file:line:col) of each statement of a process's behaviour,
  * space-separated, in the order the behaviour text has them ('-' where
  * unknown): what the runtime protocol monitor names. */

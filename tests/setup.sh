@@ -85,6 +85,16 @@ expect_quiet() {
 	fi
 }
 
+# expect_no_stdout DESC: the last run printed nothing on stdout.
+expect_no_stdout() {
+	if [ ! -s "$tmp/out" ]; then
+		ok "$1"
+	else
+		not_ok "$1"
+		diag_file "$tmp/out"
+	fi
+}
+
 # Runs of 'ensemble run' carry this in their environment (and so do the
 # processes mpirun starts), so that those left behind can be found; the
 # test's own shell does not.
