@@ -29,7 +29,7 @@
 static int
 explain_sem(struct sem *m, const struct mpnet *net, const struct mode_result *r)
 {
-	sem_init_pooled(m, net, r->mode, r->cbits, r->pooled);
+	sem_init_layout(m, net, r->mode, &r->layout);
 	if (m->bytes == r->state_bytes)
 		return 0;
 	sem_fini(m);

@@ -11,7 +11,11 @@
  * which: nothing another process can do now or later conflicts with them)
  * forms a stubborn set and is fired alone; the cycle proviso expands a
  * state fully when a reduced step only closes a cycle back into known
- * states.  Deadlocks and end states are preserved. */
+ * states, so every cycle of the reduced graph holds a fully expanded
+ * state.  End states are preserved; so is a state showing each lasting
+ * violation (report.h): the safe steps taken instead of a path to it
+ * commute with that path and leave what it shows in place, and on a cycle
+ * the full expansion takes the path's first step. */
 #include "config.h"
 
 #include <sys/mman.h>
@@ -343,13 +347,33 @@ fire_range(struct sem *m, struct store *st, const uint64_t *cur, uint64_t *nxt, 
 	return 0;
 }
 
+/* The judgement of state s whose groups' transitions are ts, group g at
+ * ts[gstart[g] .. gstart[g] + gn[g]), every group computed. */
+static int
+judge_state(struct sem *m, const struct xopts *o, const uint64_t *s,
+    const struct trans *ts, const int *gstart, const int *gn, unsigned char *blocked)
+{
+	int	g, k, all = 0;
+
+	for (g = 0; g < m->nprocs; g++)
+		blocked[g] = gn[g] == 0 && !sem_ended(m, s, g);
+	for (k = 0; m->nprocs > 0 && k < gn[0]; k++)
+		all |= ts[gstart[0] + k].kind == T_COLL;
+	if (all)	/* everyone at a collective they take now */
+		memset(blocked, 0, (size_t)m->nprocs);
+	return o->judge(o->judge_arg, s, blocked);
+}
+
 void
 explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 {
 	struct store	 st;
 	struct trans	*ts;
-	uint64_t	*cur, *nxt, head, idx;
+	uint64_t	*cur, *nxt, head, idx, best_at = 0;
 	int		 g, k, total, nmax = sem_max_trans(m), chosen, cs, ce, found;
+	int		 ngroups, bad, N = m->nprocs;
+	int		*gstart = xcalloc(N + 1, sizeof(int)), *gn = xcalloc(N + 1, sizeof(int));
+	unsigned char	*blocked = xcalloc(N + 1, 1);
 	double		 t0 = explore_now(), last = t0;
 	uint64_t	 last_states = 0;
 
@@ -357,7 +381,7 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 	m->want_safe = o->reduce;
 	store_init(&st, m, o->max_memory);
 	st.max_states = o->max_states;
-	ts = xcalloc((size_t)nmax * (m->nprocs > 0 ? m->nprocs : 1), sizeof(*ts));
+	ts = xcalloc((size_t)nmax * (N > 0 ? N : 1), sizeof(*ts));
 	cur = xcalloc(m->words, sizeof(uint64_t));
 	nxt = xcalloc((size_t)m->words * BATCH, sizeof(uint64_t));
 	sem_initial(m, cur);
@@ -368,14 +392,25 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 	}
 	r->status = X_DONE;
 	for (head = 0; head < st.n; head++) {
+		if ((head & 0x3ff) == 0) {
+			if ((r->limit = explore_timed_out(o)) != XL_NONE) {
+				r->status = X_LIMIT;
+				goto out;
+			}
+			if (o->progress && (head & 0x3fff) == 0)
+				explore_progress(o, st.n, st.n - head, t0, &last,
+				    &last_states);
+		}
 		load(&st, head, cur);
 		total = 0;
 		chosen = -1;
 		cs = ce = 0;
-		for (g = 0; g < m->nprocs; g++) {
+		for (g = 0; g < N; g++) {
 			int	n = sem_enabled(m, cur, g, ts + total);
 
-			if (o->reduce && n > 0) {
+			gstart[g] = total;
+			gn[g] = n;
+			if (o->reduce && n > 0 && chosen < 0) {
 				for (k = 0; k < n && ts[total + k].safe; k++)
 					;
 				if (k == n) {
@@ -383,23 +418,27 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 					chosen = g;
 					cs = total;
 					ce = total + n;
-					total += n;
-					break;
 				}
 			}
 			total += n;
+			if (chosen >= 0 && !o->judge_all)
+				break;	/* the rest only if the proviso asks */
 		}
-		if (total == 0) {
-			if (r->final == NULL && o->bad_end(m, cur)) {
-				/* The first is the shortest (breadth first). */
-				r->final = xcalloc(m->words, sizeof(uint64_t));
-				memcpy(r->final, cur, sizeof(uint64_t) * m->words);
-				rebuild(m, &st, head, ts, r);
-				if (!o->full)
+		ngroups = g < N ? g + 1 : N;
+		if (total == 0 || o->judge_all) {
+			/* (An end state: every group was computed.) */
+			bad = judge_state(m, o, cur, ts, gstart, gn, blocked);
+			if (bad > r->bad) {
+				/* The first of the worst so far is the shortest
+				 * (breadth first). */
+				r->bad = bad;
+				best_at = head;
+				if (bad >= o->worst && !o->full)
 					goto out;
 			}
-			continue;
 		}
+		if (total == 0)
+			continue;
 		found = 0;
 		if (chosen < 0) {
 			if (fire_range(m, &st, cur, nxt, head, ts, 0, total, &found, r) != 0)
@@ -412,9 +451,10 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 				 * states could put the others off forever; fire
 				 * every other group too. */
 				if (fire_range(m, &st, cur, nxt, head, ts, 0, cs,
-				    &found, r) != 0)
+				    &found, r) != 0 || fire_range(m, &st, cur, nxt,
+				    head, ts, ce, total, &found, r) != 0)
 					goto out;
-				for (g = chosen + 1; g < m->nprocs; g++) {
+				for (g = ngroups; g < N; g++) {
 					int	n = sem_enabled(m, cur, g, ts + total);
 
 					if (fire_range(m, &st, cur, nxt, head, ts,
@@ -423,26 +463,23 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 				}
 			}
 		}
-
-		if ((head & 0x3ff) == 0) {
-			if ((r->limit = explore_timed_out(o)) != XL_NONE) {
-				r->status = X_LIMIT;
-				goto out;
-			}
-			if (o->progress && (head & 0x3fff) == 0)
-				explore_progress(o, st.n, st.n - head, t0, &last,
-				    &last_states);
-		}
 	}
 out:
-	if (r->final != NULL && r->status != X_OVERFLOW)
+	if (r->bad > 0 && r->status != X_OVERFLOW) {
+		r->final = xcalloc(m->words, sizeof(uint64_t));
+		load(&st, best_at, r->final);
+		rebuild(m, &st, best_at, ts, r);
 		r->status = X_VIOLATION;	/* (a limit after it: still a violation) */
+	}
 	r->states = st.n;
 	r->peak_bytes = st.mem;
 	store_free(&st);
 	free(ts);
 	free(cur);
 	free(nxt);
+	free(gstart);
+	free(gn);
+	free(blocked);
 }
 
 void

@@ -8,8 +8,8 @@
 
 enum xstatus {
 	X_DONE,		/* explored: no violation */
-	X_VIOLATION,	/* 'final' is a bad end state, 'trace' leads there
-			 * (with 'full', the first of them; counts are all) */
+	X_VIOLATION,	/* 'final' is a bad state, 'trace' leads there: the
+			 * first found of the worst judgement found */
 	X_OVERFLOW,	/* a channel ran out of bits (sem.overflow): widen, retry */
 	X_LIMIT,	/* a state, memory or time limit; 'limit' says which */
 };
@@ -23,8 +23,10 @@ enum xlimit {
 	XL_STORE,	/* the most states the store can index */
 };
 
-/* A terminal state's judge: whether s is a bad end (explore stops there). */
-typedef int (*bad_end_fn)(const struct sem *, const uint64_t *s);
+/* A state's judge: how bad s is, 0 good, higher worse.  'blocked' says
+ * per process whether it has not ended and can take part in nothing now
+ * (sem_blocked). */
+typedef int (*judge_fn)(void *arg, const uint64_t *s, const unsigned char *blocked);
 
 struct xresult {
 	enum xstatus	 status;
@@ -34,6 +36,7 @@ struct xresult {
 	struct trans	*trace;		/* from the initial state (owned) */
 	size_t		 ntrace;
 	uint64_t	*final;		/* sem.words words (owned) */
+	int		 bad;		/* X_VIOLATION: the judgement of final */
 	enum xlimit	 limit;		/* X_LIMIT: what ran out */
 };
 
@@ -44,11 +47,17 @@ struct xopts {
 	double		 deadline;	/* explore_now() to stop at; 0: none */
 	int		 progress;
 	const char	*label;		/* for progress lines */
-	bad_end_fn	 bad_end;
+	judge_fn	 judge;
+	void		*judge_arg;
+	int		 judge_all;	/* judge every state, not only end states */
+	int		 worst;		/* a judgement that ends the search */
 	int		 record;	/* kahn: keep the actions (the BFS always can) */
-	int		 full;		/* go on after a violation: count every state */
+	int		 full;		/* go on after the worst: count every state */
 };
 
+/* Every reachable state (or, reducing, enough of them: every end state,
+ * and a state showing each lasting violation), breadth first.  It stops
+ * at the first state judged 'worst', else goes on to find the worst. */
 void explore_bfs(struct sem *, const struct xopts *, struct xresult *);
 /* Determinate networks whose programs all end: one run decides. */
 void explore_kahn(struct sem *, const struct xopts *, struct xresult *);

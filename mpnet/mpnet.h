@@ -185,6 +185,16 @@ struct violation {
 	uint64_t	*final;		/* the state it ends in (for --explain) */
 };
 
+/* How a net's states are laid out (sem.h): the bits of a channel count,
+ * how many open rooted collectives the log holds (buffered mode), and
+ * whether pools are used (reductions; --exact has none).  The checker
+ * widens cbits and clog when a run outgrows them. */
+struct sem_layout {
+	int		 cbits;
+	int		 clog;
+	int		 pool;
+};
+
 struct mode_result {
 	enum check_mode	 mode;
 	enum verdict	 verdict;
@@ -195,8 +205,7 @@ struct mode_result {
 	char		*incomplete;	/* which limit, when V_INCOMPLETE */
 	uint64_t	 peak_bytes;	/* of the state store */
 	uint32_t	 state_bytes;	/* one packed state */
-	int		 cbits;		/* the layout the states are in: */
-	int		 pooled;	/* sem_init_pooled(mode, cbits, pooled) */
+	struct sem_layout layout;	/* the states' (sem_init_layout) */
 	struct violation *viol;		/* NULL when none */
 };
 

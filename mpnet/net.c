@@ -1061,6 +1061,43 @@ free_per_proc(const struct mpnet *mp, void *v)
 	free(a);
 }
 
+/* Why a P/T net cannot follow sem.c's layout for this mode, or NULL:
+ * channels whose messages a wildcard takes in the order sent (a queue of
+ * labels), or rooted collectives a process may leave early one after the
+ * other (a queue of open collectives; the net holds one). */
+static char *
+beyond_pt(const struct mpnet *mp, enum check_mode mode)
+{
+	struct sem	 m;
+	char		*why = NULL, a[PCG_NAME_MAX], c[PCG_NAME_MAX];
+	int		 i, k;
+
+	sem_init(&m, mp, mode, 2);
+	if (m.ngrp > 0) {
+		const struct dchan	*d = &mp->dc[m.grp[0].dc[0]];
+
+		xasprintf(&why, "%s takes the messages of %s in the order they were "
+		    "sent on %d channels (a wildcard over all its ports is "
+		    "MPI_ANY_SOURCE): that order is no place/transition net",
+		    pcg_proc_name(mp->pcg, d->to, c, sizeof(c)),
+		    pcg_proc_name(mp->pcg, d->from, a, sizeof(a)), m.grp[0].n);
+		goto out;
+	}
+	for (i = 0; m.clog > 0 && i < mp->nprocs && why == NULL; i++)
+		for (k = 0; k < mp->progs[i]->nins && why == NULL; k++)
+			if (sem_runs_ahead(&m, i, k)) {
+				xasprintf(&why, "in %s mode %s may leave a rooted "
+				    "collective before the one before it has closed "
+				    "(MPI lets a root run ahead): more than one open "
+				    "collective is no place/transition net here",
+				    check_mode_name(mode), pcg_proc_name(mp->pcg, i,
+				    a, sizeof(a)));
+			}
+out:
+	sem_fini(&m);
+	return why;
+}
+
 struct net *
 net_build(const struct mpnet *mp, enum check_mode mode, char **cause)
 {
@@ -1088,6 +1125,7 @@ net_build(const struct mpnet *mp, enum check_mode mode, char **cause)
 	b.open = xcalloc(mp->ncolls + 1, sizeof(int));
 	b.pleft = xcalloc(N + 1, sizeof(int));
 	b.pin = xcalloc(N + 1, sizeof(int));
+	b.cause = beyond_pt(mp, mode);
 
 	for (i = 0; i < N && b.cause == NULL; i++)
 		control_places(&b, i);

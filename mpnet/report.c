@@ -1,6 +1,14 @@
-/* report.c -- what a bad end state means, in the script's words: which
- * property it violates, who waits for whom in which statement (with its
- * file:line:col), and the actions that lead there. */
+/* report.c -- judging states and saying what is wrong in the script's
+ * words: which property a state violates, who waits for whom in which
+ * statement (with its file:line:col), and the actions that lead there.
+ *
+ * A state is judged by what can never change in it any more: processes
+ * stuck for good (blocked, and nothing that any other process can still
+ * do releases them), processes that ended with requests pending or with
+ * collectives left open, messages to processes that ended.  Each of these
+ * stays true in every later state, so a verdict's kind, the worst kind
+ * found, is the same whichever states an engine visits: each engine
+ * visits some state showing each of them (report.h). */
 #include "config.h"
 
 #include <inttypes.h>
@@ -68,21 +76,130 @@ stmt_text(struct buf *b, const struct sem *m, int p, const struct ins *in)
 	}
 }
 
-int
-report_bad_end(const struct sem *m, const uint64_t *s)
-{
-	int	i;
+/* How bad each kind is: the verdict's kind is the worst one found. */
+static const int vprio[VK_COUNT] = {
+	[VK_COLL_MISMATCH] = 5, [VK_DEADLOCK] = 4, [VK_ORPHAN_RECV] = 3,
+	[VK_UNMATCHED_SEND] = 2, [VK_UNWAITED] = 1,
+};
 
+int
+report_prio(enum vkind k)
+{
+	return vprio[k];
+}
+
+int
+report_worst(const struct mpnet *net)
+{
+	return vprio[net->ncolls > 0 ? VK_COLL_MISMATCH : VK_DEADLOCK];
+}
+
+/* What a blocked process needs from another to go on (struct need). */
+enum { N_SEND, N_RECV, N_COLL };
+
+/* p needs q to send on directed channel dc (N_SEND), to receive from it
+ * (N_RECV), or to come to collective 'arg' (N_COLL). */
+struct need {
+	int		 q;
+	int		 what;
+	int		 arg;
+};
+
+struct rjudge {
+	struct sem	*m;
+	int		 N;
+	unsigned char	*stuck;		/* per process */
+	unsigned char	*blocked;	/* per process (report_violation's own) */
+	struct need	*need;		/* what each stuck candidate needs: */
+	int		*nfirst;	/* need[nfirst[p] .. nfirst[p + 1]) */
+	size_t		 nalloc;
+	uint32_t	*seen;		/* per instruction: a search's stamp */
+	uint32_t	 stamp;
+	int		*stack;
+	int		*color, *dstack, *it;	/* the cycle search */
+	struct trans	*ts;
+};
+
+struct rjudge *
+report_judge_new(struct sem *m)
+{
+	struct rjudge	*j = xcalloc(1, sizeof(*j));
+	int		 i, most = 1;
+
+	j->m = m;
+	j->N = m->nprocs;
 	for (i = 0; i < m->nprocs; i++)
-		if (!sem_ended(m, s, i))
-			return 1;
-	for (i = 0; i < m->net->ndc; i++)
-		if (sem_count(m, s, i) > 0)
-			return 1;
-	for (i = 0; i < m->nprocs; i++)
-		if (m->p[i].pr != NULL && ins_at(m, s, i)->nposted > 0)
-			return 1;
-	return sem_get(s, m->csig) != 0;	/* a collective some never came to */
+		if (m->p[i].pr != NULL && m->p[i].pr->nins + m->p[i].pr->nalts > most)
+			most = m->p[i].pr->nins + m->p[i].pr->nalts;
+	j->stuck = xcalloc(j->N + 1, 1);
+	j->blocked = xcalloc(j->N + 1, 1);
+	j->nfirst = xcalloc(j->N + 2, sizeof(int));
+	j->seen = xcalloc(most + 1, sizeof(uint32_t));
+	j->stack = xcalloc(most + 2, sizeof(int));
+	j->color = xcalloc(j->N + 1, sizeof(int));
+	j->dstack = xcalloc(j->N + 1, sizeof(int));
+	j->it = xcalloc(j->N + 1, sizeof(int));
+	j->ts = xcalloc(sem_max_trans(m), sizeof(struct trans));
+	return j;
+}
+
+void
+report_judge_free(struct rjudge *j)
+{
+	if (j == NULL)
+		return;
+	free(j->stuck);
+	free(j->blocked);
+	free(j->need);
+	free(j->nfirst);
+	free(j->seen);
+	free(j->stack);
+	free(j->color);
+	free(j->dstack);
+	free(j->it);
+	free(j->ts);
+	free(j);
+}
+
+/* The open rooted collectives in the log. */
+static int
+log_len(const struct sem *m, const uint64_t *s)
+{
+	int	j;
+
+	for (j = 0; j < m->clog && sem_coll_open(m, s, j) >= 0; j++)
+		;
+	return j;
+}
+
+/* Whether p's collective is a rooted one in the log (buffered mode), not
+ * one all take together. */
+static int
+logged(const struct sem *m, const struct ins *in)
+{
+	return m->clog > 0 && !sem_sync_coll(m, in);
+}
+
+/* Whether p, at collective 'in', is at another one than the log holds for
+ * it: it can never go on (a collective mismatch). */
+static int
+wrong_coll(const struct sem *m, const uint64_t *s, int p, const struct ins *in)
+{
+	int	o = sem_coll_off(m, s, p), sig = sem_coll_open(m, s, o);
+
+	if (logged(m, in))
+		return sig >= 0 && sig != in->coll;
+	return o < log_len(m, s);	/* a rooted one open that it skipped */
+}
+
+/* Whether process i takes part in collective 'in' that p is at: it is
+ * there or can still come (it has not left the instance p is at). */
+static int
+left_it(const struct sem *m, const uint64_t *s, int p, int i, const struct ins *in)
+{
+	if (!logged(m, in))
+		return 0;
+	return sem_coll_off(m, s, i) > sem_coll_off(m, s, p);
 }
 
 static int
@@ -144,34 +261,456 @@ waits_for(const struct sem *m, const uint64_t *s, int p, int *w, int *any)
 			}
 		}
 		break;
-	case OP_COLL:
-		if (sem_get(s, m->p[p].cdone) != 0) {
-			/* It left the open one: it waits for the rest to. */
-			for (i = 0; i < m->nprocs; i++)
-				if (i != p && m->p[i].pr != NULL &&
-				    sem_get(s, m->p[i].cdone) == 0)
-					ADDW(i);
+	case OP_COLL: {
+		const struct coll	*c = &net->colls[in->coll];
+
+		if (wrong_coll(m, s, p, in))
+			break;	/* nothing anyone does helps */
+		if (logged(m, in)) {
+			if (sem_coll_eager(c, p)) {	/* the log is full */
+				for (i = 0; i < m->nprocs; i++)
+					if (i != p && sem_coll_off(m, s, i) == 0)
+						ADDW(i);
+			} else if (c->kind == S_BCAST || c->kind == S_SCATTER)
+				ADDW(c->root);
+			else	/* the root of reduce, gather: all must leave it */
+				for (i = 0; i < m->nprocs; i++)
+					if (i != p && !left_it(m, s, p, i, in))
+						ADDW(i);
 			break;
 		}
+		/* One all take together: all must come, the log be empty. */
 		for (i = 0; i < m->nprocs; i++) {
 			const struct ins	*o;
 
 			if (i == p || m->p[i].pr == NULL)
 				continue;
 			o = ins_at(m, s, i);
-			if (o->op == OP_COLL && o->coll == in->coll)
-				continue;
-			if (sem_get(s, m->p[i].cdone) != 0)
+			if (o->op == OP_COLL && o->coll == in->coll &&
+			    !wrong_coll(m, s, i, o))
 				continue;
 			ADDW(i);
 		}
 		break;
+	}
 	default:
 		break;
 	}
 #undef ADDW
 	return n;
 }
+
+/* ---- stuck processes ---- */
+
+static void
+need_add(struct rjudge *j, int *n, int q, int what, int arg)
+{
+	xgrow(&j->need, &j->nalloc, (size_t)*n + 1, sizeof(*j->need));
+	j->need[*n].q = q;
+	j->need[*n].what = what;
+	j->need[*n].arg = arg;
+	(*n)++;
+}
+
+/* What blocked process p needs to go on, appended from need[*n]: a
+ * message on any channel it receives from (its instruction's or a
+ * pending request's), its synchronous messages taken, everyone at its
+ * collective. */
+static void
+needs(struct rjudge *j, const uint64_t *s, int p, int *n)
+{
+	const struct sem	*m = j->m;
+	const struct sproc	*sp = &m->p[p];
+	const struct ins	*in = ins_at(m, s, p);
+	const struct mpnet	*net = m->net;
+	int			 lp, k, dc, any, i, lo, hi;
+
+	/* Pending receive requests can take messages while p waits. */
+	for (k = 0; k < in->nposted; k++) {
+		const struct slotdesc	*d = &sp->pr->sd[in->sd + k];
+
+		if (sem_slot(m, s, p, k) == 0)
+			continue;
+		if (d->kind == SD_SEND) {
+			if ((dc = net->send_dc[sp->portbase + d->lp]) >= 0)
+				need_add(j, n, net->dc[dc].to, N_RECV, dc);
+			continue;
+		}
+		lo = d->kind == SD_RECV ? d->lp : d->lo;
+		hi = d->kind == SD_RECV ? d->lp + 1 : d->hi;
+		for (lp = lo; lp < hi; lp++)
+			if ((dc = net->recv_dc[sp->portbase + lp]) >= 0)
+				need_add(j, n, net->dc[dc].from, N_SEND, dc);
+	}
+	switch (in->op) {
+	case OP_RECV:
+	case OP_RECVANY:
+		lo = in->op == OP_RECV ? in->lp : in->lo;
+		hi = in->op == OP_RECV ? in->lp + 1 : in->hi;
+		for (lp = lo; lp < hi; lp++)
+			if ((dc = net->recv_dc[sp->portbase + lp]) >= 0)
+				need_add(j, n, net->dc[dc].from, N_SEND, dc);
+		break;
+	case OP_SEND:
+		if ((dc = net->send_dc[sp->portbase + in->lp]) >= 0)
+			need_add(j, n, net->dc[dc].to, N_RECV, dc);
+		break;
+	case OP_COLL: {
+		int	*ws = xcalloc(m->nprocs + 1, sizeof(int)), nw;
+
+		nw = waits_for(m, s, p, ws, &any);
+		for (i = 0; i < nw; i++)
+			need_add(j, n, ws[i], N_COLL, in->coll);
+		free(ws);
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+/* Whether instruction 'in' of process q can give what need asks. */
+static int
+gives(const struct sem *m, int q, const struct ins *in, const struct need *nd)
+{
+	const struct mpnet	*net = m->net;
+	int			 base = m->p[q].portbase;
+	const struct dchan	*d;
+
+	switch (nd->what) {
+	case N_SEND:
+		return (in->op == OP_SEND || in->op == OP_ISEND) &&
+		    net->send_dc[base + in->lp] == nd->arg;
+	case N_RECV:
+		d = &net->dc[nd->arg];
+		switch (in->op) {
+		case OP_RECV:
+		case OP_IRECV:
+			return in->lp == d->to_lp;
+		case OP_RECVANY:
+		case OP_IRECVANY:
+			return d->to_lp >= in->lo && d->to_lp < in->hi;
+		default:
+			return 0;
+		}
+	default:
+		return in->op == OP_COLL && in->coll == nd->arg;
+	}
+}
+
+/* Whether q, from where it is in s, can ever give what nd asks: some
+ * instruction it can still reach (every branch, loops going round or
+ * not) gives it, or (a receive) one of its pending requests takes it. */
+static int
+can_give(struct rjudge *j, const uint64_t *s, const struct need *nd)
+{
+	const struct sem	*m = j->m;
+	int			 q = nd->q, pc = sem_pc(m, s, q), sp = 0, k;
+	const struct prog	*pr = m->p[q].pr;
+	const struct ins	*in = &pr->ins[pc];
+
+	if (nd->what == N_RECV)
+		for (k = 0; k < in->nposted; k++)
+			if (sem_slot(m, s, q, k) != 0 && slotdesc_accepts(
+			    &pr->sd[in->sd + k], m->net->dc[nd->arg].to_lp))
+				return 1;
+	if (++j->stamp == 0) {
+		memset(j->seen, 0, sizeof(uint32_t) * (pr->nins + 1));
+		j->stamp = 1;
+	}
+	j->stack[sp++] = pc;
+	while (sp > 0) {
+		pc = j->stack[--sp];
+		if (pc < 0 || pc >= pr->nins || j->seen[pc] == j->stamp)
+			continue;
+		j->seen[pc] = j->stamp;
+		in = &pr->ins[pc];
+		if (gives(m, q, in, nd))
+			return 1;
+		switch (in->op) {
+		case OP_END:
+			break;
+		case OP_CHOICE:
+			for (k = 0; k < in->nalt; k++)
+				j->stack[sp++] = pr->alts[in->alt + k];
+			break;
+		case OP_LOOP:
+			j->stack[sp++] = pc + 2;
+			break;
+		case OP_NEXT:
+			j->stack[sp++] = pc + 1;
+			if (in->count >= 0)
+				j->stack[sp++] = in->target;
+			break;
+		case OP_JUMP:
+			j->stack[sp++] = in->target;
+			break;
+		default:
+			j->stack[sp++] = pc + 1;
+			break;
+		}
+	}
+	return 0;
+}
+
+/* The stuck processes of s into j->stuck: the largest set of blocked
+ * processes each of which needs only processes that ended, that are in
+ * the set, or that can never give what it needs.  Returns how many. */
+static int
+stuck_set(struct rjudge *j, const uint64_t *s, const unsigned char *blocked)
+{
+	const struct sem	*m = j->m;
+	int			 p, k, n = 0, changed, count = 0;
+
+	for (p = 0; p < j->N; p++) {
+		j->stuck[p] = blocked[p] && !sem_ended(m, s, p);
+		j->nfirst[p] = n;
+		if (j->stuck[p]) {
+			needs(j, s, p, &n);
+			count++;
+		}
+	}
+	j->nfirst[j->N] = n;
+	do {
+		changed = 0;
+		for (p = 0; p < j->N; p++) {
+			if (!j->stuck[p])
+				continue;
+			for (k = j->nfirst[p]; k < j->nfirst[p + 1]; k++) {
+				const struct need	*nd = &j->need[k];
+
+				if (j->stuck[nd->q] || sem_ended(m, s, nd->q))
+					continue;
+				if (can_give(j, s, nd))
+					break;
+			}
+			if (k < j->nfirst[p + 1]) {
+				j->stuck[p] = 0;
+				count--;
+				changed = 1;
+			}
+		}
+	} while (changed && count > 0);
+	return count;
+}
+
+/* Whether p's wait is for its own messages to be taken: in a send, or in
+ * a waitall whose incomplete requests are all sends. */
+static int
+waits_to_send(const struct sem *m, const uint64_t *s, int p)
+{
+	const struct ins	*in = ins_at(m, s, p);
+	int			 k;
+
+	if (in->op == OP_SEND)
+		return 1;
+	if (in->op != OP_WAITALL)
+		return 0;
+	for (k = 0; k < in->nposted; k++)
+		if (sem_slot(m, s, p, k) != 0 &&
+		    m->p[p].pr->sd[in->sd + k].kind != SD_SEND)
+			return 0;
+	return 1;
+}
+
+/* Whether an ended process never takes part in the collective p is at. */
+static int
+coll_missed(const struct sem *m, const uint64_t *s, int p, const struct ins *in)
+{
+	int	i;
+
+	for (i = 0; i < m->nprocs; i++)
+		if (i != p && sem_ended(m, s, i) && !left_it(m, s, p, i, in))
+			return 1;
+	return 0;
+}
+
+/* Whether stuck processes show a collective mismatch: one waits in a
+ * collective that can never happen (another is open in its place, or a
+ * process ended without it), or two wait in different collectives at the
+ * same point of the collectives' order (the same number of open ones
+ * left). */
+static int
+coll_mismatch(struct rjudge *j, const uint64_t *s)
+{
+	const struct sem	*m = j->m;
+	int			 p, o, found = 0, *at = xcalloc(m->clog + 2, sizeof(int));
+
+	for (o = 0; o <= m->clog; o++)
+		at[o] = -1;
+	for (p = 0; p < j->N && !found; p++) {
+		const struct ins	*in;
+
+		if (!j->stuck[p] || (in = ins_at(m, s, p))->op != OP_COLL)
+			continue;
+		o = sem_coll_off(m, s, p);
+		if (wrong_coll(m, s, p, in) || coll_missed(m, s, p, in) ||
+		    (at[o] >= 0 && at[o] != in->coll))
+			found = 1;
+		at[o] = in->coll;
+	}
+	free(at);
+	return found;
+}
+
+/* A cycle among the stuck processes in the wait-for graph: its length,
+ * the processes in order in cyc; 0 if none. */
+static int
+find_cycle(struct rjudge *j, const uint64_t *s, int *cyc)
+{
+	const struct sem	*m = j->m;
+	int			 N = j->N, i, len = 0, sp, k, any;
+	int			*w = xcalloc(N + 1, sizeof(int)), **adj, *nadj;
+
+	adj = xcalloc(N, sizeof(int *));
+	nadj = xcalloc(N, sizeof(int));
+	for (i = 0; i < N; i++) {
+		j->color[i] = 0;
+		if (!j->stuck[i])
+			continue;
+		nadj[i] = waits_for(m, s, i, w, &any);
+		adj[i] = xcalloc(nadj[i] + 1, sizeof(int));
+		memcpy(adj[i], w, sizeof(int) * nadj[i]);
+	}
+	for (i = 0; i < N && len == 0; i++) {
+		if (j->color[i] != 0 || !j->stuck[i])
+			continue;
+		sp = 0;
+		j->dstack[sp] = i;
+		j->it[sp] = 0;
+		j->color[i] = 1;
+		while (sp >= 0 && len == 0) {
+			int	u = j->dstack[sp];
+
+			if (j->it[sp] < nadj[u]) {
+				int	v = adj[u][j->it[sp]++];
+
+				if (!j->stuck[v])
+					continue;
+				if (j->color[v] == 1) {
+					/* The cycle: from v up the stack to u. */
+					for (k = 0; j->dstack[k] != v; k++)
+						;
+					for (; k <= sp; k++)
+						cyc[len++] = j->dstack[k];
+				} else if (j->color[v] == 0) {
+					j->color[v] = 1;
+					j->dstack[++sp] = v;
+					j->it[sp] = 0;
+				}
+			} else {
+				j->color[u] = 2;
+				sp--;
+			}
+		}
+	}
+	for (i = 0; i < N; i++)
+		free(adj[i]);
+	free(adj);
+	free(nadj);
+	free(w);
+	return len;
+}
+
+/* The stuck processes none of whose waits is for another stuck one (they
+ * wait for processes that ended or never give it), into roots; how many,
+ * and in *sends how many of those wait only to send. */
+static int
+stuck_roots(struct rjudge *j, const uint64_t *s, int *roots, int *sends)
+{
+	const struct sem	*m = j->m;
+	int			*w = xcalloc(j->N + 1, sizeof(int));
+	int			 p, nw, k, any, n = 0;
+
+	*sends = 0;
+	for (p = 0; p < j->N; p++) {
+		if (!j->stuck[p])
+			continue;
+		nw = waits_for(m, s, p, w, &any);
+		for (k = 0; k < nw && !j->stuck[w[k]]; k++)
+			;
+		if (k < nw)
+			continue;
+		roots[n++] = p;
+		if (waits_to_send(m, s, p))
+			(*sends)++;
+	}
+	free(w);
+	return n;
+}
+
+/* What stays wrong in s whatever the others do next: a process that
+ * ended with requests pending, a message to a process that ended, an open
+ * collective a process ended without. */
+static int
+lasting(const struct sem *m, const uint64_t *s)
+{
+	const struct mpnet	*net = m->net;
+	int			 i, k = -1, j, len;
+
+	len = log_len(m, s);
+	for (i = 0; i < m->nprocs; i++) {
+		if (!sem_ended(m, s, i))
+			continue;
+		if (sem_coll_off(m, s, i) < len)
+			return VK_COLL_MISMATCH;
+		if (m->p[i].pr != NULL && ins_at(m, s, i)->nposted > 0 && k < 0)
+			k = VK_UNWAITED;
+	}
+	for (j = 0; j < net->ndc; j++)
+		if (sem_ended(m, s, net->dc[j].to) && sem_count(m, s, j) > 0)
+			return VK_UNMATCHED_SEND;
+	return k;
+}
+
+static int
+worse(int a, int b)
+{
+	if (a < 0)
+		return b;
+	if (b < 0)
+		return a;
+	return vprio[b] > vprio[a] ? b : a;
+}
+
+/* The kind of violation s shows, or -1; j->stuck is left set. */
+static int
+judge(struct rjudge *j, const uint64_t *s, const unsigned char *blocked)
+{
+	const struct sem	*m = j->m;
+	int			 kind, nstuck, nroots, sends, *tmp;
+
+	kind = lasting(m, s);
+	if (kind == VK_COLL_MISMATCH)
+		return kind;
+	if ((nstuck = stuck_set(j, s, blocked)) == 0)
+		return kind;
+	if (coll_mismatch(j, s))
+		return VK_COLL_MISMATCH;
+	tmp = xcalloc(j->N + 1, sizeof(int));
+	if (find_cycle(j, s, tmp) > 0)
+		kind = worse(kind, VK_DEADLOCK);
+	else if ((nroots = stuck_roots(j, s, tmp, &sends)) > 0)
+		kind = worse(kind, sends == nroots ? VK_UNMATCHED_SEND : VK_ORPHAN_RECV);
+	free(tmp);
+	return kind;
+}
+
+int
+report_judge(struct rjudge *j, const uint64_t *s, const unsigned char *blocked)
+{
+	int	p, any = 0;
+
+	/* Nothing blocked and nothing ended: nothing can be wrong yet. */
+	for (p = 0; p < j->N && !any; p++)
+		any = blocked[p] || sem_ended(j->m, s, p);
+	if (!any)
+		return 0;
+	p = judge(j, s, blocked);
+	return p < 0 ? 0 : vprio[p];
+}
+
+/* ---- the report ---- */
 
 static void
 add_proc(struct violation *v, int p)
@@ -185,18 +724,38 @@ add_proc(struct violation *v, int p)
 	v->procs[v->nprocs++] = p;
 }
 
+/* The collective that p, stuck at one, finds open in its place, or -1. */
+static int
+open_instead(const struct sem *m, const uint64_t *s, int p, const struct ins *in)
+{
+	int	sig = sem_coll_open(m, s, sem_coll_off(m, s, p));
+
+	return sig >= 0 && sig != in->coll ? sig : -1;
+}
+
 /* One process's wait, "relay[1] waits in 'recv Prop[1]' (...) for relay[2]"
  * with "(ended)" after each process that has ended. */
 static void
-wait_line(struct buf *b, const struct sem *m, const uint64_t *s, int p)
+wait_line(struct buf *b, struct rjudge *j, const uint64_t *s, int p)
 {
-	int	*w = xcalloc(m->nprocs + 1, sizeof(int)), n, any, k;
+	const struct sem	*m = j->m;
+	const struct ins	*in = ins_at(m, s, p);
+	int			*w = xcalloc(m->nprocs + 1, sizeof(int)), n, any, k, o;
 
 	name(b, m, p);
 	buf_adds(b, " waits in ");
-	stmt_text(b, m, p, ins_at(m, s, p));
+	stmt_text(b, m, p, in);
 	n = waits_for(m, s, p, w, &any);
-	if (n == 0)
+	if (in->op == OP_COLL && (o = open_instead(m, s, p, in)) >= 0) {
+		struct ins	fake;
+		char		t[PCG_NAME_MAX + 64];
+
+		memset(&fake, 0, sizeof(fake));
+		fake.op = OP_COLL;
+		fake.coll = o;
+		buf_printf(b, " while '%s' is open", mpnet_ins_text(m->net, p, &fake,
+		    t, sizeof(t)));
+	} else if (n == 0)
 		buf_adds(b, " for a message no channel can bring");
 	else {
 		buf_adds(b, " for ");
@@ -206,67 +765,13 @@ wait_line(struct buf *b, const struct sem *m, const uint64_t *s, int p)
 			name(b, m, w[k]);
 			if (sem_ended(m, s, w[k]))
 				buf_adds(b, " (ended)");
+			else if (!j->stuck[w[k]])
+				buf_adds(b, in->op == OP_COLL ? " (which never comes)" :
+				    waits_to_send(m, s, p) ? " (which never receives it)" :
+				    " (which never sends it)");
 		}
 	}
 	free(w);
-}
-
-/* A cycle among blocked processes in the wait-for graph: its length, the
- * processes in order in cyc; 0 if none. */
-static int
-find_cycle(const struct sem *m, const uint64_t *s, int *cyc)
-{
-	int	 N = m->nprocs, *color = xcalloc(N, sizeof(int));
-	int	*stack = xcalloc(N + 1, sizeof(int)), *it = xcalloc(N + 1, sizeof(int));
-	int	**adj = xcalloc(N, sizeof(int *)), *nadj = xcalloc(N, sizeof(int));
-	int	 i, any, len = 0, sp, k;
-
-	for (i = 0; i < N; i++) {
-		if (sem_ended(m, s, i))
-			continue;
-		adj[i] = xcalloc(N + 1, sizeof(int));
-		nadj[i] = waits_for(m, s, i, adj[i], &any);
-	}
-	for (i = 0; i < N && len == 0; i++) {
-		if (color[i] != 0 || sem_ended(m, s, i))
-			continue;
-		sp = 0;
-		stack[sp] = i;
-		it[sp] = 0;
-		color[i] = 1;
-		while (sp >= 0 && len == 0) {
-			int	u = stack[sp];
-
-			if (it[sp] < nadj[u]) {
-				int	v = adj[u][it[sp]++];
-
-				if (sem_ended(m, s, v))
-					continue;
-				if (color[v] == 1) {
-					/* The cycle: from v up the stack to u. */
-					for (k = 0; stack[k] != v; k++)
-						;
-					for (; k <= sp; k++)
-						cyc[len++] = stack[k];
-				} else if (color[v] == 0) {
-					color[v] = 1;
-					stack[++sp] = v;
-					it[sp] = 0;
-				}
-			} else {
-				color[u] = 2;
-				sp--;
-			}
-		}
-	}
-	for (i = 0; i < N; i++)
-		free(adj[i]);
-	free(adj);
-	free(nadj);
-	free(color);
-	free(stack);
-	free(it);
-	return len;
 }
 
 static void
@@ -281,10 +786,11 @@ message_list(struct buf *b, const struct sem *m, const int *p, int n)
 	}
 }
 
-/* Messages still in channels, a line each, into b; returns how many
- * channels hold some. */
+/* Messages still in channels, a line each, into b (with only_dead, those
+ * whose receiver ended); returns how many channels hold some. */
 static int
-leftover(struct buf *b, const struct sem *m, const uint64_t *s, struct violation *v)
+leftover(struct buf *b, const struct sem *m, const uint64_t *s, struct violation *v,
+    int only_dead)
 {
 	const struct mpnet	*net = m->net;
 	char			 pa[PCG_NAME_MAX + 32];
@@ -296,7 +802,8 @@ leftover(struct buf *b, const struct sem *m, const uint64_t *s, struct violation
 
 		if (sem_pooled(m, i) && m->pool[i] != i)
 			continue;	/* counted with its pool's first */
-		if ((c = sem_count(m, s, i)) == 0)
+		if ((c = sem_count(m, s, i)) == 0 ||
+		    (only_dead && !sem_ended(m, s, d->to)))
 			continue;
 		n++;
 		if (sem_pooled(m, i)) {
@@ -327,132 +834,150 @@ leftover(struct buf *b, const struct sem *m, const uint64_t *s, struct violation
 	return n;
 }
 
-/* Whether p waits only for its own messages to be taken: in a send, or in
- * a waitall whose incomplete requests are all sends. */
-static int
-waits_to_send(const struct sem *m, const uint64_t *s, int p)
+/* The processes that ended with requests pending, a line each. */
+static void
+unwaited(struct buf *msg, struct buf *det, const struct sem *m, const uint64_t *s,
+    struct violation *v)
 {
-	const struct ins	*in = ins_at(m, s, p);
-	int			 k;
+	int	i, j;
 
-	if (in->op == OP_SEND)
-		return 1;
-	if (in->op != OP_WAITALL)
-		return 0;
-	for (k = 0; k < in->nposted; k++)
-		if (sem_slot(m, s, p, k) != 0 &&
-		    m->p[p].pr->sd[in->sd + k].kind != SD_SEND)
-			return 0;
-	return 1;
+	buf_adds(msg, "unwaited request: ");
+	for (i = 0; i < m->nprocs; i++) {
+		const struct ins	*in;
+
+		if (!sem_ended(m, s, i) || m->p[i].pr == NULL ||
+		    (in = ins_at(m, s, i))->nposted == 0)
+			continue;
+		add_proc(v, i);
+		name(det, m, i);
+		buf_printf(det, " ended with %d request%s never completed by "
+		    "'waitall':", in->nposted, in->nposted == 1 ? "" : "s");
+		for (j = 0; j < in->nposted; j++) {
+			const struct slotdesc *d = &m->p[i].pr->sd[in->sd + j];
+
+			buf_addc(det, ' ');
+			stmt_text(det, m, i, &m->p[i].pr->ins[d->ins]);
+			if (j + 1 < in->nposted)
+				buf_addc(det, ',');
+		}
+		buf_addc(det, '\n');
+	}
+	message_list(msg, m, v->procs, v->nprocs);
+	buf_printf(msg, " ended with requests never completed by 'waitall'");
+}
+
+/* A rooted collective that processes ended without, the others having
+ * left it. */
+static void
+coll_left_open(struct buf *msg, struct buf *det, const struct sem *m,
+    const uint64_t *s, struct violation *v)
+{
+	int		 i, k, len = log_len(m, s), c;
+	char		 pn[PCG_NAME_MAX];
+	const struct coll *cl;
+
+	for (i = 0, k = 0, c = -1; i < m->nprocs; i++) {
+		if (!sem_ended(m, s, i) || sem_coll_off(m, s, i) >= len)
+			continue;
+		if (c < 0)
+			c = sem_coll_open(m, s, sem_coll_off(m, s, i));
+		add_proc(v, i);
+		if (k++ > 0)
+			buf_adds(det, ", ");
+		name(det, m, i);
+	}
+	cl = &m->net->colls[c];
+	buf_printf(det, " ended without the collective the others took part in\n");
+	buf_adds(msg, "collective mismatch: ");
+	message_list(msg, m, v->procs, v->nprocs);
+	buf_printf(msg, " ended without '%s %s'", cl->kind == S_BCAST ?
+	    "bcast from" : cl->kind == S_SCATTER ? "scatter from" :
+	    cl->kind == S_REDUCE ? "reduce to" : "gather to",
+	    pcg_proc_name(m->net->pcg, cl->root, pn, sizeof(pn)));
+}
+
+/* A line naming the processes that can still go on, when some can. */
+static void
+others_go_on(struct buf *det, struct rjudge *j, const uint64_t *s)
+{
+	int	p, n = 0, *live = xcalloc(j->N + 1, sizeof(int));
+
+	for (p = 0; p < j->N; p++)
+		if (!j->stuck[p] && !sem_ended(j->m, s, p))
+			live[n++] = p;
+	if (n > 0) {
+		message_list(det, j->m, live, n);
+		buf_adds(det, n == 1 ? " goes on, and never releases them\n" :
+		    " go on, and never release them\n");
+	}
+	free(live);
 }
 
 static void
-classify(struct violation *v, const struct sem *m, const uint64_t *s)
+classify(struct violation *v, struct rjudge *j, const uint64_t *s, int kind)
 {
-	struct buf	 msg, det;
-	int		 N = m->nprocs, i, k, nblocked = 0, nended = 0, ncoll = 0;
-	int		 sig = -1, mixed = 0, *cyc, len;
+	const struct sem	*m = j->m;
+	struct buf		 msg, det;
+	int			 N = m->nprocs, i, k, nstuck = 0, nended = 0, *cyc, len;
+	int			 mixed = 0, sig = -1;
 
 	buf_init(&msg);
 	buf_init(&det);
 	buf_adds(&msg, "");
 	buf_adds(&det, "");
+	v->kind = (enum vkind)kind;
 	for (i = 0; i < N; i++) {
-		if (sem_ended(m, s, i)) {
-			nended++;
-			continue;
-		}
-		nblocked++;
-		if (ins_at(m, s, i)->op == OP_COLL) {
-			ncoll++;
+		nstuck += j->stuck[i];
+		nended += sem_ended(m, s, i);
+		if (j->stuck[i] && ins_at(m, s, i)->op == OP_COLL) {
 			if (sig >= 0 && sig != ins_at(m, s, i)->coll)
 				mixed = 1;
 			sig = ins_at(m, s, i)->coll;
 		}
 	}
-	if (nblocked == 0 && sem_get(s, m->csig) != 0) {
-		const struct coll	*c = &m->net->colls[sem_get(s, m->csig) - 1];
-		char			 pn[PCG_NAME_MAX];
-
-		v->kind = VK_COLL_MISMATCH;
-		buf_adds(&msg, "collective mismatch: ");
-		for (i = 0, k = 0; i < N; i++) {
-			if (sem_get(s, m->p[i].cdone) != 0)
-				continue;
-			add_proc(v, i);
-			if (k++ > 0)
-				buf_adds(&det, ", ");
-			name(&det, m, i);
-		}
-		buf_printf(&det, " ended without the collective the others took "
-		    "part in\n");
-		message_list(&msg, m, v->procs, v->nprocs);
-		buf_printf(&msg, " ended without '%s %s'", c->kind == S_BCAST ?
-		    "bcast from" : c->kind == S_SCATTER ? "scatter from" :
-		    c->kind == S_REDUCE ? "reduce to" : "gather to",
-		    pcg_proc_name(m->net->pcg, c->root, pn, sizeof(pn)));
+	if (kind == VK_UNWAITED) {
+		unwaited(&msg, &det, m, s, v);
 		goto done;
 	}
-	if (nblocked == 0) {
-		if (leftover(&det, m, s, v) > 0) {
-			v->kind = VK_UNMATCHED_SEND;
-			buf_adds(&msg, "unmatched send: every process ended with "
-			    "messages left in channels");
-		} else {
-			v->kind = VK_UNWAITED;
-			buf_adds(&msg, "unwaited request: ");
-			for (i = 0, k = 0; i < N; i++) {
-				const struct ins	*in = ins_at(m, s, i);
-				int			 j;
-
-				if (m->p[i].pr == NULL || in->nposted == 0)
-					continue;
-				add_proc(v, i);
-				name(&det, m, i);
-				buf_printf(&det, " ended with %d request%s never "
-				    "completed by 'waitall':", in->nposted,
-				    in->nposted == 1 ? "" : "s");
-				for (j = 0; j < in->nposted; j++) {
-					const struct slotdesc *d = &m->p[i].pr->sd[in->sd + j];
-
-					buf_addc(&det, ' ');
-					stmt_text(&det, m, i, &m->p[i].pr->ins[d->ins]);
-					if (j + 1 < in->nposted)
-						buf_addc(&det, ',');
-				}
-				buf_addc(&det, '\n');
-				k++;
-			}
-			message_list(&msg, m, v->procs, v->nprocs);
-			buf_printf(&msg, " ended with requests never completed by "
-			    "'waitall'");
-		}
+	if (kind == VK_COLL_MISMATCH && (nstuck == 0 || !coll_mismatch(j, s))) {
+		coll_left_open(&msg, &det, m, s, v);
 		goto done;
 	}
-	if (ncoll > 0 && (mixed || nended > 0 || ncoll == nblocked)) {
-		v->kind = VK_COLL_MISMATCH;
+	if (kind == VK_UNMATCHED_SEND && nstuck == 0) {
+		leftover(&det, m, s, v, 1);
+		buf_adds(&msg, nended == N ? "unmatched send: every process ended "
+		    "with messages left in channels" : "unmatched send: messages "
+		    "left for processes that ended");
+		goto done;
+	}
+	if (kind == VK_COLL_MISMATCH) {
+		int	missed = 0;
+
 		buf_adds(&msg, "collective mismatch: ");
 		for (i = 0; i < N; i++) {
-			if (sem_ended(m, s, i))
+			const struct ins	*in;
+
+			if (!j->stuck[i])
 				continue;
 			add_proc(v, i);
-			wait_line(&det, m, s, i);
-			if (ins_at(m, s, i)->op == OP_COLL && nended > 0)
+			wait_line(&det, j, s, i);
+			in = ins_at(m, s, i);
+			if (in->op == OP_COLL && coll_missed(m, s, i, in)) {
 				buf_adds(&det, "; ended processes never reach it");
+				missed = 1;
+			}
 			buf_addc(&det, '\n');
 		}
-		if (mixed || nended == 0)
-			buf_adds(&msg, "processes reach different collectives, or "
-			    "the same ones in a different order");
-		else
+		if (missed && !mixed)
 			buf_adds(&msg, "processes wait in a collective that others "
 			    "ended without");
-		goto done;
+		else
+			buf_adds(&msg, "processes reach different collectives, or "
+			    "the same ones in a different order");
+		goto tail;
 	}
 	cyc = xcalloc(N + 1, sizeof(int));
-	len = find_cycle(m, s, cyc);
-	if (len > 0) {
-		v->kind = VK_DEADLOCK;
+	if (kind == VK_DEADLOCK && (len = find_cycle(j, s, cyc)) > 0) {
 		for (k = 0; k < len; k++)
 			add_proc(v, cyc[k]);
 		buf_adds(&msg, "deadlock: ");
@@ -478,66 +1003,60 @@ classify(struct violation *v, const struct sem *m, const uint64_t *s)
 		for (i = 0; i < N; i++) {
 			for (k = 0; k < len && cyc[k] != i; k++)
 				;
-			if (k < len || sem_ended(m, s, i))
+			if (k < len || !j->stuck[i])
 				continue;
-			wait_line(&det, m, s, i);
+			wait_line(&det, j, s, i);
 			buf_addc(&det, '\n');
 		}
 	} else {
 		/* No cycle: the processes at the bottom wait only for ended
-		 * ones; the rest wait for them. */
-		int	*w = xcalloc(N + 1, sizeof(int)), *roots = xcalloc(N + 1, sizeof(int));
-		int	 nroots = 0, sends = 0, any, nw, j;
+		 * ones or ones that never give it; the rest wait for them. */
+		int	*roots = xcalloc(N + 1, sizeof(int)), nroots, sends, dead = 1;
+		int	*w = xcalloc(N + 1, sizeof(int)), nw, any;
 
-		for (i = 0; i < N; i++) {
-			if (sem_ended(m, s, i))
-				continue;
-			nw = waits_for(m, s, i, w, &any);
-			for (j = 0; j < nw && sem_ended(m, s, w[j]); j++)
-				;
-			if (j < nw)
-				continue;
-			roots[nroots++] = i;
-			add_proc(v, i);
-			if (waits_to_send(m, s, i))
-				sends++;
-		}
+		nroots = stuck_roots(j, s, roots, &sends);
 		for (k = 0; k < nroots; k++) {
-			wait_line(&det, m, s, roots[k]);
+			add_proc(v, roots[k]);
+			wait_line(&det, j, s, roots[k]);
 			buf_addc(&det, '\n');
+			nw = waits_for(m, s, roots[k], w, &any);
+			for (i = 0; i < nw; i++)
+				dead &= sem_ended(m, s, w[i]);
 		}
 		for (i = 0; i < N; i++) {
 			for (k = 0; k < nroots && roots[k] != i; k++)
 				;
-			if (k < nroots || sem_ended(m, s, i))
+			if (k < nroots || !j->stuck[i])
 				continue;
 			add_proc(v, i);
-			wait_line(&det, m, s, i);
+			wait_line(&det, j, s, i);
 			buf_addc(&det, '\n');
 		}
 		if (sends == nroots) {
-			v->kind = VK_UNMATCHED_SEND;
 			buf_adds(&msg, "unmatched send: ");
 			message_list(&msg, m, roots, nroots);
 			buf_adds(&msg, nroots == 1 ? " waits" : " wait");
-			buf_adds(&msg, " forever to send to processes that ended");
+			buf_adds(&msg, dead ? " forever to send to processes that ended" :
+			    " forever to send a message no process will receive");
 		} else {
-			v->kind = VK_ORPHAN_RECV;
 			buf_adds(&msg, "orphan receive: ");
 			message_list(&msg, m, roots, nroots);
 			buf_adds(&msg, nroots == 1 ? " waits" : " wait");
-			buf_adds(&msg, " forever for a message from processes that ended");
+			buf_adds(&msg, dead ? " forever for a message from processes "
+			    "that ended" : " forever for a message no process will send");
 		}
-		if (nblocked > nroots)
-			buf_printf(&msg, ", and %d other%s wait%s behind", nblocked - nroots,
-			    nblocked - nroots == 1 ? "" : "s",
-			    nblocked - nroots == 1 ? "s" : "");
+		if (nstuck > nroots)
+			buf_printf(&msg, ", and %d other%s wait%s behind", nstuck - nroots,
+			    nstuck - nroots == 1 ? "" : "s",
+			    nstuck - nroots == 1 ? "s" : "");
 		free(w);
 		free(roots);
 	}
 	free(cyc);
+tail:
+	others_go_on(&det, j, s);
 	/* Messages that never arrived say what went wrong, too. */
-	leftover(&det, m, s, NULL);
+	leftover(&det, m, s, NULL, 0);
 done:
 	v->message = buf_steal(&msg);
 	v->detail = buf_steal(&det);
@@ -598,16 +1117,21 @@ action_text(struct buf *b, const struct sem *m, const uint64_t *s, const struct 
 }
 
 void
-report_violation(struct violation *v, const struct sem *m_, const uint64_t *final,
+report_violation(struct violation *v, struct sem *m, const uint64_t *final,
     const struct trans *trace, size_t ntrace)
 {
-	struct sem	*m = (struct sem *)m_;
+	struct rjudge	*j = report_judge_new(m);
 	uint64_t	*s = xcalloc(m->words, sizeof(uint64_t));
 	struct buf	 b;
 	size_t		 k, first = ntrace > REPORT_TAIL ? ntrace - REPORT_TAIL : 0;
+	int		 kind;
 
 	memset(v, 0, sizeof(*v));
-	classify(v, m, final);
+	sem_blocked(m, final, j->blocked, j->ts);
+	if ((kind = judge(j, final, j->blocked)) < 0)
+		kind = VK_DEADLOCK;	/* (the explorer judged it bad) */
+	classify(v, j, final, kind);
+	report_judge_free(j);
 	v->final = xcalloc(m->words, sizeof(uint64_t));
 	memcpy(v->final, final, sizeof(uint64_t) * m->words);
 	v->trace_total = ntrace;

@@ -105,7 +105,7 @@ pools(struct sem *m, int pool)
 				continue;
 			}
 			/* The pool is named by its lowest channel, which the
-			 * layout reaches first (sem_init_pooled). */
+			 * layout reaches first (sem_init_layout). */
 			for (lp = wild_lo; lp < wild_hi; lp++)
 				if ((dc = n->recv_dc[base + lp]) >= 0 &&
 				    (first < 0 || dc < first))
@@ -120,23 +120,134 @@ pools(struct sem *m, int pool)
 void
 sem_init(struct sem *m, const struct mpnet *n, enum check_mode mode, int cbits)
 {
-	sem_init_pooled(m, n, mode, cbits, 0);
+	struct sem_layout	l = { cbits, 1, 0 };
+
+	sem_init_layout(m, n, mode, &l);
+}
+
+/* Whether some program of proc has a wildcard over all its connected
+ * ports (its sproc's cover_lo..cover_hi). */
+static int
+reads_any_source(const struct sem *m, int proc)
+{
+	const struct sproc	*sp = &m->p[proc];
+	int			 k;
+
+	for (k = 0; sp->pr != NULL && k < sp->pr->nins; k++) {
+		const struct ins	*in = &sp->pr->ins[k];
+
+		if ((in->op == OP_RECVANY || in->op == OP_IRECVANY) &&
+		    in->lo <= sp->cover_lo && in->hi >= sp->cover_hi)
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether a message can wait in directed channel dc: a buffered send or
+ * a non-blocking one goes into it (a synchronous blocking one waits for
+ * its receiver). */
+static int
+can_hold(const struct sem *m, int dc)
+{
+	const struct dchan	*d = &m->net->dc[dc];
+	const struct prog	*pr = m->net->progs[d->from];
+	int			 k;
+
+	for (k = 0; pr != NULL && k < pr->nins; k++)
+		if (pr->ins[k].lp == d->from_lp && (pr->ins[k].op == OP_ISEND ||
+		    (pr->ins[k].op == OP_SEND && !is_sync(m, pr->ins[k].mode))))
+			return 1;
+	return 0;
+}
+
+/* The ordered groups: per receiver that reads with MPI_ANY_SOURCE, per
+ * sender, the channels between them that are not pooled, when there are
+ * two or more and one of them can hold messages. */
+static void
+groups(struct sem *m)
+{
+	const struct mpnet	*n = m->net;
+	int			 r, q, i, k, held;
+	int			*dcs = xcalloc(n->ndc + 1, sizeof(int));
+
+	m->gof = xmalloc(sizeof(int) * (n->ndc > 0 ? n->ndc : 1));
+	m->glabel = xcalloc(n->ndc > 0 ? n->ndc : 1, sizeof(int));
+	for (i = 0; i < n->ndc; i++)
+		m->gof[i] = -1;
+	for (r = 0; r < n->nprocs; r++) {
+		if (!reads_any_source(m, r))
+			continue;
+		for (q = 0; q < n->nprocs; q++) {
+			struct sgroup	*g;
+
+			for (i = 0, k = 0, held = 0; i < n->ndc; i++) {
+				if (n->dc[i].from != q || n->dc[i].to != r ||
+				    !n->dc[i].used || m->pool[i] >= 0)
+					continue;
+				dcs[k++] = i;
+				held |= can_hold(m, i);
+			}
+			if (k < 2 || !held)
+				continue;
+			m->grp = xreallocarray(m->grp, m->ngrp + 1, sizeof(*m->grp));
+			g = &m->grp[m->ngrp];
+			memset(g, 0, sizeof(*g));
+			g->dc = xcalloc(k, sizeof(int));
+			g->n = k;
+			for (i = 0; i < k; i++) {
+				g->dc[i] = dcs[i];
+				m->gof[dcs[i]] = m->ngrp;
+				m->glabel[dcs[i]] = i;
+			}
+			m->ngrp++;
+		}
+	}
+	free(dcs);
+}
+
+int
+sem_coll_eager(const struct coll *c, int proc)
+{
+	return (c->kind == S_BCAST || c->kind == S_SCATTER) == (proc == c->root);
+}
+
+/* Whether processes can open the log's next instance with different
+ * rooted collectives: two whose root or kind differ, each left at once by
+ * someone (eager). */
+static int
+coll_race(const struct mpnet *n)
+{
+	int	i, k, first = -1;
+
+	for (i = 0; i < n->nprocs; i++)
+		for (k = 0; n->progs[i] != NULL && k < n->progs[i]->nins; k++) {
+			const struct ins	*in = &n->progs[i]->ins[k];
+
+			if (in->op != OP_COLL || n->colls[in->coll].root < 0 ||
+			    !sem_coll_eager(&n->colls[in->coll], i))
+				continue;
+			if (first >= 0 && first != in->coll)
+				return 1;
+			first = in->coll;
+		}
+	return 0;
 }
 
 void
-sem_init_pooled(struct sem *m, const struct mpnet *n, enum check_mode mode, int cbits,
-    int pool)
+sem_init_layout(struct sem *m, const struct mpnet *n, enum check_mode mode,
+    const struct sem_layout *l)
 {
 	uint32_t	bits = 0;
-	int		i, k, wslot;
+	int		i, k, wslot, cbits = l->cbits;
 
 	memset(m, 0, sizeof(*m));
 	m->net = n;
 	m->mode = mode;
 	m->nprocs = n->nprocs;
-	m->cbits = cbits;
+	m->layout = *l;
 	m->overflow = -1;
 	m->want_safe = 1;
+	m->clog = n->rooted && n->ncolls > 0 && mode == CHECK_BUFFERED ? l->clog : 0;
 	m->p = xcalloc(n->nprocs > 0 ? n->nprocs : 1, sizeof(*m->p));
 	m->dc = xcalloc(n->ndc > 0 ? n->ndc : 1, sizeof(*m->dc));
 	m->ctroff = xcalloc(n->nuprog > 0 ? n->nuprog : 1, sizeof(*m->ctroff));
@@ -153,15 +264,23 @@ sem_init_pooled(struct sem *m, const struct mpnet *n, enum check_mode mode, int 
 			off += m->ctrw[i][k];
 		}
 	}
-	/* Per process: pc, counters, slots, collective bit. */
+	/* Per process: pc, counters, slots, collectives left. */
 	for (i = 0; i < n->nprocs; i++) {
 		struct sproc		*sp = &m->p[i];
 		const struct prog	*pr = n->progs[i];
-		int			 u;
+		int			 u, lp;
 
 		sp->portbase = n->pcg->procs[i].portbase;
+		sp->cover_lo = INT32_MAX;
+		sp->cover_hi = -1;
 		if (pr == NULL)
 			continue;
+		for (lp = 0; lp < pr->nlp; lp++)
+			if (n->recv_dc[sp->portbase + lp] >= 0) {
+				if (lp < sp->cover_lo)
+					sp->cover_lo = lp;
+				sp->cover_hi = lp + 1;
+			}
 		sp->pr = pr;
 		u = pr->id;
 		sp->pc = alloc_fld(&bits, bits_for((uint64_t)pr->nins - 1));
@@ -179,8 +298,8 @@ sem_init_pooled(struct sem *m, const struct mpnet *n, enum check_mode mode, int 
 		sp->wslot = (uint8_t)wslot;
 		sp->slot = bits;
 		bits += (uint32_t)(wslot * pr->nslots);
-		if (n->rooted && mode == CHECK_BUFFERED)
-			sp->cdone = alloc_fld(&bits, 1);
+		if (m->clog > 0)
+			sp->coff = alloc_fld(&bits, bits_for((uint64_t)m->clog));
 	}
 	m->rdv = xcalloc(n->ndc > 0 ? n->ndc : 1, 1);
 	for (i = 0; i < n->ndc; i++) {
@@ -192,14 +311,19 @@ sem_init_pooled(struct sem *m, const struct mpnet *n, enum check_mode mode, int 
 			    pr->ins[k].lp == d->from_lp && is_sync(m, pr->ins[k].mode))
 				m->rdv[i] = 1;	/* (an isend: its depth is watched) */
 	}
-	pools(m, pool);
+	pools(m, l->pool);
+	groups(m);
 	for (i = 0; i < n->ndc; i++) {
 		const struct dchan	*d = &n->dc[i];
 		int64_t			 bound = d->bound;
 		int			 w = 0, j;
 
+		if (m->gof[i] >= 0)
+			continue;	/* in its group's queue */
 		if (m->pool[i] >= 0 && m->pool[i] != i) {
-			m->dc[i] = m->dc[m->pool[i]];	/* shares its pool's count */
+			/* Shares its pool's count: the pool is named by its
+			 * lowest channel, laid out already. */
+			m->dc[i] = m->dc[m->pool[i]];
 			continue;
 		}
 		if (m->pool[i] == i)
@@ -213,9 +337,28 @@ sem_init_pooled(struct sem *m, const struct mpnet *n, enum check_mode mode, int 
 			w = cbits;
 		m->dc[i] = alloc_fld(&bits, w);
 	}
-	if (n->ncolls > 0 && n->rooted && mode == CHECK_BUFFERED) {
-		m->csig = alloc_fld(&bits, bits_for((uint64_t)n->ncolls));
-		m->cndone = alloc_fld(&bits, bits_for((uint64_t)n->nprocs));
+	for (i = 0; i < m->ngrp; i++) {
+		struct sgroup	*g = &m->grp[i];
+		int64_t		 bound = 0;
+
+		/* Room for what its channels can hold, up to 2 * cbits. */
+		for (k = 0; k < g->n && bound >= 0; k++)
+			bound = n->dc[g->dc[k]].bound < 0 ? -1 :
+			    bound + n->dc[g->dc[k]].bound;
+		g->cap = bound < 0 || bound > 2 * cbits ? 2 * cbits : (int)bound;
+		g->lw = (uint8_t)bits_for((uint64_t)g->n - 1);
+		g->len = alloc_fld(&bits, bits_for((uint64_t)g->cap));
+		g->q = bits;
+		bits += (uint32_t)(g->cap * g->lw);
+	}
+	if (m->clog > 0) {
+		m->coll_race = coll_race(n);
+		m->csig = xcalloc(m->clog, sizeof(*m->csig));
+		m->cndone = xcalloc(m->clog, sizeof(*m->cndone));
+		for (k = 0; k < m->clog; k++) {
+			m->csig[k] = alloc_fld(&bits, bits_for((uint64_t)n->ncolls));
+			m->cndone[k] = alloc_fld(&bits, bits_for((uint64_t)n->nprocs));
+		}
 	}
 	m->bits = bits;
 	m->words = (bits + 63) / 64 + 1;
@@ -233,6 +376,13 @@ sem_fini(struct sem *m)
 		free(m->ctroff[i]);
 		free(m->ctrw[i]);
 	}
+	for (i = 0; i < m->ngrp; i++)
+		free(m->grp[i].dc);
+	free(m->grp);
+	free(m->gof);
+	free(m->glabel);
+	free(m->csig);
+	free(m->cndone);
 	free(m->ctroff);
 	free(m->ctrw);
 	free(m->p);
@@ -331,10 +481,46 @@ sem_pc(const struct sem *m, const uint64_t *s, int proc)
 	return (int)sem_get(s, m->p[proc].pc);
 }
 
+static inline struct fld
+gent(const struct sgroup *g, int k)
+{
+	struct fld	f = { g->q + (uint32_t)k * g->lw, g->lw };
+
+	return f;
+}
+
 uint64_t
 sem_count(const struct sem *m, const uint64_t *s, int dc)
 {
-	return sem_get(s, m->dc[dc]);
+	const struct sgroup	*g;
+	uint64_t		 len, k, c = 0;
+
+	if (m->gof[dc] < 0)
+		return sem_get(s, m->dc[dc]);
+	g = &m->grp[m->gof[dc]];
+	len = sem_get(s, g->len);
+	for (k = 0; k < len; k++)
+		if (sem_get(s, gent(g, (int)k)) == (uint64_t)m->glabel[dc])
+			c++;
+	return c;
+}
+
+int
+sem_coll_open(const struct sem *m, const uint64_t *s, int j)
+{
+	return j < m->clog ? (int)sem_get(s, m->csig[j]) - 1 : -1;
+}
+
+uint64_t
+sem_coll_left(const struct sem *m, const uint64_t *s, int j)
+{
+	return j < m->clog ? sem_get(s, m->cndone[j]) : 0;
+}
+
+int
+sem_coll_off(const struct sem *m, const uint64_t *s, int proc)
+{
+	return (int)sem_get(s, m->p[proc].coff);
 }
 
 uint64_t
@@ -360,7 +546,7 @@ avail(const struct sem *m, const uint64_t *s, int dc)
 	const struct sproc	*sp;
 	const struct ins	*in;
 
-	if (sem_get(s, m->dc[dc]) > 0)
+	if (sem_count(m, s, dc) > 0)
 		return 1;
 	if (!m->rdv[dc])
 		return 0;
@@ -386,11 +572,31 @@ offer(const struct sem *m, const uint64_t *s, const struct sproc *sp, int lp, in
 	return avail(m, s, *dc);
 }
 
+/* Whether a wildcard over lo..hi of sp may take dc's next message (avail
+ * a): MPI_ANY_SOURCE takes a sender's messages in the order they were
+ * sent, so of an ordered group only its first message, or, when none
+ * waits, the synchronous send its sender is blocked in.  A wildcard over
+ * fewer than all the process's ports probes them one by one and takes
+ * any (libensemble's ens_recv_any). */
+static int
+in_order(const struct sem *m, const uint64_t *s, const struct sproc *sp, int lo, int hi,
+    int dc, int a)
+{
+	const struct sgroup	*g;
+
+	if (m->gof[dc] < 0 || lo > sp->cover_lo || hi < sp->cover_hi)
+		return 1;
+	g = &m->grp[m->gof[dc]];
+	if (sem_get(s, g->len) == 0)
+		return a == 2;
+	return sem_get(s, gent(g, 0)) == (uint64_t)m->glabel[dc];
+}
+
 /* Whether nothing more can come on dc: its sender ended and it is empty. */
 static int
 dead(const struct sem *m, const uint64_t *s, int dc)
 {
-	return sem_get(s, m->dc[dc]) == 0 && sem_ended(m, s, m->net->dc[dc].from);
+	return sem_count(m, s, dc) == 0 && sem_ended(m, s, m->net->dc[dc].from);
 }
 
 /* The earliest-posted pending receive request of proc that accepts local
@@ -527,7 +733,7 @@ bag(const struct sem *m, const uint64_t *s, int r, int pc, const struct ins *in)
 			continue;
 		if (n->dc[dc].from == r)
 			return 0;
-		c = sem_get(s, m->dc[dc]);
+		c = sem_count(m, s, dc);
 		offers += c > 0 ? c : avail(m, s, dc) == 2;
 	}
 	if (offers < 2 || offers > (uint64_t)run)
@@ -539,10 +745,10 @@ bag(const struct sem *m, const uint64_t *s, int r, int pc, const struct ins *in)
 		/* Nothing from r waits for q: it could not pass a receive. */
 		for (d = 0; d < n->ndc; d++)
 			if (n->dc[d].from == r && n->dc[d].to == q &&
-			    sem_get(s, m->dc[d]) > 0)
+			    sem_count(m, s, d) > 0)
 				return 0;
 		start = sem_pc(m, s, q);
-		if (avail(m, s, dc) == 2 && sem_get(s, m->dc[dc]) == 0)
+		if (avail(m, s, dc) == 2 && sem_count(m, s, dc) == 0)
 			start++;	/* its offer is the send it is blocked in */
 		if (can_offer(m, q, start, r, in->lo, in->hi))
 			return 0;
@@ -550,42 +756,100 @@ bag(const struct sem *m, const uint64_t *s, int r, int pc, const struct ins *in)
 	return 1;
 }
 
+
+int
+sem_runs_ahead(const struct sem *m, int proc, int pc)
+{
+	const struct prog	*pr = m->p[proc].pr;
+	const struct mpnet	*n = m->net;
+	unsigned char		*seen;
+	int			*stack, sp = 0, found = 0, k;
+	const struct coll	*c;
+
+	if (m->clog == 0 || pr->ins[pc].op != OP_COLL || sem_sync_coll(m, &pr->ins[pc]))
+		return 0;
+	/* The last to leave closes it: the root of reduce and gather, the
+	 * one other process of bcast and scatter between two. */
+	c = &n->colls[pr->ins[pc].coll];
+	if (!sem_coll_eager(c, proc) && (c->root == proc || n->nprocs == 2))
+		return 0;
+	seen = xcalloc(pr->nins, 1);
+	stack = xmalloc(sizeof(int) * (pr->nins + pr->nalts + 2));
+	stack[sp++] = pc + 1;
+	while (sp > 0 && !found) {
+		const struct ins	*in;
+
+		pc = stack[--sp];
+		if (pc < 0 || pc >= pr->nins || seen[pc])
+			continue;
+		seen[pc] = 1;
+		in = &pr->ins[pc];
+		switch (in->op) {
+		case OP_COLL:
+			found = !sem_sync_coll(m, in) && sem_coll_eager(&n->colls[in->coll], proc);
+			break;	/* a collective ends the path */
+		case OP_END:
+			break;
+		case OP_CHOICE:
+			for (k = 0; k < in->nalt; k++)
+				stack[sp++] = pr->alts[in->alt + k];
+			break;
+		case OP_LOOP:
+			stack[sp++] = pc + 2;
+			break;
+		case OP_NEXT:
+			stack[sp++] = pc + 1;
+			if (in->count >= 0)
+				stack[sp++] = in->target;
+			break;
+		case OP_JUMP:
+			stack[sp++] = in->target;
+			break;
+		default:
+			stack[sp++] = pc + 1;
+			break;
+		}
+	}
+	free(seen);
+	free(stack);
+	return found;
+}
+
 static int
 coll_enabled(struct sem *m, const uint64_t *s, int proc, const struct ins *in)
 {
 	const struct coll	*c = &m->net->colls[in->coll];
-	uint64_t		 sig = sem_get(s, m->csig);
-	int			 i;
+	int			 i, o, sig;
 
 	if (sem_sync_coll(m, in)) {
-		/* Everyone at the same collective, none inside a rooted one. */
-		if (proc != 0 || sig != 0)
+		/* Everyone at the same collective, no rooted one open. */
+		if (proc != 0 || sem_coll_open(m, s, 0) >= 0)
 			return 0;
 		for (i = 0; i < m->nprocs; i++) {
 			const struct sproc	*sp = &m->p[i];
-			const struct ins	*o;
+			const struct ins	*at;
 
 			if (sp->pr == NULL)
 				return 0;
-			o = &sp->pr->ins[sem_get(s, sp->pc)];
-			if (o->op != OP_COLL || o->coll != in->coll)
+			at = &sp->pr->ins[sem_get(s, sp->pc)];
+			if (at->op != OP_COLL || at->coll != in->coll)
 				return 0;
 		}
 		return 1;
 	}
-	if (sem_get(s, m->p[proc].cdone) != 0)
-		return 0;	/* it left the open one already */
-	if (sig != 0 && sig != (uint64_t)in->coll + 1)
-		return 0;
-	switch (c->kind) {
-	case S_BCAST:
-	case S_SCATTER:
-		return proc == c->root || (sig != 0 &&
-		    sem_get(s, m->p[c->root].cdone) != 0);
-	default:	/* reduce, gather: the root waits for all */
-		return proc != c->root ||
-		    sem_get(s, m->cndone) == (uint64_t)m->nprocs - 1;
-	}
+	/* The instance proc is at: the first open one it has not left. */
+	o = sem_coll_off(m, s, proc);
+	sig = sem_coll_open(m, s, o);
+	if (sig >= 0 && sig != in->coll)
+		return 0;	/* another collective: never (a mismatch) */
+	if (sem_coll_eager(c, proc))	/* (past the log's end: sem_fire overflows,
+				 * or at its most it waits) */
+		return o < m->clog || m->clog < SEM_CLOG_MOST;
+	if (sig < 0)
+		return m->nprocs == 1;	/* waits for the others to open it */
+	if (c->kind == S_BCAST || c->kind == S_SCATTER)
+		return sem_coll_off(m, s, c->root) > o;
+	return sem_coll_left(m, s, o) == (uint64_t)m->nprocs - 1;
 }
 
 int
@@ -618,7 +882,8 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 		    settled_wild(m, s, proc, lo, hi);
 		for (lp = lo; lp < hi; lp++) {
 			if ((a = offer(m, s, sp, lp, &dc)) == 0 ||
-			    first_pending(m, s, proc, in, lp) != k)
+			    first_pending(m, s, proc, in, lp) != k ||
+			    (d->kind == SD_RECVANY && !in_order(m, s, sp, lo, hi, dc, a)))
 				continue;
 			ADD(T_MATCH, dc, k, 0, wsafe, a == 2);
 		}
@@ -647,7 +912,8 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 			one = wsafe = 1;
 		for (lp = lo; lp < hi; lp++) {
 			if ((a = offer(m, s, sp, lp, &dc)) == 0 ||
-			    first_pending(m, s, proc, in, lp) >= 0)
+			    first_pending(m, s, proc, in, lp) >= 0 ||
+			    (in->op == OP_RECVANY && !in_order(m, s, sp, lo, hi, dc, a)))
 				continue;	/* (a request takes it first) */
 			ADD(T_RECV, dc, -1, 0, wsafe, a == 2);
 			if (one)
@@ -663,8 +929,14 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 			ADD(T_WAIT, -1, -1, 0, 1, 0);
 		break;
 	case OP_COLL:
-		if (coll_enabled(m, s, proc, in))
-			ADD(sem_sync_coll(m, in) ? T_COLL : T_LEAVE, -1, -1, 0, 1, 0);
+		if (!coll_enabled(m, s, proc, in))
+			break;
+		if (sem_sync_coll(m, in))
+			ADD(T_COLL, -1, -1, 0, 1, 0);
+		else	/* opening an instance another collective could open
+			 * instead decides which: a conflict */
+			ADD(T_LEAVE, -1, -1, 0, !m->coll_race ||
+			    sem_coll_open(m, s, sem_coll_off(m, s, proc)) >= 0, 0);
 		break;
 	case OP_CHOICE:
 		for (k = 0; k < in->nalt; k++)
@@ -677,6 +949,26 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 	return n;
 }
 
+int
+sem_blocked(struct sem *m, const uint64_t *s, unsigned char *blocked, struct trans *ts)
+{
+	int	p, k, n, all = 0, count = 0;
+
+	for (p = 0; p < m->nprocs; p++) {
+		n = sem_enabled(m, s, p, ts);
+		blocked[p] = n == 0 && !sem_ended(m, s, p);
+		count += blocked[p];
+		for (k = 0; k < n; k++)
+			all |= ts[k].kind == T_COLL;
+	}
+	if (all) {
+		/* Everyone is at a collective all can take now. */
+		memset(blocked, 0, (size_t)m->nprocs);
+		count = 0;
+	}
+	return count;
+}
+
 /* Take dc's next message: from its count, or from a synchronous sender
  * blocked on it, which goes on. */
 static void
@@ -684,14 +976,26 @@ take(struct sem *m, uint64_t *s, int dc)
 {
 	const struct dchan	*d = &m->net->dc[dc];
 	const struct sproc	*sp = &m->p[d->from];
-	uint64_t		 c = sem_get(s, m->dc[dc]), v;
+	uint64_t		 c = sem_count(m, s, dc), v;
 	int			 k, pc;
 
 	if (c == 0) {
 		settle(sp, s, (int)sem_get(s, sp->pc) + 1);
 		return;
 	}
-	sem_set(s, m->dc[dc], c - 1);
+	if (m->gof[dc] >= 0) {
+		/* Out of its group's queue: the first with its label. */
+		const struct sgroup	*g = &m->grp[m->gof[dc]];
+		int			 len = (int)sem_get(s, g->len);
+
+		for (k = 0; sem_get(s, gent(g, k)) != (uint64_t)m->glabel[dc]; k++)
+			;
+		for (; k + 1 < len; k++)
+			sem_set(s, gent(g, k), sem_get(s, gent(g, k + 1)));
+		sem_set(s, gent(g, len - 1), 0);
+		sem_set(s, g->len, (uint64_t)len - 1);
+	} else
+		sem_set(s, m->dc[dc], c - 1);
 	/* The sender's synchronous requests on dc move up one place. */
 	if (sp->wslot > 1) {
 		const struct ins	*in;
@@ -709,36 +1013,68 @@ take(struct sem *m, uint64_t *s, int dc)
 	}
 }
 
+/* A message into dc; -1 when it has no room (sem.overflow says where). */
 static int
 put(struct sem *m, uint64_t *s, int dc)
 {
-	uint64_t	c = sem_get(s, m->dc[dc]);
+	uint64_t	c;
 
+	if (m->gof[dc] >= 0) {
+		const struct sgroup	*g = &m->grp[m->gof[dc]];
+
+		if ((c = sem_get(s, g->len)) >= (uint64_t)g->cap) {
+			m->overflow = dc;
+			m->overflow_max = (uint64_t)g->cap;
+			return -1;
+		}
+		sem_set(s, gent(g, (int)c), (uint64_t)m->glabel[dc]);
+		sem_set(s, g->len, c + 1);
+		return 0;
+	}
+	c = sem_get(s, m->dc[dc]);
 	if (c + 1 >= (1ULL << m->dc[dc].w)) {
 		m->overflow = dc;
+		m->overflow_max = (1ULL << m->dc[dc].w) - 1;
 		return -1;
 	}
 	sem_set(s, m->dc[dc], c + 1);
 	return 0;
 }
 
-/* Leave the open rooted collective; the last one out closes it. */
-static void
+/* proc leaves the rooted collective it is at (coll_enabled said it may):
+ * the instance it is at, opened by it when it is the first; the oldest
+ * closes when the last one leaves it, and the log moves up.  -1 when a
+ * new instance finds the log full (sem.overflow_coll). */
+static int
 leave(struct sem *m, uint64_t *s, int proc, const struct ins *in)
 {
-	uint64_t	n = sem_get(s, m->cndone) + 1;
-	int		i;
+	int		o = sem_coll_off(m, s, proc), i, j;
+	uint64_t	n;
 
-	if (n == (uint64_t)m->nprocs) {
-		for (i = 0; i < m->nprocs; i++)
-			sem_set(s, m->p[i].cdone, 0);
-		sem_set(s, m->csig, 0);
-		sem_set(s, m->cndone, 0);
-	} else {
-		sem_set(s, m->p[proc].cdone, 1);
-		sem_set(s, m->csig, (uint64_t)in->coll + 1);
-		sem_set(s, m->cndone, n);
+	if (o >= m->clog) {
+		m->overflow_coll = 1;
+		m->overflow_max = (uint64_t)m->clog;
+		return -1;
 	}
+	if (sem_coll_open(m, s, o) < 0)
+		sem_set(s, m->csig[o], (uint64_t)in->coll + 1);
+	n = sem_get(s, m->cndone[o]) + 1;
+	if (o > 0 || n < (uint64_t)m->nprocs) {
+		sem_set(s, m->cndone[o], n);
+		sem_set(s, m->p[proc].coff, (uint64_t)o + 1);
+		return 0;
+	}
+	/* The last one left the oldest: everyone has left one less. */
+	for (j = 0; j + 1 < m->clog; j++) {
+		sem_set(s, m->csig[j], sem_get(s, m->csig[j + 1]));
+		sem_set(s, m->cndone[j], sem_get(s, m->cndone[j + 1]));
+	}
+	sem_set(s, m->csig[m->clog - 1], 0);
+	sem_set(s, m->cndone[m->clog - 1], 0);
+	for (i = 0; i < m->nprocs; i++)
+		if (i != proc && m->p[i].pr != NULL)
+			sem_set(s, m->p[i].coff, sem_get(s, m->p[i].coff) - 1);
+	return 0;
 }
 
 int
@@ -759,7 +1095,7 @@ sem_fire(struct sem *m, uint64_t *s, const struct trans *t)
 			return -1;
 		/* Synchronous: complete when taken, at its place in the queue. */
 		sem_set(s, slot_fld(sp, t->slot), is_sync(m, in->mode) ?
-		    sem_get(s, m->dc[t->dc]) : 0);
+		    sem_count(m, s, t->dc) : 0);
 		settle(sp, s, pc + 1);
 		break;
 	case T_IPOST:
@@ -785,7 +1121,8 @@ sem_fire(struct sem *m, uint64_t *s, const struct trans *t)
 			settle(&m->p[i], s, (int)sem_get(s, m->p[i].pc) + 1);
 		break;
 	case T_LEAVE:
-		leave(m, s, t->proc, in);
+		if (leave(m, s, t->proc, in) != 0)
+			return -1;
 		settle(sp, s, pc + 1);
 		break;
 	}

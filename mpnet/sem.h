@@ -52,8 +52,27 @@ struct sproc {
 	const uint8_t	*ctrw;
 	uint32_t	 slot;		/* request slots, wslot bits each */
 	uint8_t		 wslot;
-	struct fld	 cdone;		/* w 0: not needed */
+	struct fld	 coff;		/* open collectives it has left (w 0: no log) */
+	int		 cover_lo;	/* its connected ports: a wildcard over */
+	int		 cover_hi;	/* all of them is MPI_ANY_SOURCE's */
 };
+
+/* The channels from one sender to one receiver that a wildcard over all
+ * the receiver's ports (MPI_ANY_SOURCE, MPI_ANY_TAG) reads in the order
+ * they were sent: their messages in one queue of labels, channel
+ * grp.dc[k] being label k. */
+struct sgroup {
+	int		*dc;		/* its channels (owned) */
+	int		 n;
+	int		 cap;		/* messages the queue holds */
+	uint8_t		 lw;		/* bits of a label */
+	struct fld	 len;
+	uint32_t	 q;		/* entry k at q + k * lw */
+};
+
+
+/* Open rooted collectives MPI is taken to buffer at once (sem.clog). */
+#define SEM_CLOG_MOST	16
 
 struct sem {
 	const struct mpnet *net;
@@ -66,13 +85,26 @@ struct sem {
 	int		*pool;		/* per directed channel: the first of its
 					 * pool, or -1 (see sem_init) */
 	int		 determinate;	/* every wildcard has one choice here */
-	struct fld	 csig;		/* open collective + 1, or 0 */
-	struct fld	 cndone;	/* processes that left it */
-	int		 cbits;		/* channel count width in this run */
+	struct sgroup	*grp;		/* ordered groups (owned) */
+	int		 ngrp;
+	int		*gof;		/* per directed channel: its group, or -1 */
+	int		*glabel;	/* per directed channel: its label there */
+	/* The log of open rooted collectives (buffered mode): position j
+	 * holds the j-th oldest one + 1 (0: free) and how many processes
+	 * have left it; a process's coff says how many it has left.  The
+	 * oldest closes when all have left it.  A process that would open
+	 * one more than SEM_CLOG_MOST waits until the oldest closes. */
+	int		 clog;		/* positions; 0: no log */
+	int		 coll_race;	/* processes may open it with different ones */
+	struct fld	*csig;
+	struct fld	*cndone;
+	struct sem_layout layout;
 	uint32_t	 bits;
 	uint32_t	 words;		/* of a state vector */
 	uint32_t	 bytes;		/* stored: ceil(bits / 8) */
-	int		 overflow;	/* a directed channel that ran out of bits, or -1 */
+	int		 overflow;	/* a directed channel that ran out of room, or -1 */
+	int		 overflow_coll;	/* the collective log ran out of room */
+	uint64_t	 overflow_max;	/* what the full one held */
 	int		 want_safe;	/* compute trans.safe (reductions need it) */
 	/* per-program layout tables (owned) */
 	uint32_t	**ctroff;
@@ -80,7 +112,7 @@ struct sem {
 };
 
 /* Lay a net out for a mode; channels get min(cbits, what their bound
- * needs) bits.
+ * needs) bits, the collective log one position, no pools.
  *
  * Pools: when a process receives on a set of ports only through wildcards
  * over exactly that set, and every send into them is buffered in this
@@ -92,9 +124,9 @@ struct sem {
  * order: N + 1 states per round instead of 2^N).  Deadlocks, end states
  * and the messages left are the same. */
 void sem_init(struct sem *, const struct mpnet *, enum check_mode, int cbits);
-/* The same with pools when 'pool' (reductions; --exact has none). */
-void sem_init_pooled(struct sem *, const struct mpnet *, enum check_mode, int cbits,
-    int pool);
+/* The same with a layout's widths and pools. */
+void sem_init_layout(struct sem *, const struct mpnet *, enum check_mode,
+    const struct sem_layout *);
 void sem_fini(struct sem *);
 
 static inline uint64_t
@@ -134,17 +166,38 @@ void sem_initial(const struct sem *, uint64_t *s);
 int sem_enabled(struct sem *, const uint64_t *s, int proc, struct trans *out);
 /* Room enough for one group's transitions. */
 int sem_max_trans(const struct sem *);
-/* Fire t in s.  Returns 0, or -1 when a channel count overflowed
- * (sem.overflow says which). */
+/* Per process, whether it is blocked in s: not ended, and no transition
+ * it takes part in is enabled (ts: room for sem_max_trans).  Returns how
+ * many. */
+int sem_blocked(struct sem *, const uint64_t *s, unsigned char *blocked,
+    struct trans *ts);
+/* Fire t in s.  Returns 0, or -1 when a channel or the collective log
+ * ran out of room (sem.overflow, sem.overflow_coll say which). */
 int sem_fire(struct sem *, uint64_t *s, const struct trans *t);
 
 /* Queries for reports. */
 int sem_pc(const struct sem *, const uint64_t *s, int proc);
+/* The messages waiting in directed channel dc. */
 uint64_t sem_count(const struct sem *, const uint64_t *s, int dc);
+/* The open rooted collective at log position j (index in mpnet.colls),
+ * or -1; how many processes have left it; how many open ones proc has
+ * left. */
+int sem_coll_open(const struct sem *, const uint64_t *s, int j);
+uint64_t sem_coll_left(const struct sem *, const uint64_t *s, int j);
+int sem_coll_off(const struct sem *, const uint64_t *s, int proc);
 uint64_t sem_slot(const struct sem *, const uint64_t *s, int proc, int slot);
 int sem_ended(const struct sem *, const uint64_t *s, int proc);
 /* Whether proc's instruction is a collective all must reach together. */
 int sem_sync_coll(const struct sem *, const struct ins *);
+/* Whether proc leaves rooted collective c at once, not waiting for the
+ * others (buffered mode): the root of bcast and scatter, the others of
+ * reduce and gather.  Such a process opens the collective's next
+ * instance in the log when it is the first to leave it. */
+int sem_coll_eager(const struct coll *, int proc);
+/* Whether instruction pc of proc is a rooted collective of the log after
+ * which proc can come to another it leaves at once, with no collective
+ * between: it may then have two open at once (buffered mode). */
+int sem_runs_ahead(const struct sem *, int proc, int pc);
 /* Whether directed channel dc shares a pooled count. */
 static inline int
 sem_pooled(const struct sem *m, int dc)

@@ -1,7 +1,7 @@
 /* verify.c -- check one send mode: pick the explorer (one run for a
  * determinate network that ends, stubborn sets otherwise, every
- * interleaving with --exact), widen channel counts when a run outgrows
- * them, and turn what it found into a result. */
+ * interleaving with --exact), widen channel counts and the collective log
+ * when a run outgrows them, and turn what it found into a result. */
 #include "config.h"
 
 #include <inttypes.h>
@@ -17,16 +17,24 @@
 #define CBITS_FIRST	2
 #define CBITS_MOST	16
 
+static int
+judge(void *arg, const uint64_t *s, const unsigned char *blocked)
+{
+	return report_judge(arg, s, blocked);
+}
+
 void
 mpnet_check(const struct mpnet *net, enum check_mode mode,
     const struct verify_opts *vo, struct mode_result *r)
 {
-	struct sem	 m;
-	struct xopts	 xo;
-	struct xresult	 x;
-	int		 kahn, cbits;
-	double		 t0 = explore_now();
-	char		 label[64];
+	struct sem		 m;
+	struct sem_layout	 l;
+	struct xopts		 xo;
+	struct xresult		 x;
+	struct rjudge		*j;
+	int			 kahn;
+	double			 t0 = explore_now();
+	char			 label[64];
 
 	memset(r, 0, sizeof(*r));
 	r->mode = mode;
@@ -39,19 +47,26 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 	xo.progress = vo->progress;
 	snprintf(label, sizeof(label), "%s mode", check_mode_name(mode));
 	xo.label = label;
-	xo.bad_end = report_bad_end;
+	xo.judge = judge;
+	/* A net that may run for ever has no end state to judge: look at
+	 * every state for what stays wrong. */
+	xo.judge_all = !net->finite;
+	xo.worst = report_worst(net);
 	/* Pools make more nets determinate in buffered mode: ask the layout.
 	 * One run needs no small counts (it stores no states). */
-	cbits = CBITS_FIRST;
-	sem_init_pooled(&m, net, mode, cbits, !vo->exact);
+	l.cbits = CBITS_FIRST;
+	l.clog = 1;
+	l.pool = !vo->exact;
+	sem_init_layout(&m, net, mode, &l);
 	kahn = !vo->exact && m.determinate && net->finite;
 	if (kahn) {
 		sem_fini(&m);
-		cbits = 32;
-		sem_init_pooled(&m, net, mode, cbits, 1);
+		l.cbits = 32;
+		sem_init_layout(&m, net, mode, &l);
 	}
 	r->engine = kahn ? "kahn" : vo->exact ? "exact" : "por";
 	for (;;) {
+		xo.judge_arg = j = report_judge_new(&m);
 		if (kahn) {
 			explore_kahn(&m, &xo, &x);
 			if (x.status == X_VIOLATION) {
@@ -62,19 +77,27 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 			}
 		} else
 			explore_bfs(&m, &xo, &x);
-		if (x.status != X_OVERFLOW || cbits >= CBITS_MOST)
+		report_judge_free(j);
+		if (x.status != X_OVERFLOW)
 			break;
+		/* The collective log holds one open collective, doubled when
+		 * a process leaves one early and would open another, up to
+		 * SEM_CLOG_MOST (which never overflows). */
+		if (!m.overflow_coll && l.cbits >= CBITS_MOST)
+			break;
+		if (m.overflow_coll)
+			l.clog *= 2;
+		else
+			l.cbits *= 2;
 		xresult_free(&x);
 		sem_fini(&m);
-		cbits *= 2;
-		sem_init_pooled(&m, net, mode, cbits, !vo->exact);
+		sem_init_layout(&m, net, mode, &l);
 	}
 	r->states = x.states;
 	r->transitions = x.transitions;
 	r->peak_bytes = x.peak_bytes;
 	r->state_bytes = m.bytes;
-	r->cbits = cbits;
-	r->pooled = !vo->exact;
+	r->layout = l;
 	switch (x.status) {
 	case X_DONE:
 		r->verdict = V_VERIFIED;
@@ -85,15 +108,22 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 		report_violation(r->viol, &m, x.final, x.trace, x.ntrace);
 		break;
 	case X_OVERFLOW: {
-		char	pn[PCG_NAME_MAX], pa[PCG_NAME_MAX + 32];
-		const struct dchan *d = &net->dc[m.overflow];
+		char	pn[PCG_NAME_MAX], pa[PCG_NAME_MAX + 32], pt[PCG_NAME_MAX];
+		const struct dchan *d;
 
 		r->verdict = V_INCOMPLETE;
+		d = &net->dc[m.overflow];
 		pcg_proc_name(net->pcg, d->from, pn, sizeof(pn));
-		xasprintf(&r->incomplete, "channel from %s.%s holds more than %llu "
-		    "messages: sends outrun receives without bound", pn,
-		    mpnet_port_name(net, d->from, d->from_lp, pa, sizeof(pa)),
-		    (unsigned long long)((1ULL << m.dc[m.overflow].w) - 1));
+		if (m.gof[m.overflow] >= 0)
+			xasprintf(&r->incomplete, "channels from %s to %s hold more "
+			    "than %llu messages: sends outrun receives without "
+			    "bound", pn, pcg_proc_name(net->pcg, d->to, pt,
+			    sizeof(pt)), (unsigned long long)m.overflow_max);
+		else
+			xasprintf(&r->incomplete, "channel from %s.%s holds more "
+			    "than %llu messages: sends outrun receives without "
+			    "bound", pn, mpnet_port_name(net, d->from, d->from_lp,
+			    pa, sizeof(pa)), (unsigned long long)m.overflow_max);
 		break;
 	}
 	case X_LIMIT:
