@@ -410,11 +410,17 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 
 			gstart[g] = total;
 			gn[g] = n;
-			if (o->reduce && n > 0 && chosen < 0) {
+			if (o->reduce && n > 0 && (chosen < 0 || (o->judge_all &&
+			    !sem_can_end(m, cur, chosen) && sem_can_end(m, cur, g)))) {
 				for (k = 0; k < n && ts[total + k].safe; k++)
 					;
 				if (k == n) {
-					/* A stubborn set: this group alone. */
+					/* A stubborn set: this group alone.
+					 * Judging every state, one that can
+					 * end is better: a process in an
+					 * endless loop could put it off for
+					 * ever (past any cycle, while counts
+					 * grow). */
 					chosen = g;
 					cs = total;
 					ce = total + n;
@@ -465,11 +471,14 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 		}
 	}
 out:
-	if (r->bad > 0 && r->status != X_OVERFLOW) {
+	if (r->bad > 0) {
+		/* (A limit or an overflow after it: still a violation; the
+		 * checker may widen and look again for a worse one.) */
 		r->final = xcalloc(m->words, sizeof(uint64_t));
 		load(&st, best_at, r->final);
 		rebuild(m, &st, best_at, ts, r);
-		r->status = X_VIOLATION;	/* (a limit after it: still a violation) */
+		if (r->status != X_OVERFLOW)
+			r->status = X_VIOLATION;
 	}
 	r->states = st.n;
 	r->peak_bytes = st.mem;

@@ -10,7 +10,8 @@ enum xstatus {
 	X_DONE,		/* explored: no violation */
 	X_VIOLATION,	/* 'final' is a bad state, 'trace' leads there: the
 			 * first found of the worst judgement found */
-	X_OVERFLOW,	/* a channel ran out of bits (sem.overflow): widen, retry */
+	X_OVERFLOW,	/* a channel ran out of bits (sem.overflow): widen, retry
+			 * ('bad' > 0: a violation was found before it) */
 	X_LIMIT,	/* a state, memory or time limit; 'limit' says which */
 };
 

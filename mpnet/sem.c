@@ -125,6 +125,53 @@ sem_init(struct sem *m, const struct mpnet *n, enum check_mode mode, int cbits)
 	sem_init_layout(m, n, mode, &l);
 }
 
+/* Per instruction of pr, whether END can be reached from it (every
+ * branch, loops going round or leaving): a fixpoint over the control
+ * edges, few rounds for programs compiled in order. */
+static unsigned char *
+can_end(const struct prog *pr)
+{
+	unsigned char	*e = xcalloc(pr->nins + 1, 1);
+	int		 pc, k, changed;
+
+	do {
+		changed = 0;
+		for (pc = pr->nins - 1; pc >= 0; pc--) {
+			const struct ins	*in = &pr->ins[pc];
+			int			 v = 0;
+
+			if (e[pc])
+				continue;
+			switch (in->op) {
+			case OP_END:
+				v = 1;
+				break;
+			case OP_CHOICE:
+				for (k = 0; k < in->nalt; k++)
+					v |= e[pr->alts[in->alt + k]];
+				break;
+			case OP_LOOP:
+				v = e[pc + 2];
+				break;
+			case OP_NEXT:
+				v = e[pc + 1] || (in->count >= 0 && e[in->target]);
+				break;
+			case OP_JUMP:
+				v = e[in->target];
+				break;
+			default:
+				v = e[pc + 1];
+				break;
+			}
+			if (v) {
+				e[pc] = 1;
+				changed = 1;
+			}
+		}
+	} while (changed);
+	return e;
+}
+
 /* Whether some program of proc has a wildcard over all its connected
  * ports (its sproc's cover_lo..cover_hi). */
 static int
@@ -252,9 +299,12 @@ sem_init_layout(struct sem *m, const struct mpnet *n, enum check_mode mode,
 	m->dc = xcalloc(n->ndc > 0 ? n->ndc : 1, sizeof(*m->dc));
 	m->ctroff = xcalloc(n->nuprog > 0 ? n->nuprog : 1, sizeof(*m->ctroff));
 	m->ctrw = xcalloc(n->nuprog > 0 ? n->nuprog : 1, sizeof(*m->ctrw));
+	m->ends = xcalloc(n->nuprog > 0 ? n->nuprog : 1, sizeof(*m->ends));
 	for (i = 0; i < n->nuprog; i++) {
 		const struct prog	*pr = n->uprog[i];
 		uint32_t		 off = 0;
+
+		m->ends[i] = can_end(pr);
 
 		m->ctroff[i] = xcalloc(pr->nctr + 1, sizeof(uint32_t));
 		m->ctrw[i] = xcalloc(pr->nctr + 1, 1);
@@ -286,6 +336,7 @@ sem_init_layout(struct sem *m, const struct mpnet *n, enum check_mode mode,
 		sp->pc = alloc_fld(&bits, bits_for((uint64_t)pr->nins - 1));
 		sp->ctroff = m->ctroff[u];
 		sp->ctrw = m->ctrw[u];
+		sp->ends = m->ends[u];
 		sp->ctr = bits;
 		for (k = 0; k < pr->nctr; k++)
 			bits += sp->ctrw[k];
@@ -375,7 +426,9 @@ sem_fini(struct sem *m)
 	for (i = 0; i < m->net->nuprog; i++) {
 		free(m->ctroff[i]);
 		free(m->ctrw[i]);
+		free(m->ends[i]);
 	}
+	free(m->ends);
 	for (i = 0; i < m->ngrp; i++)
 		free(m->grp[i].dc);
 	free(m->grp);

@@ -53,6 +53,7 @@ struct sproc {
 	uint32_t	 slot;		/* request slots, wslot bits each */
 	uint8_t		 wslot;
 	struct fld	 coff;		/* open collectives it has left (w 0: no log) */
+	const unsigned char *ends;	/* per pc: the program can still end */
 	int		 cover_lo;	/* its connected ports: a wildcard over */
 	int		 cover_hi;	/* all of them is MPI_ANY_SOURCE's */
 };
@@ -109,6 +110,7 @@ struct sem {
 	/* per-program layout tables (owned) */
 	uint32_t	**ctroff;
 	uint8_t		**ctrw;
+	unsigned char	**ends;
 };
 
 /* Lay a net out for a mode; channels get min(cbits, what their bound
@@ -187,6 +189,13 @@ uint64_t sem_coll_left(const struct sem *, const uint64_t *s, int j);
 int sem_coll_off(const struct sem *, const uint64_t *s, int proc);
 uint64_t sem_slot(const struct sem *, const uint64_t *s, int proc, int slot);
 int sem_ended(const struct sem *, const uint64_t *s, int proc);
+/* Whether proc can still reach its end from where it is (it is not in
+ * an endless loop for good). */
+static inline int
+sem_can_end(const struct sem *m, const uint64_t *s, int proc)
+{
+	return m->p[proc].pr != NULL && m->p[proc].ends[sem_get(s, m->p[proc].pc)];
+}
 /* Whether proc's instruction is a collective all must reach together. */
 int sem_sync_coll(const struct sem *, const struct ins *);
 /* Whether proc leaves rooted collective c at once, not waiting for the

@@ -83,8 +83,11 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 		/* The collective log holds one open collective, doubled when
 		 * a process leaves one early and would open another, up to
 		 * SEM_CLOG_MOST (which never overflows). */
-		if (!m.overflow_coll && l.cbits >= CBITS_MOST)
+		if (!m.overflow_coll && l.cbits >= CBITS_MOST) {
+			if (x.bad > 0)	/* what it found before stands */
+				x.status = X_VIOLATION;
 			break;
+		}
 		if (m.overflow_coll)
 			l.clog *= 2;
 		else
