@@ -38,7 +38,9 @@ struct xresult {
 	size_t		 ntrace;
 	uint64_t	*final;		/* sem.words words (owned) */
 	int		 bad;		/* X_VIOLATION: the judgement of final */
-	enum xlimit	 limit;		/* X_LIMIT: what ran out */
+	int		 overflowed;	/* X_VIOLATION found before an X_OVERFLOW */
+	enum xlimit	 limit;		/* X_LIMIT, or X_VIOLATION found before
+					 * it: what ran out */
 };
 
 struct xopts {

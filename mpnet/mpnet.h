@@ -202,7 +202,9 @@ struct mode_result {
 	uint64_t	 transitions;
 	double		 time_s;
 	const char	*engine;	/* "exact", "por", "kahn" */
-	char		*incomplete;	/* which limit, when V_INCOMPLETE */
+	char		*incomplete;	/* which limit stopped the search: when
+					 * V_INCOMPLETE, or V_VIOLATED by the
+					 * worst violation found before it */
 	uint64_t	 peak_bytes;	/* of the state store */
 	uint32_t	 state_bytes;	/* one packed state */
 	struct sem_layout layout;	/* the states' (sem_init_layout) */

@@ -103,6 +103,7 @@ struct need {
 	int		 q;
 	int		 what;
 	int		 arg;
+	int		 gives;		/* q has not ended and can give it */
 };
 
 struct rjudge {
@@ -309,6 +310,7 @@ need_add(struct rjudge *j, int *n, int q, int what, int arg)
 	j->need[*n].q = q;
 	j->need[*n].what = what;
 	j->need[*n].arg = arg;
+	j->need[*n].gives = 0;
 	(*n)++;
 }
 
@@ -491,7 +493,26 @@ stuck_set(struct rjudge *j, const uint64_t *s, const unsigned char *blocked)
 			}
 		}
 	} while (changed && count > 0);
+	/* What stuck processes wait for: the ones that could give it, were
+	 * they not stuck themselves.  (Such a wait lasts: a stuck process
+	 * stays where it is; what one that runs can reach only shrinks.) */
+	for (p = 0; p < j->N; p++)
+		for (k = j->nfirst[p]; j->stuck[p] && k < j->nfirst[p + 1]; k++)
+			j->need[k].gives = !sem_ended(m, s, j->need[k].q) &&
+			    can_give(j, s, &j->need[k]);
 	return count;
+}
+
+/* Whether stuck p waits for q: q could give something p needs. */
+static int
+depends(const struct rjudge *j, int p, int q)
+{
+	int	k;
+
+	for (k = j->nfirst[p]; k < j->nfirst[p + 1]; k++)
+		if (j->need[k].q == q && j->need[k].gives)
+			return 1;
+	return 0;
 }
 
 /* Whether p's wait is for its own messages to be taken: in a send, or in
@@ -612,30 +633,26 @@ find_cycle(struct rjudge *j, const uint64_t *s, int *cyc)
 	return len;
 }
 
-/* The stuck processes none of whose waits is for another stuck one (they
- * wait for processes that ended or never give it), into roots; how many,
- * and in *sends how many of those wait only to send. */
+/* The stuck processes that wait in vain for every process they need (it
+ * ended, or never gives it, stuck or not: that lasts), into roots; how many, and in *sends how
+ * many of those wait only to send. */
 static int
 stuck_roots(struct rjudge *j, const uint64_t *s, int *roots, int *sends)
 {
-	const struct sem	*m = j->m;
-	int			*w = xcalloc(j->N + 1, sizeof(int));
-	int			 p, nw, k, any, n = 0;
+	int	p, k, n = 0;
 
 	*sends = 0;
 	for (p = 0; p < j->N; p++) {
 		if (!j->stuck[p])
 			continue;
-		nw = waits_for(m, s, p, w, &any);
-		for (k = 0; k < nw && !j->stuck[w[k]]; k++)
+		for (k = j->nfirst[p]; k < j->nfirst[p + 1] && !j->need[k].gives; k++)
 			;
-		if (k < nw)
+		if (k < j->nfirst[p + 1])
 			continue;
 		roots[n++] = p;
-		if (waits_to_send(m, s, p))
+		if (waits_to_send(j->m, s, p))
 			(*sends)++;
 	}
-	free(w);
 	return n;
 }
 
@@ -765,7 +782,7 @@ wait_line(struct buf *b, struct rjudge *j, const uint64_t *s, int p)
 			name(b, m, w[k]);
 			if (sem_ended(m, s, w[k]))
 				buf_adds(b, " (ended)");
-			else if (!j->stuck[w[k]])
+			else if (j->stuck[p] && !depends(j, p, w[k]))
 				buf_adds(b, in->op == OP_COLL ? " (which never comes)" :
 				    waits_to_send(m, s, p) ? " (which never receives it)" :
 				    " (which never sends it)");
@@ -900,15 +917,17 @@ coll_left_open(struct buf *msg, struct buf *det, const struct sem *m,
 static void
 others_go_on(struct buf *det, struct rjudge *j, const uint64_t *s)
 {
-	int	p, n = 0, *live = xcalloc(j->N + 1, sizeof(int));
+	int	p, n = 0, nstuck = 0, *live = xcalloc(j->N + 1, sizeof(int));
 
-	for (p = 0; p < j->N; p++)
+	for (p = 0; p < j->N; p++) {
+		nstuck += j->stuck[p];
 		if (!j->stuck[p] && !sem_ended(j->m, s, p))
 			live[n++] = p;
+	}
 	if (n > 0) {
 		message_list(det, j->m, live, n);
-		buf_adds(det, n == 1 ? " goes on, and never releases them\n" :
-		    " go on, and never release them\n");
+		buf_printf(det, " %s on, and never release%s %s\n", n == 1 ? "goes" :
+		    "go", n == 1 ? "s" : "", nstuck == 1 ? "it" : "them");
 	}
 	free(live);
 }

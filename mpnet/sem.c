@@ -391,12 +391,16 @@ sem_init_layout(struct sem *m, const struct mpnet *n, enum check_mode mode,
 	for (i = 0; i < m->ngrp; i++) {
 		struct sgroup	*g = &m->grp[i];
 		int64_t		 bound = 0;
+		int		 most;
 
-		/* Room for what its channels can hold, up to 2 * cbits. */
+		/* Room for what its channels can hold, up to 2 * cbits, and
+		 * no more than a count of cbits bits holds (a synchronous
+		 * isend's request keeps its place in its channel in that). */
+		most = 2 * cbits < (1 << cbits) - 1 ? 2 * cbits : (1 << cbits) - 1;
 		for (k = 0; k < g->n && bound >= 0; k++)
 			bound = n->dc[g->dc[k]].bound < 0 ? -1 :
 			    bound + n->dc[g->dc[k]].bound;
-		g->cap = bound < 0 || bound > 2 * cbits ? 2 * cbits : (int)bound;
+		g->cap = bound < 0 || bound > most ? most : (int)bound;
 		g->lw = (uint8_t)bits_for((uint64_t)g->n - 1);
 		g->len = alloc_fld(&bits, bits_for((uint64_t)g->cap));
 		g->q = bits;

@@ -17,6 +17,56 @@
 #define CBITS_FIRST	2
 #define CBITS_MOST	16
 
+/* Why a search stopped at a channel or queue without room. */
+static char *
+overflow_text(const struct mpnet *net, const struct sem *m)
+{
+	char			 pn[PCG_NAME_MAX], pa[PCG_NAME_MAX + 32], pt[PCG_NAME_MAX];
+	const struct dchan	*d = &net->dc[m->overflow];
+	char			*t;
+
+	pcg_proc_name(net->pcg, d->from, pn, sizeof(pn));
+	if (m->gof[m->overflow] >= 0)
+		xasprintf(&t, "channels from %s to %s hold more than %llu "
+		    "messages: sends outrun receives without bound", pn,
+		    pcg_proc_name(net->pcg, d->to, pt, sizeof(pt)),
+		    (unsigned long long)m->overflow_max);
+	else
+		xasprintf(&t, "channel from %s.%s holds more than %llu messages: "
+		    "sends outrun receives without bound", pn,
+		    mpnet_port_name(net, d->from, d->from_lp, pa, sizeof(pa)),
+		    (unsigned long long)m->overflow_max);
+	return t;
+}
+
+/* Which limit stopped a search. */
+static char *
+limit_text(const struct xresult *x, const struct xopts *xo,
+    const struct verify_opts *vo)
+{
+	char	*t;
+
+	switch (x->limit) {
+	case XL_STATES:
+		xasprintf(&t, "state limit of %" PRIu64 " reached (--max-states)",
+		    xo->max_states);
+		break;
+	case XL_MEMORY:
+		xasprintf(&t, "memory limit of %" PRIu64 " MB reached (%s)",
+		    xo->max_memory >> 20, vo->max_memory > 0 ? "--max-memory" :
+		    "three quarters of the free memory; --max-memory sets it");
+		break;
+	case XL_TIME:
+		xasprintf(&t, "time limit of %g s reached (--max-time)", vo->max_time);
+		break;
+	default:
+		xasprintf(&t, "%" PRIu64 " states, the most the state store holds",
+		    x->states);
+		break;
+	}
+	return t;
+}
+
 static int
 judge(void *arg, const uint64_t *s, const unsigned char *blocked)
 {
@@ -84,8 +134,10 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 		 * a process leaves one early and would open another, up to
 		 * SEM_CLOG_MOST (which never overflows). */
 		if (!m.overflow_coll && l.cbits >= CBITS_MOST) {
-			if (x.bad > 0)	/* what it found before stands */
+			if (x.bad > 0) {	/* what it found before stands */
 				x.status = X_VIOLATION;
+				x.overflowed = 1;
+			}
 			break;
 		}
 		if (m.overflow_coll)
@@ -101,6 +153,12 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 	r->peak_bytes = x.peak_bytes;
 	r->state_bytes = m.bytes;
 	r->layout = l;
+	/* What cut the search short, if anything: said with a violation
+	 * found before it too (the worst found so far). */
+	if (x.status == X_OVERFLOW || (x.status == X_VIOLATION && x.overflowed))
+		r->incomplete = overflow_text(net, &m);
+	else if (x.status == X_LIMIT || (x.status == X_VIOLATION && x.limit != XL_NONE))
+		r->incomplete = limit_text(&x, &xo, vo);
 	switch (x.status) {
 	case X_DONE:
 		r->verdict = V_VERIFIED;
@@ -110,47 +168,8 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 		r->viol = xcalloc(1, sizeof(*r->viol));
 		report_violation(r->viol, &m, x.final, x.trace, x.ntrace);
 		break;
-	case X_OVERFLOW: {
-		char	pn[PCG_NAME_MAX], pa[PCG_NAME_MAX + 32], pt[PCG_NAME_MAX];
-		const struct dchan *d;
-
+	default:
 		r->verdict = V_INCOMPLETE;
-		d = &net->dc[m.overflow];
-		pcg_proc_name(net->pcg, d->from, pn, sizeof(pn));
-		if (m.gof[m.overflow] >= 0)
-			xasprintf(&r->incomplete, "channels from %s to %s hold more "
-			    "than %llu messages: sends outrun receives without "
-			    "bound", pn, pcg_proc_name(net->pcg, d->to, pt,
-			    sizeof(pt)), (unsigned long long)m.overflow_max);
-		else
-			xasprintf(&r->incomplete, "channel from %s.%s holds more "
-			    "than %llu messages: sends outrun receives without "
-			    "bound", pn, mpnet_port_name(net, d->from, d->from_lp,
-			    pa, sizeof(pa)), (unsigned long long)m.overflow_max);
-		break;
-	}
-	case X_LIMIT:
-		r->verdict = V_INCOMPLETE;
-		switch (x.limit) {
-		case XL_STATES:
-			xasprintf(&r->incomplete, "state limit of %" PRIu64 " reached "
-			    "(--max-states)", xo.max_states);
-			break;
-		case XL_MEMORY:
-			xasprintf(&r->incomplete, "memory limit of %" PRIu64 " MB "
-			    "reached (%s)", xo.max_memory >> 20, vo->max_memory > 0 ?
-			    "--max-memory" : "three quarters of the free memory; "
-			    "--max-memory sets it");
-			break;
-		case XL_TIME:
-			xasprintf(&r->incomplete, "time limit of %g s reached "
-			    "(--max-time)", vo->max_time);
-			break;
-		default:
-			xasprintf(&r->incomplete, "%" PRIu64 " states, the most "
-			    "the state store holds", x.states);
-			break;
-		}
 		break;
 	}
 	xresult_free(&x);
