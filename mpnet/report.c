@@ -106,6 +106,8 @@ struct need {
 	int		 gives;		/* q has not ended and can give it */
 };
 
+#define RJ_CACHE	4096
+
 struct rjudge {
 	struct sem	*m;
 	int		 N;
@@ -115,10 +117,15 @@ struct rjudge {
 	int		*nfirst;	/* need[nfirst[p] .. nfirst[p + 1]) */
 	size_t		 nalloc;
 	uint32_t	*seen;		/* per instruction: a search's stamp */
+	int		 most;		/* instructions and branches of the longest */
 	uint32_t	 stamp;
 	int		*stack;
 	int		*color, *dstack, *it;	/* the cycle search */
 	struct trans	*ts;
+	/* can_give's searches, by program, pc, what and arg: they depend
+	 * on nothing else (a direct-mapped cache). */
+	uint64_t	 ckey[RJ_CACHE];
+	int8_t		 cval[RJ_CACHE];
 };
 
 struct rjudge *
@@ -135,6 +142,7 @@ report_judge_new(struct sem *m)
 	j->stuck = xcalloc(j->N + 1, 1);
 	j->blocked = xcalloc(j->N + 1, 1);
 	j->nfirst = xcalloc(j->N + 2, sizeof(int));
+	j->most = most;
 	j->seen = xcalloc(most + 1, sizeof(uint32_t));
 	j->stack = xcalloc(most + 2, sizeof(int));
 	j->color = xcalloc(j->N + 1, sizeof(int));
@@ -303,10 +311,11 @@ waits_for(const struct sem *m, const uint64_t *s, int p, int *w, int *any)
 
 /* ---- stuck processes ---- */
 
-static void
+static inline void
 need_add(struct rjudge *j, int *n, int q, int what, int arg)
 {
-	xgrow(&j->need, &j->nalloc, (size_t)*n + 1, sizeof(*j->need));
+	if ((size_t)*n >= j->nalloc)
+		xgrow(&j->need, &j->nalloc, (size_t)*n + 1, sizeof(*j->need));
 	j->need[*n].q = q;
 	j->need[*n].what = what;
 	j->need[*n].arg = arg;
@@ -403,21 +412,49 @@ gives(const struct sem *m, int q, const struct ins *in, const struct need *nd)
 /* Whether q, from where it is in s, can ever give what nd asks: some
  * instruction it can still reach (every branch, loops going round or
  * not) gives it, or (a receive) one of its pending requests takes it. */
+static int reaches(struct rjudge *, const struct prog *, int, int, const struct need *);
+
 static int
 can_give(struct rjudge *j, const uint64_t *s, const struct need *nd)
 {
 	const struct sem	*m = j->m;
-	int			 q = nd->q, pc = sem_pc(m, s, q), sp = 0, k;
+	int			 q = nd->q, pc = sem_pc(m, s, q), k, found;
 	const struct prog	*pr = m->p[q].pr;
 	const struct ins	*in = &pr->ins[pc];
+	uint64_t		 key = 0, slot = UINT64_MAX;
 
 	if (nd->what == N_RECV)
 		for (k = 0; k < in->nposted; k++)
 			if (sem_slot(m, s, q, k) != 0 && slotdesc_accepts(
 			    &pr->sd[in->sd + k], m->net->dc[nd->arg].to_lp))
 				return 1;
+	/* (pc, arg < 2^21 and 2^20 programs: the key is exact) */
+	if (pr->id < (1 << 20) && pc < (1 << 21) && nd->arg < (1 << 21)) {
+		key = (uint64_t)pr->id << 44 | (uint64_t)pc << 23 |
+		    (uint64_t)nd->what << 21 | (uint64_t)nd->arg;
+		slot = (key * 0x9e3779b97f4a7c15ULL) >> (64 - 12);
+		if (j->cval[slot] != 0 && j->ckey[slot] == key)
+			return j->cval[slot] > 0;
+	}
+	found = reaches(j, pr, q, pc, nd);
+	if (slot != UINT64_MAX) {
+		j->ckey[slot] = key;
+		j->cval[slot] = found ? 1 : -1;
+	}
+	return found;
+}
+
+/* Whether q, from pc, can reach an instruction that gives what nd asks
+ * (every branch, loops going round or not). */
+static int
+reaches(struct rjudge *j, const struct prog *pr, int q, int pc, const struct need *nd)
+{
+	const struct sem	*m = j->m;
+	const struct ins	*in;
+	int			 sp = 0, k;
+
 	if (++j->stamp == 0) {
-		memset(j->seen, 0, sizeof(uint32_t) * (pr->nins + 1));
+		memset(j->seen, 0, sizeof(uint32_t) * (j->most + 1));
 		j->stamp = 1;
 	}
 	j->stack[sp++] = pc;
@@ -465,14 +502,28 @@ stuck_set(struct rjudge *j, const uint64_t *s, const unsigned char *blocked)
 	int			 p, k, n = 0, changed, count = 0;
 
 	for (p = 0; p < j->N; p++) {
-		j->stuck[p] = blocked[p] && !sem_ended(m, s, p);
+		j->stuck[p] = blocked[p];	/* (blocked: not ended) */
 		j->nfirst[p] = n;
-		if (j->stuck[p]) {
-			needs(j, s, p, &n);
-			count++;
+		if (!j->stuck[p])
+			continue;
+		needs(j, s, p, &n);
+		/* Most often a peer that runs will give it: not stuck. */
+		for (k = j->nfirst[p]; k < n; k++) {
+			const struct need	*nd = &j->need[k];
+
+			if (!blocked[nd->q] && !sem_ended(m, s, nd->q) &&
+			    can_give(j, s, nd))
+				break;
 		}
+		if (k < n) {
+			j->stuck[p] = 0;
+			n = j->nfirst[p];
+		} else
+			count++;
 	}
 	j->nfirst[j->N] = n;
+	if (count == 0)
+		return 0;
 	do {
 		changed = 0;
 		for (p = 0; p < j->N; p++) {
@@ -665,16 +716,19 @@ lasting(const struct sem *m, const uint64_t *s)
 	const struct mpnet	*net = m->net;
 	int			 i, k = -1, j, len;
 
+	int			 ended = 0;
+
 	len = log_len(m, s);
 	for (i = 0; i < m->nprocs; i++) {
 		if (!sem_ended(m, s, i))
 			continue;
+		ended = 1;
 		if (sem_coll_off(m, s, i) < len)
 			return VK_COLL_MISMATCH;
 		if (m->p[i].pr != NULL && ins_at(m, s, i)->nposted > 0 && k < 0)
 			k = VK_UNWAITED;
 	}
-	for (j = 0; j < net->ndc; j++)
+	for (j = 0; ended && j < net->ndc; j++)
 		if (sem_ended(m, s, net->dc[j].to) && sem_count(m, s, j) > 0)
 			return VK_UNMATCHED_SEND;
 	return k;

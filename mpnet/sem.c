@@ -586,14 +586,6 @@ sem_slot(const struct sem *m, const uint64_t *s, int proc, int slot)
 	return sem_get(s, slot_fld(&m->p[proc], slot));
 }
 
-int
-sem_ended(const struct sem *m, const uint64_t *s, int proc)
-{
-	const struct sproc	*sp = &m->p[proc];
-
-	return sp->pr == NULL || sp->pr->ins[sem_get(s, sp->pc)].op == OP_END;
-}
-
 /* Whether dc has a message to take: 1 buffered, 2 a synchronous sender
  * blocked on it (rendezvous), 0 none. */
 static int

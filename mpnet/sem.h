@@ -188,7 +188,14 @@ int sem_coll_open(const struct sem *, const uint64_t *s, int j);
 uint64_t sem_coll_left(const struct sem *, const uint64_t *s, int j);
 int sem_coll_off(const struct sem *, const uint64_t *s, int proc);
 uint64_t sem_slot(const struct sem *, const uint64_t *s, int proc, int slot);
-int sem_ended(const struct sem *, const uint64_t *s, int proc);
+/* Whether proc has ended (at its program's end). */
+static inline int
+sem_ended(const struct sem *m, const uint64_t *s, int proc)
+{
+	const struct sproc	*sp = &m->p[proc];
+
+	return sp->pr == NULL || sp->pr->ins[sem_get(s, sp->pc)].op == OP_END;
+}
 /* Whether proc can still reach its end from where it is (it is not in
  * an endless loop for good). */
 static inline int
