@@ -115,6 +115,33 @@ cli_print_violation(FILE *f, const struct mpnet *net, const struct mode_result *
 		fprintf(f, "    (none: the initial state)\n");
 }
 
+void
+cli_verify_opts(const struct cli_opts *o, struct verify_opts *vo)
+{
+	memset(vo, 0, sizeof(*vo));
+	vo->exact = o->exact;
+	vo->max_states = o->max_states;
+	vo->max_memory = o->max_memory_mb > UINT64_MAX >> 20 ? UINT64_MAX :
+	    (uint64_t)o->max_memory_mb << 20;
+	vo->max_time = o->max_time;
+	vo->progress = o->progress >= 0 ? o->progress : isatty(STDERR_FILENO);
+	if (o->send_mode == NULL || strcmp(o->send_mode, "both") == 0)
+		vo->modes = 1 << CHECK_BUFFERED | 1 << CHECK_SYNC;
+	else if (strcmp(o->send_mode, "buffered") == 0)
+		vo->modes = 1 << CHECK_BUFFERED;
+	else
+		vo->modes = 1 << CHECK_SYNC;
+}
+
+void
+cli_print_incomplete(const struct mpnet *net, const struct mode_result *r)
+{
+	if (r->verdict == V_INCOMPLETE)
+		fprintf(stderr, "ensemble: %s: %s mode incomplete after %" PRIu64
+		    " state%s: %s\n", net->pcg->name, check_mode_name(r->mode),
+		    r->states, r->states == 1 ? "" : "s", r->incomplete);
+}
+
 int
 cli_check_modes(const struct mpnet *net, const struct verify_opts *vo,
     struct mode_result *r, int *nr, int *hazard, double *time)
@@ -174,7 +201,8 @@ cmd_verify_exec(const struct cmd_entry *self, int argc, char **argv)
 	double			 time = 0;
 	int			 rc, nr = 0, i, hazard = 0;
 
-	if ((rc = cli_parse(self, argc, argv, &o, CLI_VERIFY)) >= 0)
+	if ((rc = cli_parse(self, argc, argv, &o, CLI_SENDMODE | CLI_SEARCH |
+	    CLI_VERIFY)) >= 0)
 		return rc;
 	memset(r, 0, sizeof(r));
 	if (o.explain != NULL && explain_format(o.explain) < 0) {
@@ -195,20 +223,7 @@ cmd_verify_exec(const struct cmd_entry *self, int argc, char **argv)
 		rc = EXIT_BADINPUT;
 		goto out;
 	}
-	memset(&vo, 0, sizeof(vo));
-	vo.exact = o.exact;
-	vo.max_states = o.max_states;
-	vo.max_memory = o.max_memory_mb > UINT64_MAX >> 20 ? UINT64_MAX :
-	    (uint64_t)o.max_memory_mb << 20;
-	vo.max_time = o.max_time;
-	vo.progress = o.progress >= 0 ? o.progress : isatty(STDERR_FILENO);
-	vo.modes = 0;
-	if (o.send_mode == NULL || strcmp(o.send_mode, "both") == 0)
-		vo.modes = 1 << CHECK_BUFFERED | 1 << CHECK_SYNC;
-	else if (strcmp(o.send_mode, "buffered") == 0)
-		vo.modes = 1 << CHECK_BUFFERED;
-	else
-		vo.modes = 1 << CHECK_SYNC;
+	cli_verify_opts(&o, &vo);
 	all = (enum verdict)cli_check_modes(net, &vo, r, &nr, &hazard, &time);
 	if (o.json)
 		print_json(net, r, nr, all, hazard);
@@ -221,11 +236,7 @@ cmd_verify_exec(const struct cmd_entry *self, int argc, char **argv)
 			    "standard sends (verified in buffered mode, %s in "
 			    "synchronous mode)\n", g->name, vkind_name(r[1].viol->kind));
 		for (i = 0; i < nr; i++)
-			if (r[i].verdict == V_INCOMPLETE)
-				fprintf(stderr, "ensemble: %s: %s mode incomplete after "
-				    "%" PRIu64 " states: %s\n", g->name,
-				    check_mode_name(r[i].mode), r[i].states,
-				    r[i].incomplete);
+			cli_print_incomplete(net, &r[i]);
 		printf("%s: %s (", g->name, verdict_name(all));
 		for (i = 0; i < nr; i++)
 			printf("%s%s: %s, %" PRIu64 " state%s, %" PRIu64 " transition%s",
@@ -274,7 +285,8 @@ const struct cmd_entry cmd_verify_entry = {
 	.name = "verify",
 	.usage = "verify SCRIPT [-np K] [-D NAME=VALUE]... [-L DIR]... "
 	    "[--send-mode=MODE] [--exact] [--max-states N] [--max-memory MB] "
-	    "[--max-time S] [--json] [--stats] [--progress] [--explain FILE]",
+	    "[--max-time S] [--[no-]progress] [--json] [--stats] "
+	    "[--explain FILE]",
 	.summary = "Model-check the script's communication for deadlocks and "
 	    "unmatched messages.",
 	.help =
@@ -282,14 +294,9 @@ const struct cmd_entry cmd_verify_entry = {
 	    "  --send-mode=M   how standard sends behave: both (default), buffered\n"
 	    "                  or synchronous\n"
 	    "  --exact         explore every interleaving (no reductions)\n"
-	    "  --max-states N  stop after N states (exit 3)\n"
-	    "  --max-memory MB stop before the state store outgrows MB megabytes\n"
-	    "                  (exit 3; default: three quarters of what is free)\n"
-	    "  --max-time S    stop after S seconds (exit 3)\n"
+	    CLI_SEARCH_HELP
 	    "  --json          print the result as one JSON object\n"
 	    "  --stats         print states, transitions, time and memory per mode\n"
-	    "  --progress      report progress on stderr once a second (default\n"
-	    "                  when stderr is a terminal; --no-progress: never)\n"
 	    "  --explain FILE  on a violation, draw the graph with each process\n"
 	    "                  coloured by its state at the end (.svg, .png, .dot)\n"
 	    "\n"
