@@ -159,6 +159,8 @@ cli_check_modes(const struct mpnet *net, const struct verify_opts *vo,
 		m = *vo;
 		m.spent = *time;	/* the time limit is for both modes */
 		mpnet_check(net, (enum check_mode)i, &m, &r[*nr]);
+		if (vo->progress && isatty(STDERR_FILENO))
+			fputs("\r\033[K", stderr);	/* the progress line */
 		*time += r[*nr].time_s;
 		if (r[*nr].verdict == V_VIOLATED)
 			all = V_VIOLATED;

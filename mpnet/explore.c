@@ -14,6 +14,7 @@
  * states.  Deadlocks and end states are preserved. */
 #include "config.h"
 
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 
 #include <inttypes.h>
@@ -21,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "explore.h"
 #include "xmalloc.h"
@@ -276,17 +278,34 @@ rebuild(struct sem *m, struct store *st, uint64_t last, struct trans *ts,
 	free(w);
 }
 
+/* On a terminal the line is rewritten in place, cut to the terminal's
+ * width (a wrapped line could not be), and the caller erases it when the
+ * search ends; elsewhere each is a line of its own. */
 void
-explore_progress(const struct xopts *o, uint64_t states, uint64_t queue, double t0,
+explore_progress(const struct xopts *o, uint64_t states, uint64_t bytes, double t0,
     double *last, uint64_t *last_states)
 {
-	double	t = explore_now();
+	static int	 tty = -1;
+	struct winsize	 ws;
+	char		 line[256];
+	double		 t = explore_now();
+	int		 width = 79;
 
 	if (t - *last < 1.0)
 		return;
-	fprintf(stderr, "ensemble: %s: %" PRIu64 " states, %.2f M states/s, "
-	    "queue %" PRIu64 ", %.0f s\n", o->label, states,
-	    (double)(states - *last_states) / (t - *last) / 1e6, queue, t - t0);
+	if (tty < 0)
+		tty = isatty(STDERR_FILENO);
+	snprintf(line, sizeof(line), "ensemble: %s: %" PRIu64 " states, %.2f M/s, "
+	    "%" PRIu64 " of %" PRIu64 " MB, %.0f s", o->label, states,
+	    (double)(states - *last_states) / (t - *last) / 1e6, bytes >> 20,
+	    o->max_memory >> 20, t - t0);
+	if (!tty)
+		fprintf(stderr, "%s\n", line);
+	else {
+		if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1)
+			width = ws.ws_col - 1;
+		fprintf(stderr, "\r\033[K%.*s", width, line);
+	}
 	*last = t;
 	*last_states = states;
 }
@@ -430,7 +449,7 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 				goto out;
 			}
 			if (o->progress && (head & 0x3fff) == 0)
-				explore_progress(o, st.n, st.n - head, t0, &last,
+				explore_progress(o, st.n, st.mem, t0, &last,
 				    &last_states);
 		}
 	}

@@ -56,8 +56,11 @@ void xresult_free(struct xresult *);
 
 /* Seconds on a monotonic clock. */
 double explore_now(void);
-/* A progress line on stderr when a second has passed since *last. */
-void explore_progress(const struct xopts *, uint64_t states, uint64_t queue,
+/* A progress line on stderr when a second has passed since *last: the
+ * states, states per second since *last, the bytes the search holds (of
+ * its max_memory) and the seconds since t0.  On a terminal it is one line
+ * rewritten in place, without a newline: "\r\033[K" erases it. */
+void explore_progress(const struct xopts *, uint64_t states, uint64_t bytes,
     double t0, double *last, uint64_t *last_states);
 
 /* Whether the time limit has passed: XL_TIME, else XL_NONE. */
