@@ -30,7 +30,7 @@ const struct cmd_entry *cmd_find(const char *);
 #define CLI_SEARCH_HELP \
 	"  --max-states N  stop after N states (exit 3)\n" \
 	"  --max-memory MB stop before the state store outgrows MB megabytes\n" \
-	"                  (exit 3; default: three quarters of what is free)\n" \
+	"                  (exit 3; default: half of the memory available)\n" \
 	"  --max-time S    stop after S seconds (exit 3)\n" \
 	"  --progress      report progress on stderr once a second (default\n" \
 	"                  when stderr is a terminal; --no-progress: never)\n"

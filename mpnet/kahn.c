@@ -101,7 +101,8 @@ explore_kahn(struct sem *m, const struct xopts *o, struct xresult *r)
 				goto out;
 			}
 			if ((r->ntrace & 0xfff) == 0 &&
-			    (r->limit = explore_timed_out(o)) != XL_NONE) {
+			    (r->limit = explore_watch(o, alloc * sizeof(*r->trace),
+			    alloc * sizeof(*r->trace), r)) != XL_NONE) {
 				r->status = X_LIMIT;
 				goto out;
 			}

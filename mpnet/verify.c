@@ -104,10 +104,8 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 			    "(--max-states)", xo.max_states);
 			break;
 		case XL_MEMORY:
-			xasprintf(&r->incomplete, "memory limit of %" PRIu64 " MB "
-			    "reached (%s)", xo.max_memory >> 20, vo->max_memory > 0 ?
-			    "--max-memory" : "three quarters of the free memory; "
-			    "--max-memory sets it");
+		case XL_LOW_MEMORY:
+			r->incomplete = explore_memory_text(&x, &xo, vo->max_memory > 0);
 			break;
 		case XL_TIME:
 			xasprintf(&r->incomplete, "time limit of %g s reached "
