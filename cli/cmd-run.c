@@ -47,7 +47,7 @@ verify(const struct cli_opts *o, struct pcg *g, struct diag *d)
 	else if (all == V_VIOLATED) {
 		for (i = 0; i < nr; i++)
 			if (r[i].viol != NULL)
-				cli_print_violation(stderr, net, &r[i]);
+				cli_print_violation(stderr, net, &r[i], o->full);
 		if (o->force)
 			fprintf(stderr, "ensemble: %s: verification failed; running it"
 			    " anyway (--force)\n", g->name);
@@ -143,7 +143,7 @@ const struct cmd_entry cmd_run_entry = {
 	.name = "run",
 	.usage = "run SCRIPT [-np K] [-D NAME=VALUE]... [-L DIR]... [--hostfile FILE] "
 	    "[--no-verify] [--force] [--send-mode=MODE] [--max-states N] "
-	    "[--max-memory MB] [--max-time S] [--[no-]progress] "
+	    "[--max-memory MB] [--max-time S] [--[no-]progress] [--full] "
 	    "[--timeout S] [--check-protocol] [--verbose]",
 	.summary = "Verify the script, then spawn its components on MPI, wire "
 	    "their ports and wait for them.",

@@ -113,6 +113,8 @@ cli_parse(const struct cmd_entry *c, int argc, char **argv, struct cli_opts *o,
 			o->progress = 1;
 		else if ((allowed & CLI_SEARCH) && strcmp(a, "--no-progress") == 0)
 			o->progress = 0;
+		else if ((allowed & CLI_SEARCH) && strcmp(a, "--full") == 0)
+			o->full = 1;
 		else if ((allowed & CLI_SEARCH) && (strncmp(a, "--max-states", 12) == 0 ||
 		    strncmp(a, "--max-memory", 12) == 0) && (a[12] == '\0' || a[12] == '=')) {
 			const char	*opt = a[6] == 's' ? "--max-states" : "--max-memory";
