@@ -41,11 +41,10 @@ cmd_net_exec(const struct cmd_entry *self, int argc, char **argv)
 	FILE		*f = NULL;
 	int		 rc, fmt = FMT_DOT, tostdout;
 
-	if ((rc = cli_parse(self, argc, argv, &o, CLI_OUTPUT | CLI_VERIFY)) >= 0)
+	if ((rc = cli_parse(self, argc, argv, &o, CLI_OUTPUT | CLI_SENDMODE)) >= 0)
 		return rc;
 	rc = EXIT_BADINPUT;
-	if (o.exact || o.max_states || o.max_memory_mb || o.json || o.stats ||
-	    o.progress >= 0 || o.explain != NULL || o.pcg_dot) {
+	if (o.pcg_dot) {
 		fprintf(stderr, "ensemble net: only -o, -T, -K, --send-mode, -np, -D "
 		    "and -L apply here\nusage: ensemble %s\n", self->usage);
 		goto out;

@@ -15,10 +15,11 @@
 #include "mpnet.h"
 #include "xmalloc.h"
 
-/* Verify in both send modes.  A violation in buffered mode refuses the
- * run (unless --force); one in synchronous mode alone is a buffering
- * hazard, which is said and run: Open MPI sends small standard messages
- * eagerly. */
+/* Verify in the send modes asked for (both by default).  A violation
+ * refuses the run (unless --force), except one in synchronous mode alone
+ * when both were checked: that is a buffering hazard, which is said and
+ * run, since Open MPI sends small standard messages eagerly.  A limit that
+ * stops the check refuses the run too (exit 3), unless --force. */
 static int
 verify(const struct cli_opts *o, struct pcg *g, struct diag *d)
 {
@@ -34,10 +35,11 @@ verify(const struct cli_opts *o, struct pcg *g, struct diag *d)
 		    " --no-verify' runs it unverified\n", g->name);
 		return EXIT_BADINPUT;
 	}
-	memset(&vo, 0, sizeof(vo));
 	memset(r, 0, sizeof(r));
-	vo.modes = 1 << CHECK_BUFFERED | 1 << CHECK_SYNC;
+	cli_verify_opts(o, &vo);
 	all = cli_check_modes(net, &vo, r, &nr, &hazard, &time);
+	for (i = 0; i < nr; i++)
+		cli_print_incomplete(net, &r[i]);
 	if (hazard)
 		fprintf(stderr, "ensemble: %s: warning: buffering hazard: correct only"
 		    " while MPI buffers standard sends (%s in synchronous mode; see"
@@ -45,7 +47,7 @@ verify(const struct cli_opts *o, struct pcg *g, struct diag *d)
 	else if (all == V_VIOLATED) {
 		for (i = 0; i < nr; i++)
 			if (r[i].viol != NULL)
-				cli_print_violation(stderr, net, &r[i]);
+				cli_print_violation(stderr, net, &r[i], o->full);
 		if (o->force)
 			fprintf(stderr, "ensemble: %s: verification failed; running it"
 			    " anyway (--force)\n", g->name);
@@ -54,11 +56,16 @@ verify(const struct cli_opts *o, struct pcg *g, struct diag *d)
 			    " it (--force runs it anyway)\n", g->name);
 			rc = EXIT_VIOLATED;
 		}
-	} else if (all == V_INCOMPLETE)
-		fprintf(stderr, "ensemble: %s: warning: verification incomplete (%s);"
-		    " running it\n", g->name, r[0].verdict == V_INCOMPLETE ?
-		    r[0].incomplete : r[1].incomplete);
-	else
+	} else if (all == V_INCOMPLETE) {
+		if (o->force)
+			fprintf(stderr, "ensemble: %s: warning: verification incomplete;"
+			    " running it anyway (--force)\n", g->name);
+		else {
+			fprintf(stderr, "ensemble: %s: verification incomplete; not "
+			    "running it (--force runs it anyway)\n", g->name);
+			rc = EXIT_INCOMPLETE;
+		}
+	} else
 		fprintf(stderr, "ensemble: %s: verified in %.2f s\n", g->name, time);
 	for (i = 0; i < nr; i++)
 		mode_result_free(&r[i]);
@@ -77,7 +84,8 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 	char			**paths = NULL;
 	int			 rc, i;
 
-	if ((rc = cli_parse(self, argc, argv, &o, CLI_RUN)) >= 0)
+	if ((rc = cli_parse(self, argc, argv, &o, CLI_SENDMODE | CLI_SEARCH |
+	    CLI_RUN)) >= 0)
 		return rc;
 	d = diag_new(stderr);
 	o.pcg.exec_missing_is_error = 1;
@@ -134,22 +142,33 @@ out:
 const struct cmd_entry cmd_run_entry = {
 	.name = "run",
 	.usage = "run SCRIPT [-np K] [-D NAME=VALUE]... [-L DIR]... [--hostfile FILE] "
-	    "[--no-verify] [--force] [--timeout S] [--check-protocol] [--verbose]",
+	    "[--no-verify] [--force] [--send-mode=MODE] [--max-states N] "
+	    "[--max-memory MB] [--max-time S] [--[no-]progress] [--full] "
+	    "[--timeout S] [--check-protocol] [--verbose]",
 	.summary = "Verify the script, then spawn its components on MPI, wire "
 	    "their ports and wait for them.",
 	.help =
 	    CLI_SCRIPT_HELP
 	    "  --hostfile FILE give Open MPI this hostfile (default: this machine,\n"
 	    "                  oversubscribed as needed)\n"
-	    "  --no-verify     run without verifying the script first\n"
-	    "  --force         run even when verification finds a violation\n"
 	    "  --timeout S     stop the run after S seconds, saying where each\n"
 	    "                  process was blocked (exit 3)\n"
 	    "  --check-protocol  stop a process whose port calls leave its\n"
 	    "                  declared behaviour, naming the expected statement\n"
 	    "  --verbose       show Open MPI's own messages too\n"
+	    "  --no-verify     run without verifying the script first\n"
+	    "  --force         run even when verification finds a violation or\n"
+	    "                  stops at a limit\n"
+	    "\n"
+	    "Verification before the run, as by 'ensemble verify' (a violation, or\n"
+	    "a limit reached, refuses the run unless --force):\n"
+	    "  --send-mode=M   verify only this mode: buffered or synchronous\n"
+	    "                  (default both: a violation in synchronous mode\n"
+	    "                  alone is a warning, a buffering hazard)\n"
+	    CLI_SEARCH_HELP
 	    "\n"
 	    "Exit status: 0 every component succeeded, 1 a component failed or\n"
-	    "verification failed, 2 bad input or usage, 3 --timeout stopped the run.\n",
+	    "verification failed, 2 bad input or usage, 3 verification incomplete\n"
+	    "or --timeout stopped the run.\n",
 	.exec = cmd_run_exec,
 };

@@ -90,8 +90,134 @@ print_json(const struct mpnet *net, const struct mode_result *r, int nr,
 	printf("}}\n");
 }
 
+/* Counterexamples longer than this many actions are folded, and of the
+ * folded lines only the last this many are shown (--full: neither). */
+#define CX_SCREEN	40
+/* The most actions a block repeated back to back may have to be folded. */
+#define CX_BLOCK	16
+
+/* Actions trace[first .. first + len * times): a block repeated. */
+struct cx_fold {
+	size_t	first;
+	size_t	len;
+	size_t	times;
+};
+
+/* Whether the len actions at a and at b are the same (h: their hashes). */
+static int
+cx_same(char **t, const uint64_t *h, size_t a, size_t b, size_t len)
+{
+	size_t	k;
+
+	for (k = 0; k < len; k++)
+		if (h[a + k] != h[b + k] || strcmp(t[a + k], t[b + k]) != 0)
+			return 0;
+	return 1;
+}
+
+/* Fold a trace: from each action on, the block of 1 to CX_BLOCK actions
+ * that, repeated back to back at least twice, covers the most actions
+ * (the shortest such block on a tie), or else the action alone.  Exact:
+ * the folds spell out the trace.  Returns them (the caller frees). */
+static struct cx_fold *
+cx_fold(char **t, size_t n, size_t *nfold)
+{
+	struct cx_fold	*fo = NULL;
+	uint64_t	*h = xcalloc(n > 0 ? n : 1, sizeof(*h));
+	size_t		 i, len, times, alloc = 0;
+	const char	*c;
+
+	for (i = 0; i < n; i++) {
+		h[i] = 1469598103934665603ULL;
+		for (c = t[i]; *c != '\0'; c++)
+			h[i] = (h[i] ^ (unsigned char)*c) * 1099511628211ULL;
+	}
+	*nfold = 0;
+	for (i = 0; i < n; i += fo[*nfold - 1].len * fo[*nfold - 1].times) {
+		xgrow(&fo, &alloc, *nfold + 1, sizeof(*fo));
+		fo[*nfold].first = i;
+		fo[*nfold].len = 1;
+		fo[*nfold].times = 1;
+		for (len = 1; len <= CX_BLOCK && i + 2 * len <= n; len++) {
+			for (times = 1; i + (times + 1) * len <= n &&
+			    cx_same(t, h, i, i + times * len, len); times++)
+				;
+			if (times >= 2 && len * times > fo[*nfold].len * fo[*nfold].times) {
+				fo[*nfold].len = len;
+				fo[*nfold].times = times;
+			}
+		}
+		(*nfold)++;
+	}
+	free(h);
+	return fo;
+}
+
+/* Lines a fold takes: a run of one action one, a block one more than its
+ * actions. */
+static size_t
+cx_lines(const struct cx_fold *fo)
+{
+	return fo->len == 1 ? 1 : 1 + fo->len;
+}
+
+/* A fold's numbers, "12" or "12-30" (from the action numbered base + 1). */
+static int
+cx_label(char *buf, size_t size, const struct cx_fold *fo, size_t base)
+{
+	size_t	a = base + fo->first + 1, b = a + fo->len * fo->times - 1;
+
+	if (a == b)
+		return snprintf(buf, size, "%zu", a);
+	return snprintf(buf, size, "%zu-%zu", a, b);
+}
+
+/* Print the counterexample folded: the runs and blocks that repeat, and of
+ * the folded lines the last CX_SCREEN, saying which actions are left out. */
+static void
+cx_print_folded(FILE *f, const struct violation *v)
+{
+	struct cx_fold	*fo;
+	size_t		 nfold, s, k, lines = 0, left;
+	char		 label[64];
+	int		 w, width = 4;
+
+	fo = cx_fold(v->trace, (size_t)v->ntrace, &nfold);
+	for (s = nfold; s > 0 && lines + cx_lines(&fo[s - 1]) <= CX_SCREEN; s--)
+		lines += cx_lines(&fo[s - 1]);
+	left = v->trace_first + (s < nfold ? fo[s].first : (size_t)v->ntrace);
+	if (s == 0 && left > 0)
+		fprintf(f, "    (actions 1 to %zu left out)\n", left);
+	else if (left > 0 && v->trace_first == 0)
+		fprintf(f, "    (actions 1 to %zu left out; --full shows them)\n", left);
+	else if (left > 0)
+		fprintf(f, "    (actions 1 to %zu left out; --full shows those from "
+		    "%zu on)\n", left, v->trace_first + 1);
+	for (k = s; k < nfold; k++)
+		if ((w = cx_label(label, sizeof(label), &fo[k], v->trace_first)) > width)
+			width = w;
+	for (k = s; k < nfold; k++) {
+		cx_label(label, sizeof(label), &fo[k], v->trace_first);
+		if (fo[k].times == 1)
+			fprintf(f, "  %*s. %s\n", width, label, v->trace[fo[k].first]);
+		else if (fo[k].len == 1)
+			fprintf(f, "  %*s. %zu times: %s\n", width, label, fo[k].times,
+			    v->trace[fo[k].first]);
+		else {
+			size_t	j;
+
+			fprintf(f, "  %*s. %zu times:\n", width, label, fo[k].times);
+			for (j = 0; j < fo[k].len; j++)
+				fprintf(f, "  %*s    %s\n", width, "",
+				    v->trace[fo[k].first + j]);
+		}
+	}
+	free(fo);
+}
+
 void
-cli_print_violation(FILE *f, const struct mpnet *net, const struct mode_result *r)
+cli_print_violation(FILE *f, const struct mpnet *net, const struct mode_result *r,
+    int full)
 {
 	const struct violation	*v = r->viol;
 	const char		*line, *nl;
@@ -107,12 +233,43 @@ cli_print_violation(FILE *f, const struct mpnet *net, const struct mode_result *
 	}
 	fprintf(f, "  counterexample, %zu action%s from the start:\n", v->trace_total,
 	    v->trace_total == 1 ? "" : "s");
-	if (v->trace_first > 0)
-		fprintf(f, "    (actions 1 to %zu left out)\n", v->trace_first);
-	for (k = 0; k < v->ntrace; k++)
-		fprintf(f, "  %4zu. %s\n", v->trace_first + k + 1, v->trace[k]);
+	if (!full && v->ntrace > CX_SCREEN)
+		cx_print_folded(f, v);
+	else {
+		if (v->trace_first > 0)
+			fprintf(f, "    (actions 1 to %zu left out)\n", v->trace_first);
+		for (k = 0; k < v->ntrace; k++)
+			fprintf(f, "  %4zu. %s\n", v->trace_first + k + 1, v->trace[k]);
+	}
 	if (v->trace_total == 0)
 		fprintf(f, "    (none: the initial state)\n");
+}
+
+void
+cli_verify_opts(const struct cli_opts *o, struct verify_opts *vo)
+{
+	memset(vo, 0, sizeof(*vo));
+	vo->exact = o->exact;
+	vo->max_states = o->max_states;
+	vo->max_memory = o->max_memory_mb > UINT64_MAX >> 20 ? UINT64_MAX :
+	    (uint64_t)o->max_memory_mb << 20;
+	vo->max_time = o->max_time;
+	vo->progress = o->progress >= 0 ? o->progress : isatty(STDERR_FILENO);
+	if (o->send_mode == NULL || strcmp(o->send_mode, "both") == 0)
+		vo->modes = 1 << CHECK_BUFFERED | 1 << CHECK_SYNC;
+	else if (strcmp(o->send_mode, "buffered") == 0)
+		vo->modes = 1 << CHECK_BUFFERED;
+	else
+		vo->modes = 1 << CHECK_SYNC;
+}
+
+void
+cli_print_incomplete(const struct mpnet *net, const struct mode_result *r)
+{
+	if (r->verdict == V_INCOMPLETE)
+		fprintf(stderr, "ensemble: %s: %s mode incomplete after %" PRIu64
+		    " state%s: %s\n", net->pcg->name, check_mode_name(r->mode),
+		    r->states, r->states == 1 ? "" : "s", r->incomplete);
 }
 
 int
@@ -132,6 +289,8 @@ cli_check_modes(const struct mpnet *net, const struct verify_opts *vo,
 		m = *vo;
 		m.spent = *time;	/* the time limit is for both modes */
 		mpnet_check(net, (enum check_mode)i, &m, &r[*nr]);
+		if (vo->progress && isatty(STDERR_FILENO))
+			fputs("\r\033[K", stderr);	/* the progress line */
 		*time += r[*nr].time_s;
 		if (r[*nr].verdict == V_VIOLATED)
 			all = V_VIOLATED;
@@ -174,7 +333,8 @@ cmd_verify_exec(const struct cmd_entry *self, int argc, char **argv)
 	double			 time = 0;
 	int			 rc, nr = 0, i, hazard = 0;
 
-	if ((rc = cli_parse(self, argc, argv, &o, CLI_VERIFY)) >= 0)
+	if ((rc = cli_parse(self, argc, argv, &o, CLI_SENDMODE | CLI_SEARCH |
+	    CLI_VERIFY)) >= 0)
 		return rc;
 	memset(r, 0, sizeof(r));
 	if (o.explain != NULL && explain_format(o.explain) < 0) {
@@ -195,37 +355,20 @@ cmd_verify_exec(const struct cmd_entry *self, int argc, char **argv)
 		rc = EXIT_BADINPUT;
 		goto out;
 	}
-	memset(&vo, 0, sizeof(vo));
-	vo.exact = o.exact;
-	vo.max_states = o.max_states;
-	vo.max_memory = o.max_memory_mb > UINT64_MAX >> 20 ? UINT64_MAX :
-	    (uint64_t)o.max_memory_mb << 20;
-	vo.max_time = o.max_time;
-	vo.progress = o.progress >= 0 ? o.progress : isatty(STDERR_FILENO);
-	vo.modes = 0;
-	if (o.send_mode == NULL || strcmp(o.send_mode, "both") == 0)
-		vo.modes = 1 << CHECK_BUFFERED | 1 << CHECK_SYNC;
-	else if (strcmp(o.send_mode, "buffered") == 0)
-		vo.modes = 1 << CHECK_BUFFERED;
-	else
-		vo.modes = 1 << CHECK_SYNC;
+	cli_verify_opts(&o, &vo);
 	all = (enum verdict)cli_check_modes(net, &vo, r, &nr, &hazard, &time);
 	if (o.json)
 		print_json(net, r, nr, all, hazard);
 	else {
 		for (i = 0; i < nr; i++)
 			if (r[i].viol != NULL)
-				cli_print_violation(stdout, net, &r[i]);
+				cli_print_violation(stdout, net, &r[i], o.full);
 		if (hazard)
 			printf("%s: buffering hazard: correct only while MPI buffers "
 			    "standard sends (verified in buffered mode, %s in "
 			    "synchronous mode)\n", g->name, vkind_name(r[1].viol->kind));
 		for (i = 0; i < nr; i++)
-			if (r[i].verdict == V_INCOMPLETE)
-				fprintf(stderr, "ensemble: %s: %s mode incomplete after "
-				    "%" PRIu64 " states: %s\n", g->name,
-				    check_mode_name(r[i].mode), r[i].states,
-				    r[i].incomplete);
+			cli_print_incomplete(net, &r[i]);
 		printf("%s: %s (", g->name, verdict_name(all));
 		for (i = 0; i < nr; i++)
 			printf("%s%s: %s, %" PRIu64 " state%s, %" PRIu64 " transition%s",
@@ -274,7 +417,8 @@ const struct cmd_entry cmd_verify_entry = {
 	.name = "verify",
 	.usage = "verify SCRIPT [-np K] [-D NAME=VALUE]... [-L DIR]... "
 	    "[--send-mode=MODE] [--exact] [--max-states N] [--max-memory MB] "
-	    "[--max-time S] [--json] [--stats] [--progress] [--explain FILE]",
+	    "[--max-time S] [--[no-]progress] [--full] [--json] [--stats] "
+	    "[--explain FILE]",
 	.summary = "Model-check the script's communication for deadlocks and "
 	    "unmatched messages.",
 	.help =
@@ -282,14 +426,9 @@ const struct cmd_entry cmd_verify_entry = {
 	    "  --send-mode=M   how standard sends behave: both (default), buffered\n"
 	    "                  or synchronous\n"
 	    "  --exact         explore every interleaving (no reductions)\n"
-	    "  --max-states N  stop after N states (exit 3)\n"
-	    "  --max-memory MB stop before the state store outgrows MB megabytes\n"
-	    "                  (exit 3; default: three quarters of what is free)\n"
-	    "  --max-time S    stop after S seconds (exit 3)\n"
+	    CLI_SEARCH_HELP
 	    "  --json          print the result as one JSON object\n"
 	    "  --stats         print states, transitions, time and memory per mode\n"
-	    "  --progress      report progress on stderr once a second (default\n"
-	    "                  when stderr is a terminal; --no-progress: never)\n"
 	    "  --explain FILE  on a violation, draw the graph with each process\n"
 	    "                  coloured by its state at the end (.svg, .png, .dot)\n"
 	    "\n"

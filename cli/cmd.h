@@ -26,10 +26,24 @@ const struct cmd_entry *cmd_find(const char *);
 	"  -L DIR          look for components' executables and includes in DIR\n" \
 	"  -h, --help      show this help\n"
 
+/* The help lines of the options verify and run share (CLI_SEARCH). */
+#define CLI_SEARCH_HELP \
+	"  --max-states N  stop after N states (exit 3)\n" \
+	"  --max-memory MB stop before the state store outgrows MB megabytes\n" \
+	"                  (exit 3; default: half of the memory available)\n" \
+	"  --max-time S    stop after S seconds (exit 3)\n" \
+	"  --progress      report progress on stderr once a second (default\n" \
+	"                  when stderr is a terminal; --no-progress: never)\n" \
+	"  --full          print every action of a counterexample (default:\n" \
+	"                  repeats folded when it is longer than 40 lines)\n"
+
 /* Options a command accepts besides -np, -D and -L. */
 #define CLI_OUTPUT	0x1	/* -o FILE, -T FORMAT, -K LAYOUT, --pcg */
-#define CLI_VERIFY	0x2	/* --send-mode, --exact, --max-states, ... */
-#define CLI_RUN		0x4	/* --hostfile, --timeout, --no-verify, ... */
+#define CLI_SENDMODE	0x2	/* --send-mode */
+#define CLI_SEARCH	0x4	/* --max-states, --max-memory, --max-time,
+				 * --progress, --no-progress, --full */
+#define CLI_VERIFY	0x8	/* --exact, --json, --stats, --explain */
+#define CLI_RUN		0x10	/* --hostfile, --timeout, --no-verify, ... */
 
 struct cli_opts {
 	const char	*script;
@@ -38,15 +52,18 @@ struct cli_opts {
 	const char	*format;
 	const char	*layout;
 	int		 pcg_dot;
-	/* verify */
+	/* net, verify, run */
 	const char	*send_mode;
-	int		 exact;
+	/* verify, run */
 	unsigned long long max_states;
 	unsigned long long max_memory_mb;
 	double		 max_time;	/* seconds; 0: none */
+	int		 progress;	/* -1: when stderr is a terminal */
+	int		 full;		/* counterexamples unfolded */
+	/* verify */
+	int		 exact;
 	int		 json;
 	int		 stats;
-	int		 progress;	/* -1: when stderr is a terminal */
 	const char	*explain;
 	/* run */
 	const char	*hostfile;
@@ -78,13 +95,20 @@ int cli_exit(int);
 struct mpnet;
 struct mode_result;
 struct verify_opts;
+/* The verification options o gives: the modes, limits and progress. */
+void cli_verify_opts(const struct cli_opts *o, struct verify_opts *vo);
 /* Check the net in each mode vo->modes names: the verdict over all; r[],
  * *nr results (caller frees them), *hazard set when only synchronous
  * mode fails, *time the seconds taken. */
 int cli_check_modes(const struct mpnet *, const struct verify_opts *,
     struct mode_result *r, int *nr, int *hazard, double *time);
-/* Print a mode's violation, its detail and counterexample. */
-void cli_print_violation(FILE *, const struct mpnet *, const struct mode_result *);
+/* Print a mode's violation, its detail and counterexample: folded when
+ * longer than a screen (runs and blocks of actions that repeat, then the
+ * last screenful), unless 'full'. */
+void cli_print_violation(FILE *, const struct mpnet *, const struct mode_result *,
+    int full);
+/* Say on stderr which limit stopped the mode, if one did. */
+void cli_print_incomplete(const struct mpnet *, const struct mode_result *);
 
 #define EXIT_VIOLATED	1
 #define EXIT_BADINPUT	2

@@ -99,7 +99,7 @@ cli_parse(const struct cmd_entry *c, int argc, char **argv, struct cli_opts *o,
 			o->layout = v;
 		} else if ((allowed & CLI_OUTPUT) && strcmp(a, "--pcg") == 0)
 			o->pcg_dot = 1;
-		else if ((allowed & CLI_VERIFY) && strncmp(a, "--send-mode", 11) == 0 &&
+		else if ((allowed & CLI_SENDMODE) && strncmp(a, "--send-mode", 11) == 0 &&
 		    (a[11] == '\0' || a[11] == '=')) {
 			if ((v = optval(argc, argv, &i, "--send-mode")) == NULL)
 				return usage_error(c, "'%s' needs a mode: both, buffered "
@@ -109,17 +109,13 @@ cli_parse(const struct cmd_entry *c, int argc, char **argv, struct cli_opts *o,
 				return usage_error(c, "unknown send mode '%s' (both, "
 				    "buffered or synchronous)", v);
 			o->send_mode = v;
-		} else if ((allowed & CLI_VERIFY) && strcmp(a, "--exact") == 0)
-			o->exact = 1;
-		else if ((allowed & CLI_VERIFY) && strcmp(a, "--json") == 0)
-			o->json = 1;
-		else if ((allowed & CLI_VERIFY) && strcmp(a, "--stats") == 0)
-			o->stats = 1;
-		else if ((allowed & CLI_VERIFY) && strcmp(a, "--progress") == 0)
+		} else if ((allowed & CLI_SEARCH) && strcmp(a, "--progress") == 0)
 			o->progress = 1;
-		else if ((allowed & CLI_VERIFY) && strcmp(a, "--no-progress") == 0)
+		else if ((allowed & CLI_SEARCH) && strcmp(a, "--no-progress") == 0)
 			o->progress = 0;
-		else if ((allowed & CLI_VERIFY) && (strncmp(a, "--max-states", 12) == 0 ||
+		else if ((allowed & CLI_SEARCH) && strcmp(a, "--full") == 0)
+			o->full = 1;
+		else if ((allowed & CLI_SEARCH) && (strncmp(a, "--max-states", 12) == 0 ||
 		    strncmp(a, "--max-memory", 12) == 0) && (a[12] == '\0' || a[12] == '=')) {
 			const char	*opt = a[6] == 's' ? "--max-states" : "--max-memory";
 			unsigned long long n;
@@ -136,7 +132,7 @@ cli_parse(const struct cmd_entry *c, int argc, char **argv, struct cli_opts *o,
 				o->max_states = n;
 			else
 				o->max_memory_mb = n;
-		} else if ((allowed & CLI_VERIFY) && strncmp(a, "--max-time", 10) == 0 &&
+		} else if ((allowed & CLI_SEARCH) && strncmp(a, "--max-time", 10) == 0 &&
 		    (a[10] == '\0' || a[10] == '=')) {
 			if ((v = optval(argc, argv, &i, "--max-time")) == NULL)
 				return usage_error(c, "'%s' needs a number of seconds", a);
@@ -146,13 +142,18 @@ cli_parse(const struct cmd_entry *c, int argc, char **argv, struct cli_opts *o,
 			    !(o->max_time > 0) || o->max_time > 1e9)
 				return usage_error(c, "--max-time needs a positive number "
 				    "of seconds, not '%s'", v);
-		} else if ((allowed & CLI_VERIFY) && strncmp(a, "--explain", 9) == 0 &&
+		} else if ((allowed & CLI_VERIFY) && strcmp(a, "--exact") == 0)
+			o->exact = 1;
+		else if ((allowed & CLI_VERIFY) && strcmp(a, "--json") == 0)
+			o->json = 1;
+		else if ((allowed & CLI_VERIFY) && strcmp(a, "--stats") == 0)
+			o->stats = 1;
+		else if ((allowed & CLI_VERIFY) && strncmp(a, "--explain", 9) == 0 &&
 		    (a[9] == '\0' || a[9] == '=')) {
 			if ((v = optval(argc, argv, &i, "--explain")) == NULL)
 				return usage_error(c, "'%s' needs a file name", a);
 			o->explain = v;
-		}
-		else if ((allowed & CLI_RUN) && strncmp(a, "--hostfile", 10) == 0 &&
+		} else if ((allowed & CLI_RUN) && strncmp(a, "--hostfile", 10) == 0 &&
 		    (a[10] == '\0' || a[10] == '=')) {
 			if ((v = optval(argc, argv, &i, "--hostfile")) == NULL)
 				return usage_error(c, "'%s' needs a file name", a);

@@ -18,13 +18,16 @@
  * the full expansion takes the path's first step. */
 #include "config.h"
 
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "explore.h"
 #include "xmalloc.h"
@@ -280,17 +283,34 @@ rebuild(struct sem *m, struct store *st, uint64_t last, struct trans *ts,
 	free(w);
 }
 
+/* On a terminal the line is rewritten in place, cut to the terminal's
+ * width (a wrapped line could not be), and the caller erases it when the
+ * search ends; elsewhere each is a line of its own. */
 void
-explore_progress(const struct xopts *o, uint64_t states, uint64_t queue, double t0,
+explore_progress(const struct xopts *o, uint64_t states, uint64_t bytes, double t0,
     double *last, uint64_t *last_states)
 {
-	double	t = explore_now();
+	static int	 tty = -1;
+	struct winsize	 ws;
+	char		 line[256];
+	double		 t = explore_now();
+	int		 width = 79;
 
 	if (t - *last < 1.0)
 		return;
-	fprintf(stderr, "ensemble: %s: %" PRIu64 " states, %.2f M states/s, "
-	    "queue %" PRIu64 ", %.0f s\n", o->label, states,
-	    (double)(states - *last_states) / (t - *last) / 1e6, queue, t - t0);
+	if (tty < 0)
+		tty = isatty(STDERR_FILENO);
+	snprintf(line, sizeof(line), "ensemble: %s: %" PRIu64 " states, %.2f M/s, "
+	    "%" PRIu64 " of %" PRIu64 " MB, %.0f s", o->label, states,
+	    (double)(states - *last_states) / (t - *last) / 1e6, bytes >> 20,
+	    o->max_memory >> 20, t - t0);
+	if (!tty)
+		fprintf(stderr, "%s\n", line);
+	else {
+		if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1)
+			width = ws.ws_col - 1;
+		fprintf(stderr, "\r\033[K%.*s", width, line);
+	}
 	*last = t;
 	*last_states = states;
 }
@@ -393,12 +413,13 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 	r->status = X_DONE;
 	for (head = 0; head < st.n; head++) {
 		if ((head & 0x3ff) == 0) {
-			if ((r->limit = explore_timed_out(o)) != XL_NONE) {
+			if ((r->limit = explore_watch(o, st.mem,
+			    (st.mask + 1) * 16, r)) != XL_NONE) {
 				r->status = X_LIMIT;
 				goto out;
 			}
 			if (o->progress && (head & 0x3fff) == 0)
-				explore_progress(o, st.n, st.n - head, t0, &last,
+				explore_progress(o, st.n, st.mem, t0, &last,
 				    &last_states);
 		}
 		load(&st, head, cur);
@@ -505,32 +526,195 @@ explore_timed_out(const struct xopts *o)
 	return o->deadline > 0 && explore_now() >= o->deadline ? XL_TIME : XL_NONE;
 }
 
+/* A search holding less than this is never stopped for the machine's
+ * memory, and the default limit is never less. */
+#define MEM_FLOOR	(32ULL << 20)
+
+/* A number from the first line of dir/file ("max": none); -1 if none. */
+static int
+mem_read(const char *dir, const char *file, uint64_t *v)
+{
+	char	 path[PATH_MAX + 32];
+	FILE	*f;
+	int	 rc;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	if ((f = fopen(path, "r")) == NULL)
+		return -1;
+	rc = fscanf(f, "%" SCNu64, v) == 1 ? 0 : -1;
+	fclose(f);
+	return rc;
+}
+
+/* The page cache a control group may drop: its memory.stat's 'key'. */
+static uint64_t
+mem_inactive(const char *dir, const char *key)
+{
+	char		 path[PATH_MAX + 32], line[256];
+	size_t		 n = strlen(key);
+	uint64_t	 v = 0;
+	FILE		*f;
+
+	snprintf(path, sizeof(path), "%s/memory.stat", dir);
+	if ((f = fopen(path, "r")) == NULL)
+		return 0;
+	while (fgets(line, sizeof(line), f) != NULL)
+		if (strncmp(line, key, n) == 0 && line[n] == ' ' &&
+		    sscanf(line + n + 1, "%" SCNu64, &v) == 1)
+			break;
+	fclose(f);
+	return v;
+}
+
+/* Lower *avail and *total to what the control groups the process is in
+ * (v1 or v2, each and its ancestors) leave it: the limit less the memory
+ * used, not counting page cache that can be dropped. */
+static void
+mem_cgroups(uint64_t *avail, uint64_t *total)
+{
+	char		 line[PATH_MAX + 64], dir[PATH_MAX], *ctl, *path, *p;
+	const char	*base, *lim, *cur, *key;
+	uint64_t	 l, u, drop, room;
+	size_t		 blen;
+	FILE		*f;
+
+	if ((f = fopen("/proc/self/cgroup", "r")) == NULL)
+		return;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		line[strcspn(line, "\n")] = '\0';
+		if ((ctl = strchr(line, ':')) == NULL ||
+		    (path = strchr(++ctl, ':')) == NULL)
+			continue;
+		*path++ = '\0';
+		if (*ctl == '\0') {
+			base = "/sys/fs/cgroup";
+			lim = "memory.max";
+			cur = "memory.current";
+			key = "inactive_file";
+		} else if (strcmp(ctl, "memory") == 0 || strncmp(ctl, "memory,", 7) == 0 ||
+		    strstr(ctl, ",memory,") != NULL || ((p = strstr(ctl, ",memory")) != NULL &&
+		    p[7] == '\0')) {
+			base = "/sys/fs/cgroup/memory";
+			lim = "memory.limit_in_bytes";
+			cur = "memory.usage_in_bytes";
+			key = "total_inactive_file";
+		} else
+			continue;
+		blen = strlen(base);
+		snprintf(dir, sizeof(dir), "%s%s", base, path);
+		for (;;) {
+			if (mem_read(dir, lim, &l) == 0 && l < *total &&
+			    mem_read(dir, cur, &u) == 0) {
+				if ((drop = mem_inactive(dir, key)) < u)
+					u -= drop;
+				room = l > u ? l - u : 0;
+				if (room < *avail)
+					*avail = room;
+				*total = l;
+			}
+			if ((p = strrchr(dir, '/')) == NULL || (size_t)(p - dir) < blen)
+				break;
+			*p = '\0';
+		}
+	}
+	fclose(f);
+}
+
+/* What the process may still take, in bytes: the system's MemAvailable or
+ * less where a control group leaves less; *total the memory there is
+ * (MemTotal or a group's smaller limit).  $ENSEMBLE_MEMINFO names a file
+ * read instead of /proc/meminfo, the groups then left out (for tests). */
+static uint64_t
+mem_room(uint64_t *total)
+{
+	const char	*fake = getenv("ENSEMBLE_MEMINFO");
+	char		 line[256];
+	uint64_t	 avail = 0, v;
+	FILE		*f;
+
+	*total = 0;
+	if (fake != NULL && *fake == '\0')
+		fake = NULL;
+	if ((f = fopen(fake != NULL ? fake : "/proc/meminfo", "r")) != NULL) {
+		while (fgets(line, sizeof(line), f) != NULL) {
+			if (sscanf(line, "MemAvailable: %" SCNu64, &v) == 1)
+				avail = v * 1024;
+			else if (sscanf(line, "MemTotal: %" SCNu64, &v) == 1)
+				*total = v * 1024;
+		}
+		fclose(f);
+	}
+	if (avail == 0)
+		avail = 1ULL << 30;	/* unknown: a guess that harms no one */
+	if (*total < avail)
+		*total = avail;
+	if (fake == NULL)
+		mem_cgroups(&avail, total);
+	return avail;
+}
+
+/* The memory to leave free whatever happens: a sixteenth of all there is,
+ * from 256 MB to 2 GB (the kernel reclaims, other processes grow, and a
+ * search's growth between two checks must fit). */
+static uint64_t
+mem_margin(uint64_t total)
+{
+	uint64_t	m = total / 16;
+
+	return m < (256ULL << 20) ? 256ULL << 20 : m > (2ULL << 30) ? 2ULL << 30 : m;
+}
+
+/* Half of what is left after the margin: the other half is for what the
+ * search holds besides the store (the counterexample, its text) and for
+ * other processes growing meanwhile, which explore_watch looks out for.
+ * Each mode asks anew, after the one before it has given its store back. */
 uint64_t
 explore_default_memory(void)
 {
-	FILE		*f;
-	char		 line[256];
-	uint64_t	 avail = 0, v, lim = UINT64_MAX, use = 0;
+	uint64_t	total, avail = mem_room(&total), margin = mem_margin(total);
 
-	if ((f = fopen("/proc/meminfo", "r")) != NULL) {
-		while (fgets(line, sizeof(line), f) != NULL)
-			if (sscanf(line, "MemAvailable: %" SCNu64, &v) == 1)
-				avail = v * 1024;
-		fclose(f);
-	}
-	if ((f = fopen("/sys/fs/cgroup/memory.max", "r")) != NULL) {
-		if (fscanf(f, "%" SCNu64, &v) == 1)
-			lim = v;
-		fclose(f);
-	}
-	if ((f = fopen("/sys/fs/cgroup/memory.current", "r")) != NULL) {
-		if (fscanf(f, "%" SCNu64, &v) == 1)
-			use = v;
-		fclose(f);
-	}
-	if (lim != UINT64_MAX && lim > use && (avail == 0 || lim - use < avail))
-		avail = lim - use;
-	if (avail == 0)
-		avail = 1ULL << 30;
-	return avail / 4 * 3;
+	return avail > margin + 2 * MEM_FLOOR ? (avail - margin) / 2 : MEM_FLOOR;
+}
+
+/* Read the memory once a second at most: a few small files. */
+enum xlimit
+explore_watch(const struct xopts *o, uint64_t held, uint64_t next,
+    struct xresult *r)
+{
+	static double	last;
+	uint64_t	total, avail, need;
+	double		t;
+
+	if (explore_timed_out(o) != XL_NONE)
+		return XL_TIME;
+	if (held < MEM_FLOOR || (t = explore_now()) - last < 1.0)
+		return XL_NONE;
+	last = t;
+	if (held >= o->max_memory)
+		next = 0;
+	else if (next > o->max_memory - held)
+		next = o->max_memory - held;
+	avail = mem_room(&total);
+	need = mem_margin(total) + next;
+	if (avail >= need)
+		return XL_NONE;
+	r->avail = avail;
+	r->need = need;
+	return XL_LOW_MEMORY;
+}
+
+char *
+explore_memory_text(const struct xresult *r, const struct xopts *o, int given)
+{
+	char	*s;
+
+	if (r->limit == XL_LOW_MEMORY)
+		xasprintf(&s, "the machine's memory is running out (%" PRIu64 " MB "
+		    "available, %" PRIu64 " MB needed to go on safely)",
+		    r->avail >> 20, r->need >> 20);
+	else
+		xasprintf(&s, "memory limit of %" PRIu64 " MB reached (%s)",
+		    o->max_memory >> 20, given ? "--max-memory" : "the default, half "
+		    "the memory available; --max-memory sets it");
+	return s;
 }

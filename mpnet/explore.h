@@ -22,6 +22,7 @@ enum xlimit {
 	XL_MEMORY,	/* xopts.max_memory */
 	XL_TIME,	/* --max-time */
 	XL_STORE,	/* the most states the store can index */
+	XL_LOW_MEMORY,	/* the machine's memory running out (explore_watch) */
 };
 
 /* A state's judge: how bad s is, 0 good, higher worse.  'blocked' says
@@ -41,6 +42,8 @@ struct xresult {
 	int		 overflowed;	/* X_VIOLATION found before an X_OVERFLOW */
 	enum xlimit	 limit;		/* X_LIMIT, or X_VIOLATION found before
 					 * it: what ran out */
+	uint64_t	 avail, need;	/* XL_LOW_MEMORY: the memory available,
+					 * and what going on needed */
 };
 
 struct xopts {
@@ -68,15 +71,32 @@ void xresult_free(struct xresult *);
 
 /* Seconds on a monotonic clock. */
 double explore_now(void);
-/* A progress line on stderr when a second has passed since *last. */
-void explore_progress(const struct xopts *, uint64_t states, uint64_t queue,
+/* A progress line on stderr when a second has passed since *last: the
+ * states, states per second since *last, the bytes the search holds (of
+ * its max_memory) and the seconds since t0.  On a terminal it is one line
+ * rewritten in place, without a newline: "\r\033[K" erases it. */
+void explore_progress(const struct xopts *, uint64_t states, uint64_t bytes,
     double t0, double *last, uint64_t *last_states);
 
 /* Whether the time limit has passed: XL_TIME, else XL_NONE. */
 enum xlimit explore_timed_out(const struct xopts *);
 
-/* What the machine lets us use, in bytes: a share of the available
- * memory and of the cgroup's limit. */
+/* The default memory limit of a search, in bytes: half of the memory
+ * available (MemAvailable, or less where a control group leaves less)
+ * less a safety margin (a sixteenth of the memory, 256 MB to 2 GB), and
+ * at least 32 MB. */
 uint64_t explore_default_memory(void);
+/* What stops a search now, called every so often: XL_TIME past the
+ * deadline; XL_LOW_MEMORY (with r->avail and r->need set) when the memory
+ * still available is less than the safety margin plus 'next', the most
+ * the search may take at once before the next call (no more than its
+ * max_memory less 'held', what it holds); else XL_NONE.  The memory is
+ * read at most once a second, and only while the search holds 32 MB. */
+enum xlimit explore_watch(const struct xopts *, uint64_t held, uint64_t next,
+    struct xresult *r);
+/* Why a search stopped at XL_MEMORY or XL_LOW_MEMORY, for a report (the
+ * caller frees it); 'given': the limit was --max-memory's. */
+char *explore_memory_text(const struct xresult *, const struct xopts *,
+    int given);
 
 #endif

@@ -102,7 +102,8 @@ explore_kahn(struct sem *m, const struct xopts *o, struct xresult *r)
 				goto out;
 			}
 			if ((r->ntrace & 0xfff) == 0 &&
-			    (r->limit = explore_timed_out(o)) != XL_NONE) {
+			    (r->limit = explore_watch(o, alloc * sizeof(*r->trace),
+			    alloc * sizeof(*r->trace), r)) != XL_NONE) {
 				r->status = X_LIMIT;
 				goto out;
 			}
@@ -148,8 +149,8 @@ explore_kahn(struct sem *m, const struct xopts *o, struct xresult *r)
 			if (from >= 0)
 				nsync += at_sync_coll(m, s, from) - wf;
 			if (o->progress && (r->ntrace & 0xffff) == 0)
-				explore_progress(o, r->ntrace + 1, w.len, t0, &last,
-				    &last_states);
+				explore_progress(o, r->ntrace + 1,
+				    alloc * sizeof(*r->trace), t0, &last, &last_states);
 		}
 		if (nsync == m->nprocs && m->nprocs > 0) {
 			n = sem_enabled(m, s, 0, ts);

@@ -18,8 +18,9 @@
 #include "report.h"
 #include "xmalloc.h"
 
-/* Counterexamples longer than this show their last REPORT_TAIL actions. */
-#define REPORT_TAIL	200
+/* Counterexamples longer than this keep their last REPORT_TAIL actions
+ * (a few megabytes of text; the front end folds what repeats). */
+#define REPORT_TAIL	100000
 
 static const char *const vkinds[VK_COUNT] = {
 	"deadlock", "unmatched-send", "orphan-receive", "collective-mismatch",

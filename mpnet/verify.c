@@ -52,9 +52,8 @@ limit_text(const struct xresult *x, const struct xopts *xo,
 		    xo->max_states);
 		break;
 	case XL_MEMORY:
-		xasprintf(&t, "memory limit of %" PRIu64 " MB reached (%s)",
-		    xo->max_memory >> 20, vo->max_memory > 0 ? "--max-memory" :
-		    "three quarters of the free memory; --max-memory sets it");
+	case XL_LOW_MEMORY:
+		t = explore_memory_text(x, xo, vo->max_memory > 0);
 		break;
 	case XL_TIME:
 		xasprintf(&t, "time limit of %g s reached (--max-time)", vo->max_time);
