@@ -167,6 +167,68 @@ same_posted(const struct cc *x, const int *saved, int n)
 	return 1;
 }
 
+/* Whether statements compile to no instruction at all: only loops over
+ * such statements or none, and sends or receives on every port of a type
+ * the process has none of.  (It mirrors what stmt() emits.) */
+static int
+silent(const struct cc *x, const struct pcg_bstmt *b)
+{
+	for (; b != NULL; b = b->next) {
+		switch (b->kind) {
+		case S_SEND:
+		case S_RECV:
+		case S_ISEND:
+		case S_IRECV:
+			if (b->port != 0 || x->p->nports[b->type] > 0)
+				return 0;
+			break;
+		case S_LOOP:
+			if (b->count < 0 || (b->count > 0 && !silent(x, b->body)))
+				return 0;
+			break;
+		default:
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* Whether instructions from..to-1 hold a communication: a send, a
+ * receive, a request's posting or a collective. */
+static int
+communicates(const struct prog *pr, int from, int to)
+{
+	for (; from < to; from++) {
+		switch (pr->ins[from].op) {
+		case OP_SEND:
+		case OP_RECV:
+		case OP_RECVANY:
+		case OP_ISEND:
+		case OP_IRECV:
+		case OP_IRECVANY:
+		case OP_COLL:
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* A loop.  A counted one whose body compiles to nothing is left out: it
+ * would be control alone, which settle (sem.c) runs through count times
+ * on every pass.  An endless one must communicate: its compiled body (all
+ * of it, whatever loops and choices it holds) must hold a communication,
+ * else it is an error.
+ *
+ * Why settle always ends: a run of control (LOOP, NEXT, JUMP) that came
+ * back to a pc would be a cycle through some loop's head.  Around a
+ * counted loop, its NEXT counts down a counter that only its LOOP, outside
+ * the cycle, sets.  Around an endless loop, the way from its head back
+ * to it passes every statement of its body in turn (a loop with a count
+ * runs its body at least once); one of them holds a communication, so
+ * each way passes a communication, a CHOICE or a WAITALL (a 'choice' or
+ * a loop holding it), where settle stops.  Left out as they are, counted
+ * loops of control alone never make such a cycle either: settle meets
+ * each pc at most once. */
 static void
 loop(struct cc *x, const struct pcg_bstmt *b, int64_t mult)
 {
@@ -175,7 +237,7 @@ loop(struct cc *x, const struct pcg_bstmt *b, int64_t mult)
 	int		 nctr = x->pr->nctr;
 	size_t		 nsd = x->pr->nsd;
 
-	if (b->count == 0)
+	if (b->count == 0 || (b->count > 0 && silent(x, b->body)))
 		return;
 	if (b->count == 1) {
 		list(x, b->body, mult);
@@ -204,15 +266,15 @@ loop(struct cc *x, const struct pcg_bstmt *b, int64_t mult)
 
 		x->pr->ins[j].target = head;
 		x->pr->ins[head].target = x->pr->nins;
-		if (b->count < 0 && x->pr->nins == head + 2 && first_time(x, b->src)) {
+		if (b->count < 0 && !communicates(x->pr, head, x->pr->nins) &&
+		    first_time(x, b->src)) {
 			char	pn[PCG_NAME_MAX];
 
 			diag_error(x->g->diag, &b->src->loc, "endless loop without "
 			    "communication in the behaviour of '%s': it would never "
 			    "end nor let the others go on", pcg_proc_name(x->g,
 			    x->proc, pn, sizeof(pn)));
-		} else if (b->count < 0 && x->pr->nins == head + 2)
-			x->failed = 1;
+		}
 		if (b->count < 0)
 			x->pr->has_forever = 1;
 		return;
