@@ -45,9 +45,11 @@ struct path {
 	struct edge	*e;
 	int		 ne;
 	size_t		 ealloc;
-	int		 pc;		/* a loop's head: its NEXT, or -1 until emitted */
-	int		 depth;		/* a loop's head: its first iteration (from 0) */
-	int		 back;		/* a loop's head: its body comes back to it */
+	/* As a loop's head: its NEXT (-1 until emitted), its first
+	 * iteration (from 0), whether the body comes back to it. */
+	int		 pc;
+	int		 depth;
+	int		 back;
 };
 
 /* The paths at one point of the program, each set of requests once. */
@@ -69,12 +71,12 @@ struct cc {
 	/* The requests pending on the path being compiled: descriptors. */
 	int		*posted;
 	int		 nposted;
-	int		 fall;		/* the last instruction, while the next one
-					 * emitted may be the one it falls into */
-	int		*fallj;		/* per instruction: the JUMP that took its
-					 * fall over, or -1 */
-	int		 copy;		/* compiling code compiled once already */
-	const struct stmt *dup;		/* the first statement code is copied after */
+	/* The last instruction, while the next one emitted may be the one
+	 * it falls into; per instruction, the JUMP that took its fall over. */
+	int		 fall;
+	int		*fallj;
+	int		 copy;		/* compiling code compiled already */
+	const struct stmt *dup;		/* first statement copied after */
 	int		 failed;
 	struct hmap	*colls;
 	struct hmap	*said;		/* statements already reported */
@@ -362,11 +364,13 @@ enter(struct cc *x, struct path *p)
 	if (x->fall >= 0 && !owns_fall(x, p))
 		seal(x);
 	last = x->pr->nins - 1;
-	for (k = 0; k < p->ne && last >= 0 && x->pr->ins[last].op == OP_JUMP; k++) {
+	for (k = 0; last >= 0 && x->pr->ins[last].op == OP_JUMP && k < p->ne;
+	    k++) {
 		at = p->e[k].at;
 		if (p->e[k].kind == E_FALL && x->fallj[at] == last) {
 			x->fallj[at] = -1;
 			x->pr->nins--;
+			break;
 		}
 	}
 	for (k = 0; k < p->ne; k++) {
@@ -431,7 +435,7 @@ bound_add(struct cc *x, int lp, int64_t mult)
 	int64_t	*b = &x->pr->lpbound[lp];
 
 	if (x->copy || *b < 0)
-		return;		/* (a copy's sends are counted once, in the first) */
+		return;		/* (a copy's sends count in the first) */
 	if (mult < 0 || *b > INT64_MAX / 2 - mult)
 		*b = -1;
 	else
@@ -613,15 +617,19 @@ loop_last(int n, const int *e, int ne, int64_t count, unsigned char *last)
 
 	r[0] = 1;	/* R(0): the first head */
 	for (t = 1; t <= cap && at < 0; t++) {
-		uint64_t	*prev = &r[(size_t)(t - 1) * w], *cur = &r[(size_t)t * w];
+		uint64_t	*prev = &r[(size_t)(t - 1) * w];
+		uint64_t	*cur = &r[(size_t)t * w];
 
-		for (j = 0; j < ne; j++)
-			if (prev[e[2 * j] / 64] & (1ULL << (e[2 * j] % 64)))
-				cur[e[2 * j + 1] / 64] |= 1ULL << (e[2 * j + 1] % 64);
+		for (j = 0; j < ne; j++) {
+			int	a = e[2 * j], z = e[2 * j + 1];
+
+			if (prev[a / 64] >> (a % 64) & 1)
+				cur[z / 64] |= 1ULL << (z % 64);
+		}
 		if (t == count)
 			at = t;
 		for (s = 0; s < t && at < 0; s++)
-			if (memcmp(&r[(size_t)s * w], cur, sizeof(uint64_t) * w) == 0)
+			if (memcmp(&r[(size_t)s * w], cur, sizeof(*cur) * w) == 0)
 				at = s + (count - s) % (t - s);
 	}
 	for (k = 0; k < n; k++)
