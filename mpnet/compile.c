@@ -1,7 +1,16 @@
 /* compile.c -- the MP net compiler: each process's instantiated behaviour
  * (pcg_proc.prog) becomes a program of instructions over its local ports;
  * processes with the same code share one program.  Static errors the
- * explorer could not represent are reported here, at their statements. */
+ * explorer could not represent are reported here, at their statements.
+ *
+ * Every instruction knows the requests posted and not yet waited for
+ * before it (ins.nposted, ins.sd): the explorer keeps their slots and
+ * nothing else.  Where ways with different pending requests meet (after a
+ * 'choice' whose branches post differently, at the head of a loop whose
+ * body does), what follows is compiled once per set of pending requests,
+ * until the sets agree again (a 'waitall' empties them all).  The ways on
+ * from the code compiled so far are paths, one per set (struct path); a
+ * statement is compiled once for each path that reaches it. */
 #include "config.h"
 
 #include <inttypes.h>
@@ -14,8 +23,43 @@
 
 /* Request slots one process may hold: more is a missing waitall. */
 #define MPNET_MAX_SLOTS		64
-/* Instructions per program after unrolling. */
+/* Instructions per program, copies included, and descriptors of the
+ * requests pending at them (a block per set). */
 #define MPNET_MAX_INS		(1 << 20)
+#define MPNET_MAX_SD		(1 << 21)
+/* Paths in a front before it keeps an index of their sets. */
+#define FRONT_INDEX		8
+
+/* A way into the next instruction compiled: falling from instruction at
+ * (or through the JUMP that took its fall over: cc.fallj), from the NEXT
+ * at to its exit, or from the branch alts[at] of a CHOICE. */
+enum { E_FALL, E_TARGET, E_ALT };
+struct edge {
+	int		 kind;
+	int		 at;
+};
+
+/* The ways on with the same requests pending: pr->sd[off..off+n). */
+struct path {
+	int		 off, n;
+	struct edge	*e;
+	int		 ne;
+	size_t		 ealloc;
+	/* As a loop's head: its NEXT (-1 until emitted), its first
+	 * iteration (from 0), whether the body comes back to it. */
+	int		 pc;
+	int		 depth;
+	int		 back;
+};
+
+/* The paths at one point of the program, each set of requests once. */
+struct front {
+	struct path	*p;
+	int		 n;
+	size_t		 alloc;
+	struct hmap	*index;		/* (hash of the set, n) -> path */
+	int		 collided;	/* two sets in it share a hash */
+};
 
 struct cc {
 	struct mpnet	*net;
@@ -23,10 +67,16 @@ struct cc {
 	int		 proc;
 	const struct pcg_proc *p;
 	struct prog	*pr;
-	size_t		 insalloc, altalloc, sdalloc, mapalloc, ctralloc;
-	/* The requests posted and not waited for: their slot descriptors. */
+	size_t		 insalloc, altalloc, sdalloc, ctralloc, fjalloc;
+	/* The requests pending on the path being compiled: descriptors. */
 	int		*posted;
 	int		 nposted;
+	/* The last instruction, while the next one emitted may be the one
+	 * it falls into; per instruction, the JUMP that took its fall over. */
+	int		 fall;
+	int		*fallj;
+	int		 copy;		/* compiling code compiled already */
+	const struct stmt *dup;		/* first statement copied after */
 	int		 failed;
 	struct hmap	*colls;
 	struct hmap	*said;		/* statements already reported */
@@ -44,53 +94,355 @@ first_time(struct cc *x, const struct stmt *src)
 	return hmap_put(x->said, (uint64_t)(uintptr_t)src, 0, 1, &old) == HMAP_INSERTED;
 }
 
+/* Whether the program would outgrow its limits with k more instructions
+ * and d more descriptors; an error at src (once) if so. */
 static int
-emit(struct cc *x, int op, const struct stmt *src)
+too_big(struct cc *x, const struct stmt *src, int k, int d)
+{
+	char	pn[PCG_NAME_MAX];
+
+	if (x->pr->nins + k <= MPNET_MAX_INS && x->pr->nsd + d <= MPNET_MAX_SD)
+		return 0;
+	if (!x->failed) {
+		diag_error(x->g->diag, src != NULL ? &src->loc : &x->p->loc,
+		    "the behaviour of '%s' compiles to too large a program "
+		    "(more than %d instructions or %d descriptors of pending "
+		    "requests)", pcg_proc_name(x->g, x->proc, pn, sizeof(pn)),
+		    MPNET_MAX_INS, MPNET_MAX_SD);
+		if (x->dup != NULL)
+			diag_note(x->g->diag, &x->dup->loc, "from here on, its "
+			    "code is copied for each set of requests that may "
+			    "be pending");
+	}
+	x->failed = 1;
+	return 1;
+}
+
+/* Append an instruction with requests pr->sd[off..off+n) pending. */
+static int
+emit_set(struct cc *x, int op, const struct stmt *src, int off, int n)
 {
 	struct ins	*in;
 
-	if (x->pr->nins >= MPNET_MAX_INS) {
-		if (!x->failed)
-			diag_error(x->g->diag, src != NULL ? &src->loc : &x->p->loc,
-			    "behaviour compiles to more than %d instructions",
-			    MPNET_MAX_INS);
-		x->failed = 1;
+	if (too_big(x, src, 1, 0))
 		return x->pr->nins - 1;
-	}
 	xgrow(&x->pr->ins, &x->insalloc, x->pr->nins + 1, sizeof(struct ins));
+	xgrow(&x->fallj, &x->fjalloc, x->pr->nins + 1, sizeof(int));
+	x->fallj[x->pr->nins] = -1;
 	in = &x->pr->ins[x->pr->nins];
 	memset(in, 0, sizeof(*in));
 	in->op = op;
 	in->src = src;
 	in->slot = in->ctr = in->coll = -1;
-	in->nposted = x->nposted;
-	in->sd = -1;
-	if (x->nposted > 0) {
-		/* The posted requests' descriptors, as of this instruction. */
-		in->sd = x->pr->nsd;
-		xgrow(&x->pr->sd, &x->sdalloc, x->pr->nsd + x->nposted,
-		    sizeof(struct slotdesc));
-		for (int k = 0; k < x->nposted; k++)
-			x->pr->sd[x->pr->nsd + k] = x->pr->sd[x->posted[k]];
-		x->pr->nsd += x->nposted;
-	}
+	in->nposted = n;
+	in->sd = n > 0 ? off : -1;
 	return x->pr->nins++;
 }
+
+/* The requests pending now as one block of descriptors, *off and *n: the
+ * block they are in already, or a new copy (the next ones then share it). */
+static void
+cur_set(struct cc *x, const struct stmt *src, int *off, int *n)
+{
+	int	k;
+
+	*n = x->nposted;
+	*off = -1;
+	if (x->nposted == 0)
+		return;
+	for (k = 1; k < x->nposted && x->posted[k] == x->posted[0] + k; k++)
+		;
+	if (k < x->nposted && !too_big(x, src, 0, x->nposted)) {
+		xgrow(&x->pr->sd, &x->sdalloc, x->pr->nsd + x->nposted,
+		    sizeof(struct slotdesc));
+		for (k = 0; k < x->nposted; k++) {
+			x->pr->sd[x->pr->nsd + k] = x->pr->sd[x->posted[k]];
+			x->posted[k] = x->pr->nsd + k;
+		}
+		x->pr->nsd += x->nposted;
+	}
+	*off = x->posted[0];
+}
+
+/* Make pr->sd[off..off+n) the requests pending now. */
+static void
+load_set(struct cc *x, int off, int n)
+{
+	int	k;
+
+	for (k = 0; k < n; k++)
+		x->posted[k] = off + k;
+	x->nposted = n;
+}
+
+/* Append an instruction with the requests pending now. */
+static int
+emit(struct cc *x, int op, const struct stmt *src)
+{
+	int	off, n;
+
+	cur_set(x, src, &off, &n);
+	return emit_set(x, op, src, off, n);
+}
+
+/* ---- paths and fronts ---- */
+
+static uint64_t
+set_hash(const struct cc *x, int off, int n)
+{
+	uint64_t	h = 1469598103934665603ULL;
+	int		k, v[5], j;
+
+	for (k = 0; k < n; k++) {
+		const struct slotdesc	*d = &x->pr->sd[off + k];
+
+		v[0] = d->kind;
+		v[1] = d->mode;
+		v[2] = d->lp;
+		v[3] = d->lo;
+		v[4] = d->hi;
+		for (j = 0; j < 5; j++) {
+			h ^= (uint64_t)(unsigned)v[j];
+			h *= 1099511628211ULL;
+		}
+	}
+	return h;
+}
+
+/* Whether two blocks of descriptors are the same requests (whichever
+ * statements posted them). */
+static int
+same_set(const struct cc *x, int aoff, int an, int boff, int bn)
+{
+	int	k;
+
+	if (an != bn)
+		return 0;
+	for (k = 0; k < an; k++) {
+		const struct slotdesc	*a = &x->pr->sd[aoff + k];
+		const struct slotdesc	*b = &x->pr->sd[boff + k];
+
+		if (a->kind != b->kind || a->mode != b->mode || a->lp != b->lp ||
+		    a->lo != b->lo || a->hi != b->hi)
+			return 0;
+	}
+	return 1;
+}
+
+static void
+edge_add(struct path *p, int kind, int at)
+{
+	xgrow(&p->e, &p->ealloc, p->ne + 1, sizeof(*p->e));
+	p->e[p->ne].kind = kind;
+	p->e[p->ne].at = at;
+	p->ne++;
+}
+
+static void
+front_index(const struct cc *x, struct front *f, int k)
+{
+	int	old;
+
+	if (hmap_put(f->index, set_hash(x, f->p[k].off, f->p[k].n),
+	    (uint64_t)f->p[k].n, k, &old) == HMAP_FOUND)
+		f->collided = 1;
+}
+
+/* The path of f with the requests pr->sd[off..off+n) pending, or -1. */
+static int
+front_find(const struct cc *x, const struct front *f, int off, int n)
+{
+	int	k;
+
+	if (f->index != NULL) {
+		k = hmap_get(f->index, set_hash(x, off, n), (uint64_t)n);
+		if (k >= 0 && same_set(x, f->p[k].off, f->p[k].n, off, n))
+			return k;
+		if (!f->collided)
+			return -1;
+	}
+	for (k = 0; k < f->n; k++)
+		if (same_set(x, f->p[k].off, f->p[k].n, off, n))
+			return k;
+	return -1;
+}
+
+/* The path of f for those requests, new without ways in if need be. */
+static int
+front_add(const struct cc *x, struct front *f, int off, int n)
+{
+	struct path	*p;
+	int		 k;
+
+	if ((k = front_find(x, f, off, n)) >= 0)
+		return k;
+	xgrow(&f->p, &f->alloc, f->n + 1, sizeof(*f->p));
+	p = &f->p[f->n];
+	memset(p, 0, sizeof(*p));
+	p->off = off;
+	p->n = n;
+	p->pc = -1;
+	k = f->n++;
+	if (f->index == NULL && f->n > FRONT_INDEX) {
+		f->index = hmap_new();
+		for (int j = 0; j < f->n; j++)
+			front_index(x, f, j);
+	} else if (f->index != NULL)
+		front_index(x, f, k);
+	return k;
+}
+
+/* Move path p's ways into f; the path of f that has them. */
+static int
+front_take(const struct cc *x, struct front *f, struct path *p)
+{
+	int	k = front_add(x, f, p->off, p->n), j;
+
+	for (j = 0; j < p->ne; j++)
+		edge_add(&f->p[k], p->e[j].kind, p->e[j].at);
+	p->ne = 0;
+	return k;
+}
+
+static void
+front_free(struct front *f)
+{
+	int	k;
+
+	for (k = 0; k < f->n; k++)
+		free(f->p[k].e);
+	free(f->p);
+	if (f->index != NULL)
+		hmap_free(f->index);
+	memset(f, 0, sizeof(*f));
+}
+
+/* Give the open fall from the last instruction a JUMP of its own: the
+ * next instruction emitted goes elsewhere. */
+static void
+seal(struct cc *x)
+{
+	const struct ins	*a = &x->pr->ins[x->fall];
+	int			 at = x->fall, off = a->sd, n = a->nposted, j;
+
+	switch (a->op) {
+	case OP_ISEND:
+	case OP_IRECV:
+	case OP_IRECVANY:
+		n++;		/* its own request, last in its block */
+		break;
+	case OP_WAITALL:
+		n = 0;
+		break;
+	}
+	x->fall = -1;
+	j = emit_set(x, OP_JUMP, a->src, off, n);
+	if (!x->failed)
+		x->fallj[at] = j;
+}
+
+/* Whether path p holds the open fall from the last instruction. */
+static int
+owns_fall(const struct cc *x, const struct path *p)
+{
+	int	k;
+
+	for (k = 0; k < p->ne && x->fall >= 0; k++)
+		if (p->e[k].kind == E_FALL && p->e[k].at == x->fall)
+			return 1;
+	return 0;
+}
+
+/* Make the next instruction emitted the one path p goes on to: its ways
+ * lead there (a JUMP of its own that ends the code is dropped: it would
+ * jump there). */
+static void
+enter(struct cc *x, struct path *p)
+{
+	int	k, last, at;
+
+	if (x->fall >= 0 && !owns_fall(x, p))
+		seal(x);
+	last = x->pr->nins - 1;
+	for (k = 0; last >= 0 && x->pr->ins[last].op == OP_JUMP && k < p->ne;
+	    k++) {
+		at = p->e[k].at;
+		if (p->e[k].kind == E_FALL && x->fallj[at] == last) {
+			x->fallj[at] = -1;
+			x->pr->nins--;
+			break;
+		}
+	}
+	for (k = 0; k < p->ne; k++) {
+		at = p->e[k].at;
+		switch (p->e[k].kind) {
+		case E_FALL:
+			if (x->fallj[at] >= 0)
+				x->pr->ins[x->fallj[at]].target = x->pr->nins;
+			break;
+		case E_TARGET:
+			x->pr->ins[at].target = x->pr->nins;
+			break;
+		case E_ALT:
+			x->pr->alts[at] = x->pr->nins;
+			break;
+		}
+	}
+	p->ne = 0;
+	x->fall = -1;
+}
+
+/* Send path p's ways to instruction pc, emitted already. */
+static void
+route(struct cc *x, struct path *p, int pc)
+{
+	int	k, at;
+
+	for (k = 0; k < p->ne; k++) {
+		at = p->e[k].at;
+		switch (p->e[k].kind) {
+		case E_FALL:
+			if (x->fallj[at] < 0 && x->fall == at)
+				seal(x);
+			if (x->fallj[at] >= 0)
+				x->pr->ins[x->fallj[at]].target = pc;
+			break;
+		case E_TARGET:
+			x->pr->ins[at].target = pc;
+			break;
+		case E_ALT:
+			x->pr->alts[at] = pc;
+			break;
+		}
+	}
+	p->ne = 0;
+}
+
+/* Path p goes on from instruction i only, by its fall. */
+static void
+fall_from(struct cc *x, struct path *p, int i)
+{
+	p->ne = 0;
+	edge_add(p, E_FALL, i);
+	x->fall = i;
+}
+
+/* ---- statements ---- */
 
 static void
 bound_add(struct cc *x, int lp, int64_t mult)
 {
 	int64_t	*b = &x->pr->lpbound[lp];
 
-	if (*b < 0)
-		return;
+	if (x->copy || *b < 0)
+		return;		/* (a copy's sends count in the first) */
 	if (mult < 0 || *b > INT64_MAX / 2 - mult)
 		*b = -1;
 	else
 		*b += mult;
 }
 
-/* A new request descriptor, posted now. */
+/* A new request descriptor, posted by the next instruction. */
 static int
 post(struct cc *x, const struct stmt *src, int kind, int mode, int lp, int lo, int hi)
 {
@@ -104,6 +456,8 @@ post(struct cc *x, const struct stmt *src, int kind, int mode, int lp, int lo, i
 			    MPNET_MAX_SLOTS, pcg_proc_name(x->g, x->proc, pn, sizeof(pn)));
 		return -1;
 	}
+	if (too_big(x, src, 0, 1))
+		return -1;
 	xgrow(&x->pr->sd, &x->sdalloc, x->pr->nsd + 1, sizeof(struct slotdesc));
 	d = &x->pr->sd[x->pr->nsd];
 	memset(d, 0, sizeof(*d));	/* padding too: programs are compared whole */
@@ -148,102 +502,302 @@ coll_index(struct cc *x, int kind, int root)
 	return n->ncolls++;
 }
 
-static void list(struct cc *, const struct pcg_bstmt *, int64_t mult);
+static void list(struct cc *, struct front *, const struct pcg_bstmt *, int64_t mult);
 
-/* The requests posted now are the same as in saved (n of them). */
+/* Whether statements compile to no instruction at all: only loops over
+ * such statements or none, and sends or receives on every port of a type
+ * the process has none of.  (It mirrors what one() emits.) */
 static int
-same_posted(const struct cc *x, const int *saved, int n)
+silent(const struct cc *x, const struct pcg_bstmt *b)
 {
-	if (n != x->nposted)
-		return 0;
-	for (int k = 0; k < n; k++) {
-		const struct slotdesc	*a = &x->pr->sd[saved[k]];
-		const struct slotdesc	*b = &x->pr->sd[x->posted[k]];
-
-		if (a->kind != b->kind || a->mode != b->mode || a->lp != b->lp ||
-		    a->lo != b->lo || a->hi != b->hi)
+	for (; b != NULL; b = b->next) {
+		switch (b->kind) {
+		case S_SEND:
+		case S_RECV:
+		case S_ISEND:
+		case S_IRECV:
+			if (b->port != 0 || x->p->nports[b->type] > 0)
+				return 0;
+			break;
+		case S_LOOP:
+			if (b->count < 0 || (b->count > 0 && !silent(x, b->body)))
+				return 0;
+			break;
+		default:
 			return 0;
+		}
 	}
 	return 1;
 }
 
+/* Whether some way through statements passes no 'waitall' (*pass), and
+ * some such way posts a request (*posts): a loop around them would leave
+ * ever more requests pending. */
 static void
-loop(struct cc *x, const struct pcg_bstmt *b, int64_t mult)
+nowait(const struct cc *x, const struct pcg_bstmt *b, int *pass, int *posts)
 {
-	int		 saved[MPNET_MAX_SLOTS], nsaved = x->nposted, start, head;
-	int64_t		 m, i;
-	int		 nctr = x->pr->nctr;
-	size_t		 nsd = x->pr->nsd;
+	const struct pcg_bbranch *br;
+	int			 p = 1, q = 0, bp, bq, anyp, anyq;
 
-	if (b->count == 0)
-		return;
-	if (b->count == 1) {
-		list(x, b->body, mult);
+	for (; b != NULL; b = b->next) {
+		switch (b->kind) {
+		case S_ISEND:
+		case S_IRECV:
+			if (b->port != 0 || x->p->nports[b->type] > 0)
+				q = 1;
+			break;
+		case S_IRECV_ANY:
+			q = 1;
+			break;
+		case S_WAITALL:
+			p = 0;
+			break;
+		case S_CHOICE:
+			anyp = anyq = 0;
+			for (br = b->branches; br != NULL; br = br->next) {
+				nowait(x, br->body, &bp, &bq);
+				anyp |= bp;
+				anyq |= bq;
+			}
+			p &= anyp;
+			q |= anyq;
+			break;
+		case S_LOOP:
+			if (b->count < 0)
+				p = 0;	/* no way out of it */
+			else if (b->count > 0) {
+				nowait(x, b->body, &bp, &bq);
+				p &= bp;
+				q |= bq;
+			}
+			break;
+		default:
+			break;
+		}
+	}
+	*pass = p;
+	*posts = p && q;
+}
+
+/* Whether instructions from..to-1 hold a communication: a send, a
+ * receive, a request's posting or a collective. */
+static int
+communicates(const struct prog *pr, int from, int to)
+{
+	for (; from < to; from++) {
+		switch (pr->ins[from].op) {
+		case OP_SEND:
+		case OP_RECV:
+		case OP_RECVANY:
+		case OP_ISEND:
+		case OP_IRECV:
+		case OP_IRECVANY:
+		case OP_COLL:
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Which of a counted loop's n heads its last iteration can end at, into
+ * last[]: an iteration from head e[2j] can end at head e[2j + 1] (ne of
+ * them), and the heads reached after t iterations are R(t), R(0) being
+ * the first head; the loop leaves from those of R(count).  R repeats
+ * after a few iterations (a way that posts requests and passes no
+ * 'waitall' makes a set with more, and a set holds at most
+ * MPNET_MAX_SLOTS), so a long loop is worked out by the period; should R
+ * not repeat soon, every head is said. */
+static void
+loop_last(int n, const int *e, int ne, int64_t count, unsigned char *last)
+{
+	const int	 cap = 2 * MPNET_MAX_SLOTS + 4;
+	int		 w = (n + 63) / 64, t, s, j, k;
+	uint64_t	*r = xcalloc((size_t)(cap + 1) * w, sizeof(uint64_t));
+	int64_t		 at = -1;
+
+	r[0] = 1;	/* R(0): the first head */
+	for (t = 1; t <= cap && at < 0; t++) {
+		uint64_t	*prev = &r[(size_t)(t - 1) * w];
+		uint64_t	*cur = &r[(size_t)t * w];
+
+		for (j = 0; j < ne; j++) {
+			int	a = e[2 * j], z = e[2 * j + 1];
+
+			if (prev[a / 64] >> (a % 64) & 1)
+				cur[z / 64] |= 1ULL << (z % 64);
+		}
+		if (t == count)
+			at = t;
+		for (s = 0; s < t && at < 0; s++)
+			if (memcmp(&r[(size_t)s * w], cur, sizeof(*cur) * w) == 0)
+				at = s + (count - s) % (t - s);
+	}
+	for (k = 0; k < n; k++)
+		last[k] = at < 0 || (r[(size_t)at * w + k / 64] >> (k % 64) & 1);
+	free(r);
+}
+
+/* A loop, entered by path p.  Its head is a NEXT per set of requests
+ * pending at the start of an iteration, each followed by a copy of the
+ * body compiled with those; a way out of a copy goes to the head of its
+ * set, new if need be (the first iteration's set comes back, or the body
+ * is peeled until some set does).  A counted loop shares one counter
+ * among its heads, and a way out of an iteration that can only be the
+ * last goes straight on.  An endless loop around a way through its body
+ * that posts requests and passes no 'waitall' would pile them up without
+ * bound, an error; otherwise every way that posts waits first, so the
+ * sets at its head are the first and those the body leaves after its
+ * last 'waitall': at most one copy more per such set.
+ *
+ * A counted loop whose body compiles to nothing is left out: it would
+ * be control alone, which settle (sem.c) runs through count times on
+ * every pass.  An endless one must communicate: its compiled body (all
+ * of it, whatever loops and choices it holds) must hold a communication,
+ * else it is an error.
+ *
+ * Why settle (sem.c) always ends: control (LOOP, NEXT, JUMP) that came
+ * back to a pc would go round a loop, from one of its heads through a
+ * copy of its body to a head; every other jump goes on to the code of
+ * what follows.  A way through the code of statements passes that of
+ * each in turn: a communication, WAITALL or CHOICE for a statement that
+ * is not a loop, its body's code at least once for a loop with a count,
+ * and there is no way out of an endless loop.  So every way through code
+ * that holds a communication, a WAITALL or a CHOICE passes one, and
+ * settle stops there.  Counted loops are kept only when their bodies
+ * compile to something, which is made of those and loops; endless ones
+ * only when their bodies hold a communication.  So settle meets each pc
+ * at most once. */
+static void
+loop(struct cc *x, struct front *out, struct path *p, const struct pcg_bstmt *b,
+    int64_t mult)
+{
+	struct front	 heads, f;
+	int64_t		 m;
+	int		 i, j, k, off, n, start, head, ctr = -1, copy = x->copy;
+	int		 pass, posts, depth, *hg = NULL, nhg = 0;
+	size_t		 hgalloc = 0;
+	unsigned char	*last;
+	char		 pn[PCG_NAME_MAX];
+
+	if (b->count == 0 || (b->count > 0 && silent(x, b->body))) {
+		front_take(x, out, p);
 		return;
 	}
-	memcpy(saved, x->posted, sizeof(int) * nsaved);
+	if (b->count == 1) {
+		memset(&f, 0, sizeof(f));
+		front_take(x, &f, p);
+		list(x, &f, b->body, mult);
+		for (j = 0; j < f.n; j++)
+			front_take(x, out, &f.p[j]);
+		front_free(&f);
+		return;
+	}
 	m = b->count < 0 || mult < 0 ? -1 :
 	    (b->count > INT64_MAX / (mult > 0 ? mult : 1) ? -1 : b->count * mult);
+	memset(&heads, 0, sizeof(heads));
+	off = p->off;
+	n = p->n;
+	enter(x, p);
 	start = x->pr->nins;
 	if (b->count > 0) {
-		int	k = emit(x, OP_LOOP, b->src);
-
+		k = emit(x, OP_LOOP, b->src);
+		ctr = x->pr->nctr;
 		x->pr->ins[k].count = b->count;
-		x->pr->ins[k].ctr = x->pr->nctr;
+		x->pr->ins[k].ctr = ctr;
 		xgrow(&x->pr->ctrmax, &x->ctralloc, x->pr->nctr + 1, sizeof(int64_t));
 		x->pr->ctrmax[x->pr->nctr++] = b->count - 1;
 	}
-	head = emit(x, OP_NEXT, b->src);
-	x->pr->ins[head].count = b->count;
-	x->pr->ins[head].ctr = b->count > 0 ? x->pr->ins[start].ctr : -1;
-	list(x, b->body, m);
+	front_add(x, &heads, off, n);
+	for (i = 0; i < heads.n && !x->failed; i++) {
+		load_set(x, heads.p[i].off, heads.p[i].n);
+		if (i > 0)
+			enter(x, &heads.p[i]);
+		head = emit(x, OP_NEXT, b->src);
+		x->pr->ins[head].count = b->count;
+		x->pr->ins[head].ctr = ctr;
+		heads.p[i].pc = head;
+		depth = heads.p[i].depth;
+		memset(&f, 0, sizeof(f));
+		k = front_add(x, &f, heads.p[i].off, heads.p[i].n);
+		fall_from(x, &f.p[k], head);
+		x->copy = copy || i > 0;
+		list(x, &f, b->body, m);
+		x->copy = copy;
+		if (i == 0 && b->count < 0 && !x->failed) {
+			nowait(x, b->body, &pass, &posts);
+			if (posts && first_time(x, b->src))
+				diag_error(x->g->diag, &b->src->loc, "requests "
+				    "pile up without bound in an endless loop "
+				    "in the behaviour of '%s': a way through its "
+				    "body posts requests and passes no 'waitall'",
+				    pcg_proc_name(x->g, x->proc, pn, sizeof(pn)));
+		}
+		for (j = 0; j < f.n && !x->failed; j++) {
+			k = front_find(x, &heads, f.p[j].off, f.p[j].n);
+			if (k >= 0 && heads.p[k].pc >= 0)
+				route(x, &f.p[j], heads.p[k].pc);
+			else if (k < 0 && b->count > 0 && depth + 1 >= b->count) {
+				front_take(x, out, &f.p[j]);
+				continue;	/* after the last iteration */
+			} else if (k < 0) {
+				k = front_take(x, &heads, &f.p[j]);
+				heads.p[k].depth = depth + 1;
+			} else
+				front_take(x, &heads, &f.p[j]);
+			heads.p[k].back = 1;
+			xgrow(&hg, &hgalloc, nhg + 2, sizeof(int));
+			hg[nhg++] = i;
+			hg[nhg++] = k;
+		}
+		front_free(&f);
+	}
 	if (x->failed)
-		return;
-	if (same_posted(x, saved, nsaved)) {
-		int	j = emit(x, OP_JUMP, b->src);
-
-		x->pr->ins[j].target = head;
-		x->pr->ins[head].target = x->pr->nins;
-		if (b->count < 0 && x->pr->nins == head + 2 && first_time(x, b->src)) {
-			char	pn[PCG_NAME_MAX];
-
+		goto out;
+	if (heads.n > 1 && x->dup == NULL)
+		x->dup = b->src;
+	if (b->count < 0) {
+		if (!communicates(x->pr, start, x->pr->nins) && first_time(x, b->src))
 			diag_error(x->g->diag, &b->src->loc, "endless loop without "
 			    "communication in the behaviour of '%s': it would never "
 			    "end nor let the others go on", pcg_proc_name(x->g,
 			    x->proc, pn, sizeof(pn)));
-		} else if (b->count < 0 && x->pr->nins == head + 2)
-			x->failed = 1;
-		if (b->count < 0)
-			x->pr->has_forever = 1;
-		return;
+		x->pr->has_forever = 1;
+		goto out;
 	}
-	if (b->count < 0) {
-		if (first_time(x, b->src))
-			diag_error(x->g->diag, &b->src->loc, "requests posted in an "
-			    "endless loop are not all completed by a 'waitall' in "
-			    "its body");
-		return;
+	/* Out of a counted loop: from each head reached after the last
+	 * iteration (the others' exits are never taken). */
+	last = xcalloc(heads.n, 1);
+	loop_last(heads.n, hg, nhg / 2, b->count, last);
+	for (k = 0; k < heads.n; k++) {
+		head = heads.p[k].pc;
+		if (!heads.p[k].back) {
+			/* The first head, which the LOOP skips: never reached. */
+			x->pr->ins[head].op = OP_JUMP;
+			x->pr->ins[head].target = head + 1;
+		} else if (!last[k])
+			x->pr->ins[head].target = head + 1;
+		else {
+			j = front_add(x, out, heads.p[k].off, heads.p[k].n);
+			edge_add(&out->p[j], E_TARGET, head);
+		}
 	}
-	/* Requests pile up from one iteration to the next: unroll it. */
-	x->pr->nins = start;
-	x->pr->nsd = nsd;
-	x->pr->nctr = nctr;	/* its own counter and those of loops inside */
-	memcpy(x->posted, saved, sizeof(int) * nsaved);
-	x->nposted = nsaved;
-	for (i = 0; i < b->count && !x->failed; i++)
-		list(x, b->body, mult);
+	free(last);
+out:
+	free(hg);
+	front_free(&heads);
 }
 
+/* A choice, entered by path p: each branch from the same requests, and
+ * each way out of them a path of its own. */
 static void
-choice(struct cc *x, const struct pcg_bstmt *b, int64_t mult)
+choice(struct cc *x, struct front *out, struct path *p, const struct pcg_bstmt *b,
+    int64_t mult)
 {
 	const struct pcg_bbranch *br;
-	int		 saved[MPNET_MAX_SLOTS], after[MPNET_MAX_SLOTS];
-	int		 nsaved = x->nposted, nafter = -1, c, n = 0, k;
-	int		*jumps = NULL;
-	size_t		 jalloc = 0;
+	struct front		 f;
+	int			 c, n = 0, k, j, off = p->off, np = p->n;
 
-	memcpy(saved, x->posted, sizeof(int) * nsaved);
+	enter(x, p);
 	c = emit(x, OP_CHOICE, b->src);
 	for (br = b->branches; br != NULL; br = br->next)
 		n++;
@@ -253,36 +807,24 @@ choice(struct cc *x, const struct pcg_bstmt *b, int64_t mult)
 	x->pr->nalts += n;
 	x->pr->has_wild = 1;
 	k = 0;
-	for (br = b->branches; br != NULL; br = br->next, k++) {
-		memcpy(x->posted, saved, sizeof(int) * nsaved);
-		x->nposted = nsaved;
-		x->pr->alts[x->pr->ins[c].alt + k] = x->pr->nins;
-		list(x, br->body, mult);
-		if (x->failed)
-			break;
-		if (nafter < 0) {
-			nafter = x->nposted;
-			memcpy(after, x->posted, sizeof(int) * nafter);
-		} else if (!same_posted(x, after, nafter)) {
-			if (first_time(x, b->src))
-				diag_error(x->g->diag, &b->src->loc, "the branches "
-				    "of 'choice' leave different requests pending");
-			break;
-		}
-		xgrow(&jumps, &jalloc, k + 1, sizeof(int));
-		jumps[k] = emit(x, OP_JUMP, b->src);
+	for (br = b->branches; br != NULL && !x->failed; br = br->next, k++) {
+		memset(&f, 0, sizeof(f));
+		j = front_add(x, &f, off, np);
+		edge_add(&f.p[j], E_ALT, x->pr->ins[c].alt + k);
+		list(x, &f, br->body, mult);
+		for (j = 0; j < f.n; j++)
+			front_take(x, out, &f.p[j]);
+		front_free(&f);
 	}
-	if (!x->failed)
-		for (k = 0; k < n; k++)
-			x->pr->ins[jumps[k]].target = x->pr->nins;
-	free(jumps);
 }
 
+/* Statement b on path p, whose requests are pending now; the paths out
+ * go to out. */
 static void
-stmt(struct cc *x, const struct pcg_bstmt *b, int64_t mult)
+one(struct cc *x, struct front *out, struct path *p, const struct pcg_bstmt *b,
+    int64_t mult)
 {
-	const struct pcg_comp	*c = &x->g->comps[x->p->comp];
-	int			 k, lo, hi, lp, i, n;
+	int	k, lo, hi, lp, i, n, slot;
 
 	switch (b->kind) {
 	case S_SEND:
@@ -295,10 +837,10 @@ stmt(struct cc *x, const struct pcg_bstmt *b, int64_t mult)
 			lp = local_port(x, b, k);
 			if (b->kind == S_SEND || b->kind == S_ISEND)
 				bound_add(x, lp, mult);
+			enter(x, p);
 			if (b->kind == S_ISEND || b->kind == S_IRECV) {
-				int	slot = post(x, b->src, b->kind == S_ISEND ?
+				slot = post(x, b->src, b->kind == S_ISEND ?
 				    SD_SEND : SD_RECV, b->mode, lp, 0, 0);
-
 				if (slot < 0)
 					return;
 				i = emit(x, b->kind == S_ISEND ? OP_ISEND : OP_IRECV, b->src);
@@ -309,8 +851,9 @@ stmt(struct cc *x, const struct pcg_bstmt *b, int64_t mult)
 				i = emit(x, b->kind == S_SEND ? OP_SEND : OP_RECV, b->src);
 			x->pr->ins[i].lp = lp;
 			x->pr->ins[i].mode = b->mode;
+			fall_from(x, p, i);
 		}
-		return;
+		break;
 	case S_RECV_ANY:
 	case S_IRECV_ANY:
 		if (b->type >= 0) {
@@ -320,9 +863,9 @@ stmt(struct cc *x, const struct pcg_bstmt *b, int64_t mult)
 			lo = 0;
 			hi = x->pr->nlp;
 		}
+		enter(x, p);
 		if (b->kind == S_IRECV_ANY) {
-			int	slot = post(x, b->src, SD_RECVANY, 0, -1, lo, hi);
-
+			slot = post(x, b->src, SD_RECVANY, 0, -1, lo, hi);
 			if (slot < 0)
 				return;
 			i = emit(x, OP_IRECVANY, b->src);
@@ -333,11 +876,13 @@ stmt(struct cc *x, const struct pcg_bstmt *b, int64_t mult)
 		x->pr->ins[i].lo = lo;
 		x->pr->ins[i].hi = hi;
 		x->pr->has_wild = 1;
-		return;
+		fall_from(x, p, i);
+		break;
 	case S_WAITALL:
-		emit(x, OP_WAITALL, b->src);
+		enter(x, p);
+		fall_from(x, p, emit(x, OP_WAITALL, b->src));
 		x->nposted = 0;
-		return;
+		break;
 	case S_BARRIER:
 	case S_ALLREDUCE:
 	case S_ALLGATHER:
@@ -349,29 +894,73 @@ stmt(struct cc *x, const struct pcg_bstmt *b, int64_t mult)
 		n = coll_index(x, b->kind, b->root);
 		if (b->root >= 0)
 			x->net->rooted = 1;
+		enter(x, p);
 		i = emit(x, OP_COLL, b->src);
 		x->pr->ins[i].coll = n;
-		return;
+		fall_from(x, p, i);
+		break;
 	case S_LOOP:
-		loop(x, b, mult);
+		loop(x, out, p, b, mult);
 		return;
 	case S_CHOICE:
-		choice(x, b, mult);
+		choice(x, out, p, b, mult);
 		return;
 	case S_IF:
 	case S_FOR:
 		break;
 	}
-	(void)c;
+	cur_set(x, b->src, &p->off, &p->n);
+	front_take(x, out, p);
+}
+
+/* Statement b once per path of f (the one falling into it first: it needs
+ * no jump); f becomes the paths out of it.  With no path (after an endless
+ * loop) it is compiled all the same, for its errors. */
+static void
+stmt(struct cc *x, struct front *f, const struct pcg_bstmt *b, int64_t mult)
+{
+	struct front	 in = *f;
+	int		 i, k, first = 0, copy = x->copy;
+
+	memset(f, 0, sizeof(*f));
+	if (in.n == 0)
+		front_add(x, &in, -1, 0);
+	for (i = 0; i < in.n; i++)
+		if (owns_fall(x, &in.p[i]))
+			first = i;
+	for (k = 0; k < in.n && !x->failed; k++) {
+		i = k == 0 ? first : k - 1 < first ? k - 1 : k;
+		load_set(x, in.p[i].off, in.p[i].n);
+		x->copy = copy || k > 0;
+		one(x, f, &in.p[i], b, mult);
+	}
+	x->copy = copy;
+	if (f->n > 1 && x->dup == NULL)
+		x->dup = b->src;
+	front_free(&in);
 }
 
 static void
-list(struct cc *x, const struct pcg_bstmt *b, int64_t mult)
+list(struct cc *x, struct front *f, const struct pcg_bstmt *b, int64_t mult)
 {
 	for (; b != NULL && !x->failed; b = b->next)
-		stmt(x, b, mult);
+		stmt(x, f, b, mult);
 }
 
+/* The end of the behaviour, once per path. */
+static void
+end(struct cc *x, struct front *f)
+{
+	int	k;
+
+	if (f->n == 0)
+		front_add(x, f, -1, 0);	/* after an endless loop: never reached */
+	for (k = 0; k < f->n && !x->failed; k++) {
+		load_set(x, f->p[k].off, f->p[k].n);
+		enter(x, &f->p[k]);
+		emit(x, OP_END, NULL);
+	}
+}
 /* A hash of everything that makes two processes' programs the same. */
 static uint64_t
 prog_hash(const struct prog *pr, const struct pcg_proc *p, int ntypes)
@@ -479,6 +1068,7 @@ mpnet_compile(const struct pcg *g)
 	for (i = 0; i < g->nprocs; i++) {
 		const struct pcg_proc	*p = &g->procs[i];
 		const struct pcg_comp	*c = &g->comps[p->comp];
+		struct front		 f;
 		uint64_t		 h;
 		int			 old, j;
 
@@ -502,9 +1092,15 @@ mpnet_compile(const struct pcg *g)
 		x.pr->lpbound = xcalloc(x.pr->nlp > 0 ? x.pr->nlp : 1, sizeof(int64_t));
 		x.insalloc = x.altalloc = x.sdalloc = x.ctralloc = 0;
 		x.nposted = 0;
+		x.fall = -1;
+		x.copy = 0;
+		x.dup = NULL;
 		x.failed = 0;
-		list(&x, p->prog, 1);
-		emit(&x, OP_END, NULL);
+		memset(&f, 0, sizeof(f));
+		front_add(&x, &f, -1, 0);	/* the start */
+		list(&x, &f, p->prog, 1);
+		end(&x, &f);
+		front_free(&f);
 		if (x.failed) {
 			prog_free(x.pr);
 			continue;
@@ -528,6 +1124,7 @@ mpnet_compile(const struct pcg *g)
 	}
 	free(said);
 	free(typeoff);
+	free(x.fallj);
 	hmap_free(progs);
 	hmap_free(x.colls);
 	hmap_free(x.said);

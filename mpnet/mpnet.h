@@ -32,8 +32,10 @@ enum op {
 	OP_COLL,	/* coll: the collective's signature */
 	OP_CHOICE,	/* alt: first of nalt branch starts in prog.alts */
 	OP_END,
-	OP_LOOP,	/* ctr = count; go on to the NEXT after it */
-	OP_NEXT,	/* ctr > 0: ctr--, go on; else to target (forever: go on) */
+	OP_LOOP,	/* ctr = count - 1; go on past the NEXT after it */
+	OP_NEXT,	/* ctr > 0: ctr--, go on; else to target (forever: go on);
+			 * a loop has one per set of requests pending at the
+			 * start of an iteration, all on its counter */
 	OP_JUMP,	/* to target */
 };
 
