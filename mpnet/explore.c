@@ -368,20 +368,26 @@ fire_range(struct sem *m, struct store *st, const uint64_t *cur, uint64_t *nxt, 
 }
 
 /* The judgement of state s whose groups' transitions are ts, group g at
- * ts[gstart[g] .. gstart[g] + gn[g]), every group computed. */
+ * ts[gstart[g] .. gstart[g] + gn[g]), every group computed: good at once
+ * when every process runs (what a state shows needs one that is blocked
+ * or ended). */
 static int
 judge_state(struct sem *m, const struct xopts *o, const uint64_t *s,
-    const struct trans *ts, const int *gstart, const int *gn, unsigned char *blocked)
+    const struct trans *ts, const int *gstart, const int *gn, unsigned char *ps)
 {
-	int	g, k, all = 0;
+	int	g, k, idle = 0;
 
-	for (g = 0; g < m->nprocs; g++)
-		blocked[g] = gn[g] == 0 && !sem_ended(m, s, g);
+	for (g = 0; g < m->nprocs; g++) {
+		ps[g] = gn[g] > 0 ? PS_RUNS : sem_ended(m, s, g) ? PS_ENDED :
+		    PS_BLOCKED;
+		idle += ps[g] != PS_RUNS;
+	}
+	if (idle == 0)
+		return 0;
 	for (k = 0; m->nprocs > 0 && k < gn[0]; k++)
-		all |= ts[gstart[0] + k].kind == T_COLL;
-	if (all)	/* everyone at a collective they take now */
-		memset(blocked, 0, (size_t)m->nprocs);
-	return o->judge(o->judge_arg, s, blocked);
+		if (ts[gstart[0] + k].kind == T_COLL)
+			return 0;	/* everyone at a collective they take now */
+	return o->judge(o->judge_arg, s, ps);
 }
 
 void
@@ -393,7 +399,7 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 	int		 g, k, total, nmax = sem_max_trans(m), chosen, cs, ce, found;
 	int		 ngroups, bad, N = m->nprocs;
 	int		*gstart = xcalloc(N + 1, sizeof(int)), *gn = xcalloc(N + 1, sizeof(int));
-	unsigned char	*blocked = xcalloc(N + 1, 1);
+	unsigned char	*ps = xcalloc(N + 1, 1);
 	double		 t0 = explore_now(), last = t0;
 	uint64_t	 last_states = 0;
 
@@ -454,7 +460,7 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 		ngroups = g < N ? g + 1 : N;
 		if (total == 0 || o->judge_all) {
 			/* (An end state: every group was computed.) */
-			bad = judge_state(m, o, cur, ts, gstart, gn, blocked);
+			bad = judge_state(m, o, cur, ts, gstart, gn, ps);
 			if (bad > r->bad) {
 				/* The first of the worst so far is the shortest
 				 * (breadth first). */
@@ -509,7 +515,7 @@ out:
 	free(nxt);
 	free(gstart);
 	free(gn);
-	free(blocked);
+	free(ps);
 }
 
 void

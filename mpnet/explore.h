@@ -25,10 +25,9 @@ enum xlimit {
 	XL_LOW_MEMORY,	/* the machine's memory running out (explore_watch) */
 };
 
-/* A state's judge: how bad s is, 0 good, higher worse.  'blocked' says
- * per process whether it has not ended and can take part in nothing now
- * (sem_blocked). */
-typedef int (*judge_fn)(void *arg, const uint64_t *s, const unsigned char *blocked);
+/* A state's judge: how bad s is, 0 good, higher worse.  'ps' says per
+ * process whether it runs, is blocked or ended (sem_states). */
+typedef int (*judge_fn)(void *arg, const uint64_t *s, const unsigned char *ps);
 
 struct xresult {
 	enum xstatus	 status;

@@ -64,7 +64,7 @@ explore_kahn(struct sem *m, const struct xopts *o, struct xresult *r)
 	struct wl	 w;
 	struct trans	*ts;
 	uint64_t	*s;
-	unsigned char	*blocked;
+	unsigned char	*ps;
 	size_t		 alloc = 0;
 	double		 t0 = explore_now(), last = t0;
 	uint64_t	 last_states = 0;
@@ -176,11 +176,11 @@ explore_kahn(struct sem *m, const struct xopts *o, struct xresult *r)
 	}
 	r->final = s;
 	s = NULL;
-	blocked = xcalloc(m->nprocs + 1, 1);
-	sem_blocked(m, r->final, blocked, ts);
-	if ((r->bad = o->judge(o->judge_arg, r->final, blocked)) > 0)
+	ps = xcalloc(m->nprocs + 1, 1);
+	sem_states(m, r->final, ps, ts);
+	if ((r->bad = o->judge(o->judge_arg, r->final, ps)) > 0)
 		r->status = X_VIOLATION;
-	free(blocked);
+	free(ps);
 out:
 	r->states = r->ntrace + 1;
 	r->transitions = r->ntrace;

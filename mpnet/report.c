@@ -113,7 +113,7 @@ struct rjudge {
 	struct sem	*m;
 	int		 N;
 	unsigned char	*stuck;		/* per process */
-	unsigned char	*blocked;	/* per process (report_violation's own) */
+	unsigned char	*ps;		/* per process (report_violation's own) */
 	struct need	*need;		/* what each stuck candidate needs: */
 	int		*nfirst;	/* need[nfirst[p] .. nfirst[p + 1]) */
 	size_t		 nalloc;
@@ -141,7 +141,7 @@ report_judge_new(struct sem *m)
 		if (m->p[i].pr != NULL && m->p[i].pr->nins + m->p[i].pr->nalts > most)
 			most = m->p[i].pr->nins + m->p[i].pr->nalts;
 	j->stuck = xcalloc(j->N + 1, 1);
-	j->blocked = xcalloc(j->N + 1, 1);
+	j->ps = xcalloc(j->N + 1, 1);
 	j->nfirst = xcalloc(j->N + 2, sizeof(int));
 	j->most = most;
 	j->seen = xcalloc(most + 1, sizeof(uint32_t));
@@ -159,7 +159,7 @@ report_judge_free(struct rjudge *j)
 	if (j == NULL)
 		return;
 	free(j->stuck);
-	free(j->blocked);
+	free(j->ps);
 	free(j->need);
 	free(j->nfirst);
 	free(j->seen);
@@ -493,27 +493,59 @@ reaches(struct rjudge *j, const struct prog *pr, int q, int pc, const struct nee
 	return 0;
 }
 
+/* Whether blocked p, in a plain receive or synchronous send with no
+ * request pending, waits for a peer that runs and will give it (the
+ * common case, decided without listing what p needs). */
+static int
+released(struct rjudge *j, const uint64_t *s, const unsigned char *ps, int p)
+{
+	const struct sem	*m = j->m;
+	const struct ins	*in = ins_at(m, s, p);
+	const struct mpnet	*net = m->net;
+	struct need		 nd;
+	int			 dc;
+
+	if (in->nposted > 0)
+		return 0;
+	if (in->op == OP_RECV) {
+		if ((dc = net->recv_dc[m->p[p].portbase + in->lp]) < 0)
+			return 0;
+		nd.q = net->dc[dc].from;
+		nd.what = N_SEND;
+	} else if (in->op == OP_SEND) {
+		if ((dc = net->send_dc[m->p[p].portbase + in->lp]) < 0)
+			return 0;
+		nd.q = net->dc[dc].to;
+		nd.what = N_RECV;
+	} else
+		return 0;
+	nd.arg = dc;
+	return ps[nd.q] == PS_RUNS && can_give(j, s, &nd);
+}
+
 /* The stuck processes of s into j->stuck: the largest set of blocked
  * processes each of which needs only processes that ended, that are in
  * the set, or that can never give what it needs.  Returns how many. */
 static int
-stuck_set(struct rjudge *j, const uint64_t *s, const unsigned char *blocked)
+stuck_set(struct rjudge *j, const uint64_t *s, const unsigned char *ps)
 {
-	const struct sem	*m = j->m;
-	int			 p, k, n = 0, changed, count = 0;
+	int	p, k, n = 0, changed, count = 0;
 
 	for (p = 0; p < j->N; p++) {
-		j->stuck[p] = blocked[p];	/* (blocked: not ended) */
+		j->stuck[p] = ps[p] == PS_BLOCKED;
 		j->nfirst[p] = n;
 		if (!j->stuck[p])
 			continue;
+		if (released(j, s, ps, p)) {
+			j->stuck[p] = 0;
+			continue;
+		}
 		needs(j, s, p, &n);
 		/* Most often a peer that runs will give it: not stuck. */
 		for (k = j->nfirst[p]; k < n; k++) {
 			const struct need	*nd = &j->need[k];
 
-			if (!blocked[nd->q] && !sem_ended(m, s, nd->q) &&
-			    can_give(j, s, nd))
+			if (ps[nd->q] == PS_RUNS && can_give(j, s, nd))
 				break;
 		}
 		if (k < n) {
@@ -533,7 +565,7 @@ stuck_set(struct rjudge *j, const uint64_t *s, const unsigned char *blocked)
 			for (k = j->nfirst[p]; k < j->nfirst[p + 1]; k++) {
 				const struct need	*nd = &j->need[k];
 
-				if (j->stuck[nd->q] || sem_ended(m, s, nd->q))
+				if (j->stuck[nd->q] || ps[nd->q] == PS_ENDED)
 					continue;
 				if (can_give(j, s, nd))
 					break;
@@ -550,7 +582,7 @@ stuck_set(struct rjudge *j, const uint64_t *s, const unsigned char *blocked)
 	 * stays where it is; what one that runs can reach only shrinks.) */
 	for (p = 0; p < j->N; p++)
 		for (k = j->nfirst[p]; j->stuck[p] && k < j->nfirst[p + 1]; k++)
-			j->need[k].gives = !sem_ended(m, s, j->need[k].q) &&
+			j->need[k].gives = ps[j->need[k].q] != PS_ENDED &&
 			    can_give(j, s, &j->need[k]);
 	return count;
 }
@@ -712,25 +744,24 @@ stuck_roots(struct rjudge *j, const uint64_t *s, int *roots, int *sends)
  * ended with requests pending, a message to a process that ended, an open
  * collective a process ended without. */
 static int
-lasting(const struct sem *m, const uint64_t *s)
+lasting(const struct sem *m, const uint64_t *s, const unsigned char *ps)
 {
 	const struct mpnet	*net = m->net;
-	int			 i, k = -1, j, len;
+	int			 i, k = -1, j, len = -1, ended = 0;
 
-	int			 ended = 0;
-
-	len = log_len(m, s);
 	for (i = 0; i < m->nprocs; i++) {
-		if (!sem_ended(m, s, i))
+		if (ps[i] != PS_ENDED)
 			continue;
 		ended = 1;
+		if (len < 0)
+			len = log_len(m, s);
 		if (sem_coll_off(m, s, i) < len)
 			return VK_COLL_MISMATCH;
 		if (m->p[i].pr != NULL && ins_at(m, s, i)->nposted > 0 && k < 0)
 			k = VK_UNWAITED;
 	}
 	for (j = 0; ended && j < net->ndc; j++)
-		if (sem_ended(m, s, net->dc[j].to) && sem_count(m, s, j) > 0)
+		if (ps[net->dc[j].to] == PS_ENDED && sem_count(m, s, j) > 0)
 			return VK_UNMATCHED_SEND;
 	return k;
 }
@@ -747,15 +778,15 @@ worse(int a, int b)
 
 /* The kind of violation s shows, or -1; j->stuck is left set. */
 static int
-judge(struct rjudge *j, const uint64_t *s, const unsigned char *blocked)
+judge(struct rjudge *j, const uint64_t *s, const unsigned char *ps)
 {
 	const struct sem	*m = j->m;
 	int			 kind, nstuck, nroots, sends, *tmp;
 
-	kind = lasting(m, s);
+	kind = lasting(m, s, ps);
 	if (kind == VK_COLL_MISMATCH)
 		return kind;
-	if ((nstuck = stuck_set(j, s, blocked)) == 0)
+	if ((nstuck = stuck_set(j, s, ps)) == 0)
 		return kind;
 	if (coll_mismatch(j, s))
 		return VK_COLL_MISMATCH;
@@ -769,17 +800,11 @@ judge(struct rjudge *j, const uint64_t *s, const unsigned char *blocked)
 }
 
 int
-report_judge(struct rjudge *j, const uint64_t *s, const unsigned char *blocked)
+report_judge(struct rjudge *j, const uint64_t *s, const unsigned char *ps)
 {
-	int	p, any = 0;
+	int	kind = judge(j, s, ps);
 
-	/* Nothing blocked and nothing ended: nothing can be wrong yet. */
-	for (p = 0; p < j->N && !any; p++)
-		any = blocked[p] || sem_ended(j->m, s, p);
-	if (!any)
-		return 0;
-	p = judge(j, s, blocked);
-	return p < 0 ? 0 : vprio[p];
+	return kind < 0 ? 0 : vprio[kind];
 }
 
 /* ---- the report ---- */
@@ -1201,8 +1226,8 @@ report_violation(struct violation *v, struct sem *m, const uint64_t *final,
 	int		 kind;
 
 	memset(v, 0, sizeof(*v));
-	sem_blocked(m, final, j->blocked, j->ts);
-	if ((kind = judge(j, final, j->blocked)) < 0)
+	sem_states(m, final, j->ps, j->ts);
+	if ((kind = judge(j, final, j->ps)) < 0)
 		kind = VK_DEADLOCK;	/* (the explorer judged it bad) */
 	classify(v, j, final, kind);
 	report_judge_free(j);

@@ -999,21 +999,20 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 }
 
 int
-sem_blocked(struct sem *m, const uint64_t *s, unsigned char *blocked, struct trans *ts)
+sem_states(struct sem *m, const uint64_t *s, unsigned char *ps, struct trans *ts)
 {
 	int	p, k, n, all = 0, count = 0;
 
 	for (p = 0; p < m->nprocs; p++) {
 		n = sem_enabled(m, s, p, ts);
-		blocked[p] = n == 0 && !sem_ended(m, s, p);
-		count += blocked[p];
+		ps[p] = sem_ended(m, s, p) ? PS_ENDED : n == 0 ? PS_BLOCKED : PS_RUNS;
 		for (k = 0; k < n; k++)
 			all |= ts[k].kind == T_COLL;
 	}
-	if (all) {
-		/* Everyone is at a collective all can take now. */
-		memset(blocked, 0, (size_t)m->nprocs);
-		count = 0;
+	for (p = 0; p < m->nprocs; p++) {
+		if (all)	/* everyone is at a collective all take now */
+			ps[p] = PS_RUNS;
+		count += ps[p] != PS_RUNS;
 	}
 	return count;
 }

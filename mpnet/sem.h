@@ -168,10 +168,13 @@ void sem_initial(const struct sem *, uint64_t *s);
 int sem_enabled(struct sem *, const uint64_t *s, int proc, struct trans *out);
 /* Room enough for one group's transitions. */
 int sem_max_trans(const struct sem *);
-/* Per process, whether it is blocked in s: not ended, and no transition
- * it takes part in is enabled (ts: room for sem_max_trans).  Returns how
- * many. */
-int sem_blocked(struct sem *, const uint64_t *s, unsigned char *blocked,
+/* What a process is doing in a state, for judging it. */
+enum { PS_RUNS, PS_BLOCKED, PS_ENDED };
+
+/* Per process, PS_ENDED, PS_BLOCKED (no transition it takes part in is
+ * enabled) or PS_RUNS, into ps (ts: room for sem_max_trans).  Returns how
+ * many are blocked or ended. */
+int sem_states(struct sem *, const uint64_t *s, unsigned char *ps,
     struct trans *ts);
 /* Fire t in s.  Returns 0, or -1 when a channel or the collective log
  * ran out of room (sem.overflow, sem.overflow_coll say which). */

@@ -67,9 +67,9 @@ limit_text(const struct xresult *x, const struct xopts *xo,
 }
 
 static int
-judge(void *arg, const uint64_t *s, const unsigned char *blocked)
+judge(void *arg, const uint64_t *s, const unsigned char *ps)
 {
-	return report_judge(arg, s, blocked);
+	return report_judge(arg, s, ps);
 }
 
 void
