@@ -367,27 +367,24 @@ fire_range(struct sem *m, struct store *st, const uint64_t *cur, uint64_t *nxt, 
 	return 0;
 }
 
-/* The judgement of state s whose groups' transitions are ts, group g at
- * ts[gstart[g] .. gstart[g] + gn[g]), every group computed: good at once
- * when every process runs (what a state shows needs one that is blocked
- * or ended). */
+/* The judgement of state s, its groups having gn[g] transitions enabled
+ * (gn NULL: none, an end state; coll: one is a collective all take now):
+ * good at once when every process runs (what a state shows needs one
+ * that is blocked or ended). */
 static int
-judge_state(struct sem *m, const struct xopts *o, const uint64_t *s,
-    const struct trans *ts, const int *gstart, const int *gn, unsigned char *ps)
+judge_state(struct sem *m, const struct xopts *o, const uint64_t *s, const int *gn,
+    int coll, unsigned char *ps)
 {
-	int	g, k, idle = 0;
+	int	g, idle = 0;
 
+	if (coll)
+		return 0;	/* everyone at a collective they take now */
 	for (g = 0; g < m->nprocs; g++) {
-		ps[g] = gn[g] > 0 ? PS_RUNS : sem_ended(m, s, g) ? PS_ENDED :
-		    PS_BLOCKED;
+		ps[g] = gn != NULL && gn[g] > 0 ? PS_RUNS : sem_ended(m, s, g) ?
+		    PS_ENDED : PS_BLOCKED;
 		idle += ps[g] != PS_RUNS;
 	}
-	if (idle == 0)
-		return 0;
-	for (k = 0; m->nprocs > 0 && k < gn[0]; k++)
-		if (ts[gstart[0] + k].kind == T_COLL)
-			return 0;	/* everyone at a collective they take now */
-	return o->judge(o->judge_arg, s, ps);
+	return idle == 0 ? 0 : o->judge(o->judge_arg, s, ps);
 }
 
 void
@@ -397,8 +394,9 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 	struct trans	*ts;
 	uint64_t	*cur, *nxt, head, idx, best_at = 0;
 	int		 g, k, total, nmax = sem_max_trans(m), chosen, cs, ce, found;
-	int		 ngroups, bad, N = m->nprocs;
-	int		*gstart = xcalloc(N + 1, sizeof(int)), *gn = xcalloc(N + 1, sizeof(int));
+	int		 ngroups, bad, coll, N = m->nprocs;
+	const int	 reduce = o->reduce, judge_all = o->judge_all;
+	int		*gn = xcalloc(N + 1, sizeof(int));
 	unsigned char	*ps = xcalloc(N + 1, 1);
 	double		 t0 = explore_now(), last = t0;
 	uint64_t	 last_states = 0;
@@ -431,13 +429,16 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 		load(&st, head, cur);
 		total = 0;
 		chosen = -1;
-		cs = ce = 0;
-		for (g = 0; g < N; g++) {
+		cs = ce = coll = 0;
+		/* Every interleaving, judging end states only: the plain loop
+		 * (the hottest there is). */
+		for (g = 0; !reduce && !judge_all && g < N; g++)
+			total += sem_enabled(m, cur, g, ts + total);
+		for (g = 0; (reduce || judge_all) && g < N; g++) {
 			int	n = sem_enabled(m, cur, g, ts + total);
 
-			gstart[g] = total;
 			gn[g] = n;
-			if (o->reduce && n > 0 && (chosen < 0 || (o->judge_all &&
+			if (reduce && n > 0 && (chosen < 0 || (judge_all &&
 			    !sem_can_end(m, cur, chosen) && sem_can_end(m, cur, g)))) {
 				for (k = 0; k < n && ts[total + k].safe; k++)
 					;
@@ -454,13 +455,16 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 				}
 			}
 			total += n;
-			if (chosen >= 0 && !o->judge_all)
+			if (chosen >= 0 && !judge_all)
 				break;	/* the rest only if the proviso asks */
 		}
 		ngroups = g < N ? g + 1 : N;
-		if (total == 0 || o->judge_all) {
-			/* (An end state: every group was computed.) */
-			bad = judge_state(m, o, cur, ts, gstart, gn, ps);
+		if (total == 0 || judge_all) {
+			/* (Every group was computed; group 0's transitions
+			 * come first in ts.) */
+			for (k = 0; judge_all && N > 0 && k < gn[0]; k++)
+				coll |= ts[k].kind == T_COLL;
+			bad = judge_state(m, o, cur, total == 0 ? NULL : gn, coll, ps);
 			if (bad > r->bad) {
 				/* The first of the worst so far is the shortest
 				 * (breadth first). */
@@ -513,7 +517,6 @@ out:
 	free(ts);
 	free(cur);
 	free(nxt);
-	free(gstart);
 	free(gn);
 	free(ps);
 }

@@ -369,8 +369,6 @@ sem_init_layout(struct sem *m, const struct mpnet *n, enum check_mode mode,
 		int64_t			 bound = d->bound;
 		int			 w = 0, j;
 
-		if (m->gof[i] >= 0)
-			continue;	/* in its group's queue */
 		if (m->pool[i] >= 0 && m->pool[i] != i) {
 			/* Shares its pool's count: the pool is named by its
 			 * lowest channel, laid out already. */
@@ -393,10 +391,8 @@ sem_init_layout(struct sem *m, const struct mpnet *n, enum check_mode mode,
 		int64_t		 bound = 0;
 		int		 most;
 
-		/* Room for what its channels can hold, up to 2 * cbits, and
-		 * no more than a count of cbits bits holds (a synchronous
-		 * isend's request keeps its place in its channel in that). */
-		most = 2 * cbits < (1 << cbits) - 1 ? 2 * cbits : (1 << cbits) - 1;
+		/* Room for what its channels can hold, up to 2 * cbits. */
+		most = 2 * cbits;
 		for (k = 0; k < g->n && bound >= 0; k++)
 			bound = n->dc[g->dc[k]].bound < 0 ? -1 :
 			    bound + n->dc[g->dc[k]].bound;
@@ -546,22 +542,6 @@ gent(const struct sgroup *g, int k)
 	return f;
 }
 
-uint64_t
-sem_count(const struct sem *m, const uint64_t *s, int dc)
-{
-	const struct sgroup	*g;
-	uint64_t		 len, k, c = 0;
-
-	if (m->gof[dc] < 0)
-		return sem_get(s, m->dc[dc]);
-	g = &m->grp[m->gof[dc]];
-	len = sem_get(s, g->len);
-	for (k = 0; k < len; k++)
-		if (sem_get(s, gent(g, (int)k)) == (uint64_t)m->glabel[dc])
-			c++;
-	return c;
-}
-
 int
 sem_coll_open(const struct sem *m, const uint64_t *s, int j)
 {
@@ -621,19 +601,26 @@ offer(const struct sem *m, const uint64_t *s, const struct sproc *sp, int lp, in
 	return avail(m, s, *dc);
 }
 
-/* Whether a wildcard over lo..hi of sp may take dc's next message (avail
- * a): MPI_ANY_SOURCE takes a sender's messages in the order they were
- * sent, so of an ordered group only its first message, or, when none
- * waits, the synchronous send its sender is blocked in.  A wildcard over
- * fewer than all the process's ports probes them one by one and takes
- * any (libensemble's ens_recv_any). */
+/* Whether a wildcard over lo..hi of sp reads with MPI_ANY_SOURCE (it
+ * covers all the process's connected ports) where order matters: a
+ * wildcard over fewer probes them one by one and takes any message
+ * (libensemble's ens_recv_any). */
+static inline int
+any_source(const struct sem *m, const struct sproc *sp, int lo, int hi)
+{
+	return m->ngrp > 0 && lo <= sp->cover_lo && hi >= sp->cover_hi;
+}
+
+/* Whether an MPI_ANY_SOURCE receive may take dc's next message (avail
+ * a): it takes a sender's messages in the order they were sent, so of an
+ * ordered group only its first message, or, when none waits, the
+ * synchronous send its sender is blocked in. */
 static int
-in_order(const struct sem *m, const uint64_t *s, const struct sproc *sp, int lo, int hi,
-    int dc, int a)
+in_order(const struct sem *m, const uint64_t *s, int dc, int a)
 {
 	const struct sgroup	*g;
 
-	if (m->gof[dc] < 0 || lo > sp->cover_lo || hi < sp->cover_hi)
+	if (m->gof[dc] < 0)
 		return 1;
 	g = &m->grp[m->gof[dc]];
 	if (sem_get(s, g->len) == 0)
@@ -906,7 +893,7 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 {
 	const struct sproc	*sp = &m->p[proc];
 	const struct ins	*in;
-	int			 n = 0, pc, k, lp, dc, a, wsafe;
+	int			 n = 0, pc, k, lp, dc, a, wsafe, ordered;
 
 	if (sp->pr == NULL)
 		return 0;
@@ -929,10 +916,11 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 		hi = d->kind == SD_RECV ? d->lp + 1 : d->hi;
 		wsafe = d->kind == SD_RECV || !m->want_safe ||
 		    settled_wild(m, s, proc, lo, hi);
+		ordered = d->kind == SD_RECVANY && any_source(m, sp, lo, hi);
 		for (lp = lo; lp < hi; lp++) {
 			if ((a = offer(m, s, sp, lp, &dc)) == 0 ||
 			    first_pending(m, s, proc, in, lp) != k ||
-			    (d->kind == SD_RECVANY && !in_order(m, s, sp, lo, hi, dc, a)))
+			    (ordered && !in_order(m, s, dc, a)))
 				continue;
 			ADD(T_MATCH, dc, k, 0, wsafe, a == 2);
 		}
@@ -957,12 +945,13 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 
 		wsafe = in->op == OP_RECV || !m->want_safe ||
 		    settled_wild(m, s, proc, lo, hi);
+		ordered = in->op == OP_RECVANY && any_source(m, sp, lo, hi);
 		if (in->op == OP_RECVANY && m->want_safe && bag(m, s, proc, pc, in))
 			one = wsafe = 1;
 		for (lp = lo; lp < hi; lp++) {
 			if ((a = offer(m, s, sp, lp, &dc)) == 0 ||
 			    first_pending(m, s, proc, in, lp) >= 0 ||
-			    (in->op == OP_RECVANY && !in_order(m, s, sp, lo, hi, dc, a)))
+			    (ordered && !in_order(m, s, dc, a)))
 				continue;	/* (a request takes it first) */
 			ADD(T_RECV, dc, -1, 0, wsafe, a == 2);
 			if (one)
@@ -1031,8 +1020,9 @@ take(struct sem *m, uint64_t *s, int dc)
 		settle(sp, s, (int)sem_get(s, sp->pc) + 1);
 		return;
 	}
-	if (m->gof[dc] >= 0) {
-		/* Out of its group's queue: the first with its label. */
+	sem_set(s, m->dc[dc], c - 1);
+	if (m->ngrp > 0 && m->gof[dc] >= 0) {
+		/* Out of its group's queue too: the first with its label. */
 		const struct sgroup	*g = &m->grp[m->gof[dc]];
 		int			 len = (int)sem_get(s, g->len);
 
@@ -1042,8 +1032,7 @@ take(struct sem *m, uint64_t *s, int dc)
 			sem_set(s, gent(g, k), sem_get(s, gent(g, k + 1)));
 		sem_set(s, gent(g, len - 1), 0);
 		sem_set(s, g->len, (uint64_t)len - 1);
-	} else
-		sem_set(s, m->dc[dc], c - 1);
+	}
 	/* The sender's synchronous requests on dc move up one place. */
 	if (sp->wslot > 1) {
 		const struct ins	*in;
@@ -1067,18 +1056,6 @@ put(struct sem *m, uint64_t *s, int dc)
 {
 	uint64_t	c;
 
-	if (m->gof[dc] >= 0) {
-		const struct sgroup	*g = &m->grp[m->gof[dc]];
-
-		if ((c = sem_get(s, g->len)) >= (uint64_t)g->cap) {
-			m->overflow = dc;
-			m->overflow_max = (uint64_t)g->cap;
-			return -1;
-		}
-		sem_set(s, gent(g, (int)c), (uint64_t)m->glabel[dc]);
-		sem_set(s, g->len, c + 1);
-		return 0;
-	}
 	c = sem_get(s, m->dc[dc]);
 	if (c + 1 >= (1ULL << m->dc[dc].w)) {
 		m->overflow = dc;
@@ -1086,6 +1063,19 @@ put(struct sem *m, uint64_t *s, int dc)
 		return -1;
 	}
 	sem_set(s, m->dc[dc], c + 1);
+	if (m->ngrp > 0 && m->gof[dc] >= 0) {
+		/* At the end of its group's queue too. */
+		const struct sgroup	*g = &m->grp[m->gof[dc]];
+
+		if ((c = sem_get(s, g->len)) >= (uint64_t)g->cap) {
+			m->overflow = dc;
+			m->overflow_queue = 1;
+			m->overflow_max = (uint64_t)g->cap;
+			return -1;
+		}
+		sem_set(s, gent(g, (int)c), (uint64_t)m->glabel[dc]);
+		sem_set(s, g->len, c + 1);
+	}
 	return 0;
 }
 

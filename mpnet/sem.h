@@ -60,8 +60,8 @@ struct sproc {
 
 /* The channels from one sender to one receiver that a wildcard over all
  * the receiver's ports (MPI_ANY_SOURCE, MPI_ANY_TAG) reads in the order
- * they were sent: their messages in one queue of labels, channel
- * grp.dc[k] being label k. */
+ * they were sent: besides each channel's count, their messages' order in
+ * one queue of labels, channel grp.dc[k] being label k. */
 struct sgroup {
 	int		*dc;		/* its channels (owned) */
 	int		 n;
@@ -104,6 +104,7 @@ struct sem {
 	uint32_t	 words;		/* of a state vector */
 	uint32_t	 bytes;		/* stored: ceil(bits / 8) */
 	int		 overflow;	/* a directed channel that ran out of room, or -1 */
+	int		 overflow_queue;	/* ... in its ordered group's queue */
 	int		 overflow_coll;	/* the collective log ran out of room */
 	uint64_t	 overflow_max;	/* what the full one held */
 	int		 want_safe;	/* compute trans.safe (reductions need it) */
@@ -183,7 +184,11 @@ int sem_fire(struct sem *, uint64_t *s, const struct trans *t);
 /* Queries for reports. */
 int sem_pc(const struct sem *, const uint64_t *s, int proc);
 /* The messages waiting in directed channel dc. */
-uint64_t sem_count(const struct sem *, const uint64_t *s, int dc);
+static inline uint64_t
+sem_count(const struct sem *m, const uint64_t *s, int dc)
+{
+	return sem_get(s, m->dc[dc]);
+}
 /* The open rooted collective at log position j (index in mpnet.colls),
  * or -1; how many processes have left it; how many open ones proc has
  * left. */

@@ -26,7 +26,7 @@ overflow_text(const struct mpnet *net, const struct sem *m)
 	char			*t;
 
 	pcg_proc_name(net->pcg, d->from, pn, sizeof(pn));
-	if (m->gof[m->overflow] >= 0)
+	if (m->overflow_queue)
 		xasprintf(&t, "channels from %s to %s hold more than %llu "
 		    "messages: sends outrun receives without bound", pn,
 		    pcg_proc_name(net->pcg, d->to, pt, sizeof(pt)),
