@@ -115,7 +115,10 @@ report "farm.pcg -np 10 (recv any)" 10
 for n in 1000 10000; do
 	lim=$([ $n = 1000 ] && echo 1 || echo 10)
 	for s in ring tree jacobi; do
-		measure "$s$n" 0 "$src/scripts/$s.pcg" -np $n
+		# (jacobi requires a cell per process at least)
+		cells=$([ $s = jacobi ] && echo "-D cells=$n" || true)
+		# shellcheck disable=SC2086
+		measure "$s$n" 0 "$src/scripts/$s.pcg" -np $n $cells
 		report "$s.pcg -np $n" "$lim"
 	done
 done

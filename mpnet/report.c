@@ -146,9 +146,7 @@ report_judge_new(struct sem *m)
 	j->most = most;
 	j->seen = xcalloc(most + 1, sizeof(uint32_t));
 	j->stack = xcalloc(most + 2, sizeof(int));
-	j->color = xcalloc(j->N + 1, sizeof(int));
-	j->dstack = xcalloc(j->N + 1, sizeof(int));
-	j->it = xcalloc(j->N + 1, sizeof(int));
+
 	j->ts = xcalloc(sem_max_trans(m), sizeof(struct trans));
 	return j;
 }
@@ -667,6 +665,11 @@ find_cycle(struct rjudge *j, const uint64_t *s, int *cyc)
 	int			 N = j->N, i, len = 0, sp, k, any;
 	int			*w = xcalloc(N + 1, sizeof(int)), **adj, *nadj;
 
+	if (j->color == NULL) {	/* (made when first needed) */
+		j->color = xcalloc(N + 1, sizeof(int));
+		j->dstack = xcalloc(N + 1, sizeof(int));
+		j->it = xcalloc(N + 1, sizeof(int));
+	}
 	adj = xcalloc(N, sizeof(int *));
 	nadj = xcalloc(N, sizeof(int));
 	for (i = 0; i < N; i++) {

@@ -172,19 +172,27 @@ can_end(const struct prog *pr)
 	return e;
 }
 
-/* Whether some program of proc has a wildcard over all its connected
- * ports (its sproc's cover_lo..cover_hi). */
+/* Whether proc's program has a wildcard over all its connected ports,
+ * which cover[0] .. cover[1] span. */
 static int
-reads_any_source(const struct sem *m, int proc)
+reads_any_source(const struct sem *m, int proc, int *cover)
 {
 	const struct sproc	*sp = &m->p[proc];
-	int			 k;
+	int			 k, lp;
 
+	cover[0] = INT32_MAX;
+	cover[1] = -1;
+	for (lp = 0; sp->pr != NULL && lp < sp->pr->nlp; lp++)
+		if (m->net->recv_dc[sp->portbase + lp] >= 0) {
+			if (lp < cover[0])
+				cover[0] = lp;
+			cover[1] = lp + 1;
+		}
 	for (k = 0; sp->pr != NULL && k < sp->pr->nins; k++) {
 		const struct ins	*in = &sp->pr->ins[k];
 
 		if ((in->op == OP_RECVANY || in->op == OP_IRECVANY) &&
-		    in->lo <= sp->cover_lo && in->hi >= sp->cover_hi)
+		    in->lo <= cover[0] && in->hi >= cover[1])
 			return 1;
 	}
 	return 0;
@@ -210,46 +218,89 @@ can_hold(const struct sem *m, int dc)
 /* The ordered groups: per receiver that reads with MPI_ANY_SOURCE, per
  * sender, the channels between them that are not pooled, when there are
  * two or more and one of them can hold messages. */
+/* A channel into a receiver, by its sender (for sorting). */
+struct from_dc {
+	int		 from, dc;
+};
+
+static int
+by_sender(const void *a, const void *b)
+{
+	const struct from_dc	*x = a, *y = b;
+
+	if (x->from != y->from)
+		return x->from < y->from ? -1 : 1;
+	return x->dc < y->dc ? -1 : x->dc > y->dc;
+}
+
+/* Add the ordered group of channels dcs[0..k) (one sender's into one
+ * receiver, in channel order); gof and glabel are made on the first. */
+static void
+group_add(struct sem *m, const int *dcs, int k)
+{
+	const struct mpnet	*n = m->net;
+	struct sgroup		*g;
+	int			 i;
+
+	if (m->gof == NULL) {
+		m->gof = xmalloc(sizeof(int) * (n->ndc > 0 ? n->ndc : 1));
+		m->glabel = xcalloc(n->ndc > 0 ? n->ndc : 1, sizeof(int));
+		for (i = 0; i < n->ndc; i++)
+			m->gof[i] = -1;
+	}
+	m->grp = xreallocarray(m->grp, m->ngrp + 1, sizeof(*m->grp));
+	g = &m->grp[m->ngrp];
+	memset(g, 0, sizeof(*g));
+	g->dc = xcalloc(k, sizeof(int));
+	g->n = k;
+	for (i = 0; i < k; i++) {
+		g->dc[i] = dcs[i];
+		m->gof[dcs[i]] = m->ngrp;
+		m->glabel[dcs[i]] = i;
+	}
+	m->ngrp++;
+}
+
 static void
 groups(struct sem *m)
 {
 	const struct mpnet	*n = m->net;
-	int			 r, q, i, k, held;
-	int			*dcs = xcalloc(n->ndc + 1, sizeof(int));
+	struct from_dc		*fd = NULL;
+	int			 r, i, j, k, lp, dc, held, *dcs = NULL, cover[2];
+	size_t			 alloc = 0, dalloc = 0;
 
-	m->gof = xmalloc(sizeof(int) * (n->ndc > 0 ? n->ndc : 1));
-	m->glabel = xcalloc(n->ndc > 0 ? n->ndc : 1, sizeof(int));
-	for (i = 0; i < n->ndc; i++)
-		m->gof[i] = -1;
 	for (r = 0; r < n->nprocs; r++) {
-		if (!reads_any_source(m, r))
-			continue;
-		for (q = 0; q < n->nprocs; q++) {
-			struct sgroup	*g;
+		const struct sproc	*sp = &m->p[r];
 
-			for (i = 0, k = 0, held = 0; i < n->ndc; i++) {
-				if (n->dc[i].from != q || n->dc[i].to != r ||
-				    !n->dc[i].used || m->pool[i] >= 0)
-					continue;
-				dcs[k++] = i;
-				held |= can_hold(m, i);
-			}
-			if (k < 2 || !held)
+		if (!reads_any_source(m, r, cover))
+			continue;
+		/* The channels into r that may carry messages, by sender. */
+		for (lp = 0, k = 0; lp < sp->pr->nlp; lp++) {
+			if ((dc = n->recv_dc[sp->portbase + lp]) < 0 ||
+			    !n->dc[dc].used || m->pool[dc] >= 0)
 				continue;
-			m->grp = xreallocarray(m->grp, m->ngrp + 1, sizeof(*m->grp));
-			g = &m->grp[m->ngrp];
-			memset(g, 0, sizeof(*g));
-			g->dc = xcalloc(k, sizeof(int));
-			g->n = k;
-			for (i = 0; i < k; i++) {
-				g->dc[i] = dcs[i];
-				m->gof[dcs[i]] = m->ngrp;
-				m->glabel[dcs[i]] = i;
+			xgrow(&fd, &alloc, k + 1, sizeof(*fd));
+			fd[k].from = n->dc[dc].from;
+			fd[k++].dc = dc;
+		}
+		qsort(fd, k, sizeof(*fd), by_sender);
+		for (i = 0; i < k; i = j) {
+			for (j = i, held = 0; j < k && fd[j].from == fd[i].from; j++) {
+				xgrow(&dcs, &dalloc, j - i + 1, sizeof(int));
+				dcs[j - i] = fd[j].dc;
+				held |= can_hold(m, fd[j].dc);
 			}
-			m->ngrp++;
+			if (j - i >= 2 && held)
+				group_add(m, dcs, j - i);
 		}
 	}
+	free(fd);
 	free(dcs);
+	if (m->ngrp == 0)
+		return;
+	m->cover = xcalloc(2 * (size_t)n->nprocs + 2, sizeof(int));
+	for (r = 0; r < n->nprocs; r++)
+		(void)reads_any_source(m, r, m->cover + 2 * r);
 }
 
 int
@@ -318,25 +369,16 @@ sem_init_layout(struct sem *m, const struct mpnet *n, enum check_mode mode,
 	for (i = 0; i < n->nprocs; i++) {
 		struct sproc		*sp = &m->p[i];
 		const struct prog	*pr = n->progs[i];
-		int			 u, lp;
+		int			 u;
 
 		sp->portbase = n->pcg->procs[i].portbase;
-		sp->cover_lo = INT32_MAX;
-		sp->cover_hi = -1;
 		if (pr == NULL)
 			continue;
-		for (lp = 0; lp < pr->nlp; lp++)
-			if (n->recv_dc[sp->portbase + lp] >= 0) {
-				if (lp < sp->cover_lo)
-					sp->cover_lo = lp;
-				sp->cover_hi = lp + 1;
-			}
 		sp->pr = pr;
 		u = pr->id;
 		sp->pc = alloc_fld(&bits, bits_for((uint64_t)pr->nins - 1));
 		sp->ctroff = m->ctroff[u];
 		sp->ctrw = m->ctrw[u];
-		sp->ends = m->ends[u];
 		sp->ctr = bits;
 		for (k = 0; k < pr->nctr; k++)
 			bits += sp->ctrw[k];
@@ -434,6 +476,7 @@ sem_fini(struct sem *m)
 	free(m->grp);
 	free(m->gof);
 	free(m->glabel);
+	free(m->cover);
 	free(m->csig);
 	free(m->cndone);
 	free(m->ctroff);
@@ -606,9 +649,9 @@ offer(const struct sem *m, const uint64_t *s, const struct sproc *sp, int lp, in
  * wildcard over fewer probes them one by one and takes any message
  * (libensemble's ens_recv_any). */
 static inline int
-any_source(const struct sem *m, const struct sproc *sp, int lo, int hi)
+any_source(const struct sem *m, int proc, int lo, int hi)
 {
-	return m->ngrp > 0 && lo <= sp->cover_lo && hi >= sp->cover_hi;
+	return m->ngrp > 0 && lo <= m->cover[2 * proc] && hi >= m->cover[2 * proc + 1];
 }
 
 /* Whether an MPI_ANY_SOURCE receive may take dc's next message (avail
@@ -916,7 +959,7 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 		hi = d->kind == SD_RECV ? d->lp + 1 : d->hi;
 		wsafe = d->kind == SD_RECV || !m->want_safe ||
 		    settled_wild(m, s, proc, lo, hi);
-		ordered = d->kind == SD_RECVANY && any_source(m, sp, lo, hi);
+		ordered = d->kind == SD_RECVANY && any_source(m, proc, lo, hi);
 		for (lp = lo; lp < hi; lp++) {
 			if ((a = offer(m, s, sp, lp, &dc)) == 0 ||
 			    first_pending(m, s, proc, in, lp) != k ||
@@ -945,7 +988,7 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 
 		wsafe = in->op == OP_RECV || !m->want_safe ||
 		    settled_wild(m, s, proc, lo, hi);
-		ordered = in->op == OP_RECVANY && any_source(m, sp, lo, hi);
+		ordered = in->op == OP_RECVANY && any_source(m, proc, lo, hi);
 		if (in->op == OP_RECVANY && m->want_safe && bag(m, s, proc, pc, in))
 			one = wsafe = 1;
 		for (lp = lo; lp < hi; lp++) {

@@ -53,9 +53,6 @@ struct sproc {
 	uint32_t	 slot;		/* request slots, wslot bits each */
 	uint8_t		 wslot;
 	struct fld	 coff;		/* open collectives it has left (w 0: no log) */
-	const unsigned char *ends;	/* per pc: the program can still end */
-	int		 cover_lo;	/* its connected ports: a wildcard over */
-	int		 cover_hi;	/* all of them is MPI_ANY_SOURCE's */
 };
 
 /* The channels from one sender to one receiver that a wildcard over all
@@ -90,6 +87,9 @@ struct sem {
 	int		 ngrp;
 	int		*gof;		/* per directed channel: its group, or -1 */
 	int		*glabel;	/* per directed channel: its label there */
+	int		*cover;		/* with groups, per process: its connected
+					 * ports' first and last + 1 (a wildcard
+					 * over them is MPI_ANY_SOURCE's) */
 	/* The log of open rooted collectives (buffered mode): position j
 	 * holds the j-th oldest one + 1 (0: free) and how many processes
 	 * have left it; a process's coff says how many it has left.  The
@@ -111,7 +111,7 @@ struct sem {
 	/* per-program layout tables (owned) */
 	uint32_t	**ctroff;
 	uint8_t		**ctrw;
-	unsigned char	**ends;
+	unsigned char	**ends;		/* per program, per pc: it can still end */
 };
 
 /* Lay a net out for a mode; channels get min(cbits, what their bound
@@ -209,7 +209,9 @@ sem_ended(const struct sem *m, const uint64_t *s, int proc)
 static inline int
 sem_can_end(const struct sem *m, const uint64_t *s, int proc)
 {
-	return m->p[proc].pr != NULL && m->p[proc].ends[sem_get(s, m->p[proc].pc)];
+	const struct prog	*pr = m->p[proc].pr;
+
+	return pr != NULL && m->ends[pr->id][sem_get(s, m->p[proc].pc)];
 }
 /* Whether proc's instruction is a collective all must reach together. */
 int sem_sync_coll(const struct sem *, const struct ins *);
