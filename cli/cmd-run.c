@@ -42,8 +42,9 @@ verify(const struct cli_opts *o, struct pcg *g, struct diag *d)
 		cli_print_incomplete(net, &r[i]);
 	if (hazard)
 		fprintf(stderr, "ensemble: %s: warning: buffering hazard: correct only"
-		    " while MPI buffers standard sends (%s in synchronous mode; see"
-		    " 'ensemble verify')\n", g->name, vkind_name(r[1].viol->kind));
+		    " while MPI buffers %s (%s in synchronous mode; see 'ensemble"
+		    " verify')\n", g->name, mpnet_buffered_what(net),
+		    vkind_name(r[1].viol->kind));
 	else if (all == V_VIOLATED) {
 		for (i = 0; i < nr; i++)
 			if (r[i].viol != NULL)

@@ -270,6 +270,11 @@ cli_print_incomplete(const struct mpnet *net, const struct mode_result *r)
 		fprintf(stderr, "ensemble: %s: %s mode incomplete after %" PRIu64
 		    " state%s: %s\n", net->pcg->name, check_mode_name(r->mode),
 		    r->states, r->states == 1 ? "" : "s", r->incomplete);
+	else if (r->incomplete != NULL)	/* a violation found before it */
+		fprintf(stderr, "ensemble: %s: %s mode stopped after %" PRIu64
+		    " state%s (%s): the violation shown is the worst found "
+		    "before\n", net->pcg->name, check_mode_name(r->mode), r->states,
+		    r->states == 1 ? "" : "s", r->incomplete);
 }
 
 int
@@ -365,8 +370,8 @@ cmd_verify_exec(const struct cmd_entry *self, int argc, char **argv)
 				cli_print_violation(stdout, net, &r[i], o.full);
 		if (hazard)
 			printf("%s: buffering hazard: correct only while MPI buffers "
-			    "standard sends (verified in buffered mode, %s in "
-			    "synchronous mode)\n", g->name, vkind_name(r[1].viol->kind));
+			    "%s (verified in buffered mode, %s in synchronous mode)\n",
+			    g->name, mpnet_buffered_what(net), vkind_name(r[1].viol->kind));
 		for (i = 0; i < nr; i++)
 			cli_print_incomplete(net, &r[i]);
 		printf("%s: %s (", g->name, verdict_name(all));

@@ -216,6 +216,10 @@ struct mode_result {
 const char *vkind_name(enum vkind);
 const char *check_mode_name(enum check_mode);
 
+/* What buffered mode takes MPI to buffer in this net, for a buffering
+ * hazard: "standard sends", and collectives left early when it has
+ * rooted ones. */
+const char *mpnet_buffered_what(const struct mpnet *);
 /* Check one mode; fills r (free with mode_result_free). */
 void mpnet_check(const struct mpnet *, enum check_mode, const struct verify_opts *,
     struct mode_result *r);

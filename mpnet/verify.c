@@ -176,6 +176,13 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 	r->time_s = explore_now() - t0;
 }
 
+const char *
+mpnet_buffered_what(const struct mpnet *net)
+{
+	return net->rooted ? "standard sends and completes rooted collectives "
+	    "early" : "standard sends";
+}
+
 void
 mode_result_free(struct mode_result *r)
 {
