@@ -20,6 +20,22 @@
  * when both were checked: that is a buffering hazard, which is said and
  * run, since Open MPI sends small standard messages eagerly.  A limit that
  * stops the check refuses the run too (exit 3), unless --force. */
+/* Say that the run is refused for 'why' and return rc, or, with --force,
+ * that it runs anyway (with 'warn' before) and return 0. */
+static int
+refuse(const struct cli_opts *o, const struct pcg *g, const char *why,
+    const char *warn, int rc)
+{
+	if (o->force) {
+		fprintf(stderr, "ensemble: %s: %s%s; running it anyway (--force)\n",
+		    g->name, warn, why);
+		return 0;
+	}
+	fprintf(stderr, "ensemble: %s: %s; not running it (--force runs it anyway)\n",
+	    g->name, why);
+	return rc;
+}
+
 static int
 verify(const struct cli_opts *o, struct pcg *g, struct diag *d)
 {
@@ -49,24 +65,11 @@ verify(const struct cli_opts *o, struct pcg *g, struct diag *d)
 		for (i = 0; i < nr; i++)
 			if (r[i].viol != NULL)
 				cli_print_violation(stderr, net, &r[i], o->full);
-		if (o->force)
-			fprintf(stderr, "ensemble: %s: verification failed; running it"
-			    " anyway (--force)\n", g->name);
-		else {
-			fprintf(stderr, "ensemble: %s: verification failed; not running"
-			    " it (--force runs it anyway)\n", g->name);
-			rc = EXIT_VIOLATED;
-		}
-	} else if (all == V_INCOMPLETE) {
-		if (o->force)
-			fprintf(stderr, "ensemble: %s: warning: verification incomplete;"
-			    " running it anyway (--force)\n", g->name);
-		else {
-			fprintf(stderr, "ensemble: %s: verification incomplete; not "
-			    "running it (--force runs it anyway)\n", g->name);
-			rc = EXIT_INCOMPLETE;
-		}
-	} else
+		rc = refuse(o, g, "verification failed", "", EXIT_VIOLATED);
+	} else if (all == V_INCOMPLETE)
+		rc = refuse(o, g, "verification incomplete", "warning: ",
+		    EXIT_INCOMPLETE);
+	else
 		fprintf(stderr, "ensemble: %s: verified in %.2f s\n", g->name, time);
 	for (i = 0; i < nr; i++)
 		mode_result_free(&r[i]);

@@ -1161,6 +1161,35 @@ mpnet_free(struct mpnet *n)
 	free(n);
 }
 
+int
+mpnet_next(const struct prog *pr, int pc, int *out)
+{
+	const struct ins	*in = &pr->ins[pc];
+	int			 k;
+
+	switch (in->op) {
+	case OP_END:
+		return 0;
+	case OP_CHOICE:
+		for (k = 0; k < in->nalt; k++)
+			out[k] = pr->alts[in->alt + k];
+		return in->nalt;
+	case OP_LOOP:
+		out[0] = pc + 2;	/* past its NEXT: the first iteration */
+		return 1;
+	case OP_NEXT:
+		out[0] = pc + 1;
+		out[1] = in->target;
+		return in->count >= 0 ? 2 : 1;
+	case OP_JUMP:
+		out[0] = in->target;
+		return 1;
+	default:
+		out[0] = pc + 1;
+		return 1;
+	}
+}
+
 const char *
 mpnet_port_name(const struct mpnet *n, int proc, int lp, char *buf, size_t len)
 {

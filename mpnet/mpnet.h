@@ -122,6 +122,13 @@ struct mpnet {
 struct mpnet *mpnet_compile(const struct pcg *);
 void mpnet_free(struct mpnet *);
 
+/* Where control can go from instruction pc, into out (room for its
+ * branches, 2 at least): every branch of a CHOICE, a NEXT's way round
+ * and, for a counted loop, its way out; how many. */
+int mpnet_next(const struct prog *, int pc, int *out);
+/* Room for a search's stack of mpnet_next's answers over a program, each
+ * instruction visited once. */
+#define MPNET_NEXT_ROOM(pr)	(2 * (pr)->nins + (pr)->nalts + 2)
 /* The statement as written in reports: "send Prop[1]", "recv any Work". */
 const char *mpnet_ins_text(const struct mpnet *, int proc, const struct ins *,
     char *buf, size_t len);

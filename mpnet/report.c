@@ -118,7 +118,7 @@ struct rjudge {
 	int		*nfirst;	/* need[nfirst[p] .. nfirst[p + 1]) */
 	size_t		 nalloc;
 	uint32_t	*seen;		/* per instruction: a search's stamp */
-	int		 most;		/* instructions and branches of the longest */
+	int		 most;		/* MPNET_NEXT_ROOM of the longest program */
 	uint32_t	 stamp;
 	int		*stack;
 	int		*color, *dstack, *it;	/* the cycle search */
@@ -138,8 +138,8 @@ report_judge_new(struct sem *m)
 	j->m = m;
 	j->N = m->nprocs;
 	for (i = 0; i < m->nprocs; i++)
-		if (m->p[i].pr != NULL && m->p[i].pr->nins + m->p[i].pr->nalts > most)
-			most = m->p[i].pr->nins + m->p[i].pr->nalts;
+		if (m->p[i].pr != NULL && MPNET_NEXT_ROOM(m->p[i].pr) > most)
+			most = MPNET_NEXT_ROOM(m->p[i].pr);
 	j->stuck = xcalloc(j->N + 1, 1);
 	j->ps = xcalloc(j->N + 1, 1);
 	j->nfirst = xcalloc(j->N + 2, sizeof(int));
@@ -223,88 +223,39 @@ add_unique(int *w, int n, int q)
 	return n;
 }
 
-/* The processes p waits for, into w (returns how many); *any says one of
- * them is enough (a wildcard), else all are needed. */
+/* The processes p, at collective 'in', waits for, into w; how many. */
 static int
-waits_for(const struct sem *m, const uint64_t *s, int p, int *w, int *any)
+coll_waits(const struct sem *m, const uint64_t *s, int p, const struct ins *in, int *w)
 {
-	const struct sproc	*sp = &m->p[p];
-	const struct ins	*in = ins_at(m, s, p);
-	const struct mpnet	*net = m->net;
-	int			 n = 0, lp, k, dc, i;
+	const struct coll	*c = &m->net->colls[in->coll];
+	int			 n = 0, i;
 
-	*any = 0;
-#define ADDW(q)	(n = add_unique(w, n, (q)))
-	switch (in->op) {
-	case OP_RECV:
-		if ((dc = net->recv_dc[sp->portbase + in->lp]) >= 0)
-			ADDW(net->dc[dc].from);
-		break;
-	case OP_RECVANY:
-		*any = 1;
-		for (lp = in->lo; lp < in->hi; lp++)
-			if ((dc = net->recv_dc[sp->portbase + lp]) >= 0)
-				ADDW(net->dc[dc].from);
-		break;
-	case OP_SEND:
-		if ((dc = net->send_dc[sp->portbase + in->lp]) >= 0)
-			ADDW(net->dc[dc].to);
-		break;
-	case OP_WAITALL:
-		for (k = 0; k < in->nposted; k++) {
-			const struct slotdesc	*d = &sp->pr->sd[in->sd + k];
-
-			if (sem_slot(m, s, p, k) == 0)
-				continue;
-			if (d->kind == SD_SEND) {
-				if ((dc = net->send_dc[sp->portbase + d->lp]) >= 0)
-					ADDW(net->dc[dc].to);
-			} else {
-				int	lo = d->kind == SD_RECV ? d->lp : d->lo;
-				int	hi = d->kind == SD_RECV ? d->lp + 1 : d->hi;
-
-				for (lp = lo; lp < hi; lp++)
-					if ((dc = net->recv_dc[sp->portbase + lp]) >= 0)
-						ADDW(net->dc[dc].from);
-			}
-		}
-		break;
-	case OP_COLL: {
-		const struct coll	*c = &net->colls[in->coll];
-
-		if (wrong_coll(m, s, p, in))
-			break;	/* nothing anyone does helps */
-		if (logged(m, in)) {
-			if (sem_coll_eager(c, p)) {	/* the log is full */
-				for (i = 0; i < m->nprocs; i++)
-					if (i != p && sem_coll_off(m, s, i) == 0)
-						ADDW(i);
-			} else if (c->kind == S_BCAST || c->kind == S_SCATTER)
-				ADDW(c->root);
-			else	/* the root of reduce, gather: all must leave it */
-				for (i = 0; i < m->nprocs; i++)
-					if (i != p && !left_it(m, s, p, i, in))
-						ADDW(i);
-			break;
-		}
-		/* One all take together: all must come, the log be empty. */
-		for (i = 0; i < m->nprocs; i++) {
-			const struct ins	*o;
-
-			if (i == p || m->p[i].pr == NULL)
-				continue;
-			o = ins_at(m, s, i);
-			if (o->op == OP_COLL && o->coll == in->coll &&
-			    !wrong_coll(m, s, i, o))
-				continue;
-			ADDW(i);
-		}
-		break;
+	if (wrong_coll(m, s, p, in))
+		return 0;	/* nothing anyone does helps */
+	if (logged(m, in)) {
+		if (sem_coll_eager(c, p)) {	/* the log is full */
+			for (i = 0; i < m->nprocs; i++)
+				if (i != p && sem_coll_off(m, s, i) == 0)
+					w[n++] = i;
+		} else if (c->kind == S_BCAST || c->kind == S_SCATTER)
+			w[n++] = c->root;
+		else	/* the root of reduce, gather: all must leave it */
+			for (i = 0; i < m->nprocs; i++)
+				if (i != p && !left_it(m, s, p, i, in))
+					w[n++] = i;
+		return n;
 	}
-	default:
-		break;
+	/* One all take together: all must come, the log be empty. */
+	for (i = 0; i < m->nprocs; i++) {
+		const struct ins	*o;
+
+		if (i == p || m->p[i].pr == NULL)
+			continue;
+		o = ins_at(m, s, i);
+		if (o->op == OP_COLL && o->coll == in->coll && !wrong_coll(m, s, i, o))
+			continue;
+		w[n++] = i;
 	}
-#undef ADDW
 	return n;
 }
 
@@ -322,35 +273,46 @@ need_add(struct rjudge *j, int *n, int q, int what, int arg)
 	(*n)++;
 }
 
-/* What blocked process p needs to go on, appended from need[*n]: a
- * message on any channel it receives from (its instruction's or a
- * pending request's), its synchronous messages taken, everyone at its
- * collective. */
+/* What request k of p (pending) needs: its message taken by the receiver
+ * (a send), or a message on a port it accepts. */
 static void
-needs(struct rjudge *j, const uint64_t *s, int p, int *n)
+request_needs(struct rjudge *j, int p, const struct slotdesc *d, int *n)
+{
+	const struct mpnet	*net = j->m->net;
+	int			 base = j->m->p[p].portbase, lp, dc;
+	int			 lo = d->kind == SD_RECV ? d->lp : d->lo;
+	int			 hi = d->kind == SD_RECV ? d->lp + 1 : d->hi;
+
+	if (d->kind == SD_SEND) {
+		if ((dc = net->send_dc[base + d->lp]) >= 0)
+			need_add(j, n, net->dc[dc].to, N_RECV, dc);
+		return;
+	}
+	for (lp = lo; lp < hi; lp++)
+		if ((dc = net->recv_dc[base + lp]) >= 0)
+			need_add(j, n, net->dc[dc].from, N_SEND, dc);
+}
+
+/* What p needs to go on from where it waits, appended to need from *n:
+ * per process that could let it, what that must do (send on a channel p
+ * receives from, take p's message, come to its collective).  With
+ * 'requests', also what p's pending receive requests accept: they can
+ * take a message while p waits in another statement. */
+static void
+needs(struct rjudge *j, const uint64_t *s, int p, int *n, int requests)
 {
 	const struct sem	*m = j->m;
 	const struct sproc	*sp = &m->p[p];
 	const struct ins	*in = ins_at(m, s, p);
 	const struct mpnet	*net = m->net;
-	int			 lp, k, dc, any, i, lo, hi;
+	int			 lp, k, dc, i, lo, hi, nw, *w;
 
-	/* Pending receive requests can take messages while p waits. */
 	for (k = 0; k < in->nposted; k++) {
 		const struct slotdesc	*d = &sp->pr->sd[in->sd + k];
 
-		if (sem_slot(m, s, p, k) == 0)
-			continue;
-		if (d->kind == SD_SEND) {
-			if ((dc = net->send_dc[sp->portbase + d->lp]) >= 0)
-				need_add(j, n, net->dc[dc].to, N_RECV, dc);
-			continue;
-		}
-		lo = d->kind == SD_RECV ? d->lp : d->lo;
-		hi = d->kind == SD_RECV ? d->lp + 1 : d->hi;
-		for (lp = lo; lp < hi; lp++)
-			if ((dc = net->recv_dc[sp->portbase + lp]) >= 0)
-				need_add(j, n, net->dc[dc].from, N_SEND, dc);
+		if (sem_slot(m, s, p, k) != 0 && (in->op == OP_WAITALL ||
+		    (requests && d->kind != SD_SEND)))
+			request_needs(j, p, d, n);
 	}
 	switch (in->op) {
 	case OP_RECV:
@@ -365,18 +327,31 @@ needs(struct rjudge *j, const uint64_t *s, int p, int *n)
 		if ((dc = net->send_dc[sp->portbase + in->lp]) >= 0)
 			need_add(j, n, net->dc[dc].to, N_RECV, dc);
 		break;
-	case OP_COLL: {
-		int	*ws = xcalloc(m->nprocs + 1, sizeof(int)), nw;
-
-		nw = waits_for(m, s, p, ws, &any);
+	case OP_COLL:
+		w = xcalloc(m->nprocs + 1, sizeof(int));
+		nw = coll_waits(m, s, p, in, w);
 		for (i = 0; i < nw; i++)
-			need_add(j, n, ws[i], N_COLL, in->coll);
-		free(ws);
+			need_add(j, n, w[i], N_COLL, in->coll);
+		free(w);
 		break;
-	}
 	default:
 		break;
 	}
+}
+
+/* The processes p waits for where it is, each once, into w (returns how
+ * many); *any says one of them is enough (a wildcard), else all are
+ * needed.  (Listed past the end of need, which stays as it was.) */
+static int
+waits_for(struct rjudge *j, const uint64_t *s, int p, int *w, int *any)
+{
+	int	start = j->nfirst[j->N], n = start, k, nw = 0;
+
+	*any = ins_at(j->m, s, p)->op == OP_RECVANY;
+	needs(j, s, p, &n, 0);
+	for (k = start; k < n; k++)
+		nw = add_unique(w, nw, j->need[k].q);
+	return nw;
 }
 
 /* Whether instruction 'in' of process q can give what need asks. */
@@ -449,8 +424,7 @@ static int
 reaches(struct rjudge *j, const struct prog *pr, int q, int pc, const struct need *nd)
 {
 	const struct sem	*m = j->m;
-	const struct ins	*in;
-	int			 sp = 0, k;
+	int			 sp = 0;
 
 	if (++j->stamp == 0) {
 		memset(j->seen, 0, sizeof(uint32_t) * (j->most + 1));
@@ -462,31 +436,9 @@ reaches(struct rjudge *j, const struct prog *pr, int q, int pc, const struct nee
 		if (pc < 0 || pc >= pr->nins || j->seen[pc] == j->stamp)
 			continue;
 		j->seen[pc] = j->stamp;
-		in = &pr->ins[pc];
-		if (gives(m, q, in, nd))
+		if (gives(m, q, &pr->ins[pc], nd))
 			return 1;
-		switch (in->op) {
-		case OP_END:
-			break;
-		case OP_CHOICE:
-			for (k = 0; k < in->nalt; k++)
-				j->stack[sp++] = pr->alts[in->alt + k];
-			break;
-		case OP_LOOP:
-			j->stack[sp++] = pc + 2;
-			break;
-		case OP_NEXT:
-			j->stack[sp++] = pc + 1;
-			if (in->count >= 0)
-				j->stack[sp++] = in->target;
-			break;
-		case OP_JUMP:
-			j->stack[sp++] = in->target;
-			break;
-		default:
-			j->stack[sp++] = pc + 1;
-			break;
-		}
+		sp += mpnet_next(pr, pc, j->stack + sp);
 	}
 	return 0;
 }
@@ -538,7 +490,7 @@ stuck_set(struct rjudge *j, const uint64_t *s, const unsigned char *ps)
 			j->stuck[p] = 0;
 			continue;
 		}
-		needs(j, s, p, &n);
+		needs(j, s, p, &n, 1);
 		/* Most often a peer that runs will give it: not stuck. */
 		for (k = j->nfirst[p]; k < n; k++) {
 			const struct need	*nd = &j->need[k];
@@ -661,7 +613,6 @@ coll_mismatch(struct rjudge *j, const uint64_t *s)
 static int
 find_cycle(struct rjudge *j, const uint64_t *s, int *cyc)
 {
-	const struct sem	*m = j->m;
 	int			 N = j->N, i, len = 0, sp, k, any;
 	int			*w = xcalloc(N + 1, sizeof(int)), **adj, *nadj;
 
@@ -676,7 +627,7 @@ find_cycle(struct rjudge *j, const uint64_t *s, int *cyc)
 		j->color[i] = 0;
 		if (!j->stuck[i])
 			continue;
-		nadj[i] = waits_for(m, s, i, w, &any);
+		nadj[i] = waits_for(j, s, i, w, &any);
 		adj[i] = xcalloc(nadj[i] + 1, sizeof(int));
 		memcpy(adj[i], w, sizeof(int) * nadj[i]);
 	}
@@ -787,9 +738,8 @@ judge(struct rjudge *j, const uint64_t *s, const unsigned char *ps)
 	int			 kind, nstuck, nroots, sends, *tmp;
 
 	kind = lasting(m, s, ps);
-	if (kind == VK_COLL_MISMATCH)
-		return kind;
-	if ((nstuck = stuck_set(j, s, ps)) == 0)
+	/* (The stuck set always: the report reads it.) */
+	if ((nstuck = stuck_set(j, s, ps)) == 0 || kind == VK_COLL_MISMATCH)
 		return kind;
 	if (coll_mismatch(j, s))
 		return VK_COLL_MISMATCH;
@@ -845,7 +795,7 @@ wait_line(struct buf *b, struct rjudge *j, const uint64_t *s, int p)
 	name(b, m, p);
 	buf_adds(b, " waits in ");
 	stmt_text(b, m, p, in);
-	n = waits_for(m, s, p, w, &any);
+	n = waits_for(j, s, p, w, &any);
 	if (in->op == OP_COLL && (o = open_instead(m, s, p, in)) >= 0) {
 		struct ins	fake;
 		char		t[PCG_NAME_MAX + 64];
@@ -1121,7 +1071,7 @@ classify(struct violation *v, struct rjudge *j, const uint64_t *s, int kind)
 			add_proc(v, roots[k]);
 			wait_line(&det, j, s, roots[k]);
 			buf_addc(&det, '\n');
-			nw = waits_for(m, s, roots[k], w, &any);
+			nw = waits_for(j, s, roots[k], w, &any);
 			for (i = 0; i < nw; i++)
 				dead &= sem_ended(m, s, w[i]);
 		}

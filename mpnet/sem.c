@@ -132,43 +132,21 @@ static unsigned char *
 can_end(const struct prog *pr)
 {
 	unsigned char	*e = xcalloc(pr->nins + 1, 1);
-	int		 pc, k, changed;
+	int		 pc, k, n, changed, *next = xmalloc(sizeof(int) * (pr->nalts + 2));
 
 	do {
 		changed = 0;
 		for (pc = pr->nins - 1; pc >= 0; pc--) {
-			const struct ins	*in = &pr->ins[pc];
-			int			 v = 0;
-
 			if (e[pc])
 				continue;
-			switch (in->op) {
-			case OP_END:
-				v = 1;
-				break;
-			case OP_CHOICE:
-				for (k = 0; k < in->nalt; k++)
-					v |= e[pr->alts[in->alt + k]];
-				break;
-			case OP_LOOP:
-				v = e[pc + 2];
-				break;
-			case OP_NEXT:
-				v = e[pc + 1] || (in->count >= 0 && e[in->target]);
-				break;
-			case OP_JUMP:
-				v = e[in->target];
-				break;
-			default:
-				v = e[pc + 1];
-				break;
-			}
-			if (v) {
-				e[pc] = 1;
-				changed = 1;
-			}
+			e[pc] = pr->ins[pc].op == OP_END;
+			n = mpnet_next(pr, pc, next);
+			for (k = 0; k < n && !e[pc]; k++)
+				e[pc] = e[next[k]];
+			changed |= e[pc];
 		}
 	} while (changed);
+	free(next);
 	return e;
 }
 
@@ -722,12 +700,12 @@ can_offer(const struct sem *m, int q, int pc, int r, int lo, int hi)
 	const struct prog	*pr = m->p[q].pr;
 	const struct mpnet	*n = m->net;
 	unsigned char		*seen;
-	int			*stack, sp = 0, found = 0, k, dc;
+	int			*stack, sp = 0, found = 0, dc;
 
 	if (pr == NULL)
 		return 0;
 	seen = xcalloc(pr->nins, 1);
-	stack = xmalloc(sizeof(int) * (pr->nins + pr->nalts + 2));
+	stack = xmalloc(sizeof(int) * MPNET_NEXT_ROOM(pr));
 	stack[sp++] = pc;
 	while (sp > 0 && !found) {
 		const struct ins	*in;
@@ -737,47 +715,17 @@ can_offer(const struct sem *m, int q, int pc, int r, int lo, int hi)
 			continue;
 		seen[pc] = 1;
 		in = &pr->ins[pc];
-		switch (in->op) {
-		case OP_SEND:
-		case OP_ISEND:
+		if (in->op == OP_SEND || in->op == OP_ISEND) {
 			dc = n->send_dc[m->p[q].portbase + in->lp];
-			if (dc >= 0 && n->dc[dc].to == r && n->dc[dc].to_lp >= lo &&
-			    n->dc[dc].to_lp < hi)
-				found = 1;
-			stack[sp++] = pc + 1;
-			break;
-		case OP_RECV:
-			dc = n->recv_dc[m->p[q].portbase + in->lp];
-			if (dc >= 0 && n->dc[dc].from == r)
-				break;	/* waits for r, which sends nothing first */
-			stack[sp++] = pc + 1;
-			break;
-		case OP_COLL:
-			if (m->net->colls[in->coll].root < 0 || m->mode == CHECK_SYNC)
-				break;	/* r must come too */
-			stack[sp++] = pc + 1;
-			break;
-		case OP_END:
-			break;
-		case OP_CHOICE:
-			for (k = 0; k < in->nalt; k++)
-				stack[sp++] = pr->alts[in->alt + k];
-			break;
-		case OP_LOOP:
-			stack[sp++] = pc + 2;
-			break;
-		case OP_NEXT:
-			stack[sp++] = pc + 1;
-			if (in->count >= 0)
-				stack[sp++] = in->target;
-			break;
-		case OP_JUMP:
-			stack[sp++] = in->target;
-			break;
-		default:
-			stack[sp++] = pc + 1;
-			break;
-		}
+			found = dc >= 0 && n->dc[dc].to == r && n->dc[dc].to_lp >= lo &&
+			    n->dc[dc].to_lp < hi;
+		} else if (in->op == OP_RECV && (dc = n->recv_dc[m->p[q].portbase +
+		    in->lp]) >= 0 && n->dc[dc].from == r)
+			continue;	/* waits for r, which sends nothing first */
+		else if (in->op == OP_COLL && (n->colls[in->coll].root < 0 ||
+		    m->mode == CHECK_SYNC))
+			continue;	/* r must come too */
+		sp += mpnet_next(pr, pc, stack + sp);
 	}
 	free(seen);
 	free(stack);
@@ -842,7 +790,7 @@ sem_runs_ahead(const struct sem *m, int proc, int pc)
 	const struct prog	*pr = m->p[proc].pr;
 	const struct mpnet	*n = m->net;
 	unsigned char		*seen;
-	int			*stack, sp = 0, found = 0, k;
+	int			*stack, sp = 0, found = 0;
 	const struct coll	*c;
 
 	if (m->clog == 0 || pr->ins[pc].op != OP_COLL || sem_sync_coll(m, &pr->ins[pc]))
@@ -853,7 +801,7 @@ sem_runs_ahead(const struct sem *m, int proc, int pc)
 	if (!sem_coll_eager(c, proc) && (c->root == proc || n->nprocs == 2))
 		return 0;
 	seen = xcalloc(pr->nins, 1);
-	stack = xmalloc(sizeof(int) * (pr->nins + pr->nalts + 2));
+	stack = xmalloc(sizeof(int) * MPNET_NEXT_ROOM(pr));
 	stack[sp++] = pc + 1;
 	while (sp > 0 && !found) {
 		const struct ins	*in;
@@ -863,31 +811,11 @@ sem_runs_ahead(const struct sem *m, int proc, int pc)
 			continue;
 		seen[pc] = 1;
 		in = &pr->ins[pc];
-		switch (in->op) {
-		case OP_COLL:
-			found = !sem_sync_coll(m, in) && sem_coll_eager(&n->colls[in->coll], proc);
-			break;	/* a collective ends the path */
-		case OP_END:
-			break;
-		case OP_CHOICE:
-			for (k = 0; k < in->nalt; k++)
-				stack[sp++] = pr->alts[in->alt + k];
-			break;
-		case OP_LOOP:
-			stack[sp++] = pc + 2;
-			break;
-		case OP_NEXT:
-			stack[sp++] = pc + 1;
-			if (in->count >= 0)
-				stack[sp++] = in->target;
-			break;
-		case OP_JUMP:
-			stack[sp++] = in->target;
-			break;
-		default:
-			stack[sp++] = pc + 1;
-			break;
-		}
+		if (in->op == OP_COLL)	/* a collective ends the path */
+			found = !sem_sync_coll(m, in) &&
+			    sem_coll_eager(&n->colls[in->coll], proc);
+		else
+			sp += mpnet_next(pr, pc, stack + sp);
 	}
 	free(seen);
 	free(stack);

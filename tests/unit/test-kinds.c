@@ -138,29 +138,45 @@ stmts(struct gen *g, int p, int depth, int n)
 		stmt(g, p, depth);
 }
 
-/* A random script into g->b. */
+/* A channel's end at process p: its type letter and index. */
+struct end {
+	int		 p, t, k;
+};
+
+static int		 nchan;
+static struct end	 chans[MAX_PROCS + 2][2];
+
+/* Random processes (2 to MAX_PROCS) and channels: a chain that joins
+ * them all, then a few more between random pairs (two between the same
+ * pair now and then). */
 static void
-script(struct gen *g)
+topology(struct gen *g)
 {
-	/* A channel: process, type (0 P, 1 Q) and index at each end. */
-	int	i, c, e, nch, ch[MAX_PROCS + 2][2][3];
+	int	c, e;
 
 	memset(g->ports, 0, sizeof(g->ports));
 	g->n = 2 + (int)rnd(MAX_PROCS - 1);
-	nch = g->n - 1 + (int)rnd(3);
-	for (c = 0; c < nch; c++) {
-		/* A chain first (all connected), then random pairs. */
-		ch[c][0][0] = c < g->n - 1 ? c : (int)rnd((unsigned)g->n);
+	nchan = g->n - 1 + (int)rnd(3);
+	for (c = 0; c < nchan; c++) {
+		chans[c][0].p = c < g->n - 1 ? c : (int)rnd((unsigned)g->n);
 		do
-			ch[c][1][0] = c < g->n - 1 ? c + 1 : (int)rnd((unsigned)g->n);
-		while (ch[c][1][0] == ch[c][0][0]);
+			chans[c][1].p = c < g->n - 1 ? c + 1 : (int)rnd((unsigned)g->n);
+		while (chans[c][1].p == chans[c][0].p);
 		for (e = 0; e < 2; e++) {
-			ch[c][e][1] = (int)rnd(2);
-			ch[c][e][2] = ++g->ports[ch[c][e][0]][ch[c][e][1]];
+			chans[c][e].t = (int)rnd(2);
+			chans[c][e].k = ++g->ports[chans[c][e].p][chans[c][e].t];
 		}
 	}
+}
+
+/* The script's parts up to its BEHAVIOUR line, into g->b. */
+static void
+header(struct gen *g, const char *name)
+{
+	int	i, c;
+
 	buf_reset(&g->b);
-	buf_adds(&g->b, "application random;\nPCG\nComponents\n");
+	buf_printf(&g->b, "application %s;\nPCG\nComponents\n", name);
 	for (i = 0; i < g->n; i++)
 		buf_printf(&g->b, "    p%d : P, Q;\n", i);
 	buf_adds(&g->b, "Processes\n");
@@ -168,11 +184,21 @@ script(struct gen *g)
 		buf_printf(&g->b, "    p%d : P[%d], Q[%d];\n", i, g->ports[i][0],
 		    g->ports[i][1]);
 	buf_adds(&g->b, "Channels\n");
-	for (c = 0; c < nch; c++)
-		buf_printf(&g->b, "    p%d.%c[%d] <-> p%d.%c[%d];\n", ch[c][0][0],
-		    "PQ"[ch[c][0][1]], ch[c][0][2], ch[c][1][0], "PQ"[ch[c][1][1]],
-		    ch[c][1][2]);
+	for (c = 0; c < nchan; c++)
+		buf_printf(&g->b, "    p%d.%c[%d] <-> p%d.%c[%d];\n", chans[c][0].p,
+		    "PQ"[chans[c][0].t], chans[c][0].k, chans[c][1].p,
+		    "PQ"[chans[c][1].t], chans[c][1].k);
 	buf_adds(&g->b, "BEHAVIOUR\n");
+}
+
+/* A random script into g->b: statements made at random. */
+static void
+script(struct gen *g)
+{
+	int	i;
+
+	topology(g);
+	header(g, "random");
 	for (i = 0; i < g->n; i++) {
 		buf_printf(&g->b, "    p%d { ", i);
 		g->requests = 0;
@@ -225,14 +251,6 @@ proto_free(struct proto *pr)
 			free(pr->st[p][k]);
 	memset(pr, 0, sizeof(*pr));
 }
-
-/* A channel's end at process p: its type letter and index. */
-struct end {
-	int		 p, t, k;
-};
-
-static int		 nchan;
-static struct end	 chans[MAX_PROCS + 2][2];
 
 /* Steps every process takes its part in: a message on a channel (the
  * receiver by port or by wildcard), a collective, a loop of steps, a
@@ -299,7 +317,7 @@ steps(struct gen *g, struct proto *pr, int n, int depth)
 		} else {
 			/* x sends on one of two channels to y, which takes any. */
 			int	c2 = (int)rnd((unsigned)nchan), d2;
-			struct end *x2, *y2;
+			struct end *x2;
 
 			for (d2 = 0; d2 < 2 && chans[c2][d2].p != x->p; d2++)
 				;
@@ -309,8 +327,6 @@ steps(struct gen *g, struct proto *pr, int n, int depth)
 				continue;
 			}
 			x2 = &chans[c2][d2];
-			y2 = &chans[c2][1 - d2];
-			(void)y2;
 			add(pr, x->p, "choice { send %c[%d]; } or { %s %c[%d]; }",
 			    "PQ"[x->t], x->k, sends[rnd(3)], "PQ"[x2->t], x2->k);
 			add(pr, y->p, "recv any;");
@@ -325,22 +341,10 @@ static void
 protocol(struct gen *g)
 {
 	struct proto	 pr;
-	int		 i, c, e, k;
+	int		 i, k;
 
-	memset(g->ports, 0, sizeof(g->ports));
 	memset(&pr, 0, sizeof(pr));
-	g->n = 2 + (int)rnd(MAX_PROCS - 1);
-	nchan = g->n - 1 + (int)rnd(3);
-	for (c = 0; c < nchan; c++) {
-		chans[c][0].p = c < g->n - 1 ? c : (int)rnd((unsigned)g->n);
-		do
-			chans[c][1].p = c < g->n - 1 ? c + 1 : (int)rnd((unsigned)g->n);
-		while (chans[c][1].p == chans[c][0].p);
-		for (e = 0; e < 2; e++) {
-			chans[c][e].t = (int)rnd(2);
-			chans[c][e].k = ++g->ports[chans[c][e].p][chans[c][e].t];
-		}
-	}
+	topology(g);
 	steps(g, &pr, 2 + (int)rnd(5), 0);
 	if (rnd(10) < 4) {
 		int	p = (int)rnd((unsigned)g->n), n = pr.n[p];
@@ -367,20 +371,7 @@ protocol(struct gen *g)
 			break;
 		}
 	}
-	buf_reset(&g->b);
-	buf_adds(&g->b, "application protocol;\nPCG\nComponents\n");
-	for (i = 0; i < g->n; i++)
-		buf_printf(&g->b, "    p%d : P, Q;\n", i);
-	buf_adds(&g->b, "Processes\n");
-	for (i = 0; i < g->n; i++)
-		buf_printf(&g->b, "    p%d : P[%d], Q[%d];\n", i, g->ports[i][0],
-		    g->ports[i][1]);
-	buf_adds(&g->b, "Channels\n");
-	for (c = 0; c < nchan; c++)
-		buf_printf(&g->b, "    p%d.%c[%d] <-> p%d.%c[%d];\n", chans[c][0].p,
-		    "PQ"[chans[c][0].t], chans[c][0].k, chans[c][1].p,
-		    "PQ"[chans[c][1].t], chans[c][1].k);
-	buf_adds(&g->b, "BEHAVIOUR\n");
+	header(g, "protocol");
 	for (i = 0; i < g->n; i++) {
 		buf_printf(&g->b, "    p%d {", i);
 		for (k = 0; k < pr.n[i]; k++)
