@@ -7,6 +7,8 @@
 #   scale        ring, tree, jacobi at -np 1,000 in < 1 s and at -np 10,000
 #                in < 10 s; a 100,000-process pipeline in < 10 s
 #   limits       --max-memory 100 on a model that needs more: exit 3
+#   judging      9 ping-pong pairs that never end, --exact: every state is
+#                judged for processes stuck for good (a figure, no target)
 #
 #   bench/verify.sh [ENSEMBLE]            # or: make bench-verify
 #
@@ -107,6 +109,14 @@ for m in "jacobi.pcg -np 5 -D iters=100" "farm.pcg -np 9"; do
 	    "$m" "$s" "$(awk -v r="$r" 'BEGIN { print r / 1e6 }')" "$okr" "$b" "$okb"
 	[ "$okr" = PASS ] && [ "$okb" = PASS ] || fail=1
 done
+echo
+
+echo "every state judged (processes that never end: no end state)"
+measure pairs 0 "$here/pairs.pcg" -np 9 --exact --send-mode=buffered
+s=$(median "$work/m" 3)
+r=$(median "$work/m" 4)
+printf '%-30s %8s states %5.2f M states/s (figure only)\n' \
+    "pairs.pcg -np 9 (9 endless pairs)" "$s" "$(awk -v r="$r" 'BEGIN { print r / 1e6 }')"
 echo
 
 echo "with reductions (both send modes)"

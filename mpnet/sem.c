@@ -261,7 +261,8 @@ groups(struct sem *m)
 			fd[k].from = n->dc[dc].from;
 			fd[k++].dc = dc;
 		}
-		qsort(fd, k, sizeof(*fd), by_sender);
+		if (k > 1)
+			qsort(fd, k, sizeof(*fd), by_sender);
 		for (i = 0; i < k; i = j) {
 			for (j = i, held = 0; j < k && fd[j].from == fd[i].from; j++) {
 				xgrow(&dcs, &dalloc, j - i + 1, sizeof(int));
