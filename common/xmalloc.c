@@ -95,7 +95,7 @@ xasprintf(char **ret, const char *fmt, ...)
 }
 
 void
-xgrow(void *array, size_t *alloc, size_t need, size_t elt)
+xgrow_more(void *array, size_t *alloc, size_t need, size_t elt)
 {
 	void	**a = array;
 	size_t	  n = *alloc ? *alloc : 8;

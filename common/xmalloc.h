@@ -16,7 +16,13 @@ int xasprintf(char **, const char *, ...) __attribute__((format(printf, 2, 3)));
 int xvasprintf(char **, const char *, va_list) __attribute__((format(printf, 2, 0)));
 
 /* Grow *array (of *alloc elements of size elt) to hold at least need. */
-void xgrow(void *array, size_t *alloc, size_t need, size_t elt);
+void xgrow_more(void *array, size_t *alloc, size_t need, size_t elt);
+static inline void
+xgrow(void *array, size_t *alloc, size_t need, size_t elt)
+{
+	if (need > *alloc)	/* (most calls: nothing to do, no call) */
+		xgrow_more(array, alloc, need, elt);
+}
 
 /* A growable NUL-terminated byte string. */
 struct buf {

@@ -56,10 +56,15 @@ struct path {
 struct front {
 	struct path	*p;
 	int		 n;
+	int		 kept;		/* p[0 .. kept) hold edge arrays to reuse */
 	size_t		 alloc;
 	struct hmap	*index;		/* (hash of the set, n) -> path */
 	int		 collided;	/* two sets in it share a hash */
 };
+
+/* Emptied fronts whose arrays the next statements reuse (most programs
+ * have one path a statement: two allocations each, otherwise). */
+#define FRONT_SPARE	8
 
 struct cc {
 	struct mpnet	*net;
@@ -81,6 +86,8 @@ struct cc {
 	struct hmap	*colls;
 	struct hmap	*said;		/* statements already reported */
 	int		*typeoff;	/* local port of each type's first port */
+	struct front	 spare[FRONT_SPARE];
+	int		 nspare;
 };
 
 /* Whether the error at src is new (an error is said once per statement,
@@ -278,7 +285,17 @@ front_add(const struct cc *x, struct front *f, int off, int n)
 		return k;
 	xgrow(&f->p, &f->alloc, f->n + 1, sizeof(*f->p));
 	p = &f->p[f->n];
-	memset(p, 0, sizeof(*p));
+	if (f->n < f->kept) {	/* its edge array again, emptied */
+		struct edge	*e = p->e;
+		size_t		 ealloc = p->ealloc;
+
+		memset(p, 0, sizeof(*p));
+		p->e = e;
+		p->ealloc = ealloc;
+	} else {
+		memset(p, 0, sizeof(*p));
+		f->kept++;
+	}
 	p->off = off;
 	p->n = n;
 	p->pc = -1;
@@ -309,11 +326,35 @@ front_free(struct front *f)
 {
 	int	k;
 
-	for (k = 0; k < f->n; k++)
+	for (k = 0; k < f->kept; k++)
 		free(f->p[k].e);
 	free(f->p);
 	if (f->index != NULL)
 		hmap_free(f->index);
+	memset(f, 0, sizeof(*f));
+}
+
+/* An empty front into f: a spare one, or a new one. */
+static void
+front_get(struct cc *x, struct front *f)
+{
+	if (x->nspare > 0)
+		*f = x->spare[--x->nspare];
+	else
+		memset(f, 0, sizeof(*f));
+}
+
+/* f is done with: emptied and kept for reuse, or freed. */
+static void
+front_put(struct cc *x, struct front *f)
+{
+	if (x->nspare == FRONT_SPARE || f->index != NULL) {
+		front_free(f);
+		return;
+	}
+	f->n = 0;
+	f->collided = 0;
+	x->spare[x->nspare++] = *f;
 	memset(f, 0, sizeof(*f));
 }
 
@@ -922,7 +963,7 @@ stmt(struct cc *x, struct front *f, const struct pcg_bstmt *b, int64_t mult)
 	struct front	 in = *f;
 	int		 i, k, first = 0, copy = x->copy;
 
-	memset(f, 0, sizeof(*f));
+	front_get(x, f);
 	if (in.n == 0)
 		front_add(x, &in, -1, 0);
 	for (i = 0; i < in.n; i++)
@@ -937,7 +978,7 @@ stmt(struct cc *x, struct front *f, const struct pcg_bstmt *b, int64_t mult)
 	x->copy = copy;
 	if (f->n > 1 && x->dup == NULL)
 		x->dup = b->src;
-	front_free(&in);
+	front_put(x, &in);
 }
 
 static void
@@ -961,6 +1002,94 @@ end(struct cc *x, struct front *f)
 		emit(x, OP_END, NULL);
 	}
 }
+/* ---- processes compiled from the same source ---- */
+
+static uint64_t
+mix(uint64_t h, uint64_t v)
+{
+	h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+	return h;
+}
+
+static uint64_t
+bstmt_hash(const struct pcg_bstmt *b, uint64_t h)
+{
+	const struct pcg_bbranch	*br;
+
+	for (; b != NULL; b = b->next) {
+		h = mix(h, (uint64_t)b->kind << 32 | (uint32_t)b->mode);
+		h = mix(h, (uint64_t)(uint32_t)b->type << 32 | (uint32_t)b->port);
+		h = mix(h, (uint64_t)(uint32_t)b->root);
+		h = mix(h, (uint64_t)b->count);
+		h = mix(h, (uint64_t)(uintptr_t)b->src);
+		h = bstmt_hash(b->body, mix(h, 1));
+		for (br = b->branches; br != NULL; br = br->next)
+			h = bstmt_hash(br->body, mix(h, 2));
+		h = mix(h, 3);
+	}
+	return h;
+}
+
+static int
+bstmt_equal(const struct pcg_bstmt *a, const struct pcg_bstmt *b)
+{
+	const struct pcg_bbranch	*x, *y;
+
+	for (; a != NULL && b != NULL; a = a->next, b = b->next) {
+		if (a->kind != b->kind || a->mode != b->mode || a->type != b->type ||
+		    a->port != b->port || a->root != b->root ||
+		    a->count != b->count || a->src != b->src ||
+		    !bstmt_equal(a->body, b->body))
+			return 0;
+		for (x = a->branches, y = b->branches; x != NULL && y != NULL;
+		    x = x->next, y = y->next)
+			if (!bstmt_equal(x->body, y->body))
+				return 0;
+		if (x != NULL || y != NULL)
+			return 0;
+	}
+	return a == NULL && b == NULL;
+}
+
+/* Whether processes i and j compile to the same program: the same
+ * component, port counts, connected ports and statements. */
+static int
+same_source(const struct pcg *g, int i, int j)
+{
+	const struct pcg_proc	*p = &g->procs[i], *q = &g->procs[j];
+	int			 t, k, nlp = 0;
+
+	if (p->comp != q->comp)
+		return 0;
+	for (t = 0; t < g->comps[p->comp].ntypes; t++) {
+		if (p->nports[t] != q->nports[t])
+			return 0;
+		nlp += p->nports[t];
+	}
+	for (k = 0; k < nlp; k++)
+		if ((g->portchan[p->portbase + k] < 0) !=
+		    (g->portchan[q->portbase + k] < 0))
+			return 0;
+	return bstmt_equal(p->prog, q->prog);
+}
+
+/* A hash of what process i is compiled from (same_source). */
+static uint64_t
+source_hash(const struct pcg *g, int i)
+{
+	const struct pcg_proc	*p = &g->procs[i];
+	uint64_t		 h = mix(0, (uint64_t)p->comp);
+	int			 t, k, nlp = 0;
+
+	for (t = 0; t < g->comps[p->comp].ntypes; t++) {
+		h = mix(h, (uint64_t)p->nports[t]);
+		nlp += p->nports[t];
+	}
+	for (k = 0; k < nlp; k++)
+		h = mix(h, g->portchan[p->portbase + k] < 0);
+	return bstmt_hash(p->prog, h);
+}
+
 /* A hash of everything that makes two processes' programs the same. */
 static uint64_t
 prog_hash(const struct prog *pr, const struct pcg_proc *p, int ntypes)
@@ -1046,7 +1175,7 @@ struct mpnet *
 mpnet_compile(const struct pcg *g)
 {
 	struct mpnet	*n = xcalloc(1, sizeof(*n));
-	struct hmap	*progs = hmap_new();
+	struct hmap	*progs = hmap_new(), *sources = hmap_new();
 	struct cc	 x;
 	int		 i, t, errors = g->diag->errors, posted[MPNET_MAX_SLOTS];
 	int		*typeoff = NULL;
@@ -1069,7 +1198,7 @@ mpnet_compile(const struct pcg *g)
 		const struct pcg_proc	*p = &g->procs[i];
 		const struct pcg_comp	*c = &g->comps[p->comp];
 		struct front		 f;
-		uint64_t		 h;
+		uint64_t		 h, sh;
 		int			 old, j;
 
 		if (!p->has_behaviour) {
@@ -1077,6 +1206,13 @@ mpnet_compile(const struct pcg *g)
 				diag_error(g->diag, &c->loc, "component '%s' has no "
 				    "BEHAVIOUR: it cannot be verified (ensemble run "
 				    "--no-verify runs it unchecked)", c->name);
+			continue;
+		}
+		/* Compiled already from the same source: the same program
+		 * (most processes of a scaled-up script). */
+		sh = source_hash(g, i);
+		if ((j = hmap_get(sources, sh, 0)) >= 0 && same_source(g, i, j)) {
+			n->progs[i] = n->progs[j];
 			continue;
 		}
 		xgrow(&typeoff, &tofalloc, c->ntypes + 1, sizeof(int));
@@ -1113,6 +1249,7 @@ mpnet_compile(const struct pcg *g)
 		    prog_equal(n->uprog[old], x.pr)) {
 			prog_free(x.pr);
 			n->progs[i] = n->uprog[old];
+			(void)hmap_put(sources, sh, 0, i, &old);
 			continue;
 		}	/* (a collision with other code keeps its own program) */
 		xgrow(&n->uprog, &ualloc, n->nuprog + 1, sizeof(*n->uprog));
@@ -1121,13 +1258,17 @@ mpnet_compile(const struct pcg *g)
 		n->progs[i] = x.pr;
 		if (x.pr->has_forever)
 			n->finite = 0;
+		(void)hmap_put(sources, sh, 0, i, &old);
 	}
 	free(said);
 	free(typeoff);
 	free(x.fallj);
 	hmap_free(progs);
+	hmap_free(sources);
 	hmap_free(x.colls);
 	hmap_free(x.said);
+	while (x.nspare > 0)
+		front_free(&x.spare[--x.nspare]);
 	if (g->diag->errors > errors) {
 		mpnet_free(n);
 		return NULL;

@@ -160,13 +160,15 @@ reads_any_source(const struct sem *m, int proc, int *cover)
 
 	cover[0] = INT32_MAX;
 	cover[1] = -1;
-	for (lp = 0; sp->pr != NULL && lp < sp->pr->nlp; lp++)
+	if (sp->pr == NULL || !sp->pr->has_wild)
+		return 0;	/* no wildcard at all */
+	for (lp = 0; lp < sp->pr->nlp; lp++)
 		if (m->net->recv_dc[sp->portbase + lp] >= 0) {
 			if (lp < cover[0])
 				cover[0] = lp;
 			cover[1] = lp + 1;
 		}
-	for (k = 0; sp->pr != NULL && k < sp->pr->nins; k++) {
+	for (k = 0; k < sp->pr->nins; k++) {
 		const struct ins	*in = &sp->pr->ins[k];
 
 		if ((in->op == OP_RECVANY || in->op == OP_IRECVANY) &&
