@@ -140,9 +140,7 @@ report_judge_new(struct sem *m)
 	for (i = 0; i < m->nprocs; i++)
 		if (m->p[i].pr != NULL && MPNET_NEXT_ROOM(m->p[i].pr) > most)
 			most = MPNET_NEXT_ROOM(m->p[i].pr);
-	j->stuck = xcalloc(j->N + 1, 1);
 	j->ps = xcalloc(j->N + 1, 1);
-	j->nfirst = xcalloc(j->N + 2, sizeof(int));
 	j->most = most;
 	j->seen = xcalloc(most + 1, sizeof(uint32_t));
 	j->stack = xcalloc(most + 2, sizeof(int));
@@ -730,6 +728,17 @@ worse(int a, int b)
 	return vprio[b] > vprio[a] ? b : a;
 }
 
+/* The tables of stuck processes, made when first needed (a run whose
+ * processes all end never needs them). */
+static void
+judge_tables(struct rjudge *j)
+{
+	if (j->stuck != NULL)
+		return;
+	j->stuck = xcalloc(j->N + 1, 1);
+	j->nfirst = xcalloc(j->N + 2, sizeof(int));
+}
+
 /* The kind of violation s shows, or -1; j->stuck is left set. */
 static int
 judge(struct rjudge *j, const uint64_t *s, const unsigned char *ps)
@@ -738,6 +747,16 @@ judge(struct rjudge *j, const uint64_t *s, const unsigned char *ps)
 	int			 kind, nstuck, nroots, sends, *tmp;
 
 	kind = lasting(m, s, ps);
+	for (nstuck = 0; nstuck < j->N && ps[nstuck] != PS_BLOCKED; nstuck++)
+		;
+	if (nstuck == j->N) {	/* none blocked: none stuck */
+		if (j->stuck != NULL) {
+			memset(j->stuck, 0, (size_t)j->N);
+			j->nfirst[j->N] = 0;
+		}
+		return kind;
+	}
+	judge_tables(j);
 	/* (The stuck set always: the report reads it.) */
 	if ((nstuck = stuck_set(j, s, ps)) == 0 || kind == VK_COLL_MISMATCH)
 		return kind;
@@ -1182,6 +1201,7 @@ report_violation(struct violation *v, struct sem *m, const uint64_t *final,
 	sem_states(m, final, j->ps, j->ts);
 	if ((kind = judge(j, final, j->ps)) < 0)
 		kind = VK_DEADLOCK;	/* (the explorer judged it bad) */
+	judge_tables(j);
 	classify(v, j, final, kind);
 	report_judge_free(j);
 	v->final = xcalloc(m->words, sizeof(uint64_t));
