@@ -1331,6 +1331,40 @@ mpnet_next(const struct prog *pr, int pc, int *out)
 	}
 }
 
+int
+mpnet_walk(const struct prog *pr, int pc, int (*visit)(void *, const struct ins *),
+    void *arg, struct mpnet_walk *w)
+{
+	int	sp = 0, v, own = w->seen == NULL;
+
+	if (own) {
+		w->nseen = (size_t)pr->nins + 1;
+		w->seen = xcalloc(w->nseen, sizeof(uint32_t));
+		w->stack = xmalloc(sizeof(int) * MPNET_NEXT_ROOM(pr));
+		w->stamp = 0;
+	}
+	if (++w->stamp == 0) {	/* (stamps ran round: clear them all) */
+		memset(w->seen, 0, sizeof(uint32_t) * w->nseen);
+		w->stamp = 1;
+	}
+	w->stack[sp++] = pc;
+	for (v = 0; sp > 0 && v <= 0;) {
+		pc = w->stack[--sp];
+		if (pc < 0 || pc >= pr->nins || w->seen[pc] == w->stamp)
+			continue;
+		w->seen[pc] = w->stamp;
+		if ((v = visit(arg, &pr->ins[pc])) == 0)
+			sp += mpnet_next(pr, pc, w->stack + sp);
+	}
+	if (own) {
+		free(w->seen);
+		free(w->stack);
+		w->seen = NULL;
+		w->stack = NULL;
+	}
+	return v > 0;
+}
+
 const char *
 mpnet_port_name(const struct mpnet *n, int proc, int lp, char *buf, size_t len)
 {

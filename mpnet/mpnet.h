@@ -129,6 +129,20 @@ int mpnet_next(const struct prog *, int pc, int *out);
 /* Room for a search's stack of mpnet_next's answers over a program, each
  * instruction visited once. */
 #define MPNET_NEXT_ROOM(pr)	(2 * (pr)->nins + (pr)->nalts + 2)
+/* A walk's scratch: per instruction the stamp of the walk that saw it
+ * (nseen of them, the program's nins + 1 at least), and a stack
+ * (MPNET_NEXT_ROOM); seen NULL: mpnet_walk makes its own. */
+struct mpnet_walk {
+	uint32_t	*seen;
+	size_t		 nseen;
+	int		*stack;
+	uint32_t	 stamp;
+};
+/* Walk pr's control from pc, each instruction once, every branch, loops
+ * going round or leaving: visit says 1 (found: stop, return 1), 0 (go on
+ * past it) or -1 (not past it).  0 when nothing was found. */
+int mpnet_walk(const struct prog *, int pc, int (*visit)(void *, const struct ins *),
+    void *arg, struct mpnet_walk *);
 /* The statement as written in reports: "send Prop[1]", "recv any Work". */
 const char *mpnet_ins_text(const struct mpnet *, int proc, const struct ins *,
     char *buf, size_t len);

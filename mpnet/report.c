@@ -117,10 +117,8 @@ struct rjudge {
 	struct need	*need;		/* what each stuck candidate needs: */
 	int		*nfirst;	/* need[nfirst[p] .. nfirst[p + 1]) */
 	size_t		 nalloc;
-	uint32_t	*seen;		/* per instruction: a search's stamp */
-	int		 most;		/* MPNET_NEXT_ROOM of the longest program */
+	struct mpnet_walk walk;		/* scratch for the longest program */
 	uint32_t	 stamp;
-	int		*stack;
 	int		*color, *dstack, *it;	/* the cycle search */
 	struct trans	*ts;
 	/* can_give's searches, by program, pc, what and arg: they depend
@@ -141,9 +139,9 @@ report_judge_new(struct sem *m)
 		if (m->p[i].pr != NULL && MPNET_NEXT_ROOM(m->p[i].pr) > most)
 			most = MPNET_NEXT_ROOM(m->p[i].pr);
 	j->ps = xcalloc(j->N + 1, 1);
-	j->most = most;
-	j->seen = xcalloc(most + 1, sizeof(uint32_t));
-	j->stack = xcalloc(most + 2, sizeof(int));
+	j->walk.nseen = (size_t)most + 1;
+	j->walk.seen = xcalloc(j->walk.nseen, sizeof(uint32_t));
+	j->walk.stack = xcalloc(most + 2, sizeof(int));
 
 	j->ts = xcalloc(sem_max_trans(m), sizeof(struct trans));
 	return j;
@@ -158,8 +156,8 @@ report_judge_free(struct rjudge *j)
 	free(j->ps);
 	free(j->need);
 	free(j->nfirst);
-	free(j->seen);
-	free(j->stack);
+	free(j->walk.seen);
+	free(j->walk.stack);
 	free(j->color);
 	free(j->dstack);
 	free(j->it);
@@ -416,29 +414,29 @@ can_give(struct rjudge *j, const uint64_t *s, const struct need *nd)
 	return found;
 }
 
+/* What reaches looks for. */
+struct give_walk {
+	const struct sem *m;
+	int		 q;
+	const struct need *nd;
+};
+
+static int
+give_visit(void *arg, const struct ins *in)
+{
+	const struct give_walk	*g = arg;
+
+	return gives(g->m, g->q, in, g->nd);
+}
+
 /* Whether q, from pc, can reach an instruction that gives what nd asks
  * (every branch, loops going round or not). */
 static int
 reaches(struct rjudge *j, const struct prog *pr, int q, int pc, const struct need *nd)
 {
-	const struct sem	*m = j->m;
-	int			 sp = 0;
+	struct give_walk	g = { j->m, q, nd };
 
-	if (++j->stamp == 0) {
-		memset(j->seen, 0, sizeof(uint32_t) * (j->most + 1));
-		j->stamp = 1;
-	}
-	j->stack[sp++] = pc;
-	while (sp > 0) {
-		pc = j->stack[--sp];
-		if (pc < 0 || pc >= pr->nins || j->seen[pc] == j->stamp)
-			continue;
-		j->seen[pc] = j->stamp;
-		if (gives(m, q, &pr->ins[pc], nd))
-			return 1;
-		sp += mpnet_next(pr, pc, j->stack + sp);
-	}
-	return 0;
+	return mpnet_walk(pr, pc, give_visit, &g, &j->walk);
 }
 
 /* Whether blocked p, in a plain receive or synchronous send with no

@@ -694,45 +694,43 @@ settled_wild(const struct sem *m, const uint64_t *s, int proc, int lo, int hi)
 	return 1;
 }
 
+/* What can_offer looks for. */
+struct offer_walk {
+	const struct sem *m;
+	int		 q, r, lo, hi;
+};
+
+static int
+offer_visit(void *arg, const struct ins *in)
+{
+	const struct offer_walk	*o = arg;
+	const struct mpnet	*n = o->m->net;
+	int			 base = o->m->p[o->q].portbase, dc;
+
+	if (in->op == OP_SEND || in->op == OP_ISEND) {
+		dc = n->send_dc[base + in->lp];
+		return dc >= 0 && n->dc[dc].to == o->r && n->dc[dc].to_lp >= o->lo &&
+		    n->dc[dc].to_lp < o->hi;
+	}
+	if (in->op == OP_RECV && (dc = n->recv_dc[base + in->lp]) >= 0 &&
+	    n->dc[dc].from == o->r)
+		return -1;	/* waits for r, which sends nothing first */
+	if (in->op == OP_COLL && (n->colls[in->coll].root < 0 ||
+	    o->m->mode == CHECK_SYNC))
+		return -1;	/* r must come too */
+	return 0;
+}
+
 /* Whether process q, from pc on, can reach a send into one of r's ports
  * lo..hi without first receiving from r or meeting r in a collective
  * (loops may go round or not, every branch of a choice is taken). */
 static int
 can_offer(const struct sem *m, int q, int pc, int r, int lo, int hi)
 {
-	const struct prog	*pr = m->p[q].pr;
-	const struct mpnet	*n = m->net;
-	unsigned char		*seen;
-	int			*stack, sp = 0, found = 0, dc;
+	struct offer_walk	 o = { m, q, r, lo, hi };
+	struct mpnet_walk	 w = { NULL, 0, NULL, 0 };
 
-	if (pr == NULL)
-		return 0;
-	seen = xcalloc(pr->nins, 1);
-	stack = xmalloc(sizeof(int) * MPNET_NEXT_ROOM(pr));
-	stack[sp++] = pc;
-	while (sp > 0 && !found) {
-		const struct ins	*in;
-
-		pc = stack[--sp];
-		if (pc < 0 || pc >= pr->nins || seen[pc])
-			continue;
-		seen[pc] = 1;
-		in = &pr->ins[pc];
-		if (in->op == OP_SEND || in->op == OP_ISEND) {
-			dc = n->send_dc[m->p[q].portbase + in->lp];
-			found = dc >= 0 && n->dc[dc].to == r && n->dc[dc].to_lp >= lo &&
-			    n->dc[dc].to_lp < hi;
-		} else if (in->op == OP_RECV && (dc = n->recv_dc[m->p[q].portbase +
-		    in->lp]) >= 0 && n->dc[dc].from == r)
-			continue;	/* waits for r, which sends nothing first */
-		else if (in->op == OP_COLL && (n->colls[in->coll].root < 0 ||
-		    m->mode == CHECK_SYNC))
-			continue;	/* r must come too */
-		sp += mpnet_next(pr, pc, stack + sp);
-	}
-	free(seen);
-	free(stack);
-	return found;
+	return m->p[q].pr != NULL && mpnet_walk(m->p[q].pr, pc, offer_visit, &o, &w);
 }
 
 /* A bag: r at a run of k wildcard receives over ports lo..hi, with at
@@ -787,42 +785,40 @@ bag(const struct sem *m, const uint64_t *s, int r, int pc, const struct ins *in)
 }
 
 
+/* What sem_runs_ahead looks for. */
+struct ahead_walk {
+	const struct sem *m;
+	int		 proc;
+};
+
+static int
+ahead_visit(void *arg, const struct ins *in)
+{
+	const struct ahead_walk	*a = arg;
+
+	if (in->op != OP_COLL)
+		return 0;
+	/* A collective ends the path. */
+	return !sem_sync_coll(a->m, in) &&
+	    sem_coll_eager(&a->m->net->colls[in->coll], a->proc) ? 1 : -1;
+}
+
 int
 sem_runs_ahead(const struct sem *m, int proc, int pc)
 {
 	const struct prog	*pr = m->p[proc].pr;
-	const struct mpnet	*n = m->net;
-	unsigned char		*seen;
-	int			*stack, sp = 0, found = 0;
 	const struct coll	*c;
+	struct ahead_walk	 a = { m, proc };
+	struct mpnet_walk	 w = { NULL, 0, NULL, 0 };
 
 	if (m->clog == 0 || pr->ins[pc].op != OP_COLL || sem_sync_coll(m, &pr->ins[pc]))
 		return 0;
 	/* The last to leave closes it: the root of reduce and gather, the
 	 * one other process of bcast and scatter between two. */
-	c = &n->colls[pr->ins[pc].coll];
-	if (!sem_coll_eager(c, proc) && (c->root == proc || n->nprocs == 2))
+	c = &m->net->colls[pr->ins[pc].coll];
+	if (!sem_coll_eager(c, proc) && (c->root == proc || m->net->nprocs == 2))
 		return 0;
-	seen = xcalloc(pr->nins, 1);
-	stack = xmalloc(sizeof(int) * MPNET_NEXT_ROOM(pr));
-	stack[sp++] = pc + 1;
-	while (sp > 0 && !found) {
-		const struct ins	*in;
-
-		pc = stack[--sp];
-		if (pc < 0 || pc >= pr->nins || seen[pc])
-			continue;
-		seen[pc] = 1;
-		in = &pr->ins[pc];
-		if (in->op == OP_COLL)	/* a collective ends the path */
-			found = !sem_sync_coll(m, in) &&
-			    sem_coll_eager(&n->colls[in->coll], proc);
-		else
-			sp += mpnet_next(pr, pc, stack + sp);
-	}
-	free(seen);
-	free(stack);
-	return found;
+	return mpnet_walk(pr, pc + 1, ahead_visit, &a, &w);
 }
 
 static int
