@@ -195,9 +195,6 @@ can_hold(const struct sem *m, int dc)
 	return 0;
 }
 
-/* The ordered groups: per receiver that reads with MPI_ANY_SOURCE, per
- * sender, the channels between them that are not pooled, when there are
- * two or more and one of them can hold messages. */
 /* A channel into a receiver, by its sender (for sorting). */
 struct from_dc {
 	int		 from, dc;
@@ -241,6 +238,9 @@ group_add(struct sem *m, const int *dcs, int k)
 	m->ngrp++;
 }
 
+/* The ordered groups: per receiver that reads with MPI_ANY_SOURCE, per
+ * sender, the channels between them that are not pooled, when there are
+ * two or more and one of them can hold messages. */
 static void
 groups(struct sem *m)
 {
