@@ -44,6 +44,18 @@ optval(int argc, char **argv, int *i, const char *opt)
 	return argv[++*i];
 }
 
+/* A positive number of seconds up to most from v into *out; -1 if not. */
+static int
+seconds(const char *v, double most, double *out)
+{
+	char	*end;
+
+	errno = 0;
+	*out = strtod(v, &end);
+	return *v == '\0' || *end != '\0' || errno == ERANGE || !(*out > 0) ||
+	    *out > most ? -1 : 0;
+}
+
 int
 cli_parse(const struct cmd_entry *c, int argc, char **argv, struct cli_opts *o,
     unsigned allowed)
@@ -136,10 +148,7 @@ cli_parse(const struct cmd_entry *c, int argc, char **argv, struct cli_opts *o,
 		    (a[10] == '\0' || a[10] == '=')) {
 			if ((v = optval(argc, argv, &i, "--max-time")) == NULL)
 				return usage_error(c, "'%s' needs a number of seconds", a);
-			errno = 0;
-			o->max_time = strtod(v, &end);
-			if (*v == '\0' || *end != '\0' || errno == ERANGE ||
-			    !(o->max_time > 0) || o->max_time > 1e9)
+			if (seconds(v, 1e9, &o->max_time) != 0)
 				return usage_error(c, "--max-time needs a positive number "
 				    "of seconds, not '%s'", v);
 		} else if ((allowed & CLI_VERIFY) && strcmp(a, "--exact") == 0)
@@ -162,10 +171,7 @@ cli_parse(const struct cmd_entry *c, int argc, char **argv, struct cli_opts *o,
 		    (a[9] == '\0' || a[9] == '=')) {
 			if ((v = optval(argc, argv, &i, "--timeout")) == NULL)
 				return usage_error(c, "'%s' needs a number of seconds", a);
-			errno = 0;
-			o->timeout = strtod(v, &end);
-			if (*v == '\0' || *end != '\0' || errno == ERANGE || !(o->timeout > 0) ||
-			    o->timeout > 1e7)
+			if (seconds(v, 1e7, &o->timeout) != 0)
 				return usage_error(c, "--timeout needs a positive number of "
 				    "seconds, not '%s'", v);
 		} else if ((allowed & CLI_RUN) && strcmp(a, "--no-verify") == 0)

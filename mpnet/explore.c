@@ -529,7 +529,8 @@ xresult_free(struct xresult *r)
 	memset(r, 0, sizeof(*r));
 }
 
-enum xlimit
+/* Whether the time limit has passed: XL_TIME, else XL_NONE. */
+static enum xlimit
 explore_timed_out(const struct xopts *o)
 {
 	return o->deadline > 0 && explore_now() >= o->deadline ? XL_TIME : XL_NONE;

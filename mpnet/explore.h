@@ -77,8 +77,6 @@ double explore_now(void);
 void explore_progress(const struct xopts *, uint64_t states, uint64_t bytes,
     double t0, double *last, uint64_t *last_states);
 
-/* Whether the time limit has passed: XL_TIME, else XL_NONE. */
-enum xlimit explore_timed_out(const struct xopts *);
 
 /* The default memory limit of a search, in bytes: half of the memory
  * available (MemAvailable, or less where a control group leaves less)

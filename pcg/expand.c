@@ -145,7 +145,7 @@ unknown_comp(struct pcg *g, const char *name, const struct loc *l)
 /* ---- parameters ---- */
 
 static struct pcg_param *
-find_param(struct pcg *g, const char *name)
+find_param(const struct pcg *g, const char *name)
 {
 	int	i;
 
@@ -298,18 +298,6 @@ expand_params(struct pcg *g, const struct pcg_opts *o)
 
 /* ---- requirements ---- */
 
-/* The index of the parameter of that (interned) name; -1 if none. */
-static int
-param_index(const struct pcg *g, const char *name)
-{
-	int	i;
-
-	for (i = 0; i < g->nparams; i++)
-		if (g->params[i].name == name)
-			return i;
-	return -1;
-}
-
 /* Report every name a requirement cannot use (an unknown one, 'index',
  * 'ports'), also behind '&&', '||' and '?:', which evaluation may skip;
  * -1 when one was reported. */
@@ -323,7 +311,7 @@ require_names(struct pcg *g, const struct expr *e)
 		return 0;
 	switch (e->kind) {
 	case E_NAME:
-		if (param_index(g, e->name) >= 0)
+		if (find_param(g, e->name) != NULL)
 			return 0;
 		diag_error(g->diag, &e->loc, "unknown name '%s' (not a parameter "
 		    "or a 'for' variable)", e->name);
@@ -365,10 +353,9 @@ require_values(const struct pcg *g, const struct expr *e, unsigned char *seen,
 	if (e == NULL)
 		return;
 	if (e->kind == E_NAME) {
-		if ((k = param_index(g, e->name)) < 0 || seen[k])
+		if ((p = find_param(g, e->name)) == NULL || seen[k = (int)(p - g->params)])
 			return;
 		seen[k] = 1;
-		p = &g->params[k];
 		buf_printf(b, "%s%s = %" PRId64, b->len > 0 ? ", " : "", p->name,
 		    p->value);
 		switch (p->from) {
