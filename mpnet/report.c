@@ -901,66 +901,224 @@ leftover(struct buf *b, const struct sem *m, const uint64_t *s, struct violation
 	return n;
 }
 
-/* The processes that ended with requests pending, a line each. */
-static void
-unwaited(struct buf *msg, struct buf *det, const struct sem *m, const uint64_t *s,
-    struct violation *v)
-{
-	int	i, j;
+/*
+ * One classifier per kind of violation.  Each writes, for the state s the
+ * judge has its tables for, the violation's processes, its one-line message
+ * and its detail lines; classify picks the one for the kind judged.
+ */
+struct cls {
+	struct violation	*v;
+	struct rjudge		*j;
+	const struct sem	*m;
+	const uint64_t		*s;
+	struct buf		 msg;		/* the one line */
+	struct buf		 det;		/* the lines under it */
+	int			 nstuck;	/* processes stuck for good */
+	int			 nended;
+	int			 mixed;		/* stuck in different collectives */
+};
 
-	buf_adds(msg, "unwaited request: ");
+/* Unwaited request: the processes that ended with requests pending, a line
+ * each. */
+static void
+cls_unwaited(struct cls *c)
+{
+	const struct sem	*m = c->m;
+	int			 i, j;
+
+	buf_adds(&c->msg, "unwaited request: ");
 	for (i = 0; i < m->nprocs; i++) {
 		const struct ins	*in;
 
-		if (!sem_ended(m, s, i) || m->p[i].pr == NULL ||
-		    (in = ins_at(m, s, i))->nposted == 0)
+		if (!sem_ended(m, c->s, i) || m->p[i].pr == NULL ||
+		    (in = ins_at(m, c->s, i))->nposted == 0)
 			continue;
-		add_proc(v, i);
-		name(det, m, i);
-		buf_printf(det, " ended with %d request%s never completed by "
+		add_proc(c->v, i);
+		name(&c->det, m, i);
+		buf_printf(&c->det, " ended with %d request%s never completed by "
 		    "'waitall':", in->nposted, in->nposted == 1 ? "" : "s");
 		for (j = 0; j < in->nposted; j++) {
 			const struct slotdesc *d = &m->p[i].pr->sd[in->sd + j];
 
-			buf_addc(det, ' ');
-			stmt_text(det, m, i, &m->p[i].pr->ins[d->ins]);
+			buf_addc(&c->det, ' ');
+			stmt_text(&c->det, m, i, &m->p[i].pr->ins[d->ins]);
 			if (j + 1 < in->nposted)
-				buf_addc(det, ',');
+				buf_addc(&c->det, ',');
 		}
-		buf_addc(det, '\n');
+		buf_addc(&c->det, '\n');
 	}
-	message_list(msg, m, v->procs, v->nprocs);
-	buf_printf(msg, " ended with requests never completed by 'waitall'");
+	message_list(&c->msg, m, c->v->procs, c->v->nprocs);
+	buf_printf(&c->msg, " ended with requests never completed by 'waitall'");
 }
 
-/* A rooted collective that processes ended without, the others having
- * left it. */
+/* Collective mismatch with no one stuck in it: a rooted collective that
+ * processes ended without, the others having left it. */
 static void
-coll_left_open(struct buf *msg, struct buf *det, const struct sem *m,
-    const uint64_t *s, struct violation *v)
+cls_coll_left_open(struct cls *c)
 {
-	int		 i, k, len = log_len(m, s), c;
-	char		 pn[PCG_NAME_MAX];
-	const struct coll *cl;
+	const struct sem	*m = c->m;
+	int			 i, k, len = log_len(m, c->s), sig;
+	char			 pn[PCG_NAME_MAX];
+	const struct coll	*cl;
 
-	for (i = 0, k = 0, c = -1; i < m->nprocs; i++) {
-		if (!sem_ended(m, s, i) || sem_coll_off(m, s, i) >= len)
+	for (i = 0, k = 0, sig = -1; i < m->nprocs; i++) {
+		if (!sem_ended(m, c->s, i) || sem_coll_off(m, c->s, i) >= len)
 			continue;
-		if (c < 0)
-			c = sem_coll_open(m, s, sem_coll_off(m, s, i));
-		add_proc(v, i);
+		if (sig < 0)
+			sig = sem_coll_open(m, c->s, sem_coll_off(m, c->s, i));
+		add_proc(c->v, i);
 		if (k++ > 0)
-			buf_adds(det, ", ");
-		name(det, m, i);
+			buf_adds(&c->det, ", ");
+		name(&c->det, m, i);
 	}
-	cl = &m->net->colls[c];
-	buf_printf(det, " ended without the collective the others took part in\n");
-	buf_adds(msg, "collective mismatch: ");
-	message_list(msg, m, v->procs, v->nprocs);
-	buf_printf(msg, " ended without '%s %s'", cl->kind == S_BCAST ?
+	cl = &m->net->colls[sig];
+	buf_printf(&c->det, " ended without the collective the others took part in\n");
+	buf_adds(&c->msg, "collective mismatch: ");
+	message_list(&c->msg, m, c->v->procs, c->v->nprocs);
+	buf_printf(&c->msg, " ended without '%s %s'", cl->kind == S_BCAST ?
 	    "bcast from" : cl->kind == S_SCATTER ? "scatter from" :
 	    cl->kind == S_REDUCE ? "reduce to" : "gather to",
 	    pcg_proc_name(m->net->pcg, cl->root, pn, sizeof(pn)));
+}
+
+/* Unmatched send with no one stuck: messages left in channels whose
+ * receivers ended. */
+static void
+cls_left_in_channels(struct cls *c)
+{
+	leftover(&c->det, c->m, c->s, c->v, 1);
+	buf_adds(&c->msg, c->nended == c->m->nprocs ? "unmatched send: every "
+	    "process ended with messages left in channels" : "unmatched send: "
+	    "messages left for processes that ended");
+}
+
+/* Collective mismatch with processes stuck in collectives: a wait line each,
+ * and whether they wait in one that ended processes never reach. */
+static void
+cls_coll_mismatch(struct cls *c)
+{
+	const struct sem	*m = c->m;
+	int			 i, missed = 0;
+
+	buf_adds(&c->msg, "collective mismatch: ");
+	for (i = 0; i < m->nprocs; i++) {
+		const struct ins	*in;
+
+		if (!c->j->stuck[i])
+			continue;
+		add_proc(c->v, i);
+		wait_line(&c->det, c->j, c->s, i);
+		in = ins_at(m, c->s, i);
+		if (in->op == OP_COLL && coll_missed(m, c->s, i, in)) {
+			buf_adds(&c->det, "; ended processes never reach it");
+			missed = 1;
+		}
+		buf_addc(&c->det, '\n');
+	}
+	if (missed && !c->mixed)
+		buf_adds(&c->msg, "processes wait in a collective that others "
+		    "ended without");
+	else
+		buf_adds(&c->msg, "processes reach different collectives, or "
+		    "the same ones in a different order");
+}
+
+/* Deadlock with a cycle of waits: the cycle as one sentence, then the other
+ * stuck processes' waits.  Returns 0 (writing nothing) when there is no
+ * cycle. */
+static int
+cls_cycle(struct cls *c)
+{
+	const struct sem	*m = c->m;
+	int			 N = m->nprocs, *cyc = xcalloc(N + 1, sizeof(int));
+	int			 i, k, len;
+
+	if ((len = find_cycle(c->j, c->s, cyc)) <= 0) {
+		free(cyc);
+		return 0;
+	}
+	for (k = 0; k < len; k++)
+		add_proc(c->v, cyc[k]);
+	buf_adds(&c->msg, "deadlock: ");
+	if (len == 1) {
+		name(&c->msg, m, cyc[0]);
+		buf_adds(&c->msg, " waits for itself");
+	} else {
+		message_list(&c->msg, m, cyc, len);
+		buf_adds(&c->msg, " wait for each other");
+	}
+	for (k = 0; k < len; k++) {
+		if (k == 0)
+			name(&c->det, m, cyc[0]);
+		else
+			buf_adds(&c->det, ", which");
+		buf_adds(&c->det, " waits in ");
+		stmt_text(&c->det, m, cyc[k], ins_at(m, c->s, cyc[k]));
+		buf_adds(&c->det, " for ");
+		name(&c->det, m, cyc[(k + 1) % len]);
+	}
+	buf_addc(&c->det, '\n');
+	for (i = 0; i < N; i++) {
+		for (k = 0; k < len && cyc[k] != i; k++)
+			;
+		if (k < len || !c->j->stuck[i])
+			continue;
+		wait_line(&c->det, c->j, c->s, i);
+		buf_addc(&c->det, '\n');
+	}
+	free(cyc);
+	return 1;
+}
+
+/* Stuck processes and no cycle: the ones at the bottom wait only for ended
+ * processes or ones that never give it, the rest wait for them.  Whether the
+ * bottom ones wait to send or to receive makes it an unmatched send or an
+ * orphan receive. */
+static void
+cls_stuck(struct cls *c)
+{
+	const struct sem	*m = c->m;
+	int			 N = m->nprocs, nroots, sends, dead = 1, nw, any, i, k;
+	int			*roots = xcalloc(N + 1, sizeof(int));
+	int			*w = xcalloc(N + 1, sizeof(int));
+
+	nroots = stuck_roots(c->j, c->s, roots, &sends);
+	for (k = 0; k < nroots; k++) {
+		add_proc(c->v, roots[k]);
+		wait_line(&c->det, c->j, c->s, roots[k]);
+		buf_addc(&c->det, '\n');
+		nw = waits_for(c->j, c->s, roots[k], w, &any);
+		for (i = 0; i < nw; i++)
+			dead &= sem_ended(m, c->s, w[i]);
+	}
+	for (i = 0; i < N; i++) {
+		for (k = 0; k < nroots && roots[k] != i; k++)
+			;
+		if (k < nroots || !c->j->stuck[i])
+			continue;
+		add_proc(c->v, i);
+		wait_line(&c->det, c->j, c->s, i);
+		buf_addc(&c->det, '\n');
+	}
+	if (sends == nroots) {
+		buf_adds(&c->msg, "unmatched send: ");
+		message_list(&c->msg, m, roots, nroots);
+		buf_adds(&c->msg, nroots == 1 ? " waits" : " wait");
+		buf_adds(&c->msg, dead ? " forever to send to processes that ended" :
+		    " forever to send a message no process will receive");
+	} else {
+		buf_adds(&c->msg, "orphan receive: ");
+		message_list(&c->msg, m, roots, nroots);
+		buf_adds(&c->msg, nroots == 1 ? " waits" : " wait");
+		buf_adds(&c->msg, dead ? " forever for a message from processes "
+		    "that ended" : " forever for a message no process will send");
+	}
+	if (c->nstuck > nroots)
+		buf_printf(&c->msg, ", and %d other%s wait%s behind",
+		    c->nstuck - nroots, c->nstuck - nroots == 1 ? "" : "s",
+		    c->nstuck - nroots == 1 ? "s" : "");
+	free(w);
+	free(roots);
 }
 
 /* A line naming the processes that can still go on, when some can. */
@@ -982,155 +1140,52 @@ others_go_on(struct buf *det, struct rjudge *j, const uint64_t *s)
 	free(live);
 }
 
+/* The violation of kind found in s: its processes, message and detail, from
+ * the classifier for that kind and what the state shows. */
 static void
 classify(struct violation *v, struct rjudge *j, const uint64_t *s, int kind)
 {
-	const struct sem	*m = j->m;
-	struct buf		 msg, det;
-	int			 N = m->nprocs, i, k, nstuck = 0, nended = 0, *cyc, len;
-	int			 mixed = 0, sig = -1;
+	struct cls	 c;
+	int		 i, sig = -1;
 
-	buf_init(&msg);
-	buf_init(&det);
-	buf_adds(&msg, "");
-	buf_adds(&det, "");
+	memset(&c, 0, sizeof(c));
+	c.v = v;
+	c.j = j;
+	c.m = j->m;
+	c.s = s;
+	buf_init(&c.msg);
+	buf_init(&c.det);
+	buf_adds(&c.msg, "");
+	buf_adds(&c.det, "");
 	v->kind = (enum vkind)kind;
-	for (i = 0; i < N; i++) {
-		nstuck += j->stuck[i];
-		nended += sem_ended(m, s, i);
-		if (j->stuck[i] && ins_at(m, s, i)->op == OP_COLL) {
-			if (sig >= 0 && sig != ins_at(m, s, i)->coll)
-				mixed = 1;
-			sig = ins_at(m, s, i)->coll;
+	for (i = 0; i < c.m->nprocs; i++) {
+		c.nstuck += j->stuck[i];
+		c.nended += sem_ended(c.m, s, i);
+		if (j->stuck[i] && ins_at(c.m, s, i)->op == OP_COLL) {
+			if (sig >= 0 && sig != ins_at(c.m, s, i)->coll)
+				c.mixed = 1;
+			sig = ins_at(c.m, s, i)->coll;
 		}
 	}
-	if (kind == VK_UNWAITED) {
-		unwaited(&msg, &det, m, s, v);
-		goto done;
+	if (kind == VK_UNWAITED)
+		cls_unwaited(&c);
+	else if (kind == VK_COLL_MISMATCH && (c.nstuck == 0 || !coll_mismatch(j, s)))
+		cls_coll_left_open(&c);
+	else if (kind == VK_UNMATCHED_SEND && c.nstuck == 0)
+		cls_left_in_channels(&c);
+	else {
+		if (kind == VK_COLL_MISMATCH)
+			cls_coll_mismatch(&c);
+		else if (kind != VK_DEADLOCK || !cls_cycle(&c))
+			cls_stuck(&c);
+		others_go_on(&c.det, j, s);
+		/* Messages that never arrived say what went wrong, too. */
+		leftover(&c.det, c.m, s, NULL, 0);
 	}
-	if (kind == VK_COLL_MISMATCH && (nstuck == 0 || !coll_mismatch(j, s))) {
-		coll_left_open(&msg, &det, m, s, v);
-		goto done;
-	}
-	if (kind == VK_UNMATCHED_SEND && nstuck == 0) {
-		leftover(&det, m, s, v, 1);
-		buf_adds(&msg, nended == N ? "unmatched send: every process ended "
-		    "with messages left in channels" : "unmatched send: messages "
-		    "left for processes that ended");
-		goto done;
-	}
-	if (kind == VK_COLL_MISMATCH) {
-		int	missed = 0;
-
-		buf_adds(&msg, "collective mismatch: ");
-		for (i = 0; i < N; i++) {
-			const struct ins	*in;
-
-			if (!j->stuck[i])
-				continue;
-			add_proc(v, i);
-			wait_line(&det, j, s, i);
-			in = ins_at(m, s, i);
-			if (in->op == OP_COLL && coll_missed(m, s, i, in)) {
-				buf_adds(&det, "; ended processes never reach it");
-				missed = 1;
-			}
-			buf_addc(&det, '\n');
-		}
-		if (missed && !mixed)
-			buf_adds(&msg, "processes wait in a collective that others "
-			    "ended without");
-		else
-			buf_adds(&msg, "processes reach different collectives, or "
-			    "the same ones in a different order");
-		goto tail;
-	}
-	cyc = xcalloc(N + 1, sizeof(int));
-	if (kind == VK_DEADLOCK && (len = find_cycle(j, s, cyc)) > 0) {
-		for (k = 0; k < len; k++)
-			add_proc(v, cyc[k]);
-		buf_adds(&msg, "deadlock: ");
-		if (len == 1) {
-			name(&msg, m, cyc[0]);
-			buf_adds(&msg, " waits for itself");
-		} else {
-			message_list(&msg, m, cyc, len);
-			buf_adds(&msg, " wait for each other");
-		}
-		/* The cycle as one sentence. */
-		for (k = 0; k < len; k++) {
-			if (k == 0)
-				name(&det, m, cyc[0]);
-			else
-				buf_adds(&det, ", which");
-			buf_adds(&det, " waits in ");
-			stmt_text(&det, m, cyc[k], ins_at(m, s, cyc[k]));
-			buf_adds(&det, " for ");
-			name(&det, m, cyc[(k + 1) % len]);
-		}
-		buf_addc(&det, '\n');
-		for (i = 0; i < N; i++) {
-			for (k = 0; k < len && cyc[k] != i; k++)
-				;
-			if (k < len || !j->stuck[i])
-				continue;
-			wait_line(&det, j, s, i);
-			buf_addc(&det, '\n');
-		}
-	} else {
-		/* No cycle: the processes at the bottom wait only for ended
-		 * ones or ones that never give it; the rest wait for them. */
-		int	*roots = xcalloc(N + 1, sizeof(int)), nroots, sends, dead = 1;
-		int	*w = xcalloc(N + 1, sizeof(int)), nw, any;
-
-		nroots = stuck_roots(j, s, roots, &sends);
-		for (k = 0; k < nroots; k++) {
-			add_proc(v, roots[k]);
-			wait_line(&det, j, s, roots[k]);
-			buf_addc(&det, '\n');
-			nw = waits_for(j, s, roots[k], w, &any);
-			for (i = 0; i < nw; i++)
-				dead &= sem_ended(m, s, w[i]);
-		}
-		for (i = 0; i < N; i++) {
-			for (k = 0; k < nroots && roots[k] != i; k++)
-				;
-			if (k < nroots || !j->stuck[i])
-				continue;
-			add_proc(v, i);
-			wait_line(&det, j, s, i);
-			buf_addc(&det, '\n');
-		}
-		if (sends == nroots) {
-			buf_adds(&msg, "unmatched send: ");
-			message_list(&msg, m, roots, nroots);
-			buf_adds(&msg, nroots == 1 ? " waits" : " wait");
-			buf_adds(&msg, dead ? " forever to send to processes that ended" :
-			    " forever to send a message no process will receive");
-		} else {
-			buf_adds(&msg, "orphan receive: ");
-			message_list(&msg, m, roots, nroots);
-			buf_adds(&msg, nroots == 1 ? " waits" : " wait");
-			buf_adds(&msg, dead ? " forever for a message from processes "
-			    "that ended" : " forever for a message no process will send");
-		}
-		if (nstuck > nroots)
-			buf_printf(&msg, ", and %d other%s wait%s behind", nstuck - nroots,
-			    nstuck - nroots == 1 ? "" : "s",
-			    nstuck - nroots == 1 ? "s" : "");
-		free(w);
-		free(roots);
-	}
-	free(cyc);
-tail:
-	others_go_on(&det, j, s);
-	/* Messages that never arrived say what went wrong, too. */
-	leftover(&det, m, s, NULL, 0);
-done:
-	v->message = buf_steal(&msg);
-	v->detail = buf_steal(&det);
-	buf_free(&msg);
-	buf_free(&det);
+	v->message = buf_steal(&c.msg);
+	v->detail = buf_steal(&c.det);
+	buf_free(&c.msg);
+	buf_free(&c.det);
 }
 
 /* One action of a counterexample, in the state s before it. */
