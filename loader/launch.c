@@ -572,7 +572,9 @@ launch_run(const struct pcg *g, Agraph_t *G, const struct launch_opts *o)
 	char		*dot = NULL, *argv[16];
 	size_t		 dotlen = 0, sent = 0;
 	FILE		*mem;
-	int		 in[2], out[2], err[2], status = 0, argc = 0, open_fds, i, rc;
+	int		 in[2], out[2], err[2], ex[2], status = 0, argc = 0, open_fds, i, rc;
+	int		 exec_errno;
+	ssize_t		 nr;
 	int		 reaped = 0, usr1_sent = 0, term_sent = 0, kill_sent = 0;
 	pid_t		 pid;
 	double		 t0, usr1_at = 0, term_at = 0, reaped_at = 0, swept_at = 0;
@@ -618,7 +620,8 @@ launch_run(const struct pcg *g, Agraph_t *G, const struct launch_opts *o)
 
 	set_env(o);
 	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
-	if (pipe(in) != 0 || pipe(out) != 0 || pipe(err) != 0) {
+	if (pipe(in) != 0 || pipe(out) != 0 || pipe(err) != 0 ||
+	    pipe2(ex, O_CLOEXEC) != 0) {
 		fprintf(stderr, "ensemble: pipe: %s\n", strerror(errno));
 		return 2;
 	}
@@ -636,13 +639,34 @@ launch_run(const struct pcg *g, Agraph_t *G, const struct launch_opts *o)
 		close(in[0]); close(in[1]);
 		close(out[0]); close(out[1]);
 		close(err[0]); close(err[1]);
+		close(ex[0]);
 		execv(o->mpirun, argv);
-		fprintf(stderr, "ensemble: cannot run '%s': %s\n", o->mpirun, strerror(errno));
+		/* ex[1] closes on a successful exec: the parent reads nothing. */
+		exec_errno = errno;
+		while (write(ex[1], &exec_errno, sizeof(exec_errno)) < 0 &&
+		    errno == EINTR)
+			;
 		_exit(127);
 	}
 	close(in[0]);
 	close(out[1]);
 	close(err[1]);
+	close(ex[1]);
+	while ((nr = read(ex[0], &exec_errno, sizeof(exec_errno))) < 0 &&
+	    errno == EINTR)
+		;
+	close(ex[0]);
+	if (nr == (ssize_t)sizeof(exec_errno)) {
+		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		close(in[1]);
+		close(out[0]);
+		close(err[0]);
+		fprintf(stderr, "ensemble: cannot run '%s': %s\n", o->mpirun,
+		    strerror(exec_errno));
+		rc = 2;
+		goto out;
+	}
 	fcntl(in[1], F_SETFL, O_NONBLOCK);
 	signal(SIGPIPE, SIG_IGN);
 	memset(&sa, 0, sizeof(sa));
@@ -762,11 +786,7 @@ launch_run(const struct pcg *g, Agraph_t *G, const struct launch_opts *o)
 		    now() - t0, R.spawned, R.wired, R.ran);
 		rc = 0;
 	} else {
-		if (WIFEXITED(status) && WEXITSTATUS(status) == 127 && R.nmlines > 0 &&
-		    strncmp(R.mlines[0], "ensemble: cannot run", 20) == 0) {
-			fprintf(stderr, "%s\n", R.mlines[0]);
-			rc = 2;
-		} else if (R.loader_failed && R.culprit < 0 && R.spawned == 0 &&
+		if (R.loader_failed && R.culprit < 0 && R.spawned == 0 &&
 		    WIFEXITED(status) && WEXITSTATUS(status) == 2) {
 			/* The loader refused the graph before spawning (it said
 			 * why): bad input, like a missing executable. */
@@ -777,6 +797,7 @@ launch_run(const struct pcg *g, Agraph_t *G, const struct launch_opts *o)
 		}
 	}
 
+out:
 	for (i = 0; i < R.n; i++) {
 		int	k;
 
