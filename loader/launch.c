@@ -53,6 +53,19 @@ struct rproc {
 	struct buf	 part[2];	/* a line in pieces: stdout, stderr */
 };
 
+/* How far the stopping of the run has gone (run_escalate).  A failure, an
+ * interrupt or --timeout starts it; each phase up to RUN_KILLED is entered
+ * by sending mpirun one signal, which it forwards to the processes it
+ * started.  Once mpirun has exited, whatever the phase, only its pipes are
+ * read. */
+enum run_phase {
+	RUN_RUNNING,		/* no signal sent */
+	RUN_ASKED,		/* --timeout: SIGUSR1 sent, waiting for the answers */
+	RUN_TERMINATED,		/* SIGTERM sent */
+	RUN_KILLED,		/* SIGKILL sent */
+	RUN_EXITED,		/* mpirun reaped; reading what is left in its pipes */
+};
+
 struct run {
 	const struct pcg	*g;
 	const struct launch_opts *o;
@@ -70,7 +83,21 @@ struct run {
 	int			 exit_proc;	/* mpirun's "Process name" */
 	int			 sig_rank, sig_num;
 	double			 fail_at;	/* when a failure was first seen */
-	int			 timed_out;
+	int			 timed_out;	/* --timeout: SIGUSR1 sent */
+
+	/* mpirun, and the watch over it. */
+	pid_t			 pid;
+	int			 wstatus;	/* its wait status, once RUN_EXITED */
+	double			 t0;		/* when it was started */
+	enum run_phase		 phase;
+	double			 phase_at;	/* when the phase began */
+	double			 swept_at;	/* the last stop of strays */
+	struct pollfd		 pfd[3];	/* its stdout, stderr; its stdin */
+	struct buf		 acc[2];	/* what is read of stdout, stderr */
+	char			*dot;		/* the graph, for its stdin */
+	size_t			 dotlen, sent;
+	int			 handling;	/* SIGINT and SIGTERM are ours */
+	struct sigaction	 old_int, old_term;
 };
 
 static volatile sig_atomic_t interrupted;
@@ -531,14 +558,14 @@ sweep(pid_t self, pid_t keep)
 	return n;
 }
 
-/* Close one of mpirun's output pipes, which leaves the loop one fewer to
- * read. */
+/* Close *fd if it is open, and mark it closed. */
 static void
-close_pipe(struct pollfd *p, int *open_fds)
+close_fd(int *fd)
 {
-	close(p->fd);
-	p->fd = -1;
-	(*open_fds)--;
+	if (*fd >= 0) {
+		close(*fd);
+		*fd = -1;
+	}
 }
 
 /* Put the environment Open MPI needs for the user: running as root, and
@@ -562,44 +589,100 @@ set_env(const struct launch_opts *o)
 	}
 }
 
-int
-launch_run(const struct pcg *g, Agraph_t *G, const struct launch_opts *o)
+/* Set R up for g's processes, with nothing started and nothing open. */
+static void
+run_init(struct run *R, const struct pcg *g, const struct launch_opts *o)
 {
-	struct run	 R;
-	struct buf	 acc[2];
-	struct pollfd	 pfd[3];
-	struct sigaction sa, old_int, old_term;
-	char		*dot = NULL, *argv[16];
-	size_t		 dotlen = 0, sent = 0;
-	FILE		*mem;
-	int		 in[2], out[2], err[2], status = 0, argc = 0, open_fds, i, rc;
-	int		 reaped = 0, usr1_sent = 0, term_sent = 0, kill_sent = 0;
-	pid_t		 pid;
-	double		 t0, usr1_at = 0, term_at = 0, reaped_at = 0, swept_at = 0;
+	int	i;
 
-	memset(&R, 0, sizeof(R));
-	R.g = g;
-	R.o = o;
-	R.n = g->nprocs;
-	R.culprit = -1;
-	R.exit_proc = -1;
-	R.p = xcalloc((size_t)R.n, sizeof(*R.p));
-	for (i = 0; i < R.n; i++) {
-		pcg_proc_name(g, i, R.p[i].name, sizeof(R.p[i].name));
-		R.p[i].component = g->comps[g->procs[i].comp].name;
-		R.p[i].exit_code = -1;
-		buf_init(&R.p[i].part[0]);
-		buf_init(&R.p[i].part[1]);
+	memset(R, 0, sizeof(*R));
+	R->g = g;
+	R->o = o;
+	R->n = g->nprocs;
+	R->culprit = -1;
+	R->exit_proc = -1;
+	R->p = xcalloc((size_t)R->n, sizeof(*R->p));
+	for (i = 0; i < R->n; i++) {
+		pcg_proc_name(g, i, R->p[i].name, sizeof(R->p[i].name));
+		R->p[i].component = g->comps[g->procs[i].comp].name;
+		R->p[i].exit_code = -1;
+		buf_init(&R->p[i].part[0]);
+		buf_init(&R->p[i].part[1]);
 	}
-	buf_init(&R.lpart[0]);
-	buf_init(&R.lpart[1]);
-	buf_init(&acc[0]);
-	buf_init(&acc[1]);
+	buf_init(&R->lpart[0]);
+	buf_init(&R->lpart[1]);
+	buf_init(&R->acc[0]);
+	buf_init(&R->acc[1]);
+	R->pid = -1;
+	for (i = 0; i < 3; i++)
+		R->pfd[i].fd = -1;
+	R->phase = RUN_RUNNING;
+}
 
-	if ((mem = open_memstream(&dot, &dotlen)) == NULL || agwrite(G, mem) != 0 ||
-	    fclose(mem) != 0) {
+/* Give SIGINT and SIGTERM back to whoever had them before the run. */
+static void
+run_unhandle(struct run *R)
+{
+	if (!R->handling)
+		return;
+	sigaction(SIGINT, &R->old_int, NULL);
+	sigaction(SIGTERM, &R->old_term, NULL);
+	R->handling = 0;
+}
+
+/* Release everything R holds, however far the run got: the one cleanup
+ * of launch_run. */
+static void
+run_free(struct run *R)
+{
+	int	i, k;
+	size_t	j;
+
+	run_unhandle(R);
+	for (i = 0; i < 3; i++)
+		close_fd(&R->pfd[i].fd);
+	for (i = 0; i < R->n; i++) {
+		free(R->p[i].host);
+		free(R->p[i].fail);
+		free(R->p[i].state);
+		for (k = 0; k < TAIL_LINES; k++)
+			free(R->p[i].tail[k]);
+		buf_free(&R->p[i].part[0]);
+		buf_free(&R->p[i].part[1]);
+	}
+	for (j = 0; j < R->nmlines; j++)
+		free(R->mlines[j]);
+	free(R->mlines);
+	free(R->p);
+	free(R->status);
+	buf_free(&R->lpart[0]);
+	buf_free(&R->lpart[1]);
+	buf_free(&R->acc[0]);
+	buf_free(&R->acc[1]);
+	free(R->dot);
+}
+
+/* Write G for the loader and start 'mpirun -np 1 ensemble-loader -' with
+ * pipes for its standard streams, and SIGINT and SIGTERM caught.  An
+ * exec failure comes back as an errno over a close-on-exec pipe.  0, or
+ * -1 when it could not be started (said). */
+static int
+run_spawn(struct run *R, Agraph_t *G)
+{
+	const struct launch_opts *o = R->o;
+	struct sigaction	 sa;
+	FILE			*mem;
+	char			*argv[16];
+	int			 in[2] = { -1, -1 }, out[2] = { -1, -1 };
+	int			 err[2] = { -1, -1 }, ex[2] = { -1, -1 };
+	int			 argc = 0, exec_errno, written, rc = -1;
+	ssize_t			 nr;
+
+	written = (mem = open_memstream(&R->dot, &R->dotlen)) != NULL &&
+	    agwrite(G, mem) == 0;
+	if ((mem != NULL && fclose(mem) != 0) || !written) {
 		fprintf(stderr, "ensemble: cannot write the graph for the loader\n");
-		return 2;
+		goto out;
 	}
 
 	argv[argc++] = (char *)o->mpirun;
@@ -618,185 +701,264 @@ launch_run(const struct pcg *g, Agraph_t *G, const struct launch_opts *o)
 
 	set_env(o);
 	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
-	if (pipe(in) != 0 || pipe(out) != 0 || pipe(err) != 0) {
+	if (pipe(in) != 0 || pipe(out) != 0 || pipe(err) != 0 ||
+	    pipe2(ex, O_CLOEXEC) != 0) {
 		fprintf(stderr, "ensemble: pipe: %s\n", strerror(errno));
-		return 2;
+		goto out;
 	}
 	fflush(stdout);
 	fflush(stderr);
-	t0 = now();
-	if ((pid = fork()) < 0) {
+	R->t0 = now();
+	if ((R->pid = fork()) < 0) {
 		fprintf(stderr, "ensemble: fork: %s\n", strerror(errno));
-		return 2;
+		goto out;
 	}
-	if (pid == 0) {
+	if (R->pid == 0) {
 		dup2(in[0], STDIN_FILENO);
 		dup2(out[1], STDOUT_FILENO);
 		dup2(err[1], STDERR_FILENO);
 		close(in[0]); close(in[1]);
 		close(out[0]); close(out[1]);
 		close(err[0]); close(err[1]);
+		close(ex[0]);
 		execv(o->mpirun, argv);
-		fprintf(stderr, "ensemble: cannot run '%s': %s\n", o->mpirun, strerror(errno));
+		/* ex[1] closes on a successful exec: the parent reads nothing. */
+		exec_errno = errno;
+		while (write(ex[1], &exec_errno, sizeof(exec_errno)) < 0 &&
+		    errno == EINTR)
+			;
 		_exit(127);
 	}
-	close(in[0]);
-	close(out[1]);
-	close(err[1]);
-	fcntl(in[1], F_SETFL, O_NONBLOCK);
+	R->pfd[0].fd = out[0];
+	R->pfd[1].fd = err[0];
+	R->pfd[2].fd = in[1];
+	out[0] = err[0] = in[1] = -1;
+	close_fd(&ex[1]);
+	while ((nr = read(ex[0], &exec_errno, sizeof(exec_errno))) < 0 &&
+	    errno == EINTR)
+		;
+	if (nr == (ssize_t)sizeof(exec_errno)) {
+		while (waitpid(R->pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		R->pid = -1;
+		fprintf(stderr, "ensemble: cannot run '%s': %s\n", o->mpirun,
+		    strerror(exec_errno));
+		goto out;
+	}
+	fcntl(R->pfd[2].fd, F_SETFL, O_NONBLOCK);
 	signal(SIGPIPE, SIG_IGN);
 	memset(&sa, 0, sizeof(sa));
 	sigemptyset(&sa.sa_mask);
 	sa.sa_handler = on_interrupt;
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
+	sigaction(SIGINT, &sa, &R->old_int);
+	sigaction(SIGTERM, &sa, &R->old_term);
+	R->handling = 1;
+	rc = 0;
+out:
+	close_fd(&ex[0]);
+	close_fd(&ex[1]);
+	close_fd(&err[0]);
+	close_fd(&err[1]);
+	close_fd(&out[0]);
+	close_fd(&out[1]);
+	close_fd(&in[0]);
+	close_fd(&in[1]);
+	return rc;
+}
 
-	pfd[0].fd = out[0];
-	pfd[1].fd = err[0];
-	pfd[2].fd = in[1];
-	open_fds = 2;
-	while (open_fds > 0 || !reaped) {
-		double	t;
-		int	nfds = pfd[2].fd >= 0 ? 3 : 2;
+/* Wait up to 100 ms for mpirun's output or room on its standard input;
+ * handle each whole line that came, and write on what is left of the
+ * graph.  A pipe at its end is closed. */
+static void
+run_pump(struct run *R)
+{
+	struct pollfd	*pfd = R->pfd;
+	ssize_t		 w;
+	int		 i;
 
-		pfd[0].events = pfd[1].events = POLLIN;
-		pfd[2].events = POLLOUT;
-		rc = poll(pfd, (nfds_t)nfds, 100);
-		if (rc > 0) {
-			for (i = 0; i < 2; i++)
-				if (pfd[i].fd >= 0 && (pfd[i].revents & (POLLIN | POLLHUP | POLLERR)) &&
-				    drain(&R, pfd[i].fd, &acc[i]) < 0)
-					close_pipe(&pfd[i], &open_fds);
-			if (pfd[2].fd >= 0 && (pfd[2].revents & (POLLOUT | POLLERR | POLLHUP))) {
-				ssize_t	w = write(pfd[2].fd, dot + sent, dotlen - sent);
-
-				if (w > 0)
-					sent += (size_t)w;
-				if ((w < 0 && errno != EAGAIN && errno != EINTR) || sent == dotlen) {
-					close(pfd[2].fd);
-					pfd[2].fd = -1;
-				}
-			}
-		}
-		t = now();
-		if (!reaped && waitpid(pid, &status, WNOHANG) == pid) {
-			reaped = 1;
-			reaped_at = t;
-		}
-		if (reaped) {
-			/* Read what is left in the pipes; a process mpirun left
-			 * behind may hold them open: stop it after a while. */
-			if (t - reaped_at > KILL_GRACE && open_fds > 0) {
-				sweep(getpid(), 0);
-				for (i = 0; i < 2; i++)
-					if (pfd[i].fd >= 0) {
-						while (poll(&pfd[i], 1, 100) > 0 &&
-						    drain(&R, pfd[i].fd, &acc[i]) == 0)
-							;
-						close_pipe(&pfd[i], &open_fds);
-					}
-			}
-			continue;
-		}
-		/* Every component has finished, yet mpirun waits: for the
-		 * output of processes a component left behind, which are now
-		 * ours.  Stop them. */
-		if (R.done && t - R.done_at >= ORPHAN_GRACE && t - swept_at >= 1.0) {
-			int	k = sweep(getpid(), pid);
-
-			swept_at = t;
-			if (k > 0)
-				fprintf(stderr, "ensemble: %s: stopped %d process%s the"
-				    " components left behind\n", g->name, k,
-				    k == 1 ? "" : "es");
-		}
-		if (interrupted && !term_sent) {
-			kill(pid, SIGTERM);
-			term_sent = 1;
-			term_at = t;
-		}
-		if (o->timeout > 0 && !usr1_sent && t - t0 >= o->timeout) {
-			R.timed_out = 1;
-			kill(pid, SIGUSR1);
-			usr1_sent = 1;
-			usr1_at = t;
-		}
-		if (usr1_sent && !term_sent) {
-			int	answered = R.status != NULL;
-
-			for (i = 0; i < R.n && answered; i++)
-				answered = R.p[i].state != NULL;
-			if (answered || t - usr1_at >= STATE_WAIT) {
-				kill(pid, SIGTERM);
-				term_sent = 1;
-				term_at = t;
-			}
-		}
-		if (R.fail_at > 0 && !term_sent && t - R.fail_at >= STOP_GRACE) {
-			kill(pid, SIGTERM);
-			term_sent = 1;
-			term_at = t;
-		}
-		if (term_sent && !kill_sent && t - term_at >= KILL_GRACE) {
-			kill(pid, SIGKILL);
-			kill_sent = 1;
-		}
+	pfd[0].events = pfd[1].events = POLLIN;
+	pfd[2].events = POLLOUT;
+	if (poll(pfd, pfd[2].fd >= 0 ? 3 : 2, 100) <= 0)
+		return;
+	for (i = 0; i < 2; i++)
+		if (pfd[i].fd >= 0 && (pfd[i].revents & (POLLIN | POLLHUP | POLLERR)) &&
+		    drain(R, pfd[i].fd, &R->acc[i]) < 0)
+			close_fd(&pfd[i].fd);
+	if (pfd[2].fd >= 0 && (pfd[2].revents & (POLLOUT | POLLERR | POLLHUP))) {
+		w = write(pfd[2].fd, R->dot + R->sent, R->dotlen - R->sent);
+		if (w > 0)
+			R->sent += (size_t)w;
+		if ((w < 0 && errno != EAGAIN && errno != EINTR) ||
+		    R->sent == R->dotlen)
+			close_fd(&pfd[2].fd);
 	}
-	if (pfd[2].fd >= 0)
-		close(pfd[2].fd);
+}
+
+/* Whether mpirun's stdout or stderr is still open: the watch goes on. */
+static int
+run_reading(const struct run *R)
+{
+	return R->pfd[0].fd >= 0 || R->pfd[1].fd >= 0;
+}
+
+/* Enter phase 'to' at time t, sending mpirun sig. */
+static void
+run_signal(struct run *R, int sig, enum run_phase to, double t)
+{
+	kill(R->pid, sig);
+	R->phase = to;
+	R->phase_at = t;
+}
+
+/* Whether the loader and every process have answered SIGUSR1. */
+static int
+run_answered(const struct run *R)
+{
+	int	i;
+
+	if (R->status == NULL)
+		return 0;
+	for (i = 0; i < R->n; i++)
+		if (R->p[i].state == NULL)
+			return 0;
+	return 1;
+}
+
+/* Reap mpirun if it has exited. */
+static void
+run_reap(struct run *R, double t)
+{
+	if (waitpid(R->pid, &R->wstatus, WNOHANG) == R->pid) {
+		R->phase = RUN_EXITED;
+		R->phase_at = t;
+	}
+}
+
+/* After mpirun's exit, read what is left in its pipes; a process it left
+ * behind may hold them open: after KILL_GRACE stop it and read the rest. */
+static void
+run_linger(struct run *R, double t)
+{
+	int	i;
+
+	if (t - R->phase_at <= KILL_GRACE || !run_reading(R))
+		return;
 	sweep(getpid(), 0);
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
+	for (i = 0; i < 2; i++)
+		if (R->pfd[i].fd >= 0) {
+			while (poll(&R->pfd[i], 1, 100) > 0 &&
+			    drain(R, R->pfd[i].fd, &R->acc[i]) == 0)
+				;
+			close_fd(&R->pfd[i].fd);
+		}
+}
+
+/* Every component has finished, yet mpirun waits: for the output of
+ * processes a component left behind, which are now ours.  Stop them, once
+ * a second from ORPHAN_GRACE after the loader's "done". */
+static void
+run_stop_strays(struct run *R, double t)
+{
+	int	k;
+
+	if (!R->done || t - R->done_at < ORPHAN_GRACE || t - R->swept_at < 1.0)
+		return;
+	k = sweep(getpid(), R->pid);
+	R->swept_at = t;
+	if (k > 0)
+		fprintf(stderr, "ensemble: %s: stopped %d process%s the components"
+		    " left behind\n", R->g->name, k, k == 1 ? "" : "es");
+}
+
+/* Take the stopping of the run a phase further when it is time: an
+ * interrupt, or a failure STOP_GRACE old, sends SIGTERM; --timeout sends
+ * SIGUSR1 first, and SIGTERM once everyone answered or after STATE_WAIT;
+ * SIGKILL follows SIGTERM after KILL_GRACE. */
+static void
+run_escalate(struct run *R, double t)
+{
+	if (interrupted && R->phase < RUN_TERMINATED)
+		run_signal(R, SIGTERM, RUN_TERMINATED, t);
+	if (R->o->timeout > 0 && !R->timed_out && t - R->t0 >= R->o->timeout) {
+		/* Asked even while the run is being stopped: the report is
+		 * then the timeout's. */
+		R->timed_out = 1;
+		if (R->phase == RUN_RUNNING)
+			run_signal(R, SIGUSR1, RUN_ASKED, t);
+		else
+			kill(R->pid, SIGUSR1);
+	}
+	if (R->phase == RUN_ASKED &&
+	    (run_answered(R) || t - R->phase_at >= STATE_WAIT))
+		run_signal(R, SIGTERM, RUN_TERMINATED, t);
+	if (R->fail_at > 0 && R->phase < RUN_TERMINATED &&
+	    t - R->fail_at >= STOP_GRACE)
+		run_signal(R, SIGTERM, RUN_TERMINATED, t);
+	if (R->phase == RUN_TERMINATED && t - R->phase_at >= KILL_GRACE)
+		run_signal(R, SIGKILL, RUN_KILLED, t);
+}
+
+/* The run is over: stop what is left, and say how it went.  The exit
+ * status of launch_run. */
+static int
+run_finish(struct run *R)
+{
+	int	st = R->wstatus;
+
+	close_fd(&R->pfd[2].fd);
+	sweep(getpid(), 0);
+	run_unhandle(R);
 	fflush(stdout);
 
 	if (interrupted) {
-		fprintf(stderr, "ensemble: %s: interrupted; stopped every process\n", g->name);
-		rc = 128 + interrupted;
-	} else if (R.timed_out) {
-		report_timeout(&R);
-		rc = 3;
-	} else if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && R.done &&
-	    R.fail_at == 0) {
+		fprintf(stderr, "ensemble: %s: interrupted; stopped every process\n",
+		    R->g->name);
+		return 128 + interrupted;
+	}
+	if (R->timed_out) {
+		report_timeout(R);
+		return 3;
+	}
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 0 && R->done && R->fail_at == 0) {
 		fprintf(stderr, "ensemble: %s: %d process%s ran in %.2f s (spawn %.3f s,"
-		    " wiring %.3f s, run %.3f s)\n", g->name, R.n, R.n == 1 ? "" : "es",
-		    now() - t0, R.spawned, R.wired, R.ran);
-		rc = 0;
-	} else {
-		if (WIFEXITED(status) && WEXITSTATUS(status) == 127 && R.nmlines > 0 &&
-		    strncmp(R.mlines[0], "ensemble: cannot run", 20) == 0) {
-			fprintf(stderr, "%s\n", R.mlines[0]);
-			rc = 2;
-		} else if (R.loader_failed && R.culprit < 0 && R.spawned == 0 &&
-		    WIFEXITED(status) && WEXITSTATUS(status) == 2) {
-			/* The loader refused the graph before spawning (it said
-			 * why): bad input, like a missing executable. */
-			rc = 2;
-		} else {
-			report_failure(&R, status);
-			rc = 1;
+		    " wiring %.3f s, run %.3f s)\n", R->g->name, R->n,
+		    R->n == 1 ? "" : "es", now() - R->t0, R->spawned, R->wired, R->ran);
+		return 0;
+	}
+	if (R->loader_failed && R->culprit < 0 && R->spawned == 0 &&
+	    WIFEXITED(st) && WEXITSTATUS(st) == 2) {
+		/* The loader refused the graph before spawning (it said
+		 * why): bad input, like a missing executable. */
+		return 2;
+	}
+	report_failure(R, st);
+	return 1;
+}
+
+int
+launch_run(const struct pcg *g, Agraph_t *G, const struct launch_opts *o)
+{
+	struct run	 R;
+	double		 t;
+	int		 rc = 2;
+
+	run_init(&R, g, o);
+	if (run_spawn(&R, G) != 0)
+		goto out;
+	while (run_reading(&R) || R.phase != RUN_EXITED) {
+		run_pump(&R);
+		t = now();
+		if (R.phase != RUN_EXITED)
+			run_reap(&R, t);
+		if (R.phase == RUN_EXITED)
+			run_linger(&R, t);
+		else {
+			run_stop_strays(&R, t);
+			run_escalate(&R, t);
 		}
 	}
-
-	for (i = 0; i < R.n; i++) {
-		int	k;
-
-		free(R.p[i].host);
-		free(R.p[i].fail);
-		free(R.p[i].state);
-		for (k = 0; k < TAIL_LINES; k++)
-			free(R.p[i].tail[k]);
-		buf_free(&R.p[i].part[0]);
-		buf_free(&R.p[i].part[1]);
-	}
-	for (size_t j = 0; j < R.nmlines; j++)
-		free(R.mlines[j]);
-	free(R.mlines);
-	free(R.p);
-	free(R.status);
-	buf_free(&R.lpart[0]);
-	buf_free(&R.lpart[1]);
-	buf_free(&acc[0]);
-	buf_free(&acc[1]);
-	free(dot);
+	rc = run_finish(&R);
+out:
+	run_free(&R);
 	return rc;
 }
