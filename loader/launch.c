@@ -27,6 +27,7 @@
 #include <unistd.h>
 #include <dirent.h>
 
+#include "clock.h"
 #include "launch.h"
 #include "wire.h"
 #include "xmalloc.h"
@@ -101,15 +102,6 @@ struct run {
 };
 
 static volatile sig_atomic_t interrupted;
-
-static double
-now(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static void
 on_interrupt(int sig)
@@ -189,7 +181,7 @@ static void
 mark_failed(struct run *R, int who)
 {
 	if (R->fail_at == 0)
-		R->fail_at = now();
+		R->fail_at = clock_now();
 	if (R->culprit < 0 && who >= 0)
 		R->culprit = who;
 }
@@ -263,7 +255,7 @@ loader_line(struct run *R, int err, const char *s)
 		else if (strncmp(m, "done ", 5) == 0) {
 			R->ran = atof(m + 5);
 			R->done = 1;
-			R->done_at = now();
+			R->done_at = clock_now();
 		} else if (strncmp(m, "status ", 7) == 0) {
 			free(R->status);
 			R->status = xstrdup(m + 7);
@@ -708,7 +700,7 @@ run_spawn(struct run *R, Agraph_t *G)
 	}
 	fflush(stdout);
 	fflush(stderr);
-	R->t0 = now();
+	R->t0 = clock_now();
 	if ((R->pid = fork()) < 0) {
 		fprintf(stderr, "ensemble: fork: %s\n", strerror(errno));
 		goto out;
@@ -922,7 +914,7 @@ run_finish(struct run *R)
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 0 && R->done && R->fail_at == 0) {
 		fprintf(stderr, "ensemble: %s: %d process%s ran in %.2f s (spawn %.3f s,"
 		    " wiring %.3f s, run %.3f s)\n", R->g->name, R->n,
-		    R->n == 1 ? "" : "es", now() - R->t0, R->spawned, R->wired, R->ran);
+		    R->n == 1 ? "" : "es", clock_now() - R->t0, R->spawned, R->wired, R->ran);
 		return 0;
 	}
 	if (R->loader_failed && R->culprit < 0 && R->spawned == 0 &&
@@ -947,7 +939,7 @@ launch_run(const struct pcg *g, Agraph_t *G, const struct launch_opts *o)
 		goto out;
 	while (run_reading(&R) || R.phase != RUN_EXITED) {
 		run_pump(&R);
-		t = now();
+		t = clock_now();
 		if (R.phase != RUN_EXITED)
 			run_reap(&R, t);
 		if (R.phase == RUN_EXITED)

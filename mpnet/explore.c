@@ -29,6 +29,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "explore.h"
 #include "xmalloc.h"
 
@@ -51,15 +52,6 @@ struct store {
 	uint64_t	 max_memory;
 	uint64_t	 max_states;	/* 0: none */
 };
-
-double
-explore_now(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 /* Zeroed memory straight from the kernel, in huge pages where it lets us:
  * page faults were a seventh of the time with 4 KiB pages.  NULL if none. */
@@ -293,7 +285,7 @@ explore_progress(const struct xopts *o, uint64_t states, uint64_t bytes, double 
 	static int	 tty = -1;
 	struct winsize	 ws;
 	char		 line[256];
-	double		 t = explore_now();
+	double		 t = clock_now();
 	int		 width = 79;
 
 	if (t - *last < 1.0)
@@ -398,7 +390,7 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 	const int	 reduce = o->reduce, judge_all = o->judge_all;
 	int		*gn = xcalloc(N + 1, sizeof(int));
 	unsigned char	*ps = xcalloc(N + 1, 1);
-	double		 t0 = explore_now(), last = t0;
+	double		 t0 = clock_now(), last = t0;
 	uint64_t	 last_states = 0;
 
 	memset(r, 0, sizeof(*r));
@@ -533,7 +525,7 @@ xresult_free(struct xresult *r)
 static enum xlimit
 explore_timed_out(const struct xopts *o)
 {
-	return o->deadline > 0 && explore_now() >= o->deadline ? XL_TIME : XL_NONE;
+	return o->deadline > 0 && clock_now() >= o->deadline ? XL_TIME : XL_NONE;
 }
 
 /* A search holding less than this is never stopped for the machine's
@@ -697,7 +689,7 @@ explore_watch(const struct xopts *o, uint64_t held, uint64_t next,
 
 	if (explore_timed_out(o) != XL_NONE)
 		return XL_TIME;
-	if (held < MEM_FLOOR || (t = explore_now()) - last < 1.0)
+	if (held < MEM_FLOOR || (t = clock_now()) - last < 1.0)
 		return XL_NONE;
 	last = t;
 	if (held >= o->max_memory)

@@ -49,7 +49,7 @@ struct xopts {
 	int		 reduce;	/* stubborn sets */
 	uint64_t	 max_states;	/* 0: none */
 	uint64_t	 max_memory;	/* bytes */
-	double		 deadline;	/* explore_now() to stop at; 0: none */
+	double		 deadline;	/* clock_now() to stop at; 0: none */
 	int		 progress;
 	const char	*label;		/* for progress lines */
 	judge_fn	 judge;
@@ -68,8 +68,6 @@ void explore_bfs(struct sem *, const struct xopts *, struct xresult *);
 void explore_kahn(struct sem *, const struct xopts *, struct xresult *);
 void xresult_free(struct xresult *);
 
-/* Seconds on a monotonic clock. */
-double explore_now(void);
 /* A progress line on stderr when a second has passed since *last: the
  * states, states per second since *last, the bytes the search holds (of
  * its max_memory) and the seconds since t0.  On a terminal it is one line

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clock.h"
 #include "explore.h"
 #include "xmalloc.h"
 
@@ -66,7 +67,7 @@ explore_kahn(struct sem *m, const struct xopts *o, struct xresult *r)
 	uint64_t	*s;
 	unsigned char	*ps;
 	size_t		 alloc = 0;
-	double		 t0 = explore_now(), last = t0;
+	double		 t0 = clock_now(), last = t0;
 	uint64_t	 last_states = 0;
 	int		 i, n, k, nsync = 0, from, wi, wf, nmax = sem_max_trans(m);
 

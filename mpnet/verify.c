@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clock.h"
 #include "explore.h"
 #include "report.h"
 #include "xmalloc.h"
@@ -82,7 +83,7 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 	struct xresult		 x;
 	struct rjudge		*j;
 	int			 kahn;
-	double			 t0 = explore_now();
+	double			 t0 = clock_now();
 	char			 label[64];
 
 	memset(r, 0, sizeof(*r));
@@ -173,7 +174,7 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 	}
 	xresult_free(&x);
 	sem_fini(&m);
-	r->time_s = explore_now() - t0;
+	r->time_s = clock_now() - t0;
 }
 
 const char *
