@@ -15,11 +15,6 @@
 #include "mpnet.h"
 #include "xmalloc.h"
 
-/* Verify in the send modes asked for (both by default).  A violation
- * refuses the run (unless --force), except one in synchronous mode alone
- * when both were checked: that is a buffering hazard, which is said and
- * run, since Open MPI sends small standard messages eagerly.  A limit that
- * stops the check refuses the run too (exit 3), unless --force. */
 /* Say that the run is refused for 'why' and return rc, or, with --force,
  * that it runs anyway (with 'warn' before) and return 0. */
 static int
@@ -36,14 +31,17 @@ refuse(const struct cli_opts *o, const struct pcg *g, const char *why,
 	return rc;
 }
 
+/* Verify in the send modes asked for (mpnet_verify).  A violation refuses
+ * the run (unless --force), except a buffering hazard, which is said and
+ * run, since Open MPI sends small standard messages eagerly.  A limit
+ * that stops the check refuses the run too (exit 3), unless --force. */
 static int
 verify(const struct cli_opts *o, struct pcg *g, struct diag *d)
 {
 	struct verify_opts	 vo;
-	struct mode_result	 r[2];
+	struct verify_result	 res;
 	struct mpnet		*net;
-	double			 time;
-	int			 nr = 0, hazard, all, i, rc = 0;
+	int			 i, rc = 0;
 
 	if ((net = mpnet_compile(g)) == NULL) {
 		diag_summary(d);
@@ -51,28 +49,27 @@ verify(const struct cli_opts *o, struct pcg *g, struct diag *d)
 		    " --no-verify' runs it unverified\n", g->name);
 		return EXIT_BADINPUT;
 	}
-	memset(r, 0, sizeof(r));
 	cli_verify_opts(o, &vo);
-	all = cli_check_modes(net, &vo, r, &nr, &hazard, &time);
-	for (i = 0; i < nr; i++)
-		cli_print_incomplete(net, &r[i]);
-	if (hazard)
+	mpnet_verify(net, &vo, &res);
+	for (i = 0; i < res.nmodes; i++)
+		cli_print_incomplete(res.name, &res.mode[i]);
+	if (res.hazard)
 		fprintf(stderr, "ensemble: %s: warning: buffering hazard: correct only"
 		    " while MPI buffers %s (%s in synchronous mode; see 'ensemble"
-		    " verify')\n", g->name, mpnet_buffered_what(net),
-		    vkind_name(r[1].viol->kind));
-	else if (all == V_VIOLATED) {
-		for (i = 0; i < nr; i++)
-			if (r[i].viol != NULL)
-				cli_print_violation(stderr, net, &r[i], o->full);
-		rc = refuse(o, g, "verification failed", "", EXIT_VIOLATED);
-	} else if (all == V_INCOMPLETE)
-		rc = refuse(o, g, "verification incomplete", "warning: ",
-		    EXIT_INCOMPLETE);
+		    " verify')\n", res.name, res.buffered,
+		    vkind_name(res.mode[1].viol->kind));
+	else if (res.verdict == V_VIOLATED) {
+		for (i = 0; i < res.nmodes; i++)
+			if (res.mode[i].viol != NULL)
+				cli_print_violation(stderr, res.name, &res.mode[i],
+				    o->full);
+		rc = refuse(o, g, "verification failed", "", res.status);
+	} else if (res.verdict == V_INCOMPLETE)
+		rc = refuse(o, g, "verification incomplete", "warning: ", res.status);
 	else
-		fprintf(stderr, "ensemble: %s: verified in %.2f s\n", g->name, time);
-	for (i = 0; i < nr; i++)
-		mode_result_free(&r[i]);
+		fprintf(stderr, "ensemble: %s: verified in %.2f s\n", res.name,
+		    res.time_s);
+	verify_result_free(&res);
 	mpnet_free(net);
 	return rc;
 }

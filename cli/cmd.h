@@ -92,23 +92,17 @@ const char *cli_loader(void);
 /* Flush stdout and report a write error: the exit code to use. */
 int cli_exit(int);
 
-struct mpnet;
 struct mode_result;
 struct verify_opts;
 /* The verification options o gives: the modes, limits and progress. */
 void cli_verify_opts(const struct cli_opts *o, struct verify_opts *vo);
-/* Check the net in each mode vo->modes names: the verdict over all; r[],
- * *nr results (caller frees them), *hazard set when only synchronous
- * mode fails, *time the seconds taken. */
-int cli_check_modes(const struct mpnet *, const struct verify_opts *,
-    struct mode_result *r, int *nr, int *hazard, double *time);
-/* Print a mode's violation, its detail and counterexample: folded when
- * longer than a screen (runs and blocks of actions that repeat, then the
- * last screenful), unless 'full'. */
-void cli_print_violation(FILE *, const struct mpnet *, const struct mode_result *,
+/* Print a mode's violation in application app, its detail and
+ * counterexample: folded when longer than a screen (runs and blocks of
+ * actions that repeat, then the last screenful), unless 'full'. */
+void cli_print_violation(FILE *, const char *app, const struct mode_result *,
     int full);
 /* Say on stderr which limit stopped the mode, if one did. */
-void cli_print_incomplete(const struct mpnet *, const struct mode_result *);
+void cli_print_incomplete(const char *app, const struct mode_result *);
 
 #define EXIT_VIOLATED	1
 #define EXIT_BADINPUT	2
