@@ -255,7 +255,7 @@ cli_verify_opts(const struct cli_opts *o, struct verify_opts *vo)
 	    (uint64_t)o->max_memory_mb << 20;
 	vo->max_time = o->max_time;
 	vo->progress = o->progress >= 0 ? o->progress : isatty(STDERR_FILENO);
-	vo->modes = o->send_mode != NULL ? mpnet_send_modes(o->send_mode) : 0;
+	vo->modes = o->send_modes;
 }
 
 void
@@ -301,14 +301,13 @@ cmd_verify_exec(const struct cmd_entry *self, int argc, char **argv)
 	struct mpnet		*net = NULL;
 	int			 rc, i;
 
-	if ((rc = cli_parse(self, argc, argv, &o, CLI_SENDMODE | CLI_SEARCH |
-	    CLI_VERIFY)) >= 0)
+	if ((rc = cli_parse(self, argc, argv, &o)) >= 0)
 		return rc;
 	memset(&res, 0, sizeof(res));
 	if (o.explain != NULL && explain_format(o.explain) < 0) {
 		fprintf(stderr, "ensemble verify: cannot tell the format of '%s' "
-		    "(name it .svg, .png, .pdf or .dot)\nusage: ensemble %s\n",
-		    o.explain, self->usage);
+		    "(name it .svg, .png, .pdf or .dot)\n", o.explain);
+		cli_usage(stderr, self);
 		cli_opts_free(&o);
 		return EXIT_BADINPUT;
 	}
@@ -380,25 +379,31 @@ out:
 	return cli_exit(rc);
 }
 
+static const struct cli_option cmd_verify_options[] = {
+	CLI_OPTIONS_SCRIPT,
+	CLI_OPTION_SEND_MODE("how standard sends behave: both (default), buffered\n"
+	    "or synchronous"),
+	{ .type = CLI_FLAG, .name = "--exact", .off = CLI_OFF(exact),
+	  .help = "explore every interleaving (no reductions)" },
+	CLI_OPTIONS_SEARCH,
+	{ .type = CLI_FLAG, .name = "--json", .off = CLI_OFF(json),
+	  .help = "print the result as one JSON object" },
+	{ .type = CLI_FLAG, .name = "--stats", .off = CLI_OFF(stats),
+	  .help = "print states, transitions, time and memory per mode" },
+	{ .type = CLI_STRING, .name = "--explain", .arg = "FILE",
+	  .off = CLI_OFF(explain), .needs = "a file name",
+	  .help = "on a violation, draw the graph with each process\n"
+	    "coloured by its state at the end (.svg, .png, .dot)" },
+	{ CLI_END }
+};
+
 const struct cmd_entry cmd_verify_entry = {
 	.name = "verify",
-	.usage = "verify SCRIPT [-np K] [-D NAME=VALUE]... [-L DIR]... "
-	    "[--send-mode=MODE] [--exact] [--max-states N] [--max-memory MB] "
-	    "[--max-time S] [--[no-]progress] [--full] [--json] [--stats] "
-	    "[--explain FILE]",
+	.args = "SCRIPT",
 	.summary = "Model-check the script's communication for deadlocks and "
 	    "unmatched messages.",
+	.options = cmd_verify_options,
 	.help =
-	    CLI_SCRIPT_HELP
-	    "  --send-mode=M   how standard sends behave: both (default), buffered\n"
-	    "                  or synchronous\n"
-	    "  --exact         explore every interleaving (no reductions)\n"
-	    CLI_SEARCH_HELP
-	    "  --json          print the result as one JSON object\n"
-	    "  --stats         print states, transitions, time and memory per mode\n"
-	    "  --explain FILE  on a violation, draw the graph with each process\n"
-	    "                  coloured by its state at the end (.svg, .png, .dot)\n"
-	    "\n"
 	    "Exit status: 0 verified, 1 a property violated, 2 bad input or usage,\n"
 	    "3 incomplete (a state, memory or time limit was reached).\n",
 	.exec = cmd_verify_exec,
