@@ -16,7 +16,7 @@ cmd_check_exec(const struct cmd_entry *self, int argc, char **argv)
 	Agraph_t	*G;
 	int		 rc;
 
-	if ((rc = cli_parse(self, argc, argv, &o, 0)) >= 0)
+	if ((rc = cli_parse(self, argc, argv, &o)) >= 0)
 		return rc;
 	d = diag_new(stderr);
 	if ((g = cli_load(&o, d)) == NULL) {
@@ -39,13 +39,17 @@ out:
 	return cli_exit(rc);
 }
 
+static const struct cli_option cmd_check_options[] = {
+	CLI_OPTIONS_SCRIPT,
+	{ CLI_END }
+};
+
 const struct cmd_entry cmd_check_entry = {
 	.name = "check",
-	.usage = "check SCRIPT [-np K] [-D NAME=VALUE]... [-L DIR]...",
+	.args = "SCRIPT",
 	.summary = "Check a script and print a summary of its process graph.",
+	.options = cmd_check_options,
 	.help =
-	    CLI_SCRIPT_HELP
-	    "\n"
 	    "Exit status: 0 when the script is correct (warnings allowed), 2 on errors.\n",
 	.exec = cmd_check_exec,
 };

@@ -13,7 +13,7 @@ cmd_expand_exec(const struct cmd_entry *self, int argc, char **argv)
 	struct pcg	*g;
 	int		 rc = EXIT_BADINPUT;
 
-	if ((rc = cli_parse(self, argc, argv, &o, 0)) >= 0)
+	if ((rc = cli_parse(self, argc, argv, &o)) >= 0)
 		return rc;
 	d = diag_new(stderr);
 	if ((g = cli_load(&o, d)) != NULL) {
@@ -27,13 +27,17 @@ cmd_expand_exec(const struct cmd_entry *self, int argc, char **argv)
 	return cli_exit(rc);
 }
 
+static const struct cli_option cmd_expand_options[] = {
+	CLI_OPTIONS_SCRIPT,
+	{ CLI_END }
+};
+
 const struct cmd_entry cmd_expand_entry = {
 	.name = "expand",
-	.usage = "expand SCRIPT [-np K] [-D NAME=VALUE]... [-L DIR]...",
+	.args = "SCRIPT",
 	.summary = "Print the script fully expanded: no parameters, ranges or 'for'.",
+	.options = cmd_expand_options,
 	.help =
-	    CLI_SCRIPT_HELP
-	    "\n"
 	    "The output is a script in the same language that describes the same graph.\n",
 	.exec = cmd_expand_exec,
 };

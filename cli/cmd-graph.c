@@ -37,12 +37,13 @@ cmd_graph_exec(const struct cmd_entry *self, int argc, char **argv)
 	FILE		*f;
 	int		 rc;
 
-	if ((rc = cli_parse(self, argc, argv, &o, CLI_OUTPUT)) >= 0)
+	if ((rc = cli_parse(self, argc, argv, &o)) >= 0)
 		return rc;
 	rc = EXIT_BADINPUT;
 	if (o.output == NULL) {
 		fprintf(stderr, "ensemble graph: no output given (-o FILE, or -o - "
-		    "for DOT on stdout)\nusage: ensemble %s\n", self->usage);
+		    "for DOT on stdout)\n");
+		cli_usage(stderr, self);
 		goto out;
 	}
 	if (o.format != NULL) {
@@ -96,21 +97,26 @@ out:
 	return cli_exit(rc);
 }
 
+static const struct cli_option cmd_graph_options[] = {
+	CLI_OPTION_OUTPUT("write the drawing to FILE; its ending (.svg, .png, .pdf,\n"
+	    ".dot or .gv, any case) gives the format; '-o -' writes\n"
+	    "to stdout, DOT unless -T says otherwise"),
+	CLI_OPTION_FORMAT("the format, whatever the file's name: svg, png, pdf, dot"),
+	CLI_OPTION_LAYOUT("the Graphviz layout engine: dot (the default), circo (the\n"
+	    "default for a ring), neato, fdp, sfdp, twopi"),
+	{ .type = CLI_FLAG, .name = "--pcg", .off = CLI_OFF(pcg_dot),
+	  .help = "write the annotated PCG, the graph 'verify' and 'run'\n"
+	    "read, as DOT instead of a drawing" },
+	CLI_OPTIONS_SCRIPT,
+	{ CLI_END }
+};
+
 const struct cmd_entry cmd_graph_entry = {
 	.name = "graph",
-	.usage = "graph SCRIPT -o FILE|- [-T FORMAT] [-K LAYOUT] [--pcg] [-np K] [-D NAME=VALUE]... [-L DIR]...",
+	.args = "SCRIPT",
 	.summary = "Draw the script's process graph.",
+	.options = cmd_graph_options,
 	.help =
-	    "  -o FILE         write the drawing to FILE; its ending (.svg, .png, .pdf,\n"
-	    "                  .dot or .gv, any case) gives the format; '-o -' writes\n"
-	    "                  to stdout, DOT unless -T says otherwise\n"
-	    "  -T FORMAT       the format, whatever the file's name: svg, png, pdf, dot\n"
-	    "  -K LAYOUT       the Graphviz layout engine: dot (the default), circo (the\n"
-	    "                  default for a ring), neato, fdp, sfdp, twopi\n"
-	    "  --pcg           write the annotated PCG, the graph 'verify' and 'run'\n"
-	    "                  read, as DOT instead of a drawing\n"
-	    CLI_SCRIPT_HELP
-	    "\n"
 	    "Exit status: 0 when drawn, 2 on errors in the script or the options, or\n"
 	    "when the drawing cannot be made or written.\n",
 	.exec = cmd_graph_exec,

@@ -13,7 +13,7 @@ cmd_help_exec(const struct cmd_entry *self, int argc, char **argv)
 	int			 i;
 
 	if (argc > 2) {
-		fprintf(stderr, "usage: ensemble %s\n", self->usage);
+		cli_usage(stderr, self);
 		return EXIT_BADINPUT;
 	}
 	if (argc == 2 && strcmp(argv[1], "-h") != 0 && strcmp(argv[1], "--help") != 0) {
@@ -37,8 +37,9 @@ cmd_help_exec(const struct cmd_entry *self, int argc, char **argv)
 
 const struct cmd_entry cmd_help_entry = {
 	.name = "help",
-	.usage = "help [COMMAND]",
+	.args = "[COMMAND]",
 	.summary = "Show the commands, or one command's options.",
+	.options = NULL,
 	.help = NULL,
 	.exec = cmd_help_exec,
 };

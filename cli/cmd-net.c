@@ -41,24 +41,20 @@ cmd_net_exec(const struct cmd_entry *self, int argc, char **argv)
 	FILE		*f = NULL;
 	int		 rc, fmt = FMT_DOT, tostdout;
 
-	if ((rc = cli_parse(self, argc, argv, &o, CLI_OUTPUT | CLI_SENDMODE)) >= 0)
+	if ((rc = cli_parse(self, argc, argv, &o)) >= 0)
 		return rc;
 	rc = EXIT_BADINPUT;
-	if (o.pcg_dot) {
-		fprintf(stderr, "ensemble net: only -o, -T, -K, --send-mode, -np, -D "
-		    "and -L apply here\nusage: ensemble %s\n", self->usage);
-		goto out;
-	}
-	if (o.send_mode != NULL && strcmp(o.send_mode, "both") == 0) {
+	if (o.send_modes == (1 << CHECK_BUFFERED | 1 << CHECK_SYNC)) {
 		fprintf(stderr, "ensemble net: a net is for one send mode "
 		    "(--send-mode=buffered or synchronous)\n");
 		goto out;
 	}
-	if (o.send_mode != NULL && strcmp(o.send_mode, "synchronous") == 0)
+	if (o.send_modes == 1 << CHECK_SYNC)
 		mode = CHECK_SYNC;
 	if (o.output == NULL) {
 		fprintf(stderr, "ensemble net: no output given (-o FILE, or -o - "
-		    "for DOT on stdout)\nusage: ensemble %s\n", self->usage);
+		    "for DOT on stdout)\n");
+		cli_usage(stderr, self);
 		goto out;
 	}
 	tostdout = strcmp(o.output, "-") == 0;
@@ -133,23 +129,25 @@ out:
 	return cli_exit(rc);
 }
 
+static const struct cli_option cmd_net_options[] = {
+	CLI_OPTION_OUTPUT("write to FILE; its ending (.svg, .png, .pdf, .dot,\n"
+	    ".gv or .pnml, any case) gives the format; '-o -'\n"
+	    "writes to stdout, DOT unless -T says otherwise"),
+	CLI_OPTION_FORMAT("the format, whatever the file's name: svg, png, pdf,\n"
+	    "dot, or pnml (the P/T net for Petri net tools)"),
+	CLI_OPTION_LAYOUT("the Graphviz layout engine of a drawing (default dot)"),
+	CLI_OPTION_SEND_MODE("the net of standard sends that are buffered (the\n"
+	    "default) or synchronous"),
+	CLI_OPTIONS_SCRIPT,
+	{ CLI_END }
+};
+
 const struct cmd_entry cmd_net_entry = {
 	.name = "net",
-	.usage = "net SCRIPT -o FILE|- [-T FORMAT] [-K LAYOUT] "
-	    "[--send-mode=buffered|synchronous] [-np K] [-D NAME=VALUE]... "
-	    "[-L DIR]...",
+	.args = "SCRIPT",
 	.summary = "Draw the script's MP net, or write it as PNML.",
+	.options = cmd_net_options,
 	.help =
-	    "  -o FILE         write to FILE; its ending (.svg, .png, .pdf, .dot,\n"
-	    "                  .gv or .pnml, any case) gives the format; '-o -'\n"
-	    "                  writes to stdout, DOT unless -T says otherwise\n"
-	    "  -T FORMAT       the format, whatever the file's name: svg, png, pdf,\n"
-	    "                  dot, or pnml (the P/T net for Petri net tools)\n"
-	    "  -K LAYOUT       the Graphviz layout engine of a drawing (default dot)\n"
-	    "  --send-mode=M   the net of standard sends that are buffered (the\n"
-	    "                  default) or synchronous\n"
-	    CLI_SCRIPT_HELP
-	    "\n"
 	    "The net is the place/transition net 'ensemble verify --exact' explores:\n"
 	    "a control place per statement a process can wait at, a place per\n"
 	    "channel direction (its messages), loop counters and request slots with\n"

@@ -15,11 +15,6 @@
 #include "mpnet.h"
 #include "xmalloc.h"
 
-/* Verify in the send modes asked for (both by default).  A violation
- * refuses the run (unless --force), except one in synchronous mode alone
- * when both were checked: that is a buffering hazard, which is said and
- * run, since Open MPI sends small standard messages eagerly.  A limit that
- * stops the check refuses the run too (exit 3), unless --force. */
 /* Say that the run is refused for 'why' and return rc, or, with --force,
  * that it runs anyway (with 'warn' before) and return 0. */
 static int
@@ -36,14 +31,17 @@ refuse(const struct cli_opts *o, const struct pcg *g, const char *why,
 	return rc;
 }
 
+/* Verify in the send modes asked for (mpnet_verify).  A violation refuses
+ * the run (unless --force), except a buffering hazard, which is said and
+ * run, since Open MPI sends small standard messages eagerly.  A limit
+ * that stops the check refuses the run too (exit 3), unless --force. */
 static int
 verify(const struct cli_opts *o, struct pcg *g, struct diag *d)
 {
 	struct verify_opts	 vo;
-	struct mode_result	 r[2];
+	struct verify_result	 res;
 	struct mpnet		*net;
-	double			 time;
-	int			 nr = 0, hazard, all, i, rc = 0;
+	int			 i, rc = 0;
 
 	if ((net = mpnet_compile(g)) == NULL) {
 		diag_summary(d);
@@ -51,28 +49,27 @@ verify(const struct cli_opts *o, struct pcg *g, struct diag *d)
 		    " --no-verify' runs it unverified\n", g->name);
 		return EXIT_BADINPUT;
 	}
-	memset(r, 0, sizeof(r));
 	cli_verify_opts(o, &vo);
-	all = cli_check_modes(net, &vo, r, &nr, &hazard, &time);
-	for (i = 0; i < nr; i++)
-		cli_print_incomplete(net, &r[i]);
-	if (hazard)
+	mpnet_verify(net, &vo, &res);
+	for (i = 0; i < res.nmodes; i++)
+		cli_print_incomplete(res.name, &res.mode[i]);
+	if (res.hazard)
 		fprintf(stderr, "ensemble: %s: warning: buffering hazard: correct only"
 		    " while MPI buffers %s (%s in synchronous mode; see 'ensemble"
-		    " verify')\n", g->name, mpnet_buffered_what(net),
-		    vkind_name(r[1].viol->kind));
-	else if (all == V_VIOLATED) {
-		for (i = 0; i < nr; i++)
-			if (r[i].viol != NULL)
-				cli_print_violation(stderr, net, &r[i], o->full);
-		rc = refuse(o, g, "verification failed", "", EXIT_VIOLATED);
-	} else if (all == V_INCOMPLETE)
-		rc = refuse(o, g, "verification incomplete", "warning: ",
-		    EXIT_INCOMPLETE);
+		    " verify')\n", res.name, res.buffered,
+		    vkind_name(res.mode[1].viol->kind));
+	else if (res.verdict == V_VIOLATED) {
+		for (i = 0; i < res.nmodes; i++)
+			if (res.mode[i].viol != NULL)
+				cli_print_violation(stderr, res.name, &res.mode[i],
+				    o->full);
+		rc = refuse(o, g, "verification failed", "", res.status);
+	} else if (res.verdict == V_INCOMPLETE)
+		rc = refuse(o, g, "verification incomplete", "warning: ", res.status);
 	else
-		fprintf(stderr, "ensemble: %s: verified in %.2f s\n", g->name, time);
-	for (i = 0; i < nr; i++)
-		mode_result_free(&r[i]);
+		fprintf(stderr, "ensemble: %s: verified in %.2f s\n", res.name,
+		    res.time_s);
+	verify_result_free(&res);
 	mpnet_free(net);
 	return rc;
 }
@@ -88,8 +85,7 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 	char			**paths = NULL;
 	int			 rc, i;
 
-	if ((rc = cli_parse(self, argc, argv, &o, CLI_SENDMODE | CLI_SEARCH |
-	    CLI_RUN)) >= 0)
+	if ((rc = cli_parse(self, argc, argv, &o)) >= 0)
 		return rc;
 	d = diag_new(stderr);
 	o.pcg.exec_missing_is_error = 1;
@@ -143,34 +139,45 @@ out:
 	return cli_exit(rc);
 }
 
+static const struct cli_option cmd_run_options[] = {
+	CLI_OPTIONS_SCRIPT,
+	{ .type = CLI_STRING, .name = "--hostfile", .arg = "FILE",
+	  .off = CLI_OFF(hostfile), .needs = "a file name",
+	  .help = "give Open MPI this hostfile (default: this machine,\n"
+	    "oversubscribed as needed)" },
+	{ .type = CLI_SECONDS, .name = "--timeout", .arg = "S",
+	  .off = CLI_OFF(timeout), .needs = "a number of seconds",
+	  .bad = "--timeout needs a positive number of seconds, not '%s'",
+	  .most = 1e7,
+	  .help = "stop the run after S seconds, saying where each\n"
+	    "process was blocked (exit 3)" },
+	{ .type = CLI_FLAG, .name = "--check-protocol", .off = CLI_OFF(check_protocol),
+	  .help = "stop a process whose port calls leave its\n"
+	    "declared behaviour, naming the expected statement" },
+	{ .type = CLI_FLAG, .name = "--verbose", .off = CLI_OFF(verbose),
+	  .help = "show Open MPI's own messages too" },
+	{ .type = CLI_FLAG, .name = "--no-verify", .off = CLI_OFF(no_verify),
+	  .help = "run without verifying the script first" },
+	{ .type = CLI_FLAG, .name = "--force", .off = CLI_OFF(force),
+	  .help = "run even when verification finds a violation or\n"
+	    "stops at a limit" },
+	{ .type = CLI_GROUP,
+	  .help = "Verification before the run, as by 'ensemble verify' (a violation, or\n"
+	    "a limit reached, refuses the run unless --force):" },
+	CLI_OPTION_SEND_MODE("verify only this mode: buffered or synchronous\n"
+	    "(default both: a violation in synchronous mode\n"
+	    "alone is a warning, a buffering hazard)"),
+	CLI_OPTIONS_SEARCH,
+	{ CLI_END }
+};
+
 const struct cmd_entry cmd_run_entry = {
 	.name = "run",
-	.usage = "run SCRIPT [-np K] [-D NAME=VALUE]... [-L DIR]... [--hostfile FILE] "
-	    "[--no-verify] [--force] [--send-mode=MODE] [--max-states N] "
-	    "[--max-memory MB] [--max-time S] [--[no-]progress] [--full] "
-	    "[--timeout S] [--check-protocol] [--verbose]",
+	.args = "SCRIPT",
 	.summary = "Verify the script, then spawn its components on MPI, wire "
 	    "their ports and wait for them.",
+	.options = cmd_run_options,
 	.help =
-	    CLI_SCRIPT_HELP
-	    "  --hostfile FILE give Open MPI this hostfile (default: this machine,\n"
-	    "                  oversubscribed as needed)\n"
-	    "  --timeout S     stop the run after S seconds, saying where each\n"
-	    "                  process was blocked (exit 3)\n"
-	    "  --check-protocol  stop a process whose port calls leave its\n"
-	    "                  declared behaviour, naming the expected statement\n"
-	    "  --verbose       show Open MPI's own messages too\n"
-	    "  --no-verify     run without verifying the script first\n"
-	    "  --force         run even when verification finds a violation or\n"
-	    "                  stops at a limit\n"
-	    "\n"
-	    "Verification before the run, as by 'ensemble verify' (a violation, or\n"
-	    "a limit reached, refuses the run unless --force):\n"
-	    "  --send-mode=M   verify only this mode: buffered or synchronous\n"
-	    "                  (default both: a violation in synchronous mode\n"
-	    "                  alone is a warning, a buffering hazard)\n"
-	    CLI_SEARCH_HELP
-	    "\n"
 	    "Exit status: 0 every component succeeded, 1 a component failed or\n"
 	    "verification failed, 2 bad input or usage, 3 verification incomplete\n"
 	    "or --timeout stopped the run.\n",

@@ -11,7 +11,6 @@
 
 #include "cmd.h"
 #include "explain.h"
-#include "mpnet.h"
 #include "xmalloc.h"
 
 static void
@@ -41,25 +40,26 @@ verdict_name(enum verdict v)
 	return v == V_VERIFIED ? "verified" : v == V_VIOLATED ? "violated" : "incomplete";
 }
 
+/* The result as one JSON object; g names the processes. */
 static void
-print_json(const struct mpnet *net, const struct mode_result *r, int nr,
-    enum verdict all, int hazard)
+print_json(const struct pcg *g, const struct verify_result *res)
 {
-	char	pn[PCG_NAME_MAX];
-	int	i, k;
+	const struct mode_result *r = res->mode;
+	char			 pn[PCG_NAME_MAX];
+	int			 i, k;
 
 	printf("{\"application\":");
-	json_str(stdout, net->pcg->name);
+	json_str(stdout, res->name);
 	printf(",\"verdict\":\"%s\",\"buffering_hazard\":%s,\"modes\":{",
-	    verdict_name(all), hazard ? "true" : "false");
-	for (i = 0; i < nr; i++) {
+	    verdict_name(res->verdict), res->hazard ? "true" : "false");
+	for (i = 0; i < res->nmodes; i++) {
 		const struct violation	*v = r[i].viol;
 
 		printf("%s\"%s\":{\"verdict\":\"%s\",\"engine\":\"%s\",\"states\":%"
 		    PRIu64 ",\"transitions\":%" PRIu64 ",\"time_s\":%.6f,"
 		    "\"state_bytes\":%u", i > 0 ? "," : "", check_mode_name(r[i].mode),
-		    verdict_name(r[i].verdict), r[i].engine, r[i].states,
-		    r[i].transitions, r[i].time_s, r[i].state_bytes);
+		    verdict_name(r[i].verdict), check_engine_name(r[i].engine),
+		    r[i].states, r[i].transitions, r[i].time_s, r[i].state_bytes);
 		if (r[i].incomplete != NULL) {
 			printf(",\"incomplete\":");
 			json_str(stdout, r[i].incomplete);
@@ -74,7 +74,7 @@ print_json(const struct mpnet *net, const struct mode_result *r, int nr,
 			for (k = 0; k < v->nprocs; k++) {
 				if (k > 0)
 					putchar(',');
-				json_str(stdout, pcg_proc_name(net->pcg, v->procs[k],
+				json_str(stdout, pcg_proc_name(g, v->procs[k],
 				    pn, sizeof(pn)));
 			}
 			printf("],\"trace_length\":%zu,\"trace\":[", v->trace_total);
@@ -216,14 +216,14 @@ cx_print_folded(FILE *f, const struct violation *v)
 }
 
 void
-cli_print_violation(FILE *f, const struct mpnet *net, const struct mode_result *r,
+cli_print_violation(FILE *f, const char *app, const struct mode_result *r,
     int full)
 {
 	const struct violation	*v = r->viol;
 	const char		*line, *nl;
 	int			 k;
 
-	fprintf(f, "%s: %s (%s mode)\n", net->pcg->name, v->message,
+	fprintf(f, "%s: %s (%s mode)\n", app, v->message,
 	    check_mode_name(r->mode));
 	for (line = v->detail; *line != '\0'; line = nl + 1) {
 		nl = strchr(line, '\n');
@@ -255,57 +255,21 @@ cli_verify_opts(const struct cli_opts *o, struct verify_opts *vo)
 	    (uint64_t)o->max_memory_mb << 20;
 	vo->max_time = o->max_time;
 	vo->progress = o->progress >= 0 ? o->progress : isatty(STDERR_FILENO);
-	if (o->send_mode == NULL || strcmp(o->send_mode, "both") == 0)
-		vo->modes = 1 << CHECK_BUFFERED | 1 << CHECK_SYNC;
-	else if (strcmp(o->send_mode, "buffered") == 0)
-		vo->modes = 1 << CHECK_BUFFERED;
-	else
-		vo->modes = 1 << CHECK_SYNC;
+	vo->modes = o->send_modes;
 }
 
 void
-cli_print_incomplete(const struct mpnet *net, const struct mode_result *r)
+cli_print_incomplete(const char *app, const struct mode_result *r)
 {
 	if (r->verdict == V_INCOMPLETE)
 		fprintf(stderr, "ensemble: %s: %s mode incomplete after %" PRIu64
-		    " state%s: %s\n", net->pcg->name, check_mode_name(r->mode),
+		    " state%s: %s\n", app, check_mode_name(r->mode),
 		    r->states, r->states == 1 ? "" : "s", r->incomplete);
 	else if (r->incomplete != NULL)	/* a violation found before it */
 		fprintf(stderr, "ensemble: %s: %s mode stopped after %" PRIu64
 		    " state%s (%s): the violation shown is the worst found "
-		    "before\n", net->pcg->name, check_mode_name(r->mode), r->states,
+		    "before\n", app, check_mode_name(r->mode), r->states,
 		    r->states == 1 ? "" : "s", r->incomplete);
-}
-
-int
-cli_check_modes(const struct mpnet *net, const struct verify_opts *vo,
-    struct mode_result *r, int *nr, int *hazard, double *time)
-{
-	struct verify_opts m;
-	enum verdict	all = V_VERIFIED;
-	int		i;
-
-	*nr = 0;
-	*hazard = 0;
-	*time = 0;
-	for (i = CHECK_BUFFERED; i <= CHECK_SYNC; i++) {
-		if (!(vo->modes & (1 << i)))
-			continue;
-		m = *vo;
-		m.spent = *time;	/* the time limit is for both modes */
-		mpnet_check(net, (enum check_mode)i, &m, &r[*nr]);
-		if (vo->progress && isatty(STDERR_FILENO))
-			fputs("\r\033[K", stderr);	/* the progress line */
-		*time += r[*nr].time_s;
-		if (r[*nr].verdict == V_VIOLATED)
-			all = V_VIOLATED;
-		else if (r[*nr].verdict == V_INCOMPLETE && all == V_VERIFIED)
-			all = V_INCOMPLETE;
-		(*nr)++;
-	}
-	if (*nr == 2 && r[0].verdict == V_VERIFIED && r[1].verdict == V_VIOLATED)
-		*hazard = 1;
-	return all;
 }
 
 static void
@@ -314,13 +278,13 @@ print_stats(const struct mode_result *r)
 	double	rate = r->time_s > 0 ? (double)r->states / r->time_s : 0;
 
 	printf("mode: %s\n", check_mode_name(r->mode));
-	printf("engine: %s\n", r->engine);
+	printf("engine: %s\n", check_engine_name(r->engine));
 	printf("states: %" PRIu64 "\n", r->states);
 	printf("transitions: %" PRIu64 "\n", r->transitions);
 	printf("time: %.3f s\n", r->time_s);
 	printf("states per second: %.0f\n", rate);
 	printf("state vector: %u bytes\n", r->state_bytes);
-	if (r->states > 0 && strcmp(r->engine, "kahn") != 0)
+	if (r->states > 0 && r->engine != ENGINE_KAHN)
 		printf("memory per state: %.1f bytes\n",
 		    (double)r->peak_bytes / (double)r->states);
 }
@@ -330,22 +294,20 @@ cmd_verify_exec(const struct cmd_entry *self, int argc, char **argv)
 {
 	struct cli_opts		 o;
 	struct verify_opts	 vo;
-	struct mode_result	 r[2];
+	struct verify_result	 res;
+	const struct mode_result *r = res.mode;
 	struct diag		*d;
 	struct pcg		*g = NULL;
 	struct mpnet		*net = NULL;
-	enum verdict		 all;
-	double			 time = 0;
-	int			 rc, nr = 0, i, hazard = 0;
+	int			 rc, i;
 
-	if ((rc = cli_parse(self, argc, argv, &o, CLI_SENDMODE | CLI_SEARCH |
-	    CLI_VERIFY)) >= 0)
+	if ((rc = cli_parse(self, argc, argv, &o)) >= 0)
 		return rc;
-	memset(r, 0, sizeof(r));
+	memset(&res, 0, sizeof(res));
 	if (o.explain != NULL && explain_format(o.explain) < 0) {
 		fprintf(stderr, "ensemble verify: cannot tell the format of '%s' "
-		    "(name it .svg, .png, .pdf or .dot)\nusage: ensemble %s\n",
-		    o.explain, self->usage);
+		    "(name it .svg, .png, .pdf or .dot)\n", o.explain);
+		cli_usage(stderr, self);
 		cli_opts_free(&o);
 		return EXIT_BADINPUT;
 	}
@@ -361,54 +323,53 @@ cmd_verify_exec(const struct cmd_entry *self, int argc, char **argv)
 		goto out;
 	}
 	cli_verify_opts(&o, &vo);
-	all = (enum verdict)cli_check_modes(net, &vo, r, &nr, &hazard, &time);
+	mpnet_verify(net, &vo, &res);
+	rc = res.status;
 	if (o.json)
-		print_json(net, r, nr, all, hazard);
+		print_json(g, &res);
 	else {
-		for (i = 0; i < nr; i++)
+		for (i = 0; i < res.nmodes; i++)
 			if (r[i].viol != NULL)
-				cli_print_violation(stdout, net, &r[i], o.full);
-		if (hazard)
+				cli_print_violation(stdout, res.name, &r[i], o.full);
+		if (res.hazard)
 			printf("%s: buffering hazard: correct only while MPI buffers "
 			    "%s (verified in buffered mode, %s in synchronous mode)\n",
-			    g->name, mpnet_buffered_what(net), vkind_name(r[1].viol->kind));
-		for (i = 0; i < nr; i++)
-			cli_print_incomplete(net, &r[i]);
-		printf("%s: %s (", g->name, verdict_name(all));
-		for (i = 0; i < nr; i++)
+			    res.name, res.buffered, vkind_name(r[1].viol->kind));
+		for (i = 0; i < res.nmodes; i++)
+			cli_print_incomplete(res.name, &r[i]);
+		printf("%s: %s (", res.name, verdict_name(res.verdict));
+		for (i = 0; i < res.nmodes; i++)
 			printf("%s%s: %s, %" PRIu64 " state%s, %" PRIu64 " transition%s",
 			    i > 0 ? "; " : "", check_mode_name(r[i].mode),
 			    r[i].viol != NULL ? vkind_name(r[i].viol->kind) :
 			    verdict_name(r[i].verdict), r[i].states,
 			    r[i].states == 1 ? "" : "s", r[i].transitions,
 			    r[i].transitions == 1 ? "" : "s");
-		printf(") in %.2f s\n", time);
+		printf(") in %.2f s\n", res.time_s);
 		if (o.stats)
-			for (i = 0; i < nr; i++)
+			for (i = 0; i < res.nmodes; i++)
 				print_stats(&r[i]);
 	}
 	if (o.explain != NULL) {
-		for (i = 0; i < nr && r[i].viol == NULL; i++)
+		for (i = 0; i < res.nmodes && r[i].viol == NULL; i++)
 			;
-		if (i == nr)
+		if (i == res.nmodes)
 			fprintf(stderr, "ensemble: nothing to explain: no violation, "
 			    "'%s' not written\n", o.explain);
 		else {
 			char	*cause = NULL;
 
+			/* A violation was found: the exit status says so
+			 * whether or not it can be drawn. */
 			if (explain_draw(net, &r[i], o.explain, &cause) != 0) {
 				fprintf(stderr, "ensemble: cannot write '%s': %s\n",
 				    o.explain, cause);
 				free(cause);
-				if (all == V_VERIFIED)
-					all = V_INCOMPLETE;
 			}
 		}
 	}
-	rc = all == V_VERIFIED ? 0 : all == V_VIOLATED ? EXIT_VIOLATED : EXIT_INCOMPLETE;
 out:
-	for (i = 0; i < nr; i++)
-		mode_result_free(&r[i]);
+	verify_result_free(&res);
 	mpnet_free(net);
 #ifdef ENS_FREE_AT_EXIT
 	pcg_free(g);
@@ -418,25 +379,31 @@ out:
 	return cli_exit(rc);
 }
 
+static const struct cli_option cmd_verify_options[] = {
+	CLI_OPTIONS_SCRIPT,
+	CLI_OPTION_SEND_MODE("how standard sends behave: both (default), buffered\n"
+	    "or synchronous"),
+	{ .type = CLI_FLAG, .name = "--exact", .off = CLI_OFF(exact),
+	  .help = "explore every interleaving (no reductions)" },
+	CLI_OPTIONS_SEARCH,
+	{ .type = CLI_FLAG, .name = "--json", .off = CLI_OFF(json),
+	  .help = "print the result as one JSON object" },
+	{ .type = CLI_FLAG, .name = "--stats", .off = CLI_OFF(stats),
+	  .help = "print states, transitions, time and memory per mode" },
+	{ .type = CLI_STRING, .name = "--explain", .arg = "FILE",
+	  .off = CLI_OFF(explain), .needs = "a file name",
+	  .help = "on a violation, draw the graph with each process\n"
+	    "coloured by its state at the end (.svg, .png, .dot)" },
+	{ CLI_END }
+};
+
 const struct cmd_entry cmd_verify_entry = {
 	.name = "verify",
-	.usage = "verify SCRIPT [-np K] [-D NAME=VALUE]... [-L DIR]... "
-	    "[--send-mode=MODE] [--exact] [--max-states N] [--max-memory MB] "
-	    "[--max-time S] [--[no-]progress] [--full] [--json] [--stats] "
-	    "[--explain FILE]",
+	.args = "SCRIPT",
 	.summary = "Model-check the script's communication for deadlocks and "
 	    "unmatched messages.",
+	.options = cmd_verify_options,
 	.help =
-	    CLI_SCRIPT_HELP
-	    "  --send-mode=M   how standard sends behave: both (default), buffered\n"
-	    "                  or synchronous\n"
-	    "  --exact         explore every interleaving (no reductions)\n"
-	    CLI_SEARCH_HELP
-	    "  --json          print the result as one JSON object\n"
-	    "  --stats         print states, transitions, time and memory per mode\n"
-	    "  --explain FILE  on a violation, draw the graph with each process\n"
-	    "                  coloured by its state at the end (.svg, .png, .dot)\n"
-	    "\n"
 	    "Exit status: 0 verified, 1 a property violated, 2 bad input or usage,\n"
 	    "3 incomplete (a state, memory or time limit was reached).\n",
 	.exec = cmd_verify_exec,

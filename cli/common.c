@@ -1,5 +1,7 @@
 /* common.c -- the option parsing and front end that every subcommand
- * shares: -np K, -D NAME=VALUE, -L DIR, then parse and expand. */
+ * shares: each command's options parsed, listed in its help and usage
+ * from its declaration (struct cli_option), then the script parsed and
+ * expanded. */
 #include "config.h"
 
 #include <errno.h>
@@ -11,13 +13,80 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "mpnet.h"
 #include "parse.h"
 #include "xmalloc.h"
+
+/* The column a help line's text starts at; a longer label has its text
+ * on the lines below. */
+#define HELP_COL	18
+
+/* An option as help and usage show it: "-np, --np K" (alias: with its
+ * alias), "--send-mode=MODE", "--[no-]progress". */
+static void
+label(const struct cli_option *op, int alias, char *buf, size_t size)
+{
+	int	n;
+
+	if (op->flags & CLI_NEG)
+		n = snprintf(buf, size, "--[no-]%s", op->name + 2);
+	else if (alias && op->alias != NULL)
+		n = snprintf(buf, size, "%s, %s", op->name, op->alias);
+	else
+		n = snprintf(buf, size, "%s", op->name);
+	if (op->arg != NULL && n >= 0 && (size_t)n < size)
+		snprintf(buf + n, size - (size_t)n, "%s%s",
+		    op->flags & CLI_EQ ? "=" : " ", op->arg);
+}
+
+void
+cli_usage(FILE *f, const struct cmd_entry *c)
+{
+	const struct cli_option	*op;
+	char			 l[128];
+
+	fprintf(f, "usage: ensemble %s %s", c->name, c->args);
+	for (op = c->options; op != NULL && op->type != CLI_END; op++) {
+		if (op->type == CLI_GROUP || op->type == CLI_HELP)
+			continue;
+		label(op, 0, l, sizeof(l));
+		fprintf(f, op->flags & CLI_REQUIRED ? " %s%s" : " [%s]%s", l,
+		    op->type == CLI_LIST ? "..." : "");
+	}
+	fputc('\n', f);
+}
 
 void
 cli_help(const struct cmd_entry *c)
 {
-	printf("usage: ensemble %s\n\n%s\n", c->usage, c->summary);
+	const struct cli_option	*op;
+	const char		*line, *nl;
+	char			 l[128];
+	int			 n;
+
+	cli_usage(stdout, c);
+	printf("\n%s\n", c->summary);
+	if (c->options != NULL)
+		putchar('\n');
+	for (op = c->options; op != NULL && op->type != CLI_END; op++) {
+		if (op->type == CLI_GROUP) {
+			printf("\n%s\n", op->help);
+			continue;
+		}
+		label(op, 1, l, sizeof(l));
+		n = printf("  %s", l);
+		for (line = op->help; *line != '\0'; line = nl + (*nl != '\0')) {
+			if ((nl = strchr(line, '\n')) == NULL)
+				nl = line + strlen(line);
+			if (n >= HELP_COL) {
+				putchar('\n');
+				n = 0;
+			}
+			printf("%*s%.*s", HELP_COL - n, "", (int)(nl - line), line);
+			n = HELP_COL;
+		}
+		putchar('\n');
+	}
 	if (c->help != NULL)
 		printf("\n%s", c->help);
 }
@@ -27,21 +96,9 @@ usage_error(const struct cmd_entry *c, const char *fmt, const char *arg)
 {
 	fprintf(stderr, "ensemble %s: ", c->name);
 	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\nusage: ensemble %s\n", c->usage);
+	fputc('\n', stderr);
+	cli_usage(stderr, c);
 	return EXIT_BADINPUT;
-}
-
-/* The value of an option given as "-o X" or "-oX"; NULL if missing. */
-static const char *
-optval(int argc, char **argv, int *i, const char *opt)
-{
-	size_t	n = strlen(opt);
-
-	if (argv[*i][n] != '\0')
-		return argv[*i] + n + (argv[*i][n] == '=');
-	if (*i + 1 >= argc)
-		return NULL;
-	return argv[++*i];
 }
 
 /* A positive number of seconds up to most from v into *out; -1 if not. */
@@ -56,14 +113,97 @@ seconds(const char *v, double most, double *out)
 	    *out > most ? -1 : 0;
 }
 
-int
-cli_parse(const struct cmd_entry *c, int argc, char **argv, struct cli_opts *o,
-    unsigned allowed)
+/* Whether argument a is op by one of its names, and its value: the flag's
+ * (1, or 0 by --no-NAME) in *set, or the option's value in *v (NULL: it
+ * is the next argument's). */
+static int
+matches(const struct cli_option *op, const char *a, int *set, const char **v)
 {
-	const char	*v;
-	char		*end;
-	size_t		 defalloc = 0, diralloc = 0;
-	int		 i, dashdash = 0;
+	const char	*names[2] = { op->name, op->alias };
+	size_t		 n;
+	int		 i;
+
+	*set = 1;
+	*v = NULL;
+	for (i = 0; i < 2 && names[i] != NULL; i++) {
+		n = strlen(names[i]);
+		if (op->arg == NULL) {
+			if (strcmp(a, names[i]) == 0)
+				return 1;
+			if ((op->flags & CLI_NEG) && strncmp(a, "--no-", 5) == 0 &&
+			    strcmp(a + 5, names[i] + 2) == 0) {
+				*set = 0;
+				return 1;
+			}
+		} else if (strncmp(a, names[i], n) == 0) {
+			if (a[n] == '\0')
+				return 1;
+			if (a[n] == '=' || op->name[1] != '-') {
+				*v = a + n + (a[n] == '=');
+				return 1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* Store option op's value v (or flag 'set') in o; a usage error's exit
+ * code when v is not one. */
+static int
+store(const struct cmd_entry *c, const struct cli_option *op, const char *v,
+    int set, struct cli_opts *o)
+{
+	void			*p = (char *)o + op->off;
+	struct cli_list		*l = p;
+	unsigned long long	 n;
+	char			*end;
+
+	switch (op->type) {
+	case CLI_FLAG:
+		*(int *)p = set;
+		break;
+	case CLI_STRING:
+		*(const char **)p = v;
+		break;
+	case CLI_LIST:
+		xgrow(&l->v, &l->alloc, l->n + 1, sizeof(*l->v));
+		l->v[l->n++] = v;
+		break;
+	case CLI_COUNT:
+		errno = 0;
+		n = strtoull(v, &end, 10);
+		if (*v == '\0' || *v == '-' || *end != '\0' || errno == ERANGE || n == 0)
+			return usage_error(c, op->bad, v);
+		*(unsigned long long *)p = n;
+		break;
+	case CLI_SECONDS:
+		if (seconds(v, op->most, p) != 0)
+			return usage_error(c, op->bad, v);
+		break;
+	case CLI_SCALE:
+		errno = 0;
+		o->pcg.np = strtoll(v, &end, 10);
+		if (*v == '\0' || *end != '\0' || errno == ERANGE)
+			return usage_error(c, op->bad, v);
+		o->pcg.np_set = 1;
+		break;
+	case CLI_MODES:
+		if ((*(int *)p = mpnet_send_modes(v)) == 0)
+			return usage_error(c, op->bad, v);
+		break;
+	default:
+		break;
+	}
+	return -1;
+}
+
+/* cli_parse's work: the exit code of a usage error or the help, or -1. */
+static int
+parse(const struct cmd_entry *c, int argc, char **argv, struct cli_opts *o)
+{
+	const struct cli_option	*op;
+	const char		*v;
+	int			 i, set, rc, dashdash = 0;
 
 	memset(o, 0, sizeof(*o));
 	o->progress = -1;
@@ -74,123 +214,51 @@ cli_parse(const struct cmd_entry *c, int argc, char **argv, struct cli_opts *o,
 			if (o->script != NULL)
 				return usage_error(c, "more than one script ('%s')", a);
 			o->script = a;
-		} else if (strcmp(a, "--") == 0)
+			continue;
+		}
+		if (strcmp(a, "--") == 0) {
 			dashdash = 1;
-		else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+			continue;
+		}
+		for (op = c->options; op != NULL && op->type != CLI_END; op++)
+			if (op->type != CLI_GROUP && matches(op, a, &set, &v))
+				break;
+		if (op == NULL || op->type == CLI_END)
+			return usage_error(c, "unknown option '%s'", a);
+		if (op->type == CLI_HELP) {
 			cli_help(c);
 			return cli_exit(0);
-		} else if (strncmp(a, "-np", 3) == 0 || strncmp(a, "--np", 4) == 0) {
-			if ((v = optval(argc, argv, &i, a[1] == '-' ? "--np" : "-np")) == NULL)
-				return usage_error(c, "'%s' needs a count", a);
-			errno = 0;
-			o->pcg.np = strtoll(v, &end, 10);
-			if (*v == '\0' || *end != '\0' || errno == ERANGE)
-				return usage_error(c, "-np needs a whole number, not '%s'", v);
-			o->pcg.np_set = 1;
-		} else if (strncmp(a, "-D", 2) == 0) {
-			if ((v = optval(argc, argv, &i, "-D")) == NULL)
-				return usage_error(c, "'%s' needs NAME=VALUE", a);
-			xgrow(&o->defs, &defalloc, o->pcg.ndefs + 1, sizeof(char *));
-			o->defs[o->pcg.ndefs++] = v;
-		} else if (strncmp(a, "-L", 2) == 0) {
-			if ((v = optval(argc, argv, &i, "-L")) == NULL)
-				return usage_error(c, "'%s' needs a directory", a);
-			xgrow(&o->dirs, &diralloc, o->pcg.ndirs + 1, sizeof(char *));
-			o->dirs[o->pcg.ndirs++] = v;
-		} else if ((allowed & CLI_OUTPUT) && strncmp(a, "-o", 2) == 0) {
-			if ((v = optval(argc, argv, &i, "-o")) == NULL)
-				return usage_error(c, "'%s' needs a file name (or - for stdout)", a);
-			o->output = v;
-		} else if ((allowed & CLI_OUTPUT) && strncmp(a, "-T", 2) == 0) {
-			if ((v = optval(argc, argv, &i, "-T")) == NULL)
-				return usage_error(c, "'%s' needs a format", a);
-			o->format = v;
-		} else if ((allowed & CLI_OUTPUT) && strncmp(a, "-K", 2) == 0) {
-			if ((v = optval(argc, argv, &i, "-K")) == NULL)
-				return usage_error(c, "'%s' needs a layout engine", a);
-			o->layout = v;
-		} else if ((allowed & CLI_OUTPUT) && strcmp(a, "--pcg") == 0)
-			o->pcg_dot = 1;
-		else if ((allowed & CLI_SENDMODE) && strncmp(a, "--send-mode", 11) == 0 &&
-		    (a[11] == '\0' || a[11] == '=')) {
-			if ((v = optval(argc, argv, &i, "--send-mode")) == NULL)
-				return usage_error(c, "'%s' needs a mode: both, buffered "
-				    "or synchronous", a);
-			if (strcmp(v, "both") != 0 && strcmp(v, "buffered") != 0 &&
-			    strcmp(v, "synchronous") != 0)
-				return usage_error(c, "unknown send mode '%s' (both, "
-				    "buffered or synchronous)", v);
-			o->send_mode = v;
-		} else if ((allowed & CLI_SEARCH) && strcmp(a, "--progress") == 0)
-			o->progress = 1;
-		else if ((allowed & CLI_SEARCH) && strcmp(a, "--no-progress") == 0)
-			o->progress = 0;
-		else if ((allowed & CLI_SEARCH) && strcmp(a, "--full") == 0)
-			o->full = 1;
-		else if ((allowed & CLI_SEARCH) && (strncmp(a, "--max-states", 12) == 0 ||
-		    strncmp(a, "--max-memory", 12) == 0) && (a[12] == '\0' || a[12] == '=')) {
-			const char	*opt = a[6] == 's' ? "--max-states" : "--max-memory";
-			unsigned long long n;
-
-			if ((v = optval(argc, argv, &i, opt)) == NULL)
-				return usage_error(c, "'%s' needs a number", opt);
-			errno = 0;
-			n = strtoull(v, &end, 10);
-			if (*v == '\0' || *v == '-' || *end != '\0' || errno == ERANGE || n == 0)
-				return usage_error(c, "%s", a[6] == 's' ?
-				    "--max-states needs a positive whole number" :
-				    "--max-memory needs a positive number of megabytes");
-			if (a[6] == 's')
-				o->max_states = n;
-			else
-				o->max_memory_mb = n;
-		} else if ((allowed & CLI_SEARCH) && strncmp(a, "--max-time", 10) == 0 &&
-		    (a[10] == '\0' || a[10] == '=')) {
-			if ((v = optval(argc, argv, &i, "--max-time")) == NULL)
-				return usage_error(c, "'%s' needs a number of seconds", a);
-			if (seconds(v, 1e9, &o->max_time) != 0)
-				return usage_error(c, "--max-time needs a positive number "
-				    "of seconds, not '%s'", v);
-		} else if ((allowed & CLI_VERIFY) && strcmp(a, "--exact") == 0)
-			o->exact = 1;
-		else if ((allowed & CLI_VERIFY) && strcmp(a, "--json") == 0)
-			o->json = 1;
-		else if ((allowed & CLI_VERIFY) && strcmp(a, "--stats") == 0)
-			o->stats = 1;
-		else if ((allowed & CLI_VERIFY) && strncmp(a, "--explain", 9) == 0 &&
-		    (a[9] == '\0' || a[9] == '=')) {
-			if ((v = optval(argc, argv, &i, "--explain")) == NULL)
-				return usage_error(c, "'%s' needs a file name", a);
-			o->explain = v;
-		} else if ((allowed & CLI_RUN) && strncmp(a, "--hostfile", 10) == 0 &&
-		    (a[10] == '\0' || a[10] == '=')) {
-			if ((v = optval(argc, argv, &i, "--hostfile")) == NULL)
-				return usage_error(c, "'%s' needs a file name", a);
-			o->hostfile = v;
-		} else if ((allowed & CLI_RUN) && strncmp(a, "--timeout", 9) == 0 &&
-		    (a[9] == '\0' || a[9] == '=')) {
-			if ((v = optval(argc, argv, &i, "--timeout")) == NULL)
-				return usage_error(c, "'%s' needs a number of seconds", a);
-			if (seconds(v, 1e7, &o->timeout) != 0)
-				return usage_error(c, "--timeout needs a positive number of "
-				    "seconds, not '%s'", v);
-		} else if ((allowed & CLI_RUN) && strcmp(a, "--no-verify") == 0)
-			o->no_verify = 1;
-		else if ((allowed & CLI_RUN) && strcmp(a, "--force") == 0)
-			o->force = 1;
-		else if ((allowed & CLI_RUN) && strcmp(a, "--check-protocol") == 0)
-			o->check_protocol = 1;
-		else if ((allowed & CLI_RUN) && strcmp(a, "--verbose") == 0)
-			o->verbose = 1;
-		else
-			return usage_error(c, "unknown option '%s'", a);
+		}
+		if (op->arg != NULL && v == NULL) {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "ensemble %s: '%s' needs %s\n", c->name,
+				    a, op->needs);
+				cli_usage(stderr, c);
+				return EXIT_BADINPUT;
+			}
+			v = argv[++i];
+		}
+		if ((rc = store(c, op, v, set, o)) >= 0)
+			return rc;
 	}
 	if (o->script == NULL)
 		return usage_error(c, "%s", "no script given");
-	o->pcg.defs = o->defs;
-	o->pcg.dirs = o->dirs;
+	o->pcg.defs = o->defs.v;
+	o->pcg.ndefs = o->defs.n;
+	o->pcg.dirs = o->dirs.v;
+	o->pcg.ndirs = o->dirs.n;
 	o->pcg.libexecdir = cli_libexecdir();
 	return -1;
+}
+
+int
+cli_parse(const struct cmd_entry *c, int argc, char **argv, struct cli_opts *o)
+{
+	int	rc;
+
+	if ((rc = parse(c, argc, argv, o)) >= 0)
+		cli_opts_free(o);	/* the command stops here */
+	return rc;
 }
 
 /* The build tree this ensemble runs from, when it runs uninstalled: the
@@ -246,8 +314,8 @@ cli_loader(void)
 void
 cli_opts_free(struct cli_opts *o)
 {
-	free(o->defs);
-	free(o->dirs);
+	free(o->defs.v);
+	free(o->dirs.v);
 }
 
 struct pcg *

@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "hmap.h"
-#include "mpnet.h"
+#include "compile.h"
 #include "xmalloc.h"
 
 /* Request slots one process may hold: more is a missing waitall. */

@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "compile.h"
 #include "net.h"
 #include "xmalloc.h"
 

@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#include "mpnet.h"
+#include "compile.h"
 
 /* What fires.  A transition belongs to one process's group (its 'proc'):
  * receives (and rendezvous with a synchronous sender) to the receiver,

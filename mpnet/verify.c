@@ -1,14 +1,19 @@
-/* verify.c -- check one send mode: pick the explorer (one run for a
- * determinate network that ends, stubborn sets otherwise, every
+/* verify.c -- the verification of an MP net: which send modes are
+ * checked and what their results come to (the verdict, the exit status, a
+ * buffering hazard), and the check of one mode: pick the explorer (one
+ * run for a determinate network that ends, stubborn sets otherwise, every
  * interleaving with --exact), widen channel counts and the collective log
  * when a run outgrows them, and turn what it found into a result. */
 #include "config.h"
 
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "clock.h"
+#include "compile.h"
 #include "explore.h"
 #include "report.h"
 #include "xmalloc.h"
@@ -114,7 +119,7 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 		l.cbits = 32;
 		sem_init_layout(&m, net, mode, &l);
 	}
-	r->engine = kahn ? "kahn" : vo->exact ? "exact" : "por";
+	r->engine = kahn ? ENGINE_KAHN : vo->exact ? ENGINE_EXACT : ENGINE_POR;
 	for (;;) {
 		xo.judge_arg = j = report_judge_new(&m);
 		if (kahn) {
@@ -177,11 +182,78 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 	r->time_s = clock_now() - t0;
 }
 
-const char *
-mpnet_buffered_what(const struct mpnet *net)
+/* What buffered mode takes MPI to buffer in this net, for a buffering
+ * hazard. */
+static const char *
+buffered_what(const struct mpnet *net)
 {
 	return net->rooted ? "standard sends and completes rooted collectives "
 	    "early" : "standard sends";
+}
+
+const char *
+check_engine_name(enum check_engine e)
+{
+	return e == ENGINE_KAHN ? "kahn" : e == ENGINE_EXACT ? "exact" : "por";
+}
+
+int
+mpnet_send_modes(const char *name)
+{
+	if (strcmp(name, "both") == 0)
+		return 1 << CHECK_BUFFERED | 1 << CHECK_SYNC;
+	if (strcmp(name, "buffered") == 0)
+		return 1 << CHECK_BUFFERED;
+	if (strcmp(name, "synchronous") == 0)
+		return 1 << CHECK_SYNC;
+	return 0;
+}
+
+/* Buffered mode first: a violation there is one under any MPI, and a
+ * violation in synchronous mode alone is a buffering hazard, correct only
+ * while MPI buffers (as Open MPI does small standard messages).  The worst
+ * verdict of the modes is the verdict. */
+void
+mpnet_verify(const struct mpnet *net, const struct verify_opts *vo,
+    struct verify_result *r)
+{
+	struct verify_opts	 m;
+	struct mode_result	*mr;
+	int			 i, modes = vo->modes != 0 ? vo->modes :
+				    1 << CHECK_BUFFERED | 1 << CHECK_SYNC;
+
+	memset(r, 0, sizeof(*r));
+	r->name = net->pcg->name;
+	r->verdict = V_VERIFIED;
+	r->buffered = buffered_what(net);
+	for (i = CHECK_BUFFERED; i <= CHECK_SYNC; i++) {
+		if (!(modes & (1 << i)))
+			continue;
+		m = *vo;
+		m.spent = r->time_s;	/* the time limit is for every mode */
+		mr = &r->mode[r->nmodes++];
+		mpnet_check(net, (enum check_mode)i, &m, mr);
+		if (vo->progress && isatty(STDERR_FILENO))
+			fputs("\r\033[K", stderr);	/* the progress line */
+		r->time_s += mr->time_s;
+		if (mr->verdict == V_VIOLATED)
+			r->verdict = V_VIOLATED;
+		else if (mr->verdict == V_INCOMPLETE && r->verdict == V_VERIFIED)
+			r->verdict = V_INCOMPLETE;
+	}
+	r->hazard = r->nmodes == 2 && r->mode[0].verdict == V_VERIFIED &&
+	    r->mode[1].verdict == V_VIOLATED;
+	r->status = r->verdict == V_VERIFIED ? 0 : r->verdict == V_VIOLATED ? 1 : 3;
+}
+
+void
+verify_result_free(struct verify_result *r)
+{
+	int	i;
+
+	for (i = 0; i < r->nmodes; i++)
+		mode_result_free(&r->mode[i]);
+	memset(r, 0, sizeof(*r));
 }
 
 void

@@ -183,7 +183,7 @@ check_verify(const struct pcg *g)
 			snprintf(msg, sizeof(msg), "%s mode: %s with reductions "
 			    "(%s), %s over every interleaving",
 			    check_mode_name((enum check_mode)mode),
-			    verdict_word(&r), r.engine, verdict_word(&x));
+			    verdict_word(&r), check_engine_name(r.engine), verdict_word(&x));
 			broken(msg, NULL, 0);
 		}
 		mode_result_free(&r);

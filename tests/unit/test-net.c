@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "diag.h"
-#include "mpnet.h"
+#include "compile.h"
 #include "net.h"
 #include "parse.h"
 #include "pcg.h"

@@ -1,0 +1,172 @@
+/* compile.h -- the MP net compiler's internals, private to mpnet/ (and
+ * the unit tests that look inside a net): the rest of ensemble sees an MP
+ * net only through mpnet.h.
+ *
+ * Each process's instantiated behaviour compiles to a program net
+ * (control points, one transition per communication action, loop
+ * counters), channels to FIFO queuing places (one per direction), with
+ * request slots for non-blocking operations and synchronising transitions
+ * for collectives.
+ *
+ * Two views of one model.  The readable one (struct mpnet: programs with
+ * source locations, channel ends, names) serves reports and exports.  The
+ * compact one is the explorer's: a bit-packed state vector (per process a
+ * pc, loop counters, request slots and a collective bit; per directed
+ * channel a message count; one open-collective field) and the semantics in
+ * sem.c that fire transitions on it.  The explorer never touches cgraph. */
+#ifndef ENS_COMPILE_H
+#define ENS_COMPILE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "mpnet.h"
+
+/* Instructions of a program.  A state's pc is always at a communication
+ * instruction, a CHOICE or END; LOOP, NEXT and JUMP are control that a
+ * transition runs through on its way (sem.c: settle). */
+enum op {
+	OP_SEND,	/* lp, mode */
+	OP_RECV,	/* lp */
+	OP_RECVANY,	/* lo..hi: the local ports it accepts */
+	OP_ISEND,	/* lp, mode, slot */
+	OP_IRECV,	/* lp, slot */
+	OP_IRECVANY,	/* lo..hi, slot */
+	OP_WAITALL,
+	OP_COLL,	/* coll: the collective's signature */
+	OP_CHOICE,	/* alt: first of nalt branch starts in prog.alts */
+	OP_END,
+	OP_LOOP,	/* ctr = count - 1; go on past the NEXT after it */
+	OP_NEXT,	/* ctr > 0: ctr--, go on; else to target (forever: go on);
+			 * a loop has one per set of requests pending at the
+			 * start of an iteration, all on its counter */
+	OP_JUMP,	/* to target */
+};
+
+/* The send mode a statement fixes; MODE_STANDARD follows the checked mode. */
+struct ins {
+	uint8_t		 op;
+	uint8_t		 mode;		/* enum send_mode */
+	int		 lp;		/* local port: slot from the process's portbase */
+	int		 lo, hi;	/* RECVANY/IRECVANY: local ports lo..hi-1 */
+	int		 slot;		/* ISEND/IRECV*: its request slot */
+	int		 ctr;		/* LOOP/NEXT: counter */
+	int64_t		 count;		/* LOOP: iterations, -1 forever */
+	int		 target;	/* NEXT: the exit; JUMP: where to */
+	int		 alt, nalt;	/* CHOICE */
+	int		 coll;		/* COLL: index in mpnet.colls */
+	int		 nposted;	/* requests posted and not waited before it */
+	int		 sd;		/* first of those in prog.sd */
+	const struct stmt *src;		/* its statement, for locations */
+};
+
+/* A posted request, as far as the program text knows it. */
+enum { SD_SEND, SD_RECV, SD_RECVANY };
+struct slotdesc {
+	uint8_t		 kind;
+	uint8_t		 mode;		/* SD_SEND: enum send_mode */
+	int		 lp;		/* SD_SEND, SD_RECV */
+	int		 lo, hi;	/* SD_RECVANY */
+	int		 ins;		/* the instruction that posted it */
+};
+
+/* One compiled program, shared by every process whose code is the same. */
+struct prog {
+	struct ins	*ins;
+	int		 nins;
+	int		*alts;
+	int		 nalts;
+	struct slotdesc	*sd;
+	int		 nsd;
+	int		 nctr;
+	int64_t		*ctrmax;	/* each counter's largest value */
+	int		 nslots;	/* request slots */
+	int		 has_forever;	/* an endless loop */
+	int		 has_wild;	/* recv any, irecv any or choice */
+	int		 comp;		/* the component of every process using it */
+	int		 id;		/* its index in mpnet.uprog */
+	int		 nlp;		/* local ports */
+	int64_t		*lpbound;	/* per local port: most sends; -1 unbounded */
+};
+
+/* A collective's signature: its kind and root (-1: none). */
+struct coll {
+	int		 kind;		/* S_BARRIER ... S_GATHER */
+	int		 root;
+};
+
+/* One direction of a channel: from the process at end 'from' to 'to'. */
+struct dchan {
+	int		 chan;		/* in pcg.chans */
+	int		 from, to;	/* processes */
+	int		 from_lp, to_lp;
+	int		 used;		/* some program sends on it */
+	int64_t		 bound;		/* most messages it can hold; -1: unknown */
+};
+
+struct mpnet {
+	const struct pcg *pcg;		/* borrowed */
+	int		 nprocs;
+	const struct prog **progs;	/* per process */
+	struct prog	**uprog;	/* the distinct programs (owned) */
+	int		 nuprog;
+	int		*send_dc;	/* per port slot: directed channel out, or -1 */
+	int		*recv_dc;	/* per port slot: directed channel in, or -1 */
+	struct dchan	*dc;
+	int		 ndc;
+	struct coll	*colls;
+	int		 ncolls;
+	int		 finite;	/* no endless loop */
+	int		 rooted;	/* rooted collectives are used */
+};
+
+/* Where control can go from instruction pc, into out (room for its
+ * branches, 2 at least): every branch of a CHOICE, a NEXT's way round
+ * and, for a counted loop, its way out; how many. */
+int mpnet_next(const struct prog *, int pc, int *out);
+/* Room for a search's stack of mpnet_next's answers over a program, each
+ * instruction visited once. */
+#define MPNET_NEXT_ROOM(pr)	(2 * (pr)->nins + (pr)->nalts + 2)
+/* A walk's scratch: per instruction the stamp of the walk that saw it
+ * (nseen of them, the program's nins + 1 at least), and a stack
+ * (MPNET_NEXT_ROOM); seen NULL: mpnet_walk makes its own. */
+struct mpnet_walk {
+	uint32_t	*seen;
+	size_t		 nseen;
+	int		*stack;
+	uint32_t	 stamp;
+};
+/* Walk pr's control from pc, each instruction once, every branch, loops
+ * going round or leaving: visit says 1 (found: stop, return 1), 0 (go on
+ * past it) or -1 (not past it).  0 when nothing was found. */
+int mpnet_walk(const struct prog *, int pc, int (*visit)(void *, const struct ins *),
+    void *arg, struct mpnet_walk *);
+/* The statement as written in reports: "send Prop[1]", "recv any Work". */
+const char *mpnet_ins_text(const struct mpnet *, int proc, const struct ins *,
+    char *buf, size_t len);
+/* The port's name as in scripts, "Prop[1]". */
+const char *mpnet_port_name(const struct mpnet *, int proc, int lp, char *buf,
+    size_t len);
+/* Port slot of a process's local port. */
+#define MPNET_PORTSLOT(net, proc, lp)	((net)->pcg->procs[proc].portbase + (lp))
+
+/* Whether a send of this mode (enum send_mode) is synchronous when
+ * standard sends are checked as 'check'. */
+static inline int
+mpnet_sync(int mode, enum check_mode check)
+{
+	return mode == MODE_SYNC || (mode == MODE_STANDARD && check == CHECK_SYNC);
+}
+
+/* Whether a posted request is a receive that accepts local port lp. */
+static inline int
+slotdesc_accepts(const struct slotdesc *d, int lp)
+{
+	if (d->kind == SD_RECV)
+		return d->lp == lp;
+	if (d->kind == SD_RECVANY)
+		return lp >= d->lo && lp < d->hi;
+	return 0;
+}
+
+#endif
