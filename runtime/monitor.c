@@ -1,8 +1,8 @@
-/* monitor.c -- the protocol monitor: a process's behaviour text compiled
- * to a small program (actions, jumps, splits for 'choice', counted loops),
- * followed as a set of positions, because 'choice' and the end of a loop
- * may go more than one way.  Each port call must match an action one of
- * the positions is at. */
+/* monitor.c -- the protocol monitor: a process's behaviour text (its
+ * grammar: monitor.h) compiled to a small program (actions, jumps, splits
+ * for 'choice', counted loops), followed as a set of positions, because
+ * 'choice' and the end of a loop may go more than one way.  Each port call
+ * must match an action one of the positions is at. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
