@@ -89,7 +89,8 @@ struct mon *ens_mon_new(const char *behaviour, const char *locs, int ntypes,
  * behaviour has ended".  MON_FINALIZE is allowed only where the behaviour
  * can end.  A monitor that said -1 stays there.  Choice and loop exits are
  * followed as sets of positions, at most MON_MAX_CONFIGS at once (more is
- * an error). */
+ * an error); a counted loop that makes no call is left out, as the
+ * verifier leaves it out. */
 int ens_mon_step(struct mon *, const struct mon_event *, char **msg);
 #define MON_MAX_CONFIGS	4096
 
