@@ -3,7 +3,7 @@
  * 'if' decided and 'for' unrolled, loops kept with their counts.  It is
  * built once as statements (pcg_proc.prog, which the verifier compiles) and
  * printed from them as the 'behaviour' attribute the protocol monitor
- * reads.
+ * reads (the text's grammar: runtime/monitor.h).
  * A statement that names a port the process does not have is an error
  * here, said once per statement. */
 #include "config.h"

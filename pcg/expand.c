@@ -24,101 +24,6 @@
 #define PCG_MAX_PORTS	(1 << 24)
 #define MPI_TAG_GUARANTEED	32767	/* the least MPI_TAG_UB the standard allows */
 
-struct pcg_index {
-	struct hmap	*procs;		/* (comp, index) -> proc */
-	size_t		 procalloc;
-	size_t		 chanalloc;
-	const char	**unknown;	/* component names already reported */
-	size_t		 nunknown, unknownalloc;
-};
-
-static uint64_t
-key_index(int64_t i)
-{
-	return (uint64_t)i;
-}
-
-int
-pcg_find_comp(const struct pcg *g, const char *name)
-{
-	int	i;
-
-	for (i = 0; i < g->ncomps; i++)
-		if (g->comps[i].name == name)
-			return i;
-	return -1;
-}
-
-int
-pcg_find_type(const struct pcg_comp *c, const char *name)
-{
-	int	i;
-
-	for (i = 0; i < c->ntypes; i++)
-		if (c->types[i] == name)
-			return i;
-	return -1;
-}
-
-int
-pcg_find_proc(const struct pcg *g, int comp, int64_t index)
-{
-	return hmap_get(g->idx->procs, (uint64_t)comp, key_index(index));
-}
-
-const char *
-pcg_proc_name(const struct pcg *g, int proc, char *buf, size_t len)
-{
-	const struct pcg_proc	*p = &g->procs[proc];
-	const struct pcg_comp	*c = &g->comps[p->comp];
-
-	if (c->indexed == 0)
-		snprintf(buf, len, "%s", c->name);
-	else
-		snprintf(buf, len, "%s[%" PRId64 "]", c->name, p->index);
-	return buf;
-}
-
-const struct pcg_strs *
-pcg_annot(const struct pcg *g, const struct pcg_proc *p, int kind)
-{
-	(void)g;
-	return p->own[kind] != NULL ? p->own[kind] : p->dflt[kind];
-}
-
-/* Add an environment list to out, replacing entries of the same name. */
-static void
-env_merge(char ***out, int *n, size_t *alloc, const struct pcg_strs *s)
-{
-	int	i, j;
-
-	for (i = 0; s != NULL && i < s->n; i++) {
-		size_t	klen = strcspn(s->v[i], "=");
-
-		for (j = 0; j < *n; j++)
-			if (strncmp((*out)[j], s->v[i], klen + 1) == 0)
-				break;
-		if (j == *n) {
-			xgrow(out, alloc, *n + 1, sizeof(char *));
-			(*n)++;
-		}
-		(*out)[j] = s->v[i];
-	}
-}
-
-int
-pcg_env(const struct pcg *g, const struct pcg_proc *p, char ***out)
-{
-	size_t	alloc = 0;
-	int	n = 0;
-
-	(void)g;
-	*out = NULL;
-	env_merge(out, &n, &alloc, p->dflt[ANN_ENV]);
-	env_merge(out, &n, &alloc, p->own[ANN_ENV]);
-	return n;
-}
-
 static void
 eval_init(struct eval *ev, struct pcg *g, const char *where)
 {
@@ -131,14 +36,8 @@ eval_init(struct eval *ev, struct pcg *g, const char *where)
 static void
 unknown_comp(struct pcg *g, const char *name, const struct loc *l)
 {
-	struct pcg_index	*x = g->idx;
-	size_t			 i;
-
-	for (i = 0; i < x->nunknown; i++)
-		if (x->unknown[i] == name)
-			return;
-	xgrow(&x->unknown, &x->unknownalloc, x->nunknown + 1, sizeof(char *));
-	x->unknown[x->nunknown++] = name;
+	if (pcg_unknown_seen(g, name))
+		return;
 	diag_error(g->diag, l, "unknown component '%s'", name);
 }
 
@@ -552,7 +451,7 @@ add_proc(struct pcg *g, struct eval *ev, struct proc_ctx *ctx, int64_t index, in
 	struct pcg_comp		*c = &g->comps[ctx->comp];
 	struct pcg_proc		*p;
 	char			 name[PCG_NAME_MAX];
-	int			 id = g->nprocs, old, t;
+	int			 old, t;
 
 	if (c->indexed == -1)
 		c->indexed = indexed;
@@ -565,15 +464,12 @@ add_proc(struct pcg *g, struct eval *ev, struct proc_ctx *ctx, int64_t index, in
 		diag_error(g->diag, &it->target->loc, "more than %d processes", PCG_MAX_PROCS);
 		return -1;
 	}
-	if (hmap_put(g->idx->procs, (uint64_t)ctx->comp, key_index(index), id, &old) == HMAP_FOUND) {
+	if ((p = pcg_add_proc(g, ctx->comp, index, &old)) == NULL) {
 		diag_error(g->diag, &it->target->loc, "process '%s' declared twice",
 		    pcg_proc_name(g, old, name, sizeof(name)));
 		diag_note(g->diag, &g->procs[old].loc, "first declared here");
 		return 0;
 	}
-	xgrow(&g->procs, &g->idx->procalloc, g->nprocs + 1, sizeof(*g->procs));
-	p = &g->procs[g->nprocs++];
-	memset(p, 0, sizeof(*p));
 	p->comp = ctx->comp;
 	p->index = index;
 	p->loc = it->target->loc;
@@ -767,9 +663,7 @@ chan_binding(struct eval *ev, void *arg)
 		diag_error(g->diag, &it->loc, "more than %d channels", PCG_MAX_CHANS);
 		return -1;
 	}
-	xgrow(&g->chans, &g->idx->chanalloc, g->nchans + 1, sizeof(*g->chans));
-	ch = &g->chans[g->nchans++];
-	memset(ch, 0, sizeof(*ch));
+	ch = pcg_add_chan(g);
 	ch->e[0] = a;
 	ch->e[1] = b;
 	ch->loc = it->loc;
@@ -1175,8 +1069,8 @@ env_add(struct pcg *g, const struct pcg_strs *prev, const struct pcg_strs *next)
 
 	if (prev == NULL)
 		return next;
-	env_merge(&v, &n, &alloc, prev);
-	env_merge(&v, &n, &alloc, next);
+	pcg_env_merge(&v, &n, &alloc, prev);
+	pcg_env_merge(&v, &n, &alloc, next);
 	s = arena_alloc(g->arena, sizeof(*s));
 	s->v = arena_alloc(g->arena, (n + 1) * sizeof(char *));
 	memcpy(s->v, v, n * sizeof(char *));
@@ -1510,14 +1404,9 @@ name_application(struct pcg *g)
 struct pcg *
 pcg_expand(struct ast *ast, struct diag *d, const struct pcg_opts *o)
 {
-	struct pcg	*g = xcalloc(1, sizeof(*g));
+	struct pcg	*g = pcg_new(ast, d);
 	int		 errors = d->errors;
 
-	g->arena = arena_new();
-	g->ast = ast;
-	g->diag = d;
-	g->idx = xcalloc(1, sizeof(*g->idx));
-	g->idx->procs = hmap_new();
 	g->script = ast->main->name;
 	g->script_dir = ast->main->dir;
 	name_application(g);
@@ -1540,22 +1429,4 @@ pcg_expand(struct ast *ast, struct diag *d, const struct pcg_opts *o)
 		diag_warning(d, NULL, "'%s' declares no processes", g->script);
 	ast_release_lines(ast);		/* the model holds what it needs */
 	return g;
-}
-
-void
-pcg_free(struct pcg *g)
-{
-	if (g == NULL)
-		return;
-	if (g->idx != NULL) {
-		hmap_free(g->idx->procs);
-		free(g->idx->unknown);
-		free(g->idx);
-	}
-	free(g->procs);
-	free(g->chans);
-	free(g->portchan);
-	arena_free(g->arena);
-	ast_free(g->ast);
-	free(g);
 }

@@ -141,7 +141,19 @@ struct pcg {
  * when errors were reported (check d->errors), NULL only on a bad -np or -D
  * or a 'require' that does not hold, which are diagnosed. */
 struct pcg *pcg_expand(struct ast *, struct diag *, const struct pcg_opts *);
+
+/* The model (pcg.c).  pcg_new makes an empty one (takes ownership of the
+ * AST; the diagnostics are borrowed); pcg_free frees it with its AST. */
+struct pcg *pcg_new(struct ast *, struct diag *);
 void pcg_free(struct pcg *);
+/* For expansion: add a zeroed process (comp, index) to the model and its
+ * index, or return NULL with *old set to the one already there; add a zeroed
+ * channel.  The pointers last until the next addition. */
+struct pcg_proc *pcg_add_proc(struct pcg *, int comp, int64_t index, int *old);
+struct pcg_chan *pcg_add_chan(struct pcg *);
+/* Whether an unknown component's name was already reported (it is then
+ * remembered): one error per name, not a cascade. */
+int pcg_unknown_seen(struct pcg *, const char *interned);
 
 /* The process's name as written in scripts: relay[3], or master. */
 const char *pcg_proc_name(const struct pcg *, int proc, char *buf, size_t len);
@@ -152,6 +164,9 @@ const struct pcg_strs *pcg_annot(const struct pcg *, const struct pcg_proc *, in
 /* The process's environment: the component's and its own, merged by name;
  * returns the count and sets *out (caller frees the array, not the strings). */
 int pcg_env(const struct pcg *, const struct pcg_proc *, char ***out);
+/* Add an environment list to *out (n entries, alloc allocated), replacing
+ * entries of the same name; the strings are borrowed. */
+void pcg_env_merge(char ***out, int *n, size_t *alloc, const struct pcg_strs *);
 
 /* Look up a process by component and index; -1 if none. */
 int pcg_find_proc(const struct pcg *, int comp, int64_t index);

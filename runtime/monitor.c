@@ -1,8 +1,8 @@
-/* monitor.c -- the protocol monitor: a process's behaviour text compiled
- * to a small program (actions, jumps, splits for 'choice', counted loops),
- * followed as a set of positions, because 'choice' and the end of a loop
- * may go more than one way.  Each port call must match an action one of
- * the positions is at. */
+/* monitor.c -- the protocol monitor: a process's behaviour text (its
+ * grammar: monitor.h) compiled to a small program (actions, jumps, splits
+ * for 'choice', counted loops), followed as a set of positions, because
+ * 'choice' and the end of a loop may go more than one way.  Each port call
+ * must match an action one of the positions is at. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -231,6 +231,27 @@ action(struct mon *m, int w, int loc)
 
 static int statements(struct mon *);
 
+/* Free what an instruction holds. */
+static void
+ins_free(struct ins *in)
+{
+	if (in->word == W_RECV_ANY || in->word == W_IRECV_ANY)
+		free(in->type);
+	free(in->root);
+}
+
+/* Whether instructions from 'from' on hold an action. */
+static int
+has_action(const struct mon *m, int from)
+{
+	int	i;
+
+	for (i = from; i < m->nins; i++)
+		if (m->ins[i].kind == I_ACT)
+			return 1;
+	return 0;
+}
+
 /* '{' statements '}' */
 static int
 block(struct mon *m)
@@ -240,11 +261,52 @@ block(struct mon *m)
 	return expect(m, "}");
 }
 
+/* 'choice' { 'or' block }, after its word; each block but the last may be
+ * skipped by a split to the next. */
+static int
+choice(struct mon *m)
+{
+	int	*ends = NULL, *ne, nends = 0, aends = 0, split, i, rc = -1;
+
+	for (;;) {
+		if ((split = emit(m, I_SPLIT)) < 0) {
+			fail(m, "out of memory");
+			goto out;
+		}
+		m->ins[split].a = m->nins;
+		if (block(m) != 0)
+			goto out;
+		if (nends == aends) {
+			aends = aends ? 2 * aends : 8;
+			if ((ne = realloc(ends, sizeof(*ends) * (size_t)aends)) == NULL) {
+				fail(m, "out of memory");
+				goto out;
+			}
+			ends = ne;
+		}
+		if ((ends[nends++] = emit(m, I_JMP)) < 0) {
+			fail(m, "out of memory");
+			goto out;
+		}
+		m->ins[split].b = m->nins;
+		if (!is(m, "or"))
+			break;
+		m->p += 2;
+	}
+	/* The last branch is not skipped: its split goes one way. */
+	m->ins[split].b = m->ins[split].a;
+	for (i = 0; i < nends; i++)
+		m->ins[ends[i]].a = m->nins;
+	rc = 0;
+out:
+	free(ends);
+	return rc;
+}
+
 static int
 statement(struct mon *m)
 {
-	int	 loc = m->nextloc++, w, enter, test, split, jmp, n, i;
-	int	 ends[64], nends = 0;
+	int	 loc = m->nextloc++, w, enter, test, jmp, n, first, slots;
 	char	*tok, *end;
 	long	 count = -1;
 
@@ -259,6 +321,8 @@ statement(struct mon *m)
 			if (n)
 				return fail(m, "bad loop count");
 		}
+		first = m->nins;
+		slots = m->nslots;
 		if ((enter = emit(m, I_ENTER)) < 0 || (test = emit(m, I_TEST)) < 0)
 			return fail(m, "out of memory");
 		m->ins[enter].a = m->ins[test].a = m->nslots++;
@@ -267,30 +331,21 @@ statement(struct mon *m)
 			return -1;
 		m->ins[jmp].a = test;
 		m->ins[test].b = m->nins;
+		/* A counted loop that makes no call (a count of 0, or a body
+		 * that 'if' and 'for' left without one) is left out, as the
+		 * verifier leaves it out: followed, each of its iterations
+		 * would be a position of its own, and 'loop 5000 { }' more
+		 * than MON_MAX_CONFIGS. */
+		if (count == 0 || (count > 0 && !has_action(m, first))) {
+			while (m->nins > first)
+				ins_free(&m->ins[--m->nins]);
+			m->nslots = slots;
+		}
 		return 0;
 	}
 	if (is(m, "choice")) {
 		m->p += 6;
-		for (;;) {
-			if ((split = emit(m, I_SPLIT)) < 0)
-				return fail(m, "out of memory");
-			m->ins[split].a = m->nins;
-			if (block(m) != 0)
-				return -1;
-			if (nends == 64)
-				return fail(m, "too many branches");
-			if ((ends[nends++] = emit(m, I_JMP)) < 0)
-				return fail(m, "out of memory");
-			m->ins[split].b = m->nins;
-			if (!is(m, "or"))
-				break;
-			m->p += 2;
-		}
-		/* The last branch is not skipped: its split goes one way. */
-		m->ins[split].b = m->ins[split].a;
-		for (i = 0; i < nends; i++)
-			m->ins[ends[i]].a = m->nins;
-		return 0;
+		return choice(m);
 	}
 	for (w = W_COUNT - 1; w >= 0; w--) {
 		const char	*sp = strchr(words[w], ' ');
@@ -343,11 +398,8 @@ ens_mon_free(struct mon *m)
 
 	if (m == NULL)
 		return;
-	for (i = 0; i < m->nins; i++) {
-		if (m->ins[i].word == W_RECV_ANY || m->ins[i].word == W_IRECV_ANY)
-			free(m->ins[i].type);
-		free(m->ins[i].root);
-	}
+	for (i = 0; i < m->nins; i++)
+		ins_free(&m->ins[i]);
 	for (i = 0; i < m->ntypes; i++)
 		free((char *)m->types[i]);
 	free((void *)m->types);

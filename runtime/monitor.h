@@ -4,7 +4,56 @@
  * which statement a call that leaves it was expected to be.  Plain C, no
  * MPI; it never aborts: out of memory is an error it returns.  Its
  * functions are ens_mon_*: libensemble is a static library, and a
- * component may have a mon_new of its own. */
+ * component may have a mon_new of its own.
+ *
+ * THE BEHAVIOUR TEXT.  This is the one place its grammar is written down.
+ * pcg/behave.c prints it (pcg_proc.behaviour, the 'behaviour' attribute of
+ * each process node of 'ensemble graph --pcg'), the loader hands it to each
+ * process, and ens_mon_new reads it.  It is one process's instance of its
+ * component's BEHAVIOUR: parameters, 'index' and ports() replaced by their
+ * values, 'if' decided, 'for' unrolled, loops kept with their counts.  In
+ * EBNF (ISO 14977: ',' follows, '|' or, [ ] optional, { } repeated):
+ *
+ *	behaviour  = { statement } ;
+ *	statement  = sendword, port, ';'
+ *		   | ( 'recv' | 'irecv' ), port, ';'
+ *		   | ( 'recv' | 'irecv' ), 'any', [ type ], ';'
+ *		   | ( 'waitall' | 'barrier' | 'allreduce' | 'allgather'
+ *		     | 'alltoall' ), ';'
+ *		   | ( 'bcast' | 'scatter' ), 'from', process, ';'
+ *		   | ( 'reduce' | 'gather' ), 'to', process, ';'
+ *		   | 'loop', [ count ], block
+ *		   | 'choice', block, { 'or', block } ;
+ *	sendword   = 'send' | 'ssend' | 'bsend' | 'isend' | 'issend' | 'ibsend' ;
+ *	block      = '{', { statement }, '}' ;
+ *	port       = type, '[', ( index | '*' ), ']' ;	   (one token)
+ *	process    = name, [ '[', integer, ']' ] ;	   (one token)
+ *	type       = name ;	(a port type of the component)
+ *	index      = integer ;	(1 to the process's ports of the type)
+ *	count      = integer ;	(0 or more; none: forever)
+ *	name       = ( letter | '_' ), { letter | digit | '_' } ;
+ *
+ * Tokens are '{', '}', ';' and words, the longest run of characters other
+ * than those and blanks (space, tab, newline); blanks only separate them.
+ * pcg/behave.c writes one space between tokens, none before ';', and an
+ * empty block as '{ }': "recv Client[*]; loop 3 { send Prop[1]; } choice
+ * { recv any; } or { }".  A process is named as in scripts: 'master',
+ * 'relay[3]'.  Each keyword of the script language is one, so no type or
+ * process is named 'any', 'from', 'to' or 'or'.  T[*] is one statement on
+ * each of the process's ports of type T, in order (none when it has none);
+ * 'loop' without a count repeats for ever; 'choice' takes one of its
+ * blocks.  Which calls each statement accepts: ensemble(1), Protocol
+ * check.
+ *
+ * Beside it, the statements' locations ('behaviour_at' in the graph the
+ * loader reads; pcg_behaviour_locs), one per statement in the order their
+ * first tokens come in the text, space-separated:
+ *
+ *	locations  = { location } ;
+ *	location   = file, ':', line, ':', column | '-' ;	(one token)
+ *
+ * tests/unit/test-behave.c holds the text, as printed, against the
+ * verifier's program for every script and model of the tests. */
 #ifndef ENS_MONITOR_H
 #define ENS_MONITOR_H
 
@@ -40,7 +89,8 @@ struct mon *ens_mon_new(const char *behaviour, const char *locs, int ntypes,
  * behaviour has ended".  MON_FINALIZE is allowed only where the behaviour
  * can end.  A monitor that said -1 stays there.  Choice and loop exits are
  * followed as sets of positions, at most MON_MAX_CONFIGS at once (more is
- * an error). */
+ * an error); a counted loop that makes no call is left out, as the
+ * verifier leaves it out. */
 int ens_mon_step(struct mon *, const struct mon_event *, char **msg);
 #define MON_MAX_CONFIGS	4096
 

@@ -186,6 +186,52 @@ main(void)
 	    "an empty behaviour: finalize");
 	ens_mon_free(m);
 
+	/* A counted loop without a call is left out, as the verifier leaves
+	 * it out ('if' and 'for' may empty a body): it used to be followed
+	 * iteration by iteration, each a position of its own, and 'loop 5000
+	 * { }' had more than MON_MAX_CONFIGS, so the monitor refused the
+	 * behaviour at the start. */
+	m = new2("loop 5000 { } send P[1];", "f:1:1 f:1:2", "P", 1, NULL, 0);
+	ok(m != NULL && step(m, MON_SEND, "P", 1, NULL, NULL) == 0 &&
+	    step(m, MON_FINALIZE, NULL, 0, NULL, NULL) == 0,
+	    "loop 5000 { }: left out");
+	ens_mon_free(m);
+	m = new2("loop 3 { loop 2000 { loop 0 { send P[1]; } } recv P[1]; } send P[*];",
+	    "", "P", 2, NULL, 0);
+	for (good = m != NULL, i = 0; good && i < 3; i++)
+		good = step(m, MON_RECV, "P", 1, NULL, NULL) == 0;
+	good = good && step(m, MON_SEND, "P", 1, NULL, NULL) == 0 &&
+	    step(m, MON_SEND, "P", 2, NULL, NULL) == 0 &&
+	    step(m, MON_FINALIZE, NULL, 0, NULL, NULL) == 0;
+	ok(good, "a loop of loops without a call, inside a loop: left out");
+	ens_mon_free(m);
+	/* What is left out keeps the locations of what follows. */
+	m = new2("loop 0 { send P[1]; } loop 9000 { choice { } or { } } recv P[1];",
+	    "f:1:1 f:1:2 f:1:3 f:1:4 f:1:5", "P", 1, NULL, 0);
+	ok(m != NULL && step(m, MON_SEND, "P", 1, NULL, "'ens_send P[1]' but "
+	    "behaviour expects 'recv P[1]' (f:1:5)") == -1,
+	    "loops left out: the next statement's location");
+	ens_mon_free(m);
+	/* A loop for ever without a call is kept: it never ends. */
+	m = new2("loop { }", "", NULL, 0, NULL, 0);
+	ok(m != NULL && step(m, MON_FINALIZE, NULL, 0, NULL, NULL) == -1,
+	    "loop { }: never ends");
+	ens_mon_free(m);
+
+	/* A choice of any number of branches (there were at most 64). */
+	{
+		char	text[100 * 20] = "choice { send P[1]; }";
+
+		for (i = 1; i < 99; i++)
+			strcat(text, " or { send P[1]; }");
+		strcat(text, " or { recv P[1]; }");
+		m = new2(text, "", "P", 1, NULL, 0);
+		ok(m != NULL && step(m, MON_RECV, "P", 1, NULL, NULL) == 0 &&
+		    step(m, MON_FINALIZE, NULL, 0, NULL, NULL) == 0,
+		    "a choice of 100 branches");
+		ens_mon_free(m);
+	}
+
 	/* Garbage does not parse. */
 	m = ens_mon_new("send Nope[1];", "", 0, NULL, NULL, &cause);
 	ok(m == NULL && cause != NULL && strstr(cause, "unknown port type") != NULL,

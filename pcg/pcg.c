@@ -1,0 +1,189 @@
+/* pcg.c -- the PCG model itself: making and freeing it, its index of
+ * processes by (component, index), and the accessors every stage reads it
+ * through (names, annotations, environments).  Expansion (expand.c) fills
+ * it; behave.c, emit.c and the later stages only read it. */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hmap.h"
+#include "pcg.h"
+#include "xmalloc.h"
+
+struct pcg_index {
+	struct hmap	*procs;		/* (comp, index) -> proc */
+	size_t		 procalloc;
+	size_t		 chanalloc;
+	const char	**unknown;	/* component names already reported */
+	size_t		 nunknown, unknownalloc;
+};
+
+static uint64_t
+key_index(int64_t i)
+{
+	return (uint64_t)i;
+}
+
+/* An empty model, owning its arena and the AST it will be built from. */
+struct pcg *
+pcg_new(struct ast *ast, struct diag *d)
+{
+	struct pcg	*g = xcalloc(1, sizeof(*g));
+
+	g->arena = arena_new();
+	g->ast = ast;
+	g->diag = d;
+	g->idx = xcalloc(1, sizeof(*g->idx));
+	g->idx->procs = hmap_new();
+	return g;
+}
+
+/* A new zeroed process slot for (comp, index), entered in the index. */
+struct pcg_proc *
+pcg_add_proc(struct pcg *g, int comp, int64_t index, int *old)
+{
+	struct pcg_proc	*p;
+
+	if (hmap_put(g->idx->procs, (uint64_t)comp, key_index(index), g->nprocs,
+	    old) == HMAP_FOUND)
+		return NULL;
+	xgrow(&g->procs, &g->idx->procalloc, g->nprocs + 1, sizeof(*g->procs));
+	p = &g->procs[g->nprocs++];
+	memset(p, 0, sizeof(*p));
+	return p;
+}
+
+/* A new zeroed channel. */
+struct pcg_chan *
+pcg_add_chan(struct pcg *g)
+{
+	struct pcg_chan	*ch;
+
+	xgrow(&g->chans, &g->idx->chanalloc, g->nchans + 1, sizeof(*g->chans));
+	ch = &g->chans[g->nchans++];
+	memset(ch, 0, sizeof(*ch));
+	return ch;
+}
+
+/* Whether an unknown component's name was already reported; remembers it. */
+int
+pcg_unknown_seen(struct pcg *g, const char *name)
+{
+	struct pcg_index	*x = g->idx;
+	size_t			 i;
+
+	for (i = 0; i < x->nunknown; i++)
+		if (x->unknown[i] == name)
+			return 1;
+	xgrow(&x->unknown, &x->unknownalloc, x->nunknown + 1, sizeof(char *));
+	x->unknown[x->nunknown++] = name;
+	return 0;
+}
+
+/* The component of that interned name, by a linear search. */
+int
+pcg_find_comp(const struct pcg *g, const char *name)
+{
+	int	i;
+
+	for (i = 0; i < g->ncomps; i++)
+		if (g->comps[i].name == name)
+			return i;
+	return -1;
+}
+
+/* The port type of that interned name in a component. */
+int
+pcg_find_type(const struct pcg_comp *c, const char *name)
+{
+	int	i;
+
+	for (i = 0; i < c->ntypes; i++)
+		if (c->types[i] == name)
+			return i;
+	return -1;
+}
+
+/* The process (comp, index), through the index. */
+int
+pcg_find_proc(const struct pcg *g, int comp, int64_t index)
+{
+	return hmap_get(g->idx->procs, (uint64_t)comp, key_index(index));
+}
+
+/* A process's name as scripts write it. */
+const char *
+pcg_proc_name(const struct pcg *g, int proc, char *buf, size_t len)
+{
+	const struct pcg_proc	*p = &g->procs[proc];
+	const struct pcg_comp	*c = &g->comps[p->comp];
+
+	if (c->indexed == 0)
+		snprintf(buf, len, "%s", c->name);
+	else
+		snprintf(buf, len, "%s[%" PRId64 "]", c->name, p->index);
+	return buf;
+}
+
+/* A process's annotation: its own line's, else its component's. */
+const struct pcg_strs *
+pcg_annot(const struct pcg *g, const struct pcg_proc *p, int kind)
+{
+	(void)g;
+	return p->own[kind] != NULL ? p->own[kind] : p->dflt[kind];
+}
+
+/* Add an environment list to out, replacing entries of the same name. */
+void
+pcg_env_merge(char ***out, int *n, size_t *alloc, const struct pcg_strs *s)
+{
+	int	i, j;
+
+	for (i = 0; s != NULL && i < s->n; i++) {
+		size_t	klen = strcspn(s->v[i], "=");
+
+		for (j = 0; j < *n; j++)
+			if (strncmp((*out)[j], s->v[i], klen + 1) == 0)
+				break;
+		if (j == *n) {
+			xgrow(out, alloc, *n + 1, sizeof(char *));
+			(*n)++;
+		}
+		(*out)[j] = s->v[i];
+	}
+}
+
+/* A process's environment, its own entries over its component's. */
+int
+pcg_env(const struct pcg *g, const struct pcg_proc *p, char ***out)
+{
+	size_t	alloc = 0;
+	int	n = 0;
+
+	(void)g;
+	*out = NULL;
+	pcg_env_merge(out, &n, &alloc, p->dflt[ANN_ENV]);
+	pcg_env_merge(out, &n, &alloc, p->own[ANN_ENV]);
+	return n;
+}
+
+/* Free the model with its AST (the diagnostics are the caller's). */
+void
+pcg_free(struct pcg *g)
+{
+	if (g == NULL)
+		return;
+	if (g->idx != NULL) {
+		hmap_free(g->idx->procs);
+		free(g->idx->unknown);
+		free(g->idx);
+	}
+	free(g->procs);
+	free(g->chans);
+	free(g->portchan);
+	arena_free(g->arena);
+	ast_free(g->ast);
+	free(g);
+}

@@ -1,0 +1,709 @@
+/* test-behave.c -- the behaviour text's round trip: each process's
+ * behaviour as pcg_instantiate prints it (pcg/behave.c), read by the
+ * protocol monitor (runtime/monitor.c), against the program the verifier
+ * compiled from the same statements (mpnet/compile.c).  On random runs of
+ * the program (choices and branches taken at random, loops followed by
+ * their counters, a bounded number of steps, several seeds) the monitor
+ * must accept every port call of the run in order, and ens_finalize where
+ * the run ends; at sampled points of a run it must accept exactly the
+ * calls the program allows after the calls so far: every call some way of
+ * the program can make next, and none of the calls made from the run's by
+ * changing its port, type, index, root or kind (allowed ones aside).  The
+ * calls a statement allows are those of ensemble(1), Protocol check: a
+ * 'send' accepts ens_send, ens_ssend and ens_bsend, an 'isend', 'issend'
+ * or 'ibsend' ens_isend, 'recv any T' ens_recv_any(T) and 'recv any'
+ * ens_recv_any(NULL).  'irecv any', 'scatter' and 'alltoall' have no
+ * libensemble call: a run stops before one (counted).  TAP output, one
+ * line per file.
+ *
+ * usage: test-behave [-s SEED] [-r RUNS] [-n STEPS] [-c CHECKS] [-e SCRIPT]
+ *     FILE...
+ * -e gives a script's text itself ("inline N" in the output).  RUNS runs
+ * per process of at most STEPS calls, each compared at its first 4 calls
+ * and about CHECKS more. */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "hmap.h"
+#include "monitor.h"
+#include "mpnet.h"
+#include "parse.h"
+#include "pcg.h"
+#include "xmalloc.h"
+
+/* Configurations one program may be in at once, past which a point is not
+ * compared (the monitor's own bound is MON_MAX_CONFIGS). */
+#define SET_MAX		1024
+/* CHOICEs resolved without a call before a run gives up (a loop whose
+ * body may take no branch with a call). */
+#define CHOICE_MAX	1000
+
+static int	tap_n, failures;
+
+/* Totals over all files, for the last line. */
+static struct {
+	long	files, procs, distinct, runs, calls, ends, stopped, points;
+	long	accepted, refused, full;
+} tot;
+
+static uint64_t	rng;
+
+/* xorshift64*: the same sequence on every machine. */
+static uint64_t
+rnd(void)
+{
+	rng ^= rng >> 12;
+	rng ^= rng << 25;
+	rng ^= rng >> 27;
+	return rng * 2685821657736338717ULL;
+}
+
+static int
+rnd_below(int n)
+{
+	return n <= 1 ? 0 : (int)(rnd() % (uint64_t)n);
+}
+
+/* One process under test. */
+struct proc {
+	const struct mpnet	*net;
+	const struct pcg	*g;
+	int			 proc;
+	const struct prog	*pr;
+	int			 w;		/* int64s per configuration */
+	const char		**names;	/* every process's name */
+	int			*lptype, *lpport;	/* per local port */
+	const char		*label;
+	int			 said;		/* failures shown for it */
+};
+
+/* A set of configurations: pc, then the program's loop counters. */
+struct set {
+	int64_t		*c;
+	int		 n, alloc;
+	int		 full;		/* went past SET_MAX */
+};
+
+static void
+fail(struct proc *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void
+fail(struct proc *x, const char *fmt, ...)
+{
+	va_list	ap;
+
+	failures++;
+	if (x->said++ >= 3)
+		return;
+	printf("# %s: %s (behaviour '%.60s%s'): ", x->label, x->names[x->proc],
+	    x->g->procs[x->proc].behaviour,
+	    strlen(x->g->procs[x->proc].behaviour) > 60 ? "..." : "");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+}
+
+/* Follow LOOP, NEXT and JUMP from c's pc, as sem.c's settle does. */
+static void
+settle(const struct prog *pr, int64_t *c)
+{
+	const struct ins	*in;
+
+	for (;;) {
+		in = &pr->ins[c[0]];
+		if (in->op == OP_LOOP) {
+			c[1 + in->ctr] = in->count - 1;
+			c[0] += 2;
+		} else if (in->op == OP_NEXT) {
+			if (in->count < 0)
+				c[0]++;
+			else if (c[1 + in->ctr] > 0) {
+				c[1 + in->ctr]--;
+				c[0]++;
+			} else
+				c[0] = in->target;
+		} else if (in->op == OP_JUMP)
+			c[0] = in->target;
+		else
+			return;
+	}
+}
+
+static void
+set_add(const struct proc *x, struct set *s, const int64_t *c)
+{
+	int	i;
+
+	for (i = 0; i < s->n; i++)
+		if (memcmp(s->c + (size_t)i * x->w, c, sizeof(int64_t) * x->w) == 0)
+			return;
+	if (s->n == SET_MAX) {
+		s->full = 1;
+		return;
+	}
+	if (s->n == s->alloc) {
+		s->alloc = s->alloc ? 2 * s->alloc : 16;
+		s->c = xreallocarray(s->c, (size_t)s->alloc * x->w, sizeof(int64_t));
+	}
+	memcpy(s->c + (size_t)s->n++ * x->w, c, sizeof(int64_t) * x->w);
+}
+
+/* Replace each configuration at a CHOICE by its branches, settled. */
+static void
+set_close(const struct proc *x, struct set *s)
+{
+	int64_t	*c = xcalloc(x->w, sizeof(int64_t));
+	int	 i, k;
+
+	for (i = 0; i < s->n; i++) {
+		const struct ins	*in = &x->pr->ins[s->c[(size_t)i * x->w]];
+
+		if (in->op != OP_CHOICE)
+			continue;
+		for (k = 0; k < in->nalt; k++) {
+			memcpy(c, s->c + (size_t)i * x->w, sizeof(int64_t) * x->w);
+			c[0] = x->pr->alts[in->alt + k];
+			settle(x->pr, c);
+			set_add(x, s, c);
+		}
+		/* Drop it: the last one takes its place, to be looked at. */
+		memcpy(s->c + (size_t)i * x->w, s->c + (size_t)(s->n - 1) * x->w,
+		    sizeof(int64_t) * x->w);
+		s->n--;
+		i--;
+	}
+	free(c);
+}
+
+static int
+port_is(const struct proc *x, int lp, const struct mon_event *e)
+{
+	const struct pcg_comp	*c = &x->g->comps[x->g->procs[x->proc].comp];
+
+	return e->type != NULL && strcmp(e->type, c->types[x->lptype[lp]]) == 0 &&
+	    e->port == x->lpport[lp];
+}
+
+static int
+str_is(const char *a, const char *b)
+{
+	return a == NULL || b == NULL ? a == b : strcmp(a, b) == 0;
+}
+
+/* Whether the instruction allows call e (ensemble(1), Protocol check). */
+static int
+allows(const struct proc *x, const struct ins *in, const struct mon_event *e)
+{
+	const struct coll	*co;
+	static const int	 coll_op[] = {
+		[S_BARRIER] = MON_BARRIER, [S_ALLREDUCE] = MON_ALLREDUCE,
+		[S_ALLGATHER] = MON_ALLGATHER, [S_ALLTOALL] = -1,
+		[S_BCAST] = MON_BCAST, [S_SCATTER] = -1, [S_REDUCE] = MON_REDUCE,
+		[S_GATHER] = MON_GATHER
+	};
+
+	switch (in->op) {
+	case OP_SEND:
+		if (!port_is(x, in->lp, e))
+			return 0;
+		if (in->mode == MODE_SYNC)
+			return e->op == MON_SSEND;
+		if (in->mode == MODE_BUFFERED)
+			return e->op == MON_BSEND;
+		return e->op == MON_SEND || e->op == MON_SSEND || e->op == MON_BSEND;
+	case OP_RECV:
+		return e->op == MON_RECV && port_is(x, in->lp, e);
+	case OP_ISEND:
+		return e->op == MON_ISEND && port_is(x, in->lp, e);
+	case OP_IRECV:
+		return e->op == MON_IRECV && port_is(x, in->lp, e);
+	case OP_RECVANY:
+		return e->op == MON_RECV_ANY && str_is(e->type, in->src->type);
+	case OP_WAITALL:
+		return e->op == MON_WAITALL;
+	case OP_COLL:
+		co = &x->net->colls[in->coll];
+		if ((int)e->op != coll_op[co->kind])
+			return 0;
+		return co->root < 0 || (e->root != NULL &&
+		    strcmp(e->root, x->names[co->root]) == 0);
+	case OP_END:
+		return e->op == MON_FINALIZE;
+	default:	/* IRECVANY: no call; CHOICE: closed over */
+		return 0;
+	}
+}
+
+/* The call a component makes for the instruction (a 'send' makes
+ * ens_send); 0 when libensemble has none. */
+static int
+call_of(const struct proc *x, const struct ins *in, struct mon_event *e)
+{
+	const struct pcg_comp	*c = &x->g->comps[x->g->procs[x->proc].comp];
+	const struct coll	*co;
+	static const int	 send_op[] = { MON_SEND, MON_SSEND, MON_BSEND };
+
+	memset(e, 0, sizeof(*e));
+	switch (in->op) {
+	case OP_SEND:
+	case OP_RECV:
+	case OP_ISEND:
+	case OP_IRECV:
+		e->op = in->op == OP_SEND ? send_op[in->mode] : in->op == OP_RECV ?
+		    MON_RECV : in->op == OP_ISEND ? MON_ISEND : MON_IRECV;
+		e->type = c->types[x->lptype[in->lp]];
+		e->port = x->lpport[in->lp];
+		return 1;
+	case OP_RECVANY:
+		e->op = MON_RECV_ANY;
+		e->type = in->src->type;
+		return 1;
+	case OP_WAITALL:
+		e->op = MON_WAITALL;
+		return 1;
+	case OP_COLL:
+		co = &x->net->colls[in->coll];
+		switch (co->kind) {
+		case S_BARRIER:		e->op = MON_BARRIER; break;
+		case S_ALLREDUCE:	e->op = MON_ALLREDUCE; break;
+		case S_ALLGATHER:	e->op = MON_ALLGATHER; break;
+		case S_BCAST:		e->op = MON_BCAST; break;
+		case S_REDUCE:		e->op = MON_REDUCE; break;
+		case S_GATHER:		e->op = MON_GATHER; break;
+		default:		return 0;	/* scatter, alltoall */
+		}
+		if (co->root >= 0)
+			e->root = x->names[co->root];
+		return 1;
+	case OP_END:
+		e->op = MON_FINALIZE;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* The configurations of s that allow e, each past its instruction,
+ * settled and closed, into out; how many. */
+static int
+set_step(const struct proc *x, const struct set *s, const struct mon_event *e,
+    struct set *out)
+{
+	int64_t	*c = xcalloc(x->w, sizeof(int64_t));
+	int	 i;
+
+	out->n = 0;
+	out->full = s->full;
+	for (i = 0; i < s->n; i++) {
+		memcpy(c, s->c + (size_t)i * x->w, sizeof(int64_t) * x->w);
+		if (!allows(x, &x->pr->ins[c[0]], e))
+			continue;
+		if (e->op == MON_FINALIZE) {
+			set_add(x, out, c);	/* it stays at its end */
+			continue;
+		}
+		c[0]++;
+		settle(x->pr, c);
+		set_add(x, out, c);
+	}
+	set_close(x, out);
+	free(c);
+	return out->n;
+}
+
+static const char *const op_names[] = {
+	"ens_send", "ens_ssend", "ens_bsend", "ens_isend", "ens_recv", "ens_irecv",
+	"ens_recv_any", "ens_waitall", "ens_barrier", "ens_bcast", "ens_reduce",
+	"ens_allreduce", "ens_gather", "ens_allgather", "ens_finalize"
+};
+
+static const char *
+call_text(const struct mon_event *e, char *buf, size_t len)
+{
+	if (e->root != NULL)
+		snprintf(buf, len, "%s %s", op_names[e->op], e->root);
+	else if (e->port > 0)
+		snprintf(buf, len, "%s %s[%d]", op_names[e->op], e->type, e->port);
+	else
+		snprintf(buf, len, "%s%s%s", op_names[e->op], e->type ? " " : "",
+		    e->type ? e->type : "");
+	return buf;
+}
+
+/* A monitor for the process (NULL after a reported failure). */
+static struct mon *
+mon_for(struct proc *x)
+{
+	const struct pcg_proc	*p = &x->g->procs[x->proc];
+	const struct pcg_comp	*c = &x->g->comps[p->comp];
+	struct mon		*m;
+	struct buf		 locs;
+	char			*cause = NULL;
+
+	buf_init(&locs);
+	pcg_behaviour_locs(x->g, x->proc, &locs);
+	m = ens_mon_new(p->behaviour, locs.s, c->ntypes, c->types, p->nports, &cause);
+	if (m == NULL)
+		fail(x, "the monitor refuses the text: %s",
+		    cause != NULL ? cause : "(no cause)");
+	free(cause);
+	buf_free(&locs);
+	return m;
+}
+
+/* Whether the monitor, after the calls of path[0..n), accepts e. */
+static int
+mon_accepts(struct proc *x, const struct mon_event *path, int n,
+    const struct mon_event *e, char **msg)
+{
+	struct mon	*m = mon_for(x);
+	int		 i, r = 0;
+
+	*msg = NULL;
+	if (m == NULL)
+		return -1;
+	for (i = 0; i < n && r == 0; i++)
+		if ((r = ens_mon_step(m, &path[i], msg)) != 0)
+			r = -1;
+	if (r == 0)
+		r = ens_mon_step(m, e, msg) == 0;
+	else
+		r = -1;
+	ens_mon_free(m);
+	return r;
+}
+
+/* Compare monitor and program on one call after path[0..n). */
+static void
+compare(struct proc *x, const struct set *s, const struct mon_event *path, int n,
+    const struct mon_event *e)
+{
+	struct set	 out = { NULL, 0, 0, 0 };
+	char		 call[512], *msg = NULL;
+	int		 want, got;
+
+	want = set_step(x, s, e, &out) > 0;
+	free(out.c);
+	got = mon_accepts(x, path, n, e, &msg);
+	if (got < 0)
+		fail(x, "the monitor refuses the run's own calls before call %d", n + 1);
+	else if (got != want)
+		fail(x, "after %d calls, '%s': the program %s it, the monitor %s "
+		    "it%s%s", n, call_text(e, call, sizeof(call)),
+		    want ? "allows" : "does not allow", got ? "accepts" : "refuses",
+		    msg != NULL ? ": " : "", msg != NULL ? msg : "");
+	else if (want)
+		tot.accepted++;
+	else
+		tot.refused++;
+	free(msg);
+}
+
+/* Every call the program allows next from s, and the run's own call e
+ * changed in each of its parts, compared. */
+static void
+compare_point(struct proc *x, const struct set *s, const struct mon_event *path,
+    int n, const struct mon_event *e)
+{
+	const struct pcg_proc	*p = &x->g->procs[x->proc];
+	const struct pcg_comp	*c = &x->g->comps[p->comp];
+	struct mon_event	 y;
+	int			 i, k, op;
+
+	tot.points++;
+	if (s->full) {
+		tot.full++;
+		return;
+	}
+	/* What some way of the program makes next. */
+	for (i = 0; i < s->n; i++) {
+		const struct ins	*in = &x->pr->ins[s->c[(size_t)i * x->w]];
+
+		if (!call_of(x, in, &y))
+			continue;
+		compare(x, s, path, n, &y);
+		if (in->op == OP_SEND && in->mode == MODE_STANDARD)
+			for (op = MON_SSEND; op <= MON_BSEND; op++) {
+				y.op = op;
+				compare(x, s, path, n, &y);
+			}
+	}
+	/* Another port, type, index or root. */
+	if (e->port > 0) {
+		y = *e;
+		for (k = -1; k <= 1; k += 2) {
+			y.port = e->port + k;
+			compare(x, s, path, n, &y);
+		}
+		for (i = 0; i < c->ntypes; i++) {
+			y.port = e->port;
+			y.type = c->types[i];
+			if (y.type != e->type)
+				compare(x, s, path, n, &y);
+			y.port = p->nports[i] + 1;
+			compare(x, s, path, n, &y);
+		}
+	}
+	if (e->op == MON_RECV_ANY) {
+		y = *e;
+		y.type = NULL;
+		if (e->type != NULL)
+			compare(x, s, path, n, &y);
+		for (i = 0; i < c->ntypes; i++) {
+			y.type = c->types[i];
+			if (y.type != e->type)
+				compare(x, s, path, n, &y);
+		}
+	}
+	if (e->root != NULL) {
+		y = *e;
+		for (k = 0; k < 3; k++) {
+			i = k == 0 ? 0 : k == 1 ? x->g->nprocs - 1 : x->proc;
+			y.root = x->names[i];
+			if (strcmp(y.root, e->root) != 0)
+				compare(x, s, path, n, &y);
+		}
+	}
+	/* Another kind of call, on the same port or root where it has one. */
+	for (op = MON_SEND; op <= MON_FINALIZE; op++) {
+		if (op == (int)e->op)
+			continue;
+		memset(&y, 0, sizeof(y));
+		y.op = op;
+		if (op <= MON_IRECV) {
+			y.type = e->type != NULL ? e->type : c->ntypes > 0 ?
+			    c->types[0] : NULL;
+			y.port = e->port > 0 ? e->port : 1;
+			if (y.type == NULL)
+				continue;
+		} else if (op == MON_BCAST || op == MON_REDUCE || op == MON_GATHER)
+			y.root = e->root != NULL ? e->root : x->names[0];
+		compare(x, s, path, n, &y);
+	}
+}
+
+/* One random run of the program, its calls checked with the monitor. */
+static void
+run(struct proc *x, int steps, int checks)
+{
+	struct set		 s = { NULL, 0, 0, 0 }, t = { NULL, 0, 0, 0 };
+	struct mon_event	*path = xcalloc(steps + 1, sizeof(*path));
+	struct mon		*m;
+	int64_t			*c = xcalloc(x->w, sizeof(int64_t));
+	char			 call[512], *msg;
+	int			 n, k, every = steps / (checks > 0 ? checks : 1);
+
+	tot.runs++;
+	if ((m = mon_for(x)) == NULL)
+		goto out;
+	settle(x->pr, c);
+	set_add(x, &s, c);
+	set_close(x, &s);
+	for (n = 0; n <= steps; n++) {
+		const struct ins	*in;
+		struct mon_event	 e;
+
+		for (k = 0; x->pr->ins[c[0]].op == OP_CHOICE && k < CHOICE_MAX; k++) {
+			in = &x->pr->ins[c[0]];
+			c[0] = x->pr->alts[in->alt + rnd_below(in->nalt)];
+			settle(x->pr, c);
+		}
+		in = &x->pr->ins[c[0]];
+		if (k == CHOICE_MAX)
+			break;
+		if (!call_of(x, in, &e)) {
+			tot.stopped++;
+			break;
+		}
+		if (n == steps && e.op != MON_FINALIZE)
+			break;
+		if (checks > 0 && (n < 4 || rnd_below(every > 0 ? every : 1) == 0))
+			compare_point(x, &s, path, n, &e);
+		if (ens_mon_step(m, &e, &msg) != 0) {
+			fail(x, "the monitor refuses call %d of a run, '%s': %s",
+			    n + 1, call_text(&e, call, sizeof(call)),
+			    msg != NULL ? msg : "(no message)");
+			free(msg);
+			break;
+		}
+		if (set_step(x, &s, &e, &t) == 0 && !s.full) {
+			fail(x, "test bug: the program refuses its own call %d", n + 1);
+			break;
+		}
+		tot.calls++;
+		path[n] = e;
+		{
+			struct set	 tmp = s;
+
+			s = t;
+			t = tmp;
+		}
+		if (e.op == MON_FINALIZE) {
+			tot.ends++;
+			break;
+		}
+		c[0]++;
+		settle(x->pr, c);
+	}
+	ens_mon_free(m);
+out:
+	free(s.c);
+	free(t.c);
+	free(c);
+	free(path);
+}
+
+static uint64_t
+text_hash(const char *s)
+{
+	uint64_t	h = 1469598103934665603ULL;
+
+	for (; *s != '\0'; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return h;
+}
+
+static void
+check_file(const char *arg, int inline_n, uint64_t seed, int runs, int steps,
+    int checks)
+{
+	struct parse_opts	 pa = { NULL, 0, 0 };
+	struct pcg_opts		 po;
+	FILE			*devnull = fopen("/dev/null", "w");
+	struct diag		*d = diag_new(devnull != NULL ? devnull : stderr);
+	const char		*base;
+	struct ast		*ast;
+	struct pcg		*g = NULL;
+	struct mpnet		*mp = NULL;
+	struct hmap		*seen = hmap_new();
+	const char		**names = NULL;
+	char			 label[256];
+	int			 i, k, old, before = failures;
+	long			 procs0 = tot.procs, distinct0 = tot.distinct,
+				 calls0 = tot.calls, acc0 = tot.accepted,
+				 ref0 = tot.refused;
+
+	memset(&po, 0, sizeof(po));
+	po.skip_exec_check = 1;
+	if (inline_n > 0) {
+		snprintf(label, sizeof(label), "inline %d", inline_n);
+		ast = parse_string(label, arg, strlen(arg), d, &pa);
+	} else {
+		base = strrchr(arg, '/');
+		snprintf(label, sizeof(label), "%s", base != NULL ? base + 1 : arg);
+		ast = parse_file(arg, d, &pa);
+	}
+	if (ast == NULL || d->errors > 0) {
+		ast_free(ast);
+		printf("not ok %d - %s: does not parse\n", ++tap_n, label);
+		failures++;
+		goto out;
+	}
+	if ((g = pcg_expand(ast, d, &po)) == NULL || d->errors > 0) {
+		printf("not ok %d - %s: does not expand\n", ++tap_n, label);
+		failures++;
+		goto out;
+	}
+	if ((mp = mpnet_compile(g)) == NULL) {
+		printf("ok %d - %s # SKIP does not compile (an error test)\n", ++tap_n,
+		    label);
+		goto out;
+	}
+	tot.files++;
+	names = xcalloc(g->nprocs + 1, sizeof(*names));
+	for (i = 0; i < g->nprocs; i++) {
+		char	pn[PCG_NAME_MAX];
+
+		names[i] = xstrdup(pcg_proc_name(g, i, pn, sizeof(pn)));
+	}
+	for (i = 0; i < g->nprocs; i++) {
+		const struct pcg_proc	*p = &g->procs[i];
+		const struct pcg_comp	*co = &g->comps[p->comp];
+		struct proc		 x;
+		int			 lp, t, r;
+
+		tot.procs++;
+		if (mp->progs[i] == NULL)
+			continue;
+		/* The same text and program make the same test. */
+		if (hmap_put(seen, text_hash(p->behaviour), (uint64_t)mp->progs[i]->id,
+		    i, &old) == HMAP_FOUND && strcmp(g->procs[old].behaviour,
+		    p->behaviour) == 0)
+			continue;
+		tot.distinct++;
+		memset(&x, 0, sizeof(x));
+		x.net = mp;
+		x.g = g;
+		x.proc = i;
+		x.pr = mp->progs[i];
+		x.w = 1 + x.pr->nctr;
+		x.names = names;
+		x.label = label;
+		x.lptype = xcalloc(x.pr->nlp + 1, sizeof(int));
+		x.lpport = xcalloc(x.pr->nlp + 1, sizeof(int));
+		for (lp = 0, t = 0; t < co->ntypes; t++)
+			for (k = 1; k <= p->nports[t] && lp < x.pr->nlp; k++, lp++) {
+				x.lptype[lp] = t;
+				x.lpport[lp] = k;
+			}
+		for (r = 0; r < runs; r++) {
+			rng = (seed * 1000003 + (uint64_t)i) * 1000003 + (uint64_t)r + 1;
+			run(&x, steps, checks);
+		}
+		free(x.lptype);
+		free(x.lpport);
+	}
+	printf("%s %d - %s: %ld processes (%ld distinct), %ld calls accepted in "
+	    "order; at sampled points %ld calls accepted, %ld refused, as the "
+	    "program allows\n", failures == before ? "ok" : "not ok", ++tap_n, label,
+	    tot.procs - procs0, tot.distinct - distinct0, tot.calls - calls0,
+	    tot.accepted - acc0, tot.refused - ref0);
+out:
+	for (i = 0; names != NULL && i < g->nprocs; i++)
+		free((char *)names[i]);
+	free(names);
+	hmap_free(seen);
+	mpnet_free(mp);
+	pcg_free(g);
+	diag_free(d);
+	if (devnull != NULL)
+		fclose(devnull);
+}
+
+int
+main(int argc, char **argv)
+{
+	uint64_t	seed = 1;
+	int		runs = 3, steps = 120, checks = 3, ninline = 0, i;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "-s") == 0 && i + 1 < argc)
+			seed = strtoull(argv[++i], NULL, 10);
+		else if (strcmp(argv[i], "-r") == 0 && i + 1 < argc)
+			runs = atoi(argv[++i]);
+		else if (strcmp(argv[i], "-n") == 0 && i + 1 < argc)
+			steps = atoi(argv[++i]);
+		else if (strcmp(argv[i], "-c") == 0 && i + 1 < argc)
+			checks = atoi(argv[++i]);
+		else if (strcmp(argv[i], "-e") == 0 && i + 1 < argc)
+			check_file(argv[++i], ++ninline, seed, runs, steps, checks);
+		else
+			check_file(argv[i], 0, seed, runs, steps, checks);
+	}
+	printf("# %ld files, %ld processes (%ld distinct), %ld runs: %ld calls "
+	    "accepted in order, %ld runs to their end, %ld stopped at a statement "
+	    "without a call; %ld points compared: %ld calls accepted and %ld "
+	    "refused as the program says (%ld points skipped: too many "
+	    "configurations)\n", tot.files, tot.procs, tot.distinct, tot.runs,
+	    tot.calls, tot.ends, tot.stopped, tot.points, tot.accepted, tot.refused,
+	    tot.full);
+	printf("1..%d\n", tap_n);
+	return failures > 0;
+}
