@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compile.h"
 #include "diag.h"
 #include "hmap.h"
 #include "monitor.h"
