@@ -1,5 +1,7 @@
 /* cmd-graph.c -- 'ensemble graph': draw the process graph (SVG, PNG, PDF or
- * DOT), or write the annotated PCG itself as DOT with --pcg. */
+ * DOT), or write the annotated PCG itself as DOT with --pcg: the graph
+ * 'ensemble run' hands to the loader, less what launch_graph adds
+ * (common/pcgdot.h). */
 #include "config.h"
 
 #include <errno.h>
@@ -107,8 +109,8 @@ const struct cmd_entry cmd_graph_entry = {
 	    "  -T FORMAT       the format, whatever the file's name: svg, png, pdf, dot\n"
 	    "  -K LAYOUT       the Graphviz layout engine: dot (the default), circo (the\n"
 	    "                  default for a ring), neato, fdp, sfdp, twopi\n"
-	    "  --pcg           write the annotated PCG, the graph 'verify' and 'run'\n"
-	    "                  read, as DOT instead of a drawing\n"
+	    "  --pcg           write the annotated PCG, the graph 'run' hands to the\n"
+	    "                  loader, as DOT instead of a drawing\n"
 	    CLI_SCRIPT_HELP
 	    "\n"
 	    "Exit status: 0 when drawn, 2 on errors in the script or the options, or\n"

@@ -28,6 +28,7 @@
 #include <dirent.h>
 
 #include "launch.h"
+#include "pcgdot.h"
 #include "wire.h"
 #include "xmalloc.h"
 
@@ -96,28 +97,34 @@ launch_graph(const struct pcg *g, char *const *paths)
 	Agraph_t	*G = pcg_graph(g);
 	Agsym_t		*a_rank, *a_path, *a_at;
 	Agnode_t	*v;
-	struct buf	 b;
+	struct buf	 b, t;
 	char		 pn[PCG_NAME_MAX], num[32];
 	int		 i;
 
-	a_rank = agattr(G, AGNODE, "rank", "");
-	a_path = agattr(G, AGNODE, "path", "");
-	a_at = agattr(G, AGNODE, "behaviour_at", "");
+	a_rank = agattr(G, AGNODE, PCGDOT_RANK, "");
+	a_path = agattr(G, AGNODE, PCGDOT_PATH, "");
+	a_at = agattr(G, AGNODE, PCGDOT_BEHAVIOUR_AT, "");
 	buf_init(&b);
+	buf_init(&t);
 	for (i = 0; i < g->nprocs; i++) {
 		v = agnode(G, (char *)pcg_proc_name(g, i, pn, sizeof(pn)), 0);
 		snprintf(num, sizeof(num), "%d", i);
 		agxset(v, a_rank, num);
-		agxset(v, a_path, paths[i]);
+		buf_reset(&t);
+		pcgdot_put_text(&t, paths[i]);
+		agxset(v, a_path, t.s);
 		pcg_behaviour_locs(g, i, &b);
-		agxset(v, a_at, b.s);
+		buf_reset(&t);
+		pcgdot_put_text(&t, b.s);
+		agxset(v, a_at, t.s);
 	}
+	buf_free(&t);
 	buf_reset(&b);
 	buf_adds(&b, "");
 	for (i = 0; i < g->nparams; i++)
 		buf_printf(&b, "%s%s=%" PRId64, i ? " " : "", g->params[i].name,
 		    g->params[i].value);
-	agattr(G, AGRAPH, "params", b.s);
+	agattr(G, AGRAPH, PCGDOT_PARAMS, b.s);
 	buf_free(&b);
 	return G;
 }

@@ -22,6 +22,7 @@
 
 #include "asan.h"
 #include "graph.h"
+#include "pcgdot.h"
 #include "wire.h"
 #include "xmalloc.h"
 
@@ -30,15 +31,15 @@ struct lproc {
 	char		 *name;
 	const char	 *component;
 	int		  index;	/* 0: unindexed */
-	const char	 *path;
+	char		 *path;
 	char		**argv;
 	int		  argc;
 	char		**env;
 	int		  nenv;
-	const char	 *wdir;
-	const char	 *host;
-	const char	 *behaviour;
-	const char	 *locs;
+	char		 *wdir;
+	char		 *host;
+	char		 *behaviour;
+	char		 *locs;
 	int		  ntypes;
 	char		**types;
 	int		 *nports;
@@ -169,6 +170,8 @@ mpi_check(int rc, const char *what)
 	exit(4);
 }
 
+/* The value of an attribute (pcgdot.h) of a graph, node or edge, "" when
+ * it has none. */
 static const char *
 attr(void *obj, const char *name)
 {
@@ -177,50 +180,103 @@ attr(void *obj, const char *name)
 	return v != NULL ? v : "";
 }
 
-/* Parse "Type[k]" against a process's types: the port slot, or -1. */
+/* An int attribute of node v in [min, max].  A bad one is said, naming
+ * the attribute and the node. */
 static int
-port_slot(const struct lproc *p, const char *s)
+node_int(Agnode_t *v, const char *name, long long min, long long max)
 {
-	const char	*br = strchr(s, '[');
-	char		*end;
-	long		 k;
+	const char	*s = attr(v, name);
+	long long	 n;
+
+	if (pcgdot_int(s, min, max, &n) != 0)
+		die("bad '%s' of node '%s': '%s'", name, agnameof(v), s);
+	return (int)n;
+}
+
+/* A text attribute of node v, decoded (caller frees). */
+static char *
+node_text(Agnode_t *v, const char *name)
+{
+	char	*t;
+
+	if ((t = pcgdot_text(attr(v, name))) == NULL)
+		die("bad '%s' of node '%s': '%s'", name, agnameof(v), attr(v, name));
+	return t;
+}
+
+/* A list attribute of node v, decoded: its count, *out the strings. */
+static int
+node_list(Agnode_t *v, const char *name, char ***out)
+{
+	int	n;
+
+	if ((n = pcgdot_list(attr(v, name), out)) < 0)
+		die("bad '%s' of node '%s': '%s'", name, agnameof(v), attr(v, name));
+	return n;
+}
+
+/* The port slot the "Type[k]" attribute 'name' of edge e names at process
+ * p, the process at that end of the edge. */
+static int
+edge_port(Agedge_t *e, const char *name, const struct lproc *p)
+{
+	const char	*s = attr(e, name), *br = strchr(s, '[');
+	char		*k;
+	long long	 n;
 	int		 t;
 
-	if (br == NULL)
-		return -1;
-	k = strtol(br + 1, &end, 10);
-	if (strcmp(end, "]") != 0)
-		return -1;
+	if (br == NULL || s[strlen(s) - 1] != ']')
+		goto bad;
+	k = xstrndup(br + 1, strlen(br + 1) - 1);
 	for (t = 0; t < p->ntypes; t++)
 		if (strlen(p->types[t]) == (size_t)(br - s) &&
-		    strncmp(p->types[t], s, (size_t)(br - s)) == 0) {
-			if (k < 1 || k > p->nports[t])
-				return -1;
-			return p->portbase[t] + (int)k - 1;
-		}
-	return -1;
+		    strncmp(p->types[t], s, (size_t)(br - s)) == 0)
+			break;
+	if (t == p->ntypes || pcgdot_int(k, 1, p->nports[t], &n) != 0) {
+		free(k);
+		goto bad;
+	}
+	free(k);
+	return p->portbase[t] + (int)n - 1;
+bad:
+	die("bad '%s' of edge '%s' (%s -- %s): '%s'", name, agnameof(e),
+	    agnameof(agtail(e)), agnameof(aghead(e)), s);
+}
+
+/* The tag of edge e. */
+static int
+edge_tag(Agedge_t *e)
+{
+	const char	*s = attr(e, PCGDOT_TAG);
+	long long	 n;
+
+	if (pcgdot_int(s, 0, INT_MAX - 1, &n) != 0)
+		die("bad '%s' of edge '%s' (%s -- %s): '%s'", PCGDOT_TAG, agnameof(e),
+		    agnameof(agtail(e)), agnameof(aghead(e)), s);
+	return (int)n;
 }
 
 /* Read "Client:2 Prop:2" into the process's types and port slots. */
 static void
-read_ports(struct lproc *p, const char *s)
+read_ports(struct lproc *p, Agnode_t *v)
 {
-	char	*copy = xstrdup(s), *w, *save = NULL, *colon;
-	int	 total = 0, i;
+	const char	*s = attr(v, PCGDOT_PORTS);
+	char		*copy = xstrdup(s), *w, *save = NULL, *colon;
+	long long	 n;
+	int		 total = 0, i;
 
 	for (w = strtok_r(copy, " ", &save); w != NULL; w = strtok_r(NULL, " ", &save)) {
-		if ((colon = strchr(w, ':')) == NULL)
-			die("%s: bad ports attribute '%s'", p->name, s);
+		if ((colon = strchr(w, ':')) == NULL || colon == w ||
+		    pcgdot_int(colon + 1, 0, INT_MAX - total, &n) != 0)
+			die("bad '%s' of node '%s': '%s'", PCGDOT_PORTS, p->name, s);
 		*colon = '\0';
 		p->types = xreallocarray(p->types, (size_t)p->ntypes + 1, sizeof(char *));
 		p->nports = xreallocarray(p->nports, (size_t)p->ntypes + 1, sizeof(int));
 		p->portbase = xreallocarray(p->portbase, (size_t)p->ntypes + 1, sizeof(int));
 		p->types[p->ntypes] = xstrdup(w);
-		p->nports[p->ntypes] = atoi(colon + 1);
-		if (p->nports[p->ntypes] < 0)
-			die("%s: bad ports attribute '%s'", p->name, s);
+		p->nports[p->ntypes] = (int)n;
 		p->portbase[p->ntypes] = total;
-		total += p->nports[p->ntypes];
+		total += (int)n;
 		p->ntypes++;
 	}
 	free(copy);
@@ -231,7 +287,8 @@ read_ports(struct lproc *p, const char *s)
 		p->peer[i] = -1;
 }
 
-/* Read the graph 'ensemble run' wrote: processes by their 'rank'. */
+/* Read the graph 'ensemble run' wrote (pcgdot.h): processes by their
+ * 'rank'. */
 static Agraph_t *
 read_graph(const char *path)
 {
@@ -257,41 +314,41 @@ read_graph(const char *path)
 	for (v = agfstnode(G); v != NULL; v = agnxtnode(G, v)) {
 		struct lproc	*p;
 
-		r = atoi(attr(v, "rank"));
-		if (r < 0 || r >= nprocs || procs[r].name != NULL)
-			die("bad or repeated rank '%s' of '%s'", attr(v, "rank"), agnameof(v));
+		r = node_int(v, PCGDOT_RANK, 0, nprocs - 1);
+		if (procs[r].name != NULL)
+			die("repeated '%s' of node '%s': '%s'", PCGDOT_RANK, agnameof(v),
+			    attr(v, PCGDOT_RANK));
 		p = &procs[r];
 		p->name = xstrdup(agnameof(v));
-		p->component = attr(v, "component");
-		p->index = atoi(attr(v, "index"));
-		p->path = attr(v, "path");
-		if ((p->argc = str_unquote_list(attr(v, "args"), &p->argv)) < 0)
-			die("%s: bad args attribute", p->name);
-		if ((p->nenv = str_unquote_list(attr(v, "env"), &p->env)) < 0)
-			die("%s: bad env attribute", p->name);
-		p->wdir = attr(v, "wdir");
-		p->host = attr(v, "host");
-		p->behaviour = attr(v, "behaviour");
-		p->locs = attr(v, "behaviour_at");
-		read_ports(p, attr(v, "ports"));
+		p->component = attr(v, PCGDOT_COMPONENT);
+		if (*attr(v, PCGDOT_INDEX) != '\0')	/* (empty: no index) */
+			p->index = node_int(v, PCGDOT_INDEX, INT_MIN, INT_MAX);
+		p->path = node_text(v, PCGDOT_PATH);
+		p->argc = node_list(v, PCGDOT_ARGS, &p->argv);
+		p->nenv = node_list(v, PCGDOT_ENV, &p->env);
+		p->wdir = node_text(v, PCGDOT_WDIR);
+		p->host = node_text(v, PCGDOT_HOST);
+		p->behaviour = node_text(v, PCGDOT_BEHAVIOUR);
+		p->locs = node_text(v, PCGDOT_BEHAVIOUR_AT);
+		read_ports(p, v);
 	}
 	/* A channel from a process to itself needs a second tag, for its
 	 * other direction: one above every channel's tag. */
 	for (v = agfstnode(G); v != NULL; v = agnxtnode(G, v))
 		for (e = agfstout(G, v); e != NULL; e = agnxtout(G, e))
-			if (atoi(attr(e, "tag")) >= spare)
-				spare = atoi(attr(e, "tag")) + 1;
+			if (edge_tag(e) >= spare)
+				spare = edge_tag(e) + 1;
 	for (v = agfstnode(G); v != NULL; v = agnxtnode(G, v))
 		for (e = agfstout(G, v); e != NULL; e = agnxtout(G, e)) {
-			struct lproc	*a = &procs[atoi(attr(agtail(e), "rank"))];
-			struct lproc	*b = &procs[atoi(attr(aghead(e), "rank"))];
-			int		 sa = port_slot(a, attr(e, "tail_port"));
-			int		 sb = port_slot(b, attr(e, "head_port"));
-			int		 tag = atoi(attr(e, "tag"));
+			struct lproc	*a = &procs[node_int(agtail(e), PCGDOT_RANK, 0, nprocs - 1)];
+			struct lproc	*b = &procs[node_int(aghead(e), PCGDOT_RANK, 0, nprocs - 1)];
+			int		 sa = edge_port(e, PCGDOT_TAIL_PORT, a);
+			int		 sb = edge_port(e, PCGDOT_HEAD_PORT, b);
+			int		 tag = edge_tag(e);
 
-			if (sa < 0 || sb < 0)
-				die("bad channel %s.%s -- %s.%s", a->name, attr(e, "tail_port"),
-				    b->name, attr(e, "head_port"));
+			if (a == b && spare == INT_MAX)
+				die("no tag left for the channel '%s' (%s -- %s)",
+				    agnameof(e), a->name, b->name);
 			a->peer[sa] = (int)(b - procs);
 			b->peer[sb] = (int)(a - procs);
 			a->tag[sa] = b->rtag[sb] = tag;
@@ -356,7 +413,7 @@ table(struct wire_buf *b, Agraph_t *G, int r, int flags)
 			fail |= wire_put_int(b, p->rtag[p->portbase[t] + k]);
 		}
 	}
-	params = xstrdup(attr(G, "params"));
+	params = xstrdup(attr(G, PCGDOT_PARAMS));
 	for (n = 0, w = params; *w != '\0'; w++)
 		n += *w == '=';
 	fail |= wire_put_int(b, n);
@@ -491,7 +548,7 @@ main(int argc, char **argv)
 	for (i = 0; i < nprocs; i++) {
 		struct lproc	*p = &procs[i];
 
-		cmds[i] = (char *)p->path;
+		cmds[i] = p->path;
 		argvs[i] = p->argv;
 		maxprocs[i] = 1;
 		MPI_Info_create(&infos[i]);
@@ -591,6 +648,11 @@ main(int argc, char **argv)
 		free(procs[i].tag);
 		free(procs[i].rtag);
 		free(procs[i].name);
+		free(procs[i].path);
+		free(procs[i].wdir);
+		free(procs[i].host);
+		free(procs[i].behaviour);
+		free(procs[i].locs);
 	}
 	free(procs);
 	free(cmds);

@@ -1,5 +1,6 @@
 /* graph.c -- turning the checked model into the annotated cgraph graph:
- * one node per process, one edge per channel, annotations as attributes. */
+ * one node per process, one edge per channel, annotations as attributes
+ * named, typed and encoded as common/pcgdot.h says. */
 #include "config.h"
 
 #include <inttypes.h>
@@ -7,20 +8,16 @@
 #include <string.h>
 
 #include "graph.h"
+#include "pcgdot.h"
 #include "xmalloc.h"
 
+/* Set a text attribute (pcgdot.h) to s, encoded. */
 static void
-quoted_list(struct buf *b, const struct pcg_strs *s)
+graph_set_text(void *obj, Agsym_t *a, struct buf *b, const char *s)
 {
-	int	i;
-
 	buf_reset(b);
-	buf_adds(b, "");
-	for (i = 0; s != NULL && i < s->n; i++) {
-		if (i > 0)
-			buf_addc(b, ' ');
-		buf_add_quoted(b, s->v[i]);
-	}
+	pcgdot_put_text(b, s);
+	agxset(obj, a, b->s);
 }
 
 Agraph_t *
@@ -36,30 +33,34 @@ pcg_graph(const struct pcg *g)
 	int		 i, t, n;
 
 	G = agopen((char *)g->name, Agundirected, NULL);
-	agattr(G, AGRAPH, "application", (char *)g->name);
-	agattr(G, AGRAPH, "script", (char *)g->script);
-	agattr(G, AGRAPH, "script_dir", (char *)g->script_dir);
+	agattr(G, AGRAPH, PCGDOT_APPLICATION, (char *)g->name);
 	buf_init(&b);
+	pcgdot_put_text(&b, g->script);
+	agattr(G, AGRAPH, PCGDOT_SCRIPT, b.s);
+	buf_reset(&b);
+	pcgdot_put_text(&b, g->script_dir);
+	agattr(G, AGRAPH, PCGDOT_SCRIPT_DIR, b.s);
+	buf_reset(&b);
 	buf_adds(&b, "");
 	for (i = 0; i < g->ncomps; i++) {
 		buf_printf(&b, "%s%s:", i ? " " : "", g->comps[i].name);
 		for (t = 0; t < g->comps[i].ntypes; t++)
 			buf_printf(&b, "%s%s", t ? "," : "", g->comps[i].types[t]);
 	}
-	agattr(G, AGRAPH, "components", b.s);
+	agattr(G, AGRAPH, PCGDOT_COMPONENTS, b.s);
 
-	a_comp = agattr(G, AGNODE, "component", "");
-	a_index = agattr(G, AGNODE, "index", "");
-	a_ports = agattr(G, AGNODE, "ports", "");
-	a_exec = agattr(G, AGNODE, "exec", "");
-	a_args = agattr(G, AGNODE, "args", "");
-	a_env = agattr(G, AGNODE, "env", "");
-	a_wdir = agattr(G, AGNODE, "wdir", "");
-	a_host = agattr(G, AGNODE, "host", "");
-	a_beh = agattr(G, AGNODE, "behaviour", "");
-	a_tp = agattr(G, AGEDGE, "tail_port", "");
-	a_hp = agattr(G, AGEDGE, "head_port", "");
-	a_tag = agattr(G, AGEDGE, "tag", "");
+	a_comp = agattr(G, AGNODE, PCGDOT_COMPONENT, "");
+	a_index = agattr(G, AGNODE, PCGDOT_INDEX, "");
+	a_ports = agattr(G, AGNODE, PCGDOT_PORTS, "");
+	a_exec = agattr(G, AGNODE, PCGDOT_EXEC, "");
+	a_args = agattr(G, AGNODE, PCGDOT_ARGS, "");
+	a_env = agattr(G, AGNODE, PCGDOT_ENV, "");
+	a_wdir = agattr(G, AGNODE, PCGDOT_WDIR, "");
+	a_host = agattr(G, AGNODE, PCGDOT_HOST, "");
+	a_beh = agattr(G, AGNODE, PCGDOT_BEHAVIOUR, "");
+	a_tp = agattr(G, AGEDGE, PCGDOT_TAIL_PORT, "");
+	a_hp = agattr(G, AGEDGE, PCGDOT_HEAD_PORT, "");
+	a_tag = agattr(G, AGEDGE, PCGDOT_TAG, "");
 
 	nodes = xcalloc(g->nprocs + 1, sizeof(*nodes));
 	for (i = 0; i < g->nprocs; i++) {
@@ -78,23 +79,23 @@ pcg_graph(const struct pcg *g)
 			buf_printf(&b, "%s%s:%d", t ? " " : "", c->types[t], p->nports[t]);
 		agxset(v, a_ports, c->ntypes ? b.s : "");
 		s = pcg_annot(g, p, ANN_EXEC);
-		agxset(v, a_exec, s != NULL ? s->v[0] : (char *)c->name);
+		graph_set_text(v, a_exec, &b, s != NULL ? s->v[0] : c->name);
 		if ((s = pcg_annot(g, p, ANN_ARGS)) != NULL) {
-			quoted_list(&b, s);
+			buf_reset(&b);
+			pcgdot_put_list(&b, s->v, s->n);
 			agxset(v, a_args, b.s);
 		}
 		if ((n = pcg_env(g, p, &env)) > 0) {
-			struct pcg_strs	es = { env, n, p->loc };
-
-			quoted_list(&b, &es);
+			buf_reset(&b);
+			pcgdot_put_list(&b, env, n);
 			agxset(v, a_env, b.s);
 		}
 		free(env);
 		if ((s = pcg_annot(g, p, ANN_WDIR)) != NULL)
-			agxset(v, a_wdir, s->v[0]);
+			graph_set_text(v, a_wdir, &b, s->v[0]);
 		if (p->host != NULL)
-			agxset(v, a_host, (char *)p->host);
-		agxset(v, a_beh, p->behaviour != NULL ? (char *)p->behaviour : "");
+			graph_set_text(v, a_host, &b, p->host);
+		graph_set_text(v, a_beh, &b, p->behaviour != NULL ? p->behaviour : "");
 	}
 	for (i = 0; i < g->nchans; i++) {
 		const struct pcg_chan	*ch = &g->chans[i];
