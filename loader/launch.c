@@ -101,9 +101,9 @@ launch_graph(const struct pcg *g, char *const *paths)
 	char		 pn[PCG_NAME_MAX], num[32];
 	int		 i;
 
-	a_rank = agattr(G, AGNODE, PCGDOT_RANK, "");
-	a_path = agattr(G, AGNODE, PCGDOT_PATH, "");
-	a_at = agattr(G, AGNODE, PCGDOT_BEHAVIOUR_AT, "");
+	a_rank = agattr(G, AGNODE, (char *)PCGDOT_RANK, (char *)"");
+	a_path = agattr(G, AGNODE, (char *)PCGDOT_PATH, (char *)"");
+	a_at = agattr(G, AGNODE, (char *)PCGDOT_BEHAVIOUR_AT, (char *)"");
 	buf_init(&b);
 	buf_init(&t);
 	for (i = 0; i < g->nprocs; i++) {
@@ -124,7 +124,7 @@ launch_graph(const struct pcg *g, char *const *paths)
 	for (i = 0; i < g->nparams; i++)
 		buf_printf(&b, "%s%s=%" PRId64, i ? " " : "", g->params[i].name,
 		    g->params[i].value);
-	agattr(G, AGRAPH, PCGDOT_PARAMS, b.s);
+	agattr(G, AGRAPH, (char *)PCGDOT_PARAMS, b.s);
 	buf_free(&b);
 	return G;
 }
@@ -610,17 +610,17 @@ launch_run(const struct pcg *g, Agraph_t *G, const struct launch_opts *o)
 	}
 
 	argv[argc++] = (char *)o->mpirun;
-	argv[argc++] = "-np";
-	argv[argc++] = "1";
-	argv[argc++] = "--tag-output";
+	argv[argc++] = (char *)"-np";
+	argv[argc++] = (char *)"1";
+	argv[argc++] = (char *)"--tag-output";
 	if (o->hostfile != NULL) {
-		argv[argc++] = "--hostfile";
+		argv[argc++] = (char *)"--hostfile";
 		argv[argc++] = (char *)o->hostfile;
 	}
 	argv[argc++] = (char *)o->loader;
 	if (o->check_protocol)
-		argv[argc++] = "--check-protocol";
-	argv[argc++] = "-";
+		argv[argc++] = (char *)"--check-protocol";
+	argv[argc++] = (char *)"-";
 	argv[argc] = NULL;
 
 	set_env(o);

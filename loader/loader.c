@@ -18,10 +18,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <graphviz/cgraph.h>
 #include <mpi.h>
 
 #include "asan.h"
-#include "graph.h"
 #include "pcgdot.h"
 #include "wire.h"
 #include "xmalloc.h"

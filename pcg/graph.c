@@ -11,6 +11,14 @@
 #include "pcgdot.h"
 #include "xmalloc.h"
 
+/* Declare an attribute with its default (or, for AGRAPH, set the graph's):
+ * cgraph 2.42 takes 'char *' for the name and value it only reads. */
+static Agsym_t *
+graph_attr(Agraph_t *G, int kind, const char *name, const char *value)
+{
+	return agattr(G, kind, (char *)name, (char *)value);
+}
+
 /* Set a text attribute (pcgdot.h) to s, encoded. */
 static void
 graph_set_text(void *obj, Agsym_t *a, struct buf *b, const char *s)
@@ -33,13 +41,13 @@ pcg_graph(const struct pcg *g)
 	int		 i, t, n;
 
 	G = agopen((char *)g->name, Agundirected, NULL);
-	agattr(G, AGRAPH, PCGDOT_APPLICATION, (char *)g->name);
+	graph_attr(G, AGRAPH, PCGDOT_APPLICATION, g->name);
 	buf_init(&b);
 	pcgdot_put_text(&b, g->script);
-	agattr(G, AGRAPH, PCGDOT_SCRIPT, b.s);
+	graph_attr(G, AGRAPH, PCGDOT_SCRIPT, b.s);
 	buf_reset(&b);
 	pcgdot_put_text(&b, g->script_dir);
-	agattr(G, AGRAPH, PCGDOT_SCRIPT_DIR, b.s);
+	graph_attr(G, AGRAPH, PCGDOT_SCRIPT_DIR, b.s);
 	buf_reset(&b);
 	buf_adds(&b, "");
 	for (i = 0; i < g->ncomps; i++) {
@@ -47,20 +55,20 @@ pcg_graph(const struct pcg *g)
 		for (t = 0; t < g->comps[i].ntypes; t++)
 			buf_printf(&b, "%s%s", t ? "," : "", g->comps[i].types[t]);
 	}
-	agattr(G, AGRAPH, PCGDOT_COMPONENTS, b.s);
+	graph_attr(G, AGRAPH, PCGDOT_COMPONENTS, b.s);
 
-	a_comp = agattr(G, AGNODE, PCGDOT_COMPONENT, "");
-	a_index = agattr(G, AGNODE, PCGDOT_INDEX, "");
-	a_ports = agattr(G, AGNODE, PCGDOT_PORTS, "");
-	a_exec = agattr(G, AGNODE, PCGDOT_EXEC, "");
-	a_args = agattr(G, AGNODE, PCGDOT_ARGS, "");
-	a_env = agattr(G, AGNODE, PCGDOT_ENV, "");
-	a_wdir = agattr(G, AGNODE, PCGDOT_WDIR, "");
-	a_host = agattr(G, AGNODE, PCGDOT_HOST, "");
-	a_beh = agattr(G, AGNODE, PCGDOT_BEHAVIOUR, "");
-	a_tp = agattr(G, AGEDGE, PCGDOT_TAIL_PORT, "");
-	a_hp = agattr(G, AGEDGE, PCGDOT_HEAD_PORT, "");
-	a_tag = agattr(G, AGEDGE, PCGDOT_TAG, "");
+	a_comp = graph_attr(G, AGNODE, PCGDOT_COMPONENT, "");
+	a_index = graph_attr(G, AGNODE, PCGDOT_INDEX, "");
+	a_ports = graph_attr(G, AGNODE, PCGDOT_PORTS, "");
+	a_exec = graph_attr(G, AGNODE, PCGDOT_EXEC, "");
+	a_args = graph_attr(G, AGNODE, PCGDOT_ARGS, "");
+	a_env = graph_attr(G, AGNODE, PCGDOT_ENV, "");
+	a_wdir = graph_attr(G, AGNODE, PCGDOT_WDIR, "");
+	a_host = graph_attr(G, AGNODE, PCGDOT_HOST, "");
+	a_beh = graph_attr(G, AGNODE, PCGDOT_BEHAVIOUR, "");
+	a_tp = graph_attr(G, AGEDGE, PCGDOT_TAIL_PORT, "");
+	a_hp = graph_attr(G, AGEDGE, PCGDOT_HEAD_PORT, "");
+	a_tag = graph_attr(G, AGEDGE, PCGDOT_TAG, "");
 
 	nodes = xcalloc(g->nprocs + 1, sizeof(*nodes));
 	for (i = 0; i < g->nprocs; i++) {
@@ -75,9 +83,10 @@ pcg_graph(const struct pcg *g)
 			agxset(v, a_index, num);
 		}
 		buf_reset(&b);
+		buf_adds(&b, "");
 		for (t = 0; t < c->ntypes; t++)
 			buf_printf(&b, "%s%s:%d", t ? " " : "", c->types[t], p->nports[t]);
-		agxset(v, a_ports, c->ntypes ? b.s : "");
+		agxset(v, a_ports, b.s);
 		s = pcg_annot(g, p, ANN_EXEC);
 		graph_set_text(v, a_exec, &b, s != NULL ? s->v[0] : c->name);
 		if ((s = pcg_annot(g, p, ANN_ARGS)) != NULL) {

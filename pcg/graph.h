@@ -11,14 +11,6 @@
 #include <graphviz/cgraph.h>
 #include <graphviz/gvc.h>
 
-/* Graphviz 2.43's cgraph takes 'char *' for names and values it only reads;
- * string literals passed to it are safe. */
-#ifdef __clang__
-#pragma clang diagnostic ignored "-Wincompatible-pointer-types-discards-qualifiers"
-#else
-#pragma GCC diagnostic ignored "-Wdiscarded-qualifiers"
-#endif
-
 #include "pcg.h"
 
 /* Build the graph of a checked model; caller closes it with agclose. */
