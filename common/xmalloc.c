@@ -186,59 +186,6 @@ buf_add_quoted(struct buf *b, const char *s)
 	buf_addc(b, '"');
 }
 
-int
-str_unquote_list(const char *s, char ***out)
-{
-	struct buf	  b;
-	char		**v = NULL;
-	size_t		  alloc = 0;
-	int		  n = 0;
-
-	*out = NULL;
-	buf_init(&b);
-	for (;;) {
-		while (*s == ' ')
-			s++;
-		if (*s == '\0')
-			break;
-		if (*s++ != '"')
-			goto bad;
-		buf_reset(&b);
-		buf_adds(&b, "");
-		for (; *s != '"'; s++) {
-			if (*s == '\0')
-				goto bad;
-			if (*s == '\\') {
-				switch (*++s) {
-				case 'n':  buf_addc(&b, '\n'); break;
-				case 't':  buf_addc(&b, '\t'); break;
-				case '"': case '\\': case '$':
-					buf_addc(&b, *s);
-					break;
-				default:
-					goto bad;
-				}
-			} else
-				buf_addc(&b, *s);
-		}
-		s++;
-		xgrow(&v, &alloc, (size_t)n + 2, sizeof(*v));
-		v[n++] = buf_steal(&b);
-		v[n] = NULL;
-	}
-	buf_free(&b);
-	if (v == NULL)
-		v = xcalloc(1, sizeof(*v));
-	*out = v;
-	return n;
-bad:
-	buf_free(&b);
-	while (n > 0)
-		free(v[--n]);
-	free(v);
-	return -1;
-}
-
 char *
 buf_steal(struct buf *b)
 {

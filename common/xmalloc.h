@@ -40,10 +40,6 @@ void buf_addc(struct buf *, char);
 void buf_printf(struct buf *, const char *, ...) __attribute__((format(printf, 2, 3)));
 /* Append s as a script string literal: quotes, with \" \\ \n \t \$ escaped. */
 void buf_add_quoted(struct buf *, const char *);
-/* Split a space-separated list of such literals: the count, *out a new
- * NULL-terminated array of new strings (caller frees both); -1 when s is
- * not such a list. */
-int str_unquote_list(const char *s, char ***out);
 /* Hand the string to the caller (who frees it) and reset the buffer. */
 char *buf_steal(struct buf *);
 

@@ -29,6 +29,7 @@
 
 #include "clock.h"
 #include "launch.h"
+#include "pcgdot.h"
 #include "wire.h"
 #include "xmalloc.h"
 
@@ -115,28 +116,34 @@ launch_graph(const struct pcg *g, char *const *paths)
 	Agraph_t	*G = pcg_graph(g);
 	Agsym_t		*a_rank, *a_path, *a_at;
 	Agnode_t	*v;
-	struct buf	 b;
+	struct buf	 b, t;
 	char		 pn[PCG_NAME_MAX], num[32];
 	int		 i;
 
-	a_rank = agattr(G, AGNODE, "rank", "");
-	a_path = agattr(G, AGNODE, "path", "");
-	a_at = agattr(G, AGNODE, "behaviour_at", "");
+	a_rank = agattr(G, AGNODE, (char *)PCGDOT_RANK, (char *)"");
+	a_path = agattr(G, AGNODE, (char *)PCGDOT_PATH, (char *)"");
+	a_at = agattr(G, AGNODE, (char *)PCGDOT_BEHAVIOUR_AT, (char *)"");
 	buf_init(&b);
+	buf_init(&t);
 	for (i = 0; i < g->nprocs; i++) {
 		v = agnode(G, (char *)pcg_proc_name(g, i, pn, sizeof(pn)), 0);
 		snprintf(num, sizeof(num), "%d", i);
 		agxset(v, a_rank, num);
-		agxset(v, a_path, paths[i]);
+		buf_reset(&t);
+		pcgdot_put_text(&t, paths[i]);
+		agxset(v, a_path, t.s);
 		pcg_behaviour_locs(g, i, &b);
-		agxset(v, a_at, b.s);
+		buf_reset(&t);
+		pcgdot_put_text(&t, b.s);
+		agxset(v, a_at, t.s);
 	}
+	buf_free(&t);
 	buf_reset(&b);
 	buf_adds(&b, "");
 	for (i = 0; i < g->nparams; i++)
 		buf_printf(&b, "%s%s=%" PRId64, i ? " " : "", g->params[i].name,
 		    g->params[i].value);
-	agattr(G, AGRAPH, "params", b.s);
+	agattr(G, AGRAPH, (char *)PCGDOT_PARAMS, b.s);
 	buf_free(&b);
 	return G;
 }
@@ -678,17 +685,17 @@ run_spawn(struct run *R, Agraph_t *G)
 	}
 
 	argv[argc++] = (char *)o->mpirun;
-	argv[argc++] = "-np";
-	argv[argc++] = "1";
-	argv[argc++] = "--tag-output";
+	argv[argc++] = (char *)"-np";
+	argv[argc++] = (char *)"1";
+	argv[argc++] = (char *)"--tag-output";
 	if (o->hostfile != NULL) {
-		argv[argc++] = "--hostfile";
+		argv[argc++] = (char *)"--hostfile";
 		argv[argc++] = (char *)o->hostfile;
 	}
 	argv[argc++] = (char *)o->loader;
 	if (o->check_protocol)
-		argv[argc++] = "--check-protocol";
-	argv[argc++] = "-";
+		argv[argc++] = (char *)"--check-protocol";
+	argv[argc++] = (char *)"-";
 	argv[argc] = NULL;
 
 	set_env(o);

@@ -17,10 +17,10 @@ struct launch_opts {
 	int		 verbose;	/* show mpirun's own messages too */
 };
 
-/* The graph the loader reads: pcg_graph's, with each process's 'rank'
- * (script order), 'path' (paths[i], its executable, absolute) and
- * 'behaviour_at' (statement locations), and the graph's 'params'
- * ("N=4 rounds=3").  Caller closes it with agclose. */
+/* The graph the loader reads (common/pcgdot.h): pcg_graph's, with each
+ * process's 'rank' (script order), 'path' (paths[i], its executable,
+ * absolute) and 'behaviour_at' (statement locations), and the graph's
+ * 'params' ("N=4 rounds=3").  Caller closes it with agclose. */
 Agraph_t *launch_graph(const struct pcg *, char *const *paths);
 
 /* Start the loader with G and wait for the run: 0 every component

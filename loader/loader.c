@@ -1,12 +1,13 @@
 /* loader.c -- ensemble-loader, the MPI program 'ensemble run' starts under
- * 'mpirun -np 1'.  It reads the annotated PCG (DOT, from a file or stdin),
- * spawns every process with one MPI_Comm_spawn_multiple, so all components
- * share one MPI_COMM_WORLD, then visits the processes once more to send
- * each its port table (the paper's two visits: MakePorts, SetInterface),
- * waits for them and disconnects.  Every MPI error is returned, not fatal,
- * and spawn, wiring and disconnect each have a watchdog: a hang becomes a
- * message and an exit, never a stuck run.  Progress goes to stdout as
- * marker lines (runtime/wire.h) for 'ensemble run'. */
+ * 'mpirun -np 1'.  It reads the annotated PCG (DOT, from a file or stdin;
+ * common/pcgdot.h), spawns every process with one MPI_Comm_spawn_multiple,
+ * so all components share one MPI_COMM_WORLD, then visits the processes
+ * once more to send each its port table (the paper's two visits:
+ * MakePorts, SetInterface), waits for them and disconnects.  Every MPI
+ * error is returned, not fatal, and spawn, wiring and disconnect each have
+ * a watchdog: a hang becomes a message and an exit, never a stuck run.
+ * Progress goes to stdout as marker lines (runtime/wire.h) for 'ensemble
+ * run'. */
 #include "config.h"
 
 #include <errno.h>
@@ -18,10 +19,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <graphviz/cgraph.h>
 #include <mpi.h>
 
 #include "asan.h"
-#include "graph.h"
+#include "clock.h"
+#include "pcgdot.h"
 #include "wire.h"
 #include "xmalloc.h"
 
@@ -30,15 +33,15 @@ struct lproc {
 	char		 *name;
 	const char	 *component;
 	int		  index;	/* 0: unindexed */
-	const char	 *path;
+	char		 *path;
 	char		**argv;
 	int		  argc;
 	char		**env;
 	int		  nenv;
-	const char	 *wdir;
-	const char	 *host;
-	const char	 *behaviour;
-	const char	 *locs;
+	char		 *wdir;
+	char		 *host;
+	char		 *behaviour;
+	char		 *locs;
 	int		  ntypes;
 	char		**types;
 	int		 *nports;
@@ -48,15 +51,56 @@ struct lproc {
 	int		 *rtag;		/* the tag it receives with */
 };
 
-static struct lproc	*procs;
-static int		 nprocs;
-static char		*status;	/* per process: '.', 'h' or 'd' */
-static volatile sig_atomic_t phase;	/* index in phases[] */
-static const char *const phases[] = { "reading", "spawning", "wiring", "running",
-    "disconnecting" };
-static const char *const watch_what[] = { "", "MPI_Comm_spawn_multiple",
-    "wiring the port interfaces", "", "MPI_Comm_disconnect" };
-static volatile sig_atomic_t watch_seconds;
+/* What the loader is doing: the status line names it on SIGUSR1, and a
+ * watchdog says which call hung. */
+enum phase {
+	PHASE_READING,
+	PHASE_SPAWNING,
+	PHASE_WIRING,
+	PHASE_RUNNING,
+	PHASE_DISCONNECTING,
+};
+static const char *const phase_names[] = {
+	[PHASE_READING] = "reading",
+	[PHASE_SPAWNING] = "spawning",
+	[PHASE_WIRING] = "wiring",
+	[PHASE_RUNNING] = "running",
+	[PHASE_DISCONNECTING] = "disconnecting",
+};
+static const char *const watch_what[] = {
+	[PHASE_READING] = "",
+	[PHASE_SPAWNING] = "MPI_Comm_spawn_multiple",
+	[PHASE_WIRING] = "wiring the port interfaces",
+	[PHASE_RUNNING] = "",
+	[PHASE_DISCONNECTING] = "MPI_Comm_disconnect",
+};
+
+/* The loader's state, from its options to the run's end. */
+struct loader {
+	/* The options. */
+	const char	 *graph;	/* the DOT file, "-": stdin */
+	int		  flags;	/* WIRE_CHECK_PROTOCOL */
+	int		  spawn_timeout;	/* seconds; -1: by the size */
+	int		  wire_timeout;
+
+	/* The application, from the graph. */
+	Agraph_t	 *G;
+	struct lproc	 *procs;
+	int		  nprocs;
+	char		**pnames, **pvalues;	/* the script's parameters */
+	int		  nparams;
+
+	/* The run. */
+	volatile sig_atomic_t phase;	/* enum phase */
+	volatile sig_atomic_t watch_seconds;
+	char		 *status;	/* per process: '.', 'h' or 'd' */
+	MPI_Info	 *infos;	/* per process, for the spawn */
+	MPI_Comm	  inter;	/* to the spawned processes */
+	double		  t0, t1, t2;	/* start, spawned, wired */
+};
+
+/* One loader per process; the signal handlers read it. */
+static struct loader	L;
 
 static void
 usage(void)
@@ -64,15 +108,6 @@ usage(void)
 	fprintf(stderr, "usage: ensemble-loader [--check-protocol] [--spawn-timeout S]"
 	    " [--wire-timeout S] GRAPH.dot|-\n");
 	exit(2);
-}
-
-static double
-now(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 static void
@@ -96,10 +131,10 @@ on_usr1(int sig)
 	int	saved = errno;
 
 	(void)sig;
-	snprintf(head, sizeof(head), "%sstatus %s ", WIRE_MARK, phases[phase]);
+	snprintf(head, sizeof(head), "%sstatus %s ", WIRE_MARK, phase_names[L.phase]);
 	say(head);
-	if (status != NULL)
-		say(status);
+	if (L.status != NULL)
+		say(L.status);
 	say("\n");
 	errno = saved;
 }
@@ -114,17 +149,18 @@ on_alarm(int sig)
 	(void)sig;
 	snprintf(msg, sizeof(msg), "ensemble-loader: %s did not finish within %d s;"
 	    " giving up (Open MPI 4.1 with an external PMIx is known to hang here"
-	    " now and then: run again)\n", watch_what[phase], (int)watch_seconds);
+	    " now and then: run again)\n", watch_what[L.phase], (int)L.watch_seconds);
 	if (write(STDERR_FILENO, msg, strlen(msg)) < 0)
 		_exit(4);
 	_exit(4);
 }
 
+/* Enter phase p with a watchdog of that many seconds (0: none). */
 static void
-watch(int p, int seconds)
+watch(struct loader *l, enum phase p, int seconds)
 {
-	phase = p;
-	watch_seconds = seconds;
+	l->phase = p;
+	l->watch_seconds = seconds;
 	alarm(seconds > 0 ? (unsigned)seconds : 0);
 }
 
@@ -169,6 +205,8 @@ mpi_check(int rc, const char *what)
 	exit(4);
 }
 
+/* The value of an attribute (pcgdot.h) of a graph, node or edge, "" when
+ * it has none. */
 static const char *
 attr(void *obj, const char *name)
 {
@@ -177,50 +215,103 @@ attr(void *obj, const char *name)
 	return v != NULL ? v : "";
 }
 
-/* Parse "Type[k]" against a process's types: the port slot, or -1. */
+/* An int attribute of node v in [min, max].  A bad one is said, naming
+ * the attribute and the node. */
 static int
-port_slot(const struct lproc *p, const char *s)
+node_int(Agnode_t *v, const char *name, long long min, long long max)
 {
-	const char	*br = strchr(s, '[');
-	char		*end;
-	long		 k;
+	const char	*s = attr(v, name);
+	long long	 n;
+
+	if (pcgdot_int(s, min, max, &n) != 0)
+		die("bad '%s' of node '%s': '%s'", name, agnameof(v), s);
+	return (int)n;
+}
+
+/* A text attribute of node v, decoded (caller frees). */
+static char *
+node_text(Agnode_t *v, const char *name)
+{
+	char	*t;
+
+	if ((t = pcgdot_text(attr(v, name))) == NULL)
+		die("bad '%s' of node '%s': '%s'", name, agnameof(v), attr(v, name));
+	return t;
+}
+
+/* A list attribute of node v, decoded: its count, *out the strings. */
+static int
+node_list(Agnode_t *v, const char *name, char ***out)
+{
+	int	n;
+
+	if ((n = pcgdot_list(attr(v, name), out)) < 0)
+		die("bad '%s' of node '%s': '%s'", name, agnameof(v), attr(v, name));
+	return n;
+}
+
+/* The port slot the "Type[k]" attribute 'name' of edge e names at process
+ * p, the process at that end of the edge. */
+static int
+edge_port(Agedge_t *e, const char *name, const struct lproc *p)
+{
+	const char	*s = attr(e, name), *br = strchr(s, '[');
+	char		*k;
+	long long	 n;
 	int		 t;
 
-	if (br == NULL)
-		return -1;
-	k = strtol(br + 1, &end, 10);
-	if (strcmp(end, "]") != 0)
-		return -1;
+	if (br == NULL || s[strlen(s) - 1] != ']')
+		goto bad;
+	k = xstrndup(br + 1, strlen(br + 1) - 1);
 	for (t = 0; t < p->ntypes; t++)
 		if (strlen(p->types[t]) == (size_t)(br - s) &&
-		    strncmp(p->types[t], s, (size_t)(br - s)) == 0) {
-			if (k < 1 || k > p->nports[t])
-				return -1;
-			return p->portbase[t] + (int)k - 1;
-		}
-	return -1;
+		    strncmp(p->types[t], s, (size_t)(br - s)) == 0)
+			break;
+	if (t == p->ntypes || pcgdot_int(k, 1, p->nports[t], &n) != 0) {
+		free(k);
+		goto bad;
+	}
+	free(k);
+	return p->portbase[t] + (int)n - 1;
+bad:
+	die("bad '%s' of edge '%s' (%s -- %s): '%s'", name, agnameof(e),
+	    agnameof(agtail(e)), agnameof(aghead(e)), s);
+}
+
+/* The tag of edge e. */
+static int
+edge_tag(Agedge_t *e)
+{
+	const char	*s = attr(e, PCGDOT_TAG);
+	long long	 n;
+
+	if (pcgdot_int(s, 0, INT_MAX - 1, &n) != 0)
+		die("bad '%s' of edge '%s' (%s -- %s): '%s'", PCGDOT_TAG, agnameof(e),
+		    agnameof(agtail(e)), agnameof(aghead(e)), s);
+	return (int)n;
 }
 
 /* Read "Client:2 Prop:2" into the process's types and port slots. */
 static void
-read_ports(struct lproc *p, const char *s)
+read_ports(struct lproc *p, Agnode_t *v)
 {
-	char	*copy = xstrdup(s), *w, *save = NULL, *colon;
-	int	 total = 0, i;
+	const char	*s = attr(v, PCGDOT_PORTS);
+	char		*copy = xstrdup(s), *w, *save = NULL, *colon;
+	long long	 n;
+	int		 total = 0, i;
 
 	for (w = strtok_r(copy, " ", &save); w != NULL; w = strtok_r(NULL, " ", &save)) {
-		if ((colon = strchr(w, ':')) == NULL)
-			die("%s: bad ports attribute '%s'", p->name, s);
+		if ((colon = strchr(w, ':')) == NULL || colon == w ||
+		    pcgdot_int(colon + 1, 0, INT_MAX - total, &n) != 0)
+			die("bad '%s' of node '%s': '%s'", PCGDOT_PORTS, p->name, s);
 		*colon = '\0';
 		p->types = xreallocarray(p->types, (size_t)p->ntypes + 1, sizeof(char *));
 		p->nports = xreallocarray(p->nports, (size_t)p->ntypes + 1, sizeof(int));
 		p->portbase = xreallocarray(p->portbase, (size_t)p->ntypes + 1, sizeof(int));
 		p->types[p->ntypes] = xstrdup(w);
-		p->nports[p->ntypes] = atoi(colon + 1);
-		if (p->nports[p->ntypes] < 0)
-			die("%s: bad ports attribute '%s'", p->name, s);
+		p->nports[p->ntypes] = (int)n;
 		p->portbase[p->ntypes] = total;
-		total += p->nports[p->ntypes];
+		total += (int)n;
 		p->ntypes++;
 	}
 	free(copy);
@@ -231,85 +322,100 @@ read_ports(struct lproc *p, const char *s)
 		p->peer[i] = -1;
 }
 
-/* Read the graph 'ensemble run' wrote: processes by their 'rank'. */
-static Agraph_t *
-read_graph(const char *path)
+/* Read the graph 'ensemble run' wrote (pcgdot.h) into l: processes by
+ * their 'rank', and the script's parameters. */
+static void
+read_graph(struct loader *l)
 {
-	Agraph_t	*G;
 	Agnode_t	*v;
 	Agedge_t	*e;
 	FILE		*f;
+	char		*params, *w, *save = NULL, *eq;
 	int		 r, spare = 0;
 
-	if (strcmp(path, "-") == 0)
+	if (strcmp(l->graph, "-") == 0)
 		f = stdin;
-	else if ((f = fopen(path, "r")) == NULL)
-		die("cannot open '%s': %s", path, strerror(errno));
-	G = agread(f, NULL);
+	else if ((f = fopen(l->graph, "r")) == NULL)
+		die("cannot open '%s': %s", l->graph, strerror(errno));
+	l->G = agread(f, NULL);
 	if (f != stdin)
 		fclose(f);
-	if (G == NULL)
-		die("cannot read the graph from '%s'", path);
-	nprocs = agnnodes(G);
-	if (nprocs == 0)
+	if (l->G == NULL)
+		die("cannot read the graph from '%s'", l->graph);
+	l->nprocs = agnnodes(l->G);
+	if (l->nprocs == 0)
 		die("the application has no processes");
-	procs = xcalloc((size_t)nprocs, sizeof(*procs));
-	for (v = agfstnode(G); v != NULL; v = agnxtnode(G, v)) {
+	l->procs = xcalloc((size_t)l->nprocs, sizeof(*l->procs));
+	for (v = agfstnode(l->G); v != NULL; v = agnxtnode(l->G, v)) {
 		struct lproc	*p;
 
-		r = atoi(attr(v, "rank"));
-		if (r < 0 || r >= nprocs || procs[r].name != NULL)
-			die("bad or repeated rank '%s' of '%s'", attr(v, "rank"), agnameof(v));
-		p = &procs[r];
+		r = node_int(v, PCGDOT_RANK, 0, l->nprocs - 1);
+		if (l->procs[r].name != NULL)
+			die("repeated '%s' of node '%s': '%s'", PCGDOT_RANK, agnameof(v),
+			    attr(v, PCGDOT_RANK));
+		p = &l->procs[r];
 		p->name = xstrdup(agnameof(v));
-		p->component = attr(v, "component");
-		p->index = atoi(attr(v, "index"));
-		p->path = attr(v, "path");
-		if ((p->argc = str_unquote_list(attr(v, "args"), &p->argv)) < 0)
-			die("%s: bad args attribute", p->name);
-		if ((p->nenv = str_unquote_list(attr(v, "env"), &p->env)) < 0)
-			die("%s: bad env attribute", p->name);
-		p->wdir = attr(v, "wdir");
-		p->host = attr(v, "host");
-		p->behaviour = attr(v, "behaviour");
-		p->locs = attr(v, "behaviour_at");
-		read_ports(p, attr(v, "ports"));
+		p->component = attr(v, PCGDOT_COMPONENT);
+		if (*attr(v, PCGDOT_INDEX) != '\0')	/* (empty: no index) */
+			p->index = node_int(v, PCGDOT_INDEX, INT_MIN, INT_MAX);
+		p->path = node_text(v, PCGDOT_PATH);
+		p->argc = node_list(v, PCGDOT_ARGS, &p->argv);
+		p->nenv = node_list(v, PCGDOT_ENV, &p->env);
+		p->wdir = node_text(v, PCGDOT_WDIR);
+		p->host = node_text(v, PCGDOT_HOST);
+		p->behaviour = node_text(v, PCGDOT_BEHAVIOUR);
+		p->locs = node_text(v, PCGDOT_BEHAVIOUR_AT);
+		read_ports(p, v);
 	}
 	/* A channel from a process to itself needs a second tag, for its
 	 * other direction: one above every channel's tag. */
-	for (v = agfstnode(G); v != NULL; v = agnxtnode(G, v))
-		for (e = agfstout(G, v); e != NULL; e = agnxtout(G, e))
-			if (atoi(attr(e, "tag")) >= spare)
-				spare = atoi(attr(e, "tag")) + 1;
-	for (v = agfstnode(G); v != NULL; v = agnxtnode(G, v))
-		for (e = agfstout(G, v); e != NULL; e = agnxtout(G, e)) {
-			struct lproc	*a = &procs[atoi(attr(agtail(e), "rank"))];
-			struct lproc	*b = &procs[atoi(attr(aghead(e), "rank"))];
-			int		 sa = port_slot(a, attr(e, "tail_port"));
-			int		 sb = port_slot(b, attr(e, "head_port"));
-			int		 tag = atoi(attr(e, "tag"));
+	for (v = agfstnode(l->G); v != NULL; v = agnxtnode(l->G, v))
+		for (e = agfstout(l->G, v); e != NULL; e = agnxtout(l->G, e))
+			if (edge_tag(e) >= spare)
+				spare = edge_tag(e) + 1;
+	for (v = agfstnode(l->G); v != NULL; v = agnxtnode(l->G, v))
+		for (e = agfstout(l->G, v); e != NULL; e = agnxtout(l->G, e)) {
+			struct lproc	*a = &l->procs[node_int(agtail(e), PCGDOT_RANK, 0,
+			    l->nprocs - 1)];
+			struct lproc	*b = &l->procs[node_int(aghead(e), PCGDOT_RANK, 0,
+			    l->nprocs - 1)];
+			int		 sa = edge_port(e, PCGDOT_TAIL_PORT, a);
+			int		 sb = edge_port(e, PCGDOT_HEAD_PORT, b);
+			int		 tag = edge_tag(e);
 
-			if (sa < 0 || sb < 0)
-				die("bad channel %s.%s -- %s.%s", a->name, attr(e, "tail_port"),
-				    b->name, attr(e, "head_port"));
-			a->peer[sa] = (int)(b - procs);
-			b->peer[sb] = (int)(a - procs);
+			if (a == b && spare == INT_MAX)
+				die("no tag left for the channel '%s' (%s -- %s)",
+				    agnameof(e), a->name, b->name);
+			a->peer[sa] = (int)(b - l->procs);
+			b->peer[sb] = (int)(a - l->procs);
 			a->tag[sa] = b->rtag[sb] = tag;
 			b->tag[sb] = a->rtag[sa] = a == b ? spare++ : tag;
 		}
-	return G;
+	/* "N=4 rounds=3" */
+	params = xstrdup(attr(l->G, PCGDOT_PARAMS));
+	for (w = strtok_r(params, " ", &save); w != NULL; w = strtok_r(NULL, " ", &save)) {
+		if ((eq = strchr(w, '=')) == NULL)
+			continue;
+		*eq = '\0';
+		l->pnames = xreallocarray(l->pnames, (size_t)l->nparams + 1, sizeof(char *));
+		l->pvalues = xreallocarray(l->pvalues, (size_t)l->nparams + 1, sizeof(char *));
+		l->pnames[l->nparams] = xstrdup(w);
+		l->pvalues[l->nparams] = xstrdup(eq + 1);
+		l->nparams++;
+	}
+	free(params);
 }
 
 /* Every executable must be an absolute path to an executable file: Open
  * MPI would resolve anything else inside 'wdir', and a missing one is
  * best said before anything starts. */
 static void
-check_execs(void)
+check_execs(const struct loader *l)
 {
 	int	i;
 
-	for (i = 0; i < nprocs; i++) {
-		const struct lproc	*p = &procs[i];
+	for (i = 0; i < l->nprocs; i++) {
+		const struct lproc	*p = &l->procs[i];
 
 		if (p->path[0] != '/')
 			die("%s: the executable '%s' is not an absolute path", p->name, p->path);
@@ -331,18 +437,18 @@ info_set(MPI_Info info, const struct lproc *p, const char *key, const char *valu
 
 /* The port table of process r (wire.h). */
 static void
-table(struct wire_buf *b, Agraph_t *G, int r, int flags)
+table(const struct loader *l, struct wire_buf *b, int r)
 {
-	const struct lproc	*p = &procs[r];
-	char			*params, *w, *save = NULL, *eq;
+	const struct lproc	*p = &l->procs[r];
+	const struct lproc	*procs = l->procs;
 	int			 t, k, i, n, start;
 	int			 fail = 0;
 
 	b->len = 0;
 	fail |= wire_put_int(b, WIRE_MAGIC);
 	fail |= wire_put_int(b, r);
-	fail |= wire_put_int(b, nprocs);
-	fail |= wire_put_int(b, flags);
+	fail |= wire_put_int(b, l->nprocs);
+	fail |= wire_put_int(b, l->flags);
 	fail |= wire_put_str(b, p->name);
 	fail |= wire_put_str(b, p->component);
 	fail |= wire_put_int(b, p->index);
@@ -356,29 +462,22 @@ table(struct wire_buf *b, Agraph_t *G, int r, int flags)
 			fail |= wire_put_int(b, p->rtag[p->portbase[t] + k]);
 		}
 	}
-	params = xstrdup(attr(G, "params"));
-	for (n = 0, w = params; *w != '\0'; w++)
-		n += *w == '=';
-	fail |= wire_put_int(b, n);
-	for (w = strtok_r(params, " ", &save); w != NULL; w = strtok_r(NULL, " ", &save)) {
-		if ((eq = strchr(w, '=')) == NULL)
-			continue;
-		*eq = '\0';
-		fail |= wire_put_str(b, w);
-		fail |= wire_put_str(b, eq + 1);
+	fail |= wire_put_int(b, l->nparams);
+	for (i = 0; i < l->nparams; i++) {
+		fail |= wire_put_str(b, l->pnames[i]);
+		fail |= wire_put_str(b, l->pvalues[i]);
 	}
-	free(params);
 	fail |= wire_put_int(b, p->argc);
 	for (i = 0; i < p->argc; i++)
 		fail |= wire_put_str(b, p->argv[i]);
 	/* Runs of processes with one component and consecutive indices. */
-	for (n = 0, i = 0; i < nprocs; i++)
+	for (n = 0, i = 0; i < l->nprocs; i++)
 		if (i == 0 || strcmp(procs[i].component, procs[i - 1].component) != 0 ||
 		    procs[i].index == 0 || procs[i].index != procs[i - 1].index + 1)
 			n++;
 	fail |= wire_put_int(b, n);
-	for (start = 0, i = 1; i <= nprocs; i++) {
-		if (i < nprocs && strcmp(procs[i].component, procs[start].component) == 0 &&
+	for (start = 0, i = 1; i <= l->nprocs; i++) {
+		if (i < l->nprocs && strcmp(procs[i].component, procs[start].component) == 0 &&
 		    procs[i].index != 0 && procs[i].index == procs[i - 1].index + 1)
 			continue;
 		fail |= wire_put_str(b, procs[start].component);
@@ -388,8 +487,8 @@ table(struct wire_buf *b, Agraph_t *G, int r, int flags)
 		fail |= wire_put_int(b, i - start);
 		start = i;
 	}
-	fail |= wire_put_str(b, flags & WIRE_CHECK_PROTOCOL ? p->behaviour : "");
-	fail |= wire_put_str(b, flags & WIRE_CHECK_PROTOCOL ? p->locs : "");
+	fail |= wire_put_str(b, l->flags & WIRE_CHECK_PROTOCOL ? p->behaviour : "");
+	fail |= wire_put_str(b, l->flags & WIRE_CHECK_PROTOCOL ? p->locs : "");
 	if (fail) {
 		fprintf(stderr, "ensemble-loader: out of memory for a port table\n");
 		MPI_Abort(MPI_COMM_WORLD, 4);
@@ -400,15 +499,15 @@ table(struct wire_buf *b, Agraph_t *G, int r, int flags)
  * polling gently (a blocking receive would spin a core the components
  * need); mark each sender with c. */
 static void
-gather(MPI_Comm inter, int tag, char c)
+gather(struct loader *l, int tag, char c)
 {
 	MPI_Request	req;
 	MPI_Status	st;
 	int		got = 0, flag, who, rc;
 	long		sleep_ns = 20000;
 
-	while (got < nprocs) {
-		mpi_check(MPI_Irecv(&who, 1, MPI_INT, MPI_ANY_SOURCE, tag, inter, &req),
+	while (got < l->nprocs) {
+		mpi_check(MPI_Irecv(&who, 1, MPI_INT, MPI_ANY_SOURCE, tag, l->inter, &req),
 		    "MPI_Irecv");
 		for (;;) {
 			rc = MPI_Test(&req, &flag, &st);
@@ -421,42 +520,43 @@ gather(MPI_Comm inter, int tag, char c)
 				sleep_ns += sleep_ns / 4;
 		}
 		sleep_ns = 20000;
-		if (st.MPI_SOURCE >= 0 && st.MPI_SOURCE < nprocs && status[st.MPI_SOURCE] != c) {
-			status[st.MPI_SOURCE] = c;
+		if (st.MPI_SOURCE >= 0 && st.MPI_SOURCE < l->nprocs &&
+		    l->status[st.MPI_SOURCE] != c) {
+			l->status[st.MPI_SOURCE] = c;
 			got++;
 		}
 	}
 }
 
-int
-main(int argc, char **argv)
+/* The command line into l's options. */
+static void
+parse_options(struct loader *l, int argc, char **argv)
 {
-	Agraph_t	 *G;
-	MPI_Comm	  inter;
-	MPI_Info	 *infos;
-	MPI_Request	 *reqs;
-	struct wire_buf	 *tables;
-	struct sigaction  sa;
-	char		**cmds, ***argvs, buf[64];
-	int		 *maxprocs, *errs, i, k, flags = 0, size;
-	int		  spawn_timeout = -1, wire_timeout = 60;
-	const char	 *graph = NULL;
-	double		  t0, t1, t2;
+	int	i;
 
+	l->spawn_timeout = -1;
+	l->wire_timeout = 60;
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--check-protocol") == 0)
-			flags |= WIRE_CHECK_PROTOCOL;
+			l->flags |= WIRE_CHECK_PROTOCOL;
 		else if (strcmp(argv[i], "--spawn-timeout") == 0 && i + 1 < argc)
-			spawn_timeout = atoi(argv[++i]);
+			l->spawn_timeout = atoi(argv[++i]);
 		else if (strcmp(argv[i], "--wire-timeout") == 0 && i + 1 < argc)
-			wire_timeout = atoi(argv[++i]);
-		else if (graph == NULL && (argv[i][0] != '-' || strcmp(argv[i], "-") == 0))
-			graph = argv[i];
+			l->wire_timeout = atoi(argv[++i]);
+		else if (l->graph == NULL && (argv[i][0] != '-' || strcmp(argv[i], "-") == 0))
+			l->graph = argv[i];
 		else
 			usage();
 	}
-	if (graph == NULL)
+	if (l->graph == NULL)
 		usage();
+}
+
+/* SIGUSR1 says where the loader is, SIGALRM is the watchdog. */
+static void
+set_signals(void)
+{
+	struct sigaction	sa;
 
 	memset(&sa, 0, sizeof(sa));
 	sigemptyset(&sa.sa_mask);
@@ -465,7 +565,190 @@ main(int argc, char **argv)
 	sigaction(SIGUSR1, &sa, NULL);
 	sa.sa_handler = on_alarm;
 	sigaction(SIGALRM, &sa, NULL);
+}
 
+/* Each process's MPI_Info for the spawn: its host, wdir and env. */
+static void
+make_infos(struct loader *l)
+{
+	struct buf	b;
+	int		i, k;
+
+	l->infos = xcalloc((size_t)l->nprocs, sizeof(*l->infos));
+	for (i = 0; i < l->nprocs; i++) {
+		const struct lproc	*p = &l->procs[i];
+
+		MPI_Info_create(&l->infos[i]);
+		if (p->host[0] != '\0')
+			info_set(l->infos[i], p, "host", p->host);
+		if (p->wdir[0] != '\0')
+			info_set(l->infos[i], p, "wdir", p->wdir);
+		if (p->nenv > 0) {
+			buf_init(&b);
+			for (k = 0; k < p->nenv; k++) {
+				if (strchr(p->env[k], '\n') != NULL)
+					die("%s: an environment entry holds a newline", p->name);
+				buf_printf(&b, "%s%s", k ? "\n" : "", p->env[k]);
+			}
+			info_set(l->infos[i], p, "env", b.s);
+			buf_free(&b);
+		}
+	}
+}
+
+/* The first visit: spawn every process, with its argv and info, in one
+ * MPI_Comm_spawn_multiple.  0; or -1, said, when it failed. */
+static int
+spawn(struct loader *l)
+{
+	char		**cmds, ***argvs, buf[64];
+	int		 *maxprocs, *errs, i, n, rc;
+
+	cmds = xcalloc((size_t)l->nprocs, sizeof(*cmds));
+	argvs = xcalloc((size_t)l->nprocs, sizeof(*argvs));
+	maxprocs = xcalloc((size_t)l->nprocs, sizeof(*maxprocs));
+	errs = xcalloc((size_t)l->nprocs, sizeof(*errs));
+	for (i = 0; i < l->nprocs; i++) {
+		cmds[i] = l->procs[i].path;
+		argvs[i] = l->procs[i].argv;
+		maxprocs[i] = 1;
+	}
+	if (l->spawn_timeout < 0)
+		l->spawn_timeout = 60 + l->nprocs / 10;
+	watch(l, PHASE_SPAWNING, l->spawn_timeout);
+	rc = MPI_Comm_spawn_multiple(l->nprocs, cmds, argvs, maxprocs, l->infos, 0,
+	    MPI_COMM_SELF, &l->inter, errs);
+	unwatch();
+	if (rc != MPI_SUCCESS) {
+		char	s[MPI_MAX_ERROR_STRING];
+
+		MPI_Error_string(rc, s, &n);
+		for (i = 0; i < l->nprocs && errs[i] != MPI_SUCCESS; i++)
+			;
+		fprintf(stderr, "ensemble-loader: MPI_Comm_spawn_multiple failed: %s\n", s);
+		if (i < l->nprocs)
+			for (i = 0; i < l->nprocs; i++)
+				if (errs[i] != MPI_SUCCESS)
+					fprintf(stderr, "ensemble-loader: %s ('%s') did not"
+					    " start\n", l->procs[i].name, l->procs[i].path);
+		for (i = 0, n = 0; i < l->nprocs; i++)
+			if (l->procs[i].host[0] != '\0' && n++ < 5)
+				fprintf(stderr, "ensemble-loader: %s is placed on host '%s';"
+				    " Open MPI must know every such host (from"
+				    " --hostfile or the allocation)\n", l->procs[i].name,
+				    l->procs[i].host);
+	} else {
+		MPI_Comm_set_errhandler(l->inter, MPI_ERRORS_RETURN);
+		l->t1 = clock_now();
+		snprintf(buf, sizeof(buf), "%sspawned %.6f\n", WIRE_MARK, l->t1 - l->t0);
+		say(buf);
+	}
+	free(cmds);
+	free(argvs);
+	free(maxprocs);
+	free(errs);
+	return rc == MPI_SUCCESS ? 0 : -1;
+}
+
+/* The second visit: send each process its port table, and wait until
+ * every one has set its interface. */
+static void
+wire(struct loader *l)
+{
+	MPI_Request	*reqs;
+	struct wire_buf	*tables;
+	char		 buf[64];
+	int		 i;
+
+	watch(l, PHASE_WIRING, l->wire_timeout);
+	tables = xcalloc((size_t)l->nprocs, sizeof(*tables));
+	reqs = xcalloc((size_t)l->nprocs, sizeof(*reqs));
+	for (i = 0; i < l->nprocs; i++) {
+		table(l, &tables[i], i);
+		mpi_check(MPI_Isend(tables[i].p, (int)tables[i].len, MPI_BYTE, i,
+		    WIRE_TAG_TABLE, l->inter, &reqs[i]), "sending a port table");
+	}
+	gather(l, WIRE_TAG_HELLO, 'h');
+	mpi_check(MPI_Waitall(l->nprocs, reqs, MPI_STATUSES_IGNORE),
+	    "sending the port tables");
+	unwatch();
+	l->t2 = clock_now();
+	snprintf(buf, sizeof(buf), "%swired %.6f\n", WIRE_MARK, l->t2 - l->t1);
+	say(buf);
+	for (i = 0; i < l->nprocs; i++)
+		free(tables[i].p);
+	free(tables);
+	free(reqs);
+}
+
+/* The run: until every process has said it is done; then disconnect. */
+static void
+run(struct loader *l)
+{
+	char	buf[64];
+
+	l->phase = PHASE_RUNNING;
+	gather(l, WIRE_TAG_DONE, 'd');
+	watch(l, PHASE_DISCONNECTING, 60);
+	mpi_check(MPI_Comm_disconnect(&l->inter), "MPI_Comm_disconnect");
+	unwatch();
+	snprintf(buf, sizeof(buf), "%sdone %.6f\n", WIRE_MARK, clock_now() - l->t2);
+	say(buf);
+}
+
+/* Free what l holds. */
+static void
+loader_free(struct loader *l)
+{
+	struct lproc	*p;
+	int		 i, k;
+
+	for (i = 0; i < l->nprocs; i++) {
+		p = &l->procs[i];
+		if (l->infos != NULL)
+			MPI_Info_free(&l->infos[i]);
+		for (k = 0; k < p->argc; k++)
+			free(p->argv[k]);
+		free(p->argv);
+		for (k = 0; k < p->nenv; k++)
+			free(p->env[k]);
+		free(p->env);
+		for (k = 0; k < p->ntypes; k++)
+			free(p->types[k]);
+		free(p->types);
+		free(p->nports);
+		free(p->portbase);
+		free(p->peer);
+		free(p->tag);
+		free(p->rtag);
+		free(p->name);
+		free(p->path);
+		free(p->wdir);
+		free(p->host);
+		free(p->behaviour);
+		free(p->locs);
+	}
+	for (i = 0; i < l->nparams; i++) {
+		free(l->pnames[i]);
+		free(l->pvalues[i]);
+	}
+	free(l->pnames);
+	free(l->pvalues);
+	free(l->procs);
+	free(l->infos);
+	free(l->status);
+	if (l->G != NULL)
+		agclose(l->G);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct loader	*l = &L;
+	int		 size;
+
+	parse_options(l, argc, argv);
+	set_signals();
 	if (MPI_Init(&argc, &argv) != MPI_SUCCESS) {
 		fprintf(stderr, "ensemble-loader: MPI_Init failed\n");
 		return 4;
@@ -475,131 +758,20 @@ main(int argc, char **argv)
 	MPI_Comm_size(MPI_COMM_WORLD, &size);
 	if (size != 1)
 		die("run me as one process ('mpirun -np 1'), not %d", size);
-	t0 = now();
-	G = read_graph(graph);
-	check_execs();
-	status = xmalloc((size_t)nprocs + 1);
-	memset(status, '.', (size_t)nprocs);
-	status[nprocs] = '\0';
-
-	/* First visit: spawn every process, with its argv and info. */
-	cmds = xcalloc((size_t)nprocs, sizeof(*cmds));
-	argvs = xcalloc((size_t)nprocs, sizeof(*argvs));
-	maxprocs = xcalloc((size_t)nprocs, sizeof(*maxprocs));
-	infos = xcalloc((size_t)nprocs, sizeof(*infos));
-	errs = xcalloc((size_t)nprocs, sizeof(*errs));
-	for (i = 0; i < nprocs; i++) {
-		struct lproc	*p = &procs[i];
-
-		cmds[i] = (char *)p->path;
-		argvs[i] = p->argv;
-		maxprocs[i] = 1;
-		MPI_Info_create(&infos[i]);
-		if (p->host[0] != '\0')
-			info_set(infos[i], p, "host", p->host);
-		if (p->wdir[0] != '\0')
-			info_set(infos[i], p, "wdir", p->wdir);
-		if (p->nenv > 0) {
-			struct buf	b;
-
-			buf_init(&b);
-			for (k = 0; k < p->nenv; k++) {
-				if (strchr(p->env[k], '\n') != NULL)
-					die("%s: an environment entry holds a newline", p->name);
-				buf_printf(&b, "%s%s", k ? "\n" : "", p->env[k]);
-			}
-			info_set(infos[i], p, "env", b.s);
-			buf_free(&b);
-		}
-	}
-	if (spawn_timeout < 0)
-		spawn_timeout = 60 + nprocs / 10;
-	watch(1, spawn_timeout);
-	k = MPI_Comm_spawn_multiple(nprocs, cmds, argvs, maxprocs, infos, 0,
-	    MPI_COMM_SELF, &inter, errs);
-	unwatch();
-	if (k != MPI_SUCCESS) {
-		char	s[MPI_MAX_ERROR_STRING];
-		int	n;
-
-		MPI_Error_string(k, s, &n);
-		for (i = 0; i < nprocs && errs[i] != MPI_SUCCESS; i++)
-			;
-		fprintf(stderr, "ensemble-loader: MPI_Comm_spawn_multiple failed: %s\n", s);
-		if (i < nprocs)
-			for (i = 0; i < nprocs; i++)
-				if (errs[i] != MPI_SUCCESS)
-					fprintf(stderr, "ensemble-loader: %s ('%s') did not"
-					    " start\n", procs[i].name, procs[i].path);
-		for (i = 0, n = 0; i < nprocs; i++)
-			if (procs[i].host[0] != '\0' && n++ < 5)
-				fprintf(stderr, "ensemble-loader: %s is placed on host '%s';"
-				    " Open MPI must know every such host (from"
-				    " --hostfile or the allocation)\n", procs[i].name,
-				    procs[i].host);
+	l->t0 = clock_now();
+	read_graph(l);
+	check_execs(l);
+	l->status = xmalloc((size_t)l->nprocs + 1);
+	memset(l->status, '.', (size_t)l->nprocs);
+	l->status[l->nprocs] = '\0';
+	make_infos(l);
+	if (spawn(l) != 0) {
 		MPI_Finalize();
 		return 4;
 	}
-	MPI_Comm_set_errhandler(inter, MPI_ERRORS_RETURN);
-	t1 = now();
-	snprintf(buf, sizeof(buf), "%sspawned %.6f\n", WIRE_MARK, t1 - t0);
-	say(buf);
-
-	/* Second visit: each process's port table. */
-	watch(2, wire_timeout);
-	tables = xcalloc((size_t)nprocs, sizeof(*tables));
-	reqs = xcalloc((size_t)nprocs, sizeof(*reqs));
-	for (i = 0; i < nprocs; i++) {
-		table(&tables[i], G, i, flags);
-		mpi_check(MPI_Isend(tables[i].p, (int)tables[i].len, MPI_BYTE, i,
-		    WIRE_TAG_TABLE, inter, &reqs[i]), "sending a port table");
-	}
-	gather(inter, WIRE_TAG_HELLO, 'h');
-	mpi_check(MPI_Waitall(nprocs, reqs, MPI_STATUSES_IGNORE), "sending the port tables");
-	unwatch();
-	t2 = now();
-	snprintf(buf, sizeof(buf), "%swired %.6f\n", WIRE_MARK, t2 - t1);
-	say(buf);
-	for (i = 0; i < nprocs; i++)
-		free(tables[i].p);
-	free(tables);
-	free(reqs);
-
-	/* The run: until every process has said it is done. */
-	phase = 3;
-	gather(inter, WIRE_TAG_DONE, 'd');
-	watch(4, 60);
-	mpi_check(MPI_Comm_disconnect(&inter), "MPI_Comm_disconnect");
-	unwatch();
-	snprintf(buf, sizeof(buf), "%sdone %.6f\n", WIRE_MARK, now() - t2);
-	say(buf);
-
-	for (i = 0; i < nprocs; i++) {
-		MPI_Info_free(&infos[i]);
-		for (k = 0; k < procs[i].argc; k++)
-			free(procs[i].argv[k]);
-		free(procs[i].argv);
-		for (k = 0; k < procs[i].nenv; k++)
-			free(procs[i].env[k]);
-		free(procs[i].env);
-		for (k = 0; k < procs[i].ntypes; k++)
-			free(procs[i].types[k]);
-		free(procs[i].types);
-		free(procs[i].nports);
-		free(procs[i].portbase);
-		free(procs[i].peer);
-		free(procs[i].tag);
-		free(procs[i].rtag);
-		free(procs[i].name);
-	}
-	free(procs);
-	free(cmds);
-	free(argvs);
-	free(maxprocs);
-	free(infos);
-	free(errs);
-	free(status);
-	agclose(G);
+	wire(l);
+	run(l);
+	loader_free(l);
 	MPI_Finalize();
 	return 0;
 }

@@ -14,7 +14,16 @@
 #include <graphviz/gvc.h>
 
 #include "graph.h"
+#include "pcgdot.h"
 #include "xmalloc.h"
+
+/* Graphviz 2.42's cgraph takes 'char *' for names and values it only
+ * reads; the string literals this file passes it are safe. */
+#ifdef __clang__
+#pragma clang diagnostic ignored "-Wincompatible-pointer-types-discards-qualifiers"
+#else
+#pragma GCC diagnostic ignored "-Wdiscarded-qualifiers"
+#endif
 
 static const char *const palette[] = {
 	"#cfe2f3", "#d9ead3", "#fff2cc", "#f4cccc", "#d9d2e9", "#fce5cd",
@@ -234,7 +243,7 @@ draw_graph(Agraph_t *G, Agraph_t *draft)
 	char		 id[256], *comps, *app;
 
 	R = agopen("pcg", Agundirected, NULL);
-	app = agget(G, "application");
+	app = agget(G, PCGDOT_APPLICATION);
 	agattr(R, AGRAPH, "label", app != NULL ? app : "");
 	agattr(R, AGRAPH, "labelloc", "t");
 	agattr(R, AGRAPH, "fontname", "Helvetica");
@@ -255,12 +264,13 @@ draw_graph(Agraph_t *G, Agraph_t *draft)
 	s_hp = agattr(R, AGEDGE, "headport", "");
 	s_tip = agattr(R, AGEDGE, "tooltip", "");
 
-	comps = agget(G, "components");
+	comps = agget(G, PCGDOT_COMPONENTS);
 	buf_init(&b);
 	for (v = agfstnode(G); v != NULL; v = agnxtnode(G, v)) {
-		char	*host = agget(v, "host"), *comp = agget(v, "component");
+		char	*host, *comp = agget(v, PCGDOT_COMPONENT);
 		Agraph_t *home = R;
 
+		host = pcgdot_text(agget(v, PCGDOT_HOST) != NULL ? agget(v, PCGDOT_HOST) : "");
 		if (host != NULL && host[0] != '\0') {
 			snprintf(id, sizeof(id), "cluster_host_%s", host);
 			if ((cluster = agsubg(R, id, 0)) == NULL) {
@@ -275,6 +285,7 @@ draw_graph(Agraph_t *G, Agraph_t *draft)
 			}
 			home = cluster;
 		}
+		free(host);
 		w = agnode(home, agnameof(v), 1);
 		if (home != R)
 			agsubnode(R, w, 1);
@@ -283,7 +294,7 @@ draw_graph(Agraph_t *G, Agraph_t *draft)
 			int		 nsides = node_sides(draft, agnameof(v), &sides);
 
 			node_label(&b, agnameof(v), comp != NULL ? comp : "",
-			    agget(v, "ports") != NULL ? agget(v, "ports") : "",
+			    agget(v, PCGDOT_PORTS) != NULL ? agget(v, PCGDOT_PORTS) : "",
 			    palette[comp_colour(comps, comp != NULL ? comp : "")],
 			    sides, nsides);
 			free(sides);
@@ -297,15 +308,15 @@ draw_graph(Agraph_t *G, Agraph_t *draft)
 			char		 tip[600];
 
 			f = agedge(R, t, h, agnameof(e), 1);
-			port_id(id, sizeof(id), agget(e, "tail_port"));
+			port_id(id, sizeof(id), agget(e, PCGDOT_TAIL_PORT));
 			compass(id, sizeof(id), draft, agnameof(agtail(e)), agnameof(aghead(e)));
 			agxset(f, s_tp, id);
-			port_id(id, sizeof(id), agget(e, "head_port"));
+			port_id(id, sizeof(id), agget(e, PCGDOT_HEAD_PORT));
 			compass(id, sizeof(id), draft, agnameof(aghead(e)), agnameof(agtail(e)));
 			agxset(f, s_hp, id);
 			snprintf(tip, sizeof(tip), "%s.%s <-> %s.%s (tag %s)",
-			    agnameof(agtail(e)), agget(e, "tail_port"),
-			    agnameof(aghead(e)), agget(e, "head_port"), agget(e, "tag"));
+			    agnameof(agtail(e)), agget(e, PCGDOT_TAIL_PORT),
+			    agnameof(aghead(e)), agget(e, PCGDOT_HEAD_PORT), agget(e, PCGDOT_TAG));
 			agxset(f, s_tip, tip);
 		}
 	}

@@ -1,5 +1,6 @@
 /* graph.c -- turning the checked model into the annotated cgraph graph:
- * one node per process, one edge per channel, annotations as attributes. */
+ * one node per process, one edge per channel, annotations as attributes
+ * named, typed and encoded as common/pcgdot.h says. */
 #include "config.h"
 
 #include <inttypes.h>
@@ -7,20 +8,24 @@
 #include <string.h>
 
 #include "graph.h"
+#include "pcgdot.h"
 #include "xmalloc.h"
 
-static void
-quoted_list(struct buf *b, const struct pcg_strs *s)
+/* Declare an attribute with its default (or, for AGRAPH, set the graph's):
+ * cgraph 2.42 takes 'char *' for the name and value it only reads. */
+static Agsym_t *
+graph_attr(Agraph_t *G, int kind, const char *name, const char *value)
 {
-	int	i;
+	return agattr(G, kind, (char *)name, (char *)value);
+}
 
+/* Set a text attribute (pcgdot.h) to s, encoded. */
+static void
+graph_set_text(void *obj, Agsym_t *a, struct buf *b, const char *s)
+{
 	buf_reset(b);
-	buf_adds(b, "");
-	for (i = 0; s != NULL && i < s->n; i++) {
-		if (i > 0)
-			buf_addc(b, ' ');
-		buf_add_quoted(b, s->v[i]);
-	}
+	pcgdot_put_text(b, s);
+	agxset(obj, a, b->s);
 }
 
 Agraph_t *
@@ -36,30 +41,34 @@ pcg_graph(const struct pcg *g)
 	int		 i, t, n;
 
 	G = agopen((char *)g->name, Agundirected, NULL);
-	agattr(G, AGRAPH, "application", (char *)g->name);
-	agattr(G, AGRAPH, "script", (char *)g->script);
-	agattr(G, AGRAPH, "script_dir", (char *)g->script_dir);
+	graph_attr(G, AGRAPH, PCGDOT_APPLICATION, g->name);
 	buf_init(&b);
+	pcgdot_put_text(&b, g->script);
+	graph_attr(G, AGRAPH, PCGDOT_SCRIPT, b.s);
+	buf_reset(&b);
+	pcgdot_put_text(&b, g->script_dir);
+	graph_attr(G, AGRAPH, PCGDOT_SCRIPT_DIR, b.s);
+	buf_reset(&b);
 	buf_adds(&b, "");
 	for (i = 0; i < g->ncomps; i++) {
 		buf_printf(&b, "%s%s:", i ? " " : "", g->comps[i].name);
 		for (t = 0; t < g->comps[i].ntypes; t++)
 			buf_printf(&b, "%s%s", t ? "," : "", g->comps[i].types[t]);
 	}
-	agattr(G, AGRAPH, "components", b.s);
+	graph_attr(G, AGRAPH, PCGDOT_COMPONENTS, b.s);
 
-	a_comp = agattr(G, AGNODE, "component", "");
-	a_index = agattr(G, AGNODE, "index", "");
-	a_ports = agattr(G, AGNODE, "ports", "");
-	a_exec = agattr(G, AGNODE, "exec", "");
-	a_args = agattr(G, AGNODE, "args", "");
-	a_env = agattr(G, AGNODE, "env", "");
-	a_wdir = agattr(G, AGNODE, "wdir", "");
-	a_host = agattr(G, AGNODE, "host", "");
-	a_beh = agattr(G, AGNODE, "behaviour", "");
-	a_tp = agattr(G, AGEDGE, "tail_port", "");
-	a_hp = agattr(G, AGEDGE, "head_port", "");
-	a_tag = agattr(G, AGEDGE, "tag", "");
+	a_comp = graph_attr(G, AGNODE, PCGDOT_COMPONENT, "");
+	a_index = graph_attr(G, AGNODE, PCGDOT_INDEX, "");
+	a_ports = graph_attr(G, AGNODE, PCGDOT_PORTS, "");
+	a_exec = graph_attr(G, AGNODE, PCGDOT_EXEC, "");
+	a_args = graph_attr(G, AGNODE, PCGDOT_ARGS, "");
+	a_env = graph_attr(G, AGNODE, PCGDOT_ENV, "");
+	a_wdir = graph_attr(G, AGNODE, PCGDOT_WDIR, "");
+	a_host = graph_attr(G, AGNODE, PCGDOT_HOST, "");
+	a_beh = graph_attr(G, AGNODE, PCGDOT_BEHAVIOUR, "");
+	a_tp = graph_attr(G, AGEDGE, PCGDOT_TAIL_PORT, "");
+	a_hp = graph_attr(G, AGEDGE, PCGDOT_HEAD_PORT, "");
+	a_tag = graph_attr(G, AGEDGE, PCGDOT_TAG, "");
 
 	nodes = xcalloc(g->nprocs + 1, sizeof(*nodes));
 	for (i = 0; i < g->nprocs; i++) {
@@ -74,27 +83,28 @@ pcg_graph(const struct pcg *g)
 			agxset(v, a_index, num);
 		}
 		buf_reset(&b);
+		buf_adds(&b, "");
 		for (t = 0; t < c->ntypes; t++)
 			buf_printf(&b, "%s%s:%d", t ? " " : "", c->types[t], p->nports[t]);
-		agxset(v, a_ports, c->ntypes ? b.s : "");
+		agxset(v, a_ports, b.s);
 		s = pcg_annot(g, p, ANN_EXEC);
-		agxset(v, a_exec, s != NULL ? s->v[0] : (char *)c->name);
+		graph_set_text(v, a_exec, &b, s != NULL ? s->v[0] : c->name);
 		if ((s = pcg_annot(g, p, ANN_ARGS)) != NULL) {
-			quoted_list(&b, s);
+			buf_reset(&b);
+			pcgdot_put_list(&b, s->v, s->n);
 			agxset(v, a_args, b.s);
 		}
 		if ((n = pcg_env(g, p, &env)) > 0) {
-			struct pcg_strs	es = { env, n, p->loc };
-
-			quoted_list(&b, &es);
+			buf_reset(&b);
+			pcgdot_put_list(&b, env, n);
 			agxset(v, a_env, b.s);
 		}
 		free(env);
 		if ((s = pcg_annot(g, p, ANN_WDIR)) != NULL)
-			agxset(v, a_wdir, s->v[0]);
+			graph_set_text(v, a_wdir, &b, s->v[0]);
 		if (p->host != NULL)
-			agxset(v, a_host, (char *)p->host);
-		agxset(v, a_beh, p->behaviour != NULL ? (char *)p->behaviour : "");
+			graph_set_text(v, a_host, &b, p->host);
+		graph_set_text(v, a_beh, &b, p->behaviour != NULL ? p->behaviour : "");
 	}
 	for (i = 0; i < g->nchans; i++) {
 		const struct pcg_chan	*ch = &g->chans[i];

@@ -1,28 +1,15 @@
-/* graph.h -- the annotated PCG as a Graphviz cgraph graph, the one form
- * later stages (verifier, loader) read; and its drawing.
- *
- * Graph attributes: application, script, script_dir, components
- *   ("terminal:Server relay:Client,Prop").
- * Node (one per process, named relay[3]): component, index, ports
- *   ("Client:2 Prop:2", every type of the component), exec, args and env
- *   (quoted strings as in scripts), wdir, host, behaviour (the process's
- *   instantiated statements: parameters, index and ports() replaced, 'if'
- *   decided, 'for' unrolled, loops kept; see pcg_instantiate).
- * Edge (one per channel, key c1, c2, ... in script order): tail_port and
- *   head_port ("Prop[1]", the ports at agtail and aghead), tag. */
+/* graph.h -- the annotated PCG as a Graphviz cgraph graph, and its drawing.
+ * pcg_graph makes it from the checked model; its attributes, their types
+ * and how strings are encoded are defined in common/pcgdot.h.  The verifier
+ * does not read it (it takes struct pcg); 'ensemble graph' draws it or
+ * writes it as DOT (--pcg), and 'ensemble run' adds what the loader needs
+ * (launch_graph) and hands it to ensemble-loader as DOT, the one program
+ * that reads it back. */
 #ifndef ENS_GRAPH_H
 #define ENS_GRAPH_H
 
 #include <graphviz/cgraph.h>
 #include <graphviz/gvc.h>
-
-/* Graphviz 2.43's cgraph takes 'char *' for names and values it only reads;
- * string literals passed to it are safe. */
-#ifdef __clang__
-#pragma clang diagnostic ignored "-Wincompatible-pointer-types-discards-qualifiers"
-#else
-#pragma GCC diagnostic ignored "-Wdiscarded-qualifiers"
-#endif
 
 #include "pcg.h"
 

@@ -1,7 +1,9 @@
 /* pcg.h -- the expanded Process Communication Graph: parameters resolved,
  * ranges and 'for' clauses unrolled, every semantic check done.  The model
- * is what expansion builds and checks; the annotated Graphviz graph that
- * later stages read is made from it by pcg_graph(). */
+ * is what expansion builds and checks, and what later stages take: the
+ * verifier compiles it, 'ensemble run' starts from it.  The annotated
+ * Graphviz graph made from it by pcg_graph() is for drawing and for the
+ * loader, the one reader of its DOT (common/pcgdot.h). */
 #ifndef ENS_PCG_H
 #define ENS_PCG_H
 
