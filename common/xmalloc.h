@@ -1,5 +1,5 @@
 /* xmalloc.h -- allocation that aborts on out-of-memory, a growable string
- * buffer and a bump arena.  Callers never NULL-check these (STYLE.md 20). */
+ * buffer and a bump arena.  Callers never NULL-check these (HACKING.md, "Code"). */
 #ifndef ENS_XMALLOC_H
 #define ENS_XMALLOC_H
 
@@ -44,7 +44,7 @@ void buf_add_quoted(struct buf *, const char *);
 char *buf_steal(struct buf *);
 
 /* A bump allocator: objects are never freed one by one, only the whole
- * arena (STYLE.md 23). */
+ * arena (HACKING.md, "Code"). */
 struct arena;
 struct arena *arena_new(void);
 void arena_free(struct arena *);
