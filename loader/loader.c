@@ -32,7 +32,8 @@
 struct lproc {
 	char		 *name;
 	const char	 *component;
-	int		  index;	/* 0: unindexed */
+	int		  indexed;	/* 1: it has an index, which may be 0 */
+	int		  index;	/* its index, when indexed */
 	char		 *path;
 	char		**argv;
 	int		  argc;
@@ -356,8 +357,10 @@ read_graph(struct loader *l)
 		p = &l->procs[r];
 		p->name = xstrdup(agnameof(v));
 		p->component = attr(v, PCGDOT_COMPONENT);
-		if (*attr(v, PCGDOT_INDEX) != '\0')	/* (empty: no index) */
+		if (*attr(v, PCGDOT_INDEX) != '\0') {	/* (empty: no index) */
+			p->indexed = 1;
 			p->index = node_int(v, PCGDOT_INDEX, INT_MIN, INT_MAX);
+		}
 		p->path = node_text(v, PCGDOT_PATH);
 		p->argc = node_list(v, PCGDOT_ARGS, &p->argv);
 		p->nenv = node_list(v, PCGDOT_ENV, &p->env);
@@ -435,6 +438,16 @@ info_set(MPI_Info info, const struct lproc *p, const char *key, const char *valu
 		die("%s: cannot set the info key '%s'", p->name, key);
 }
 
+/* Does process b continue the run of process a, the one before it: the
+ * same component, both indexed, and b's index one above a's?  (A process
+ * without an index is a run of its own; a[0] has an index.) */
+static int
+same_run(const struct lproc *a, const struct lproc *b)
+{
+	return strcmp(a->component, b->component) == 0 && a->indexed && b->indexed &&
+	    (long long)b->index == (long long)a->index + 1;
+}
+
 /* The port table of process r (wire.h). */
 static void
 table(const struct loader *l, struct wire_buf *b, int r)
@@ -451,6 +464,7 @@ table(const struct loader *l, struct wire_buf *b, int r)
 	fail |= wire_put_int(b, l->flags);
 	fail |= wire_put_str(b, p->name);
 	fail |= wire_put_str(b, p->component);
+	fail |= wire_put_int(b, p->indexed);
 	fail |= wire_put_int(b, p->index);
 	fail |= wire_put_int(b, p->ntypes);
 	for (t = 0; t < p->ntypes; t++) {
@@ -472,16 +486,14 @@ table(const struct loader *l, struct wire_buf *b, int r)
 		fail |= wire_put_str(b, p->argv[i]);
 	/* Runs of processes with one component and consecutive indices. */
 	for (n = 0, i = 0; i < l->nprocs; i++)
-		if (i == 0 || strcmp(procs[i].component, procs[i - 1].component) != 0 ||
-		    procs[i].index == 0 || procs[i].index != procs[i - 1].index + 1)
+		if (i == 0 || !same_run(&procs[i - 1], &procs[i]))
 			n++;
 	fail |= wire_put_int(b, n);
 	for (start = 0, i = 1; i <= l->nprocs; i++) {
-		if (i < l->nprocs && strcmp(procs[i].component, procs[start].component) == 0 &&
-		    procs[i].index != 0 && procs[i].index == procs[i - 1].index + 1)
+		if (i < l->nprocs && same_run(&procs[i - 1], &procs[i]))
 			continue;
 		fail |= wire_put_str(b, procs[start].component);
-		fail |= wire_put_int(b, procs[start].index != 0);
+		fail |= wire_put_int(b, procs[start].indexed);
 		fail |= wire_put_int(b, start);
 		fail |= wire_put_int(b, procs[start].index);
 		fail |= wire_put_int(b, i - start);

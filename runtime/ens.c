@@ -424,6 +424,7 @@ read_table(const char *buf, size_t len)
 	E.flags = wire_get_int(&in);
 	E.self.name = wire_get_str(&in);
 	E.self.component = wire_get_str(&in);
+	E.self.indexed = wire_get_int(&in) != 0;
 	E.self.index = wire_get_int(&in);
 	E.ntypes = get_count(&in, 1 << 16);
 	if (in.bad || (E.types = calloc((size_t)E.ntypes + 1, sizeof(*E.types))) == NULL)
@@ -459,7 +460,7 @@ read_table(const char *buf, size_t len)
 		return -1;
 	for (i = 0; i < E.nruns; i++) {
 		E.runs[i].comp = wire_get_str(&in);
-		E.runs[i].indexed = wire_get_int(&in);
+		E.runs[i].indexed = wire_get_int(&in) != 0;
 		E.runs[i].rank = wire_get_int(&in);
 		E.runs[i].index = wire_get_int(&in);
 		E.runs[i].count = wire_get_int(&in);

@@ -43,6 +43,8 @@ typedef struct {
 	int		 index;		/* 2; 0 for an unindexed process */
 	int		 rank;		/* in the application, 0-based, script order */
 	int		 nprocs;	/* processes in the application */
+	int		 indexed;	/* 1 when it has an index ("a[0]" too),
+					   0 for an unindexed process */
 } ens_self_t;
 
 /* MPI_Init, then receive this process's port table from ensemble-loader.

@@ -11,7 +11,8 @@
  * The port table is a sequence of 32-bit integers and strings (a 32-bit
  * length, then the bytes, no NUL), in this order:
  *   WIRE_MAGIC, rank, nprocs, flags (WIRE_CHECK_PROTOCOL),
- *   name, component, index,
+ *   name, component, indexed (0/1), index (when indexed: a[0] has
+ *     index 0 and is indexed; a process without an index has 0 and 0),
  *   ntypes, then per type: its name, nports, then per port: peer rank
  *     (-1: not connected), the tag it sends with, the tag it receives
  *     with (the same but on a channel from a process to itself, whose two
@@ -43,7 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define WIRE_MAGIC		0x454e5331	/* "ENS1" */
+#define WIRE_MAGIC		0x454e5332	/* "ENS2" */
 #define WIRE_TAG_TABLE		1
 #define WIRE_TAG_HELLO		2
 #define WIRE_TAG_DONE		3
