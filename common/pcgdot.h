@@ -47,8 +47,10 @@
  *   rank         int    its rank in the spawned MPI_COMM_WORLD, 0..n-1,
  *                       script order
  *   path         text   its executable, an absolute path
- *   behaviour_at text   the file:line:col of each behaviour statement,
- *                       space-separated, in the order behaviour lists them
+ *   behaviour_at list   the location of each behaviour statement, in the
+ *                       order behaviour lists them: "file:line:col", the
+ *                       file as the script names it (any bytes, spaces
+ *                       too), or "-" where unknown
  * Edge attributes, one edge per channel, key c1, c2, ... in script order
  * (pcg_graph):
  *   tail_port    "Prop[1]": the port at agtail, type name and int index

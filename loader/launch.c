@@ -117,8 +117,8 @@ launch_graph(const struct pcg *g, char *const *paths)
 	Agsym_t		*a_rank, *a_path, *a_at;
 	Agnode_t	*v;
 	struct buf	 b, t;
-	char		 pn[PCG_NAME_MAX], num[32];
-	int		 i;
+	char		 pn[PCG_NAME_MAX], num[32], **locs;
+	int		 i, k, n;
 
 	a_rank = agattr(G, AGNODE, (char *)PCGDOT_RANK, (char *)"");
 	a_path = agattr(G, AGNODE, (char *)PCGDOT_PATH, (char *)"");
@@ -132,10 +132,13 @@ launch_graph(const struct pcg *g, char *const *paths)
 		buf_reset(&t);
 		pcgdot_put_text(&t, paths[i]);
 		agxset(v, a_path, t.s);
-		pcg_behaviour_locs(g, i, &b);
+		n = pcg_behaviour_locs(g, i, &locs);
 		buf_reset(&t);
-		pcgdot_put_text(&t, b.s);
+		pcgdot_put_list(&t, locs, n);
 		agxset(v, a_at, t.s);
+		for (k = 0; k < n; k++)
+			free(locs[k]);
+		free(locs);
 	}
 	buf_free(&t);
 	buf_reset(&b);

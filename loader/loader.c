@@ -42,7 +42,8 @@ struct lproc {
 	char		 *wdir;
 	char		 *host;
 	char		 *behaviour;
-	char		 *locs;
+	char		**locs;		/* each statement's location */
+	int		  nlocs;
 	int		  ntypes;
 	char		**types;
 	int		 *nports;
@@ -367,7 +368,7 @@ read_graph(struct loader *l)
 		p->wdir = node_text(v, PCGDOT_WDIR);
 		p->host = node_text(v, PCGDOT_HOST);
 		p->behaviour = node_text(v, PCGDOT_BEHAVIOUR);
-		p->locs = node_text(v, PCGDOT_BEHAVIOUR_AT);
+		p->nlocs = node_list(v, PCGDOT_BEHAVIOUR_AT, &p->locs);
 		read_ports(p, v);
 	}
 	/* A channel from a process to itself needs a second tag, for its
@@ -500,7 +501,10 @@ table(const struct loader *l, struct wire_buf *b, int r)
 		start = i;
 	}
 	fail |= wire_put_str(b, l->flags & WIRE_CHECK_PROTOCOL ? p->behaviour : "");
-	fail |= wire_put_str(b, l->flags & WIRE_CHECK_PROTOCOL ? p->locs : "");
+	n = l->flags & WIRE_CHECK_PROTOCOL ? p->nlocs : 0;
+	fail |= wire_put_int(b, n);
+	for (i = 0; i < n; i++)
+		fail |= wire_put_str(b, p->locs[i]);
 	if (fail) {
 		fprintf(stderr, "ensemble-loader: out of memory for a port table\n");
 		MPI_Abort(MPI_COMM_WORLD, 4);
@@ -738,6 +742,8 @@ loader_free(struct loader *l)
 		free(p->wdir);
 		free(p->host);
 		free(p->behaviour);
+		for (k = 0; k < p->nlocs; k++)
+			free(p->locs[k]);
 		free(p->locs);
 	}
 	for (i = 0; i < l->nparams; i++) {

@@ -356,34 +356,43 @@ print_list(struct buf *b, const struct pcg *g, int proc, const struct pcg_bstmt 
 	}
 }
 
-/* Append each statement's location, in the order print_list prints them. */
+/* Append each statement's location, in the order print_list prints them,
+ * to *v (*n of them, room for *cap, one kept for the NULL at the end). */
 static void
-locs_list(struct buf *b, const struct pcg_bstmt *s)
+locs_list(char ***v, int *n, int *cap, const struct pcg_bstmt *s)
 {
 	const struct pcg_bbranch *br;
 
 	for (; s != NULL; s = s->next) {
-		if (b->len > 0)
-			buf_addc(b, ' ');
+		if (*n + 1 >= *cap) {
+			*cap = *cap ? *cap * 2 : 16;
+			*v = xreallocarray(*v, (size_t)*cap, sizeof(**v));
+		}
 		if (s->src != NULL && s->src->loc.src != NULL)
-			buf_printf(b, "%s:%d:%d", s->src->loc.src->name,
+			xasprintf(&(*v)[*n], "%s:%d:%d", s->src->loc.src->name,
 			    s->src->loc.first_line, s->src->loc.first_column);
 		else
-			buf_addc(b, '-');
+			(*v)[*n] = xstrdup("-");
+		(*n)++;
 		if (s->kind == S_LOOP)
-			locs_list(b, s->body);
+			locs_list(v, n, cap, s->body);
 		else if (s->kind == S_CHOICE)
 			for (br = s->branches; br != NULL; br = br->next)
-				locs_list(b, br->body);
+				locs_list(v, n, cap, br->body);
 	}
 }
 
-void
-pcg_behaviour_locs(const struct pcg *g, int proc, struct buf *b)
+int
+pcg_behaviour_locs(const struct pcg *g, int proc, char ***out)
 {
-	buf_reset(b);
-	buf_adds(b, "");
-	locs_list(b, g->procs[proc].prog);
+	int	n = 0, cap = 0;
+
+	*out = NULL;
+	locs_list(out, &n, &cap, g->procs[proc].prog);
+	if (*out == NULL)
+		*out = xcalloc(1, sizeof(**out));
+	(*out)[n] = NULL;
+	return n;
 }
 
 void

@@ -192,9 +192,11 @@ void pcg_expr_text(struct buf *, const struct expr *);
  * loops kept; a port a process does not have is reported.  pcg_expand
  * calls it when all else was correct. */
 void pcg_instantiate(struct pcg *);
-/* The location (file:line:col) of each statement of a process's behaviour,
- * space-separated, in the order the behaviour text has them ('-' where
- * unknown): what the runtime protocol monitor names. */
-void pcg_behaviour_locs(const struct pcg *, int proc, struct buf *);
+/* The location ("file:line:col", the file as named, any bytes) of each
+ * statement of a process's behaviour, in the order the behaviour text has
+ * them ("-" where unknown): what the runtime protocol monitor names.
+ * Returns the count, and *out a new NULL-terminated array of new strings
+ * (caller frees both). */
+int pcg_behaviour_locs(const struct pcg *, int proc, char ***out);
 
 #endif

@@ -212,17 +212,27 @@ static void
 ens_fail(enum call c, const char *fmt, ...)
 {
 	va_list		 ap;
-	char		 msg[1024];
-	int		 initialized = 0, finalized = 0;
+	char		 fixed[1024], *msg = fixed;
+	int		 initialized = 0, finalized = 0, n;
 	const char	*who = E.self.name != NULL ? E.self.name : "ensemble";
 
+	/* Whole, however long (a protocol violation names files, which may
+	 * have long paths); cut to the fixed buffer only when memory ran out. */
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	n = vsnprintf(fixed, sizeof(fixed), fmt, ap);
 	va_end(ap);
+	if (n >= (int)sizeof(fixed) && (msg = malloc((size_t)n + 1)) != NULL) {
+		va_start(ap, fmt);
+		vsnprintf(msg, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	} else if (msg == NULL)
+		msg = fixed;
 	fflush(stdout);
 	/* A protocol violation (C_NONE) names the call in its message. */
 	fprintf(stderr, "%s%s: %s%s%s\n", E.state == S_RUNNING ? WIRE_MARK "fail " : "",
 	    who, c != C_NONE ? call_names[c] : "", c != C_NONE ? ": " : "", msg);
+	if (msg != fixed)
+		free(msg);
 	fflush(stderr);
 	E.state = S_BEFORE;	/* no "exit" marker: this is the reason */
 	MPI_Initialized(&initialized);
@@ -412,9 +422,9 @@ static int
 read_table(const char *buf, size_t len)
 {
 	struct wire_in	 in = { buf, len, 0, 0 };
-	char		*beh, *locs;
+	char		*beh, **locs;
 	size_t		 tl;
-	int		 i, k, nports[64], *np;
+	int		 i, k, nports[64], *np, nlocs, rc = 0;
 	const char	*tnames[64], **tn;
 
 	if (wire_get_int(&in) != WIRE_MAGIC)
@@ -466,18 +476,25 @@ read_table(const char *buf, size_t len)
 		E.runs[i].count = wire_get_int(&in);
 	}
 	beh = wire_get_str(&in);
-	locs = wire_get_str(&in);
-	if (in.bad) {
+	nlocs = get_count(&in, 1 << 24);
+	if (in.bad || (locs = calloc((size_t)nlocs + 1, sizeof(*locs))) == NULL) {
 		free(beh);
-		free(locs);
 		return -1;
+	}
+	for (i = 0; i < nlocs; i++)
+		locs[i] = wire_get_str(&in);
+	if (in.bad) {
+		rc = -1;
+		goto out;
 	}
 
 	/* "Client, Prop" for messages about port types. */
 	for (tl = 1, i = 0; i < E.ntypes; i++)
 		tl += strlen(E.types[i].name) + 2;
-	if ((E.typenames = malloc(tl)) == NULL)
-		return -1;
+	if ((E.typenames = malloc(tl)) == NULL) {
+		rc = -1;
+		goto out;
+	}
 	E.typenames[0] = '\0';
 	for (i = 0; i < E.ntypes; i++) {
 		if (i > 0)
@@ -490,13 +507,20 @@ read_table(const char *buf, size_t len)
 
 		tn = E.ntypes <= 64 ? tnames : malloc(sizeof(*tn) * (size_t)E.ntypes);
 		np = E.ntypes <= 64 ? nports : malloc(sizeof(*np) * (size_t)E.ntypes);
-		if (tn == NULL || np == NULL)
-			return -1;
+		if (tn == NULL || np == NULL) {
+			if (tn != tnames)
+				free((void *)tn);
+			if (np != nports)
+				free(np);
+			rc = -1;
+			goto out;
+		}
 		for (i = 0; i < E.ntypes; i++) {
 			tn[i] = E.types[i].name;
 			np[i] = E.types[i].n;
 		}
-		E.mon = ens_mon_new(beh, locs, E.ntypes, tn, np, &cause);
+		E.mon = ens_mon_new(beh, nlocs, (const char *const *)locs, E.ntypes, tn,
+		    np, &cause);
 		if (tn != tnames)
 			free((void *)tn);
 		if (np != nports)
@@ -507,9 +531,12 @@ read_table(const char *buf, size_t len)
 			    cause != NULL ? cause : "out of memory");
 		}
 	}
+out:
 	free(beh);
+	for (i = 0; i < nlocs; i++)
+		free(locs[i]);
 	free(locs);
-	return 0;
+	return rc;
 }
 
 /*

@@ -502,11 +502,10 @@ full:
 }
 
 struct mon *
-ens_mon_new(const char *behaviour, const char *locs, int ntypes, const char *const *types,
-    const int *nports, char **cause)
+ens_mon_new(const char *behaviour, int nlocs, const char *const *locs, int ntypes,
+    const char *const *types, const int *nports, char **cause)
 {
 	struct mon	*m;
-	const char	*p;
 	char		**tv;
 	long		*start;
 	size_t		 n;
@@ -525,16 +524,10 @@ ens_mon_new(const char *behaviour, const char *locs, int ntypes, const char *con
 		m->ntypes++;
 	}
 	m->nports = nports;
-	for (p = locs != NULL ? locs : ""; *p != '\0'; p += n) {
-		char	**nl;
-
-		p += strspn(p, " ");
-		if ((n = strcspn(p, " ")) == 0)
-			break;
-		if ((nl = realloc(m->locs, sizeof(*nl) * (size_t)(m->nlocs + 1))) == NULL)
-			goto oom;
-		m->locs = nl;
-		if ((m->locs[m->nlocs] = strndup(p, n)) == NULL)
+	if (nlocs > 0 && (m->locs = calloc((size_t)nlocs, sizeof(*m->locs))) == NULL)
+		goto oom;
+	for (i = 0; i < nlocs; i++) {
+		if ((m->locs[i] = strdup(locs[i] != NULL ? locs[i] : "-")) == NULL)
 			goto oom;
 		m->nlocs++;
 	}
@@ -614,13 +607,15 @@ cat(char **b, size_t *n, const char *s)
 	return 0;
 }
 
-/* "'recv Client[2]' (f:1:2)" for an action. */
-static void
-describe(const struct mon *m, const struct ins *in, char *buf, size_t len)
+/* "'recv Client[2]' (f:1:2)" for an action: a new string, NULL when
+ * memory ran out.  The location is a file name of any length. */
+static char *
+describe(const struct mon *m, const struct ins *in)
 {
 	const char	*loc = in->loc >= 0 && in->loc < m->nlocs &&
 			    strcmp(m->locs[in->loc], "-") != 0 ? m->locs[in->loc] : NULL;
-	char		 what[512];
+	char		 what[512], *s;
+	size_t		 len;
 
 	if (in->word >= W_BCAST)
 		snprintf(what, sizeof(what), "%s %s", words[in->word], in->root);
@@ -632,10 +627,14 @@ describe(const struct mon *m, const struct ins *in, char *buf, size_t len)
 	else
 		snprintf(what, sizeof(what), "%s %s[%d]", words[in->word], in->type,
 		    in->port);
+	len = strlen(what) + (loc != NULL ? strlen(loc) + 5 : 0) + 3;
+	if ((s = malloc(len)) == NULL)
+		return NULL;
 	if (loc != NULL)
-		snprintf(buf, len, "'%s' (%s)", what, loc);
+		snprintf(s, len, "'%s' (%s)", what, loc);
 	else
-		snprintf(buf, len, "'%s'", what);
+		snprintf(s, len, "'%s'", what);
+	return s;
 }
 
 static int
@@ -648,7 +647,7 @@ cmp_str(const void *a, const void *b)
 static char *
 refusal(const struct mon *m, const struct mon_event *e)
 {
-	char	 call[512], one[1024], **list;
+	char	 call[512], *one, **list;
 	char	*b = NULL;
 	size_t	 n = 0;
 	int	 i, k, nl = 0;
@@ -673,11 +672,14 @@ refusal(const struct mon *m, const struct mon_event *e)
 
 		if (in->kind != I_ACT)
 			continue;
-		describe(m, in, one, sizeof(one));
+		if ((one = describe(m, in)) == NULL)
+			goto out;
 		for (k = 0; k < nl && strcmp(list[k], one) != 0; k++)
 			;
-		if (k == nl && (list[nl++] = strdup(one)) == NULL)
-			goto out;
+		if (k == nl)
+			list[nl++] = one;
+		else
+			free(one);
 	}
 	qsort(list, (size_t)nl, sizeof(*list), cmp_str);
 	if (cat(&b, &n, "'") || cat(&b, &n, call) || cat(&b, &n, "' but behaviour "))

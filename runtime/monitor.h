@@ -46,11 +46,14 @@
  * check.
  *
  * Beside it, the statements' locations ('behaviour_at' in the graph the
- * loader reads; pcg_behaviour_locs), one per statement in the order their
- * first tokens come in the text, space-separated:
+ * loader reads, a list value; pcg_behaviour_locs), one string per
+ * statement in the order their first tokens come in the text, each
  *
- *	locations  = { location } ;
- *	location   = file, ':', line, ':', column | '-' ;	(one token)
+ *	location   = file, ':', line, ':', column | '-' ;
+ *
+ * where file is the statement's file name as the script or its include
+ * names it, any bytes but NUL (spaces and quotes too: the locations are
+ * separate strings, never split), and '-' a statement of unknown place.
  *
  * tests/unit/test-behave.c holds the text, as printed, against the
  * verifier's program for every script and model of the tests. */
@@ -75,13 +78,13 @@ struct mon_event {
 
 struct mon;
 
-/* A monitor for a behaviour text; locs holds the statements' locations
- * ("file:line:col", '-' unknown), space-separated, in the text's order;
- * types and nports are the process's port types and counts (to expand
- * T[*]).  Borrowed, copied as needed.  NULL and *cause (caller frees) when
- * the text does not parse or memory runs out. */
-struct mon *ens_mon_new(const char *behaviour, const char *locs, int ntypes,
-    const char *const *types, const int *nports, char **cause);
+/* A monitor for a behaviour text; locs holds the nlocs statements'
+ * locations ("file:line:col", "-" unknown), one string each, in the
+ * text's order; types and nports are the process's port types and counts
+ * (to expand T[*]).  Borrowed, copied as needed.  NULL and *cause (caller
+ * frees) when the text does not parse or memory runs out. */
+struct mon *ens_mon_new(const char *behaviour, int nlocs, const char *const *locs,
+    int ntypes, const char *const *types, const int *nports, char **cause);
 
 /* Take one call: 0 when the behaviour allows it here; -1 and *msg
  * (caller frees; NULL when memory ran out), "'ens_send Prop[1]' but

@@ -22,7 +22,9 @@
  *   nruns, then per run of processes: component, indexed (0/1), first rank,
  *     first index, count -- the processes' names, compressed (tree.pcg at
  *     -np 10000 is two runs);
- *   behaviour, locations (empty unless WIRE_CHECK_PROTOCOL).
+ *   behaviour, nlocs, then each statement's location ("file:line:col",
+ *     the file any bytes; "-" unknown; monitor.h): the behaviour empty and
+ *     no locations unless WIRE_CHECK_PROTOCOL.
  *
  * Marker lines: a process started by the loader writes lines beginning with
  * WIRE_MARK to its stderr (libensemble) or stdout (the loader); Open MPI

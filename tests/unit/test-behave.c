@@ -345,17 +345,19 @@ mon_for(struct proc *x)
 	const struct pcg_proc	*p = &x->g->procs[x->proc];
 	const struct pcg_comp	*c = &x->g->comps[p->comp];
 	struct mon		*m;
-	struct buf		 locs;
-	char			*cause = NULL;
+	char			*cause = NULL, **locs;
+	int			 nlocs, i;
 
-	buf_init(&locs);
-	pcg_behaviour_locs(x->g, x->proc, &locs);
-	m = ens_mon_new(p->behaviour, locs.s, c->ntypes, c->types, p->nports, &cause);
+	nlocs = pcg_behaviour_locs(x->g, x->proc, &locs);
+	m = ens_mon_new(p->behaviour, nlocs, (const char *const *)locs, c->ntypes,
+	    c->types, p->nports, &cause);
 	if (m == NULL)
 		fail(x, "the monitor refuses the text: %s",
 		    cause != NULL ? cause : "(no cause)");
 	free(cause);
-	buf_free(&locs);
+	for (i = 0; i < nlocs; i++)
+		free(locs[i]);
+	free(locs);
 	return m;
 }
 

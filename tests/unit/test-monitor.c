@@ -25,19 +25,41 @@ lcg(unsigned seed)
 	return seed * 1103515245 + 12345;
 }
 
+/* A monitor for beh with the nlocs locations locs, and up to two port
+ * types with their counts. */
 static struct mon *
-new2(const char *beh, const char *locs, const char *t1, int n1, const char *t2, int n2)
+newv(const char *beh, int nlocs, const char *const *locs, const char *t1, int n1,
+    const char *t2, int n2)
 {
 	const char	*types[2] = { t1, t2 };
 	int		 np[2] = { n1, n2 };
 	char		*cause = NULL;
 	struct mon	*m;
 
-	m = ens_mon_new(beh, locs, t2 != NULL ? 2 : t1 != NULL ? 1 : 0, types, np, &cause);
+	m = ens_mon_new(beh, nlocs, locs, t2 != NULL ? 2 : t1 != NULL ? 1 : 0, types, np,
+	    &cause);
 	if (m == NULL) {
 		printf("# ens_mon_new: %s\n", cause != NULL ? cause : "(null)");
 		free(cause);
 	}
+	return m;
+}
+
+/* newv with the locations written space-separated, for brevity here (the
+ * monitor itself never splits them: a file name may hold spaces). */
+static struct mon *
+new2(const char *beh, const char *locs, const char *t1, int n1, const char *t2, int n2)
+{
+	char		*copy = strdup(locs), *w, *save = NULL;
+	const char	*v[64];
+	int		 nv = 0;
+	struct mon	*m;
+
+	for (w = strtok_r(copy, " ", &save); w != NULL && nv < 64;
+	    w = strtok_r(NULL, " ", &save))
+		v[nv++] = w;
+	m = newv(beh, nv, v, t1, n1, t2, n2);
+	free(copy);
 	return m;
 }
 
@@ -107,6 +129,35 @@ main(void)
 	    "'ens_finalize' but behaviour expects 'recv Left[1]' (r:1:25)") == -1,
 	    "ring: finalize too early");
 	ens_mon_free(m);
+
+	/* Locations are whole strings: a file name with spaces, quotes and
+	 * a colon is named as it is, each statement its own ('loop' has one
+	 * too, the second). */
+	{
+		static const char *const locs[] = { "my dir/a b.pcg:3:5", "l p.pcg:1:1",
+		    "it's \"x\"/c: d.pcg:7:9", "-" };
+		static const char beh[] = "send A[1]; loop 2 { recv B[1]; } send A[1];";
+
+		m = newv(beh, 4, locs, "A", 1, "B", 1);
+		ok(m != NULL && step(m, MON_RECV, "B", 1, NULL,
+		    "'ens_recv B[1]' but behaviour expects 'send A[1]' (my dir/a b.pcg:3:5)") == -1,
+		    "a location with spaces: named whole");
+		ens_mon_free(m);
+		m = newv(beh, 4, locs, "A", 1, "B", 1);
+		ok(m != NULL && step(m, MON_SEND, "A", 1, NULL, NULL) == 0 &&
+		    step(m, MON_SEND, "A", 1, NULL,
+		    "'ens_send A[1]' but behaviour expects 'recv B[1]' (it's \"x\"/c: d.pcg:7:9)") == -1,
+		    "a location with a quote, a colon and a space: the third statement's");
+		ens_mon_free(m);
+		m = newv(beh, 4, locs, "A", 1, "B", 1);
+		ok(m != NULL && step(m, MON_SEND, "A", 1, NULL, NULL) == 0 &&
+		    step(m, MON_RECV, "B", 1, NULL, NULL) == 0 &&
+		    step(m, MON_RECV, "B", 1, NULL, NULL) == 0 &&
+		    step(m, MON_RECV, "B", 1, NULL,
+		    "'ens_recv B[1]' but behaviour expects 'send A[1]'") == -1,
+		    "a statement whose location is '-': none named");
+		ens_mon_free(m);
+	}
 
 	/* Modes: send takes every send; ssend only ssend. */
 	m = new2("send P[1]; send P[1]; send P[1]; ssend P[1];", "", "P", 1, NULL, 0);
@@ -233,12 +284,12 @@ main(void)
 	}
 
 	/* Garbage does not parse. */
-	m = ens_mon_new("send Nope[1];", "", 0, NULL, NULL, &cause);
+	m = ens_mon_new("send Nope[1];", 0, NULL, 0, NULL, NULL, &cause);
 	ok(m == NULL && cause != NULL && strstr(cause, "unknown port type") != NULL,
 	    "an unknown port type is a parse error");
 	free(cause);
 	cause = NULL;
-	m = ens_mon_new("loop 3 { send", "", 0, NULL, NULL, &cause);
+	m = ens_mon_new("loop 3 { send", 0, NULL, 0, NULL, NULL, &cause);
 	ok(m == NULL && cause != NULL, "a cut behaviour is a parse error");
 	free(cause);
 
@@ -262,7 +313,7 @@ main(void)
 		    "bcast", "from", "reduce", "to", "m[1]", "allreduce;", "A" };
 		static const enum mon_op ops[] = { MON_SEND, MON_RECV, MON_RECV_ANY,
 		    MON_WAITALL, MON_BARRIER, MON_BCAST, MON_FINALIZE };
-		const char	*types[2] = { "A", "B" };
+		const char	*types[2] = { "A", "B" }, *locs[2] = { "f:1:1", "-" };
 		int		 np[2] = { 2, 2 }, parsed = 0, k, j;
 		unsigned	 seed = 12345;
 		char		 text[512], *msg;
@@ -276,7 +327,7 @@ main(void)
 			}
 			seed = lcg(seed);
 			cause = NULL;
-			if ((m = ens_mon_new(text, "f:1:1 -", 2, types, np, &cause)) == NULL) {
+			if ((m = ens_mon_new(text, 2, locs, 2, types, np, &cause)) == NULL) {
 				good &= cause != NULL;
 				free(cause);
 				continue;
