@@ -6,32 +6,55 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "pcgdot.h"
 #include "xmalloc.h"
 
-/* Whether the byte c is written as %XX in a text value. */
-static int
-pcgdot_reserved(unsigned char c)
-{
-	return c == '%' || c == '"' || c == '\'' || c == '\\' || c < 0x20 || c == 0x7f;
-}
+/* Which bytes a text value writes as %XX: '%', the quotes '"' and '\'',
+ * the backslash and the control bytes (1..31, 127); and NUL, which ends
+ * the value, so that a scan for the next one stops there too. */
+static const unsigned char pcgdot_escaped[256] = {
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 0x00 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 0x10 */
+	0, 0, 1, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0x20 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0x30 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0x40 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0,	/* 0x50 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0x60 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,	/* 0x70 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0x80 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0x90 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0xa0 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0xb0 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0xc0 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0xd0 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0xe0 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0xf0 */
+};
 
 void
 pcgdot_put_text(struct buf *b, const char *s)
 {
 	static const char	 hex[] = "0123456789ABCDEF";
-	const unsigned char	*u = (const unsigned char *)s;
+	const unsigned char	*u = (const unsigned char *)s, *run;
+	char			 esc[3];
 
-	buf_adds(b, "");
-	for (; *u != '\0'; u++) {
-		if (!pcgdot_reserved(*u)) {
-			buf_addc(b, (char)*u);
-			continue;
-		}
-		buf_addc(b, '%');
-		buf_addc(b, hex[*u >> 4]);
-		buf_addc(b, hex[*u & 0xf]);
+	if (b->s == NULL)
+		buf_adds(b, "");	/* a value, even an empty one */
+	while (*u != '\0') {
+		/* A run of bytes written as they are, in one piece. */
+		for (run = u; !pcgdot_escaped[*u]; u++)	/* (NUL is marked too) */
+			;
+		if (u > run)
+			buf_add(b, (const char *)run, (size_t)(u - run));
+		if (*u == '\0')
+			break;
+		esc[0] = '%';
+		esc[1] = hex[*u >> 4];
+		esc[2] = hex[*u & 0xf];
+		buf_add(b, esc, sizeof(esc));
+		u++;
 	}
 }
 
