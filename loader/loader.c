@@ -3,7 +3,10 @@
  * common/pcgdot.h), spawns every process with one MPI_Comm_spawn_multiple,
  * so all components share one MPI_COMM_WORLD, then visits the processes
  * once more to send each its port table (the paper's two visits:
- * MakePorts, SetInterface), waits for them and disconnects.  Every MPI
+ * MakePorts, SetInterface), waits for them and disconnects.  A process
+ * whose environment Open MPI's 'env' info key cannot carry (an entry with
+ * a newline, or too long) is started through the loader itself as a
+ * trampoline, which sets it and execs the component.  Every MPI
  * error is returned, not fatal, and spawn, wiring and disconnect each have
  * a watchdog: a hang becomes a message and an exit, never a stuck run.
  * Progress goes to stdout as marker lines (runtime/wire.h) for 'ensemble
@@ -28,6 +31,10 @@
 #include "wire.h"
 #include "xmalloc.h"
 
+/* The first argument that makes ensemble-loader the trampoline (spawn):
+ * ensemble-loader --exec-with-env NAME COUNT NAME=VALUE... PATH [ARG...] */
+#define TRAMPOLINE	"--exec-with-env"
+
 /* One process of the application, in rank (script) order. */
 struct lproc {
 	char		 *name;
@@ -39,6 +46,7 @@ struct lproc {
 	int		  argc;
 	char		**env;
 	int		  nenv;
+	int		  trampoline;	/* env through TRAMPOLINE (spawn) */
 	char		 *wdir;
 	char		 *host;
 	char		 *behaviour;
@@ -174,6 +182,8 @@ unwatch(void)
 
 static void
 die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+static void
+trampoline(int, char **) __attribute__((noreturn));
 
 /* A user error: say it, and leave with exit 2 before anything is spawned. */
 static void
@@ -333,7 +343,7 @@ read_graph(struct loader *l)
 	Agedge_t	*e;
 	FILE		*f;
 	char		*params, *w, *save = NULL, *eq;
-	int		 r, spare = 0;
+	int		 r, k, spare = 0;
 
 	if (strcmp(l->graph, "-") == 0)
 		f = stdin;
@@ -365,6 +375,10 @@ read_graph(struct loader *l)
 		p->path = node_text(v, PCGDOT_PATH);
 		p->argc = node_list(v, PCGDOT_ARGS, &p->argv);
 		p->nenv = node_list(v, PCGDOT_ENV, &p->env);
+		for (k = 0; k < p->nenv; k++)
+			if (p->env[k][0] == '=' || strchr(p->env[k], '=') == NULL)
+				die("bad '%s' of node '%s': '%s'", PCGDOT_ENV, agnameof(v),
+				    attr(v, PCGDOT_ENV));
 		p->wdir = node_text(v, PCGDOT_WDIR);
 		p->host = node_text(v, PCGDOT_HOST);
 		p->behaviour = node_text(v, PCGDOT_BEHAVIOUR);
@@ -583,7 +597,25 @@ set_signals(void)
 	sigaction(SIGALRM, &sa, NULL);
 }
 
-/* Each process's MPI_Info for the spawn: its host, wdir and env. */
+/* Whether p's environment can travel in Open MPI's 'env' info key: its
+ * entries joined by newlines, so none may hold a newline, and within
+ * MPI's limit on a value's length. */
+static int
+env_fits(const struct lproc *p)
+{
+	size_t	len = 0;
+	int	k;
+
+	for (k = 0; k < p->nenv; k++) {
+		if (strchr(p->env[k], '\n') != NULL)
+			return 0;
+		len += strlen(p->env[k]) + (k > 0);
+	}
+	return len < MPI_MAX_INFO_VAL;
+}
+
+/* Each process's MPI_Info for the spawn: its host, wdir and env; an env
+ * the key cannot carry goes through the trampoline instead (spawn). */
 static void
 make_infos(struct loader *l)
 {
@@ -592,24 +624,80 @@ make_infos(struct loader *l)
 
 	l->infos = xcalloc((size_t)l->nprocs, sizeof(*l->infos));
 	for (i = 0; i < l->nprocs; i++) {
-		const struct lproc	*p = &l->procs[i];
+		struct lproc	*p = &l->procs[i];
 
 		MPI_Info_create(&l->infos[i]);
 		if (p->host[0] != '\0')
 			info_set(l->infos[i], p, "host", p->host);
 		if (p->wdir[0] != '\0')
 			info_set(l->infos[i], p, "wdir", p->wdir);
-		if (p->nenv > 0) {
+		if (p->nenv > 0 && !env_fits(p))
+			p->trampoline = 1;
+		else if (p->nenv > 0) {
 			buf_init(&b);
-			for (k = 0; k < p->nenv; k++) {
-				if (strchr(p->env[k], '\n') != NULL)
-					die("%s: an environment entry holds a newline", p->name);
+			for (k = 0; k < p->nenv; k++)
 				buf_printf(&b, "%s%s", k ? "\n" : "", p->env[k]);
-			}
 			info_set(l->infos[i], p, "env", b.s);
 			buf_free(&b);
 		}
 	}
+}
+
+/* The argv (without argv[0]) that starts process p through the
+ * trampoline: TRAMPOLINE, its name, the count of its environment entries,
+ * the entries, its executable and its arguments; a new array, the count
+ * a new string (caller frees both, not the other strings). */
+static char **
+trampoline_argv(const struct lproc *p)
+{
+	char	**v;
+	int	  n = 0, k;
+
+	v = xcalloc((size_t)p->nenv + (size_t)p->argc + 5, sizeof(*v));
+	v[n++] = (char *)TRAMPOLINE;
+	v[n++] = p->name;
+	xasprintf(&v[n++], "%d", p->nenv);
+	for (k = 0; k < p->nenv; k++)
+		v[n++] = p->env[k];
+	v[n++] = p->path;
+	for (k = 0; k < p->argc; k++)
+		v[n++] = p->argv[k];
+	return v;
+}
+
+/* The trampoline, which spawn starts in place of a component whose
+ * environment the 'env' info key cannot carry: set each entry as it is
+ * (its name is up to the first '='), and become the component with
+ * execv, keeping the pid, the working directory and what Open MPI put in
+ * the environment, so that its MPI_Init finds its job.  It touches no
+ * MPI.  Exit 127 when the component cannot be executed. */
+static void
+trampoline(int argc, char **argv)
+{
+	char		**env;
+	long long	  n;
+	int		  k;
+
+	if (argc < 5 || pcgdot_int(argv[3], 0, argc - 5, &n) != 0)
+		goto usage;
+	env = argv + 4;
+	for (k = 0; k < n; k++)
+		if (env[k][0] == '=' || strchr(env[k], '=') == NULL)
+			goto usage;
+	for (k = 0; k < n; k++)
+		if (putenv(env[k]) != 0) {
+			fprintf(stderr, "ensemble-loader: %s: cannot set its environment:"
+			    " %s\n", argv[2], strerror(errno));
+			exit(127);
+		}
+	execv(env[n], env + n);
+	fprintf(stderr, "ensemble-loader: %s: cannot execute '%s': %s\n", argv[2],
+	    env[n], strerror(errno));
+	exit(127);
+usage:
+	fprintf(stderr, "usage: ensemble-loader %s NAME COUNT NAME=VALUE... PATH"
+	    " [ARG...]\n", TRAMPOLINE);
+	exit(2);
 }
 
 /* The first visit: spawn every process, with its argv and info, in one
@@ -617,16 +705,28 @@ make_infos(struct loader *l)
 static int
 spawn(struct loader *l)
 {
-	char		**cmds, ***argvs, buf[64];
+	char		**cmds, ***argvs, buf[64], self[PATH_MAX];
 	int		 *maxprocs, *errs, i, n, rc;
+	ssize_t		  len;
 
+	for (i = 0; i < l->nprocs && !l->procs[i].trampoline; i++)
+		;
+	if (i < l->nprocs) {
+		len = readlink("/proc/self/exe", self, sizeof(self));
+		if (len <= 0 || (size_t)len == sizeof(self))
+			die("cannot find my own executable: %s", len <= 0 ?
+			    strerror(errno) : strerror(ENAMETOOLONG));
+		self[len] = '\0';
+	}
 	cmds = xcalloc((size_t)l->nprocs, sizeof(*cmds));
 	argvs = xcalloc((size_t)l->nprocs, sizeof(*argvs));
 	maxprocs = xcalloc((size_t)l->nprocs, sizeof(*maxprocs));
 	errs = xcalloc((size_t)l->nprocs, sizeof(*errs));
 	for (i = 0; i < l->nprocs; i++) {
-		cmds[i] = l->procs[i].path;
-		argvs[i] = l->procs[i].argv;
+		const struct lproc	*p = &l->procs[i];
+
+		cmds[i] = p->trampoline ? self : p->path;
+		argvs[i] = p->trampoline ? trampoline_argv(p) : p->argv;
 		maxprocs[i] = 1;
 	}
 	if (l->spawn_timeout < 0)
@@ -659,6 +759,11 @@ spawn(struct loader *l)
 		snprintf(buf, sizeof(buf), "%sspawned %.6f\n", WIRE_MARK, l->t1 - l->t0);
 		say(buf);
 	}
+	for (i = 0; i < l->nprocs; i++)
+		if (l->procs[i].trampoline) {
+			free(argvs[i][2]);
+			free(argvs[i]);
+		}
 	free(cmds);
 	free(argvs);
 	free(maxprocs);
@@ -765,6 +870,8 @@ main(int argc, char **argv)
 	struct loader	*l = &L;
 	int		 size;
 
+	if (argc > 1 && strcmp(argv[1], TRAMPOLINE) == 0)
+		trampoline(argc, argv);
 	parse_options(l, argc, argv);
 	set_signals();
 	if (MPI_Init(&argc, &argv) != MPI_SUCCESS) {
