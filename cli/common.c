@@ -45,7 +45,9 @@ cli_usage(FILE *f, const struct cmd_entry *c)
 	const struct cli_option	*op;
 	char			 l[128];
 
-	fprintf(f, "usage: ensemble %s %s", c->name, c->args);
+	fprintf(f, "usage: ensemble %s", c->name);
+	if (c->args != NULL && c->args[0] != '\0')
+		fprintf(f, " %s", c->args);
 	for (op = c->options; op != NULL && op->type != CLI_END; op++) {
 		if (op->type == CLI_GROUP || op->type == CLI_HELP)
 			continue;

@@ -13,6 +13,7 @@ extern const struct cmd_entry cmd_help_entry;
 extern const struct cmd_entry cmd_verify_entry;
 extern const struct cmd_entry cmd_net_entry;
 extern const struct cmd_entry cmd_run_entry;
+extern const struct cmd_entry cmd_version_entry;
 
 const struct cmd_entry *const cmd_table[] = {
 	&cmd_check_entry,
@@ -22,6 +23,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_net_entry,
 	&cmd_run_entry,
 	&cmd_verify_entry,
+	&cmd_version_entry,
 	NULL,
 };
 
@@ -45,10 +47,8 @@ main(int argc, char **argv)
 		fprintf(stderr, "usage: ensemble COMMAND [ARGS]; see 'ensemble help'\n");
 		return EXIT_BADINPUT;
 	}
-	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
-		printf("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
-		return cli_exit(0);
-	}
+	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0)
+		return cmd_version_entry.exec(&cmd_version_entry, 1, argv);
 	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)
 		return cmd_help_entry.exec(&cmd_help_entry, 1, argv);
 	if ((c = cmd_find(argv[1])) == NULL) {
