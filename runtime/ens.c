@@ -884,8 +884,9 @@ any_ports(enum call c, const char *type)
 			for (k = 0; k < E.types[i].n && !any; k++)
 				any = E.types[i].ports[k].rank >= 0;
 	if (!any)
-		ens_fail(c, "%s%s%s has no connected port to receive from",
-		    E.self.name, type != NULL ? " " : "", type != NULL ? type : "");
+		ens_fail(c, "%s has no connected port%s%s%s to receive from",
+		    E.self.name, type != NULL ? " of type '" : "",
+		    type != NULL ? type : "", type != NULL ? "'" : "");
 	return t;
 }
 

@@ -16,7 +16,12 @@
  * i + 3 to 'recv any W', each int 100 * i + its place, so that a message
  * put down to the wrong port, or a wrong count, shows.  Each process also
  * sums its index over ens_comm_component.  The hub's first non-blocking
- * sends are ens_issend, its second ens_ibsend. */
+ * sends are ens_issend, its second ens_ibsend.
+ *
+ * With an argument it misuses the library instead, which stops it:
+ * 'irecv-any-some' posts ens_irecv_any on its type A when it has other
+ * ports, 'port-of-null' asks ens_port_of about a NULL status; 'idle' does
+ * nothing. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -160,12 +165,35 @@ worker(const ens_self_t *self)
 	send_n(i, i + 3);
 }
 
+/* Misuse the library as mode says (or do nothing). */
+static void
+misuse(const char *mode)
+{
+	MPI_Request	req;
+	int		v;
+
+	if (strcmp(mode, "irecv-any-some") == 0)
+		ens_irecv_any("A", &v, 1, MPI_INT, &req);
+	else if (strcmp(mode, "port-of-null") == 0)
+		ens_port_of(NULL, NULL);
+	else if (strcmp(mode, "idle") != 0) {
+		fprintf(stderr, "exchange: unknown mode '%s'\n", mode);
+		exit(2);
+	}
+}
+
 int
 main(int argc, char **argv)
 {
 	const ens_self_t	*self;
+	const char		*mode;
 
 	ens_init(&argc, &argv);
+	if ((mode = ens_param("1")) != NULL) {
+		misuse(mode);
+		ens_finalize();
+		return 0;
+	}
 	self = ens_self();
 	if (self->nprocs - 1 > 3) {	/* 4 - i ints to recv W[i] */
 		fprintf(stderr, "exchange: at most 3 workers\n");
