@@ -29,7 +29,9 @@ enum call {
 	C_NONE, C_INIT, C_FINALIZE, C_PORTS, C_PORT, C_SELF, C_PARAM,
 	C_SEND, C_SSEND, C_BSEND, C_RECV, C_RECV_ANY, C_ISEND, C_IRECV,
 	C_WAITALL, C_BARRIER, C_BCAST, C_REDUCE, C_ALLREDUCE, C_GATHER,
-	C_ALLGATHER
+	C_ALLGATHER, C_ISSEND, C_IBSEND, C_IRECV_ANY, C_SCATTER, C_ALLTOALL,
+	C_RECV_STATUS, C_RECV_ANY_STATUS, C_WAITALL_STATUS, C_PORT_OF,
+	C_COMM_COMPONENT
 };
 
 static const char *const call_names[] = {
@@ -37,14 +39,18 @@ static const char *const call_names[] = {
 	"ens_param", "ens_send", "ens_ssend", "ens_bsend", "ens_recv",
 	"ens_recv_any", "ens_isend", "ens_irecv", "ens_waitall", "ens_barrier",
 	"ens_bcast", "ens_reduce", "ens_allreduce", "ens_gather",
-	"ens_allgather"
+	"ens_allgather", "ens_issend", "ens_ibsend", "ens_irecv_any",
+	"ens_scatter", "ens_alltoall", "ens_recv_status", "ens_recv_any_status",
+	"ens_waitall_status", "ens_port_of", "ens_comm_component"
 };
 
 /* The monitor's name for each call that communicates; -1 for the others. */
 static const int call_mon[] = {
 	-1, -1, MON_FINALIZE, -1, -1, -1, -1, MON_SEND, MON_SSEND, MON_BSEND,
 	MON_RECV, MON_RECV_ANY, MON_ISEND, MON_IRECV, MON_WAITALL, MON_BARRIER,
-	MON_BCAST, MON_REDUCE, MON_ALLREDUCE, MON_GATHER, MON_ALLGATHER
+	MON_BCAST, MON_REDUCE, MON_ALLREDUCE, MON_GATHER, MON_ALLGATHER,
+	MON_ISSEND, MON_IBSEND, MON_IRECV_ANY, MON_SCATTER, MON_ALLTOALL,
+	MON_RECV, MON_RECV_ANY, MON_WAITALL, -1, -1
 };
 
 struct port {
@@ -71,6 +77,7 @@ enum { S_BEFORE, S_RUNNING, S_FINALIZED };
 static struct {
 	int		 state;
 	MPI_Comm	 comm;		/* every component; a dup of the world */
+	MPI_Comm	 compcomm;	/* this process's component, by index */
 	MPI_Comm	 parent;	/* to the loader */
 	ens_self_t	 self;
 	int		 flags;
@@ -562,6 +569,23 @@ yield_in_mpi_init(void)
 		(void)set(true);
 }
 
+/* Split the port communicator by component, ranks in index order, for
+ * ens_comm_component: the component is told by its first run in the
+ * table, which every process holds the same. */
+static void
+comm_component(void)
+{
+	int	i, color = 0;
+
+	for (i = 0; i < E.nruns; i++)
+		if (strcmp(E.runs[i].comp, E.self.component) == 0) {
+			color = i;
+			break;
+		}
+	check(C_INIT, MPI_Comm_split(E.comm, color, E.self.index, &E.compcomm));
+	check(C_INIT, MPI_Comm_set_errhandler(E.compcomm, MPI_ERRORS_RETURN));
+}
+
 void
 ens_init(int *argc, char ***argv)
 {
@@ -614,6 +638,7 @@ ens_init(int *argc, char ***argv)
 	free(buf);
 	check(C_INIT, MPI_Comm_dup(MPI_COMM_WORLD, &E.comm));
 	check(C_INIT, MPI_Comm_set_errhandler(E.comm, MPI_ERRORS_RETURN));
+	comm_component();
 	install_handlers();
 	check(C_INIT, MPI_Send(&E.self.rank, 1, MPI_INT, 0, WIRE_TAG_HELLO, E.parent));
 	if (gethostname(host, sizeof(host) - 1) != 0)
@@ -639,6 +664,7 @@ ens_finalize(void)
 	}
 	check(C_FINALIZE, MPI_Send(&E.self.rank, 1, MPI_INT, 0, WIRE_TAG_DONE, E.parent));
 	check(C_FINALIZE, MPI_Comm_disconnect(&E.parent));
+	check(C_FINALIZE, MPI_Comm_free(&E.compcomm));
 	check(C_FINALIZE, MPI_Comm_free(&E.comm));
 	leave();
 	E.state = S_FINALIZED;
@@ -768,16 +794,40 @@ ens_bsend(const char *type, int index, const void *buf, int count, MPI_Datatype 
 	check(C_BSEND, rc);
 }
 
+/* Whether a status pointer asks for none (MPI_STATUS_IGNORE is NULL in
+ * Open MPI, not in every MPI). */
+static int
+ignored(const MPI_Status *st)
+{
+	return st == NULL || st == MPI_STATUS_IGNORE;
+}
+
+/* A receive on one port, its status in st (MPI_STATUS_IGNORE: none). */
+static void
+recv_port(enum call c, const char *type, int index, void *buf, int count,
+    MPI_Datatype dt, MPI_Status *st)
+{
+	const struct port	*p = find_port(c, type, index);
+	int			 rc;
+
+	enter(c, type, index, NULL);
+	rc = MPI_Recv(buf, count, dt, p->rank, p->rtag, E.comm,
+	    ignored(st) ? MPI_STATUS_IGNORE : st);
+	leave();
+	check(c, rc);
+}
+
 void
 ens_recv(const char *type, int index, void *buf, int count, MPI_Datatype dt)
 {
-	const struct port	*p = find_port(C_RECV, type, index);
-	int			 rc;
+	recv_port(C_RECV, type, index, buf, count, dt, MPI_STATUS_IGNORE);
+}
 
-	enter(C_RECV, type, index, NULL);
-	rc = MPI_Recv(buf, count, dt, p->rank, p->rtag, E.comm, MPI_STATUS_IGNORE);
-	leave();
-	check(C_RECV, rc);
+void
+ens_recv_status(const char *type, int index, void *buf, int count, MPI_Datatype dt,
+    MPI_Status *st)
+{
+	recv_port(C_RECV_STATUS, type, index, buf, count, dt, st);
 }
 
 /* Does a type (NULL: every type) hold every connected port? */
@@ -817,35 +867,50 @@ port_of(const struct ptype *t, int rank, int tag, const struct ptype **type)
 	return 0;
 }
 
-int
-ens_recv_any(const char *type, void *buf, int count, MPI_Datatype dt)
+/* The ports a wildcard receives from: type's (NULL: all); stops the
+ * application when none of them is connected. */
+static const struct ptype *
+any_ports(enum call c, const char *type)
 {
-	const struct ptype	*t = NULL, *got = NULL;
-	MPI_Status		 st;
-	int			 i, k, rc, flag, index, start = 0, any = 0;
+	const struct ptype	*t = NULL;
+	int			 i, k, any = 0;
 
 	if (type != NULL)
-		t = find_type(C_RECV_ANY, type);
+		t = find_type(c, type);
 	else
-		need_running(C_RECV_ANY);
+		need_running(c);
 	for (i = 0; i < E.ntypes && !any; i++)
 		if (t == NULL || t == &E.types[i])
 			for (k = 0; k < E.types[i].n && !any; k++)
 				any = E.types[i].ports[k].rank >= 0;
 	if (!any)
-		ens_fail(C_RECV_ANY, "%s%s has no connected port to receive from",
-		    E.self.name, type != NULL ? " " : "");
-	enter(C_RECV_ANY, type, 0, NULL);
+		ens_fail(c, "%s has no connected port%s%s%s to receive from",
+		    E.self.name, type != NULL ? " of type '" : "",
+		    type != NULL ? type : "", type != NULL ? "'" : "");
+	return t;
+}
+
+/* Receive from whichever port of the type has a message; its index, the
+ * status in *st. */
+static int
+recv_any(enum call c, const char *type, void *buf, int count, MPI_Datatype dt,
+    MPI_Status *st)
+{
+	const struct ptype	*t, *got = NULL;
+	int			 i, k, rc, flag, index, start = 0;
+
+	t = any_ports(c, type);
+	enter(c, type, 0, NULL);
 	if (covers_all(t)) {
 		/* Every message for this process is for one of these ports:
 		 * let MPI pick the first, without polling. */
-		rc = MPI_Recv(buf, count, dt, MPI_ANY_SOURCE, MPI_ANY_TAG, E.comm, &st);
+		rc = MPI_Recv(buf, count, dt, MPI_ANY_SOURCE, MPI_ANY_TAG, E.comm, st);
 		leave();
-		check(C_RECV_ANY, rc);
-		if ((index = port_of(t, st.MPI_SOURCE, st.MPI_TAG, &got)) == 0)
-			ens_fail(C_RECV_ANY, "a message from rank %d with tag %d came by"
+		check(c, rc);
+		if ((index = port_of(t, st->MPI_SOURCE, st->MPI_TAG, &got)) == 0)
+			ens_fail(c, "a message from rank %d with tag %d came by"
 			    " no port (raw MPI on a port's communicator must use"
-			    " the port's tag)", st.MPI_SOURCE, st.MPI_TAG);
+			    " the port's tag)", st->MPI_SOURCE, st->MPI_TAG);
 		return index;
 	}
 	/* Other ports may have messages this call must leave alone: probe
@@ -861,17 +926,16 @@ ens_recv_any(const char *type, void *buf, int count, MPI_Datatype dt)
 
 				if (p->rank < 0)
 					continue;
-				rc = MPI_Iprobe(p->rank, p->rtag, E.comm, &flag, &st);
+				rc = MPI_Iprobe(p->rank, p->rtag, E.comm, &flag, st);
 				if (rc != MPI_SUCCESS) {
 					leave();
-					check(C_RECV_ANY, rc);
+					check(c, rc);
 				}
 				if (!flag)
 					continue;
-				rc = MPI_Recv(buf, count, dt, p->rank, p->rtag, E.comm,
-				    MPI_STATUS_IGNORE);
+				rc = MPI_Recv(buf, count, dt, p->rank, p->rtag, E.comm, st);
 				leave();
-				check(C_RECV_ANY, rc);
+				check(c, rc);
 				return (k + start) % u->n + 1;
 			}
 		}
@@ -880,17 +944,92 @@ ens_recv_any(const char *type, void *buf, int count, MPI_Datatype dt)
 	}
 }
 
+int
+ens_recv_any(const char *type, void *buf, int count, MPI_Datatype dt)
+{
+	MPI_Status	st;
+
+	return recv_any(C_RECV_ANY, type, buf, count, dt, &st);
+}
+
+int
+ens_recv_any_status(const char *type, void *buf, int count, MPI_Datatype dt,
+    MPI_Status *st)
+{
+	MPI_Status	own;
+
+	return recv_any(C_RECV_ANY_STATUS, type, buf, count, dt,
+	    ignored(st) ? &own : st);
+}
+
+int
+ens_port_of(const MPI_Status *st, const char **type)
+{
+	const struct ptype	*got = NULL;
+	int			 index;
+
+	need_running(C_PORT_OF);
+	if (ignored(st))
+		ens_fail(C_PORT_OF, "the status is NULL or MPI_STATUS_IGNORE");
+	index = st->MPI_SOURCE < 0 ? 0 : port_of(NULL, st->MPI_SOURCE, st->MPI_TAG,
+	    &got);
+	if (type != NULL)
+		*type = index > 0 ? got->name : NULL;
+	return index;
+}
+
+/* A non-blocking send in one of MPI's modes. */
+static void
+isend_port(enum call c, const char *type, int index, const void *buf, int count,
+    MPI_Datatype dt, MPI_Request *req)
+{
+	const struct port	*p = find_port(c, type, index);
+	int			 rc, size;
+
+	if (req == NULL)
+		ens_fail(c, "the request is NULL");
+	if (c == C_IBSEND) {
+		check(c, MPI_Pack_size(count, dt, E.comm, &size));
+		bsend_room(size);
+	}
+	enter(c, type, index, NULL);
+	leave();
+	if (c == C_ISEND)
+		rc = MPI_Isend(buf, count, dt, p->rank, p->tag, E.comm, req);
+	else if (c == C_ISSEND)
+		rc = MPI_Issend(buf, count, dt, p->rank, p->tag, E.comm, req);
+	else if ((rc = MPI_Ibsend(buf, count, dt, p->rank, p->tag, E.comm,
+	    req)) != MPI_SUCCESS) {
+		/* The buffer is full: wait for what it holds, as ens_bsend. */
+		void	*old;
+		int	 oldsize;
+
+		check(c, MPI_Buffer_detach(&old, &oldsize));
+		check(c, MPI_Buffer_attach(E.bsend, E.bsendsize));
+		rc = MPI_Ibsend(buf, count, dt, p->rank, p->tag, E.comm, req);
+	}
+	check(c, rc);
+}
+
 void
 ens_isend(const char *type, int index, const void *buf, int count, MPI_Datatype dt,
     MPI_Request *req)
 {
-	const struct port	*p = find_port(C_ISEND, type, index);
+	isend_port(C_ISEND, type, index, buf, count, dt, req);
+}
 
-	if (req == NULL)
-		ens_fail(C_ISEND, "the request is NULL");
-	enter(C_ISEND, type, index, NULL);
-	leave();
-	check(C_ISEND, MPI_Isend(buf, count, dt, p->rank, p->tag, E.comm, req));
+void
+ens_issend(const char *type, int index, const void *buf, int count, MPI_Datatype dt,
+    MPI_Request *req)
+{
+	isend_port(C_ISSEND, type, index, buf, count, dt, req);
+}
+
+void
+ens_ibsend(const char *type, int index, const void *buf, int count, MPI_Datatype dt,
+    MPI_Request *req)
+{
+	isend_port(C_IBSEND, type, index, buf, count, dt, req);
 }
 
 void
@@ -907,17 +1046,51 @@ ens_irecv(const char *type, int index, void *buf, int count, MPI_Datatype dt,
 }
 
 void
-ens_waitall(int n, MPI_Request *reqs)
+ens_irecv_any(const char *type, void *buf, int count, MPI_Datatype dt,
+    MPI_Request *req)
+{
+	const struct ptype	*t;
+
+	if (req == NULL)
+		ens_fail(C_IRECV_ANY, "the request is NULL");
+	t = any_ports(C_IRECV_ANY, type);
+	/* A request cannot probe: only MPI_ANY_SOURCE over every port. */
+	if (!covers_all(t))
+		ens_fail(C_IRECV_ANY, "a pending wildcard over some ports only"
+		    " is not supported: %s has ports of other types than '%s'"
+		    " (receive from every port, type NULL, or use ens_recv_any)",
+		    E.self.name, type);
+	enter(C_IRECV_ANY, type, 0, NULL);
+	leave();
+	check(C_IRECV_ANY, MPI_Irecv(buf, count, dt, MPI_ANY_SOURCE, MPI_ANY_TAG,
+	    E.comm, req));
+}
+
+/* Complete n requests, their statuses in sts (MPI_STATUSES_IGNORE: none). */
+static void
+waitall(enum call c, int n, MPI_Request *reqs, MPI_Status *sts)
 {
 	int	rc;
 
-	need_running(C_WAITALL);
+	need_running(c);
 	if (n < 0 || (n > 0 && reqs == NULL))
-		ens_fail(C_WAITALL, "bad request array (%d requests)", n);
-	enter(C_WAITALL, NULL, 0, NULL);
-	rc = MPI_Waitall(n, reqs, MPI_STATUSES_IGNORE);
+		ens_fail(c, "bad request array (%d requests)", n);
+	enter(c, NULL, 0, NULL);
+	rc = MPI_Waitall(n, reqs, sts);
 	leave();
-	check(C_WAITALL, rc);
+	check(c, rc);
+}
+
+void
+ens_waitall(int n, MPI_Request *reqs)
+{
+	waitall(C_WAITALL, n, reqs, MPI_STATUSES_IGNORE);
+}
+
+void
+ens_waitall_status(int n, MPI_Request *reqs, MPI_Status *sts)
+{
+	waitall(C_WAITALL_STATUS, n, reqs, ignored(sts) ? MPI_STATUSES_IGNORE : sts);
 }
 
 void
@@ -998,4 +1171,40 @@ ens_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *r
 	    E.comm);
 	leave();
 	check(C_ALLGATHER, rc);
+}
+
+void
+ens_scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+    int recvcount, MPI_Datatype recvtype, const char *root)
+{
+	int	rc, r;
+
+	need_running(C_SCATTER);
+	r = find_rank(C_SCATTER, root);
+	enter(C_SCATTER, NULL, 0, root);
+	rc = MPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, r,
+	    E.comm);
+	leave();
+	check(C_SCATTER, rc);
+}
+
+void
+ens_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+    int recvcount, MPI_Datatype recvtype)
+{
+	int	rc;
+
+	need_running(C_ALLTOALL);
+	enter(C_ALLTOALL, NULL, 0, NULL);
+	rc = MPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+	    E.comm);
+	leave();
+	check(C_ALLTOALL, rc);
+}
+
+MPI_Comm
+ens_comm_component(void)
+{
+	need_running(C_COMM_COMPONENT);
+	return E.compcomm;
 }

@@ -64,6 +64,12 @@ ens_port_t	 ens_port(const char *type, int index);
  * there is none. */
 const char	*ens_param(const char *name);
 
+/* A communicator of the processes of this process's component, ranked by
+ * index (rank 0 the lowest), made in ens_init: for MPI inside a component
+ * (a parallel solver).  Its traffic never meets port traffic; do not free
+ * it.  Valid until ens_finalize. */
+MPI_Comm	 ens_comm_component(void);
+
 /* Point to point on one port: standard, synchronous and buffered sends
  * (ens_bsend attaches and grows a buffer as needed). */
 void		 ens_send(const char *type, int index, const void *buf, int count,
@@ -78,12 +84,35 @@ void		 ens_recv(const char *type, int index, void *buf, int count,
  * port); returns that port's index. */
 int		 ens_recv_any(const char *type, void *buf, int count, MPI_Datatype);
 
-/* Non-blocking; complete the requests with ens_waitall. */
+/* The same receives, filling an MPI_Status (NULL or MPI_STATUS_IGNORE:
+ * none): MPI_Get_count says how much came, ens_port_of by which port. */
+void		 ens_recv_status(const char *type, int index, void *buf, int count,
+		    MPI_Datatype, MPI_Status *);
+int		 ens_recv_any_status(const char *type, void *buf, int count,
+		    MPI_Datatype, MPI_Status *);
+
+/* Non-blocking, in MPI's standard, synchronous and buffered modes, and a
+ * receive from any port (type NULL; or a type that holds every connected
+ * port of the process); complete the requests with ens_waitall, or with
+ * ens_waitall_status, which fills one status per request (NULL or
+ * MPI_STATUSES_IGNORE: none). */
 void		 ens_isend(const char *type, int index, const void *buf, int count,
+		    MPI_Datatype, MPI_Request *);
+void		 ens_issend(const char *type, int index, const void *buf, int count,
+		    MPI_Datatype, MPI_Request *);
+void		 ens_ibsend(const char *type, int index, const void *buf, int count,
 		    MPI_Datatype, MPI_Request *);
 void		 ens_irecv(const char *type, int index, void *buf, int count,
 		    MPI_Datatype, MPI_Request *);
+void		 ens_irecv_any(const char *type, void *buf, int count, MPI_Datatype,
+		    MPI_Request *);
 void		 ens_waitall(int n, MPI_Request *);
+void		 ens_waitall_status(int n, MPI_Request *, MPI_Status *);
+
+/* The port a received message came by: its index (1-based), and its type
+ * in *type (borrowed, until ens_finalize) unless type is NULL; 0 and *type
+ * NULL for a status of no port's message (a send's). */
+int		 ens_port_of(const MPI_Status *, const char **type);
 
 /* Collectives over every process of the application.  A root is a
  * process's name as in the script: "master", "relay[1]". */
@@ -96,6 +125,10 @@ void		 ens_allreduce(const void *sendbuf, void *recvbuf, int count,
 void		 ens_gather(const void *sendbuf, int sendcount, MPI_Datatype,
 		    void *recvbuf, int recvcount, MPI_Datatype, const char *root);
 void		 ens_allgather(const void *sendbuf, int sendcount, MPI_Datatype,
+		    void *recvbuf, int recvcount, MPI_Datatype);
+void		 ens_scatter(const void *sendbuf, int sendcount, MPI_Datatype,
+		    void *recvbuf, int recvcount, MPI_Datatype, const char *root);
+void		 ens_alltoall(const void *sendbuf, int sendcount, MPI_Datatype,
 		    void *recvbuf, int recvcount, MPI_Datatype);
 
 #ifdef __cplusplus

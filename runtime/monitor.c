@@ -21,10 +21,13 @@ static const char *const words[W_COUNT] = {
 	"alltoall", "bcast from", "scatter from", "reduce to", "gather to"
 };
 
+/* The call of each enum mon_op, as messages name it. */
 static const char *const calls[] = {
-	"ens_send", "ens_ssend", "ens_bsend", "ens_isend", "ens_recv", "ens_irecv",
-	"ens_recv_any", "ens_waitall", "ens_barrier", "ens_bcast", "ens_reduce",
-	"ens_allreduce", "ens_gather", "ens_allgather", "ens_finalize"
+	"ens_send", "ens_ssend", "ens_bsend", "ens_isend", "ens_issend",
+	"ens_ibsend", "ens_recv", "ens_irecv", "ens_recv_any", "ens_irecv_any",
+	"ens_waitall", "ens_barrier", "ens_bcast", "ens_scatter", "ens_reduce",
+	"ens_allreduce", "ens_gather", "ens_allgather", "ens_alltoall",
+	"ens_finalize"
 };
 
 enum { I_ACT, I_JMP, I_SPLIT, I_ENTER, I_TEST, I_END };
@@ -566,11 +569,14 @@ matches(const struct ins *in, const struct mon_event *e)
 	case MON_SEND:	if (w != W_SEND) return 0; break;
 	case MON_SSEND:	if (w != W_SEND && w != W_SSEND) return 0; break;
 	case MON_BSEND:	if (w != W_SEND && w != W_BSEND) return 0; break;
-	case MON_ISEND:	if (w != W_ISEND && w != W_ISSEND && w != W_IBSEND) return 0; break;
+	case MON_ISEND:	if (w != W_ISEND) return 0; break;
+	case MON_ISSEND: if (w != W_ISEND && w != W_ISSEND) return 0; break;
+	case MON_IBSEND: if (w != W_ISEND && w != W_IBSEND) return 0; break;
 	case MON_RECV:	if (w != W_RECV) return 0; break;
 	case MON_IRECV:	if (w != W_IRECV) return 0; break;
 	case MON_RECV_ANY:
-		if (w != W_RECV_ANY)
+	case MON_IRECV_ANY:
+		if (w != (e->op == MON_RECV_ANY ? W_RECV_ANY : W_IRECV_ANY))
 			return 0;
 		if (in->type == NULL || e->type == NULL)
 			return in->type == e->type;
@@ -579,11 +585,13 @@ matches(const struct ins *in, const struct mon_event *e)
 	case MON_BARRIER:	return w == W_BARRIER;
 	case MON_ALLREDUCE:	return w == W_ALLREDUCE;
 	case MON_ALLGATHER:	return w == W_ALLGATHER;
+	case MON_ALLTOALL:	return w == W_ALLTOALL;
 	case MON_BCAST:
+	case MON_SCATTER:
 	case MON_REDUCE:
 	case MON_GATHER:
-		if (w != (e->op == MON_BCAST ? W_BCAST : e->op == MON_REDUCE ? W_REDUCE :
-		    W_GATHER))
+		if (w != (e->op == MON_BCAST ? W_BCAST : e->op == MON_SCATTER ?
+		    W_SCATTER : e->op == MON_REDUCE ? W_REDUCE : W_GATHER))
 			return 0;
 		return e->root != NULL && strcmp(in->root, e->root) == 0;
 	case MON_FINALIZE:
@@ -653,14 +661,15 @@ refusal(const struct mon *m, const struct mon_event *e)
 	int	 i, k, nl = 0;
 
 	if (e->op == MON_FINALIZE || e->op == MON_WAITALL || e->op == MON_BARRIER ||
-	    e->op == MON_ALLREDUCE || e->op == MON_ALLGATHER)
+	    e->op == MON_ALLREDUCE || e->op == MON_ALLGATHER || e->op == MON_ALLTOALL)
 		snprintf(call, sizeof(call), "%s", calls[e->op]);
-	else if (e->op == MON_BCAST)
-		snprintf(call, sizeof(call), "ens_bcast from %s", e->root ? e->root : "?");
+	else if (e->op == MON_BCAST || e->op == MON_SCATTER)
+		snprintf(call, sizeof(call), "%s from %s", calls[e->op],
+		    e->root ? e->root : "?");
 	else if (e->op == MON_REDUCE || e->op == MON_GATHER)
 		snprintf(call, sizeof(call), "%s to %s", calls[e->op], e->root ? e->root : "?");
-	else if (e->op == MON_RECV_ANY)
-		snprintf(call, sizeof(call), "ens_recv_any%s%s", e->type ? " " : "",
+	else if (e->op == MON_RECV_ANY || e->op == MON_IRECV_ANY)
+		snprintf(call, sizeof(call), "%s%s%s", calls[e->op], e->type ? " " : "",
 		    e->type ? e->type : "");
 	else
 		snprintf(call, sizeof(call), "%s %s[%d]", calls[e->op],

@@ -60,15 +60,19 @@
 #ifndef ENS_MONITOR_H
 #define ENS_MONITOR_H
 
+/* The calls followed, as the monitor sees them: the ens_*_status forms
+ * are the same call as their plain one (ens_recv_status is MON_RECV).
+ * Those on one port come first, up to MON_IRECV; MON_FINALIZE is last. */
 enum mon_op {
-	MON_SEND, MON_SSEND, MON_BSEND, MON_ISEND, MON_RECV, MON_IRECV,
-	MON_RECV_ANY, MON_WAITALL, MON_BARRIER, MON_BCAST, MON_REDUCE,
-	MON_ALLREDUCE, MON_GATHER, MON_ALLGATHER, MON_FINALIZE
+	MON_SEND, MON_SSEND, MON_BSEND, MON_ISEND, MON_ISSEND, MON_IBSEND,
+	MON_RECV, MON_IRECV, MON_RECV_ANY, MON_IRECV_ANY, MON_WAITALL,
+	MON_BARRIER, MON_BCAST, MON_SCATTER, MON_REDUCE, MON_ALLREDUCE,
+	MON_GATHER, MON_ALLGATHER, MON_ALLTOALL, MON_FINALIZE
 };
 
-/* One port call.  type: the port type (NULL for ens_recv_any over every
- * port, and for collectives); port: 1-based, 0 when none; root: the root
- * process's name for rooted collectives. */
+/* One port call.  type: the port type (NULL for ens_recv_any and
+ * ens_irecv_any over every port, and for collectives); port: 1-based, 0
+ * when none; root: the root process's name for rooted collectives. */
 struct mon_event {
 	enum mon_op	 op;
 	const char	*type;

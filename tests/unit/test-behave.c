@@ -10,11 +10,12 @@
  * the program can make next, and none of the calls made from the run's by
  * changing its port, type, index, root or kind (allowed ones aside).  The
  * calls a statement allows are those of ensemble(1), Protocol check: a
- * 'send' accepts ens_send, ens_ssend and ens_bsend, an 'isend', 'issend'
- * or 'ibsend' ens_isend, 'recv any T' ens_recv_any(T) and 'recv any'
- * ens_recv_any(NULL).  'irecv any', 'scatter' and 'alltoall' have no
- * libensemble call: a run stops before one (counted).  TAP output, one
- * line per file.
+ * 'send' accepts ens_send, ens_ssend and ens_bsend, 'isend' ens_isend,
+ * ens_issend and ens_ibsend, 'ssend', 'bsend', 'issend' and 'ibsend' only
+ * their own call, 'recv any T' ens_recv_any(T) and 'recv any'
+ * ens_recv_any(NULL), 'irecv any' likewise ens_irecv_any.  Every statement
+ * has its call, so no run stops before one (the count of those that do
+ * stays in the summary, and must be 0).  TAP output, one line per file.
  *
  * usage: test-behave [-s SEED] [-r RUNS] [-n STEPS] [-c CHECKS] [-e SCRIPT]
  *     FILE...
@@ -205,8 +206,8 @@ allows(const struct proc *x, const struct ins *in, const struct mon_event *e)
 	const struct coll	*co;
 	static const int	 coll_op[] = {
 		[S_BARRIER] = MON_BARRIER, [S_ALLREDUCE] = MON_ALLREDUCE,
-		[S_ALLGATHER] = MON_ALLGATHER, [S_ALLTOALL] = -1,
-		[S_BCAST] = MON_BCAST, [S_SCATTER] = -1, [S_REDUCE] = MON_REDUCE,
+		[S_ALLGATHER] = MON_ALLGATHER, [S_ALLTOALL] = MON_ALLTOALL,
+		[S_BCAST] = MON_BCAST, [S_SCATTER] = MON_SCATTER, [S_REDUCE] = MON_REDUCE,
 		[S_GATHER] = MON_GATHER
 	};
 
@@ -222,11 +223,19 @@ allows(const struct proc *x, const struct ins *in, const struct mon_event *e)
 	case OP_RECV:
 		return e->op == MON_RECV && port_is(x, in->lp, e);
 	case OP_ISEND:
-		return e->op == MON_ISEND && port_is(x, in->lp, e);
+		if (!port_is(x, in->lp, e))
+			return 0;
+		if (in->mode == MODE_SYNC)
+			return e->op == MON_ISSEND;
+		if (in->mode == MODE_BUFFERED)
+			return e->op == MON_IBSEND;
+		return e->op == MON_ISEND || e->op == MON_ISSEND || e->op == MON_IBSEND;
 	case OP_IRECV:
 		return e->op == MON_IRECV && port_is(x, in->lp, e);
 	case OP_RECVANY:
 		return e->op == MON_RECV_ANY && str_is(e->type, in->src->type);
+	case OP_IRECVANY:
+		return e->op == MON_IRECV_ANY && str_is(e->type, in->src->type);
 	case OP_WAITALL:
 		return e->op == MON_WAITALL;
 	case OP_COLL:
@@ -237,19 +246,20 @@ allows(const struct proc *x, const struct ins *in, const struct mon_event *e)
 		    strcmp(e->root, x->names[co->root]) == 0);
 	case OP_END:
 		return e->op == MON_FINALIZE;
-	default:	/* IRECVANY: no call; CHOICE: closed over */
+	default:	/* CHOICE: closed over */
 		return 0;
 	}
 }
 
 /* The call a component makes for the instruction (a 'send' makes
- * ens_send); 0 when libensemble has none. */
+ * ens_send, an 'isend' ens_isend); 0 when libensemble has none. */
 static int
 call_of(const struct proc *x, const struct ins *in, struct mon_event *e)
 {
 	const struct pcg_comp	*c = &x->g->comps[x->g->procs[x->proc].comp];
 	const struct coll	*co;
 	static const int	 send_op[] = { MON_SEND, MON_SSEND, MON_BSEND };
+	static const int	 isend_op[] = { MON_ISEND, MON_ISSEND, MON_IBSEND };
 
 	memset(e, 0, sizeof(*e));
 	switch (in->op) {
@@ -258,12 +268,13 @@ call_of(const struct proc *x, const struct ins *in, struct mon_event *e)
 	case OP_ISEND:
 	case OP_IRECV:
 		e->op = in->op == OP_SEND ? send_op[in->mode] : in->op == OP_RECV ?
-		    MON_RECV : in->op == OP_ISEND ? MON_ISEND : MON_IRECV;
+		    MON_RECV : in->op == OP_ISEND ? isend_op[in->mode] : MON_IRECV;
 		e->type = c->types[x->lptype[in->lp]];
 		e->port = x->lpport[in->lp];
 		return 1;
 	case OP_RECVANY:
-		e->op = MON_RECV_ANY;
+	case OP_IRECVANY:
+		e->op = in->op == OP_RECVANY ? MON_RECV_ANY : MON_IRECV_ANY;
 		e->type = in->src->type;
 		return 1;
 	case OP_WAITALL:
@@ -278,7 +289,9 @@ call_of(const struct proc *x, const struct ins *in, struct mon_event *e)
 		case S_BCAST:		e->op = MON_BCAST; break;
 		case S_REDUCE:		e->op = MON_REDUCE; break;
 		case S_GATHER:		e->op = MON_GATHER; break;
-		default:		return 0;	/* scatter, alltoall */
+		case S_SCATTER:		e->op = MON_SCATTER; break;
+		case S_ALLTOALL:	e->op = MON_ALLTOALL; break;
+		default:		return 0;
 		}
 		if (co->root >= 0)
 			e->root = x->names[co->root];
@@ -320,9 +333,11 @@ set_step(const struct proc *x, const struct set *s, const struct mon_event *e,
 }
 
 static const char *const op_names[] = {
-	"ens_send", "ens_ssend", "ens_bsend", "ens_isend", "ens_recv", "ens_irecv",
-	"ens_recv_any", "ens_waitall", "ens_barrier", "ens_bcast", "ens_reduce",
-	"ens_allreduce", "ens_gather", "ens_allgather", "ens_finalize"
+	"ens_send", "ens_ssend", "ens_bsend", "ens_isend", "ens_issend",
+	"ens_ibsend", "ens_recv", "ens_irecv", "ens_recv_any", "ens_irecv_any",
+	"ens_waitall", "ens_barrier", "ens_bcast", "ens_scatter", "ens_reduce",
+	"ens_allreduce", "ens_gather", "ens_allgather", "ens_alltoall",
+	"ens_finalize"
 };
 
 static const char *
@@ -437,6 +452,11 @@ compare_point(struct proc *x, const struct set *s, const struct mon_event *path,
 				y.op = op;
 				compare(x, s, path, n, &y);
 			}
+		if (in->op == OP_ISEND && in->mode == MODE_STANDARD)
+			for (op = MON_ISSEND; op <= MON_IBSEND; op++) {
+				y.op = op;
+				compare(x, s, path, n, &y);
+			}
 	}
 	/* Another port, type, index or root. */
 	if (e->port > 0) {
@@ -454,7 +474,7 @@ compare_point(struct proc *x, const struct set *s, const struct mon_event *path,
 			compare(x, s, path, n, &y);
 		}
 	}
-	if (e->op == MON_RECV_ANY) {
+	if (e->op == MON_RECV_ANY || e->op == MON_IRECV_ANY) {
 		y = *e;
 		y.type = NULL;
 		if (e->type != NULL)
@@ -486,7 +506,8 @@ compare_point(struct proc *x, const struct set *s, const struct mon_event *path,
 			y.port = e->port > 0 ? e->port : 1;
 			if (y.type == NULL)
 				continue;
-		} else if (op == MON_BCAST || op == MON_REDUCE || op == MON_GATHER)
+		} else if (op == MON_BCAST || op == MON_SCATTER || op == MON_REDUCE ||
+		    op == MON_GATHER)
 			y.root = e->root != NULL ? e->root : x->names[0];
 		compare(x, s, path, n, &y);
 	}
@@ -707,6 +728,11 @@ main(int argc, char **argv)
 	    "configurations)\n", tot.files, tot.procs, tot.distinct, tot.runs,
 	    tot.calls, tot.ends, tot.stopped, tot.points, tot.accepted, tot.refused,
 	    tot.full);
+	/* Every statement has its libensemble call. */
+	printf("%s %d - no run stopped at a statement without a call (%ld)\n",
+	    tot.stopped == 0 ? "ok" : "not ok", ++tap_n, tot.stopped);
+	if (tot.stopped > 0)
+		failures++;
 	printf("1..%d\n", tap_n);
 	return failures > 0;
 }

@@ -228,6 +228,92 @@ main(void)
 	    "a rooted collective with another root is refused");
 	ens_mon_free(m);
 
+	/* Non-blocking modes as the blocking ones: isend takes every
+	 * non-blocking send; issend and ibsend only their own. */
+	m = new2("isend P[1]; isend P[1]; isend P[1]; issend P[1]; ibsend P[1];"
+	    " issend P[1];", "i:1:1 i:1:2 i:1:3 i:1:4 i:1:5 i:1:6", "P", 1, NULL, 0);
+	ok(m != NULL && step(m, MON_ISEND, "P", 1, NULL, NULL) == 0 &&
+	    step(m, MON_ISSEND, "P", 1, NULL, NULL) == 0 &&
+	    step(m, MON_IBSEND, "P", 1, NULL, NULL) == 0 &&
+	    step(m, MON_ISSEND, "P", 1, NULL, NULL) == 0 &&
+	    step(m, MON_IBSEND, "P", 1, NULL, NULL) == 0 &&
+	    step(m, MON_ISEND, "P", 1, NULL,
+	    "'ens_isend P[1]' but behaviour expects 'issend P[1]' (i:1:6)") == -1,
+	    "isend accepts ens_isend, ens_issend, ens_ibsend; issend and ibsend"
+	    " only their own");
+	ens_mon_free(m);
+	m = new2("ibsend P[1];", "i:2:1", "P", 1, NULL, 0);
+	ok(m != NULL && step(m, MON_ISSEND, "P", 1, NULL,
+	    "'ens_issend P[1]' but behaviour expects 'ibsend P[1]' (i:2:1)") == -1,
+	    "ibsend refuses ens_issend");
+	ens_mon_free(m);
+	m = new2("isend P[2];", "i:3:1", "P", 2, NULL, 0);
+	ok(m != NULL && step(m, MON_IBSEND, "P", 1, NULL,
+	    "'ens_ibsend P[1]' but behaviour expects 'isend P[2]' (i:3:1)") == -1,
+	    "ens_ibsend on another port than the isend's is refused");
+	ens_mon_free(m);
+
+	/* irecv any T and irecv any: ens_irecv_any by type, not the
+	 * blocking ens_recv_any. */
+	m = new2("irecv any W; irecv any; waitall;", "a:1:1 a:1:14 a:1:25", "W", 2,
+	    NULL, 0);
+	ok(m != NULL && step(m, MON_IRECV_ANY, "W", 0, NULL, NULL) == 0 &&
+	    step(m, MON_IRECV_ANY, NULL, 0, NULL, NULL) == 0 &&
+	    step(m, MON_WAITALL, NULL, 0, NULL, NULL) == 0 &&
+	    step(m, MON_FINALIZE, NULL, 0, NULL, NULL) == 0,
+	    "irecv any W, irecv any, waitall");
+	ens_mon_free(m);
+	m = new2("irecv any W; irecv any; waitall;", "a:1:1 a:1:14 a:1:25", "W", 2,
+	    NULL, 0);
+	ok(m != NULL && step(m, MON_RECV_ANY, "W", 0, NULL,
+	    "'ens_recv_any W' but behaviour expects 'irecv any W' (a:1:1)") == -1,
+	    "irecv any W refuses the blocking ens_recv_any W");
+	ens_mon_free(m);
+	m = new2("irecv any W; irecv any; waitall;", "a:1:1 a:1:14 a:1:25", "W", 2,
+	    NULL, 0);
+	ok(m != NULL && step(m, MON_IRECV_ANY, "W", 0, NULL, NULL) == 0 &&
+	    step(m, MON_IRECV_ANY, "W", 0, NULL,
+	    "'ens_irecv_any W' but behaviour expects 'irecv any' (a:1:14)") == -1,
+	    "irecv any refuses ens_irecv_any W");
+	ens_mon_free(m);
+	m = new2("recv any;", "a:2:1", "W", 2, NULL, 0);
+	ok(m != NULL && step(m, MON_IRECV_ANY, NULL, 0, NULL,
+	    "'ens_irecv_any' but behaviour expects 'recv any' (a:2:1)") == -1,
+	    "recv any refuses ens_irecv_any");
+	ens_mon_free(m);
+
+	/* scatter by root, alltoall. */
+	m = new2("scatter from hub; alltoall; gather to hub; allgather;",
+	    "s:1:1 s:1:19 s:1:29 s:1:44", "W", 1, NULL, 0);
+	ok(m != NULL && step(m, MON_SCATTER, NULL, 0, "hub", NULL) == 0 &&
+	    step(m, MON_ALLTOALL, NULL, 0, NULL, NULL) == 0 &&
+	    step(m, MON_GATHER, NULL, 0, "hub", NULL) == 0 &&
+	    step(m, MON_ALLGATHER, NULL, 0, NULL, NULL) == 0 &&
+	    step(m, MON_FINALIZE, NULL, 0, NULL, NULL) == 0,
+	    "scatter from hub, alltoall, gather to hub, allgather");
+	ens_mon_free(m);
+	m = new2("scatter from hub; alltoall;", "s:1:1 s:1:19", "W", 1, NULL, 0);
+	ok(m != NULL && step(m, MON_SCATTER, NULL, 0, "w[1]",
+	    "'ens_scatter from w[1]' but behaviour expects 'scatter from hub' (s:1:1)")
+	    == -1, "scatter from another root is refused");
+	ens_mon_free(m);
+	m = new2("scatter from hub; alltoall;", "s:1:1 s:1:19", "W", 1, NULL, 0);
+	ok(m != NULL && step(m, MON_BCAST, NULL, 0, "hub",
+	    "'ens_bcast from hub' but behaviour expects 'scatter from hub' (s:1:1)")
+	    == -1, "scatter is not bcast");
+	ens_mon_free(m);
+	m = new2("scatter from hub; alltoall;", "s:1:1 s:1:19", "W", 1, NULL, 0);
+	ok(m != NULL && step(m, MON_SCATTER, NULL, 0, "hub", NULL) == 0 &&
+	    step(m, MON_ALLGATHER, NULL, 0, NULL,
+	    "'ens_allgather' but behaviour expects 'alltoall' (s:1:19)") == -1,
+	    "alltoall is not allgather");
+	ens_mon_free(m);
+	m = new2("allgather;", "s:2:1", "W", 1, NULL, 0);
+	ok(m != NULL && step(m, MON_ALLTOALL, NULL, 0, NULL,
+	    "'ens_alltoall' but behaviour expects 'allgather' (s:2:1)") == -1,
+	    "allgather is not alltoall");
+	ens_mon_free(m);
+
 	/* Zero ports: T[*] is nothing; an empty behaviour only ends. */
 	m = new2("send A[*]; recv B[1];", "", "A", 0, "B", 1);
 	ok(m != NULL && step(m, MON_RECV, "B", 1, NULL, NULL) == 0, "T[*] over 0 ports");
@@ -310,9 +396,11 @@ main(void)
 		static const char *const toks[] = { "send", "ssend", "recv", "any",
 		    "irecv", "waitall;", "barrier;", "loop", "3", "0", "choice",
 		    "or", "{", "}", ";", "A[1]", "A[*]", "B[2]", "A[0]", "A[x]",
-		    "bcast", "from", "reduce", "to", "m[1]", "allreduce;", "A" };
+		    "bcast", "from", "reduce", "to", "m[1]", "allreduce;", "A",
+		    "issend", "ibsend", "scatter", "alltoall;" };
 		static const enum mon_op ops[] = { MON_SEND, MON_RECV, MON_RECV_ANY,
-		    MON_WAITALL, MON_BARRIER, MON_BCAST, MON_FINALIZE };
+		    MON_WAITALL, MON_BARRIER, MON_BCAST, MON_FINALIZE, MON_ISSEND,
+		    MON_IRECV_ANY, MON_SCATTER, MON_ALLTOALL };
 		const char	*types[2] = { "A", "B" }, *locs[2] = { "f:1:1", "-" };
 		int		 np[2] = { 2, 2 }, parsed = 0, k, j;
 		unsigned	 seed = 12345;
@@ -334,7 +422,8 @@ main(void)
 			}
 			parsed++;
 			for (j = 0; j < 8; j++) {
-				struct mon_event e = { ops[(seed >> 8) % 7], "A",
+				struct mon_event e = { ops[(seed >> 8) %
+				    (sizeof(ops) / sizeof(*ops))], "A",
 				    1 + (int)((seed >> 4) % 2), "m[1]" };
 
 				seed = lcg(seed);
