@@ -113,7 +113,7 @@ struct cli_option {
 	  .help = "set the script's 'scale' parameter to K" }, \
 	{ .type = CLI_LIST, .name = "-D", .arg = "NAME=VALUE", \
 	  .off = CLI_OFF(defs), .needs = "NAME=VALUE", \
-	  .help = "set a parameter (an integer)" }, \
+	  .help = "set a parameter: an integer, or a string parameter's text" }, \
 	{ .type = CLI_LIST, .name = "-L", .arg = "DIR", .off = CLI_OFF(dirs), \
 	  .needs = "a directory", \
 	  .help = "look for components' executables and includes in DIR" }, \

@@ -29,7 +29,10 @@
  *   components   name*  "terminal:Server relay:Client,Prop": each
  *                       component with its port types, space-separated
  * and (launch_graph):
- *   params       "N=4 rounds=3": each parameter, name=int, space-separated
+ *   params       list   each parameter as "name=value", in script order:
+ *                       'N=4' 'input=mesh.dat'; the value is all after the
+ *                       first '=', a number's in decimal, a string's as
+ *                       it is (any bytes)
  * Node attributes, one node per process named as in scripts (pcg_graph):
  *   component    name   its component
  *   index        int    its index; empty for a process without one

@@ -160,7 +160,7 @@ enum part { PART_NONE, PART_PCG, PART_PARALLEL, PART_SEQUENTIAL, PART_BEHAVIOUR 
 enum item_kind {
 	I_APPLICATION,	/* name */
 	I_SCALE,	/* name, expr */
-	I_PARAM,	/* name, expr */
+	I_PARAM,	/* name, expr; or msg: a string parameter */
 	I_REQUIRE,	/* expr, msg (NULL: none); loc is the expression's */
 	I_COMPONENT,	/* target.name, ports */
 	I_PROCESS,	/* target, ports */

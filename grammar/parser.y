@@ -167,9 +167,15 @@ item:
 	| SCALE IDENT '=' expr ';'
 		{ struct item *it = mkitem(p, I_SCALE, &@2);
 		  it->name = $2; it->nameloc = @2; it->expr = $4; }
+	| SCALE IDENT '=' string ';'
+		{ diag_error(p->diag, &@4, "the 'scale' parameter '%s' is a "
+		      "number, not a string", $2); }
 	| PARAM IDENT '=' expr ';'
 		{ struct item *it = mkitem(p, I_PARAM, &@2);
 		  it->name = $2; it->nameloc = @2; it->expr = $4; }
+	| PARAM IDENT '=' string ';'
+		{ struct item *it = mkitem(p, I_PARAM, &@2);
+		  it->name = $2; it->nameloc = @2; it->msg = $4; }
 	| REQUIRE expr ';'
 		{ struct item *it = mkitem(p, I_REQUIRE, &@2); it->expr = $2; }
 	| REQUIRE expr ',' string ';'

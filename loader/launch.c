@@ -140,13 +140,23 @@ launch_graph(const struct pcg *g, char *const *paths)
 			free(locs[k]);
 		free(locs);
 	}
-	buf_free(&t);
-	buf_reset(&b);
-	buf_adds(&b, "");
+	/* Each parameter "name=value", a string's value with any bytes. */
+	locs = xcalloc((size_t)g->nparams + 1, sizeof(char *));
+	for (i = 0; i < g->nparams; i++) {
+		if (g->params[i].text != NULL)
+			xasprintf(&locs[i], "%s=%s", g->params[i].name,
+			    g->params[i].text);
+		else
+			xasprintf(&locs[i], "%s=%" PRId64, g->params[i].name,
+			    g->params[i].value);
+	}
+	buf_reset(&t);
+	pcgdot_put_list(&t, locs, g->nparams);
+	agattr(G, AGRAPH, (char *)PCGDOT_PARAMS, t.s);
 	for (i = 0; i < g->nparams; i++)
-		buf_printf(&b, "%s%s=%" PRId64, i ? " " : "", g->params[i].name,
-		    g->params[i].value);
-	agattr(G, AGRAPH, (char *)PCGDOT_PARAMS, b.s);
+		free(locs[i]);
+	free(locs);
+	buf_free(&t);
 	buf_free(&b);
 	return G;
 }

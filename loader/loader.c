@@ -342,8 +342,8 @@ read_graph(struct loader *l)
 	Agnode_t	*v;
 	Agedge_t	*e;
 	FILE		*f;
-	char		*params, *w, *save = NULL, *eq;
-	int		 r, k, spare = 0;
+	char		**params, *eq;
+	int		 r, k, n, spare = 0;
 
 	if (strcmp(l->graph, "-") == 0)
 		f = stdin;
@@ -409,18 +409,22 @@ read_graph(struct loader *l)
 			a->tag[sa] = b->rtag[sb] = tag;
 			b->tag[sb] = a->rtag[sa] = a == b ? spare++ : tag;
 		}
-	/* "N=4 rounds=3" */
-	params = xstrdup(attr(l->G, PCGDOT_PARAMS));
-	for (w = strtok_r(params, " ", &save); w != NULL; w = strtok_r(NULL, " ", &save)) {
-		if ((eq = strchr(w, '=')) == NULL)
-			continue;
-		*eq = '\0';
-		l->pnames = xreallocarray(l->pnames, (size_t)l->nparams + 1, sizeof(char *));
-		l->pvalues = xreallocarray(l->pvalues, (size_t)l->nparams + 1, sizeof(char *));
-		l->pnames[l->nparams] = xstrdup(w);
-		l->pvalues[l->nparams] = xstrdup(eq + 1);
+	/* 'N=4' 'input=mesh.dat': the value is all after the first '='. */
+	if ((n = pcgdot_list(attr(l->G, PCGDOT_PARAMS), &params)) < 0)
+		die("bad '%s' of the graph: '%s'", PCGDOT_PARAMS,
+		    attr(l->G, PCGDOT_PARAMS));
+	l->pnames = xcalloc((size_t)n + 1, sizeof(char *));
+	l->pvalues = xcalloc((size_t)n + 1, sizeof(char *));
+	for (k = 0; k < n; k++) {
+		if ((eq = strchr(params[k], '=')) == NULL || eq == params[k])
+			die("bad '%s' of the graph: '%s'", PCGDOT_PARAMS,
+			    attr(l->G, PCGDOT_PARAMS));
+		l->pnames[k] = xstrndup(params[k], eq - params[k]);
+		l->pvalues[k] = xstrdup(eq + 1);
 		l->nparams++;
 	}
+	for (k = 0; k < n; k++)
+		free(params[k]);
 	free(params);
 }
 

@@ -14,6 +14,45 @@
  * and must end in an error within seconds. */
 #define EVAL_MAX_ITERATIONS	(1LL << 24)
 
+/* One message for every place a string parameter cannot go, with what
+ * the user needs to find it: the value and where it was set. */
+void
+eval_not_number(struct pcg *g, const struct loc *l, const struct pcg_param *p)
+{
+	struct buf	 b;
+
+	buf_init(&b);
+	buf_add_quoted(&b, p->text);
+	if (p->from == PCG_FROM_D)
+		diag_error(g->diag, l, "parameter '%s' is a string (%s, set by "
+		    "-D), not a number", p->name, b.s);
+	else
+		diag_error(g->diag, l, "parameter '%s' is a string (%s, set at "
+		    "%s:%d:%d), not a number", p->name, b.s, p->vloc.src->name,
+		    p->vloc.first_line, p->vloc.first_column);
+	buf_free(&b);
+}
+
+/* The string parameter e names, when it is a name no 'for' variable
+ * hides; else NULL. */
+static const struct pcg_param *
+string_param(const struct eval *ev, const struct expr *e)
+{
+	int	i;
+
+	if (e->kind != E_NAME)
+		return NULL;
+	for (i = ev->nvars - 1; i >= 0; i--)
+		if (ev->vars[i].name == e->name)
+			return NULL;
+	for (i = 0; i < ev->pcg->nparams; i++)
+		if (ev->pcg->params[i].name == e->name)
+			return ev->pcg->params[i].text != NULL ?
+			    &ev->pcg->params[i] : NULL;
+	return NULL;
+}
+
+/* The value of the name e: a 'for' variable, else a number parameter. */
 static int
 lookup(struct eval *ev, const struct expr *e, int64_t *out)
 {
@@ -26,10 +65,14 @@ lookup(struct eval *ev, const struct expr *e, int64_t *out)
 		}
 	}
 	for (i = 0; i < ev->pcg->nparams; i++) {
-		if (ev->pcg->params[i].name == e->name) {
-			*out = ev->pcg->params[i].value;
-			return 0;
+		if (ev->pcg->params[i].name != e->name)
+			continue;
+		if (ev->pcg->params[i].text != NULL) {
+			eval_not_number(ev->pcg, &e->loc, &ev->pcg->params[i]);
+			return -1;
 		}
+		*out = ev->pcg->params[i].value;
+		return 0;
 	}
 	diag_error(ev->pcg->diag, &e->loc, "unknown name '%s' (not a parameter "
 	    "or a 'for' variable)", e->name);
@@ -190,6 +233,7 @@ str_per_instance(const struct str *s)
 char *
 eval_str(struct eval *ev, const struct str *s)
 {
+	const struct pcg_param	*sp;
 	const struct strpart	*p;
 	struct buf		 b;
 	int64_t			 v;
@@ -202,6 +246,10 @@ eval_str(struct eval *ev, const struct str *s)
 	for (p = s->parts; p != NULL; p = p->next) {
 		if (p->text != NULL) {
 			buf_adds(&b, p->text);
+			continue;
+		}
+		if ((sp = string_param(ev, p->expr)) != NULL) {
+			buf_adds(&b, sp->text);
 			continue;
 		}
 		if (eval_expr(ev, p->expr, &v) != 0) {

@@ -27,7 +27,11 @@ struct eval {
 
 /* Evaluate e into *out; on an error, report it and return -1. */
 int eval_expr(struct eval *, const struct expr *, int64_t *out);
-/* Evaluate a string with its ${...} parts; NULL after a reported error.
+/* Report that the string parameter p is used at l where a number is
+ * needed, saying its value and where it was set. */
+void eval_not_number(struct pcg *, const struct loc *, const struct pcg_param *);
+/* Evaluate a string with its ${...} parts (a part that is just the name of
+ * a string parameter is its text); NULL after a reported error.
  * The result is in the pcg arena. */
 char *eval_str(struct eval *, const struct str *);
 /* Whether e (or a string) depends on index or ports(). */

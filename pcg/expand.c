@@ -69,12 +69,12 @@ list_params(struct pcg *g, struct buf *b)
 		buf_adds(b, "none");
 }
 
-/* Parse "NAME=INTEGER" from -D; -1 and a message on a bad form. */
+/* Split "NAME=VALUE" from -D: *name new, *value inside def; -1 on a bad
+ * form (no '=', or NAME not an identifier). */
 static int
-parse_def(const char *def, char **name, int64_t *v)
+parse_def(const char *def, char **name, const char **value)
 {
 	const char	*eq = strchr(def, '=');
-	char		*end;
 	size_t		 i;
 
 	if (eq == NULL || eq == def)
@@ -83,12 +83,36 @@ parse_def(const char *def, char **name, int64_t *v)
 		if (!(isalpha((unsigned char)def[i]) || def[i] == '_' ||
 		    (i > 0 && isdigit((unsigned char)def[i]))))
 			return -1;
-	errno = 0;
-	*v = strtoll(eq + 1, &end, 10);
-	if (eq[1] == '\0' || *end != '\0' || errno == ERANGE)
-		return -1;
 	*name = xstrndup(def, eq - def);
+	*value = eq + 1;
 	return 0;
+}
+
+/* Set the number p from the -D value text; -1 after reporting a value
+ * that is not a 64-bit decimal integer, with a note at the declaration. */
+static int
+def_number(struct pcg *g, struct pcg_param *p, const char *def, const char *text)
+{
+	char		*end;
+	int64_t		 v;
+
+	errno = 0;
+	v = strtoll(text, &end, 10);
+	if (*text != '\0' && *end == '\0' && errno == 0) {
+		p->value = v;
+		return 0;
+	}
+	if (*text == '\0')
+		diag_error(g->diag, NULL, "-D '%s': parameter '%s' is a number, "
+		    "not empty", def, p->name);
+	else if (errno == ERANGE)
+		diag_error(g->diag, NULL, "-D '%s': '%s' is out of range for "
+		    "parameter '%s' (a 64-bit integer)", def, text, p->name);
+	else
+		diag_error(g->diag, NULL, "-D '%s': parameter '%s' is a number, "
+		    "not '%s'", def, p->name, text);
+	diag_note(g->diag, &p->vloc, "'%s' is declared a number here", p->name);
+	return -1;
 }
 
 static int
@@ -98,7 +122,7 @@ expand_params(struct pcg *g, const struct pcg_opts *o)
 	struct eval		 ev;
 	struct pcg_param	*p, *scale = NULL;
 	struct buf		 b;
-	int64_t			*defv;
+	const char		**defv;
 	char			**defn;
 	int			 nitems = 0, rc = 0;
 	size_t			 k, j;
@@ -109,10 +133,10 @@ expand_params(struct pcg *g, const struct pcg_opts *o)
 	g->params = arena_alloc(g->arena, (nitems + 1) * sizeof(*g->params));
 
 	defn = xcalloc(o->ndefs + 1, sizeof(char *));
-	defv = xcalloc(o->ndefs + 1, sizeof(int64_t));
+	defv = xcalloc(o->ndefs + 1, sizeof(char *));
 	for (k = 0; k < o->ndefs; k++) {
 		if (parse_def(o->defs[k], &defn[k], &defv[k]) != 0) {
-			diag_error(g->diag, NULL, "-D '%s': expected NAME=INTEGER", o->defs[k]);
+			diag_error(g->diag, NULL, "-D '%s': expected NAME=VALUE", o->defs[k]);
 			rc = -1;
 			continue;
 		}
@@ -142,6 +166,7 @@ expand_params(struct pcg *g, const struct pcg_opts *o)
 		p = &g->params[g->nparams];
 		p->name = it->name;
 		p->loc = it->nameloc;
+		p->vloc = it->msg != NULL ? it->msg->loc : it->expr->loc;
 		p->scale = it->kind == I_SCALE;
 		if (p->scale) {
 			scale = p;
@@ -158,12 +183,19 @@ expand_params(struct pcg *g, const struct pcg_opts *o)
 				    "both -np and -D", p->name);
 				rc = -1;
 			}
-			p->value = defv[k];
+			/* A string takes the text as it is. */
+			if (it->msg != NULL)
+				p->text = arena_strdup(g->arena, defv[k]);
+			else if (def_number(g, p, o->defs[k], defv[k]) != 0)
+				rc = -1;
 			p->from = PCG_FROM_D;
 			break;	/* a second -D of it was refused above */
 		}
 		/* Evaluated with only earlier parameters visible. */
-		if (p->from == PCG_FROM_DEFAULT &&
+		if (p->from == PCG_FROM_DEFAULT && it->msg != NULL) {
+			if ((p->text = eval_str(&ev, it->msg)) == NULL)
+				p->text = "";
+		} else if (p->from == PCG_FROM_DEFAULT &&
 		    eval_expr(&ev, it->expr, &p->value) != 0)
 			p->value = 0;
 		g->nparams++;
@@ -255,14 +287,21 @@ require_values(const struct pcg *g, const struct expr *e, unsigned char *seen,
 		if ((p = find_param(g, e->name)) == NULL || seen[k = (int)(p - g->params)])
 			return;
 		seen[k] = 1;
-		buf_printf(b, "%s%s = %" PRId64, b->len > 0 ? ", " : "", p->name,
-		    p->value);
+		buf_printf(b, "%s%s = ", b->len > 0 ? ", " : "", p->name);
+		if (p->text != NULL)
+			buf_add_quoted(b, p->text);
+		else
+			buf_printf(b, "%" PRId64, p->value);
 		switch (p->from) {
 		case PCG_FROM_NP:
 			buf_printf(b, " (set by -np %" PRId64 ")", p->value);
 			break;
 		case PCG_FROM_D:
-			buf_printf(b, " (set by -D %s=%" PRId64 ")", p->name, p->value);
+			if (p->text != NULL)
+				buf_adds(b, " (set by -D)");
+			else
+				buf_printf(b, " (set by -D %s=%" PRId64 ")", p->name,
+				    p->value);
 			break;
 		case PCG_FROM_DEFAULT:
 			buf_adds(b, " (the default)");
@@ -1211,10 +1250,29 @@ name_known(const struct pcg *g, const struct scope *sc, const char *name)
 	return 0;
 }
 
+/* The string parameter name stands for, unless a 'for' variable in sc
+ * hides it; else NULL. */
+static const struct pcg_param *
+scope_string(const struct pcg *g, const struct scope *sc, const char *name)
+{
+	int	i;
+
+	for (; sc != NULL; sc = sc->up)
+		if (sc->name == name)
+			return NULL;
+	for (i = 0; i < g->nparams; i++)
+		if (g->params[i].name == name)
+			return g->params[i].text != NULL ? &g->params[i] : NULL;
+	return NULL;
+}
+
+/* Report the names of a behaviour's expression that are unknown, or
+ * string parameters, which no behaviour can use. */
 static void
 check_expr(struct pcg *g, const struct pcg_comp *c, const struct scope *sc,
     const struct expr *e)
 {
+	const struct pcg_param	*p;
 	const struct expr	*x;
 
 	if (e == NULL)
@@ -1224,6 +1282,8 @@ check_expr(struct pcg *g, const struct pcg_comp *c, const struct scope *sc,
 		if (!name_known(g, sc, e->name))
 			diag_error(g->diag, &e->loc, "unknown name '%s' (not a parameter "
 			    "or a 'for' variable)", e->name);
+		else if ((p = scope_string(g, sc, e->name)) != NULL)
+			eval_not_number(g, &e->loc, p);
 		return;
 	case E_PORTS:
 		if (pcg_find_type(c, e->name) < 0)

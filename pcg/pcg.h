@@ -33,10 +33,12 @@ enum pcg_from { PCG_FROM_DEFAULT, PCG_FROM_NP, PCG_FROM_D };
 
 struct pcg_param {
 	const char	*name;		/* interned */
-	int64_t		 value;
+	int64_t		 value;		/* a number's value */
+	const char	*text;		/* a string's value; NULL: a number */
 	int		 scale;		/* the 'scale' parameter */
 	enum pcg_from	 from;		/* its declaration, -np or -D */
-	struct loc	 loc;
+	struct loc	 loc;		/* its name in the declaration */
+	struct loc	 vloc;		/* its value there */
 };
 
 /* A list of strings given by an annotation (exec, args, env, wdir). */

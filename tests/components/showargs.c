@@ -2,8 +2,9 @@
  * started with to the file 'showargs.out' in its working directory, each
  * item followed by a NUL byte, so that any byte can be compared: "cwd" and
  * its working directory, then "arg" and each argument, then "env" and
- * each environment entry whose name starts with ENS_T_, in byte order.
- * It has no ports. */
+ * each environment entry whose name starts with ENS_T_, in byte order,
+ * then "param", the name and ens_param's value for each script parameter
+ * named in SHOWARGS_PARAMS (names separated by spaces).  It has no ports. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,7 +32,8 @@ item(FILE *f, const char *s)
 int
 main(int argc, char **argv)
 {
-	char	  cwd[PATH_MAX], **env;
+	char	  cwd[PATH_MAX], **env, *names, *w, *save = NULL;
+	const char *v;
 	FILE	 *f;
 	size_t	  n = 0, i;
 
@@ -58,6 +60,20 @@ main(int argc, char **argv)
 		item(f, env[i]);
 	}
 	free(env);
+	if ((v = getenv("SHOWARGS_PARAMS")) != NULL) {
+		if ((names = strdup(v)) == NULL) {
+			perror("showargs");
+			return 1;
+		}
+		for (w = strtok_r(names, " ", &save); w != NULL;
+		    w = strtok_r(NULL, " ", &save)) {
+			item(f, "param");
+			item(f, w);
+			v = ens_param(w);
+			item(f, v != NULL ? v : "(none)");
+		}
+		free(names);
+	}
 	if (fclose(f) != 0) {
 		perror("showargs");
 		return 1;
