@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -631,9 +632,13 @@ make_infos(struct loader *l)
 			info_set(l->infos[i], p, "host", p->host);
 		if (p->wdir[0] != '\0')
 			info_set(l->infos[i], p, "wdir", p->wdir);
-		if (p->nenv > 0 && !env_fits(p))
+		/* Open MPI 4.1 gives the spawned job's first process a
+		 * standard input that never ends (the stdin of mpirun goes to
+		 * the loader, and its 'ompi_stdin_target' info key crashes
+		 * mpirun): the trampoline puts /dev/null there instead. */
+		if (i == 0 || (p->nenv > 0 && !env_fits(p)))
 			p->trampoline = 1;
-		else if (p->nenv > 0) {
+		if (p->nenv > 0 && !p->trampoline) {
 			buf_init(&b);
 			for (k = 0; k < p->nenv; k++)
 				buf_printf(&b, "%s%s", k ? "\n" : "", p->env[k]);
@@ -665,9 +670,10 @@ trampoline_argv(const struct lproc *p)
 	return v;
 }
 
-/* The trampoline, which spawn starts in place of a component whose
- * environment the 'env' info key cannot carry: set each entry as it is
- * (its name is up to the first '='), and become the component with
+/* The trampoline, which spawn starts in place of the first process and
+ * of a component whose environment the 'env' info key cannot carry: put
+ * /dev/null on its standard input (make_infos says why), set each entry
+ * as it is (its name is up to the first '='), and become the component with
  * execv, keeping the pid, the working directory and what Open MPI put in
  * the environment, so that its MPI_Init finds its job.  It touches no
  * MPI.  Exit 127 when the component cannot be executed. */
@@ -676,7 +682,7 @@ trampoline(int argc, char **argv)
 {
 	char		**env;
 	long long	  n;
-	int		  k;
+	int		  k, fd;
 
 	if (argc < 5 || pcgdot_int(argv[3], 0, argc - 5, &n) != 0)
 		goto usage;
@@ -684,6 +690,14 @@ trampoline(int argc, char **argv)
 	for (k = 0; k < n; k++)
 		if (env[k][0] == '=' || strchr(env[k], '=') == NULL)
 			goto usage;
+	if ((fd = open("/dev/null", O_RDONLY)) < 0 ||
+	    (fd != STDIN_FILENO && dup2(fd, STDIN_FILENO) < 0)) {
+		fprintf(stderr, "ensemble-loader: %s: cannot open /dev/null: %s\n",
+		    argv[2], strerror(errno));
+		exit(127);
+	}
+	if (fd != STDIN_FILENO)
+		close(fd);
 	for (k = 0; k < n; k++)
 		if (putenv(env[k]) != 0) {
 			fprintf(stderr, "ensemble-loader: %s: cannot set its environment:"
