@@ -124,6 +124,12 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 	lo.timeout = o.timeout;
 	lo.check_protocol = o.check_protocol;
 	lo.verbose = o.verbose;
+	lo.mca = o.mca.v;
+	lo.nmca = o.mca.n;
+	lo.xenv = o.xenv.v;
+	lo.nxenv = o.xenv.n;
+	lo.rest = o.rest.v;
+	lo.nrest = o.rest.n;
 	rc = launch_run(g, G, &lo);
 out:
 	if (G != NULL)
@@ -162,6 +168,16 @@ static const struct cli_option cmd_run_options[] = {
 	  .help = "run even when verification finds a violation or\n"
 	    "stops at a limit" },
 	{ .type = CLI_GROUP,
+	  .help = "Given to mpirun as they are, and by it to every process (the\n"
+	    "arguments after '--' too, before the loader):" },
+	{ .type = CLI_PAIR, .name = "--mca", .arg = "KEY VALUE",
+	  .off = CLI_OFF(mca), .needs = "a key and a value",
+	  .help = "set Open MPI's parameter KEY to VALUE" },
+	{ .type = CLI_LIST, .name = "-x", .arg = "VAR|VAR=VALUE",
+	  .off = CLI_OFF(xenv), .needs = "a variable",
+	  .help = "export the variable VAR (this one's value, or\n"
+	    "VALUE) to every process" },
+	{ .type = CLI_GROUP,
 	  .help = "Verification before the run, as by 'ensemble verify' (a violation, or\n"
 	    "a limit reached, refuses the run unless --force):" },
 	CLI_OPTION_SEND_MODE("verify only this mode: buffered or synchronous\n"
@@ -181,5 +197,6 @@ const struct cmd_entry cmd_run_entry = {
 	    "Exit status: 0 every component succeeded, 1 a component failed or\n"
 	    "verification failed, 2 bad input or usage, 3 verification incomplete\n"
 	    "or --timeout stopped the run.\n",
+	.rest = "MPIRUN-ARG...",
 	.exec = cmd_run_exec,
 };

@@ -250,6 +250,24 @@ proc_line(struct run *R, int r, int err, const char *s)
 	}
 }
 
+/* Whether s is a line Open MPI writes for a process it started, as
+ * "[HOST:PID] ..." (--report-bindings, given after '--', says where the
+ * loader is bound on its stderr): not the loader's own. */
+static int
+ompi_said(const char *s)
+{
+	size_t	n;
+
+	if (*s != '[' || (n = strcspn(s, ":]")) < 2 || s[n] != ':')
+		return 0;
+	s += n + 1;
+	if ((n = strspn(s, "0123456789")) == 0)
+		return 0;
+	return s[n] == ']' && s[n + 1] == ' ';
+}
+
+static void	mpirun_line(struct run *, const char *);
+
 /* A whole line from the loader. */
 static void
 loader_line(struct run *R, int err, const char *s)
@@ -270,6 +288,11 @@ loader_line(struct run *R, int err, const char *s)
 			free(R->status);
 			R->status = xstrdup(m + 7);
 		}
+		return;
+	}
+	if (err && ompi_said(s)) {
+		/* Open MPI's, on the loader's behalf: held back, as its own. */
+		mpirun_line(R, s);
 		return;
 	}
 	if (err) {
@@ -674,7 +697,8 @@ run_spawn(struct run *R, Agraph_t *G)
 	const struct launch_opts *o = R->o;
 	struct sigaction	 sa;
 	FILE			*mem;
-	char			*argv[16];
+	char			**argv = NULL;
+	size_t			 k;
 	int			 in[2] = { -1, -1 }, out[2] = { -1, -1 };
 	int			 err[2] = { -1, -1 }, ex[2] = { -1, -1 };
 	int			 argc = 0, exec_errno, written, rc = -1;
@@ -687,6 +711,7 @@ run_spawn(struct run *R, Agraph_t *G)
 		goto out;
 	}
 
+	argv = xcalloc(16 + 2 * o->nmca + 2 * o->nxenv + o->nrest, sizeof(*argv));
 	argv[argc++] = (char *)o->mpirun;
 	argv[argc++] = (char *)"-np";
 	argv[argc++] = (char *)"1";
@@ -695,6 +720,17 @@ run_spawn(struct run *R, Agraph_t *G)
 		argv[argc++] = (char *)"--hostfile";
 		argv[argc++] = (char *)o->hostfile;
 	}
+	for (k = 0; k + 1 < o->nmca; k += 2) {
+		argv[argc++] = (char *)"--mca";
+		argv[argc++] = (char *)o->mca[k];
+		argv[argc++] = (char *)o->mca[k + 1];
+	}
+	for (k = 0; k < o->nxenv; k++) {
+		argv[argc++] = (char *)"-x";
+		argv[argc++] = (char *)o->xenv[k];
+	}
+	for (k = 0; k < o->nrest; k++)
+		argv[argc++] = (char *)o->rest[k];
 	argv[argc++] = (char *)o->loader;
 	if (o->check_protocol)
 		argv[argc++] = (char *)"--check-protocol";
@@ -765,6 +801,7 @@ out:
 	close_fd(&out[1]);
 	close_fd(&in[0]);
 	close_fd(&in[1]);
+	free(argv);
 	return rc;
 }
 

@@ -15,6 +15,13 @@ struct launch_opts {
 	double		 timeout;	/* seconds; 0: none */
 	int		 check_protocol;
 	int		 verbose;	/* show mpirun's own messages too */
+	/* Given to mpirun as they are, before the loader: */
+	const char	**mca;		/* --mca: KEY, VALUE, KEY, VALUE... */
+	size_t		 nmca;		/* its length (twice the pairs) */
+	const char	**xenv;		/* -x VAR or VAR=VALUE */
+	size_t		 nxenv;
+	const char	**rest;		/* arguments after '--' */
+	size_t		 nrest;
 };
 
 /* The graph the loader reads (common/pcgdot.h): pcg_graph's, with each
