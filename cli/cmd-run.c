@@ -124,6 +124,8 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 	lo.timeout = o.timeout;
 	lo.check_protocol = o.check_protocol;
 	lo.verbose = o.verbose;
+	lo.tag_output = o.tag_output;
+	lo.output_dir = o.output_dir;
 	lo.mca = o.mca.v;
 	lo.nmca = o.mca.n;
 	lo.xenv = o.xenv.v;
@@ -162,6 +164,13 @@ static const struct cli_option cmd_run_options[] = {
 	    "declared behaviour, naming the expected statement" },
 	{ .type = CLI_FLAG, .name = "--verbose", .off = CLI_OFF(verbose),
 	  .help = "show Open MPI's own messages too" },
+	{ .type = CLI_FLAG, .name = "--tag-output", .off = CLI_OFF(tag_output),
+	  .help = "put the process's name and ': ' before each line\n"
+	    "it writes (relay[2]: ...)" },
+	{ .type = CLI_STRING, .name = "--output-dir", .arg = "DIR",
+	  .off = CLI_OFF(output_dir), .needs = "a directory",
+	  .help = "write each process's stdout and stderr to\n"
+	    "DIR/NAME.out and DIR/NAME.err, not to ours" },
 	{ .type = CLI_FLAG, .name = "--no-verify", .off = CLI_OFF(no_verify),
 	  .help = "run without verifying the script first" },
 	{ .type = CLI_FLAG, .name = "--force", .off = CLI_OFF(force),

@@ -70,6 +70,8 @@ struct cli_opts {
 	struct cli_list	 mca;		/* --mca: KEY, VALUE, KEY, VALUE... */
 	struct cli_list	 xenv;		/* -x */
 	struct cli_list	 rest;		/* after '--' (cmd_entry.rest) */
+	int		 tag_output;
+	const char	*output_dir;
 };
 
 /* How an option's value is read, and what it stores at its 'off'. */

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -38,6 +39,7 @@
 #define KILL_GRACE	3.0	/* from SIGTERM to SIGKILL */
 #define STATE_WAIT	2.0	/* for the answers to SIGUSR1 */
 #define ORPHAN_GRACE	2.0	/* from the loader's "done" to stopping strays */
+#define OUT_OPEN_MAX	256	/* --output-dir: files kept open at once */
 
 /* A process of the application as the run sees it. */
 struct rproc {
@@ -53,6 +55,7 @@ struct rproc {
 	char		*tail[TAIL_LINES];
 	int		 ntail;		/* lines seen */
 	struct buf	 part[2];	/* a line in pieces: stdout, stderr */
+	FILE		*file[2];	/* --output-dir: NAME.out, NAME.err */
 };
 
 /* How far the stopping of the run has gone (run_escalate).  A failure, an
@@ -86,6 +89,8 @@ struct run {
 	int			 sig_rank, sig_num;
 	double			 fail_at;	/* when a failure was first seen */
 	int			 timed_out;	/* --timeout: SIGUSR1 sent */
+	int			 out_failed;	/* --output-dir: a file failed */
+	int			 nopen;		/* files open in it */
 
 	/* mpirun, and the watch over it. */
 	pid_t			 pid;
@@ -222,6 +227,65 @@ proc_marker(struct run *R, int r, const char *m)
 	}
 }
 
+/* Open process r's file for stdout (err 0) or stderr (err 1) under
+ * --output-dir in 'mode', kept open while fewer than OUT_OPEN_MAX are
+ * (then the one of the process before it is closed: its next line opens
+ * it again, to append).  NULL when it cannot be opened (said once). */
+static FILE *
+out_open(struct run *R, int r, int err, const char *mode)
+{
+	char	*path;
+	FILE	*f;
+	int	 k;
+
+	if (R->nopen >= OUT_OPEN_MAX)
+		for (k = 0; k < 2 * R->n && R->nopen >= OUT_OPEN_MAX; k++) {
+			struct rproc	*q = &R->p[(r + 1 + k / 2) % R->n];
+
+			if (q->file[k % 2] != NULL) {
+				fclose(q->file[k % 2]);
+				q->file[k % 2] = NULL;
+				R->nopen--;
+			}
+		}
+	xasprintf(&path, "%s/%s.%s", R->o->output_dir, R->p[r].name,
+	    err ? "err" : "out");
+	if ((f = fopen(path, mode)) == NULL && !R->out_failed) {
+		fprintf(stderr, "ensemble: cannot open '%s': %s\n", path,
+		    strerror(errno));
+		R->out_failed = 1;
+	}
+	free(path);
+	if (f != NULL) {
+		R->p[r].file[err] = f;
+		R->nopen++;
+	}
+	return f;
+}
+
+/* Write a line of process r's stdout (err 0) or stderr (err 1): to its
+ * file under --output-dir, else to ours, after its name and ": " with
+ * --tag-output. */
+static void
+proc_put(struct run *R, int r, int err, const char *s)
+{
+	struct rproc	*p = &R->p[r];
+	FILE		*f = err ? stderr : stdout;
+
+	if (R->o->output_dir != NULL) {
+		if ((f = p->file[err]) == NULL && (f = out_open(R, r, err, "a")) == NULL)
+			return;
+	} else if (R->o->tag_output)
+		fprintf(f, "%s: ", p->name);
+	fputs(s, f);
+	fputc('\n', f);
+	if (f != stdout && f != stderr && ferror(f) && !R->out_failed) {
+		fprintf(stderr, "ensemble: cannot write to '%s/%s.%s'\n",
+		    R->o->output_dir, p->name, err ? "err" : "out");
+		R->out_failed = 1;
+	}
+}
+
 /* A whole line from the application's process r. */
 static void
 proc_line(struct run *R, int r, int err, const char *s)
@@ -236,18 +300,16 @@ proc_line(struct run *R, int r, int err, const char *s)
 		return;
 	}
 	if (!err) {
-		fputs(s, stdout);
-		fputc('\n', stdout);
+		proc_put(R, r, 0, s);
 		return;
 	}
 	free(p->tail[p->ntail % TAIL_LINES]);
 	p->tail[p->ntail % TAIL_LINES] = xstrdup(s);
 	p->ntail++;
 	/* Once one process failed, the others' last words are collateral. */
-	if (R->fail_at == 0 || R->culprit == r || R->timed_out) {
-		fputs(s, stderr);
-		fputc('\n', stderr);
-	}
+	if (R->o->output_dir != NULL || R->fail_at == 0 || R->culprit == r ||
+	    R->timed_out)
+		proc_put(R, r, 1, s);
 }
 
 /* Whether s is a line Open MPI writes for a process it started, as
@@ -674,6 +736,9 @@ run_free(struct run *R)
 			free(R->p[i].tail[k]);
 		buf_free(&R->p[i].part[0]);
 		buf_free(&R->p[i].part[1]);
+		for (k = 0; k < 2; k++)
+			if (R->p[i].file[k] != NULL)
+				fclose(R->p[i].file[k]);
 	}
 	for (j = 0; j < R->nmlines; j++)
 		free(R->mlines[j]);
@@ -974,6 +1039,32 @@ run_finish(struct run *R)
 	return 1;
 }
 
+/* --output-dir: make the directory if it is not there, and an empty
+ * NAME.out and NAME.err in it for every process.  0, or -1 (said). */
+static int
+out_create(struct run *R)
+{
+	const char	*dir = R->o->output_dir;
+	struct stat	 st;
+	int		 i, err;
+
+	if (mkdir(dir, 0777) != 0 && (errno != EEXIST || stat(dir, &st) != 0 ||
+	    !S_ISDIR(st.st_mode))) {
+		fprintf(stderr, "ensemble: cannot make the directory '%s': %s\n", dir,
+		    errno == EEXIST ? strerror(ENOTDIR) : strerror(errno));
+		return -1;
+	}
+	for (i = 0; i < R->n; i++)
+		for (err = 0; err < 2; err++) {
+			if (out_open(R, i, err, "w") == NULL)
+				return -1;
+			fclose(R->p[i].file[err]);
+			R->p[i].file[err] = NULL;
+			R->nopen--;
+		}
+	return 0;
+}
+
 int
 launch_run(const struct pcg *g, Agraph_t *G, const struct launch_opts *o)
 {
@@ -982,6 +1073,8 @@ launch_run(const struct pcg *g, Agraph_t *G, const struct launch_opts *o)
 	int		 rc = 2;
 
 	run_init(&R, g, o);
+	if (o->output_dir != NULL && out_create(&R) != 0)
+		goto out;
 	if (run_spawn(&R, G) != 0)
 		goto out;
 	while (run_reading(&R) || R.phase != RUN_EXITED) {

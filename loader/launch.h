@@ -15,6 +15,9 @@ struct launch_opts {
 	double		 timeout;	/* seconds; 0: none */
 	int		 check_protocol;
 	int		 verbose;	/* show mpirun's own messages too */
+	int		 tag_output;	/* "NAME: " before each line of a process */
+	const char	*output_dir;	/* non-NULL: each process's output to
+					 * DIR/NAME.out and DIR/NAME.err */
 	/* Given to mpirun as they are, before the loader: */
 	const char	**mca;		/* --mca: KEY, VALUE, KEY, VALUE... */
 	size_t		 nmca;		/* its length (twice the pairs) */
