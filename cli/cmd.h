@@ -72,6 +72,7 @@ struct cli_opts {
 	struct cli_list	 rest;		/* after '--' (cmd_entry.rest) */
 	int		 tag_output;
 	const char	*output_dir;
+	const char	*stdin_proc;
 };
 
 /* How an option's value is read, and what it stores at its 'off'. */

@@ -90,6 +90,15 @@ struct run {
 	double			 fail_at;	/* when a failure was first seen */
 	int			 timed_out;	/* --timeout: SIGUSR1 sent */
 	int			 out_failed;	/* --output-dir: a file failed */
+
+	/* --stdin: our standard input relayed to a FIFO that process's
+	 * trampoline opens as its standard input (stdin_relay). */
+	char			*fifo_dir, *fifo;
+	int			 fifo_fd;	/* -1: not (yet, or any more) open */
+	int			 in_eof;	/* our stdin ended */
+	int			 relay_done;	/* FIFO closed: no more to do */
+	char			 rbuf[65536];
+	size_t			 rlen, roff;	/* rbuf holds [roff, rlen) */
 	int			 nopen;		/* files open in it */
 
 	/* mpirun, and the watch over it. */
@@ -99,7 +108,8 @@ struct run {
 	enum run_phase		 phase;
 	double			 phase_at;	/* when the phase began */
 	double			 swept_at;	/* the last stop of strays */
-	struct pollfd		 pfd[3];	/* its stdout, stderr; its stdin */
+	struct pollfd		 pfd[5];	/* its stdout, stderr; its stdin;
+						 * --stdin: ours, the FIFO */
 	struct buf		 acc[2];	/* what is read of stdout, stderr */
 	char			*dot;		/* the graph, for its stdin */
 	size_t			 dotlen, sent;
@@ -701,7 +711,9 @@ run_init(struct run *R, const struct pcg *g, const struct launch_opts *o)
 	buf_init(&R->acc[0]);
 	buf_init(&R->acc[1]);
 	R->pid = -1;
-	for (i = 0; i < 3; i++)
+	R->fifo_fd = -1;
+	R->relay_done = o->stdin_proc < 0;
+	for (i = 0; i < 5; i++)
 		R->pfd[i].fd = -1;
 	R->phase = RUN_RUNNING;
 }
@@ -728,6 +740,13 @@ run_free(struct run *R)
 	run_unhandle(R);
 	for (i = 0; i < 3; i++)
 		close_fd(&R->pfd[i].fd);
+	close_fd(&R->fifo_fd);
+	if (R->fifo != NULL)
+		unlink(R->fifo);
+	if (R->fifo_dir != NULL)
+		rmdir(R->fifo_dir);
+	free(R->fifo);
+	free(R->fifo_dir);
 	for (i = 0; i < R->n; i++) {
 		free(R->p[i].host);
 		free(R->p[i].fail);
@@ -762,7 +781,7 @@ run_spawn(struct run *R, Agraph_t *G)
 	const struct launch_opts *o = R->o;
 	struct sigaction	 sa;
 	FILE			*mem;
-	char			**argv = NULL;
+	char			**argv = NULL, rank[32];
 	size_t			 k;
 	int			 in[2] = { -1, -1 }, out[2] = { -1, -1 };
 	int			 err[2] = { -1, -1 }, ex[2] = { -1, -1 };
@@ -776,7 +795,28 @@ run_spawn(struct run *R, Agraph_t *G)
 		goto out;
 	}
 
-	argv = xcalloc(16 + 2 * o->nmca + 2 * o->nxenv + o->nrest, sizeof(*argv));
+	if (o->stdin_proc >= 0) {
+		xasprintf(&R->fifo_dir, "%s/ensemble-stdin.XXXXXX",
+		    getenv("TMPDIR") != NULL && *getenv("TMPDIR") != '\0' ?
+		    getenv("TMPDIR") : "/tmp");
+		if (mkdtemp(R->fifo_dir) == NULL) {
+			fprintf(stderr, "ensemble: cannot make a directory '%s': %s\n",
+			    R->fifo_dir, strerror(errno));
+			free(R->fifo_dir);
+			R->fifo_dir = NULL;
+			goto out;
+		}
+		xasprintf(&R->fifo, "%s/stdin", R->fifo_dir);
+		if (mkfifo(R->fifo, 0600) != 0) {
+			fprintf(stderr, "ensemble: cannot make the FIFO '%s': %s\n",
+			    R->fifo, strerror(errno));
+			free(R->fifo);
+			R->fifo = NULL;
+			goto out;
+		}
+		snprintf(rank, sizeof(rank), "%d", o->stdin_proc);
+	}
+	argv = xcalloc(20 + 2 * o->nmca + 2 * o->nxenv + o->nrest, sizeof(*argv));
 	argv[argc++] = (char *)o->mpirun;
 	argv[argc++] = (char *)"-np";
 	argv[argc++] = (char *)"1";
@@ -799,6 +839,11 @@ run_spawn(struct run *R, Agraph_t *G)
 	argv[argc++] = (char *)o->loader;
 	if (o->check_protocol)
 		argv[argc++] = (char *)"--check-protocol";
+	if (o->stdin_proc >= 0) {
+		argv[argc++] = (char *)"--stdin";
+		argv[argc++] = rank;
+		argv[argc++] = R->fifo;
+	}
 	argv[argc++] = (char *)"-";
 	argv[argc] = NULL;
 
@@ -870,6 +915,66 @@ out:
 	return rc;
 }
 
+/* --stdin: what to wait for, in pfd[3] (our stdin) and pfd[4] (the
+ * FIFO): to read ours while the buffer is empty, to write to the FIFO
+ * while it is not.  The FIFO opens (without blocking) only once the
+ * process's trampoline has it open to read: tried at each turn. */
+static void
+stdin_events(struct run *R)
+{
+	R->pfd[3].fd = R->pfd[4].fd = -1;
+	if (R->relay_done)
+		return;
+	if (R->fifo_fd < 0 &&
+	    (R->fifo_fd = open(R->fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC)) < 0) {
+		if (errno != ENXIO && errno != EINTR) {
+			fprintf(stderr, "ensemble: cannot open '%s': %s\n", R->fifo,
+			    strerror(errno));
+			R->relay_done = 1;
+		}
+		return;
+	}
+	if (R->roff == R->rlen && !R->in_eof) {
+		R->pfd[3].fd = STDIN_FILENO;
+		R->pfd[3].events = POLLIN;
+	} else if (R->roff < R->rlen) {
+		R->pfd[4].fd = R->fifo_fd;
+		R->pfd[4].events = POLLOUT;
+	}
+	if (R->roff == R->rlen && R->in_eof) {
+		/* All written: the end of it, for the process. */
+		close_fd(&R->fifo_fd);
+		R->relay_done = 1;
+	}
+}
+
+/* --stdin: read our stdin into the buffer, or write the buffer to the
+ * FIFO, as poll said.  A process that closed its standard input gets no
+ * more. */
+static void
+stdin_relay(struct run *R)
+{
+	ssize_t	n;
+
+	if (R->pfd[3].fd >= 0 && (R->pfd[3].revents & (POLLIN | POLLHUP | POLLERR))) {
+		n = read(STDIN_FILENO, R->rbuf, sizeof(R->rbuf));
+		if (n > 0) {
+			R->roff = 0;
+			R->rlen = (size_t)n;
+		} else if (n == 0 || (errno != EINTR && errno != EAGAIN))
+			R->in_eof = 1;
+	}
+	if (R->pfd[4].fd >= 0 && (R->pfd[4].revents & (POLLOUT | POLLHUP | POLLERR))) {
+		n = write(R->fifo_fd, R->rbuf + R->roff, R->rlen - R->roff);
+		if (n > 0)
+			R->roff += (size_t)n;
+		else if (n < 0 && errno != EINTR && errno != EAGAIN) {
+			close_fd(&R->fifo_fd);
+			R->relay_done = 1;
+		}
+	}
+}
+
 /* Wait up to 100 ms for mpirun's output or room on its standard input;
  * handle each whole line that came, and write on what is left of the
  * graph.  A pipe at its end is closed. */
@@ -882,8 +987,10 @@ run_pump(struct run *R)
 
 	pfd[0].events = pfd[1].events = POLLIN;
 	pfd[2].events = POLLOUT;
-	if (poll(pfd, pfd[2].fd >= 0 ? 3 : 2, 100) <= 0)
+	stdin_events(R);
+	if (poll(pfd, 5, 100) <= 0)
 		return;
+	stdin_relay(R);
 	for (i = 0; i < 2; i++)
 		if (pfd[i].fd >= 0 && (pfd[i].revents & (POLLIN | POLLHUP | POLLERR)) &&
 		    drain(R, pfd[i].fd, &R->acc[i]) < 0)

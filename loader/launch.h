@@ -15,6 +15,8 @@ struct launch_opts {
 	double		 timeout;	/* seconds; 0: none */
 	int		 check_protocol;
 	int		 verbose;	/* show mpirun's own messages too */
+	int		 stdin_proc;	/* --stdin: the process (script order)
+					 * given our stdin; -1: none */
 	int		 tag_output;	/* "NAME: " before each line of a process */
 	const char	*output_dir;	/* non-NULL: each process's output to
 					 * DIR/NAME.out and DIR/NAME.err */

@@ -48,6 +48,7 @@ struct lproc {
 	char		**env;
 	int		  nenv;
 	int		  trampoline;	/* env through TRAMPOLINE (spawn) */
+	const char	 *stdin_path;	/* its stdin (TRAMPOLINE); NULL: /dev/null */
 	char		 *wdir;
 	char		 *host;
 	char		 *behaviour;
@@ -93,6 +94,8 @@ struct loader {
 	int		  flags;	/* WIRE_CHECK_PROTOCOL */
 	int		  spawn_timeout;	/* seconds; -1: by the size */
 	int		  wire_timeout;
+	int		  stdin_rank;	/* --stdin: this process's stdin is */
+	const char	 *stdin_path;	/* this FIFO ('ensemble run' writes it) */
 
 	/* The application, from the graph. */
 	Agraph_t	 *G;
@@ -117,7 +120,7 @@ static void
 usage(void)
 {
 	fprintf(stderr, "usage: ensemble-loader [--check-protocol] [--spawn-timeout S]"
-	    " [--wire-timeout S] GRAPH.dot|-\n");
+	    " [--wire-timeout S] [--stdin RANK FIFO] GRAPH.dot|-\n");
 	exit(2);
 }
 
@@ -567,6 +570,7 @@ parse_options(struct loader *l, int argc, char **argv)
 
 	l->spawn_timeout = -1;
 	l->wire_timeout = 60;
+	l->stdin_rank = -1;
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--check-protocol") == 0)
 			l->flags |= WIRE_CHECK_PROTOCOL;
@@ -574,6 +578,10 @@ parse_options(struct loader *l, int argc, char **argv)
 			l->spawn_timeout = atoi(argv[++i]);
 		else if (strcmp(argv[i], "--wire-timeout") == 0 && i + 1 < argc)
 			l->wire_timeout = atoi(argv[++i]);
+		else if (strcmp(argv[i], "--stdin") == 0 && i + 2 < argc) {
+			l->stdin_rank = atoi(argv[++i]);
+			l->stdin_path = argv[++i];
+		}
 		else if (l->graph == NULL && (argv[i][0] != '-' || strcmp(argv[i], "-") == 0))
 			l->graph = argv[i];
 		else
@@ -636,7 +644,9 @@ make_infos(struct loader *l)
 		 * standard input that never ends (the stdin of mpirun goes to
 		 * the loader, and its 'ompi_stdin_target' info key crashes
 		 * mpirun): the trampoline puts /dev/null there instead. */
-		if (i == 0 || (p->nenv > 0 && !env_fits(p)))
+		if (i == l->stdin_rank)
+			p->stdin_path = l->stdin_path;
+		if (i == 0 || i == l->stdin_rank || (p->nenv > 0 && !env_fits(p)))
 			p->trampoline = 1;
 		if (p->nenv > 0 && !p->trampoline) {
 			buf_init(&b);
@@ -649,7 +659,8 @@ make_infos(struct loader *l)
 }
 
 /* The argv (without argv[0]) that starts process p through the
- * trampoline: TRAMPOLINE, its name, the count of its environment entries,
+ * trampoline: TRAMPOLINE, its name, "--stdin" and its stdin's path if it
+ * has one, the count of its environment entries,
  * the entries, its executable and its arguments; a new array, the count
  * a new string (caller frees both, not the other strings). */
 static char **
@@ -658,9 +669,13 @@ trampoline_argv(const struct lproc *p)
 	char	**v;
 	int	  n = 0, k;
 
-	v = xcalloc((size_t)p->nenv + (size_t)p->argc + 5, sizeof(*v));
+	v = xcalloc((size_t)p->nenv + (size_t)p->argc + 7, sizeof(*v));
 	v[n++] = (char *)TRAMPOLINE;
 	v[n++] = p->name;
+	if (p->stdin_path != NULL) {
+		v[n++] = (char *)"--stdin";
+		v[n++] = (char *)p->stdin_path;
+	}
 	xasprintf(&v[n++], "%d", p->nenv);
 	for (k = 0; k < p->nenv; k++)
 		v[n++] = p->env[k];
@@ -672,7 +687,9 @@ trampoline_argv(const struct lproc *p)
 
 /* The trampoline, which spawn starts in place of the first process and
  * of a component whose environment the 'env' info key cannot carry: put
- * /dev/null on its standard input (make_infos says why), set each entry
+ * /dev/null on its standard input (make_infos says why), or the FIFO
+ * '--stdin' names (opening it waits for 'ensemble run' to open it to
+ * write), set each entry
  * as it is (its name is up to the first '='), and become the component with
  * execv, keeping the pid, the working directory and what Open MPI put in
  * the environment, so that its MPI_Init finds its job.  It touches no
@@ -681,19 +698,25 @@ static void
 trampoline(int argc, char **argv)
 {
 	char		**env;
+	const char	 *in = "/dev/null";
 	long long	  n;
-	int		  k, fd;
+	int		  k, fd, skip = 0;
 
-	if (argc < 5 || pcgdot_int(argv[3], 0, argc - 5, &n) != 0)
+	if (argc >= 5 && strcmp(argv[3], "--stdin") == 0) {
+		in = argv[4];
+		skip = 2;
+	}
+	if (argc < 5 + skip || pcgdot_int(argv[3 + skip], 0, argc - 5 - skip,
+	    &n) != 0)
 		goto usage;
-	env = argv + 4;
+	env = argv + 4 + skip;
 	for (k = 0; k < n; k++)
 		if (env[k][0] == '=' || strchr(env[k], '=') == NULL)
 			goto usage;
-	if ((fd = open("/dev/null", O_RDONLY)) < 0 ||
+	if ((fd = open(in, O_RDONLY)) < 0 ||
 	    (fd != STDIN_FILENO && dup2(fd, STDIN_FILENO) < 0)) {
-		fprintf(stderr, "ensemble-loader: %s: cannot open /dev/null: %s\n",
-		    argv[2], strerror(errno));
+		fprintf(stderr, "ensemble-loader: %s: cannot open '%s' for its standard"
+		    " input: %s\n", argv[2], in, strerror(errno));
 		exit(127);
 	}
 	if (fd != STDIN_FILENO)
@@ -775,7 +798,7 @@ spawn(struct loader *l)
 	}
 	for (i = 0; i < l->nprocs; i++)
 		if (l->procs[i].trampoline) {
-			free(argvs[i][2]);
+			free(argvs[i][l->procs[i].stdin_path != NULL ? 4 : 2]);
 			free(argvs[i]);
 		}
 	free(cmds);
