@@ -956,7 +956,8 @@ stdin_relay(struct run *R)
 {
 	ssize_t	n;
 
-	if (R->pfd[3].fd >= 0 && (R->pfd[3].revents & (POLLIN | POLLHUP | POLLERR))) {
+	if (R->pfd[3].fd >= 0 &&
+	    (R->pfd[3].revents & (POLLIN | POLLHUP | POLLERR | POLLNVAL))) {
 		n = read(STDIN_FILENO, R->rbuf, sizeof(R->rbuf));
 		if (n > 0) {
 			R->roff = 0;
@@ -1177,8 +1178,16 @@ launch_run(const struct pcg *g, Agraph_t *G, const struct launch_opts *o)
 {
 	struct run	 R;
 	double		 t;
-	int		 rc = 2;
+	int		 rc = 2, fd;
 
+	/* A standard stream that is closed reads or takes nothing, as
+	 * /dev/null: else the pipes to mpirun would be given its number. */
+	for (fd = 0; fd < 3; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && open("/dev/null", O_RDWR) != fd) {
+			fprintf(stderr, "ensemble: cannot open /dev/null: %s\n",
+			    strerror(errno));
+			return 2;
+		}
 	run_init(&R, g, o);
 	if (o->output_dir != NULL && out_create(&R) != 0)
 		goto out;
