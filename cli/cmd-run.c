@@ -74,6 +74,22 @@ verify(const struct cli_opts *o, struct pcg *g, struct diag *d)
 	return rc;
 }
 
+/* The process named 'name' as in scripts ("relay[2]"): its index in
+ * script order; -1 when name is NULL, -2 when no process has it. */
+static int
+find_proc(const struct pcg *g, const char *name)
+{
+	char	pn[PCG_NAME_MAX];
+	int	i;
+
+	if (name == NULL)
+		return -1;
+	for (i = 0; i < g->nprocs; i++)
+		if (strcmp(pcg_proc_name(g, i, pn, sizeof(pn)), name) == 0)
+			return i;
+	return -2;
+}
+
 static int
 cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 {
@@ -83,13 +99,20 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 	struct pcg		*g = NULL;
 	Agraph_t		*G = NULL;
 	char			**paths = NULL;
-	int			 rc, i;
+	int			 rc, i, stdin_proc;
 
 	if ((rc = cli_parse(self, argc, argv, &o)) >= 0)
 		return rc;
 	d = diag_new(stderr);
 	o.pcg.exec_missing_is_error = 1;
 	if ((g = cli_load(&o, d)) == NULL) {
+		rc = EXIT_BADINPUT;
+		goto out;
+	}
+	if ((stdin_proc = find_proc(g, o.stdin_proc)) < -1) {
+		fprintf(stderr, "ensemble run: --stdin: no process '%s' in %s\n",
+		    o.stdin_proc, g->name);
+		cli_usage(stderr, self);
 		rc = EXIT_BADINPUT;
 		goto out;
 	}
@@ -124,6 +147,15 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 	lo.timeout = o.timeout;
 	lo.check_protocol = o.check_protocol;
 	lo.verbose = o.verbose;
+	lo.stdin_proc = stdin_proc;
+	lo.tag_output = o.tag_output;
+	lo.output_dir = o.output_dir;
+	lo.mca = o.mca.v;
+	lo.nmca = o.mca.n;
+	lo.xenv = o.xenv.v;
+	lo.nxenv = o.xenv.n;
+	lo.rest = o.rest.v;
+	lo.nrest = o.rest.n;
 	rc = launch_run(g, G, &lo);
 out:
 	if (G != NULL)
@@ -156,11 +188,33 @@ static const struct cli_option cmd_run_options[] = {
 	    "declared behaviour, naming the expected statement" },
 	{ .type = CLI_FLAG, .name = "--verbose", .off = CLI_OFF(verbose),
 	  .help = "show Open MPI's own messages too" },
+	{ .type = CLI_STRING, .name = "--stdin", .arg = "PROCESS",
+	  .off = CLI_OFF(stdin_proc), .needs = "a process name",
+	  .help = "give PROCESS (named as in scripts: relay[2]) this\n"
+	    "standard input (default: every process reads\n"
+	    "/dev/null)" },
+	{ .type = CLI_FLAG, .name = "--tag-output", .off = CLI_OFF(tag_output),
+	  .help = "put the process's name and ': ' before each line\n"
+	    "it writes (relay[2]: ...)" },
+	{ .type = CLI_STRING, .name = "--output-dir", .arg = "DIR",
+	  .off = CLI_OFF(output_dir), .needs = "a directory",
+	  .help = "write each process's stdout and stderr to\n"
+	    "DIR/NAME.out and DIR/NAME.err, not to ours" },
 	{ .type = CLI_FLAG, .name = "--no-verify", .off = CLI_OFF(no_verify),
 	  .help = "run without verifying the script first" },
 	{ .type = CLI_FLAG, .name = "--force", .off = CLI_OFF(force),
 	  .help = "run even when verification finds a violation or\n"
 	    "stops at a limit" },
+	{ .type = CLI_GROUP,
+	  .help = "Given to mpirun as they are, and by it to every process (the\n"
+	    "arguments after '--' too, before the loader):" },
+	{ .type = CLI_PAIR, .name = "--mca", .arg = "KEY VALUE",
+	  .off = CLI_OFF(mca), .needs = "a key and a value",
+	  .help = "set Open MPI's parameter KEY to VALUE" },
+	{ .type = CLI_LIST, .name = "-x", .arg = "VAR|VAR=VALUE",
+	  .off = CLI_OFF(xenv), .needs = "a variable",
+	  .help = "export the variable VAR (this one's value, or\n"
+	    "VALUE) to every process" },
 	{ .type = CLI_GROUP,
 	  .help = "Verification before the run, as by 'ensemble verify' (a violation, or\n"
 	    "a limit reached, refuses the run unless --force):" },
@@ -181,5 +235,6 @@ const struct cmd_entry cmd_run_entry = {
 	    "Exit status: 0 every component succeeded, 1 a component failed or\n"
 	    "verification failed, 2 bad input or usage, 3 verification incomplete\n"
 	    "or --timeout stopped the run.\n",
+	.rest = "MPIRUN-ARG...",
 	.exec = cmd_run_exec,
 };

@@ -20,6 +20,8 @@ struct cmd_entry {
 	const char	*summary;	/* one line for 'ensemble help' */
 	const struct cli_option *options; /* ends with { CLI_END }; NULL: none */
 	const char	*help;		/* after the options in CMD --help */
+	const char	*rest;		/* non-NULL: what follows '--' (in the
+					 * usage), kept in cli_opts.rest */
 	int		(*exec)(const struct cmd_entry *, int, char **);
 };
 
@@ -65,6 +67,12 @@ struct cli_opts {
 	int		 force;
 	int		 check_protocol;
 	int		 verbose;
+	struct cli_list	 mca;		/* --mca: KEY, VALUE, KEY, VALUE... */
+	struct cli_list	 xenv;		/* -x */
+	struct cli_list	 rest;		/* after '--' (cmd_entry.rest) */
+	int		 tag_output;
+	const char	*output_dir;
+	const char	*stdin_proc;
 };
 
 /* How an option's value is read, and what it stores at its 'off'. */
@@ -79,6 +87,8 @@ enum cli_otype {
 	CLI_SECONDS,	/* double: a positive number of seconds up to 'most' */
 	CLI_SCALE,	/* pcg.np and pcg.np_set: a whole number */
 	CLI_MODES,	/* int: the send modes a name asks for (mpnet_send_modes) */
+	CLI_PAIR,	/* struct cli_list: two values (NAME KEY VALUE) added;
+			 * 'arg' names both ("KEY VALUE"); may be repeated */
 };
 
 #define CLI_NEG		0x1	/* CLI_FLAG: --no-NAME clears it */

@@ -53,8 +53,10 @@ cli_usage(FILE *f, const struct cmd_entry *c)
 			continue;
 		label(op, 0, l, sizeof(l));
 		fprintf(f, op->flags & CLI_REQUIRED ? " %s%s" : " [%s]%s", l,
-		    op->type == CLI_LIST ? "..." : "");
+		    op->type == CLI_LIST || op->type == CLI_PAIR ? "..." : "");
 	}
+	if (c->rest != NULL)
+		fprintf(f, " [-- %s]", c->rest);
 	fputc('\n', f);
 }
 
@@ -168,6 +170,7 @@ store(const struct cmd_entry *c, const struct cli_option *op, const char *v,
 		*(const char **)p = v;
 		break;
 	case CLI_LIST:
+	case CLI_PAIR:
 		xgrow(&l->v, &l->alloc, l->n + 1, sizeof(*l->v));
 		l->v[l->n++] = v;
 		break;
@@ -199,6 +202,14 @@ store(const struct cmd_entry *c, const struct cli_option *op, const char *v,
 	return -1;
 }
 
+/* Keep an argument after '--' for the command. */
+static void
+store_rest(struct cli_opts *o, const char *a)
+{
+	xgrow(&o->rest.v, &o->rest.alloc, o->rest.n + 1, sizeof(*o->rest.v));
+	o->rest.v[o->rest.n++] = a;
+}
+
 /* cli_parse's work: the exit code of a usage error or the help, or -1. */
 static int
 parse(const struct cmd_entry *c, int argc, char **argv, struct cli_opts *o)
@@ -217,6 +228,12 @@ parse(const struct cmd_entry *c, int argc, char **argv, struct cli_opts *o)
 				return usage_error(c, "more than one script ('%s')", a);
 			o->script = a;
 			continue;
+		}
+		if (strcmp(a, "--") == 0 && c->rest != NULL) {
+			/* The rest is the command's, as given. */
+			for (i++; i < argc; i++)
+				store_rest(o, argv[i]);
+			break;
 		}
 		if (strcmp(a, "--") == 0) {
 			dashdash = 1;
@@ -242,6 +259,16 @@ parse(const struct cmd_entry *c, int argc, char **argv, struct cli_opts *o)
 		}
 		if ((rc = store(c, op, v, set, o)) >= 0)
 			return rc;
+		if (op->type == CLI_PAIR) {
+			/* Its second value is the next argument. */
+			if (i + 1 >= argc) {
+				fprintf(stderr, "ensemble %s: '%s' needs %s\n", c->name,
+				    op->name, op->needs);
+				cli_usage(stderr, c);
+				return EXIT_BADINPUT;
+			}
+			store(c, op, argv[++i], set, o);
+		}
 	}
 	if (o->script == NULL)
 		return usage_error(c, "%s", "no script given");
@@ -318,6 +345,9 @@ cli_opts_free(struct cli_opts *o)
 {
 	free(o->defs.v);
 	free(o->dirs.v);
+	free(o->mca.v);
+	free(o->xenv.v);
+	free(o->rest.v);
 }
 
 struct pcg *

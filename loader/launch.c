@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -38,6 +39,7 @@
 #define KILL_GRACE	3.0	/* from SIGTERM to SIGKILL */
 #define STATE_WAIT	2.0	/* for the answers to SIGUSR1 */
 #define ORPHAN_GRACE	2.0	/* from the loader's "done" to stopping strays */
+#define OUT_OPEN_MAX	256	/* --output-dir: files kept open at once */
 
 /* A process of the application as the run sees it. */
 struct rproc {
@@ -53,6 +55,7 @@ struct rproc {
 	char		*tail[TAIL_LINES];
 	int		 ntail;		/* lines seen */
 	struct buf	 part[2];	/* a line in pieces: stdout, stderr */
+	FILE		*file[2];	/* --output-dir: NAME.out, NAME.err */
 };
 
 /* How far the stopping of the run has gone (run_escalate).  A failure, an
@@ -86,6 +89,17 @@ struct run {
 	int			 sig_rank, sig_num;
 	double			 fail_at;	/* when a failure was first seen */
 	int			 timed_out;	/* --timeout: SIGUSR1 sent */
+	int			 out_failed;	/* --output-dir: a file failed */
+
+	/* --stdin: our standard input relayed to a FIFO that process's
+	 * trampoline opens as its standard input (stdin_relay). */
+	char			*fifo_dir, *fifo;
+	int			 fifo_fd;	/* -1: not (yet, or any more) open */
+	int			 in_eof;	/* our stdin ended */
+	int			 relay_done;	/* FIFO closed: no more to do */
+	char			 rbuf[65536];
+	size_t			 rlen, roff;	/* rbuf holds [roff, rlen) */
+	int			 nopen;		/* files open in it */
 
 	/* mpirun, and the watch over it. */
 	pid_t			 pid;
@@ -94,7 +108,8 @@ struct run {
 	enum run_phase		 phase;
 	double			 phase_at;	/* when the phase began */
 	double			 swept_at;	/* the last stop of strays */
-	struct pollfd		 pfd[3];	/* its stdout, stderr; its stdin */
+	struct pollfd		 pfd[5];	/* its stdout, stderr; its stdin;
+						 * --stdin: ours, the FIFO */
 	struct buf		 acc[2];	/* what is read of stdout, stderr */
 	char			*dot;		/* the graph, for its stdin */
 	size_t			 dotlen, sent;
@@ -232,6 +247,65 @@ proc_marker(struct run *R, int r, const char *m)
 	}
 }
 
+/* Open process r's file for stdout (err 0) or stderr (err 1) under
+ * --output-dir in 'mode', kept open while fewer than OUT_OPEN_MAX are
+ * (then the one of the process before it is closed: its next line opens
+ * it again, to append).  NULL when it cannot be opened (said once). */
+static FILE *
+out_open(struct run *R, int r, int err, const char *mode)
+{
+	char	*path;
+	FILE	*f;
+	int	 k;
+
+	if (R->nopen >= OUT_OPEN_MAX)
+		for (k = 0; k < 2 * R->n && R->nopen >= OUT_OPEN_MAX; k++) {
+			struct rproc	*q = &R->p[(r + 1 + k / 2) % R->n];
+
+			if (q->file[k % 2] != NULL) {
+				fclose(q->file[k % 2]);
+				q->file[k % 2] = NULL;
+				R->nopen--;
+			}
+		}
+	xasprintf(&path, "%s/%s.%s", R->o->output_dir, R->p[r].name,
+	    err ? "err" : "out");
+	if ((f = fopen(path, mode)) == NULL && !R->out_failed) {
+		fprintf(stderr, "ensemble: cannot open '%s': %s\n", path,
+		    strerror(errno));
+		R->out_failed = 1;
+	}
+	free(path);
+	if (f != NULL) {
+		R->p[r].file[err] = f;
+		R->nopen++;
+	}
+	return f;
+}
+
+/* Write a line of process r's stdout (err 0) or stderr (err 1): to its
+ * file under --output-dir, else to ours, after its name and ": " with
+ * --tag-output. */
+static void
+proc_put(struct run *R, int r, int err, const char *s)
+{
+	struct rproc	*p = &R->p[r];
+	FILE		*f = err ? stderr : stdout;
+
+	if (R->o->output_dir != NULL) {
+		if ((f = p->file[err]) == NULL && (f = out_open(R, r, err, "a")) == NULL)
+			return;
+	} else if (R->o->tag_output)
+		fprintf(f, "%s: ", p->name);
+	fputs(s, f);
+	fputc('\n', f);
+	if (f != stdout && f != stderr && ferror(f) && !R->out_failed) {
+		fprintf(stderr, "ensemble: cannot write to '%s/%s.%s'\n",
+		    R->o->output_dir, p->name, err ? "err" : "out");
+		R->out_failed = 1;
+	}
+}
+
 /* A whole line from the application's process r. */
 static void
 proc_line(struct run *R, int r, int err, const char *s)
@@ -246,19 +320,35 @@ proc_line(struct run *R, int r, int err, const char *s)
 		return;
 	}
 	if (!err) {
-		fputs(s, stdout);
-		fputc('\n', stdout);
+		proc_put(R, r, 0, s);
 		return;
 	}
 	free(p->tail[p->ntail % TAIL_LINES]);
 	p->tail[p->ntail % TAIL_LINES] = xstrdup(s);
 	p->ntail++;
 	/* Once one process failed, the others' last words are collateral. */
-	if (R->fail_at == 0 || R->culprit == r || R->timed_out) {
-		fputs(s, stderr);
-		fputc('\n', stderr);
-	}
+	if (R->o->output_dir != NULL || R->fail_at == 0 || R->culprit == r ||
+	    R->timed_out)
+		proc_put(R, r, 1, s);
 }
+
+/* Whether s is a line Open MPI writes for a process it started, as
+ * "[HOST:PID] ..." (--report-bindings, given after '--', says where the
+ * loader is bound on its stderr): not the loader's own. */
+static int
+ompi_said(const char *s)
+{
+	size_t	n;
+
+	if (*s != '[' || (n = strcspn(s, ":]")) < 2 || s[n] != ':')
+		return 0;
+	s += n + 1;
+	if ((n = strspn(s, "0123456789")) == 0)
+		return 0;
+	return s[n] == ']' && s[n + 1] == ' ';
+}
+
+static void	mpirun_line(struct run *, const char *);
 
 /* A whole line from the loader. */
 static void
@@ -280,6 +370,11 @@ loader_line(struct run *R, int err, const char *s)
 			free(R->status);
 			R->status = xstrdup(m + 7);
 		}
+		return;
+	}
+	if (err && ompi_said(s)) {
+		/* Open MPI's, on the loader's behalf: held back, as its own. */
+		mpirun_line(R, s);
 		return;
 	}
 	if (err) {
@@ -626,7 +721,9 @@ run_init(struct run *R, const struct pcg *g, const struct launch_opts *o)
 	buf_init(&R->acc[0]);
 	buf_init(&R->acc[1]);
 	R->pid = -1;
-	for (i = 0; i < 3; i++)
+	R->fifo_fd = -1;
+	R->relay_done = o->stdin_proc < 0;
+	for (i = 0; i < 5; i++)
 		R->pfd[i].fd = -1;
 	R->phase = RUN_RUNNING;
 }
@@ -653,6 +750,13 @@ run_free(struct run *R)
 	run_unhandle(R);
 	for (i = 0; i < 3; i++)
 		close_fd(&R->pfd[i].fd);
+	close_fd(&R->fifo_fd);
+	if (R->fifo != NULL)
+		unlink(R->fifo);
+	if (R->fifo_dir != NULL)
+		rmdir(R->fifo_dir);
+	free(R->fifo);
+	free(R->fifo_dir);
 	for (i = 0; i < R->n; i++) {
 		free(R->p[i].host);
 		free(R->p[i].fail);
@@ -661,6 +765,9 @@ run_free(struct run *R)
 			free(R->p[i].tail[k]);
 		buf_free(&R->p[i].part[0]);
 		buf_free(&R->p[i].part[1]);
+		for (k = 0; k < 2; k++)
+			if (R->p[i].file[k] != NULL)
+				fclose(R->p[i].file[k]);
 	}
 	for (j = 0; j < R->nmlines; j++)
 		free(R->mlines[j]);
@@ -684,7 +791,8 @@ run_spawn(struct run *R, Agraph_t *G)
 	const struct launch_opts *o = R->o;
 	struct sigaction	 sa;
 	FILE			*mem;
-	char			*argv[16];
+	char			**argv = NULL, rank[32];
+	size_t			 k;
 	int			 in[2] = { -1, -1 }, out[2] = { -1, -1 };
 	int			 err[2] = { -1, -1 }, ex[2] = { -1, -1 };
 	int			 argc = 0, exec_errno, written, rc = -1;
@@ -697,6 +805,28 @@ run_spawn(struct run *R, Agraph_t *G)
 		goto out;
 	}
 
+	if (o->stdin_proc >= 0) {
+		xasprintf(&R->fifo_dir, "%s/ensemble-stdin.XXXXXX",
+		    getenv("TMPDIR") != NULL && *getenv("TMPDIR") != '\0' ?
+		    getenv("TMPDIR") : "/tmp");
+		if (mkdtemp(R->fifo_dir) == NULL) {
+			fprintf(stderr, "ensemble: cannot make a directory '%s': %s\n",
+			    R->fifo_dir, strerror(errno));
+			free(R->fifo_dir);
+			R->fifo_dir = NULL;
+			goto out;
+		}
+		xasprintf(&R->fifo, "%s/stdin", R->fifo_dir);
+		if (mkfifo(R->fifo, 0600) != 0) {
+			fprintf(stderr, "ensemble: cannot make the FIFO '%s': %s\n",
+			    R->fifo, strerror(errno));
+			free(R->fifo);
+			R->fifo = NULL;
+			goto out;
+		}
+		snprintf(rank, sizeof(rank), "%d", o->stdin_proc);
+	}
+	argv = xcalloc(20 + 2 * o->nmca + 2 * o->nxenv + o->nrest, sizeof(*argv));
 	argv[argc++] = (char *)o->mpirun;
 	argv[argc++] = (char *)"-np";
 	argv[argc++] = (char *)"1";
@@ -705,9 +835,25 @@ run_spawn(struct run *R, Agraph_t *G)
 		argv[argc++] = (char *)"--hostfile";
 		argv[argc++] = (char *)o->hostfile;
 	}
+	for (k = 0; k + 1 < o->nmca; k += 2) {
+		argv[argc++] = (char *)"--mca";
+		argv[argc++] = (char *)o->mca[k];
+		argv[argc++] = (char *)o->mca[k + 1];
+	}
+	for (k = 0; k < o->nxenv; k++) {
+		argv[argc++] = (char *)"-x";
+		argv[argc++] = (char *)o->xenv[k];
+	}
+	for (k = 0; k < o->nrest; k++)
+		argv[argc++] = (char *)o->rest[k];
 	argv[argc++] = (char *)o->loader;
 	if (o->check_protocol)
 		argv[argc++] = (char *)"--check-protocol";
+	if (o->stdin_proc >= 0) {
+		argv[argc++] = (char *)"--stdin";
+		argv[argc++] = rank;
+		argv[argc++] = R->fifo;
+	}
 	argv[argc++] = (char *)"-";
 	argv[argc] = NULL;
 
@@ -775,7 +921,69 @@ out:
 	close_fd(&out[1]);
 	close_fd(&in[0]);
 	close_fd(&in[1]);
+	free(argv);
 	return rc;
+}
+
+/* --stdin: what to wait for, in pfd[3] (our stdin) and pfd[4] (the
+ * FIFO): to read ours while the buffer is empty, to write to the FIFO
+ * while it is not.  The FIFO opens (without blocking) only once the
+ * process's trampoline has it open to read: tried at each turn. */
+static void
+stdin_events(struct run *R)
+{
+	R->pfd[3].fd = R->pfd[4].fd = -1;
+	if (R->relay_done)
+		return;
+	if (R->fifo_fd < 0 &&
+	    (R->fifo_fd = open(R->fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC)) < 0) {
+		if (errno != ENXIO && errno != EINTR) {
+			fprintf(stderr, "ensemble: cannot open '%s': %s\n", R->fifo,
+			    strerror(errno));
+			R->relay_done = 1;
+		}
+		return;
+	}
+	if (R->roff == R->rlen && !R->in_eof) {
+		R->pfd[3].fd = STDIN_FILENO;
+		R->pfd[3].events = POLLIN;
+	} else if (R->roff < R->rlen) {
+		R->pfd[4].fd = R->fifo_fd;
+		R->pfd[4].events = POLLOUT;
+	}
+	if (R->roff == R->rlen && R->in_eof) {
+		/* All written: the end of it, for the process. */
+		close_fd(&R->fifo_fd);
+		R->relay_done = 1;
+	}
+}
+
+/* --stdin: read our stdin into the buffer, or write the buffer to the
+ * FIFO, as poll said.  A process that closed its standard input gets no
+ * more. */
+static void
+stdin_relay(struct run *R)
+{
+	ssize_t	n;
+
+	if (R->pfd[3].fd >= 0 &&
+	    (R->pfd[3].revents & (POLLIN | POLLHUP | POLLERR | POLLNVAL))) {
+		n = read(STDIN_FILENO, R->rbuf, sizeof(R->rbuf));
+		if (n > 0) {
+			R->roff = 0;
+			R->rlen = (size_t)n;
+		} else if (n == 0 || (errno != EINTR && errno != EAGAIN))
+			R->in_eof = 1;
+	}
+	if (R->pfd[4].fd >= 0 && (R->pfd[4].revents & (POLLOUT | POLLHUP | POLLERR))) {
+		n = write(R->fifo_fd, R->rbuf + R->roff, R->rlen - R->roff);
+		if (n > 0)
+			R->roff += (size_t)n;
+		else if (n < 0 && errno != EINTR && errno != EAGAIN) {
+			close_fd(&R->fifo_fd);
+			R->relay_done = 1;
+		}
+	}
 }
 
 /* Wait up to 100 ms for mpirun's output or room on its standard input;
@@ -790,8 +998,10 @@ run_pump(struct run *R)
 
 	pfd[0].events = pfd[1].events = POLLIN;
 	pfd[2].events = POLLOUT;
-	if (poll(pfd, pfd[2].fd >= 0 ? 3 : 2, 100) <= 0)
+	stdin_events(R);
+	if (poll(pfd, 5, 100) <= 0)
 		return;
+	stdin_relay(R);
 	for (i = 0; i < 2; i++)
 		if (pfd[i].fd >= 0 && (pfd[i].revents & (POLLIN | POLLHUP | POLLERR)) &&
 		    drain(R, pfd[i].fd, &R->acc[i]) < 0)
@@ -947,14 +1157,50 @@ run_finish(struct run *R)
 	return 1;
 }
 
+/* --output-dir: make the directory if it is not there, and an empty
+ * NAME.out and NAME.err in it for every process.  0, or -1 (said). */
+static int
+out_create(struct run *R)
+{
+	const char	*dir = R->o->output_dir;
+	struct stat	 st;
+	int		 i, err;
+
+	if (mkdir(dir, 0777) != 0 && (errno != EEXIST || stat(dir, &st) != 0 ||
+	    !S_ISDIR(st.st_mode))) {
+		fprintf(stderr, "ensemble: cannot make the directory '%s': %s\n", dir,
+		    errno == EEXIST ? strerror(ENOTDIR) : strerror(errno));
+		return -1;
+	}
+	for (i = 0; i < R->n; i++)
+		for (err = 0; err < 2; err++) {
+			if (out_open(R, i, err, "w") == NULL)
+				return -1;
+			fclose(R->p[i].file[err]);
+			R->p[i].file[err] = NULL;
+			R->nopen--;
+		}
+	return 0;
+}
+
 int
 launch_run(const struct pcg *g, Agraph_t *G, const struct launch_opts *o)
 {
 	struct run	 R;
 	double		 t;
-	int		 rc = 2;
+	int		 rc = 2, fd;
 
+	/* A standard stream that is closed reads or takes nothing, as
+	 * /dev/null: else the pipes to mpirun would be given its number. */
+	for (fd = 0; fd < 3; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && open("/dev/null", O_RDWR) != fd) {
+			fprintf(stderr, "ensemble: cannot open /dev/null: %s\n",
+			    strerror(errno));
+			return 2;
+		}
 	run_init(&R, g, o);
+	if (o->output_dir != NULL && out_create(&R) != 0)
+		goto out;
 	if (run_spawn(&R, G) != 0)
 		goto out;
 	while (run_reading(&R) || R.phase != RUN_EXITED) {

@@ -15,6 +15,18 @@ struct launch_opts {
 	double		 timeout;	/* seconds; 0: none */
 	int		 check_protocol;
 	int		 verbose;	/* show mpirun's own messages too */
+	int		 stdin_proc;	/* --stdin: the process (script order)
+					 * given our stdin; -1: none */
+	int		 tag_output;	/* "NAME: " before each line of a process */
+	const char	*output_dir;	/* non-NULL: each process's output to
+					 * DIR/NAME.out and DIR/NAME.err */
+	/* Given to mpirun as they are, before the loader: */
+	const char	**mca;		/* --mca: KEY, VALUE, KEY, VALUE... */
+	size_t		 nmca;		/* its length (twice the pairs) */
+	const char	**xenv;		/* -x VAR or VAR=VALUE */
+	size_t		 nxenv;
+	const char	**rest;		/* arguments after '--' */
+	size_t		 nrest;
 };
 
 /* The graph the loader reads (common/pcgdot.h): pcg_graph's, with each

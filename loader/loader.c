@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -47,6 +48,7 @@ struct lproc {
 	char		**env;
 	int		  nenv;
 	int		  trampoline;	/* env through TRAMPOLINE (spawn) */
+	const char	 *stdin_path;	/* its stdin (TRAMPOLINE); NULL: /dev/null */
 	char		 *wdir;
 	char		 *host;
 	char		 *behaviour;
@@ -92,6 +94,8 @@ struct loader {
 	int		  flags;	/* WIRE_CHECK_PROTOCOL */
 	int		  spawn_timeout;	/* seconds; -1: by the size */
 	int		  wire_timeout;
+	int		  stdin_rank;	/* --stdin: this process's stdin is */
+	const char	 *stdin_path;	/* this FIFO ('ensemble run' writes it) */
 
 	/* The application, from the graph. */
 	Agraph_t	 *G;
@@ -116,7 +120,7 @@ static void
 usage(void)
 {
 	fprintf(stderr, "usage: ensemble-loader [--check-protocol] [--spawn-timeout S]"
-	    " [--wire-timeout S] GRAPH.dot|-\n");
+	    " [--wire-timeout S] [--stdin RANK FIFO] GRAPH.dot|-\n");
 	exit(2);
 }
 
@@ -570,6 +574,7 @@ parse_options(struct loader *l, int argc, char **argv)
 
 	l->spawn_timeout = -1;
 	l->wire_timeout = 60;
+	l->stdin_rank = -1;
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--check-protocol") == 0)
 			l->flags |= WIRE_CHECK_PROTOCOL;
@@ -577,6 +582,10 @@ parse_options(struct loader *l, int argc, char **argv)
 			l->spawn_timeout = atoi(argv[++i]);
 		else if (strcmp(argv[i], "--wire-timeout") == 0 && i + 1 < argc)
 			l->wire_timeout = atoi(argv[++i]);
+		else if (strcmp(argv[i], "--stdin") == 0 && i + 2 < argc) {
+			l->stdin_rank = atoi(argv[++i]);
+			l->stdin_path = argv[++i];
+		}
 		else if (l->graph == NULL && (argv[i][0] != '-' || strcmp(argv[i], "-") == 0))
 			l->graph = argv[i];
 		else
@@ -635,9 +644,15 @@ make_infos(struct loader *l)
 			info_set(l->infos[i], p, "host", p->host);
 		if (p->wdir[0] != '\0')
 			info_set(l->infos[i], p, "wdir", p->wdir);
-		if (p->nenv > 0 && !env_fits(p))
+		/* Open MPI 4.1 gives the spawned job's first process a
+		 * standard input that never ends (the stdin of mpirun goes to
+		 * the loader, and its 'ompi_stdin_target' info key crashes
+		 * mpirun): the trampoline puts /dev/null there instead. */
+		if (i == l->stdin_rank)
+			p->stdin_path = l->stdin_path;
+		if (i == 0 || i == l->stdin_rank || (p->nenv > 0 && !env_fits(p)))
 			p->trampoline = 1;
-		else if (p->nenv > 0) {
+		if (p->nenv > 0 && !p->trampoline) {
 			buf_init(&b);
 			for (k = 0; k < p->nenv; k++)
 				buf_printf(&b, "%s%s", k ? "\n" : "", p->env[k]);
@@ -648,7 +663,8 @@ make_infos(struct loader *l)
 }
 
 /* The argv (without argv[0]) that starts process p through the
- * trampoline: TRAMPOLINE, its name, the count of its environment entries,
+ * trampoline: TRAMPOLINE, its name, "--stdin" and its stdin's path if it
+ * has one, the count of its environment entries,
  * the entries, its executable and its arguments; a new array, the count
  * a new string (caller frees both, not the other strings). */
 static char **
@@ -657,9 +673,13 @@ trampoline_argv(const struct lproc *p)
 	char	**v;
 	int	  n = 0, k;
 
-	v = xcalloc((size_t)p->nenv + (size_t)p->argc + 5, sizeof(*v));
+	v = xcalloc((size_t)p->nenv + (size_t)p->argc + 7, sizeof(*v));
 	v[n++] = (char *)TRAMPOLINE;
 	v[n++] = p->name;
+	if (p->stdin_path != NULL) {
+		v[n++] = (char *)"--stdin";
+		v[n++] = (char *)p->stdin_path;
+	}
 	xasprintf(&v[n++], "%d", p->nenv);
 	for (k = 0; k < p->nenv; k++)
 		v[n++] = p->env[k];
@@ -669,9 +689,12 @@ trampoline_argv(const struct lproc *p)
 	return v;
 }
 
-/* The trampoline, which spawn starts in place of a component whose
- * environment the 'env' info key cannot carry: set each entry as it is
- * (its name is up to the first '='), and become the component with
+/* The trampoline, which spawn starts in place of the first process and
+ * of a component whose environment the 'env' info key cannot carry: put
+ * /dev/null on its standard input (make_infos says why), or the FIFO
+ * '--stdin' names (opening it waits for 'ensemble run' to open it to
+ * write), set each entry
+ * as it is (its name is up to the first '='), and become the component with
  * execv, keeping the pid, the working directory and what Open MPI put in
  * the environment, so that its MPI_Init finds its job.  It touches no
  * MPI.  Exit 127 when the component cannot be executed. */
@@ -679,15 +702,29 @@ static void
 trampoline(int argc, char **argv)
 {
 	char		**env;
+	const char	 *in = "/dev/null";
 	long long	  n;
-	int		  k;
+	int		  k, fd, skip = 0;
 
-	if (argc < 5 || pcgdot_int(argv[3], 0, argc - 5, &n) != 0)
+	if (argc >= 5 && strcmp(argv[3], "--stdin") == 0) {
+		in = argv[4];
+		skip = 2;
+	}
+	if (argc < 5 + skip || pcgdot_int(argv[3 + skip], 0, argc - 5 - skip,
+	    &n) != 0)
 		goto usage;
-	env = argv + 4;
+	env = argv + 4 + skip;
 	for (k = 0; k < n; k++)
 		if (env[k][0] == '=' || strchr(env[k], '=') == NULL)
 			goto usage;
+	if ((fd = open(in, O_RDONLY)) < 0 ||
+	    (fd != STDIN_FILENO && dup2(fd, STDIN_FILENO) < 0)) {
+		fprintf(stderr, "ensemble-loader: %s: cannot open '%s' for its standard"
+		    " input: %s\n", argv[2], in, strerror(errno));
+		exit(127);
+	}
+	if (fd != STDIN_FILENO)
+		close(fd);
 	for (k = 0; k < n; k++)
 		if (putenv(env[k]) != 0) {
 			fprintf(stderr, "ensemble-loader: %s: cannot set its environment:"
@@ -765,7 +802,7 @@ spawn(struct loader *l)
 	}
 	for (i = 0; i < l->nprocs; i++)
 		if (l->procs[i].trampoline) {
-			free(argvs[i][2]);
+			free(argvs[i][l->procs[i].stdin_path != NULL ? 4 : 2]);
 			free(argvs[i]);
 		}
 	free(cmds);

@@ -2,9 +2,11 @@
  * started with to the file 'showargs.out' in its working directory, each
  * item followed by a NUL byte, so that any byte can be compared: "cwd" and
  * its working directory, then "arg" and each argument, then "env" and
- * each environment entry whose name starts with ENS_T_, in byte order,
- * then "param", the name and ens_param's value for each script parameter
- * named in SHOWARGS_PARAMS (names separated by spaces).  It has no ports. */
+ * each environment entry whose name starts with ENS_T_ or OMPI_MCA_ens_t_
+ * (an Open MPI parameter 'ens_t_...' given to 'ensemble run --mca'), in
+ * byte order, then "param", the name and ens_param's value for each script
+ * parameter named in SHOWARGS_PARAMS (names separated by spaces).  It has
+ * no ports. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,7 +54,8 @@ main(int argc, char **argv)
 		n++;
 	env = calloc(n + 1, sizeof(*env));
 	for (n = 0, i = 0; environ[i] != NULL; i++)
-		if (strncmp(environ[i], "ENS_T_", 6) == 0)
+		if (strncmp(environ[i], "ENS_T_", 6) == 0 ||
+		    strncmp(environ[i], "OMPI_MCA_ens_t_", 15) == 0)
 			env[n++] = environ[i];
 	qsort(env, n, sizeof(*env), cmp);
 	for (i = 0; i < n; i++) {
