@@ -48,7 +48,9 @@ struct rproc {
 	char		*fail;		/* its fail marker's message */
 	int		 signal;
 	int		 exited_early;	/* without ens_finalize */
-	int		 exit_code;	/* from mpirun; -1 unknown */
+	int		 exit_code;	/* from mpirun or its end; -1 unknown */
+	int		 ended;		/* the trampoline said how it ended */
+	char		*cannot;	/* why it could not be started */
 	char		*state;		/* its answer to SIGUSR1 */
 	char		*tail[TAIL_LINES];
 	int		 ntail;		/* lines seen */
@@ -196,6 +198,38 @@ mark_failed(struct run *R, int who)
 		R->culprit = who;
 }
 
+/* The trampoline's marker of how process r ended (wire.h): "end HOST
+ * exit N", "end HOST signal N" or "cannot HOST MESSAGE".  A process that
+ * ends before it joined (no hello), even with status 0, failed; a signal
+ * after another failure is the run being stopped. */
+static void
+proc_end(struct run *R, int r, const char *m)
+{
+	struct rproc	*p = &R->p[r];
+	const char	*h = strchr(m, ' ') + 1, *e = h + strcspn(h, " ");
+	int		 n;
+
+	if (p->host == NULL)
+		p->host = xstrndup(h, (size_t)(e - h));
+	if (*e == '\0')
+		return;
+	p->ended = 1;
+	if (m[0] == 'c') {
+		if (p->cannot == NULL)
+			p->cannot = xstrdup(e + 1);
+		mark_failed(R, r);
+	} else if (sscanf(e, " exit %d", &n) == 1) {
+		p->exit_code = n;
+		if (n != 0 || !p->hello)
+			mark_failed(R, r);
+	} else if (sscanf(e, " signal %d", &n) == 1) {
+		if (p->signal == 0)
+			p->signal = n;
+		if (R->fail_at == 0)
+			mark_failed(R, r);
+	}
+}
+
 /* A marker line from process r. */
 static void
 proc_marker(struct run *R, int r, const char *m)
@@ -219,7 +253,8 @@ proc_marker(struct run *R, int r, const char *m)
 	} else if (strncmp(m, "state ", 6) == 0) {
 		free(p->state);
 		p->state = xstrdup(m + 6);
-	}
+	} else if (strncmp(m, "end ", 4) == 0 || strncmp(m, "cannot ", 7) == 0)
+		proc_end(R, r, m);
 }
 
 /* A whole line from the application's process r. */
@@ -495,6 +530,20 @@ report_failure(struct run *R, int status)
 	p = &R->p[R->culprit];
 	if (p->fail != NULL)
 		fprintf(stderr, "ensemble: %s\n", p->fail);
+	else if (p->cannot != NULL)
+		fprintf(stderr, "ensemble: %s (component %s, host %s) could not be"
+		    " started: %s\n", p->name, p->component, host_of(p), p->cannot);
+	else if (!p->hello && p->ended && p->signal > 0)
+		fprintf(stderr, "ensemble: %s (component %s, host %s) was killed by signal"
+		    " %d (%s) before ens_init returned\n", p->name, p->component,
+		    host_of(p), p->signal, strsignal(p->signal));
+	else if (!p->hello && p->ended && p->exit_code == 0)
+		fprintf(stderr, "ensemble: %s (component %s, host %s) exited with status 0"
+		    " without calling ens_init\n", p->name, p->component, host_of(p));
+	else if (!p->hello && p->ended && p->exit_code > 0)
+		fprintf(stderr, "ensemble: %s (component %s, host %s) exited with status"
+		    " %d before ens_init returned\n", p->name, p->component,
+		    host_of(p), p->exit_code);
 	else if (p->signal > 0)
 		fprintf(stderr, "ensemble: %s (component %s, host %s) was killed by signal"
 		    " %d (%s)\n", p->name, p->component, host_of(p), p->signal,
@@ -646,6 +695,7 @@ run_free(struct run *R)
 	for (i = 0; i < R->n; i++) {
 		free(R->p[i].host);
 		free(R->p[i].fail);
+		free(R->p[i].cannot);
 		free(R->p[i].state);
 		for (k = 0; k < TAIL_LINES; k++)
 			free(R->p[i].tail[k]);

@@ -13,7 +13,12 @@
  * run'. */
 #include "config.h"
 
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -644,20 +649,21 @@ make_infos(struct loader *l)
 }
 
 /* The argv (without argv[0]) that starts process p through the
- * trampoline: TRAMPOLINE, its name, the count of its environment entries,
- * the entries, its executable and its arguments; a new array, the count
- * a new string (caller frees both, not the other strings). */
+ * trampoline: TRAMPOLINE, its name, the count of the environment entries
+ * it sets (those the 'env' info key cannot carry), the entries, its
+ * executable and its arguments; a new array, the count a new string
+ * (caller frees both, not the other strings). */
 static char **
 trampoline_argv(const struct lproc *p)
 {
 	char	**v;
-	int	  n = 0, k;
+	int	  n = 0, k, nenv = p->trampoline ? p->nenv : 0;
 
-	v = xcalloc((size_t)p->nenv + (size_t)p->argc + 5, sizeof(*v));
+	v = xcalloc((size_t)nenv + (size_t)p->argc + 5, sizeof(*v));
 	v[n++] = (char *)TRAMPOLINE;
 	v[n++] = p->name;
-	xasprintf(&v[n++], "%d", p->nenv);
-	for (k = 0; k < p->nenv; k++)
+	xasprintf(&v[n++], "%d", nenv);
+	for (k = 0; k < nenv; k++)
 		v[n++] = p->env[k];
 	v[n++] = p->path;
 	for (k = 0; k < p->argc; k++)
@@ -665,18 +671,67 @@ trampoline_argv(const struct lproc *p)
 	return v;
 }
 
-/* The trampoline, which spawn starts in place of a component whose
- * environment the 'env' info key cannot carry: set each entry as it is
- * (its name is up to the first '='), and become the component with
- * execv, keeping the pid, the working directory and what Open MPI put in
- * the environment, so that its MPI_Init finds its job.  It touches no
- * MPI.  Exit 127 when the component cannot be executed. */
+/* The trampoline's handler for the signals Open MPI sends to the process
+ * group (SIGUSR1 of --timeout, SIGTERM when it stops the job): they reach
+ * the component too; the trampoline only outlives it, to say how it ended. */
+static void
+on_tramp_signal(int sig)
+{
+	(void)sig;
+}
+
+/* The message for a component execv could not start: the errno, or for a
+ * script whose '#!' interpreter is missing, that interpreter (caller
+ * frees). */
+static char *
+tramp_exec_error(const char *path, int err)
+{
+	FILE	*f;
+	char	 line[256], *msg, *s, *e;
+
+	if (err == ENOENT && access(path, F_OK) == 0 &&
+	    (f = fopen(path, "r")) != NULL) {
+		s = fgets(line, sizeof(line), f);
+		fclose(f);
+		if (s != NULL && strncmp(line, "#!", 2) == 0) {
+			for (s = line + 2; *s == ' ' || *s == '\t'; s++)
+				;
+			for (e = s; *e != '\0' && *e != ' ' && *e != '\t' &&
+			    *e != '\n'; e++)
+				;
+			*e = '\0';
+			xasprintf(&msg, "cannot execute '%s': its interpreter '%s'"
+			    " does not exist", path, s);
+			return msg;
+		}
+	}
+	xasprintf(&msg, "cannot execute '%s': %s", path, strerror(err));
+	return msg;
+}
+
+/* The trampoline, which spawn starts in place of every component: it
+ * forks the component, which sets each environment entry as it is (its
+ * name is up to the first '=', for an environment the 'env' info key
+ * cannot carry) and execs with execv, keeping the working directory and
+ * what Open MPI put in the environment, so that its MPI_Init finds its
+ * job.  The trampoline waits, and says on stderr how the component ended
+ * (wire.h: "cannot", "end"), so that one that never joins is named; then
+ * it ends the same way, which is what Open MPI sees.  The component dies
+ * with it (PR_SET_PDEATHSIG), and is in its process group, which Open MPI
+ * signals.  It touches no MPI. */
 static void
 trampoline(int argc, char **argv)
 {
-	char		**env;
-	long long	  n;
-	int		  k;
+	struct sigaction	 sa;
+	struct rlimit		 no_core = { 0, 0 };
+	static const int	 sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM,
+				     SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM };
+	char			 host[256], *msg;
+	char			**env;
+	long long		 n;
+	pid_t			 parent = getpid(), pid;
+	int			 k, ex[2], err, st;
+	ssize_t			 nr;
 
 	if (argc < 5 || pcgdot_int(argv[3], 0, argc - 5, &n) != 0)
 		goto usage;
@@ -684,16 +739,58 @@ trampoline(int argc, char **argv)
 	for (k = 0; k < n; k++)
 		if (env[k][0] == '=' || strchr(env[k], '=') == NULL)
 			goto usage;
-	for (k = 0; k < n; k++)
-		if (putenv(env[k]) != 0) {
-			fprintf(stderr, "ensemble-loader: %s: cannot set its environment:"
-			    " %s\n", argv[2], strerror(errno));
-			exit(127);
-		}
-	execv(env[n], env + n);
-	fprintf(stderr, "ensemble-loader: %s: cannot execute '%s': %s\n", argv[2],
-	    env[n], strerror(errno));
-	exit(127);
+	if (gethostname(host, sizeof(host) - 1) != 0)
+		strcpy(host, "?");
+	host[sizeof(host) - 1] = '\0';
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_RESTART;
+	sa.sa_handler = on_tramp_signal;
+	for (k = 0; k < (int)(sizeof(sigs) / sizeof(sigs[0])); k++)
+		sigaction(sigs[k], &sa, NULL);
+	if (pipe2(ex, O_CLOEXEC) != 0 || (pid = fork()) < 0) {
+		fprintf(stderr, "ensemble-loader: %s: cannot start: %s\n", argv[2],
+		    strerror(errno));
+		exit(127);
+	}
+	if (pid == 0) {
+		close(ex[0]);
+		prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+		if (getppid() != parent)
+			_exit(127);
+		for (k = 0; k < n; k++)
+			if (putenv(env[k]) != 0)
+				break;
+		if (k == n)
+			execv(env[n], env + n);
+		err = errno;
+		while (write(ex[1], &err, sizeof(err)) < 0 && errno == EINTR)
+			;
+		_exit(127);
+	}
+	close(ex[1]);
+	while ((nr = read(ex[0], &err, sizeof(err))) < 0 && errno == EINTR)
+		;
+	close(ex[0]);
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	if (nr == (ssize_t)sizeof(err)) {
+		msg = tramp_exec_error(env[n], err);
+		fprintf(stderr, "%scannot %s %s\n", WIRE_MARK, host, msg);
+		free(msg);
+		exit(127);
+	}
+	if (WIFSIGNALED(st)) {
+		fprintf(stderr, "%send %s signal %d\n", WIRE_MARK, host, WTERMSIG(st));
+		fflush(stderr);
+		/* Die of it too, without a core of our own. */
+		setrlimit(RLIMIT_CORE, &no_core);
+		signal(WTERMSIG(st), SIG_DFL);
+		raise(WTERMSIG(st));
+		exit(128 + WTERMSIG(st));
+	}
+	fprintf(stderr, "%send %s exit %d\n", WIRE_MARK, host, WEXITSTATUS(st));
+	exit(WEXITSTATUS(st));
 usage:
 	fprintf(stderr, "usage: ensemble-loader %s NAME COUNT NAME=VALUE... PATH"
 	    " [ARG...]\n", TRAMPOLINE);
@@ -709,15 +806,11 @@ spawn(struct loader *l)
 	int		 *maxprocs, *errs, i, n, rc;
 	ssize_t		  len;
 
-	for (i = 0; i < l->nprocs && !l->procs[i].trampoline; i++)
-		;
-	if (i < l->nprocs) {
-		len = readlink("/proc/self/exe", self, sizeof(self));
-		if (len <= 0 || (size_t)len == sizeof(self))
-			die("cannot find my own executable: %s", len <= 0 ?
-			    strerror(errno) : strerror(ENAMETOOLONG));
-		self[len] = '\0';
-	}
+	len = readlink("/proc/self/exe", self, sizeof(self));
+	if (len <= 0 || (size_t)len == sizeof(self))
+		die("cannot find my own executable: %s", len <= 0 ?
+		    strerror(errno) : strerror(ENAMETOOLONG));
+	self[len] = '\0';
 	cmds = xcalloc((size_t)l->nprocs, sizeof(*cmds));
 	argvs = xcalloc((size_t)l->nprocs, sizeof(*argvs));
 	maxprocs = xcalloc((size_t)l->nprocs, sizeof(*maxprocs));
@@ -725,8 +818,8 @@ spawn(struct loader *l)
 	for (i = 0; i < l->nprocs; i++) {
 		const struct lproc	*p = &l->procs[i];
 
-		cmds[i] = p->trampoline ? self : p->path;
-		argvs[i] = p->trampoline ? trampoline_argv(p) : p->argv;
+		cmds[i] = self;
+		argvs[i] = trampoline_argv(p);
 		maxprocs[i] = 1;
 	}
 	if (l->spawn_timeout < 0)
@@ -759,11 +852,10 @@ spawn(struct loader *l)
 		snprintf(buf, sizeof(buf), "%sspawned %.6f\n", WIRE_MARK, l->t1 - l->t0);
 		say(buf);
 	}
-	for (i = 0; i < l->nprocs; i++)
-		if (l->procs[i].trampoline) {
-			free(argvs[i][2]);
-			free(argvs[i]);
-		}
+	for (i = 0; i < l->nprocs; i++) {
+		free(argvs[i][2]);
+		free(argvs[i]);
+	}
 	free(cmds);
 	free(argvs);
 	free(maxprocs);
