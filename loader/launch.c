@@ -88,6 +88,8 @@ struct run {
 	int			 sig_rank, sig_num;
 	double			 fail_at;	/* when a failure was first seen */
 	int			 timed_out;	/* --timeout: SIGUSR1 sent */
+	int			 stuck;		/* the loader's watchdog: its seconds */
+	int			 stuck_asked;	/* ... and SIGUSR1 sent for it */
 
 	/* mpirun, and the watch over it. */
 	pid_t			 pid;
@@ -301,6 +303,9 @@ loader_line(struct run *R, int err, const char *s)
 			R->ran = atof(m + 5);
 			R->done = 1;
 			R->done_at = clock_now();
+		} else if (strncmp(m, "stuck ", 6) == 0 && R->stuck == 0) {
+			R->stuck = atoi(m + 6) > 0 ? atoi(m + 6) : 1;
+			mark_failed(R, -1);
 		} else if (strncmp(m, "status ", 7) == 0) {
 			free(R->status);
 			R->status = xstrdup(m + 7);
@@ -483,6 +488,34 @@ report_timeout(struct run *R)
 		} else
 			fprintf(stderr, "blocked in '%s'\n", p->state);
 	}
+}
+
+/* The loader's watchdog fired before every process joined: name each
+ * that never called ens_init, from the answers to SIGUSR1. */
+static void
+report_stuck(struct run *R)
+{
+	struct rproc	*p;
+	int		 i, waiting = 0;
+
+	fprintf(stderr, "ensemble: %s: not every process joined within %d s"
+	    " (the loader's watchdog); stopped it\n", R->g->name, R->stuck);
+	for (i = 0; i < R->n; i++) {
+		p = &R->p[i];
+		if (p->hello)
+			continue;
+		if (p->state != NULL && strcmp(p->state, "ens_init") == 0) {
+			waiting++;
+			continue;
+		}
+		fprintf(stderr, "  %s", p->name);
+		if (p->host != NULL)
+			fprintf(stderr, " (host %s)", p->host);
+		fputs(": never called ens_init\n", stderr);
+	}
+	if (waiting > 0)
+		fprintf(stderr, "  %d other%s waited in ens_init\n", waiting,
+		    waiting == 1 ? "" : "s");
 }
 
 /* Say which process failed and how, with its last lines on stderr. */
@@ -940,6 +973,11 @@ run_escalate(struct run *R, double t)
 		else
 			kill(R->pid, SIGUSR1);
 	}
+	if (R->stuck && !R->stuck_asked && R->phase == RUN_RUNNING) {
+		/* Not every process joined: ask each where it is. */
+		R->stuck_asked = 1;
+		run_signal(R, SIGUSR1, RUN_ASKED, t);
+	}
 	if (R->phase == RUN_ASKED &&
 	    (run_answered(R) || t - R->phase_at >= STATE_WAIT))
 		run_signal(R, SIGTERM, RUN_TERMINATED, t);
@@ -970,6 +1008,10 @@ run_finish(struct run *R)
 	if (R->timed_out) {
 		report_timeout(R);
 		return 3;
+	}
+	if (R->stuck_asked) {
+		report_stuck(R);
+		return 1;
 	}
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 0 && R->done && R->fail_at == 0) {
 		fprintf(stderr, "ensemble: %s: %d process%s ran in %.2f s (spawn %.3f s,"

@@ -40,6 +40,9 @@
  * ensemble-loader --exec-with-env NAME COUNT NAME=VALUE... PATH [ARG...] */
 #define TRAMPOLINE	"--exec-with-env"
 
+/* Seconds from the "stuck" marker to giving up (on_alarm). */
+#define STUCK_GRACE	15
+
 /* One process of the application, in rank (script) order. */
 struct lproc {
 	char		 *name;
@@ -108,6 +111,7 @@ struct loader {
 	/* The run. */
 	volatile sig_atomic_t phase;	/* enum phase */
 	volatile sig_atomic_t watch_seconds;
+	volatile sig_atomic_t stuck;	/* the "stuck" marker said */
 	char		 *status;	/* per process: '.', 'h' or 'd' */
 	MPI_Info	 *infos;	/* per process, for the spawn */
 	MPI_Comm	  inter;	/* to the spawned processes */
@@ -154,14 +158,26 @@ on_usr1(int sig)
 	errno = saved;
 }
 
-/* SIGALRM: a watchdog fired.  Open MPI cannot be interrupted, so say what
- * hung and leave; mpirun then stops every process. */
+/* SIGALRM: a watchdog fired.  Open MPI cannot be interrupted.  While
+ * processes are still joining (spawning, wiring), first say so in a
+ * marker line, so that 'ensemble run' asks each where it is and names
+ * those that never called ens_init, and wait STUCK_GRACE more; then, or
+ * in any other phase, say what hung and leave: mpirun then stops every
+ * process. */
 static void
 on_alarm(int sig)
 {
 	char	msg[256];
 
 	(void)sig;
+	if ((L.phase == PHASE_SPAWNING || L.phase == PHASE_WIRING) && !L.stuck) {
+		L.stuck = 1;
+		snprintf(msg, sizeof(msg), "%sstuck %d\n", WIRE_MARK,
+		    (int)L.watch_seconds);
+		say(msg);
+		alarm(STUCK_GRACE);
+		return;
+	}
 	snprintf(msg, sizeof(msg), "ensemble-loader: %s did not finish within %d s;"
 	    " giving up (Open MPI 4.1 with an external PMIx is known to hang here"
 	    " now and then: run again)\n", watch_what[L.phase], (int)L.watch_seconds);
@@ -575,7 +591,7 @@ parse_options(struct loader *l, int argc, char **argv)
 		if (strcmp(argv[i], "--check-protocol") == 0)
 			l->flags |= WIRE_CHECK_PROTOCOL;
 		else if (strcmp(argv[i], "--spawn-timeout") == 0 && i + 1 < argc)
-			l->spawn_timeout = atoi(argv[++i]);
+			l->spawn_timeout = atoi(argv[++i]) > 0 ? atoi(argv[i]) : 0;
 		else if (strcmp(argv[i], "--wire-timeout") == 0 && i + 1 < argc)
 			l->wire_timeout = atoi(argv[++i]);
 		else if (l->graph == NULL && (argv[i][0] != '-' || strcmp(argv[i], "-") == 0))
@@ -583,7 +599,7 @@ parse_options(struct loader *l, int argc, char **argv)
 		else
 			usage();
 	}
-	if (l->graph == NULL)
+	if (l->graph == NULL || l->spawn_timeout == 0 || l->wire_timeout <= 0)
 		usage();
 }
 

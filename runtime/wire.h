@@ -42,6 +42,8 @@
  *              "cannot HOST MESSAGE"
  *                               execv could not start it (MESSAGE says why);
  *   loader:    "spawned SECONDS", "wired SECONDS", "done SECONDS";
+ *              "stuck SECONDS"  not every process joined (spawn or
+ *                               wiring) within its watchdog's SECONDS;
  *              "status PHASE CHARS" on SIGUSR1: PHASE spawning, wiring or
  *                               running; CHARS one per process: '.' spawned,
  *                               'h' its interface set, 'd' done. */
