@@ -287,6 +287,8 @@ proc_line(struct run *R, int r, int err, const char *s)
 	}
 }
 
+static void	mpirun_line(struct run *, const char *);
+
 /* A whole line from the loader. */
 static void
 loader_line(struct run *R, int err, const char *s)
@@ -310,6 +312,11 @@ loader_line(struct run *R, int err, const char *s)
 			free(R->status);
 			R->status = xstrdup(m + 7);
 		}
+		return;
+	}
+	if (err && R->stuck) {
+		/* Open MPI's, as the run is stopped (report_stuck). */
+		mpirun_line(R, s);
 		return;
 	}
 	if (err) {
@@ -497,6 +504,7 @@ report_stuck(struct run *R)
 {
 	struct rproc	*p;
 	int		 i, waiting = 0;
+	size_t		 j;
 
 	fprintf(stderr, "ensemble: %s: not every process joined within %d s"
 	    " (the loader's watchdog); stopped it\n", R->g->name, R->stuck);
@@ -516,6 +524,9 @@ report_stuck(struct run *R)
 	if (waiting > 0)
 		fprintf(stderr, "  %d other%s waited in ens_init\n", waiting,
 		    waiting == 1 ? "" : "s");
+	if (R->o->verbose)
+		for (j = 0; j < R->nmlines; j++)
+			fprintf(stderr, "%s\n", R->mlines[j]);
 }
 
 /* Say which process failed and how, with its last lines on stderr. */

@@ -28,10 +28,12 @@ main(int argc, char **argv)
 		sleep(3600);
 		return 0;
 	}
-	if (strcmp(mode, "mpi-init") == 0) {
-		/* MPI_Init of its own, never ens_init, and leave. */
+	if (strcmp(mode, "mpi-init") == 0 || strcmp(mode, "mpi-init-hang") == 0) {
+		/* MPI_Init of its own, never ens_init, and leave or hang. */
 		MPI_Init(&argc, &argv);
 		fprintf(stderr, "misbehave: MPI_Init, but not ens_init\n");
+		if (strcmp(mode, "mpi-init-hang") == 0)
+			sleep(3600);
 		return 0;
 	}
 
