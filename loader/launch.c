@@ -200,8 +200,9 @@ mark_failed(struct run *R, int who)
 		R->culprit = who;
 }
 
-/* The trampoline's marker of how process r ended (wire.h): "end HOST
- * exit N", "end HOST signal N" or "cannot HOST MESSAGE".  A process that
+/* The trampoline's marker of where process r runs, "start HOST", or of
+ * how it ended (wire.h): "end HOST exit N", "end HOST signal N" or
+ * "cannot HOST MESSAGE".  A process that
  * ends before it joined (no hello), even with status 0, failed; a signal
  * after another failure is the run being stopped. */
 static void
@@ -255,7 +256,8 @@ proc_marker(struct run *R, int r, const char *m)
 	} else if (strncmp(m, "state ", 6) == 0) {
 		free(p->state);
 		p->state = xstrdup(m + 6);
-	} else if (strncmp(m, "end ", 4) == 0 || strncmp(m, "cannot ", 7) == 0)
+	} else if (strncmp(m, "start ", 6) == 0 || strncmp(m, "end ", 4) == 0 ||
+	    strncmp(m, "cannot ", 7) == 0)
 		proc_end(R, r, m);
 }
 

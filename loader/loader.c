@@ -730,8 +730,9 @@ tramp_exec_error(const char *path, int err)
  * name is up to the first '=', for an environment the 'env' info key
  * cannot carry) and execs with execv, keeping the working directory and
  * what Open MPI put in the environment, so that its MPI_Init finds its
- * job.  The trampoline waits, and says on stderr how the component ended
- * (wire.h: "cannot", "end"), so that one that never joins is named; then
+ * job.  The trampoline says where it runs, waits, and says on stderr how
+ * the component ended (wire.h: "start", "cannot", "end"), so that one
+ * that never joins is named, with its host; then
  * it ends the same way, which is what Open MPI sees.  The component dies
  * with it (PR_SET_PDEATHSIG), and is in its process group, which Open MPI
  * signals.  It touches no MPI. */
@@ -758,6 +759,7 @@ trampoline(int argc, char **argv)
 	if (gethostname(host, sizeof(host) - 1) != 0)
 		strcpy(host, "?");
 	host[sizeof(host) - 1] = '\0';
+	fprintf(stderr, "%sstart %s\n", WIRE_MARK, host);
 	memset(&sa, 0, sizeof(sa));
 	sigemptyset(&sa.sa_mask);
 	sa.sa_flags = SA_RESTART;

@@ -37,6 +37,7 @@
  *                               where it is, on SIGUSR1 (--timeout);
  *   trampoline (the loader, started in each component's place, which
  *              forks it and waits):
+ *              "start HOST"     it runs on HOST (before the component);
  *              "end HOST exit N" / "end HOST signal N"
  *                               how the component ended, joined or not;
  *              "cannot HOST MESSAGE"
