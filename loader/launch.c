@@ -50,7 +50,9 @@ struct rproc {
 	char		*fail;		/* its fail marker's message */
 	int		 signal;
 	int		 exited_early;	/* without ens_finalize */
-	int		 exit_code;	/* from mpirun; -1 unknown */
+	int		 exit_code;	/* from mpirun or its end; -1 unknown */
+	int		 ended;		/* the trampoline said how it ended */
+	char		*cannot;	/* why it could not be started */
 	char		*state;		/* its answer to SIGUSR1 */
 	char		*tail[TAIL_LINES];
 	int		 ntail;		/* lines seen */
@@ -100,6 +102,8 @@ struct run {
 	char			 rbuf[65536];
 	size_t			 rlen, roff;	/* rbuf holds [roff, rlen) */
 	int			 nopen;		/* files open in it */
+	int			 stuck;		/* the loader's watchdog: its seconds */
+	int			 stuck_asked;	/* ... and SIGUSR1 sent for it */
 
 	/* mpirun, and the watch over it. */
 	pid_t			 pid;
@@ -221,6 +225,39 @@ mark_failed(struct run *R, int who)
 		R->culprit = who;
 }
 
+/* The trampoline's marker of where process r runs, "start HOST", or of
+ * how it ended (wire.h): "end HOST exit N", "end HOST signal N" or
+ * "cannot HOST MESSAGE".  A process that
+ * ends before it joined (no hello), even with status 0, failed; a signal
+ * after another failure is the run being stopped. */
+static void
+proc_end(struct run *R, int r, const char *m)
+{
+	struct rproc	*p = &R->p[r];
+	const char	*h = strchr(m, ' ') + 1, *e = h + strcspn(h, " ");
+	int		 n;
+
+	if (p->host == NULL)
+		p->host = xstrndup(h, (size_t)(e - h));
+	if (*e == '\0')
+		return;
+	p->ended = 1;
+	if (m[0] == 'c') {
+		if (p->cannot == NULL)
+			p->cannot = xstrdup(e + 1);
+		mark_failed(R, r);
+	} else if (sscanf(e, " exit %d", &n) == 1) {
+		p->exit_code = n;
+		if (n != 0 || !p->hello)
+			mark_failed(R, r);
+	} else if (sscanf(e, " signal %d", &n) == 1) {
+		if (p->signal == 0)
+			p->signal = n;
+		if (R->fail_at == 0)
+			mark_failed(R, r);
+	}
+}
+
 /* A marker line from process r. */
 static void
 proc_marker(struct run *R, int r, const char *m)
@@ -244,7 +281,9 @@ proc_marker(struct run *R, int r, const char *m)
 	} else if (strncmp(m, "state ", 6) == 0) {
 		free(p->state);
 		p->state = xstrdup(m + 6);
-	}
+	} else if (strncmp(m, "start ", 6) == 0 || strncmp(m, "end ", 4) == 0 ||
+	    strncmp(m, "cannot ", 7) == 0)
+		proc_end(R, r, m);
 }
 
 /* Open process r's file for stdout (err 0) or stderr (err 1) under
@@ -366,14 +405,18 @@ loader_line(struct run *R, int err, const char *s)
 			R->ran = atof(m + 5);
 			R->done = 1;
 			R->done_at = clock_now();
+		} else if (strncmp(m, "stuck ", 6) == 0 && R->stuck == 0) {
+			R->stuck = atoi(m + 6) > 0 ? atoi(m + 6) : 1;
+			mark_failed(R, -1);
 		} else if (strncmp(m, "status ", 7) == 0) {
 			free(R->status);
 			R->status = xstrdup(m + 7);
 		}
 		return;
 	}
-	if (err && ompi_said(s)) {
-		/* Open MPI's, on the loader's behalf: held back, as its own. */
+	if (err && (ompi_said(s) || R->stuck)) {
+		/* Open MPI's, on the loader's behalf or as the run is stopped
+		 * (report_stuck): held back, as its own. */
 		mpirun_line(R, s);
 		return;
 	}
@@ -555,6 +598,38 @@ report_timeout(struct run *R)
 	}
 }
 
+/* The loader's watchdog fired before every process joined: name each
+ * that never called ens_init, from the answers to SIGUSR1. */
+static void
+report_stuck(struct run *R)
+{
+	struct rproc	*p;
+	int		 i, waiting = 0;
+	size_t		 j;
+
+	fprintf(stderr, "ensemble: %s: not every process joined within %d s"
+	    " (the loader's watchdog); stopped it\n", R->g->name, R->stuck);
+	for (i = 0; i < R->n; i++) {
+		p = &R->p[i];
+		if (p->hello)
+			continue;
+		if (p->state != NULL && strcmp(p->state, "ens_init") == 0) {
+			waiting++;
+			continue;
+		}
+		fprintf(stderr, "  %s", p->name);
+		if (p->host != NULL)
+			fprintf(stderr, " (host %s)", p->host);
+		fputs(": never called ens_init\n", stderr);
+	}
+	if (waiting > 0)
+		fprintf(stderr, "  %d other%s waited in ens_init\n", waiting,
+		    waiting == 1 ? "" : "s");
+	if (R->o->verbose)
+		for (j = 0; j < R->nmlines; j++)
+			fprintf(stderr, "%s\n", R->mlines[j]);
+}
+
 /* Say which process failed and how, with its last lines on stderr. */
 static void
 report_failure(struct run *R, int status)
@@ -600,6 +675,20 @@ report_failure(struct run *R, int status)
 	p = &R->p[R->culprit];
 	if (p->fail != NULL)
 		fprintf(stderr, "ensemble: %s\n", p->fail);
+	else if (p->cannot != NULL)
+		fprintf(stderr, "ensemble: %s (component %s, host %s) could not be"
+		    " started: %s\n", p->name, p->component, host_of(p), p->cannot);
+	else if (!p->hello && p->ended && p->signal > 0)
+		fprintf(stderr, "ensemble: %s (component %s, host %s) was killed by signal"
+		    " %d (%s) before ens_init returned\n", p->name, p->component,
+		    host_of(p), p->signal, strsignal(p->signal));
+	else if (!p->hello && p->ended && p->exit_code == 0)
+		fprintf(stderr, "ensemble: %s (component %s, host %s) exited with status 0"
+		    " without calling ens_init\n", p->name, p->component, host_of(p));
+	else if (!p->hello && p->ended && p->exit_code > 0)
+		fprintf(stderr, "ensemble: %s (component %s, host %s) exited with status"
+		    " %d before ens_init returned\n", p->name, p->component,
+		    host_of(p), p->exit_code);
 	else if (p->signal > 0)
 		fprintf(stderr, "ensemble: %s (component %s, host %s) was killed by signal"
 		    " %d (%s)\n", p->name, p->component, host_of(p), p->signal,
@@ -760,6 +849,7 @@ run_free(struct run *R)
 	for (i = 0; i < R->n; i++) {
 		free(R->p[i].host);
 		free(R->p[i].fail);
+		free(R->p[i].cannot);
 		free(R->p[i].state);
 		for (k = 0; k < TAIL_LINES; k++)
 			free(R->p[i].tail[k]);
@@ -1110,6 +1200,11 @@ run_escalate(struct run *R, double t)
 		else
 			kill(R->pid, SIGUSR1);
 	}
+	if (R->stuck && !R->stuck_asked && R->phase == RUN_RUNNING) {
+		/* Not every process joined: ask each where it is. */
+		R->stuck_asked = 1;
+		run_signal(R, SIGUSR1, RUN_ASKED, t);
+	}
 	if (R->phase == RUN_ASKED &&
 	    (run_answered(R) || t - R->phase_at >= STATE_WAIT))
 		run_signal(R, SIGTERM, RUN_TERMINATED, t);
@@ -1140,6 +1235,10 @@ run_finish(struct run *R)
 	if (R->timed_out) {
 		report_timeout(R);
 		return 3;
+	}
+	if (R->stuck_asked) {
+		report_stuck(R);
+		return 1;
 	}
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 0 && R->done && R->fail_at == 0) {
 		fprintf(stderr, "ensemble: %s: %d process%s ran in %.2f s (spawn %.3f s,"

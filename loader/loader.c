@@ -13,6 +13,10 @@
  * run'. */
 #include "config.h"
 
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -35,6 +39,9 @@
 /* The first argument that makes ensemble-loader the trampoline (spawn):
  * ensemble-loader --exec-with-env NAME COUNT NAME=VALUE... PATH [ARG...] */
 #define TRAMPOLINE	"--exec-with-env"
+
+/* Seconds from the "stuck" marker to giving up (on_alarm). */
+#define STUCK_GRACE	15
 
 /* One process of the application, in rank (script) order. */
 struct lproc {
@@ -107,6 +114,7 @@ struct loader {
 	/* The run. */
 	volatile sig_atomic_t phase;	/* enum phase */
 	volatile sig_atomic_t watch_seconds;
+	volatile sig_atomic_t stuck;	/* the "stuck" marker said */
 	char		 *status;	/* per process: '.', 'h' or 'd' */
 	MPI_Info	 *infos;	/* per process, for the spawn */
 	MPI_Comm	  inter;	/* to the spawned processes */
@@ -153,14 +161,26 @@ on_usr1(int sig)
 	errno = saved;
 }
 
-/* SIGALRM: a watchdog fired.  Open MPI cannot be interrupted, so say what
- * hung and leave; mpirun then stops every process. */
+/* SIGALRM: a watchdog fired.  Open MPI cannot be interrupted.  While
+ * processes are still joining (spawning, wiring), first say so in a
+ * marker line, so that 'ensemble run' asks each where it is and names
+ * those that never called ens_init, and wait STUCK_GRACE more; then, or
+ * in any other phase, say what hung and leave: mpirun then stops every
+ * process. */
 static void
 on_alarm(int sig)
 {
 	char	msg[256];
 
 	(void)sig;
+	if ((L.phase == PHASE_SPAWNING || L.phase == PHASE_WIRING) && !L.stuck) {
+		L.stuck = 1;
+		snprintf(msg, sizeof(msg), "%sstuck %d\n", WIRE_MARK,
+		    (int)L.watch_seconds);
+		say(msg);
+		alarm(STUCK_GRACE);
+		return;
+	}
 	snprintf(msg, sizeof(msg), "ensemble-loader: %s did not finish within %d s;"
 	    " giving up (Open MPI 4.1 with an external PMIx is known to hang here"
 	    " now and then: run again)\n", watch_what[L.phase], (int)L.watch_seconds);
@@ -579,7 +599,7 @@ parse_options(struct loader *l, int argc, char **argv)
 		if (strcmp(argv[i], "--check-protocol") == 0)
 			l->flags |= WIRE_CHECK_PROTOCOL;
 		else if (strcmp(argv[i], "--spawn-timeout") == 0 && i + 1 < argc)
-			l->spawn_timeout = atoi(argv[++i]);
+			l->spawn_timeout = atoi(argv[++i]) > 0 ? atoi(argv[i]) : 0;
 		else if (strcmp(argv[i], "--wire-timeout") == 0 && i + 1 < argc)
 			l->wire_timeout = atoi(argv[++i]);
 		else if (strcmp(argv[i], "--stdin") == 0 && i + 2 < argc) {
@@ -591,7 +611,7 @@ parse_options(struct loader *l, int argc, char **argv)
 		else
 			usage();
 	}
-	if (l->graph == NULL)
+	if (l->graph == NULL || l->spawn_timeout == 0 || l->wire_timeout <= 0)
 		usage();
 }
 
@@ -644,13 +664,14 @@ make_infos(struct loader *l)
 			info_set(l->infos[i], p, "host", p->host);
 		if (p->wdir[0] != '\0')
 			info_set(l->infos[i], p, "wdir", p->wdir);
-		/* Open MPI 4.1 gives the spawned job's first process a
-		 * standard input that never ends (the stdin of mpirun goes to
-		 * the loader, and its 'ompi_stdin_target' info key crashes
-		 * mpirun): the trampoline puts /dev/null there instead. */
+		/* Every process starts through the trampoline, which puts
+		 * /dev/null on its standard input (Open MPI 4.1 gives the
+		 * spawned job's first process one that never ends: the stdin
+		 * of mpirun goes to the loader, and the 'ompi_stdin_target'
+		 * info key crashes mpirun), or --stdin's FIFO. */
 		if (i == l->stdin_rank)
 			p->stdin_path = l->stdin_path;
-		if (i == 0 || i == l->stdin_rank || (p->nenv > 0 && !env_fits(p)))
+		if (p->nenv > 0 && !env_fits(p))
 			p->trampoline = 1;
 		if (p->nenv > 0 && !p->trampoline) {
 			buf_init(&b);
@@ -664,24 +685,25 @@ make_infos(struct loader *l)
 
 /* The argv (without argv[0]) that starts process p through the
  * trampoline: TRAMPOLINE, its name, "--stdin" and its stdin's path if it
- * has one, the count of its environment entries,
- * the entries, its executable and its arguments; a new array, the count
- * a new string (caller frees both, not the other strings). */
+ * has one, the count of the environment entries it sets (those the 'env'
+ * info key cannot carry), the entries, its executable and its arguments; a
+ * new array, the count a new string (caller frees both, not the other
+ * strings). */
 static char **
 trampoline_argv(const struct lproc *p)
 {
 	char	**v;
-	int	  n = 0, k;
+	int	  n = 0, k, nenv = p->trampoline ? p->nenv : 0;
 
-	v = xcalloc((size_t)p->nenv + (size_t)p->argc + 7, sizeof(*v));
+	v = xcalloc((size_t)nenv + (size_t)p->argc + 7, sizeof(*v));
 	v[n++] = (char *)TRAMPOLINE;
 	v[n++] = p->name;
 	if (p->stdin_path != NULL) {
 		v[n++] = (char *)"--stdin";
 		v[n++] = (char *)p->stdin_path;
 	}
-	xasprintf(&v[n++], "%d", p->nenv);
-	for (k = 0; k < p->nenv; k++)
+	xasprintf(&v[n++], "%d", nenv);
+	for (k = 0; k < nenv; k++)
 		v[n++] = p->env[k];
 	v[n++] = p->path;
 	for (k = 0; k < p->argc; k++)
@@ -689,22 +711,71 @@ trampoline_argv(const struct lproc *p)
 	return v;
 }
 
-/* The trampoline, which spawn starts in place of the first process and
- * of a component whose environment the 'env' info key cannot carry: put
- * /dev/null on its standard input (make_infos says why), or the FIFO
- * '--stdin' names (opening it waits for 'ensemble run' to open it to
- * write), set each entry
- * as it is (its name is up to the first '='), and become the component with
- * execv, keeping the pid, the working directory and what Open MPI put in
- * the environment, so that its MPI_Init finds its job.  It touches no
- * MPI.  Exit 127 when the component cannot be executed. */
+/* The trampoline's handler for the signals Open MPI sends to the process
+ * group (SIGUSR1 of --timeout, SIGTERM when it stops the job): they reach
+ * the component too; the trampoline only outlives it, to say how it ended. */
+static void
+on_tramp_signal(int sig)
+{
+	(void)sig;
+}
+
+/* The message for a component execv could not start: the errno, or for a
+ * script whose '#!' interpreter is missing, that interpreter (caller
+ * frees). */
+static char *
+tramp_exec_error(const char *path, int err)
+{
+	FILE	*f;
+	char	 line[256], *msg, *s, *e;
+
+	if (err == ENOENT && access(path, F_OK) == 0 &&
+	    (f = fopen(path, "r")) != NULL) {
+		s = fgets(line, sizeof(line), f);
+		fclose(f);
+		if (s != NULL && strncmp(line, "#!", 2) == 0) {
+			for (s = line + 2; *s == ' ' || *s == '\t'; s++)
+				;
+			for (e = s; *e != '\0' && *e != ' ' && *e != '\t' &&
+			    *e != '\n'; e++)
+				;
+			*e = '\0';
+			xasprintf(&msg, "cannot execute '%s': its interpreter '%s'"
+			    " does not exist", path, s);
+			return msg;
+		}
+	}
+	xasprintf(&msg, "cannot execute '%s': %s", path, strerror(err));
+	return msg;
+}
+
+/* The trampoline, which spawn starts in place of every component: it
+ * puts /dev/null on its standard input, or the FIFO '--stdin' names
+ * (opening it waits for 'ensemble run' to open it to write), and forks
+ * the component, which sets each environment entry as it is (its
+ * name is up to the first '=', for an environment the 'env' info key
+ * cannot carry) and execs with execv, keeping the working directory and
+ * what Open MPI put in the environment, so that its MPI_Init finds its
+ * job.  The trampoline says where it runs, waits, and says on stderr how
+ * the component ended (wire.h: "start", "cannot", "end"), so that one
+ * that never joins is named, with its host; then
+ * it ends the same way, which is what Open MPI sees.  The component dies
+ * with it (PR_SET_PDEATHSIG), and is in its process group, which Open MPI
+ * signals.  It touches no MPI. */
 static void
 trampoline(int argc, char **argv)
 {
-	char		**env;
-	const char	 *in = "/dev/null";
-	long long	  n;
-	int		  k, fd, skip = 0;
+	struct sigaction	 sa;
+	struct rlimit		 no_core = { 0, 0 };
+	static const int	 sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM,
+				     SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM };
+	char			 host[256], *msg;
+	char			**env;
+	const char		 *in = "/dev/null";
+	long long		 n;
+	pid_t			 parent = getpid(), pid;
+	int			 k, ex[2], err, st, fd, skip = 0;
+	ssize_t			 nr;
 
 	if (argc >= 5 && strcmp(argv[3], "--stdin") == 0) {
 		in = argv[4];
@@ -717,24 +788,67 @@ trampoline(int argc, char **argv)
 	for (k = 0; k < n; k++)
 		if (env[k][0] == '=' || strchr(env[k], '=') == NULL)
 			goto usage;
+	if (gethostname(host, sizeof(host) - 1) != 0)
+		strcpy(host, "?");
+	host[sizeof(host) - 1] = '\0';
+	fprintf(stderr, "%sstart %s\n", WIRE_MARK, host);
 	if ((fd = open(in, O_RDONLY)) < 0 ||
 	    (fd != STDIN_FILENO && dup2(fd, STDIN_FILENO) < 0)) {
-		fprintf(stderr, "ensemble-loader: %s: cannot open '%s' for its standard"
-		    " input: %s\n", argv[2], in, strerror(errno));
+		fprintf(stderr, "%scannot %s cannot open '%s' for its standard"
+		    " input: %s\n", WIRE_MARK, host, in, strerror(errno));
 		exit(127);
 	}
 	if (fd != STDIN_FILENO)
 		close(fd);
-	for (k = 0; k < n; k++)
-		if (putenv(env[k]) != 0) {
-			fprintf(stderr, "ensemble-loader: %s: cannot set its environment:"
-			    " %s\n", argv[2], strerror(errno));
-			exit(127);
-		}
-	execv(env[n], env + n);
-	fprintf(stderr, "ensemble-loader: %s: cannot execute '%s': %s\n", argv[2],
-	    env[n], strerror(errno));
-	exit(127);
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_RESTART;
+	sa.sa_handler = on_tramp_signal;
+	for (k = 0; k < (int)(sizeof(sigs) / sizeof(sigs[0])); k++)
+		sigaction(sigs[k], &sa, NULL);
+	if (pipe2(ex, O_CLOEXEC) != 0 || (pid = fork()) < 0) {
+		fprintf(stderr, "ensemble-loader: %s: cannot start: %s\n", argv[2],
+		    strerror(errno));
+		exit(127);
+	}
+	if (pid == 0) {
+		close(ex[0]);
+		prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+		if (getppid() != parent)
+			_exit(127);
+		for (k = 0; k < n; k++)
+			if (putenv(env[k]) != 0)
+				break;
+		if (k == n)
+			execv(env[n], env + n);
+		err = errno;
+		while (write(ex[1], &err, sizeof(err)) < 0 && errno == EINTR)
+			;
+		_exit(127);
+	}
+	close(ex[1]);
+	while ((nr = read(ex[0], &err, sizeof(err))) < 0 && errno == EINTR)
+		;
+	close(ex[0]);
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	if (nr == (ssize_t)sizeof(err)) {
+		msg = tramp_exec_error(env[n], err);
+		fprintf(stderr, "%scannot %s %s\n", WIRE_MARK, host, msg);
+		free(msg);
+		exit(127);
+	}
+	if (WIFSIGNALED(st)) {
+		fprintf(stderr, "%send %s signal %d\n", WIRE_MARK, host, WTERMSIG(st));
+		fflush(stderr);
+		/* Die of it too, without a core of our own. */
+		setrlimit(RLIMIT_CORE, &no_core);
+		signal(WTERMSIG(st), SIG_DFL);
+		raise(WTERMSIG(st));
+		exit(128 + WTERMSIG(st));
+	}
+	fprintf(stderr, "%send %s exit %d\n", WIRE_MARK, host, WEXITSTATUS(st));
+	exit(WEXITSTATUS(st));
 usage:
 	fprintf(stderr, "usage: ensemble-loader %s NAME COUNT NAME=VALUE... PATH"
 	    " [ARG...]\n", TRAMPOLINE);
@@ -750,15 +864,11 @@ spawn(struct loader *l)
 	int		 *maxprocs, *errs, i, n, rc;
 	ssize_t		  len;
 
-	for (i = 0; i < l->nprocs && !l->procs[i].trampoline; i++)
-		;
-	if (i < l->nprocs) {
-		len = readlink("/proc/self/exe", self, sizeof(self));
-		if (len <= 0 || (size_t)len == sizeof(self))
-			die("cannot find my own executable: %s", len <= 0 ?
-			    strerror(errno) : strerror(ENAMETOOLONG));
-		self[len] = '\0';
-	}
+	len = readlink("/proc/self/exe", self, sizeof(self));
+	if (len <= 0 || (size_t)len == sizeof(self))
+		die("cannot find my own executable: %s", len <= 0 ?
+		    strerror(errno) : strerror(ENAMETOOLONG));
+	self[len] = '\0';
 	cmds = xcalloc((size_t)l->nprocs, sizeof(*cmds));
 	argvs = xcalloc((size_t)l->nprocs, sizeof(*argvs));
 	maxprocs = xcalloc((size_t)l->nprocs, sizeof(*maxprocs));
@@ -766,8 +876,8 @@ spawn(struct loader *l)
 	for (i = 0; i < l->nprocs; i++) {
 		const struct lproc	*p = &l->procs[i];
 
-		cmds[i] = p->trampoline ? self : p->path;
-		argvs[i] = p->trampoline ? trampoline_argv(p) : p->argv;
+		cmds[i] = self;
+		argvs[i] = trampoline_argv(p);
 		maxprocs[i] = 1;
 	}
 	if (l->spawn_timeout < 0)
@@ -800,11 +910,10 @@ spawn(struct loader *l)
 		snprintf(buf, sizeof(buf), "%sspawned %.6f\n", WIRE_MARK, l->t1 - l->t0);
 		say(buf);
 	}
-	for (i = 0; i < l->nprocs; i++)
-		if (l->procs[i].trampoline) {
-			free(argvs[i][l->procs[i].stdin_path != NULL ? 4 : 2]);
-			free(argvs[i]);
-		}
+	for (i = 0; i < l->nprocs; i++) {
+		free(argvs[i][l->procs[i].stdin_path != NULL ? 4 : 2]);
+		free(argvs[i]);
+	}
 	free(cmds);
 	free(argvs);
 	free(maxprocs);

@@ -35,7 +35,16 @@
  *              "exit"           it exited without calling ens_finalize;
  *              "state CALL [TYPE PORT]" / "state -" / "state finalize"
  *                               where it is, on SIGUSR1 (--timeout);
+ *   trampoline (the loader, started in each component's place, which
+ *              forks it and waits):
+ *              "start HOST"     it runs on HOST (before the component);
+ *              "end HOST exit N" / "end HOST signal N"
+ *                               how the component ended, joined or not;
+ *              "cannot HOST MESSAGE"
+ *                               execv could not start it (MESSAGE says why);
  *   loader:    "spawned SECONDS", "wired SECONDS", "done SECONDS";
+ *              "stuck SECONDS"  not every process joined (spawn or
+ *                               wiring) within its watchdog's SECONDS;
  *              "status PHASE CHARS" on SIGUSR1: PHASE spawning, wiring or
  *                               running; CHARS one per process: '.' spawned,
  *                               'h' its interface set, 'd' done. */

@@ -1,8 +1,8 @@
 /* misbehave.c -- a component for tests/run-fail.test that goes wrong in
  * the way its first argument says: crashes, exits early or late, hangs,
- * never calls ens_init, misuses a port, leaves its behaviour or leaves a
- * process behind.  Its ports
- * are of type Peer. */
+ * never calls ens_init (calling MPI_Init itself or not), misuses a port,
+ * leaves its behaviour or leaves a process behind.  Its ports are of type
+ * Peer. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +26,14 @@ main(int argc, char **argv)
 	status = argc > 2 ? atoi(argv[2]) : 1;
 	if (strcmp(mode, "no-init") == 0) {
 		sleep(3600);
+		return 0;
+	}
+	if (strcmp(mode, "mpi-init") == 0 || strcmp(mode, "mpi-init-hang") == 0) {
+		/* MPI_Init of its own, never ens_init, and leave or hang. */
+		MPI_Init(&argc, &argv);
+		fprintf(stderr, "misbehave: MPI_Init, but not ens_init\n");
+		if (strcmp(mode, "mpi-init-hang") == 0)
+			sleep(3600);
 		return 0;
 	}
 
