@@ -3,10 +3,11 @@
  * common/pcgdot.h), spawns every process with one MPI_Comm_spawn_multiple,
  * so all components share one MPI_COMM_WORLD, then visits the processes
  * once more to send each its port table (the paper's two visits:
- * MakePorts, SetInterface), waits for them and disconnects.  A process
- * whose environment Open MPI's 'env' info key cannot carry (an entry with
- * a newline, or too long) is started through the loader itself as a
- * trampoline, which sets it and execs the component.  Every MPI
+ * MakePorts, SetInterface), waits for them and disconnects.  Every process
+ * is started through ensemble-exec (exec.c), beside the loader, which says
+ * how the component ended if it never joins, gives it its standard input
+ * and sets an environment Open MPI's 'env' info key cannot carry (an entry
+ * with a newline, or too long).  Every MPI
  * error is returned, not fatal, and spawn, wiring and disconnect each have
  * a watchdog: a hang becomes a message and an exit, never a stuck run.
  * Progress goes to stdout as marker lines (runtime/wire.h) for 'ensemble
@@ -36,9 +37,9 @@
 #include "wire.h"
 #include "xmalloc.h"
 
-/* The first argument that makes ensemble-loader the trampoline (spawn):
- * ensemble-loader --exec-with-env NAME COUNT NAME=VALUE... PATH [ARG...] */
-#define TRAMPOLINE	"--exec-with-env"
+/* The program spawn starts in each process's place, beside the loader:
+ * EXEC_NAME NAME [--stdin PATH] COUNT NAME=VALUE... PATH [ARG...] (exec.c). */
+#define EXEC_NAME	"ensemble-exec"
 
 /* Seconds from the "stuck" marker to giving up (on_alarm). */
 #define STUCK_GRACE	15
@@ -54,8 +55,8 @@ struct lproc {
 	int		  argc;
 	char		**env;
 	int		  nenv;
-	int		  trampoline;	/* env through TRAMPOLINE (spawn) */
-	const char	 *stdin_path;	/* its stdin (TRAMPOLINE); NULL: /dev/null */
+	int		  exec_env;	/* env set by EXEC_NAME, not the info key */
+	const char	 *stdin_path;	/* its stdin (EXEC_NAME); NULL: /dev/null */
 	char		 *wdir;
 	char		 *host;
 	char		 *behaviour;
@@ -206,8 +207,6 @@ unwatch(void)
 
 static void
 die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
-static void
-trampoline(int, char **) __attribute__((noreturn));
 
 /* A user error: say it, and leave with exit 2 before anything is spawned. */
 static void
@@ -648,7 +647,7 @@ env_fits(const struct lproc *p)
 }
 
 /* Each process's MPI_Info for the spawn: its host, wdir and env; an env
- * the key cannot carry goes through the trampoline instead (spawn). */
+ * the key cannot carry is set by ensemble-exec instead (spawn). */
 static void
 make_infos(struct loader *l)
 {
@@ -664,7 +663,7 @@ make_infos(struct loader *l)
 			info_set(l->infos[i], p, "host", p->host);
 		if (p->wdir[0] != '\0')
 			info_set(l->infos[i], p, "wdir", p->wdir);
-		/* Every process starts through the trampoline, which puts
+		/* Every process starts through ensemble-exec, which puts
 		 * /dev/null on its standard input (Open MPI 4.1 gives the
 		 * spawned job's first process one that never ends: the stdin
 		 * of mpirun goes to the loader, and the 'ompi_stdin_target'
@@ -672,8 +671,8 @@ make_infos(struct loader *l)
 		if (i == l->stdin_rank)
 			p->stdin_path = l->stdin_path;
 		if (p->nenv > 0 && !env_fits(p))
-			p->trampoline = 1;
-		if (p->nenv > 0 && !p->trampoline) {
+			p->exec_env = 1;
+		if (p->nenv > 0 && !p->exec_env) {
 			buf_init(&b);
 			for (k = 0; k < p->nenv; k++)
 				buf_printf(&b, "%s%s", k ? "\n" : "", p->env[k]);
@@ -684,19 +683,18 @@ make_infos(struct loader *l)
 }
 
 /* The argv (without argv[0]) that starts process p through the
- * trampoline: TRAMPOLINE, its name, "--stdin" and its stdin's path if it
+ * EXEC_NAME: its name, "--stdin" and its stdin's path if it
  * has one, the count of the environment entries it sets (those the 'env'
  * info key cannot carry), the entries, its executable and its arguments; a
  * new array, the count a new string (caller frees both, not the other
  * strings). */
 static char **
-trampoline_argv(const struct lproc *p)
+exec_argv(const struct lproc *p)
 {
 	char	**v;
-	int	  n = 0, k, nenv = p->trampoline ? p->nenv : 0;
+	int	  n = 0, k, nenv = p->exec_env ? p->nenv : 0;
 
-	v = xcalloc((size_t)nenv + (size_t)p->argc + 7, sizeof(*v));
-	v[n++] = (char *)TRAMPOLINE;
+	v = xcalloc((size_t)nenv + (size_t)p->argc + 6, sizeof(*v));
 	v[n++] = p->name;
 	if (p->stdin_path != NULL) {
 		v[n++] = (char *)"--stdin";
@@ -711,156 +709,12 @@ trampoline_argv(const struct lproc *p)
 	return v;
 }
 
-/* The trampoline's handler for the signals Open MPI sends to the process
- * group (SIGUSR1 of --timeout, SIGTERM when it stops the job): they reach
- * the component too; the trampoline only outlives it, to say how it ended. */
-static void
-on_tramp_signal(int sig)
-{
-	(void)sig;
-}
-
-/* The message for a component execv could not start: the errno, or for a
- * script whose '#!' interpreter is missing, that interpreter (caller
- * frees). */
-static char *
-tramp_exec_error(const char *path, int err)
-{
-	FILE	*f;
-	char	 line[256], *msg, *s, *e;
-
-	if (err == ENOENT && access(path, F_OK) == 0 &&
-	    (f = fopen(path, "r")) != NULL) {
-		s = fgets(line, sizeof(line), f);
-		fclose(f);
-		if (s != NULL && strncmp(line, "#!", 2) == 0) {
-			for (s = line + 2; *s == ' ' || *s == '\t'; s++)
-				;
-			for (e = s; *e != '\0' && *e != ' ' && *e != '\t' &&
-			    *e != '\n'; e++)
-				;
-			*e = '\0';
-			xasprintf(&msg, "cannot execute '%s': its interpreter '%s'"
-			    " does not exist", path, s);
-			return msg;
-		}
-	}
-	xasprintf(&msg, "cannot execute '%s': %s", path, strerror(err));
-	return msg;
-}
-
-/* The trampoline, which spawn starts in place of every component: it
- * puts /dev/null on its standard input, or the FIFO '--stdin' names
- * (opening it waits for 'ensemble run' to open it to write), and forks
- * the component, which sets each environment entry as it is (its
- * name is up to the first '=', for an environment the 'env' info key
- * cannot carry) and execs with execv, keeping the working directory and
- * what Open MPI put in the environment, so that its MPI_Init finds its
- * job.  The trampoline says where it runs, waits, and says on stderr how
- * the component ended (wire.h: "start", "cannot", "end"), so that one
- * that never joins is named, with its host; then
- * it ends the same way, which is what Open MPI sees.  The component dies
- * with it (PR_SET_PDEATHSIG), and is in its process group, which Open MPI
- * signals.  It touches no MPI. */
-static void
-trampoline(int argc, char **argv)
-{
-	struct sigaction	 sa;
-	struct rlimit		 no_core = { 0, 0 };
-	static const int	 sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM,
-				     SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM };
-	char			 host[256], *msg;
-	char			**env;
-	const char		 *in = "/dev/null";
-	long long		 n;
-	pid_t			 parent = getpid(), pid;
-	int			 k, ex[2], err, st, fd, skip = 0;
-	ssize_t			 nr;
-
-	if (argc >= 5 && strcmp(argv[3], "--stdin") == 0) {
-		in = argv[4];
-		skip = 2;
-	}
-	if (argc < 5 + skip || pcgdot_int(argv[3 + skip], 0, argc - 5 - skip,
-	    &n) != 0)
-		goto usage;
-	env = argv + 4 + skip;
-	for (k = 0; k < n; k++)
-		if (env[k][0] == '=' || strchr(env[k], '=') == NULL)
-			goto usage;
-	if (gethostname(host, sizeof(host) - 1) != 0)
-		strcpy(host, "?");
-	host[sizeof(host) - 1] = '\0';
-	fprintf(stderr, "%sstart %s\n", WIRE_MARK, host);
-	if ((fd = open(in, O_RDONLY)) < 0 ||
-	    (fd != STDIN_FILENO && dup2(fd, STDIN_FILENO) < 0)) {
-		fprintf(stderr, "%scannot %s cannot open '%s' for its standard"
-		    " input: %s\n", WIRE_MARK, host, in, strerror(errno));
-		exit(127);
-	}
-	if (fd != STDIN_FILENO)
-		close(fd);
-	memset(&sa, 0, sizeof(sa));
-	sigemptyset(&sa.sa_mask);
-	sa.sa_flags = SA_RESTART;
-	sa.sa_handler = on_tramp_signal;
-	for (k = 0; k < (int)(sizeof(sigs) / sizeof(sigs[0])); k++)
-		sigaction(sigs[k], &sa, NULL);
-	if (pipe2(ex, O_CLOEXEC) != 0 || (pid = fork()) < 0) {
-		fprintf(stderr, "ensemble-loader: %s: cannot start: %s\n", argv[2],
-		    strerror(errno));
-		exit(127);
-	}
-	if (pid == 0) {
-		close(ex[0]);
-		prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
-		if (getppid() != parent)
-			_exit(127);
-		for (k = 0; k < n; k++)
-			if (putenv(env[k]) != 0)
-				break;
-		if (k == n)
-			execv(env[n], env + n);
-		err = errno;
-		while (write(ex[1], &err, sizeof(err)) < 0 && errno == EINTR)
-			;
-		_exit(127);
-	}
-	close(ex[1]);
-	while ((nr = read(ex[0], &err, sizeof(err))) < 0 && errno == EINTR)
-		;
-	close(ex[0]);
-	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-		;
-	if (nr == (ssize_t)sizeof(err)) {
-		msg = tramp_exec_error(env[n], err);
-		fprintf(stderr, "%scannot %s %s\n", WIRE_MARK, host, msg);
-		free(msg);
-		exit(127);
-	}
-	if (WIFSIGNALED(st)) {
-		fprintf(stderr, "%send %s signal %d\n", WIRE_MARK, host, WTERMSIG(st));
-		fflush(stderr);
-		/* Die of it too, without a core of our own. */
-		setrlimit(RLIMIT_CORE, &no_core);
-		signal(WTERMSIG(st), SIG_DFL);
-		raise(WTERMSIG(st));
-		exit(128 + WTERMSIG(st));
-	}
-	fprintf(stderr, "%send %s exit %d\n", WIRE_MARK, host, WEXITSTATUS(st));
-	exit(WEXITSTATUS(st));
-usage:
-	fprintf(stderr, "usage: ensemble-loader %s NAME COUNT NAME=VALUE... PATH"
-	    " [ARG...]\n", TRAMPOLINE);
-	exit(2);
-}
-
 /* The first visit: spawn every process, with its argv and info, in one
  * MPI_Comm_spawn_multiple.  0; or -1, said, when it failed. */
 static int
 spawn(struct loader *l)
 {
-	char		**cmds, ***argvs, buf[64], self[PATH_MAX];
+	char		**cmds, ***argvs, buf[64], self[PATH_MAX], *slash, *exec;
 	int		 *maxprocs, *errs, i, n, rc;
 	ssize_t		  len;
 
@@ -869,6 +723,11 @@ spawn(struct loader *l)
 		die("cannot find my own executable: %s", len <= 0 ?
 		    strerror(errno) : strerror(ENAMETOOLONG));
 	self[len] = '\0';
+	if ((slash = strrchr(self, '/')) != NULL)
+		*slash = '\0';
+	xasprintf(&exec, "%s/%s", self, EXEC_NAME);
+	if (access(exec, X_OK) != 0)
+		die("cannot run '%s': %s", exec, strerror(errno));
 	cmds = xcalloc((size_t)l->nprocs, sizeof(*cmds));
 	argvs = xcalloc((size_t)l->nprocs, sizeof(*argvs));
 	maxprocs = xcalloc((size_t)l->nprocs, sizeof(*maxprocs));
@@ -876,8 +735,8 @@ spawn(struct loader *l)
 	for (i = 0; i < l->nprocs; i++) {
 		const struct lproc	*p = &l->procs[i];
 
-		cmds[i] = self;
-		argvs[i] = trampoline_argv(p);
+		cmds[i] = exec;
+		argvs[i] = exec_argv(p);
 		maxprocs[i] = 1;
 	}
 	if (l->spawn_timeout < 0)
@@ -911,9 +770,10 @@ spawn(struct loader *l)
 		say(buf);
 	}
 	for (i = 0; i < l->nprocs; i++) {
-		free(argvs[i][l->procs[i].stdin_path != NULL ? 4 : 2]);
+		free(argvs[i][l->procs[i].stdin_path != NULL ? 3 : 1]);
 		free(argvs[i]);
 	}
+	free(exec);
 	free(cmds);
 	free(argvs);
 	free(maxprocs);
@@ -1020,8 +880,6 @@ main(int argc, char **argv)
 	struct loader	*l = &L;
 	int		 size;
 
-	if (argc > 1 && strcmp(argv[1], TRAMPOLINE) == 0)
-		trampoline(argc, argv);
 	parse_options(l, argc, argv);
 	set_signals();
 	if (MPI_Init(&argc, &argv) != MPI_SUCCESS) {

@@ -35,8 +35,8 @@
  *              "exit"           it exited without calling ens_finalize;
  *              "state CALL [TYPE PORT]" / "state -" / "state finalize"
  *                               where it is, on SIGUSR1 (--timeout);
- *   trampoline (the loader, started in each component's place, which
- *              forks it and waits):
+ *   trampoline (ensemble-exec, loader/exec.c, started in each
+ *              component's place, which forks it and waits):
  *              "start HOST"     it runs on HOST (before the component);
  *              "end HOST exit N" / "end HOST signal N"
  *                               how the component ended, joined or not;
