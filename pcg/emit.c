@@ -18,12 +18,7 @@ enum { P_COND = 1, P_OR, P_AND, P_EQ, P_REL, P_ADD, P_MUL, P_UNARY, P_PRIMARY };
 static const struct pcg_param *
 param_of(const struct pcg *g, const char *name)
 {
-	int	i;
-
-	for (i = 0; g != NULL && i < g->nparams; i++)
-		if (g->params[i].name == name)
-			return &g->params[i];
-	return NULL;
+	return g != NULL ? pcg_find_param(g, name) : NULL;
 }
 
 /* An integer as the script language reads it back: INT64_MIN has no

@@ -38,25 +38,24 @@ eval_not_number(struct pcg *g, const struct loc *l, const struct pcg_param *p)
 static const struct pcg_param *
 string_param(const struct eval *ev, const struct expr *e)
 {
-	int	i;
+	const struct pcg_param	*p;
+	int			 i;
 
 	if (e->kind != E_NAME)
 		return NULL;
 	for (i = ev->nvars - 1; i >= 0; i--)
 		if (ev->vars[i].name == e->name)
 			return NULL;
-	for (i = 0; i < ev->pcg->nparams; i++)
-		if (ev->pcg->params[i].name == e->name)
-			return ev->pcg->params[i].text != NULL ?
-			    &ev->pcg->params[i] : NULL;
-	return NULL;
+	p = pcg_find_param(ev->pcg, e->name);
+	return p != NULL && p->text != NULL ? p : NULL;
 }
 
 /* The value of the name e: a 'for' variable, else a number parameter. */
 static int
 lookup(struct eval *ev, const struct expr *e, int64_t *out)
 {
-	int	i;
+	const struct pcg_param	*p;
+	int			 i;
 
 	for (i = ev->nvars - 1; i >= 0; i--) {
 		if (ev->vars[i].name == e->name) {
@@ -64,14 +63,12 @@ lookup(struct eval *ev, const struct expr *e, int64_t *out)
 			return 0;
 		}
 	}
-	for (i = 0; i < ev->pcg->nparams; i++) {
-		if (ev->pcg->params[i].name != e->name)
-			continue;
-		if (ev->pcg->params[i].text != NULL) {
-			eval_not_number(ev->pcg, &e->loc, &ev->pcg->params[i]);
+	if ((p = pcg_find_param(ev->pcg, e->name)) != NULL) {
+		if (p->text != NULL) {
+			eval_not_number(ev->pcg, &e->loc, p);
 			return -1;
 		}
-		*out = ev->pcg->params[i].value;
+		*out = p->value;
 		return 0;
 	}
 	diag_error(ev->pcg->diag, &e->loc, "unknown name '%s' (not a parameter "

@@ -1239,15 +1239,10 @@ struct scope {
 static int
 name_known(const struct pcg *g, const struct scope *sc, const char *name)
 {
-	int	i;
-
 	for (; sc != NULL; sc = sc->up)
 		if (sc->name == name)
 			return 1;
-	for (i = 0; i < g->nparams; i++)
-		if (g->params[i].name == name)
-			return 1;
-	return 0;
+	return pcg_find_param(g, name) != NULL;
 }
 
 /* The string parameter name stands for, unless a 'for' variable in sc
@@ -1255,15 +1250,13 @@ name_known(const struct pcg *g, const struct scope *sc, const char *name)
 static const struct pcg_param *
 scope_string(const struct pcg *g, const struct scope *sc, const char *name)
 {
-	int	i;
+	const struct pcg_param	*p;
 
 	for (; sc != NULL; sc = sc->up)
 		if (sc->name == name)
 			return NULL;
-	for (i = 0; i < g->nparams; i++)
-		if (g->params[i].name == name)
-			return g->params[i].text != NULL ? &g->params[i] : NULL;
-	return NULL;
+	p = pcg_find_param(g, name);
+	return p != NULL && p->text != NULL ? p : NULL;
 }
 
 /* Report the names of a behaviour's expression that are unknown, or

@@ -94,6 +94,18 @@ pcg_find_comp(const struct pcg *g, const char *name)
 	return -1;
 }
 
+/* The parameter of that interned name, by a linear search. */
+const struct pcg_param *
+pcg_find_param(const struct pcg *g, const char *name)
+{
+	int	i;
+
+	for (i = 0; i < g->nparams; i++)
+		if (g->params[i].name == name)
+			return &g->params[i];
+	return NULL;
+}
+
 /* The port type of that interned name in a component. */
 int
 pcg_find_type(const struct pcg_comp *c, const char *name)

@@ -176,6 +176,8 @@ void pcg_env_merge(char ***out, int *n, size_t *alloc, const struct pcg_strs *);
 int pcg_find_proc(const struct pcg *, int comp, int64_t index);
 int pcg_find_comp(const struct pcg *, const char *interned);
 int pcg_find_type(const struct pcg_comp *, const char *interned);
+/* The parameter of that interned name, or NULL. */
+const struct pcg_param *pcg_find_param(const struct pcg *, const char *interned);
 
 /* Find an executable as 'run' will: an absolute path as is; a name with a
  * slash beside the script; a bare name in -L dirs, ENSEMBLE_PATH, the
