@@ -598,6 +598,16 @@ report_timeout(struct run *R)
 	}
 }
 
+/* Show what mpirun said, held back until now. */
+static void
+mpirun_said(const struct run *R)
+{
+	size_t	j;
+
+	for (j = 0; j < R->nmlines; j++)
+		fprintf(stderr, "%s\n", R->mlines[j]);
+}
+
 /* The loader's watchdog fired before every process joined: name each
  * that never called ens_init, from the answers to SIGUSR1. */
 static void
@@ -605,7 +615,6 @@ report_stuck(struct run *R)
 {
 	struct rproc	*p;
 	int		 i, waiting = 0;
-	size_t		 j;
 
 	fprintf(stderr, "ensemble: %s: not every process joined within %d s"
 	    " (the loader's watchdog); stopped it\n", R->g->name, R->stuck);
@@ -626,8 +635,7 @@ report_stuck(struct run *R)
 		fprintf(stderr, "  %d other%s waited in ens_init\n", waiting,
 		    waiting == 1 ? "" : "s");
 	if (R->o->verbose)
-		for (j = 0; j < R->nmlines; j++)
-			fprintf(stderr, "%s\n", R->mlines[j]);
+		mpirun_said(R);
 }
 
 /* Say which process failed and how, with its last lines on stderr. */
@@ -636,7 +644,6 @@ report_failure(struct run *R, int status)
 {
 	struct rproc	*p;
 	int		 i, k, first;
-	size_t		 j;
 
 	if (R->culprit < 0 && R->sig_num > 0) {
 		/* mpirun names a rank, not a job: the process with that rank,
@@ -657,13 +664,11 @@ report_failure(struct run *R, int status)
 			/* It said why; before the spawn ended, Open MPI may say
 			 * more (a host it does not know). */
 			if (R->o->verbose || R->spawned == 0)
-				for (j = 0; j < R->nmlines; j++)
-					fprintf(stderr, "%s\n", R->mlines[j]);
+				mpirun_said(R);
 			return;
 		}
 		/* Nothing explains it: show what mpirun said. */
-		for (j = 0; j < R->nmlines; j++)
-			fprintf(stderr, "%s\n", R->mlines[j]);
+		mpirun_said(R);
 		if (WIFSIGNALED(status))
 			fprintf(stderr, "ensemble: %s: mpirun was killed by signal %d (%s)\n",
 			    R->g->name, WTERMSIG(status), strsignal(WTERMSIG(status)));
@@ -675,31 +680,28 @@ report_failure(struct run *R, int status)
 	p = &R->p[R->culprit];
 	if (p->fail != NULL)
 		fprintf(stderr, "ensemble: %s\n", p->fail);
-	else if (p->cannot != NULL)
-		fprintf(stderr, "ensemble: %s (component %s, host %s) could not be"
-		    " started: %s\n", p->name, p->component, host_of(p), p->cannot);
-	else if (!p->hello && p->ended && p->signal > 0)
-		fprintf(stderr, "ensemble: %s (component %s, host %s) was killed by signal"
-		    " %d (%s) before ens_init returned\n", p->name, p->component,
-		    host_of(p), p->signal, strsignal(p->signal));
-	else if (!p->hello && p->ended && p->exit_code == 0)
-		fprintf(stderr, "ensemble: %s (component %s, host %s) exited with status 0"
-		    " without calling ens_init\n", p->name, p->component, host_of(p));
-	else if (!p->hello && p->ended && p->exit_code > 0)
-		fprintf(stderr, "ensemble: %s (component %s, host %s) exited with status"
-		    " %d before ens_init returned\n", p->name, p->component,
-		    host_of(p), p->exit_code);
-	else if (p->signal > 0)
-		fprintf(stderr, "ensemble: %s (component %s, host %s) was killed by signal"
-		    " %d (%s)\n", p->name, p->component, host_of(p), p->signal,
-		    strsignal(p->signal));
-	else if (p->exit_code > 0)
-		fprintf(stderr, "ensemble: %s (component %s, host %s) exited with status"
-		    " %d%s\n", p->name, p->component, host_of(p), p->exit_code,
-		    p->exited_early ? " without calling ens_finalize" : "");
-	else
-		fprintf(stderr, "ensemble: %s (component %s, host %s) exited without"
-		    " calling ens_finalize\n", p->name, p->component, host_of(p));
+	else {
+		fprintf(stderr, "ensemble: %s (component %s, host %s) ", p->name,
+		    p->component, host_of(p));
+		if (p->cannot != NULL)
+			fprintf(stderr, "could not be started: %s\n", p->cannot);
+		else if (!p->hello && p->ended && p->signal > 0)
+			fprintf(stderr, "was killed by signal %d (%s) before ens_init"
+			    " returned\n", p->signal, strsignal(p->signal));
+		else if (!p->hello && p->ended && p->exit_code == 0)
+			fputs("exited with status 0 without calling ens_init\n", stderr);
+		else if (!p->hello && p->ended && p->exit_code > 0)
+			fprintf(stderr, "exited with status %d before ens_init returned\n",
+			    p->exit_code);
+		else if (p->signal > 0)
+			fprintf(stderr, "was killed by signal %d (%s)\n", p->signal,
+			    strsignal(p->signal));
+		else if (p->exit_code > 0)
+			fprintf(stderr, "exited with status %d%s\n", p->exit_code,
+			    p->exited_early ? " without calling ens_finalize" : "");
+		else
+			fputs("exited without calling ens_finalize\n", stderr);
+	}
 	if (p->ntail > 0) {
 		first = p->ntail > TAIL_LINES ? p->ntail - TAIL_LINES : 0;
 		fprintf(stderr, "  last lines of its stderr:\n");
@@ -707,8 +709,7 @@ report_failure(struct run *R, int status)
 			fprintf(stderr, "    %s\n", p->tail[k % TAIL_LINES]);
 	}
 	if (R->o->verbose)
-		for (j = 0; j < R->nmlines; j++)
-			fprintf(stderr, "%s\n", R->mlines[j]);
+		mpirun_said(R);
 }
 
 /* Stop and reap our children but 'keep' (mpirun while it runs, else 0):
