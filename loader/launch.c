@@ -50,6 +50,7 @@ struct rproc {
 	char		*fail;		/* its fail marker's message */
 	int		 signal;
 	int		 exited_early;	/* without ens_finalize */
+	int		 finalized;	/* it called ens_finalize */
 	int		 exit_code;	/* from mpirun or its end; -1 unknown */
 	int		 ended;		/* the trampoline said how it ended */
 	char		*cannot;	/* why it could not be started */
@@ -278,6 +279,8 @@ proc_marker(struct run *R, int r, const char *m)
 	} else if (strcmp(m, "exit") == 0) {
 		p->exited_early = 1;
 		mark_failed(R, r);
+	} else if (strcmp(m, "finalize") == 0) {
+		p->finalized = 1;
 	} else if (strncmp(m, "state ", 6) == 0) {
 		free(p->state);
 		p->state = xstrdup(m + 6);
@@ -638,6 +641,85 @@ report_stuck(struct run *R)
 		mpirun_said(R);
 }
 
+/* How process r ended, as the failure summary says it: from the
+ * trampoline's end marker, whether it joined, and whether the run was
+ * already being stopped (a SIGTERM or SIGKILL then is ours). */
+static void
+proc_how(const struct run *R, int r, char *buf, size_t len)
+{
+	const struct rproc	*p = &R->p[r];
+	const char		*where;
+
+	where = !p->hello ? " before ens_init returned" :
+	    p->finalized ? " in ens_finalize or after" : "";
+	if (p->cannot != NULL)
+		snprintf(buf, len, "could not be started");
+	else if (p->fail != NULL)
+		snprintf(buf, len, "stopped the run (a misuse or an MPI error)");
+	else if (p->ended && p->signal > 0 && r != R->culprit &&
+	    (p->signal == SIGTERM || p->signal == SIGKILL))
+		snprintf(buf, len, "stopped with the run%s (%s)", where,
+		    p->signal == SIGTERM ? "SIGTERM" : "SIGKILL");
+	else if (p->signal > 0)
+		snprintf(buf, len, "killed by signal %d (%s)%s", p->signal,
+		    strsignal(p->signal), where);
+	else if (!p->ended && p->exit_code < 0)
+		snprintf(buf, len, R->fail_at != 0 && r != R->culprit ?
+		    "stopped with the run%s (how it ended was not reported)" :
+		    "how it ended was not reported%s", where);
+	else if (!p->hello)
+		snprintf(buf, len, p->exit_code == 0 ?
+		    "exited with status 0 without calling ens_init" :
+		    "exited with status %d before ens_init returned", p->exit_code);
+	else if (!p->finalized)
+		snprintf(buf, len, "exited with status %d without calling "
+		    "ens_finalize", p->exit_code < 0 ? 0 : p->exit_code);
+	else if (p->exit_code == 0)
+		snprintf(buf, len, "finished");
+	else
+		snprintf(buf, len, "exited with status %d after ens_finalize",
+		    p->exit_code);
+}
+
+/* The failure summary's table of how every process ended, one line per
+ * run of processes of one component with consecutive indices, one host
+ * and one end ("terminal[1..8] (host a): stopped by ensemble (SIGTERM)"),
+ * so that a large run stays short.  Said only for two processes or more. */
+static void
+report_ends(const struct run *R)
+{
+	const struct pcg_proc	*pp, *qp;
+	char			 how[160], next[160];
+	int			 i, j;
+
+	if (R->n < 2)
+		return;
+	fputs("  how each process ended:\n", stderr);
+	for (i = 0; i < R->n; i = j) {
+		proc_how(R, i, how, sizeof(how));
+		pp = &R->g->procs[i];
+		for (j = i + 1; j < R->n; j++) {
+			qp = &R->g->procs[j];
+			if (qp->comp != pp->comp ||
+			    qp->index != pp->index + (j - i) ||
+			    strchr(R->p[j].name, '[') == NULL ||
+			    strchr(R->p[i].name, '[') == NULL ||
+			    strcmp(host_of(&R->p[j]), host_of(&R->p[i])) != 0)
+				break;
+			proc_how(R, j, next, sizeof(next));
+			if (strcmp(next, how) != 0)
+				break;
+		}
+		if (j - i > 1)
+			fprintf(stderr, "    %s[%" PRId64 "..%" PRId64 "]",
+			    R->p[i].component, pp->index, pp->index + (j - i - 1));
+		else
+			fprintf(stderr, "    %s", R->p[i].name);
+		fprintf(stderr, " (host %s): %s%s\n", host_of(&R->p[i]), how,
+		    i == R->culprit && j - i == 1 ? " (the first to fail)" : "");
+	}
+}
+
 /* Say which process failed and how, with its last lines on stderr. */
 static void
 report_failure(struct run *R, int status)
@@ -708,6 +790,7 @@ report_failure(struct run *R, int status)
 		for (k = first; k < p->ntail; k++)
 			fprintf(stderr, "    %s\n", p->tail[k % TAIL_LINES]);
 	}
+	report_ends(R);
 	if (R->o->verbose)
 		mpirun_said(R);
 }

@@ -656,6 +656,8 @@ ens_finalize(void)
 	int	 size;
 
 	need_running(C_FINALIZE);
+	fprintf(stderr, WIRE_MARK "finalize\n");
+	fflush(stderr);
 	enter(C_FINALIZE, NULL, 0, NULL);
 	if (E.bsend != NULL) {
 		check(C_FINALIZE, MPI_Buffer_detach(&b, &size));

@@ -33,6 +33,7 @@
  *   component: "fail MESSAGE"   it is about to MPI_Abort for MESSAGE;
  *              "signal N"       it received fatal signal N;
  *              "exit"           it exited without calling ens_finalize;
+ *              "finalize"       it entered ens_finalize;
  *              "state CALL [TYPE PORT]" / "state -" / "state finalize"
  *                               where it is, on SIGUSR1 (--timeout);
  *   trampoline (ensemble-exec, loader/exec.c, started in each
