@@ -9,6 +9,9 @@
 #   ports    ping-pong through ens_send/ens_recv against raw MPI_Send/
 #            MPI_Recv between the same two processes, in the same run:
 #            latency ratio at most 1.05 for 8 B and 1 MiB messages
+#   ports-cxx the same through the C++ binding (bench/pingpong-cxx:
+#            ens::send/ens::recv against MPI_Send/MPI_Recv called from
+#            C++): at most 1.05
 #
 # ENSEMBLE   the ensemble binary (default ./ensemble, in the build tree)
 # RUNS       runs per launch measurement (default 5); medians reported
@@ -105,4 +108,40 @@ for bytes in 8 1048576; do
 		missed=1
 	fi
 done
+
+# ---- C++ binding (bindings/cxx) ----------------------------------------
+# ports_cxx: ping-pong through ens::send/ens::recv against MPI_Send/
+# MPI_Recv from C++ on the same port, in the same run (bench/pingpong-cxx,
+# bench/pingpong.pcg with exec "pingpong-cxx"); the ratio at most 1.05.
+ports_cxx() {
+	local bytes reps e m ratio
+	local exe=$build/bench/pingpong-cxx
+	if [ ! -x "$exe" ]; then
+		echo "run.sh: '$exe' is not built (make bench-run builds it)" >&2
+		exit 2
+	fi
+	sed 's/exec "pingpong"/exec "pingpong-cxx"/' "$here/pingpong.pcg" >"$work/pingpong-cxx.pcg"
+	echo
+	echo "ports-cxx: ping-pong latency, ens::send/ens::recv vs MPI_Send/MPI_Recv from C++ (median block)"
+	for bytes in 8 1048576; do
+		reps=$([ "$bytes" -le 1024 ] && echo 200000 || echo 2000)
+		"$ensemble" run "$work/pingpong-cxx.pcg" -L "$build/bench" -D bytes="$bytes" \
+		    -D reps="$reps" >"$work/out" 2>"$work/err" || { cat "$work/err" >&2; exit 2; }
+		e=$(sed -n "s/^pingpong ens $bytes bytes: \([0-9.]*\) us$/\1/p" "$work/out")
+		m=$(sed -n "s/^pingpong mpi $bytes bytes: \([0-9.]*\) us$/\1/p" "$work/out")
+		if [ -z "$e" ] || [ -z "$m" ]; then
+			echo "run.sh: no figures from pingpong-cxx" >&2
+			cat "$work/out" "$work/err" >&2
+			exit 2
+		fi
+		ratio=$(awk -v a="$e" -v b="$m" 'BEGIN { print a / b }')
+		printf '%8d B: c++ %10.3f us   mpi %10.3f us   ratio %.3f\n' "$bytes" "$e" "$m" "$ratio"
+		if awk -v r="$ratio" 'BEGIN { exit !(r > 1.05) }'; then
+			echo "  MISSED: ratio above 1.05"
+			missed=1
+		fi
+	done
+}
+ports_cxx
+# ---- end of the C++ binding's section -----------------------------------
 exit $missed

@@ -1,0 +1,181 @@
+// ports-cxx.cpp -- a component for tests/bind-cxx.test that makes the C++
+// binding's calls beyond the Distribution of Maximum and prints what each
+// gave it.  Its first argument says what it is: "hub" (ports W[1..2]) or
+// "w" (a worker, port H[1]) of the script in bind-cxx.test, whose
+// behaviours are
+//
+//	hub { bcast from hub; recv any W; recv any W; allreduce;
+//	      recv any W; recv any W; barrier; isend W[*]; irecv W[*];
+//	      waitall; reduce to w[2]; gather to hub; scatter from w[1]; }
+//	w   { bcast from hub; send H[1]; allreduce; send H[1]; barrier;
+//	      irecv H[1]; isend H[1]; waitall;
+//	      reduce to w[2]; gather to hub; scatter from w[1]; }
+//
+// (the barrier keeps the non-blocking messages from the wildcards).
+//
+// or "ok" (nothing), "send" or "recv" on port Peer[1], once (a component that leaves its
+// behaviour, or hangs), or misuse: "wrong-type" (a send on a port type it
+// lacks), "short-gather" (a gather into too small a vector).
+#include <array>
+#include <complex>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <ensemble.hpp>
+
+// Print a line, prefixed with the process's name.
+template <class... A> static void
+say(const char *fmt, A... a)
+{
+	std::printf("%s: ", ens::self().name);
+	std::printf(fmt, a...);
+	std::printf("\n");
+}
+
+// The hub's side.
+static void
+hub()
+{
+	std::vector<int>			v(8);
+	long long				out[2][2];
+	std::vector<std::complex<double>>	in[2];
+	std::vector<MPI_Request>		reqs;
+	std::string				vals;
+
+	for (int k = 0; k < 2; k++) {
+		ens::status st = ens::recv_any_status("W", v);
+		int n = st.count<int>();
+
+		vals.clear();
+		for (int i = 0; i < n; i++)
+			vals += " " + std::to_string(v[i]);
+		say("recv_any_status %s[%d] count %d:%s", st.port_type(),
+		    st.port(), n, vals.c_str());
+	}
+	long sum, idx = ens::self().index;
+	ens::allreduce(idx, sum, MPI_SUM);
+	say("allreduce %ld", sum);
+	for (int k = 0; k < 2; k++) {
+		int x = -1, p = ens::recv_any("W", x);
+
+		say("recv_any W[%d]: %d", p, x);
+	}
+	ens::barrier();
+
+	for (int i = 1; i <= ens::ports("W"); i++) {
+		out[i - 1][0] = 10 * i;
+		out[i - 1][1] = 10 * i + 1;
+		reqs.push_back(ens::isend("W", i, out[i - 1]));
+	}
+	for (int i = 1; i <= ens::ports("W"); i++) {
+		in[i - 1].resize(3);
+		reqs.push_back(ens::irecv("W", i, in[i - 1]));
+	}
+	std::vector<ens::status> sts = ens::waitall_status(reqs);
+	for (std::size_t k = 2; k < sts.size(); k++) {
+		int n = sts[k].count<std::complex<double>>();
+		const auto &c = in[k - 2];
+
+		say("irecv W[%d] count %d: (%g,%g) (%g,%g)", sts[k].port(), n,
+		    c[0].real(), c[0].imag(), c[1].real(), c[1].imag());
+	}
+	say("W[2] is rank %d", ens::port("W", 2).rank);
+}
+
+// A worker's side.
+static void
+worker()
+{
+	int				i = ens::self().index;
+	std::vector<int>		v;
+	std::array<long long, 2>	got{};
+	std::complex<double>		c[2] = { { 1.0 * i, 0.5 }, { 2.0 * i, -0.5 } };
+	MPI_Request			r[2];
+	MPI_Comm			comp = ens::comm_component();
+	int				n;
+
+	for (int k = 0; k < i; k++)
+		v.push_back(100 * i + k);
+	ens::send("H", 1, v);
+	long sum, idx = i;
+	ens::allreduce(idx, sum, MPI_SUM);
+	say("allreduce %ld", sum);
+	ens::send(std::string("H"), 1, 1000 + i);
+	ens::barrier();
+
+	r[0] = ens::irecv("H", 1, got);
+	r[1] = ens::isend("H", 1, ens::span<std::complex<double>>(c, 2));
+	ens::waitall(r);
+	say("irecv H[1]: %lld %lld", got[0], got[1]);
+	MPI_Comm_size(comp, &n);
+	say("component communicator of %d", n);
+}
+
+// Say who we are, then do what argv[1] says.
+int
+main(int argc, char **argv)
+{
+	ens::session	s(argc, argv);
+	int		v = 1;
+
+	if (argc != 2) {
+		std::fprintf(stderr, "usage: ports-cxx hub | w | send | recv\n");
+		return 2;
+	}
+	std::string mode = argv[1];
+	if (mode == "ok")
+		return 0;
+	if (mode == "send") {
+		ens::send("Peer", 1, v);
+		return 0;
+	}
+	if (mode == "recv") {
+		ens::recv("Peer", 1, v);
+		return 0;
+	}
+	if (mode == "wrong-type") {
+		ens::send("Nope", 1, v);
+		return 0;
+	}
+	if (mode == "short-gather") {
+		std::vector<int> few(1);
+
+		ens::gather(v, few, ens::self().name);
+		return 0;
+	}
+
+	const ens_self_t &me = ens::self();
+	auto greeting = ens::param("greeting");
+	auto arg = ens::param(std::string("1"));
+	auto none = ens::param("no-such-param");
+	say("component %s, index %d, rank %d of %d; greeting %s; argument %s; %s",
+	    me.component, me.index, me.rank, me.nprocs,
+	    greeting ? greeting->c_str() : "unset", arg ? arg->c_str() : "unset",
+	    none ? "no-such-param set" : "no-such-param unset");
+
+	std::vector<double> b(2);
+	if (mode == "hub")
+		b = { 1.5, 2.5 };
+	ens::bcast(b, "hub");
+	say("bcast %g %g", b[0], b[1]);
+
+	if (mode == "hub")
+		hub();
+	else
+		worker();
+
+	std::array<int, 2> rs{ me.rank, 1 }, rr{};
+	ens::reduce(rs, rr, MPI_SUM, "w[2]");
+	if (std::strcmp(me.name, "w[2]") == 0)
+		say("reduce %d %d", rr[0], rr[1]);
+	std::vector<int> g(mode == "hub" ? me.nprocs : 0);
+	ens::gather(me.rank, g, "hub");
+	if (mode == "hub")
+		say("gather %d %d %d", g[0], g[1], g[2]);
+	short piece = -1, all[3] = { 7, 8, 9 };
+	ens::scatter(all, piece, "w[1]");
+	say("scatter %d", piece);
+	return 0;
+}
