@@ -912,35 +912,54 @@ py_waitall(PyObject *self, PyObject *const *args, Py_ssize_t n)
 		PyErr_NoMemory();
 		goto out;
 	}
-	for (i = 0; i < len; i++)
+	for (i = 0; i < len; i++) {
+		Py_ssize_t	j;
+
 		reqs[i] = ((RequestObject *)PySequence_Fast_GET_ITEM(seq, i))->req;
+		/* MPI may not be given one active request twice. */
+		for (j = 0; j < i && reqs[i] != MPI_REQUEST_NULL; j++)
+			if (PySequence_Fast_GET_ITEM(seq, j) ==
+			    PySequence_Fast_GET_ITEM(seq, i)) {
+				PyErr_Format(PyExc_ValueError, "requests[%zd] is "
+				    "requests[%zd]", i, j);
+				goto out;
+			}
+	}
 	Py_BEGIN_ALLOW_THREADS
 	if (out == NULL)
 		ens_waitall((int)len, reqs);
 	else
 		ens_waitall_status((int)len, reqs, sts);
 	Py_END_ALLOW_THREADS
-	if (out != NULL && (list = PyList_New(len)) == NULL)
-		goto out;
+	/* The handles first: a completed request's is MPI_REQUEST_NULL now,
+	 * and its buffer is free to go, whatever fails below. */
 	for (i = 0; i < len; i++) {
 		r = (RequestObject *)PySequence_Fast_GET_ITEM(seq, i);
-		if (list != NULL) {
+		r->req = reqs[i];
+	}
+	if (out != NULL) {
+		if ((list = PyList_New(len)) == NULL)
+			goto out;
+		for (i = 0; i < len; i++) {
 			StatusObject	*s = PyObject_New(StatusObject, &StatusType);
 
 			if (s == NULL)
 				goto out;
+			r = (RequestObject *)PySequence_Fast_GET_ITEM(seq, i);
 			s->type = NULL;
-			fill_status(s, &sts[i], r->buf.held ? r->buf.dt : MPI_BYTE);
+			fill_status(s, &sts[i], r->buf.dt);
 			PyList_SET_ITEM(list, i, (PyObject *)s);
 		}
-		r->req = reqs[i];
+		if (PyList_SetSlice(out, 0, PyList_GET_SIZE(out), list) != 0)
+			goto out;
+	}
+	ret = Py_NewRef(Py_None);
+out:
+	for (i = 0; reqs != NULL && i < len; i++) {
+		r = (RequestObject *)PySequence_Fast_GET_ITEM(seq, i);
 		if (r->req == MPI_REQUEST_NULL)
 			put_buf(&r->buf);
 	}
-	if (list != NULL && PyList_SetSlice(out, 0, PyList_GET_SIZE(out), list) != 0)
-		goto out;
-	ret = Py_NewRef(Py_None);
-out:
 	Py_XDECREF(list);
 	PyMem_Free(sts);
 	PyMem_Free(reqs);
