@@ -234,6 +234,7 @@ fail:
 	return -1;
 }
 
+/* Give a borrowed buffer back (again is harmless). */
 static void
 put_buf(struct pybuf *b)
 {
@@ -393,6 +394,8 @@ PyDoc_STRVAR(init_doc,
 "_init($module, argv, finalize_at_exit, /)\n--\n\n"
 "ens_init with these arguments; finalize at exit() when asked.");
 
+/* _init(argv, finalize_at_exit): ens_init, then finalize at exit() with
+ * status 0 when asked (the package's init() decides). */
 static PyObject *
 py_init(PyObject *self, PyObject *const *args, Py_ssize_t n)
 {
@@ -823,6 +826,7 @@ py_ibsend(PyObject *self, PyObject *const *args, Py_ssize_t n)
 	return do_istart("ibsend", ens_ibsend, 0, args, n);
 }
 
+/* ens_irecv with the signature of the sends, for do_istart. */
 static void
 irecv_fn(const char *type, int index, const void *buf, int count, MPI_Datatype dt,
     MPI_Request *r)
@@ -1235,6 +1239,7 @@ py_alltoall(PyObject *self, PyObject *const *args, Py_ssize_t n)
  * Types.
  */
 
+/* Status(): an empty status, to pass to a receive. */
 static PyObject *
 status_new(PyTypeObject *t, PyObject *args, PyObject *kw)
 {
@@ -1254,6 +1259,7 @@ status_new(PyTypeObject *t, PyObject *args, PyObject *kw)
 	return (PyObject *)s;
 }
 
+/* Free a Status and its port type's name. */
 static void
 status_dealloc(StatusObject *s)
 {
@@ -1261,6 +1267,7 @@ status_dealloc(StatusObject *s)
 	Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
+/* "ensemble.Status(count=1, port=2, ...)", for printing and debugging. */
 static PyObject *
 status_repr(StatusObject *s)
 {
@@ -1298,6 +1305,7 @@ static PyTypeObject StatusType = {
 	.tp_new = status_new,
 };
 
+/* Free a Request, and its buffer once it completed. */
 static void
 request_dealloc(RequestObject *r)
 {
@@ -1312,6 +1320,7 @@ PyDoc_STRVAR(request_wait_doc,
 "wait($self, /)\n--\n\n"
 "Complete this request alone: waitall([self]).");
 
+/* Request.wait(): complete this request alone. */
 static PyObject *
 request_wait(RequestObject *r, PyObject *unused)
 {
@@ -1325,6 +1334,7 @@ request_wait(RequestObject *r, PyObject *unused)
 	Py_RETURN_NONE;
 }
 
+/* Request.done: whether it is complete. */
 static PyObject *
 request_done(RequestObject *r, void *unused)
 {
