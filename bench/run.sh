@@ -144,4 +144,66 @@ ports_cxx() {
 }
 ports_cxx
 # ---- end of the C++ binding's section -----------------------------------
+
+# ---- Python (bindings/python) -------------------------------------------
+#   launch   'ensemble run' of N Python no-op components (bench/noop.py)
+#            against 'mpirun -np N PYTHON noop.py --mpi' (mpi4py's own
+#            MPI_Init and MPI_Finalize): median wall ratio at most 1.3
+#   ports    ping-pong through ensemble.send/ensemble.recv against mpi4py's
+#            comm.Send/comm.Recv on the same port (ensemble.port), NumPy
+#            buffers, in the same run (bench/pingpong.py): latency ratio at
+#            most 1.15 for 8 B and 1.05 for 1 MiB
+# Skipped when the build has no Python binding (a sanitizer build).
+bench_python() {
+	local py n r tr tm ratio bytes reps e m max
+
+	py=$(sed -n '1s/^#!//p' "$build/bench/noop.py")
+	echo
+	echo "python launch: ensemble run of N Python no-op components vs mpirun -np N $py noop.py, median of $runs"
+	printf '%6s %12s %12s %8s\n' N "run (s)" "mpirun (s)" ratio
+	sed 's/exec "noop"/exec "noop.py"/' "$here/noop.pcg" >"$work/noop-py.pcg"
+	for n in $sizes; do
+		: >"$work/t-run"; : >"$work/t-mpi"
+		for r in $(seq 1 "$runs"); do
+			wall "$mpirun" -np "$n" "$py" "$build/bench/noop.py" --mpi >>"$work/t-mpi"
+			wall "$ensemble" run "$work/noop-py.pcg" -np "$n" -L "$build/bench" >>"$work/t-run"
+		done
+		tr=$(median <"$work/t-run"); tm=$(median <"$work/t-mpi")
+		ratio=$(awk -v a="$tr" -v b="$tm" 'BEGIN { print a / b }')
+		printf '%6d %12.3f %12.3f %8.2f\n' "$n" "$tr" "$tm" "$ratio"
+		if awk -v r="$ratio" 'BEGIN { exit !(r > 1.3) }'; then
+			echo "  MISSED: ratio above 1.3"
+			missed=1
+		fi
+	done
+
+	echo
+	echo "python ports: ping-pong latency, ensemble.send/recv vs mpi4py Send/Recv (median block)"
+	sed 's/exec "pingpong"/exec "pingpong.py"/' "$here/pingpong.pcg" >"$work/pingpong-py.pcg"
+	for bytes in 8 1048576; do
+		reps=$([ "$bytes" -le 1024 ] && echo 100000 || echo 2000)
+		max=$([ "$bytes" -le 1024 ] && echo 1.15 || echo 1.05)
+		"$ensemble" run "$work/pingpong-py.pcg" -L "$build/bench" -D bytes="$bytes" \
+		    -D reps="$reps" >"$work/out" 2>"$work/err" || { cat "$work/err" >&2; exit 2; }
+		e=$(sed -n "s/^pingpong ens $bytes bytes: \([0-9.]*\) us$/\1/p" "$work/out")
+		m=$(sed -n "s/^pingpong mpi $bytes bytes: \([0-9.]*\) us$/\1/p" "$work/out")
+		if [ -z "$e" ] || [ -z "$m" ]; then
+			echo "run.sh: no figures from pingpong.py" >&2
+			cat "$work/out" "$work/err" >&2
+			exit 2
+		fi
+		ratio=$(awk -v a="$e" -v b="$m" 'BEGIN { print a / b }')
+		printf '%8d B: ens %10.3f us   mpi4py %10.3f us   ratio %.3f\n' "$bytes" "$e" "$m" "$ratio"
+		if awk -v r="$ratio" -v x="$max" 'BEGIN { exit !(r > x) }'; then
+			echo "  MISSED: ratio above $max"
+			missed=1
+		fi
+	done
+}
+if [ -x "$build/bench/noop.py" ] && [ -x "$build/bench/pingpong.py" ]; then
+	bench_python
+else
+	echo
+	echo "python: no Python binding in this build; skipped"
+fi
 exit $missed

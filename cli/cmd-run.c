@@ -136,6 +136,7 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 	lo.mpirun = getenv("ENSEMBLE_MPIRUN") != NULL ? getenv("ENSEMBLE_MPIRUN") :
 	    ENS_MPIRUN;
 	lo.loader = cli_loader();
+	lo.pythondir = cli_pythondir();
 	if (access(lo.loader, X_OK) != 0) {
 		fprintf(stderr, "ensemble: cannot run the loader '%s': %s (is ensemble"
 		    " installed? ENSEMBLE_LOADER names another)\n", lo.loader,

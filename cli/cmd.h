@@ -189,6 +189,9 @@ struct pcg *cli_load(struct cli_opts *, struct diag *);
 const char *cli_libexecdir(void);
 /* ensemble-loader: $ENSEMBLE_LOADER, the build tree's, or the installed. */
 const char *cli_loader(void);
+/* Where the Python package 'ensemble' is: the build tree's bindings/python
+ * when this ensemble runs uninstalled, else its install directory. */
+const char *cli_pythondir(void);
 /* Flush stdout and report a write error: the exit code to use. */
 int cli_exit(int);
 

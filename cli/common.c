@@ -326,6 +326,21 @@ cli_libexecdir(void)
 	return path;
 }
 
+/* Where the Python package 'ensemble' is for the components 'ensemble run'
+ * starts: the build tree's bindings/python (holding the package directory
+ * 'make' builds there), or the directory it is installed in. */
+const char *
+cli_pythondir(void)
+{
+	static char	path[PATH_MAX + 32];
+	const char	*tree = build_tree();
+
+	if (tree == NULL)
+		return ENSEMBLEPYTHONDIR;
+	snprintf(path, sizeof(path), "%s/bindings/python", tree);
+	return path;
+}
+
 const char *
 cli_loader(void)
 {

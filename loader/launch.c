@@ -869,6 +869,30 @@ set_env(const struct launch_opts *o)
 	}
 }
 
+/* Put dir first on PYTHONPATH, for the components in Python that mpirun
+ * starts ('-x PYTHONPATH' takes it to every host), unless it is there
+ * already. */
+static void
+set_pythonpath(const char *dir)
+{
+	const char	*old = getenv("PYTHONPATH");
+	char		*v;
+	size_t		 n;
+
+	if (dir == NULL)
+		return;
+	if (old == NULL || *old == '\0') {
+		setenv("PYTHONPATH", dir, 1);
+		return;
+	}
+	n = strlen(dir);
+	if (strncmp(old, dir, n) == 0 && (old[n] == ':' || old[n] == '\0'))
+		return;
+	xasprintf(&v, "%s:%s", dir, old);
+	setenv("PYTHONPATH", v, 1);
+	free(v);
+}
+
 /* Set R up for g's processes, with nothing started and nothing open. */
 static void
 run_init(struct run *R, const struct pcg *g, const struct launch_opts *o)
@@ -1000,7 +1024,7 @@ run_spawn(struct run *R, Agraph_t *G)
 		}
 		snprintf(rank, sizeof(rank), "%d", o->stdin_proc);
 	}
-	argv = xcalloc(20 + 2 * o->nmca + 2 * o->nxenv + o->nrest, sizeof(*argv));
+	argv = xcalloc(22 + 2 * o->nmca + 2 * o->nxenv + o->nrest, sizeof(*argv));
 	argv[argc++] = (char *)o->mpirun;
 	argv[argc++] = (char *)"-np";
 	argv[argc++] = (char *)"1";
@@ -1013,6 +1037,11 @@ run_spawn(struct run *R, Agraph_t *G)
 		argv[argc++] = (char *)"--mca";
 		argv[argc++] = (char *)o->mca[k];
 		argv[argc++] = (char *)o->mca[k + 1];
+	}
+	/* Components in Python find the package on every host. */
+	if (o->pythondir != NULL) {
+		argv[argc++] = (char *)"-x";
+		argv[argc++] = (char *)"PYTHONPATH";
 	}
 	for (k = 0; k < o->nxenv; k++) {
 		argv[argc++] = (char *)"-x";
@@ -1032,6 +1061,7 @@ run_spawn(struct run *R, Agraph_t *G)
 	argv[argc] = NULL;
 
 	set_env(o);
+	set_pythonpath(o->pythondir);
 	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
 	if (pipe(in) != 0 || pipe(out) != 0 || pipe(err) != 0 ||
 	    pipe2(ex, O_CLOEXEC) != 0) {

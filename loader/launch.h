@@ -11,6 +11,8 @@
 struct launch_opts {
 	const char	*mpirun;	/* the MPI launcher */
 	const char	*loader;	/* ensemble-loader */
+	const char	*pythondir;	/* put first on the components'
+					 * PYTHONPATH; NULL: none */
 	const char	*hostfile;	/* NULL: every process on this machine */
 	double		 timeout;	/* seconds; 0: none */
 	int		 check_protocol;

@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""pyapi.py -- a test component in Python (tests/bind-python.test), told by
+its first argument what to do.  'hub' and 'w' exercise the package beyond
+the Distribution of Maximum: self(), param(), collectives rooted by name,
+isend/irecv with waitall's statuses, recv_any with a Status, irecv_any,
+bsend, comm_component() and port() with mpi4py; each prints what it got.
+The others misbehave for the failure tests: 'send', 'recv', 'ok', 'hang'
+(waits for a message that never comes), 'protocol' (sends where its
+behaviour receives), 'wrong-type', 'raise', 'exit3', and 'mpi4py-first'
+(imports mpi4py.MPI before ensemble, then does as 'ok')."""
+import sys
+
+if sys.argv[1:2] == ["mpi4py-first"]:
+    from mpi4py import MPI  # noqa: F401
+
+import numpy as np  # noqa: E402
+
+import ensemble  # noqa: E402
+
+
+def say(*words):
+    """Print one line, prefixed by this process's name."""
+    print("%s: %s" % (ensemble.self().name, " ".join(str(w) for w in words)),
+          flush=True)
+
+
+def collectives(me):
+    """bcast from hub, reduce to w[2], allgather, scatter from w[3], alltoall."""
+    b = np.array([7, 8], dtype=np.int32) if me.name == "hub" else \
+        np.zeros(2, dtype=np.int32)
+    ensemble.bcast(b, "hub")
+    r = np.zeros(1) if me.name == "w[2]" else None
+    ensemble.reduce(np.array([me.rank + 1.0]), r, "sum", "w[2]")
+    ag = np.zeros(me.nprocs, dtype=np.int64)
+    ensemble.allgather(np.array([me.index * 10], dtype=np.int64), ag)
+    sc = np.arange(me.nprocs, dtype=np.intc) * 100 if me.name == "w[3]" else None
+    got = np.zeros(1, dtype=np.intc)
+    ensemble.scatter(sc, got, "w[3]")
+    a2 = np.zeros(me.nprocs, dtype=np.int16)
+    ensemble.alltoall(np.arange(me.nprocs, dtype=np.int16) + 10 * me.rank, a2)
+    say("bcast", *b, "; reduce", *(r if r is not None else ["-"]),
+        "; allgather", *ag, "; scatter", got[0], "; alltoall", *a2)
+
+
+def hub(me):
+    """The hub's side."""
+    n = ensemble.ports("W")
+    outs = [np.array([i * 10], dtype=np.intc) for i in range(1, n + 1)]
+    ins = [np.zeros(1, dtype=np.intc) for _ in range(n)]
+    reqs = [ensemble.isend("W", i, outs[i - 1]) for i in range(1, n + 1)]
+    reqs += [ensemble.irecv("W", i, ins[i - 1]) for i in range(1, n + 1)]
+    sts = []
+    ensemble.waitall(reqs, sts)
+    say("waitall", " ".join("%s%s:%d" % (s.type, "[%d]" % s.port if s.port
+                                         else "", s.count) for s in sts),
+        "got", *(v[0] for v in ins), "done", all(r.done for r in reqs))
+    buf = np.zeros(8, dtype=np.intc)
+    st = ensemble.Status()
+    for _ in range(n):
+        k = ensemble.recv_any("W", buf, st)
+        say("recv_any W[%d] status %s[%d] count %d:" % (k, st.type, st.port,
+                                                        st.count),
+            *buf[:st.count])
+    ensemble.barrier()
+    bufs = [bytearray(4) for _ in range(n)]
+    reqs = [ensemble.irecv_any(None, b) for b in bufs]
+    ensemble.waitall(reqs, sts)
+    for s, b in zip(sts, bufs):
+        say("irecv_any %s[%d] count %d: %s" % (s.type, s.port, s.count,
+                                               bytes(b[:s.count]).decode()))
+    p = ensemble.port("W", 1)
+    p.comm.Send(np.array([42], dtype=np.intc), p.rank, p.tag)
+
+
+def worker(me):
+    """A worker's side, on its one port H[1]."""
+    v = np.zeros(1, dtype=np.intc)
+    st = ensemble.Status()
+    ensemble.recv("H", 1, v, st)
+    say("recv H[1] count %d port %d type %s: %d" % (st.count, st.port, st.type,
+                                                     v[0]))
+    ensemble.send("H", 1, v + 1000 * me.index)
+    ensemble.send("H", 1, np.arange(me.index, dtype=np.intc) + 100 * me.index)
+    ensemble.barrier()
+    ensemble.bsend("H", 1, bytearray(b"w%d" % me.index))
+    c = ensemble.comm_component()
+    say("component", c.Get_rank(), "of", c.Get_size(), "indices sum to",
+        c.allreduce(me.index))
+    if me.index == 1:
+        p = ensemble.port("H", 1)
+        raw = np.zeros(1, dtype=np.intc)
+        p.comm.Recv(raw, p.rank, p.recv_tag)
+        say("raw", raw[0])
+
+
+def misbehave(mode):
+    """The failure tests' modes, on the one port Peer[1]."""
+    v = np.zeros(1, dtype=np.intc)
+    if mode in ("send", "protocol"):
+        ensemble.send("Peer", 1, v)
+    elif mode in ("recv", "hang"):
+        ensemble.recv("Peer", 1, v)
+    elif mode == "wrong-type":
+        ensemble.send("Nope", 1, v)
+    elif mode == "raise":
+        print("pyapi: about to raise", file=sys.stderr, flush=True)
+        raise ValueError("pyapi: giving up")
+    elif mode == "exit3":
+        print("pyapi: giving up with status 3", file=sys.stderr, flush=True)
+        sys.exit(3)
+
+
+def main():
+    """Do as the first argument says."""
+    ensemble.init()
+    mode = sys.argv[1]
+    me = ensemble.self()
+    if mode in ("hub", "w"):
+        say("self", me.name, me.component, me.index, me.rank, me.nprocs,
+            me.indexed, "; param", ensemble.param("greeting"),
+            ensemble.param("1"), ensemble.param("2"), ensemble.param("nope"))
+        collectives(me)
+        if mode == "hub":
+            hub(me)
+        else:
+            worker(me)
+    else:
+        misbehave(mode)
+    # No finalize(): a process ending well is finalized at exit.
+
+
+main()
