@@ -9,6 +9,8 @@
 #   ports    ping-pong through ens_send/ens_recv against raw MPI_Send/
 #            MPI_Recv between the same two processes, in the same run:
 #            latency ratio at most 1.05 for 8 B and 1 MiB messages
+#   ports, Fortran   the same through the Fortran module against raw
+#            mpi_f08 (bench/pingpong-f90.f90): at most 1.05
 #
 # ENSEMBLE   the ensemble binary (default ./ensemble, in the build tree)
 # RUNS       runs per launch measurement (default 5); medians reported
@@ -105,4 +107,40 @@ for bytes in 8 1048576; do
 		missed=1
 	fi
 done
+# --- Fortran (bindings/fortran) ---------------------------------------
+# ports_fortran: ping-pong through the module's ens_send/ens_recv against
+# raw mpi_f08 MPI_Send/MPI_Recv on the same port, between the same two
+# processes, in the same run (bench/pingpong-f90.f90; bench/pingpong.pcg
+# with exec "pingpong-f90"): latency ratio at most 1.05 at 8 B and 1 MiB.
+ports_fortran() {
+	local bytes reps e m ratio exe=$build/bench/pingpong-f90
+
+	echo
+	echo "ports, Fortran: ping-pong latency, the module's ens_send/ens_recv vs mpi_f08 MPI_Send/MPI_Recv (median block)"
+	if [ ! -x "$exe" ]; then
+		echo "run.sh: '$exe' is not built (make bench-run builds it)" >&2
+		exit 2
+	fi
+	sed 's/exec "pingpong"/exec "pingpong-f90"/' "$here/pingpong.pcg" >"$work/pingpong-f90.pcg"
+	for bytes in 8 1048576; do
+		reps=$([ "$bytes" -le 1024 ] && echo 200000 || echo 2000)
+		"$ensemble" run "$work/pingpong-f90.pcg" -L "$build/bench" -D bytes="$bytes" \
+		    -D reps="$reps" >"$work/out" 2>"$work/err" || { cat "$work/err" >&2; exit 2; }
+		e=$(sed -n "s/^pingpong ens $bytes bytes: \([0-9.]*\) us$/\1/p" "$work/out")
+		m=$(sed -n "s/^pingpong mpi $bytes bytes: \([0-9.]*\) us$/\1/p" "$work/out")
+		if [ -z "$e" ] || [ -z "$m" ]; then
+			echo "run.sh: no figures from pingpong-f90" >&2
+			cat "$work/out" "$work/err" >&2
+			exit 2
+		fi
+		ratio=$(awk -v a="$e" -v b="$m" 'BEGIN { print a / b }')
+		printf '%8d B: ens %10.3f us   mpi %10.3f us   ratio %.3f\n' "$bytes" "$e" "$m" "$ratio"
+		if awk -v r="$ratio" 'BEGIN { exit !(r > 1.05) }'; then
+			echo "  MISSED: ratio above 1.05"
+			missed=1
+		fi
+	done
+}
+ports_fortran
+# --- end of Fortran ---------------------------------------------------
 exit $missed

@@ -143,20 +143,6 @@ addr(const CFI_cdesc_t *d, const char *call)
 	return d->base_addr;
 }
 
-/* A status filled, when the Fortran caller gave one. */
-static MPI_Status *
-status_in(MPI_Fint *f, MPI_Status *c)
-{
-	return f != NULL ? c : MPI_STATUS_IGNORE;
-}
-
-static void
-status_out(MPI_Fint *f, const MPI_Status *c)
-{
-	if (f != NULL)
-		MPI_Status_c2f(c, f);
-}
-
 /* ens_init with an argv of the program's name (the Fortran runtime keeps
  * the real arguments: get_command_argument). */
 void
@@ -279,28 +265,37 @@ void
 ens_f08_recv(const CFI_cdesc_t *type, const int *index, const CFI_cdesc_t *buf,
     const int *count, const MPI_Fint *dt, MPI_Fint *status)
 {
-	struct fstr	t;
-	MPI_Status	st;
+	struct fstr	 t;
+	MPI_Status	 st;
+	const char	*ty = fstr_desc(&t, type, 0);
+	void		*b = addr(buf, "ens_recv");
 
-	ens_recv_status(fstr_desc(&t, type, 0), *index, addr(buf, "ens_recv"),
-	    *count, MPI_Type_f2c(*dt), status_in(status, &st));
+	/* The call without a status when there is none, so that --timeout
+	 * and --check-protocol name the call the component made. */
+	if (status != NULL) {
+		ens_recv_status(ty, *index, b, *count, MPI_Type_f2c(*dt), &st);
+		MPI_Status_c2f(&st, status);
+	} else
+		ens_recv(ty, *index, b, *count, MPI_Type_f2c(*dt));
 	fstr_free(&t);
-	status_out(status, &st);
 }
 
 int
 ens_f08_recv_any(const CFI_cdesc_t *type, const CFI_cdesc_t *buf,
     const int *count, const MPI_Fint *dt, MPI_Fint *status)
 {
-	struct fstr	t;
-	MPI_Status	st;
-	int		k;
+	struct fstr	 t;
+	MPI_Status	 st;
+	const char	*ty = fstr_desc(&t, type, 1);
+	void		*b = addr(buf, "ens_recv_any");
+	int		 k;
 
-	k = ens_recv_any_status(fstr_desc(&t, type, 1),
-	    addr(buf, "ens_recv_any"), *count, MPI_Type_f2c(*dt),
-	    status_in(status, &st));
+	if (status != NULL) {
+		k = ens_recv_any_status(ty, b, *count, MPI_Type_f2c(*dt), &st);
+		MPI_Status_c2f(&st, status);
+	} else
+		k = ens_recv_any(ty, b, *count, MPI_Type_f2c(*dt));
 	fstr_free(&t);
-	status_out(status, &st);
 	return k;
 }
 
