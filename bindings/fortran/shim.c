@@ -115,7 +115,8 @@ fstr_desc(struct fstr *s, const CFI_cdesc_t *d, int empty_null)
 
 /* The buffer a descriptor describes, which must be contiguous: MPI
  * receives only an address.  A strided section (a(1:n:2)) stops the
- * application, named, rather than sending the wrong elements. */
+ * application, the process and the call named, rather than sending the
+ * wrong elements. */
 static void *
 addr(const CFI_cdesc_t *d, const char *call)
 {
@@ -135,8 +136,10 @@ addr(const CFI_cdesc_t *d, const char *call)
 			    "non-contiguous pointer); pass a contiguous array\n",
 			    ens_self()->name, call);
 			fflush(stderr);
-			MPI_Abort(MPI_COMM_WORLD, 70);
-			abort();
+			/* Not MPI_Abort: the others' ends would race ours
+			 * to 'ensemble run'; an exit without ens_finalize
+			 * is named first, with these words. */
+			exit(70);
 		}
 		sm *= d->dim[i].extent;
 	}
