@@ -267,6 +267,10 @@ module ensemble
             type(MPI_Datatype), intent(in) :: sendtype, recvtype
             type(*), dimension(..), intent(inout) :: recvbuf
         end subroutine
+        subroutine c_exit(status) bind(C, name="exit")
+            import :: c_int
+            integer(c_int), value :: status
+        end subroutine
         integer(c_size_t) function c_strlen(s) bind(C, name="strlen")
             import :: c_size_t, c_ptr
             type(c_ptr), value :: s
@@ -376,27 +380,30 @@ contains
     subroutine ens_waitall(requests, statuses)
         type(MPI_Request), intent(inout) :: requests(:)
         type(MPI_Status), intent(out), optional :: statuses(:)
-        type(MPI_Request) :: r(size(requests))
 
-        ! Sequence association needs contiguous arrays; a copy costs
-        ! nothing next to the wait.
-        r = requests
         if (present(statuses)) then
             if (size(statuses) < size(requests)) then
-                write (0, '(a)') "ensemble: ens_waitall: fewer statuses than requests"
-                call MPI_Abort(MPI_COMM_WORLD, 70)
+                call fail("ens_waitall", "fewer statuses than requests")
             end if
-            block
-                type(MPI_Status) :: s(size(requests))
-
-                call c_waitall(size(r), r, s, MPI_STATUS_SIZE)
-                statuses(1:size(requests)) = s
-            end block
+            call c_waitall(size(requests), requests, statuses, MPI_STATUS_SIZE)
         else
-            call c_waitall(size(r), r, status_size=MPI_STATUS_SIZE)
+            call c_waitall(size(requests), requests, status_size=MPI_STATUS_SIZE)
         end if
-        requests = r
     end subroutine ens_waitall
+
+    ! Stop the process for a misuse only the module sees, naming it and
+    ! the call as libensemble does; an exit without ens_finalize, which
+    ! 'ensemble run' reports with these words.
+    subroutine fail(call, why)
+        character(len=*), intent(in) :: call, why
+        type(ens_self_t) :: me
+
+        me = ens_self()
+        flush (6)
+        write (0, '(a,a,a,a,a)') me%name, ": ", call, ": ", why
+        flush (0)
+        call c_exit(70_c_int)
+    end subroutine fail
 
     ! The port a received message came by: its index (0 for no port's
     ! message), and its type in type when given.

@@ -26,6 +26,8 @@ struct fstr {
 /* Requests converted on the stack up to this many, else on the heap. */
 #define NREQ	16
 
+/* Each ens_f08_NAME is libensemble's ens_NAME for the module (NAME_status
+ * when given a status); the strings, handles and buffers as said above. */
 void	ens_f08_init(const char *, int);
 void	ens_f08_finalize(void);
 int	ens_f08_ports(const char *, int);
