@@ -5,17 +5,21 @@
 ! every process runs this program, and ens_self says which it is:
 !
 !     hub { bcast from hub; recv any W; recv any W;
-!           isend W[*]; irecv any; irecv any; waitall;
+!           issend W[1]; ibsend W[2]; irecv any; irecv any; waitall;
 !           reduce to w[2]; allreduce; gather to w[1]; allgather;
 !           scatter from hub; alltoall; barrier; }
-!     w   { bcast from hub; send H[1]; recv H[1];
+!     w   { bcast from hub;
+!           if index == 1 { ssend H[1]; } else { bsend H[1]; }
+!           recv H[1];
 !           isend H[1]; waitall;
 !           reduce to w[2]; allreduce; gather to w[1]; allgather;
 !           scatter from hub; alltoall; barrier; }
 !
-! Worker i sends i + 1 real(8)s to the hub's 'recv any W' and i
-! complex(8)s to its 'irecv any', so that a message put down to the wrong
-! port, or a wrong count, shows.  With a first argument that is not a
+! Worker i sends i + 1 real(8)s to the hub's 'recv any W' (w[1] in
+! synchronous mode, w[2] buffered), the hub a string to each (to w[1]
+! synchronous, to w[2] buffered), and worker i sends i complex(8)s to
+! the hub's 'irecv any', so that a message put down to the wrong port,
+! or a wrong count, shows.  With a first argument that is not a
 ! number it goes wrong as misbehave.c does instead, on its port Peer[1]:
 ! 'protocol' and 'send' send, 'hang' and 'recv' receive, 'ok' does
 ! nothing, 'noncontig' sends a strided section, 'wrong-type' sends on a
@@ -92,8 +96,8 @@ contains
         write (*, '(a,a,6(1x,i0))') me%name, ": bcast", m
     end subroutine collectives
 
-    ! The hub: recv_any with statuses, then isends and irecv_any over any
-    ! port (a blank type), completed by one waitall with statuses.
+    ! The hub: recv_any with statuses, then issend, ibsend and irecv_any
+    ! over any port (a blank type), completed by one waitall with statuses.
     subroutine hub()
         type(MPI_Status) :: st, sts(4)
         type(MPI_Request) :: req(4)
@@ -113,7 +117,11 @@ contains
         end do
         do i = 1, 2
             write (msg(i), '(a,i0,a)') "to w[", i, "]"
-            call ens_isend("W", i, msg(i), 8, MPI_CHARACTER, req(i))
+            if (i == 1) then
+                call ens_issend("W", i, msg(i), 8, MPI_CHARACTER, req(i))
+            else
+                call ens_ibsend("W", i, msg(i), 8, MPI_CHARACTER, req(i))
+            end if
         end do
         do i = 1, 2
             call ens_irecv_any("", z(:, i), 4, MPI_DOUBLE_COMPLEX, req(2 + i))
@@ -162,7 +170,11 @@ contains
 
         i = me%index
         r = [(i + 0.5d0 * k, k = 1, 8)]
-        call ens_send("H", 1, r, i + 1, MPI_DOUBLE_PRECISION)
+        if (i == 1) then
+            call ens_ssend("H", 1, r, i + 1, MPI_DOUBLE_PRECISION)
+        else
+            call ens_bsend("H", 1, r, i + 1, MPI_DOUBLE_PRECISION)
+        end if
         call ens_recv("H", 1, msg, 8, MPI_CHARACTER)
         z = [(cmplx(i, -k, 8), k = 1, 4)]
         call ens_isend("H", 1, z, i, MPI_DOUBLE_COMPLEX, req(1))
