@@ -8,10 +8,15 @@
 #            spawn and wiring times are reported apart
 #   ports    ping-pong through ens_send/ens_recv against raw MPI_Send/
 #            MPI_Recv between the same two processes, in the same run:
-#            latency ratio at most 1.05 for 8 B and 1 MiB messages
-#   ports-cxx the same through the C++ binding (bench/pingpong-cxx:
-#            ens::send/ens::recv against MPI_Send/MPI_Recv called from
-#            C++): at most 1.05
+#            latency ratio at most 1.05 for 8 B and 1 MiB messages; the
+#            same through each binding against that language's raw MPI:
+#            C++ (bench/pingpong-cxx, MPI's C calls from C++) and Fortran
+#            (bench/pingpong-f90, mpi_f08) at most 1.05, Python
+#            (bench/pingpong.py, mpi4py's Send/Recv, NumPy buffers) at
+#            most 1.15 for 8 B and 1.05 for 1 MiB
+#   launch, Python  'ensemble run' of N Python no-op components
+#            (bench/noop.py) against 'mpirun -np N PYTHON noop.py --mpi'
+#            (mpi4py's own MPI_Init): the ratio at most 1.3
 #
 # ENSEMBLE   the ensemble binary (default ./ensemble, in the build tree)
 # RUNS       runs per launch measurement (default 5); medians reported
@@ -88,78 +93,49 @@ for n in $sizes; do
 	fi
 done
 
-echo
-echo "ports: ping-pong latency, ens_send/ens_recv vs MPI_Send/MPI_Recv (median block)"
-for bytes in 8 1048576; do
-	reps=$([ "$bytes" -le 1024 ] && echo 200000 || echo 2000)
-	"$ensemble" run "$here/pingpong.pcg" -L "$build/bench" -D bytes="$bytes" \
-	    -D reps="$reps" >"$work/out" 2>"$work/err" || { cat "$work/err" >&2; exit 2; }
-	e=$(sed -n "s/^pingpong ens $bytes bytes: \([0-9.]*\) us$/\1/p" "$work/out")
-	m=$(sed -n "s/^pingpong mpi $bytes bytes: \([0-9.]*\) us$/\1/p" "$work/out")
-	if [ -z "$e" ] || [ -z "$m" ]; then
-		echo "run.sh: no figures from pingpong" >&2
-		cat "$work/out" "$work/err" >&2
-		exit 2
-	fi
-	ratio=$(awk -v a="$e" -v b="$m" 'BEGIN { print a / b }')
-	printf '%8d B: ens %10.3f us   mpi %10.3f us   ratio %.3f\n' "$bytes" "$e" "$m" "$ratio"
-	if awk -v r="$ratio" 'BEGIN { exit !(r > 1.05) }'; then
-		echo "  MISSED: ratio above 1.05"
-		missed=1
-	fi
-done
+# ports LABEL EXEC MAX8 MAX1M: ping-pong through the port interface of
+# bench/EXEC (bench/pingpong.pcg running EXEC) against its language's raw
+# MPI on the same port, in the same run, at 8 B and 1 MiB; the latency
+# ratio at most MAX8 and MAX1M.
+ports() {
+	local label=$1 exe=$2 bytes reps e m ratio max
 
-# ---- C++ binding (bindings/cxx) ----------------------------------------
-# ports_cxx: ping-pong through ens::send/ens::recv against MPI_Send/
-# MPI_Recv from C++ on the same port, in the same run (bench/pingpong-cxx,
-# bench/pingpong.pcg with exec "pingpong-cxx"); the ratio at most 1.05.
-ports_cxx() {
-	local bytes reps e m ratio
-	local exe=$build/bench/pingpong-cxx
-	if [ ! -x "$exe" ]; then
-		echo "run.sh: '$exe' is not built (make bench-run builds it)" >&2
+	if [ ! -x "$build/bench/$exe" ]; then
+		echo "run.sh: '$build/bench/$exe' is not built (make bench-run builds it)" >&2
 		exit 2
 	fi
-	sed 's/exec "pingpong"/exec "pingpong-cxx"/' "$here/pingpong.pcg" >"$work/pingpong-cxx.pcg"
+	sed "s/exec \"pingpong\"/exec \"$exe\"/" "$here/pingpong.pcg" >"$work/$exe.pcg"
 	echo
-	echo "ports-cxx: ping-pong latency, ens::send/ens::recv vs MPI_Send/MPI_Recv from C++ (median block)"
+	echo "ports, $label: ping-pong latency through the binding vs raw MPI (median block)"
 	for bytes in 8 1048576; do
 		reps=$([ "$bytes" -le 1024 ] && echo 200000 || echo 2000)
-		"$ensemble" run "$work/pingpong-cxx.pcg" -L "$build/bench" -D bytes="$bytes" \
+		max=$([ "$bytes" -le 1024 ] && echo "$3" || echo "$4")
+		"$ensemble" run "$work/$exe.pcg" -L "$build/bench" -D bytes="$bytes" \
 		    -D reps="$reps" >"$work/out" 2>"$work/err" || { cat "$work/err" >&2; exit 2; }
 		e=$(sed -n "s/^pingpong ens $bytes bytes: \([0-9.]*\) us$/\1/p" "$work/out")
 		m=$(sed -n "s/^pingpong mpi $bytes bytes: \([0-9.]*\) us$/\1/p" "$work/out")
 		if [ -z "$e" ] || [ -z "$m" ]; then
-			echo "run.sh: no figures from pingpong-cxx" >&2
+			echo "run.sh: no figures from $exe" >&2
 			cat "$work/out" "$work/err" >&2
 			exit 2
 		fi
 		ratio=$(awk -v a="$e" -v b="$m" 'BEGIN { print a / b }')
-		printf '%8d B: c++ %10.3f us   mpi %10.3f us   ratio %.3f\n' "$bytes" "$e" "$m" "$ratio"
-		if awk -v r="$ratio" 'BEGIN { exit !(r > 1.05) }'; then
-			echo "  MISSED: ratio above 1.05"
+		printf '%8d B: ens %10.3f us   mpi %10.3f us   ratio %.3f\n' "$bytes" "$e" "$m" "$ratio"
+		if awk -v r="$ratio" -v x="$max" 'BEGIN { exit !(r > x) }'; then
+			echo "  MISSED: ratio above $max"
 			missed=1
 		fi
 	done
 }
-ports_cxx
-# ---- end of the C++ binding's section -----------------------------------
 
-# ---- Python (bindings/python) -------------------------------------------
-#   launch   'ensemble run' of N Python no-op components (bench/noop.py)
-#            against 'mpirun -np N PYTHON noop.py --mpi' (mpi4py's own
-#            MPI_Init and MPI_Finalize): median wall ratio at most 1.3
-#   ports    ping-pong through ensemble.send/ensemble.recv against mpi4py's
-#            comm.Send/comm.Recv on the same port (ensemble.port), NumPy
-#            buffers, in the same run (bench/pingpong.py): latency ratio at
-#            most 1.15 for 8 B and 1.05 for 1 MiB
-# Skipped when the build has no Python binding (a sanitizer build).
-bench_python() {
-	local py n r tr tm ratio bytes reps e m max
+# launch_python: 'ensemble run' of N Python no-op components against
+# mpirun of the same script with mpi4py's own MPI_Init.
+launch_python() {
+	local py n r tr tm ratio
 
 	py=$(sed -n '1s/^#!//p' "$build/bench/noop.py")
 	echo
-	echo "python launch: ensemble run of N Python no-op components vs mpirun -np N $py noop.py, median of $runs"
+	echo "launch, Python: ensemble run of N Python no-op components vs mpirun -np N $py noop.py, median of $runs"
 	printf '%6s %12s %12s %8s\n' N "run (s)" "mpirun (s)" ratio
 	sed 's/exec "noop"/exec "noop.py"/' "$here/noop.pcg" >"$work/noop-py.pcg"
 	for n in $sizes; do
@@ -176,34 +152,17 @@ bench_python() {
 			missed=1
 		fi
 	done
-
-	echo
-	echo "python ports: ping-pong latency, ensemble.send/recv vs mpi4py Send/Recv (median block)"
-	sed 's/exec "pingpong"/exec "pingpong.py"/' "$here/pingpong.pcg" >"$work/pingpong-py.pcg"
-	for bytes in 8 1048576; do
-		reps=$([ "$bytes" -le 1024 ] && echo 100000 || echo 2000)
-		max=$([ "$bytes" -le 1024 ] && echo 1.15 || echo 1.05)
-		"$ensemble" run "$work/pingpong-py.pcg" -L "$build/bench" -D bytes="$bytes" \
-		    -D reps="$reps" >"$work/out" 2>"$work/err" || { cat "$work/err" >&2; exit 2; }
-		e=$(sed -n "s/^pingpong ens $bytes bytes: \([0-9.]*\) us$/\1/p" "$work/out")
-		m=$(sed -n "s/^pingpong mpi $bytes bytes: \([0-9.]*\) us$/\1/p" "$work/out")
-		if [ -z "$e" ] || [ -z "$m" ]; then
-			echo "run.sh: no figures from pingpong.py" >&2
-			cat "$work/out" "$work/err" >&2
-			exit 2
-		fi
-		ratio=$(awk -v a="$e" -v b="$m" 'BEGIN { print a / b }')
-		printf '%8d B: ens %10.3f us   mpi4py %10.3f us   ratio %.3f\n' "$bytes" "$e" "$m" "$ratio"
-		if awk -v r="$ratio" -v x="$max" 'BEGIN { exit !(r > x) }'; then
-			echo "  MISSED: ratio above $max"
-			missed=1
-		fi
-	done
 }
+
+ports C pingpong 1.05 1.05
+ports C++ pingpong-cxx 1.05 1.05
+ports Fortran pingpong-f90 1.05 1.05
+# The Python binding is not built with the sanitizers.
 if [ -x "$build/bench/noop.py" ] && [ -x "$build/bench/pingpong.py" ]; then
-	bench_python
+	ports Python pingpong.py 1.15 1.05
+	launch_python
 else
 	echo
-	echo "python: no Python binding in this build; skipped"
+	echo "Python: no Python binding in this build; skipped"
 fi
 exit $missed
