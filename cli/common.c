@@ -314,16 +314,25 @@ build_tree(void)
 	return found ? dir : NULL;
 }
 
+/* SUB of the build tree this ensemble runs from, in buf, or INSTALLED
+ * when it runs installed. */
+static const char *
+tree_or(char *buf, size_t len, const char *sub, const char *installed)
+{
+	const char	*tree = build_tree();
+
+	if (tree == NULL)
+		return installed;
+	snprintf(buf, len, "%s/%s", tree, sub);
+	return buf;
+}
+
 const char *
 cli_libexecdir(void)
 {
 	static char	path[PATH_MAX + 16];
-	const char	*tree = build_tree();
 
-	if (tree == NULL)
-		return PKGLIBEXECDIR;
-	snprintf(path, sizeof(path), "%s/components", tree);
-	return path;
+	return tree_or(path, sizeof(path), "components", PKGLIBEXECDIR);
 }
 
 /* Where the Python package 'ensemble' is for the components 'ensemble run'
@@ -333,26 +342,20 @@ const char *
 cli_pythondir(void)
 {
 	static char	path[PATH_MAX + 32];
-	const char	*tree = build_tree();
 
-	if (tree == NULL)
-		return ENSEMBLEPYTHONDIR;
-	snprintf(path, sizeof(path), "%s/bindings/python", tree);
-	return path;
+	return tree_or(path, sizeof(path), "bindings/python", ENSEMBLEPYTHONDIR);
 }
 
 const char *
 cli_loader(void)
 {
 	static char	path[PATH_MAX + 32];
-	const char	*tree = build_tree(), *env = getenv("ENSEMBLE_LOADER");
+	const char	*env = getenv("ENSEMBLE_LOADER");
 
 	if (env != NULL && *env != '\0')
 		return env;
-	if (tree == NULL)
-		return PKGLIBEXECDIR "/ensemble-loader";
-	snprintf(path, sizeof(path), "%s/loader/ensemble-loader", tree);
-	return path;
+	return tree_or(path, sizeof(path), "loader/ensemble-loader",
+	    PKGLIBEXECDIR "/ensemble-loader");
 }
 
 void
