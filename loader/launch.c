@@ -683,7 +683,7 @@ proc_how(const struct run *R, int r, char *buf, size_t len)
 
 /* The failure summary's table of how every process ended, one line per
  * run of processes of one component with consecutive indices, one host
- * and one end ("terminal[1..8] (host a): stopped by ensemble (SIGTERM)"),
+ * and one end ("terminal[1..8] (host a): stopped with the run (SIGTERM)"),
  * so that a large run stays short.  Said only for two processes or more. */
 static void
 report_ends(const struct run *R)
