@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <dlfcn.h>
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <sched.h>
@@ -312,7 +313,7 @@ find_port(enum call c, const char *type, int index)
 static int
 find_rank(enum call c, const char *name)
 {
-	const char	*br;
+	const char	*br, *d;
 	size_t		 len;
 	long		 idx = 0;
 	char		*end;
@@ -322,9 +323,14 @@ find_rank(enum call c, const char *name)
 		ens_fail(c, "the root is NULL");
 	if ((br = strchr(name, '[')) != NULL) {
 		len = (size_t)(br - name);
+		/* The index as the script writes names: decimal, no sign but
+		 * '-', no leading zero ("a[01]" is not "a[1]"). */
+		d = br + 1 + (br[1] == '-');
+		if (!isdigit((unsigned char)d[0]) || (d[0] == '0' && d[1] != ']'))
+			ens_fail(c, "bad process name '%s'", name);
 		errno = 0;
 		idx = strtol(br + 1, &end, 10);
-		if (end == br + 1 || strcmp(end, "]") != 0 || errno != 0)
+		if (strcmp(end, "]") != 0 || errno != 0)
 			ens_fail(c, "bad process name '%s'", name);
 		indexed = 1;
 	} else {
