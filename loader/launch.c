@@ -1305,9 +1305,12 @@ run_escalate(struct run *R, double t)
 {
 	if (interrupted && R->phase < RUN_TERMINATED)
 		run_signal(R, SIGTERM, RUN_TERMINATED, t);
-	if (R->o->timeout > 0 && !R->timed_out && t - R->t0 >= R->o->timeout) {
-		/* Asked even while the run is being stopped: the report is
-		 * then the timeout's. */
+	if (R->o->timeout > 0 && !R->timed_out && R->fail_at == 0 &&
+	    t - R->t0 >= R->o->timeout) {
+		/* Asked even while the run is being stopped for another
+		 * reason (the watchdog, mpirun's own end): the report is then
+		 * the timeout's.  Not after a failure: its report, naming the
+		 * process, is the one that says what went wrong. */
 		R->timed_out = 1;
 		if (R->phase == RUN_RUNNING)
 			run_signal(R, SIGUSR1, RUN_ASKED, t);
