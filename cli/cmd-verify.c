@@ -359,7 +359,7 @@ verify_ir(const struct cmd_entry *self, struct cli_opts *o)
 		return EXIT_BADINPUT;
 	}
 	if ((src = diag_load(d, o->script, &cause)) == NULL) {
-		fprintf(stderr, "ensemble: cannot read '%s': %s\n", o->script, cause);
+		fprintf(stderr, "ensemble: %s\n", cause);
 		free(cause);
 		diag_free(d);
 		return EXIT_BADINPUT;

@@ -379,10 +379,13 @@ ir_read_op(struct ir_reader *r, struct ir *ir, uint64_t id, struct loc idloc,
 
 			if (p == P_PROCESS)
 				op.proc = (int)n;
-			else if (p == P_ROOT)
+			else if (p == P_ROOT) {
 				op.root = (int)n;
-			else
+				op.rootloc = v->loc;
+			} else {
 				op.peer = (int)n;
+				op.peerloc = v->loc;
+			}
 			break;
 		}
 		case P_TAG:
@@ -403,10 +406,13 @@ ir_read_op(struct ir_reader *r, struct ir *ir, uint64_t id, struct loc idloc,
 				diag_error(r->d, &v->loc, "'%s' needs an id (such "
 				    "as 0x0001)", ir_pnames[p]);
 				r->bad = 1;
-			} else if (p == P_NEXT)
+			} else if (p == P_NEXT) {
 				*nextid = v->u;
-			else
+				op.nextloc = v->loc;
+			} else {
 				*reqid = v->u;
+				op.reqloc = v->loc;
+			}
 			break;
 		}
 	}
@@ -559,7 +565,8 @@ ir_parse(struct diag *d, const struct source *src)
 		int		 n;
 
 		if ((op->peer >= ir->nprocs || op->root >= ir->nprocs)) {
-			diag_error(d, &op->nameloc, "process number %d out of range "
+			diag_error(d, op->peer >= ir->nprocs ? &op->peerloc :
+			    &op->rootloc, "process number %d out of range "
 			    "in '%s': the model has %d process%s (0 to %d)",
 			    op->peer >= ir->nprocs ? op->peer : op->root,
 			    op->peer >= ir->nprocs ? (op->kind == IR_RECV ||
@@ -583,13 +590,13 @@ ir_parse(struct diag *d, const struct source *src)
 		}
 		n = ir_find(ir, order, nextid[i]);
 		if (n < 0) {
-			diag_error(d, &op->nameloc, "'next' names no operation: "
+			diag_error(d, &op->nextloc, "'next' names no operation: "
 			    "'0x%04" PRIx64 "'", nextid[i]);
 			continue;
 		}
 		if (ir->ops[n].kind == IR_INIT ||
 		    (ir->ops[n].kind != IR_FINALIZE && ir->ops[n].proc != op->proc)) {
-			diag_error(d, &op->nameloc, "'next' names '0x%04" PRIx64
+			diag_error(d, &op->nextloc, "'next' names '0x%04" PRIx64
 			    "', %s", nextid[i], ir->ops[n].kind == IR_INIT ?
 			    "MPI_Init" : "an operation of another process");
 			diag_note(d, &ir->ops[n].loc, "'0x%04" PRIx64 "' is here",
@@ -607,7 +614,7 @@ ir_parse(struct diag *d, const struct source *src)
 		n = ir_find(ir, order, reqid[i]);
 		if (n < 0 || ir->ops[n].proc != op->proc ||
 		    ir->ops[n].slot < 0) {
-			diag_error(d, &op->nameloc, "'request' names %s: "
+			diag_error(d, &op->reqloc, "'request' names %s: "
 			    "'0x%04" PRIx64 "'", n < 0 ? "no operation" :
 			    "no non-blocking operation of this process",
 			    reqid[i]);

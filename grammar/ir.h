@@ -38,6 +38,10 @@ struct ir_op {
 	int		 slot;		/* non-blocking: its request bit */
 	struct loc	 loc;		/* the id */
 	struct loc	 nameloc;	/* the operation's name */
+	struct loc	 peerloc;	/* the values of 'to' or 'from', */
+	struct loc	 rootloc;	/* 'root', */
+	struct loc	 nextloc;	/* 'next' */
+	struct loc	 reqloc;	/* and 'request' */
 };
 
 struct ir {

@@ -550,6 +550,21 @@ irn_waits(const struct irn *n, const unsigned char *s, int p, unsigned char *w)
 	}
 }
 
+/* The synchronous send process p, holding no marker, waits in. */
+static int
+irn_sending(const struct irn *n, const unsigned char *s, int p)
+{
+	int	k;
+
+	for (k = 0; k < n->nkinds; k++)
+		if (n->kinds[k].origin >= 0 && n->kinds[k].src == p &&
+		    s[n->off_msg + (size_t)k] != 0 &&
+		    (n->ir->ops[n->kinds[k].origin].kind == IR_SSEND ||
+		    n->ir->ops[n->kinds[k].origin].kind == IR_SEND))
+			return n->kinds[k].origin;
+	return 0;
+}
+
 /* "process 0 waits in 0x0001 MPI_Recv (f:2:1) for process 1" lines. */
 static char *
 irn_detail(const struct irn *n, const unsigned char *s)
@@ -571,12 +586,10 @@ irn_detail(const struct irn *n, const unsigned char *s)
 			}
 			continue;
 		}
-		buf_printf(&b, "process %d waits ", p);
-		if (pc >= 0) {
-			buf_adds(&b, "in ");
-			irn_opname(&b, ir, pc);
-		} else
-			buf_adds(&b, "for its synchronous send to be received");
+		buf_printf(&b, "process %d waits in ", p);
+		if (pc < 0)
+			pc = irn_sending(n, s, p);
+		irn_opname(&b, ir, pc);
 		buf_adds(&b, " for ");
 		for (q = c = 0; q < ir->nprocs; q++)
 			if (w[q])
