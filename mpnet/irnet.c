@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "clock.h"
+#include "explore.h"
 #include "irnet.h"
 #include "report.h"
 #include "xmalloc.h"
@@ -151,15 +152,23 @@ irn_set_req(const struct irn *n, unsigned char *s, int p, int w, uint32_t v)
 	memcpy(s + n->off_req + 8 * (size_t)p + 4 * (size_t)w, &v, sizeof(v));
 }
 
+/* A state's hash: eight bytes at a time, then the rest. */
 static uint64_t
 irn_hash(const unsigned char *s, size_t len)
 {
-	uint64_t	h = 1469598103934665603ULL;
+	uint64_t	h = 0x9e3779b97f4a7c15ULL ^ len, w;
 	size_t		i;
 
-	for (i = 0; i < len; i++)
-		h = (h ^ s[i]) * 1099511628211ULL;
-	return h ^ h >> 29;
+	for (i = 0; i + 8 <= len; i += 8) {
+		memcpy(&w, s + i, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdULL;
+		h ^= h >> 32;
+	}
+	for (; i < len; i++)
+		h = (h ^ s[i]) * 0xc4ceb9fe1a85ec53ULL;
+	h ^= h >> 29;
+	h *= 0xbf58476d1ce4e5b9ULL;
+	return h ^ h >> 31;
 }
 
 static void
@@ -791,6 +800,8 @@ irn_check(const struct ir *ir, enum check_mode mode, const struct verify_opts *v
 	double		 t0 = clock_now();
 	int		 added, k, stopped = 0;
 	uint32_t	 viol_state = 0;
+	uint64_t	 maxmem = vo->max_memory > 0 ? vo->max_memory :
+			    explore_default_memory();
 
 	memset(&n, 0, sizeof(n));
 	memset(&x, 0, sizeof(x));
@@ -818,9 +829,18 @@ irn_check(const struct ir *ir, enum check_mode mode, const struct verify_opts *v
 		size_t	j, ns;
 		int	fin = 1, p;
 
-		if (vo->max_states > 0 && n.nst > vo->max_states) {
+		if ((vo->max_states > 0 && n.nst > vo->max_states) ||
+		    n.nst >= UINT32_MAX - 1) {
 			xasprintf(&r->incomplete, "state limit of %" PRIu64
 			    " reached (--max-states)", vo->max_states);
+			stopped = 1;
+			break;
+		}
+		if ((i & 4095) == 0 && n.ast * (n.size + 12) +
+		    n.htsize * sizeof(*n.ht) > maxmem) {
+			xasprintf(&r->incomplete, "memory limit of %" PRIu64
+			    " MB reached%s", maxmem >> 20, vo->max_memory > 0 ?
+			    " (--max-memory)" : " (half of the memory available)");
 			stopped = 1;
 			break;
 		}
