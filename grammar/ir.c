@@ -424,6 +424,11 @@ ir_read_op(struct ir_reader *r, struct ir *ir, uint64_t id, struct loc idloc,
 		r->bad = 1;
 		return;
 	}
+	if (ir->nops == IR_MAX_OPS) {
+		diag_error(r->d, &op.loc, "more than %d operations", IR_MAX_OPS);
+		r->bad = 1;
+		return;
+	}
 	if (ir->nops > 0 && op.kind == IR_INIT) {
 		diag_error(r->d, &op.nameloc, "'MPI_Init' twice: only the first "
 		    "line has it");

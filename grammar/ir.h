@@ -23,6 +23,8 @@ enum ir_kind {
 /* The most processes, and non-blocking operations of one process. */
 #define IR_MAX_PROCS	4096
 #define IR_MAX_REQS	32
+/* The most operations a file may hold. */
+#define IR_MAX_OPS	65000
 
 /* One operation (a line). */
 struct ir_op {

@@ -687,9 +687,8 @@ irn_judge(const struct irn *n, const unsigned char *s, int unwaited)
 					if (ir->ops[k].proc == p && ir->ops[k].slot >= 0 &&
 					    (irn_req(n, s, p, 1) & 1u << ir->ops[k].slot))
 						break;
-				buf_printf(&b, "%snon-blocking request never waited "
-				    "for: process %d's ", v->nprocs > 1 ? "" : "",
-				    p);
+				buf_printf(&b, "non-blocking request never waited "
+				    "for: process %d's ", p);
 				irn_opname(&b, ir, k);
 				break;
 			}
