@@ -9,6 +9,9 @@
 #   limits       --max-memory 100 on a model that needs more: exit 3
 #   judging      9 ping-pong pairs that never end, --exact: every state is
 #                judged for processes stuck for good (a figure, no target)
+#   thesis       the Jacobi CPN IR of Krabbe's thesis at n = 10 with Bsend
+#                (bench/gen-jacobi-ir.sh), --exact: exactly 191,862 states
+#                and 1,135,262 transitions in < 0.25 s and < 100 MB
 #
 #   bench/verify.sh [ENSEMBLE]            # or: make bench-verify
 #
@@ -134,6 +137,21 @@ for n in 1000 10000; do
 done
 measure pipe 0 "$src/scripts/pipeline.pcg" -np 100000
 report "pipeline.pcg -np 100000" 10
+echo
+
+echo "the thesis's model (CPN IR, --exact: the thesis's net)"
+sh "$here/gen-jacobi-ir.sh" 10 >"$work/jacobi10.ir"
+measure jacobi10ir 0 "$work/jacobi10.ir" --exact
+w=$(median "$work/m" 1)
+kb=$(sort -n -k 2 "$work/m" | tail -n 1 | awk '{ print $2 }')
+s=$(sed -n 's/^states: //p' "$work/out")
+t=$(sed -n 's/^transitions: //p' "$work/out")
+ok=$(awk -v w="$w" -v k="$kb" -v s="$s" -v t="$t" 'BEGIN {
+	print (w < 0.25 && k * 1024 < 100e6 && s == 191862 && t == 1135262) ? "PASS" : "FAIL" }')
+[ "$ok" = PASS ] || fail=1
+printf '%-30s %8s states %8s transitions %6.3f s (< 0.25) %6.1f MB (< 100) %s\n' \
+    "jacobi10.ir --exact (Bsend)" "$s" "$t" "$w" \
+    "$(awk -v k="$kb" 'BEGIN { print k * 1024 / 1e6 }')" "$ok"
 echo
 
 echo "limits"

@@ -11,6 +11,8 @@
 
 #include "cmd.h"
 #include "explain.h"
+#include "ir.h"
+#include "irnet.h"
 #include "xmalloc.h"
 
 static void
@@ -74,8 +76,11 @@ print_json(const struct pcg *g, const struct verify_result *res)
 			for (k = 0; k < v->nprocs; k++) {
 				if (k > 0)
 					putchar(',');
-				json_str(stdout, pcg_proc_name(g, v->procs[k],
-				    pn, sizeof(pn)));
+				if (g == NULL)
+					snprintf(pn, sizeof(pn), "process %d",
+					    v->procs[k]);
+				json_str(stdout, g != NULL ? pcg_proc_name(g,
+				    v->procs[k], pn, sizeof(pn)) : pn);
 			}
 			printf("],\"trace_length\":%zu,\"trace\":[", v->trace_total);
 			for (k = 0; k < v->ntrace; k++) {
@@ -289,6 +294,125 @@ print_stats(const struct mode_result *r)
 		    (double)r->peak_bytes / (double)r->states);
 }
 
+/* Whether the file is an IR model: --ir, or its name ends in ".ir". */
+static int
+is_ir(const struct cli_opts *o)
+{
+	size_t	len = strlen(o->script);
+
+	return o->ir || (len > 3 && strcmp(o->script + len - 3, ".ir") == 0);
+}
+
+/* Print the summary line, the violations and the limits of a result. */
+static void
+print_result(const struct cli_opts *o, const struct verify_result *res)
+{
+	const struct mode_result *r = res->mode;
+	int			 i;
+
+	for (i = 0; i < res->nmodes; i++)
+		if (r[i].viol != NULL)
+			cli_print_violation(stdout, res->name, &r[i], o->full);
+	if (res->hazard)
+		printf("%s: buffering hazard: correct only while MPI buffers "
+		    "%s (verified in buffered mode, %s in synchronous mode)\n",
+		    res->name, res->buffered, vkind_name(r[1].viol->kind));
+	for (i = 0; i < res->nmodes; i++)
+		cli_print_incomplete(res->name, &r[i]);
+	printf("%s: %s (", res->name, verdict_name(res->verdict));
+	for (i = 0; i < res->nmodes; i++)
+		printf("%s%s: %s, %" PRIu64 " state%s, %" PRIu64 " transition%s",
+		    i > 0 ? "; " : "", check_mode_name(r[i].mode),
+		    r[i].viol != NULL ? vkind_name(r[i].viol->kind) :
+		    verdict_name(r[i].verdict), r[i].states,
+		    r[i].states == 1 ? "" : "s", r[i].transitions,
+		    r[i].transitions == 1 ? "" : "s");
+	printf(") in %.2f s\n", res->time_s);
+	if (o->stats)
+		for (i = 0; i < res->nmodes; i++)
+			print_stats(&r[i]);
+}
+
+/* 'verify' of an IR model (grammar/ir.h): its net explored per mode
+ * (mpnet/irnet.c); with --exact, also what it found in the thesis's
+ * terms. */
+static int
+verify_ir(const struct cmd_entry *self, struct cli_opts *o)
+{
+	struct diag		*d = diag_new(stderr);
+	struct source		*src;
+	struct ir		*ir = NULL;
+	struct verify_opts	 vo;
+	struct verify_result	 res;
+	struct irnet_thesis	 th[CHECK_MODES];
+	char			*cause = NULL, *name, *dot;
+	const char		*base;
+	int			 rc, i, k;
+
+	memset(&res, 0, sizeof(res));
+	memset(th, 0, sizeof(th));
+	if (o->explain != NULL) {
+		fprintf(stderr, "ensemble verify: --explain draws scripts' "
+		    "graphs, not IR models\n");
+		cli_usage(stderr, self);
+		diag_free(d);
+		return EXIT_BADINPUT;
+	}
+	if ((src = diag_load(d, o->script, &cause)) == NULL) {
+		fprintf(stderr, "ensemble: %s\n", cause);
+		free(cause);
+		diag_free(d);
+		return EXIT_BADINPUT;
+	}
+	if ((ir = ir_parse(d, src)) == NULL) {
+		diag_summary(d);
+		diag_free(d);
+		return EXIT_BADINPUT;
+	}
+	base = strrchr(o->script, '/') != NULL ? strrchr(o->script, '/') + 1 :
+	    o->script;
+	name = xstrdup(base);
+	if ((dot = strrchr(name, '.')) != NULL && dot != name)
+		*dot = '\0';
+	cli_verify_opts(o, &vo);
+	irnet_verify(ir, name, &vo, &res, th);
+	rc = res.status;
+	if (o->json)
+		print_json(NULL, &res);
+	else {
+		print_result(o, &res);
+		for (i = 0; o->exact && i < res.nmodes; i++) {
+			if (th[i].nterminal > 0)
+				printf("%s: %" PRIu64 " terminal marking%s with tokens "
+				    "outside End (%s mode), the first: %s\n", name,
+				    th[i].nterminal, th[i].nterminal == 1 ? "" : "s",
+				    check_mode_name(res.mode[i].mode), th[i].terminal);
+			if (th[i].ndead > 0) {
+				printf("%s: %d operation%s never fire%s (%s mode):",
+				    name, th[i].ndead, th[i].ndead == 1 ? "" : "s",
+				    th[i].ndead == 1 ? "s" : "",
+				    check_mode_name(res.mode[i].mode));
+				for (k = 0; k < th[i].ndead; k++) {
+					const struct ir_op *op = &ir->ops[th[i].dead[k]];
+
+					printf("%s 0x%04" PRIx64 " %s (%s:%d:%d)",
+					    k > 0 ? "," : "", op->id,
+					    ir_kind_name(op->kind), ir->file,
+					    op->loc.first_line, op->loc.first_column);
+				}
+				printf("\n");
+			}
+		}
+	}
+	for (i = 0; i < res.nmodes; i++)
+		irnet_thesis_free(&th[i]);
+	verify_result_free(&res);
+	free(name);
+	ir_free(ir);
+	diag_free(d);
+	return rc;
+}
+
 static int
 cmd_verify_exec(const struct cmd_entry *self, int argc, char **argv)
 {
@@ -304,6 +428,11 @@ cmd_verify_exec(const struct cmd_entry *self, int argc, char **argv)
 	if ((rc = cli_parse(self, argc, argv, &o)) >= 0)
 		return rc;
 	memset(&res, 0, sizeof(res));
+	if (is_ir(&o)) {
+		rc = verify_ir(self, &o);
+		cli_opts_free(&o);
+		return cli_exit(rc);
+	}
 	if (o.explain != NULL && explain_format(o.explain) < 0) {
 		fprintf(stderr, "ensemble verify: cannot tell the format of '%s' "
 		    "(name it .svg, .png, .pdf or .dot)\n", o.explain);
@@ -327,29 +456,8 @@ cmd_verify_exec(const struct cmd_entry *self, int argc, char **argv)
 	rc = res.status;
 	if (o.json)
 		print_json(g, &res);
-	else {
-		for (i = 0; i < res.nmodes; i++)
-			if (r[i].viol != NULL)
-				cli_print_violation(stdout, res.name, &r[i], o.full);
-		if (res.hazard)
-			printf("%s: buffering hazard: correct only while MPI buffers "
-			    "%s (verified in buffered mode, %s in synchronous mode)\n",
-			    res.name, res.buffered, vkind_name(r[1].viol->kind));
-		for (i = 0; i < res.nmodes; i++)
-			cli_print_incomplete(res.name, &r[i]);
-		printf("%s: %s (", res.name, verdict_name(res.verdict));
-		for (i = 0; i < res.nmodes; i++)
-			printf("%s%s: %s, %" PRIu64 " state%s, %" PRIu64 " transition%s",
-			    i > 0 ? "; " : "", check_mode_name(r[i].mode),
-			    r[i].viol != NULL ? vkind_name(r[i].viol->kind) :
-			    verdict_name(r[i].verdict), r[i].states,
-			    r[i].states == 1 ? "" : "s", r[i].transitions,
-			    r[i].transitions == 1 ? "" : "s");
-		printf(") in %.2f s\n", res.time_s);
-		if (o.stats)
-			for (i = 0; i < res.nmodes; i++)
-				print_stats(&r[i]);
-	}
+	else
+		print_result(&o, &res);
 	if (o.explain != NULL) {
 		for (i = 0; i < res.nmodes && r[i].viol == NULL; i++)
 			;
@@ -384,7 +492,11 @@ static const struct cli_option cmd_verify_options[] = {
 	CLI_OPTION_SEND_MODE("how standard sends behave: both (default), buffered\n"
 	    "or synchronous"),
 	{ .type = CLI_FLAG, .name = "--exact", .off = CLI_OFF(exact),
-	  .help = "explore every interleaving (no reductions)" },
+	  .help = "explore every interleaving (no reductions); of an IR\n"
+	    "model, the thesis's net, reported in its terms too" },
+	{ .type = CLI_FLAG, .name = "--ir", .off = CLI_OFF(ir),
+	  .help = "read SCRIPT as a CPN IR model (Krabbe 2023), as\n"
+	    "for a name ending in .ir" },
 	CLI_OPTIONS_SEARCH,
 	{ .type = CLI_FLAG, .name = "--json", .off = CLI_OFF(json),
 	  .help = "print the result as one JSON object" },

@@ -57,6 +57,7 @@ struct cli_opts {
 	int		 full;		/* counterexamples unfolded */
 	/* verify */
 	int		 exact;
+	int		 ir;		/* --ir */
 	int		 json;
 	int		 stats;
 	const char	*explain;

@@ -1,6 +1,7 @@
 # completion.bash -- bash completion for ensemble(1): the commands, each
 # command's options (read from 'ensemble help COMMAND', so they are the
-# ones it accepts), the values of a few options, and .pcg scripts.
+# ones it accepts), the values of a few options, and .pcg scripts (and
+# for verify .ir models).
 # Installed as bash-completion's 'ensemble'; or source it.
 
 # The option names a command's help lists, one a line: "-np, --np K" gives
@@ -83,5 +84,8 @@ _ensemble()
 		return
 	fi
 	COMPREPLY=($(compgen -f -X '!*.pcg' -- "$cur") $(compgen -d -- "$cur"))
+	# verify also reads CPN IR models (ensemble(1), IR models).
+	[ "$cmd" = verify ] && COMPREPLY+=($(compgen -f -X '!*.ir' -- "$cur"))
+	return 0
 }
 complete -o filenames -F _ensemble ensemble

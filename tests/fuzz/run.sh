@@ -13,7 +13,9 @@
 # after a crash, leak or timeout, so one run can find several bugs; every
 # finding is saved under $FUZZ_OUT/artifacts (default fuzz-out/) and the
 # corpus it grew in $FUZZ_OUT/corpus, reused by the next run.  The seeds in
-# tests/fuzz/corpus are only read.  FUZZER names another binary.
+# tests/fuzz/corpus are only read.  FUZZER names another binary, SEEDS
+# another folder of seeds and DICT another dictionary (for fuzz-ir:
+# SEEDS=tests/ir DICT=tests/fuzz/ir.dict).
 #
 # Each input is bounded: 4 KiB, 5 s (-timeout) and 2 GiB (-rss_limit_mb);
 # those that go over are saved as timeout-* and oom-* artifacts.  An input
@@ -59,11 +61,11 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
 
 echo "run.sh: fuzzing $fuzzer for $secs s; corpus $out/corpus, findings $out/artifacts/"
 set +e
-"$fuzzer" -dict="$here/dict" -max_len=4096 -timeout=5 -rss_limit_mb=2048 \
+"$fuzzer" -dict="${DICT:-$here/dict}" -max_len=4096 -timeout=5 -rss_limit_mb=2048 \
     -report_slow_units=1 -print_final_stats=1 \
     -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
     -max_total_time="$secs" -artifact_prefix="$out/artifacts/" \
-    "$@" "$out/corpus" "$here/corpus"
+    "$@" "$out/corpus" "${SEEDS:-$here/corpus}"
 rc=$?
 set -e
 
