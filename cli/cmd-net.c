@@ -16,15 +16,19 @@
 #include "net.h"
 #include "xmalloc.h"
 
-/* Formats: graph.h's drawings, and PNML. */
+/* Formats: graph.h's drawings, PNML and Promela. */
 enum { FMT_DOT = DRAW_DOT, FMT_SVG = DRAW_SVG, FMT_PNG = DRAW_PNG,
-    FMT_PDF = DRAW_PDF, FMT_PNML };
+    FMT_PDF = DRAW_PDF, FMT_PNML, FMT_PROMELA };
 
-/* A drawing format of graph.h, or PNML. */
+/* A drawing format of graph.h, PNML, or Promela (named promela or pml). */
 static int
 cmd_net_format(const char *name)
 {
-	return strcasecmp(name, "pnml") == 0 ? FMT_PNML : draw_format_of(name);
+	if (strcasecmp(name, "pnml") == 0)
+		return FMT_PNML;
+	if (strcasecmp(name, "promela") == 0 || strcasecmp(name, "pml") == 0)
+		return FMT_PROMELA;
+	return draw_format_of(name);
 }
 
 static int
@@ -61,20 +65,22 @@ cmd_net_exec(const struct cmd_entry *self, int argc, char **argv)
 	if (o.format != NULL) {
 		if ((fmt = cmd_net_format(o.format)) < 0) {
 			fprintf(stderr, "ensemble net: unknown format '%s' (svg, png, "
-			    "pdf, dot or pnml)\n", o.format);
+			    "pdf, dot, pnml or promela)\n", o.format);
 			goto out;
 		}
 	} else if (!tostdout) {
 		if ((ext = draw_suffix(o.output)) == NULL ||
 		    (fmt = cmd_net_format(ext)) < 0) {
 			fprintf(stderr, "ensemble net: cannot tell the format of '%s' "
-			    "(name it .svg, .png, .pdf, .dot or .pnml, or give -T)\n",
+			    "(name it .svg, .png, .pdf, .dot, .pnml or .pml, or give "
+			    "-T)\n",
 			    o.output);
 			goto out;
 		}
 	}
-	if (o.layout != NULL && fmt == FMT_PNML) {
-		fprintf(stderr, "ensemble net: -K is for drawings, not PNML\n");
+	if (o.layout != NULL && (fmt == FMT_PNML || fmt == FMT_PROMELA)) {
+		fprintf(stderr, "ensemble net: -K is for drawings, not %s\n",
+		    fmt == FMT_PNML ? "PNML" : "Promela");
 		goto out;
 	}
 	d = diag_new(stderr);
@@ -90,7 +96,7 @@ cmd_net_exec(const struct cmd_entry *self, int argc, char **argv)
 		    g->name, check_mode_name(mode), cause);
 		goto out;
 	}
-	if (fmt != FMT_PNML && n->ntrans > NET_MAX_DRAWN) {
+	if (fmt != FMT_PNML && fmt != FMT_PROMELA && n->ntrans > NET_MAX_DRAWN) {
 		fprintf(stderr, "ensemble net: %s: the net has %d transitions, too "
 		    "many to draw (at most %d); write it as PNML (-T pnml)\n",
 		    g->name, n->ntrans, NET_MAX_DRAWN);
@@ -104,6 +110,7 @@ cmd_net_exec(const struct cmd_entry *self, int argc, char **argv)
 		goto out;
 	}
 	if (fmt == FMT_PNML ? pnml_write(n, f, &cause) != 0 :
+	    fmt == FMT_PROMELA ? promela_write(n, f, &cause) != 0 :
 	    netdraw(n, fmt, o.layout, f, &cause) != 0) {
 		fprintf(stderr, "ensemble: cannot write '%s': %s\n", o.output, cause);
 		if (!tostdout) {

@@ -90,6 +90,10 @@ int net_is_complement(const struct net *, int p);
 /* Write the net as PNML (pnml.c).  0, or -1 and *cause. */
 int pnml_write(const struct net *, FILE *, char **cause);
 
+/* Write the net as a Promela model for SPIN, with a judge that gives its
+ * dead states our verdicts (promela.c).  0, or -1 and *cause. */
+int promela_write(const struct net *, FILE *, char **cause);
+
 /* Drawings past this many transitions are no use to anyone. */
 #define NET_MAX_DRAWN	2000
 
