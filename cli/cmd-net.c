@@ -138,10 +138,11 @@ out:
 
 static const struct cli_option cmd_net_options[] = {
 	CLI_OPTION_OUTPUT("write to FILE; its ending (.svg, .png, .pdf, .dot,\n"
-	    ".gv or .pnml, any case) gives the format; '-o -'\n"
+	    ".gv, .pnml or .pml, any case) gives the format; '-o -'\n"
 	    "writes to stdout, DOT unless -T says otherwise"),
 	CLI_OPTION_FORMAT("the format, whatever the file's name: svg, png, pdf,\n"
-	    "dot, or pnml (the P/T net for Petri net tools)"),
+	    "dot, pnml (the P/T net for Petri net tools) or\n"
+	    "promela (for SPIN)"),
 	CLI_OPTION_LAYOUT("the Graphviz layout engine of a drawing (default dot)"),
 	CLI_OPTION_SEND_MODE("the net of standard sends that are buffered (the\n"
 	    "default) or synchronous"),
@@ -152,17 +153,21 @@ static const struct cli_option cmd_net_options[] = {
 const struct cmd_entry cmd_net_entry = {
 	.name = "net",
 	.args = "SCRIPT",
-	.summary = "Draw the script's MP net, or write it as PNML.",
+	.summary = "Draw the script's MP net, or write it as PNML or Promela.",
 	.options = cmd_net_options,
 	.help =
 	    "The net is the place/transition net 'ensemble verify --exact' explores:\n"
 	    "a control place per statement a process can wait at, a place per\n"
 	    "channel direction (its messages), loop counters and request slots with\n"
 	    "complement places (left out of drawings).  Drawings stop at 2000\n"
-	    "transitions; PNML has no limit.\n"
+	    "transitions; PNML has no limit.  The Promela model (for SPIN) fails\n"
+	    "the assertion !(found_KIND) for each violation 'verify' would report\n"
+	    "(ensemble(1): net).\n"
 	    "\n"
 	    "Exit status: 0 when written, 2 on errors in the script or the options,\n"
 	    "when the mode has no P/T net (a channel without bound tested for\n"
-	    "emptiness), or when the output cannot be made or written.\n",
+	    "emptiness, a wildcard taking messages in the order sent, a root\n"
+	    "running ahead of an open collective), or when the output cannot be\n"
+	    "made or written.\n",
 	.exec = cmd_net_exec,
 };
