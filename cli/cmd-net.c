@@ -43,7 +43,7 @@ cmd_net_exec(const struct cmd_entry *self, int argc, char **argv)
 	const char	*ext;
 	char		*cause = NULL;
 	FILE		*f = NULL;
-	int		 rc, fmt = FMT_DOT, tostdout;
+	int		 rc, fmt = FMT_DOT, tostdout, wrc = 0;
 
 	if ((rc = cli_parse(self, argc, argv, &o)) >= 0)
 		return rc;
@@ -110,9 +110,14 @@ cmd_net_exec(const struct cmd_entry *self, int argc, char **argv)
 		goto out;
 	}
 	if (fmt == FMT_PNML ? pnml_write(n, f, &cause) != 0 :
-	    fmt == FMT_PROMELA ? promela_write(n, f, &cause) != 0 :
+	    fmt == FMT_PROMELA ? (wrc = promela_write(n, f, &cause)) != 0 :
 	    netdraw(n, fmt, o.layout, f, &cause) != 0) {
-		fprintf(stderr, "ensemble: cannot write '%s': %s\n", o.output, cause);
+		if (wrc == -2)
+			fprintf(stderr, "ensemble net: %s: no Promela model in %s "
+			    "mode: %s\n", g->name, check_mode_name(mode), cause);
+		else
+			fprintf(stderr, "ensemble: cannot write '%s': %s\n",
+			    o.output, cause);
 		if (!tostdout) {
 			fclose(f);
 			draw_remove_partial(o.output);

@@ -1,5 +1,5 @@
 /* promela.c -- a P/T net (net.h) written as a Promela model for SPIN, with
- * a judge that gives SPIN's end states the verdicts of ours (report.c).
+ * a judge that gives every state the verdict of ours (report.c).
  *
  * The model is the net, so it has the checker's semantics by construction
  * (net.c mirrors sem.c, tests/unit/test-net.c compares them): one
@@ -18,7 +18,11 @@
  * the kind found: pan reports 'assertion violated !(found_deadlock)'.
  * Judging every state, not only end states, is what finds a process
  * stuck for ever while others loop (no end state shows it); every loop
- * is an end label, so SPIN's own end-state check finds nothing more. */
+ * is an end label, so SPIN's own end-state check finds nothing more.
+ * The judge restates report.c's rules, so what SPIN checks independently
+ * is the state space (every interleaving, its own reductions) and the
+ * judge's Promela against report.c's C; the nets net.c refuses (ordered
+ * wildcards, roots running ahead) are refused here too. */
 #include "config.h"
 
 #include <errno.h>
@@ -664,6 +668,7 @@ promela_write(const struct net *n, FILE *f, char **cause)
 				xasprintf(cause, "the channel %s may hold %" PRId64
 				    " messages, more than a Promela channel (255)",
 				    pl->name, pl->cap);
+				rc = -2;
 				goto out;
 			}
 			break;
