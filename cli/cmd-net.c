@@ -16,15 +16,19 @@
 #include "net.h"
 #include "xmalloc.h"
 
-/* Formats: graph.h's drawings, and PNML. */
+/* Formats: graph.h's drawings, PNML and Promela. */
 enum { FMT_DOT = DRAW_DOT, FMT_SVG = DRAW_SVG, FMT_PNG = DRAW_PNG,
-    FMT_PDF = DRAW_PDF, FMT_PNML };
+    FMT_PDF = DRAW_PDF, FMT_PNML, FMT_PROMELA };
 
-/* A drawing format of graph.h, or PNML. */
+/* A drawing format of graph.h, PNML, or Promela (named promela or pml). */
 static int
 cmd_net_format(const char *name)
 {
-	return strcasecmp(name, "pnml") == 0 ? FMT_PNML : draw_format_of(name);
+	if (strcasecmp(name, "pnml") == 0)
+		return FMT_PNML;
+	if (strcasecmp(name, "promela") == 0 || strcasecmp(name, "pml") == 0)
+		return FMT_PROMELA;
+	return draw_format_of(name);
 }
 
 static int
@@ -39,7 +43,7 @@ cmd_net_exec(const struct cmd_entry *self, int argc, char **argv)
 	const char	*ext;
 	char		*cause = NULL;
 	FILE		*f = NULL;
-	int		 rc, fmt = FMT_DOT, tostdout;
+	int		 rc, fmt = FMT_DOT, tostdout, wrc = 0;
 
 	if ((rc = cli_parse(self, argc, argv, &o)) >= 0)
 		return rc;
@@ -61,20 +65,22 @@ cmd_net_exec(const struct cmd_entry *self, int argc, char **argv)
 	if (o.format != NULL) {
 		if ((fmt = cmd_net_format(o.format)) < 0) {
 			fprintf(stderr, "ensemble net: unknown format '%s' (svg, png, "
-			    "pdf, dot or pnml)\n", o.format);
+			    "pdf, dot, pnml or promela)\n", o.format);
 			goto out;
 		}
 	} else if (!tostdout) {
 		if ((ext = draw_suffix(o.output)) == NULL ||
 		    (fmt = cmd_net_format(ext)) < 0) {
 			fprintf(stderr, "ensemble net: cannot tell the format of '%s' "
-			    "(name it .svg, .png, .pdf, .dot or .pnml, or give -T)\n",
+			    "(name it .svg, .png, .pdf, .dot, .pnml or .pml, or give "
+			    "-T)\n",
 			    o.output);
 			goto out;
 		}
 	}
-	if (o.layout != NULL && fmt == FMT_PNML) {
-		fprintf(stderr, "ensemble net: -K is for drawings, not PNML\n");
+	if (o.layout != NULL && (fmt == FMT_PNML || fmt == FMT_PROMELA)) {
+		fprintf(stderr, "ensemble net: -K is for drawings, not %s\n",
+		    fmt == FMT_PNML ? "PNML" : "Promela");
 		goto out;
 	}
 	d = diag_new(stderr);
@@ -90,7 +96,7 @@ cmd_net_exec(const struct cmd_entry *self, int argc, char **argv)
 		    g->name, check_mode_name(mode), cause);
 		goto out;
 	}
-	if (fmt != FMT_PNML && n->ntrans > NET_MAX_DRAWN) {
+	if (fmt != FMT_PNML && fmt != FMT_PROMELA && n->ntrans > NET_MAX_DRAWN) {
 		fprintf(stderr, "ensemble net: %s: the net has %d transitions, too "
 		    "many to draw (at most %d); write it as PNML (-T pnml)\n",
 		    g->name, n->ntrans, NET_MAX_DRAWN);
@@ -104,8 +110,14 @@ cmd_net_exec(const struct cmd_entry *self, int argc, char **argv)
 		goto out;
 	}
 	if (fmt == FMT_PNML ? pnml_write(n, f, &cause) != 0 :
+	    fmt == FMT_PROMELA ? (wrc = promela_write(n, f, &cause)) != 0 :
 	    netdraw(n, fmt, o.layout, f, &cause) != 0) {
-		fprintf(stderr, "ensemble: cannot write '%s': %s\n", o.output, cause);
+		if (wrc == -2)
+			fprintf(stderr, "ensemble net: %s: no Promela model in %s "
+			    "mode: %s\n", g->name, check_mode_name(mode), cause);
+		else
+			fprintf(stderr, "ensemble: cannot write '%s': %s\n",
+			    o.output, cause);
 		if (!tostdout) {
 			fclose(f);
 			draw_remove_partial(o.output);
@@ -131,10 +143,11 @@ out:
 
 static const struct cli_option cmd_net_options[] = {
 	CLI_OPTION_OUTPUT("write to FILE; its ending (.svg, .png, .pdf, .dot,\n"
-	    ".gv or .pnml, any case) gives the format; '-o -'\n"
+	    ".gv, .pnml or .pml, any case) gives the format; '-o -'\n"
 	    "writes to stdout, DOT unless -T says otherwise"),
 	CLI_OPTION_FORMAT("the format, whatever the file's name: svg, png, pdf,\n"
-	    "dot, or pnml (the P/T net for Petri net tools)"),
+	    "dot, pnml (the P/T net for Petri net tools) or\n"
+	    "promela (for SPIN)"),
 	CLI_OPTION_LAYOUT("the Graphviz layout engine of a drawing (default dot)"),
 	CLI_OPTION_SEND_MODE("the net of standard sends that are buffered (the\n"
 	    "default) or synchronous"),
@@ -145,17 +158,21 @@ static const struct cli_option cmd_net_options[] = {
 const struct cmd_entry cmd_net_entry = {
 	.name = "net",
 	.args = "SCRIPT",
-	.summary = "Draw the script's MP net, or write it as PNML.",
+	.summary = "Draw the script's MP net, or write it as PNML or Promela.",
 	.options = cmd_net_options,
 	.help =
 	    "The net is the place/transition net 'ensemble verify --exact' explores:\n"
 	    "a control place per statement a process can wait at, a place per\n"
 	    "channel direction (its messages), loop counters and request slots with\n"
 	    "complement places (left out of drawings).  Drawings stop at 2000\n"
-	    "transitions; PNML has no limit.\n"
+	    "transitions; PNML has no limit.  The Promela model (for SPIN) fails\n"
+	    "the assertion !(found_KIND) for each violation 'verify' would report\n"
+	    "(ensemble(1): net).\n"
 	    "\n"
 	    "Exit status: 0 when written, 2 on errors in the script or the options,\n"
 	    "when the mode has no P/T net (a channel without bound tested for\n"
-	    "emptiness), or when the output cannot be made or written.\n",
+	    "emptiness, a wildcard taking messages in the order sent, a root\n"
+	    "running ahead of an open collective), or when the output cannot be\n"
+	    "made or written.\n",
 	.exec = cmd_net_exec,
 };

@@ -90,6 +90,12 @@ int net_is_complement(const struct net *, int p);
 /* Write the net as PNML (pnml.c).  0, or -1 and *cause. */
 int pnml_write(const struct net *, FILE *, char **cause);
 
+/* Write the net as a Promela model for SPIN, with a judge that gives
+ * every state our verdict (promela.c).  0; -1 and *cause when it cannot
+ * be written; -2 and *cause (before writing anything) when Promela
+ * cannot hold it (a channel bound past 255). */
+int promela_write(const struct net *, FILE *, char **cause);
+
 /* Drawings past this many transitions are no use to anyone. */
 #define NET_MAX_DRAWN	2000
 
