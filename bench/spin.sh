@@ -18,9 +18,13 @@
 #
 # SPIN needs one model per send mode; ensemble is run per mode too
 # (--send-mode=MODE), so each row compares one mode.  Every time is the
-# whole process's wall time (bench/rusage.c): ensemble's includes reading
-# and compiling the script, pan's includes allocating its hash table and
-# stack but not spin -a and cc, which are their own column.
+# whole process's CPU time, user + system (bench/rusage.c), which a
+# machine busy with other work stretches far less than wall time:
+# ensemble's includes reading and compiling the script, pan's includes
+# allocating its hash table and stack but not spin -a and cc, which are
+# their own column (CPU time of both).  States per second are the states
+# stored over that CPU time, for both tools.  The limit is one of CPU
+# time too (ulimit -t), so a busy machine does not move it.
 #
 # Environment:
 # ENSEMBLE   the ensemble binary (first argument, else $ENSEMBLE, else
@@ -33,9 +37,10 @@
 #            most), its judge included
 # SCRIPTS    the scaled scripts (default ring tree pipeline jacobi farm);
 #            dmax.pcg and dmax-tree.pcg (fixed size) are run once each
-# LIMIT      seconds a run may take (default 10; FULL: 60); a tool that
-#            passes it (or its memory) is not run at larger sizes
-# RUNS       runs per measurement (default 5): the median wall time; a
+# LIMIT      CPU seconds a run may take (default 10; FULL: 60; 2 x that
+#            for cc); a tool that passes it (or its memory) is not run at
+#            larger sizes
+# RUNS       runs per measurement (default 5): the median CPU time; a
 #            measurement whose first run takes over 5 s is run once
 # MEMLIM     MB of memory for pan (-DMEMLIM) and ensemble (--max-memory):
 #            default 8192
@@ -95,7 +100,7 @@ ru=$work/rusage
 top=$(pwd)
 
 cpu=$(sed -n 's/^model name[[:space:]]*: *//p' /proc/cpuinfo 2>/dev/null | head -n 1)
-echo "ensemble verify against SPIN on its Promela export: median of $runs runs, limit $limit s"
+echo "ensemble verify against SPIN on its Promela export: median CPU time of $runs runs, limit $limit CPU s"
 echo "binary:  $ensemble"
 echo "spin:    $(spin -V 2>&1 | head -n 1)"
 echo "pan:     spin -a; $pancc -DSAFETY -DMEMLIM=$memlim [-DNOREDUCE]; ./pan -mDEPTH -wBITS -e -c0 -n"
@@ -117,26 +122,34 @@ median() {
 		if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
-# timed OUT LIMIT CMD...: run CMD under 'timeout LIMIT' RUNS times (once
-# when the first run is over 5 s), output to OUT; sets $wall (median),
-# $kb (largest peak RSS), $st (last exit status; 124 timed out)
+# timed OUT LIMIT CMD...: run CMD with LIMIT seconds of CPU time
+# (ulimit -t; and 30 times that of wall time) RUNS times (once when the
+# first run took over 5 s), output to OUT; sets $cpu and $wall (medians),
+# $kb (largest peak RSS), $st (last exit status; 124 for either limit)
 timed() {
 	out=$1 lim=$2
 	shift 2
+	: >"$work/cpus"
 	: >"$work/walls"
 	kb=0
 	i=0
 	while [ $i -lt "$runs" ]; do
-		"$ru" -o "$work/ru" timeout "$lim" "$@" >"$out" 2>&1 || true
+		"$ru" -o "$work/ru" timeout $((lim * 30)) \
+		    sh -c 'ulimit -t "$0" && exec "$@"' "$lim" "$@" >"$out" 2>&1 || true
 		st=$(field "$work/ru" status)
-		w=$(field "$work/ru" wall)
+		c=$(field "$work/ru" cpu)
 		k=$(field "$work/ru" maxrss_kb)
 		[ "$k" -gt "$kb" ] && kb=$k
-		echo "$w" >>"$work/walls"
+		echo "$c" >>"$work/cpus"
+		field "$work/ru" wall >>"$work/walls"
+		case $st in
+		124 | 137 | 152) st=124 ;;	# timeout, SIGKILL, SIGXCPU
+		esac
 		[ "$st" = 0 ] || [ "$st" = 1 ] || break
 		i=$((i + 1))
-		awk -v w="$w" 'BEGIN { exit !(w > 5) }' && break
+		awk -v c="$c" 'BEGIN { exit !(c > 5) }' && break
 	done
+	cpu=$(median "$work/cpus")
 	wall=$(median "$work/walls")
 }
 
@@ -165,24 +178,26 @@ build() {
 	bd=$1 bn=$2
 	shift 2
 	# shellcheck disable=SC2086
-	"$ru" -o "$work/ru" timeout $((limit * 2)) $pancc -DSAFETY -DMEMLIM="$memlim" \
+	"$ru" -o "$work/ru" timeout $((limit * 60)) sh -c 'ulimit -t "$0" && exec "$@"' \
+	    $((limit * 2)) $pancc -DSAFETY -DMEMLIM="$memlim" \
 	    "$@" -o "$bd/$bn" "$bd/pan.c" >"$bd/$bn.cc" 2>&1 || true
-	ctime=$(field "$work/ru" wall)
+	ctime=$(field "$work/ru" cpu)
 	bst=$(field "$work/ru" status)
 	[ "$bst" = 0 ]
 }
 
 # pan DIR NAME FLAGS...: build and run pan until its depth and vector
-# size suffice; sets $cell (what to print), $pstates, $prate, $pwall,
+# size suffice; sets $cell (what to print), $pstates, $prate, $pcpu,
 # $pverdict ('verified', 'violated', 'limit' or 'error: ...')
 pan() {
 	pd=$1 pn=$2
 	shift 2
 	vflag=
 	depth=10000
-	pstates=- prate=- pwall=- cell=-
+	pstates=- prate=- pcpu=- cell=-
 	if ! build "$pd" "$pn" "$@"; then
-		if [ "$bst" = 124 ]; then
+		if [ "$bst" = 124 ] || [ "$bst" = 137 ] || [ "$bst" = 152 ] ||
+		    grep -q -i 'killed signal\|CPU time limit' "$bd/$bn.cc"; then
 			pverdict=limit
 			cell="cc > $((limit * 2)) s"
 		else
@@ -213,9 +228,8 @@ pan() {
 		fi
 		break
 	done
-	pwall=$wall
+	pcpu=$cpu
 	pstates=$(awk '/states, stored/ { print $1; exit }' "$pd/$pn.out")
-	prate=$(awk '/^pan: rate/ { print $3; exit }' "$pd/$pn.out")
 	if grep -q 'out of memory' "$pd/$pn.out"; then
 		pverdict=limit
 		cell="out of memory"
@@ -226,14 +240,15 @@ pan() {
 		pstates=-
 		return
 	fi
-	# pan prints no rate when its clock read 0 s
-	[ -n "$prate" ] || prate=$(awk -v s="$pstates" -v w="$pwall" 'BEGIN { printf "%.0f", s / w }')
+	# states per CPU second of the whole process (pan's own rate is per
+	# second of its wall clock, which a busy machine stretches)
+	prate=$(awk -v s="$pstates" -v c="$pcpu" 'BEGIN { printf "%.0f", s / (c > 0.0005 ? c : 0.0005) }')
 	if grep -q 'errors: 0' "$pd/$pn.out"; then
 		pverdict=verified
 	else
 		pverdict=violated
 	fi
-	cell="$(secs "$pwall") s, $(mb "$kb") MB"
+	cell="$(secs "$pcpu") s, $(mb "$kb") MB"
 	ctime=$cc1
 }
 
@@ -246,7 +261,7 @@ spinmax=$work/spinmax
 ensmax=$work/ensmax
 : >"$spinmax"
 : >"$ensmax"
-# ratios: 'fast' lines (ensemble / pan wall, per build), 'rate' lines
+# ratios: 'fast' lines (pan / ensemble CPU time, per build), 'rate' lines
 : >"$work/ratios"
 
 # row NAME NP MODE ARGS...
@@ -257,16 +272,17 @@ row() {
 	d=$work/$name-$np-$mode
 	mkdir -p "$d"
 	ecell=- xcell=- xstates=- xrate=- ccell=- c1=- s1=- c2=- s2=- r2=- q1=- q2=-
-	ewall= xrateraw= rq=-
+	ecpu= xrateraw= rq=-
 	verdict=
 	if ! isstopped "ens.$key"; then
-		timed "$d/e.out" $((limit + 10)) "$ensemble" verify "$@" --send-mode="$mode" \
-		    --max-time "$limit" --max-memory "$memlim" --no-progress
+		# (the CPU time limit: --max-time counts wall time)
+		timed "$d/e.out" "$limit" "$ensemble" verify "$@" --send-mode="$mode" \
+		    --max-memory "$memlim" --no-progress
 		case $st in
 		0 | 1)
 			verdict=$([ "$st" = 0 ] && echo verified || echo violated)
-			ewall=$wall
-			ecell="$(secs "$wall") s, $(mb "$kb") MB"
+			ecpu=$cpu
+			ecell="$(secs "$cpu") s, $(mb "$kb") MB"
 			echo "$name $np" >>"$ensmax"
 			;;
 		3 | 124) ecell="> $limit s"; stop "ens.$key" ;;
@@ -274,14 +290,14 @@ row() {
 		esac
 	fi
 	if ! isstopped "exact.$key"; then
-		timed "$d/x.out" $((limit + 10)) "$ensemble" verify "$@" --send-mode="$mode" \
-		    --exact --stats --max-time "$limit" --max-memory "$memlim" --no-progress
+		timed "$d/x.out" "$limit" "$ensemble" verify "$@" --send-mode="$mode" \
+		    --exact --stats --max-memory "$memlim" --no-progress
 		case $st in
 		0 | 1)
 			xstates=$(awk '/^states:/ { print $2 }' "$d/x.out")
-			xrateraw=$(awk '/^states per second:/ { print $4 }' "$d/x.out")
+			xrateraw=$(awk -v s="$xstates" -v c="$cpu" 'BEGIN { printf "%.0f", s / (c > 0.0005 ? c : 0.0005) }')
 			xrate=$(awk -v r="$xrateraw" 'BEGIN { printf "%.2f", r / 1e6 }')
-			xcell="$(secs "$wall") s, $(mb "$kb") MB"
+			xcell="$(secs "$cpu") s, $(mb "$kb") MB"
 			;;
 		3 | 124)
 			xcell="> $limit s"
@@ -305,7 +321,7 @@ row() {
 		cd "$d"
 		"$ru" -o "$work/ru" spin -a m.pml >"$d/spin.out" 2>&1 || true
 		cd "$top"
-		stime=$(field "$work/ru" wall)
+		stime=$(field "$work/ru" cpu)
 		bits=28
 		if [ "$xstates" != - ]; then
 			bits=$(awk -v s="$xstates" 'BEGIN { b = 12; while (2 ^ b < 2 * s && b < 28) b++; print b }')
@@ -325,8 +341,8 @@ row() {
 					bad=1
 				fi
 				echo "$name $np" >>"$spinmax"
-				if [ -n "$ewall" ]; then
-					q=$(awk -v p="$pwall" -v e="$ewall" 'BEGIN { printf "%.1f", p / e }')
+				if [ -n "$ecpu" ]; then
+					q=$(awk -v p="$pcpu" -v e="$ecpu" 'BEGIN { printf "%.1f", p / (e > 0.0005 ? e : 0.0005) }')
 					echo "fast $b $name $np $mode $q" >>"$work/ratios"
 				fi
 				;;
