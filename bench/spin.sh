@@ -321,12 +321,19 @@ row() {
 		cd "$d"
 		"$ru" -o "$work/ru" spin -a m.pml >"$d/spin.out" 2>&1 || true
 		cd "$top"
+		if [ ! -f "$d/pan.c" ]; then
+			# (SPIN's own limits, e.g. 'd_step sequence too long')
+			ccell="no pan: spin -a: $(grep -m 1 -i error "$d/spin.out" | sed 's/.*Error: //')"
+			stop "por.$key"
+			stop "nr.$key"
+		fi
 		stime=$(field "$work/ru" cpu)
 		bits=28
 		if [ "$xstates" != - ]; then
 			bits=$(awk -v s="$xstates" 'BEGIN { b = 12; while (2 ^ b < 2 * s && b < 28) b++; print b }')
 		fi
 		for b in por nr; do
+			[ -f "$d/pan.c" ] || break
 			isstopped "$b.$key" && continue
 			q=-
 			if [ $b = por ]; then
