@@ -35,7 +35,7 @@
 # NPS        the -np sizes (default 3 6 1000; FULL: 2 4 8 16 32 64 100
 #            1000 10000 100000); SPIN runs up to 255 processes (pan's
 #            most), its judge included
-# SCRIPTS    the scaled scripts (default ring tree pipeline jacobi farm);
+# BENCH_SCRIPTS the scaled scripts (default ring tree pipeline jacobi farm);
 #            dmax.pcg and dmax-tree.pcg (fixed size) are run once each
 # LIMIT      CPU seconds a run may take (default 10; FULL: 60; 2 x that
 #            for cc); a tool that passes it (or its memory) is not run at
@@ -75,7 +75,7 @@ else
 	nps=${NPS:-3 6 1000}
 	limit=${LIMIT:-10}
 fi
-scripts=${SCRIPTS:-ring tree pipeline jacobi farm}
+scripts=${BENCH_SCRIPTS:-ring tree pipeline jacobi farm}
 
 case $ensemble in
 /*) ;;
