@@ -311,12 +311,28 @@ explore_progress(const struct xopts *o, uint64_t states, uint64_t bytes, double 
  * prefetched first, so the cache misses of a batch overlap. */
 #define BATCH	16
 
+/* The cycle proviso's record of the states, where the search judges every
+ * state with stubborn sets (see explore_bfs): per state the group whose
+ * step first reached it + 1, and PV_FULL when it is (or is to be)
+ * expanded fully. */
+#define PV_FULL		0x80000000u
+
+struct proviso {
+	uint32_t	*info;
+	size_t		 alloc;
+	uint64_t	 head;		/* the state being expanded */
+	int		 reduced;	/* firing a stubborn set, not all */
+	int		 closes;	/* it reached a state expanded before,
+					 * not fully: expand the head fully */
+};
+
 /* Fire ts[lo..hi) from cur, storing what is new.  Returns 0, or -1 after
  * setting r->status; *found counts successors already known.  nxt has room
- * for BATCH states. */
+ * for BATCH states.  pv (NULL: no proviso) records who reached each new
+ * state and judges the known ones a stubborn set reaches. */
 static int
 fire_range(struct sem *m, struct store *st, const uint64_t *cur, uint64_t *nxt, uint64_t head, const struct trans *ts,
-    int lo, int hi, int *found, struct xresult *r)
+    int lo, int hi, int *found, struct xresult *r, struct proviso *pv)
 {
 	uint64_t	idx, h[BATCH];
 	int		k, b, n, rc;
@@ -354,6 +370,15 @@ fire_range(struct sem *m, struct store *st, const uint64_t *cur, uint64_t *nxt, 
 			}
 			if (rc == ST_FOUND)
 				(*found)++;
+			if (pv == NULL)
+				continue;
+			if (rc == ST_INSERTED) {
+				xgrow(&pv->info, &pv->alloc, idx + 1, sizeof(*pv->info));
+				pv->info[idx] = (uint32_t)ts[k + b].proc + 1;
+			} else if (pv->reduced && idx > pv->head)
+				pv->info[idx] |= PV_FULL;	/* still queued */
+			else if (pv->reduced && !(pv->info[idx] & PV_FULL))
+				pv->closes = 1;
 		}
 	}
 	return 0;
@@ -379,6 +404,55 @@ judge_state(struct sem *m, const struct xopts *o, const uint64_t *s, const int *
 	return idle == 0 ? 0 : o->judge(o->judge_arg, s, ps);
 }
 
+/* Per process, its component: processes joined by channels, all of them
+ * by a collective.  Processes of different components never interact. */
+static int *
+components(const struct sem *m)
+{
+	const struct mpnet	*n = m->net;
+	int			*c = xcalloc(m->nprocs > 0 ? m->nprocs : 1, sizeof(int));
+	int			 i, a, b;
+
+	for (i = 0; i < m->nprocs; i++)
+		c[i] = n->ncolls > 0 ? 0 : i;
+	for (i = 0; n->ncolls == 0 && i < n->ndc; i++) {
+		for (a = n->dc[i].from; c[a] != a; a = c[a])
+			;
+		for (b = n->dc[i].to; c[b] != b; b = c[b])
+			;
+		if (a != b)
+			c[a > b ? a : b] = a < b ? a : b;
+	}
+	for (i = 0; i < m->nprocs; i++)
+		c[i] = c[c[i]];	/* (roots come first: one step is enough) */
+	return c;
+}
+
+/* Whether group g, with transitions enabled in s, is a better stubborn
+ * set than 'chosen' (-1: none yet).  Judging every state, one that can
+ * end is better: a process in an endless loop could put it off for ever
+ * (past any cycle, while counts grow).  Then one of the component of the
+ * group whose step reached s: a component runs alone until it blocks or
+ * closes a cycle, so independent endless loops are not interleaved (each
+ * would otherwise go round once more for every state of the others). */
+static int
+better(struct sem *m, const uint64_t *s, int judge_all, const int *comp,
+    int mover, int chosen, int g)
+{
+	int	ce, ge;
+
+	if (chosen < 0)
+		return 1;
+	if (!judge_all)
+		return 0;
+	ce = sem_can_end(m, s, chosen);
+	ge = sem_can_end(m, s, g);
+	if (ce != ge)
+		return ge;
+	return comp != NULL && mover >= 0 && comp[g] == comp[mover] &&
+	    comp[chosen] != comp[mover];
+}
+
 void
 explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 {
@@ -386,14 +460,21 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 	struct trans	*ts;
 	uint64_t	*cur, *nxt, head, idx, best_at = 0;
 	int		 g, k, total, nmax = sem_max_trans(m), chosen, cs, ce, found;
-	int		 ngroups, bad, coll, N = m->nprocs;
+	int		 bad, coll, N = m->nprocs, full = 0, mover = -1;
 	const int	 reduce = o->reduce, judge_all = o->judge_all;
 	int		*gn = xcalloc(N + 1, sizeof(int));
 	unsigned char	*ps = xcalloc(N + 1, 1);
 	double		 t0 = clock_now(), last = t0;
 	uint64_t	 last_states = 0;
+	struct proviso	 pvs, *pv = NULL;
+	int		*comp = NULL;
 
 	memset(r, 0, sizeof(*r));
+	memset(&pvs, 0, sizeof(pvs));
+	if (reduce && judge_all) {
+		pv = &pvs;
+		comp = components(m);
+	}
 	m->want_safe = o->reduce;
 	store_init(&st, m, o->max_memory);
 	st.max_states = o->max_states;
@@ -405,6 +486,10 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 		r->status = X_LIMIT;
 		r->limit = XL_MEMORY;
 		goto out;
+	}
+	if (pv != NULL) {
+		xgrow(&pv->info, &pv->alloc, 1, sizeof(*pv->info));
+		pv->info[0] = 0;
 	}
 	r->status = X_DONE;
 	for (head = 0; head < st.n; head++) {
@@ -426,21 +511,21 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 		 * (the hottest there is). */
 		for (g = 0; !reduce && !judge_all && g < N; g++)
 			total += sem_enabled(m, cur, g, ts + total);
+		if (pv != NULL) {
+			pv->head = head;
+			full = (pv->info[head] & PV_FULL) != 0;
+			mover = (int)(pv->info[head] & ~PV_FULL) - 1;
+		}
 		for (g = 0; (reduce || judge_all) && g < N; g++) {
 			int	n = sem_enabled(m, cur, g, ts + total);
 
 			gn[g] = n;
-			if (reduce && n > 0 && (chosen < 0 || (judge_all &&
-			    !sem_can_end(m, cur, chosen) && sem_can_end(m, cur, g)))) {
+			if (reduce && !full && n > 0 && better(m, cur, judge_all,
+			    comp, mover, chosen, g)) {
 				for (k = 0; k < n && ts[total + k].safe; k++)
 					;
 				if (k == n) {
-					/* A stubborn set: this group alone.
-					 * Judging every state, one that can
-					 * end is better: a process in an
-					 * endless loop could put it off for
-					 * ever (past any cycle, while counts
-					 * grow). */
+					/* A stubborn set: this group alone. */
 					chosen = g;
 					cs = total;
 					ce = total + n;
@@ -448,9 +533,8 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 			}
 			total += n;
 			if (chosen >= 0 && !judge_all)
-				break;	/* the rest only if the proviso asks */
+				break;	/* end states only: no proviso */
 		}
-		ngroups = g < N ? g + 1 : N;
 		if (total == 0 || judge_all) {
 			/* (Every group was computed; group 0's transitions
 			 * come first in ts.) */
@@ -470,27 +554,31 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 			continue;
 		found = 0;
 		if (chosen < 0) {
-			if (fire_range(m, &st, cur, nxt, head, ts, 0, total, &found, r) != 0)
-				goto out;
-		} else {
-			if (fire_range(m, &st, cur, nxt, head, ts, cs, ce, &found, r) != 0)
-				goto out;
-			if (found > 0) {
-				/* Cycle proviso: a reduced step back into known
-				 * states could put the others off forever; fire
-				 * every other group too. */
-				if (fire_range(m, &st, cur, nxt, head, ts, 0, cs,
-				    &found, r) != 0 || fire_range(m, &st, cur, nxt,
-				    head, ts, ce, total, &found, r) != 0)
-					goto out;
-				for (g = ngroups; g < N; g++) {
-					int	n = sem_enabled(m, cur, g, ts + total);
-
-					if (fire_range(m, &st, cur, nxt, head, ts,
-					    total, total + n, &found, r) != 0)
-						goto out;
-				}
+			if (pv != NULL) {
+				pv->info[head] |= PV_FULL;
+				pv->reduced = 0;
 			}
+			if (fire_range(m, &st, cur, nxt, head, ts, 0, total, &found,
+			    r, pv) != 0)
+				goto out;
+			continue;
+		}
+		if (pv != NULL) {
+			pv->reduced = 1;
+			pv->closes = 0;
+		}
+		if (fire_range(m, &st, cur, nxt, head, ts, cs, ce, &found, r, pv) != 0)
+			goto out;
+		if (pv != NULL && pv->closes) {
+			/* Cycle proviso: the stubborn set reached a state
+			 * expanded before, not fully; fire every other group
+			 * too (judge_all: all were computed). */
+			pv->info[head] |= PV_FULL;
+			pv->reduced = 0;
+			if (fire_range(m, &st, cur, nxt, head, ts, 0, cs, &found,
+			    r, pv) != 0 || fire_range(m, &st, cur, nxt, head, ts,
+			    ce, total, &found, r, pv) != 0)
+				goto out;
 		}
 	}
 out:
@@ -511,6 +599,8 @@ out:
 	free(nxt);
 	free(gn);
 	free(ps);
+	free(pvs.info);
+	free(comp);
 }
 
 void
