@@ -428,29 +428,39 @@ components(const struct sem *m)
 	return c;
 }
 
-/* Whether group g, with transitions enabled in s, is a better stubborn
- * set than 'chosen' (-1: none yet).  Judging every state, one that can
- * end is better: a process in an endless loop could put it off for ever
- * (past any cycle, while counts grow).  Then one of the component of the
- * group whose step reached s: a component runs alone until it blocks or
- * closes a cycle, so independent endless loops are not interleaved (each
- * would otherwise go round once more for every state of the others). */
+/* Whether group g, with ng transitions enabled in s, is a better stubborn
+ * set than 'chosen' (-1: none yet) with nc.  Judging every state, one
+ * that can end is better: a process in an endless loop could put it off
+ * for ever (past any cycle, while counts grow).  Then one of the
+ * component of the group whose step reached s: a component runs alone
+ * until it blocks or closes a cycle, so independent endless loops are not
+ * interleaved (each would otherwise go round once more for every state of
+ * the others).  Then one step rather than a choice of several: choices
+ * are put off while others can go on, so what another takes from a choice
+ * may come before the next choice is made (a farm's master takes each
+ * worker's reply, however sent, before the next worker chooses: the two
+ * ways merge at once instead of multiplying). */
 static int
 better(struct sem *m, const uint64_t *s, int judge_all, const int *comp,
-    int mover, int chosen, int g)
+    int mover, int chosen, int nc, int g, int ng)
 {
-	int	ce, ge;
+	int	ce, ge, cm, gm;
 
 	if (chosen < 0)
 		return 1;
-	if (!judge_all)
-		return 0;
-	ce = sem_can_end(m, s, chosen);
-	ge = sem_can_end(m, s, g);
-	if (ce != ge)
-		return ge;
-	return comp != NULL && mover >= 0 && comp[g] == comp[mover] &&
-	    comp[chosen] != comp[mover];
+	if (judge_all) {
+		ce = sem_can_end(m, s, chosen);
+		ge = sem_can_end(m, s, g);
+		if (ce != ge)
+			return ge;
+		if (comp != NULL && mover >= 0) {
+			cm = comp[chosen] == comp[mover];
+			gm = comp[g] == comp[mover];
+			if (cm != gm)
+				return gm;
+		}
+	}
+	return nc > 1 && ng == 1;
 }
 
 void
@@ -521,7 +531,7 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 
 			gn[g] = n;
 			if (reduce && !full && n > 0 && better(m, cur, judge_all,
-			    comp, mover, chosen, g)) {
+			    comp, mover, chosen, ce - cs, g, n)) {
 				for (k = 0; k < n && ts[total + k].safe; k++)
 					;
 				if (k == n) {
@@ -532,7 +542,7 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 				}
 			}
 			total += n;
-			if (chosen >= 0 && !judge_all)
+			if (chosen >= 0 && ce - cs == 1 && !judge_all)
 				break;	/* end states only: no proviso */
 		}
 		if (total == 0 || judge_all) {
