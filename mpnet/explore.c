@@ -8,14 +8,43 @@
  * per-state malloc.
  *
  * Reduction: a process whose enabled transitions are all safe (sem.c says
- * which: nothing another process can do now or later conflicts with them)
- * forms a stubborn set and is fired alone; the cycle proviso expands a
- * state fully when a reduced step only closes a cycle back into known
- * states, so every cycle of the reduced graph holds a fully expanded
- * state.  End states are preserved; so is a state showing each lasting
- * violation (report.h): the safe steps taken instead of a path to it
- * commute with that path and leave what it shows in place, and on a cycle
- * the full expansion takes the path's first step. */
+ * which: nothing another process can do now or later conflicts with them,
+ * a choice among its own branches included) forms a stubborn set and is
+ * fired alone: a persistent set, every path from the state either fires
+ * one of its transitions first or commutes with all of them.  Which one
+ * (better()) changes only how many states are seen: judging every state,
+ * one that can end first, then one of the component (processes joined by
+ * channels) that made the last step, so an independent part runs alone
+ * until it blocks or closes a cycle; then one step before a choice.
+ *
+ * Why the verdicts are those of every interleaving, property by property:
+ *
+ * Where only end states are judged (nets that always end), there is no
+ * cycle proviso: persistent sets keep every reachable end state of a
+ * finite state space (a path to an end state must fire a transition of
+ * the set, which can be moved first; a path that fired none could not
+ * end, the set's transitions staying enabled).  Deadlocks, orphan
+ * receives, unmatched sends, collective mismatches and unwaited requests
+ * are all judged there, so each is found if any end state shows it.
+ *
+ * Where every state is judged (report.h: what a state shows lasts, being
+ * stuck or ended holds in every later state), a path w from state s to a
+ * bad state u either fires a transition t of the set (moved first, one
+ * step shorter) or commutes with t, reaching u' = u after t, which shows
+ * what u showed since it follows u.  Repeating this follows reduced steps
+ * only; it could go on for ever without shortening w only round a cycle
+ * of reduced states, which the cycle proviso forbids: every cycle of the
+ * reduced graph holds a fully expanded state, where w's first step is
+ * taken.  The proviso: a stubborn set's step to a state expanded before
+ * (or the state itself) that was not expanded fully expands this one
+ * fully; a step to a state still queued marks it to be expanded fully
+ * instead (so independent endless loops do not expand everything at
+ * every closing step).  Every cycle has a step into its earliest-found
+ * state from a later-found one, made when that state was known already:
+ * one of the two ends is expanded fully.
+ *
+ * The search stays breadth first: the counterexample is the shortest in
+ * the reduced graph, not always among all interleavings (--exact's is). */
 #include "config.h"
 
 #include <sys/ioctl.h>
