@@ -631,7 +631,7 @@ out:
 			r->status = X_VIOLATION;
 	}
 	r->states = st.n;
-	r->peak_bytes = st.mem;
+	r->peak_bytes = st.mem + pvs.alloc * sizeof(*pvs.info);
 	store_free(&st);
 	free(ts);
 	free(cur);
