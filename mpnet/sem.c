@@ -701,7 +701,6 @@ struct offer_walk {
 	int		 q, r, lo, hi;
 	int		 pass;		/* r's messages wait for q: its receives
 					 * from r may pass */
-	int		 twice;		/* look for a second offer */
 };
 
 static int
@@ -727,11 +726,12 @@ offer_visit(void *arg, const struct ins *in)
 
 /* Whether process q, from pc on, can reach a send into one of r's ports
  * lo..hi without first receiving from r or meeting r in a collective
- * (loops may go round or not, every branch of a choice is taken). */
+ * (loops may go round or not, every branch of a choice is taken; 'pass':
+ * its receives from r do not stop it, r's messages waiting for it). */
 static int
 can_offer(const struct sem *m, int q, int pc, int r, int lo, int hi, int pass)
 {
-	struct offer_walk	 o = { m, q, r, lo, hi, pass, 0 };
+	struct offer_walk	 o = { m, q, r, lo, hi, pass };
 	struct mpnet_walk	 w = { NULL, 0, NULL, 0 };
 
 	return m->p[q].pr != NULL && mpnet_walk(m->p[q].pr, pc, offer_visit, &o, &w);
@@ -756,9 +756,10 @@ twice_visit(void *arg, const struct ins *in)
 }
 
 static int
-can_offer_twice(const struct sem *m, int q, int pc, int r, int lo, int hi, int pass)
+can_offer_twice(const struct sem *m, int q, int pc, int r, int lo, int hi,
+    int pass)
 {
-	struct offer_walk	 o = { m, q, r, lo, hi, pass, 1 };
+	struct offer_walk	 o = { m, q, r, lo, hi, pass };
 	struct mpnet_walk	 w = { NULL, 0, NULL, 0 };
 
 	return m->p[q].pr != NULL && mpnet_walk(m->p[q].pr, pc, twice_visit, &o, &w);
