@@ -8,14 +8,43 @@
  * per-state malloc.
  *
  * Reduction: a process whose enabled transitions are all safe (sem.c says
- * which: nothing another process can do now or later conflicts with them)
- * forms a stubborn set and is fired alone; the cycle proviso expands a
- * state fully when a reduced step only closes a cycle back into known
- * states, so every cycle of the reduced graph holds a fully expanded
- * state.  End states are preserved; so is a state showing each lasting
- * violation (report.h): the safe steps taken instead of a path to it
- * commute with that path and leave what it shows in place, and on a cycle
- * the full expansion takes the path's first step. */
+ * which: nothing another process can do now or later conflicts with them,
+ * a choice among its own branches included) forms a stubborn set and is
+ * fired alone: a persistent set, every path from the state either fires
+ * one of its transitions first or commutes with all of them.  Which one
+ * (better()) changes only how many states are seen: judging every state,
+ * one that can end first, then one of the component (processes joined by
+ * channels) that made the last step, so an independent part runs alone
+ * until it blocks or closes a cycle; then one step before a choice.
+ *
+ * Why the verdicts are those of every interleaving, property by property:
+ *
+ * Where only end states are judged (nets that always end), there is no
+ * cycle proviso: persistent sets keep every reachable end state of a
+ * finite state space (a path to an end state must fire a transition of
+ * the set, which can be moved first; a path that fired none could not
+ * end, the set's transitions staying enabled).  Deadlocks, orphan
+ * receives, unmatched sends, collective mismatches and unwaited requests
+ * are all judged there, so each is found if any end state shows it.
+ *
+ * Where every state is judged (report.h: what a state shows lasts, being
+ * stuck or ended holds in every later state), a path w from state s to a
+ * bad state u either fires a transition t of the set (moved first, one
+ * step shorter) or commutes with t, reaching u' = u after t, which shows
+ * what u showed since it follows u.  Repeating this follows reduced steps
+ * only; it could go on for ever without shortening w only round a cycle
+ * of reduced states, which the cycle proviso forbids: every cycle of the
+ * reduced graph holds a fully expanded state, where w's first step is
+ * taken.  The proviso: a stubborn set's step to a state expanded before
+ * (or the state itself) that was not expanded fully expands this one
+ * fully; a step to a state still queued marks it to be expanded fully
+ * instead (so independent endless loops do not expand everything at
+ * every closing step).  Every cycle has a step into its earliest-found
+ * state from a later-found one, made when that state was known already:
+ * one of the two ends is expanded fully.
+ *
+ * The search stays breadth first: the counterexample is the shortest in
+ * the reduced graph, not always among all interleavings (--exact's is). */
 #include "config.h"
 
 #include <sys/ioctl.h>
@@ -311,12 +340,28 @@ explore_progress(const struct xopts *o, uint64_t states, uint64_t bytes, double 
  * prefetched first, so the cache misses of a batch overlap. */
 #define BATCH	16
 
+/* The cycle proviso's record of the states, where the search judges every
+ * state with stubborn sets (see explore_bfs): per state the group whose
+ * step first reached it + 1, and PV_FULL when it is (or is to be)
+ * expanded fully. */
+#define PV_FULL		0x80000000u
+
+struct proviso {
+	uint32_t	*info;
+	size_t		 alloc;
+	uint64_t	 head;		/* the state being expanded */
+	int		 reduced;	/* firing a stubborn set, not all */
+	int		 closes;	/* it reached a state expanded before,
+					 * not fully: expand the head fully */
+};
+
 /* Fire ts[lo..hi) from cur, storing what is new.  Returns 0, or -1 after
  * setting r->status; *found counts successors already known.  nxt has room
- * for BATCH states. */
+ * for BATCH states.  pv (NULL: no proviso) records who reached each new
+ * state and judges the known ones a stubborn set reaches. */
 static int
 fire_range(struct sem *m, struct store *st, const uint64_t *cur, uint64_t *nxt, uint64_t head, const struct trans *ts,
-    int lo, int hi, int *found, struct xresult *r)
+    int lo, int hi, int *found, struct xresult *r, struct proviso *pv)
 {
 	uint64_t	idx, h[BATCH];
 	int		k, b, n, rc;
@@ -354,6 +399,15 @@ fire_range(struct sem *m, struct store *st, const uint64_t *cur, uint64_t *nxt, 
 			}
 			if (rc == ST_FOUND)
 				(*found)++;
+			if (pv == NULL)
+				continue;
+			if (rc == ST_INSERTED) {
+				xgrow(&pv->info, &pv->alloc, idx + 1, sizeof(*pv->info));
+				pv->info[idx] = (uint32_t)ts[k + b].proc + 1;
+			} else if (pv->reduced && idx > pv->head)
+				pv->info[idx] |= PV_FULL;	/* still queued */
+			else if (pv->reduced && !(pv->info[idx] & PV_FULL))
+				pv->closes = 1;
 		}
 	}
 	return 0;
@@ -379,6 +433,65 @@ judge_state(struct sem *m, const struct xopts *o, const uint64_t *s, const int *
 	return idle == 0 ? 0 : o->judge(o->judge_arg, s, ps);
 }
 
+/* Per process, its component: processes joined by channels, all of them
+ * by a collective.  Processes of different components never interact. */
+static int *
+components(const struct sem *m)
+{
+	const struct mpnet	*n = m->net;
+	int			*c = xcalloc(m->nprocs > 0 ? m->nprocs : 1, sizeof(int));
+	int			 i, a, b;
+
+	for (i = 0; i < m->nprocs; i++)
+		c[i] = n->ncolls > 0 ? 0 : i;
+	for (i = 0; n->ncolls == 0 && i < n->ndc; i++) {
+		for (a = n->dc[i].from; c[a] != a; a = c[a])
+			;
+		for (b = n->dc[i].to; c[b] != b; b = c[b])
+			;
+		if (a != b)
+			c[a > b ? a : b] = a < b ? a : b;
+	}
+	for (i = 0; i < m->nprocs; i++)
+		c[i] = c[c[i]];	/* (roots come first: one step is enough) */
+	return c;
+}
+
+/* Whether group g, with ng transitions enabled in s, is a better stubborn
+ * set than 'chosen' (-1: none yet) with nc.  Judging every state, one
+ * that can end is better: a process in an endless loop could put it off
+ * for ever (past any cycle, while counts grow).  Then one of the
+ * component of the group whose step reached s: a component runs alone
+ * until it blocks or closes a cycle, so independent endless loops are not
+ * interleaved (each would otherwise go round once more for every state of
+ * the others).  Then one step rather than a choice of several: choices
+ * are put off while others can go on, so what another takes from a choice
+ * may come before the next choice is made (a farm's master takes each
+ * worker's reply, however sent, before the next worker chooses: the two
+ * ways merge at once instead of multiplying). */
+static int
+better(struct sem *m, const uint64_t *s, int judge_all, const int *comp,
+    int mover, int chosen, int nc, int g, int ng)
+{
+	int	ce, ge, cm, gm;
+
+	if (chosen < 0)
+		return 1;
+	if (judge_all) {
+		ce = sem_can_end(m, s, chosen);
+		ge = sem_can_end(m, s, g);
+		if (ce != ge)
+			return ge;
+		if (comp != NULL && mover >= 0) {
+			cm = comp[chosen] == comp[mover];
+			gm = comp[g] == comp[mover];
+			if (cm != gm)
+				return gm;
+		}
+	}
+	return nc > 1 && ng == 1;
+}
+
 void
 explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 {
@@ -386,14 +499,21 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 	struct trans	*ts;
 	uint64_t	*cur, *nxt, head, idx, best_at = 0;
 	int		 g, k, total, nmax = sem_max_trans(m), chosen, cs, ce, found;
-	int		 ngroups, bad, coll, N = m->nprocs;
+	int		 bad, coll, N = m->nprocs, full = 0, mover = -1;
 	const int	 reduce = o->reduce, judge_all = o->judge_all;
 	int		*gn = xcalloc(N + 1, sizeof(int));
 	unsigned char	*ps = xcalloc(N + 1, 1);
 	double		 t0 = clock_now(), last = t0;
 	uint64_t	 last_states = 0;
+	struct proviso	 pvs, *pv = NULL;
+	int		*comp = NULL;
 
 	memset(r, 0, sizeof(*r));
+	memset(&pvs, 0, sizeof(pvs));
+	if (reduce && judge_all) {
+		pv = &pvs;
+		comp = components(m);
+	}
 	m->want_safe = o->reduce;
 	store_init(&st, m, o->max_memory);
 	st.max_states = o->max_states;
@@ -405,6 +525,10 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 		r->status = X_LIMIT;
 		r->limit = XL_MEMORY;
 		goto out;
+	}
+	if (pv != NULL) {
+		xgrow(&pv->info, &pv->alloc, 1, sizeof(*pv->info));
+		pv->info[0] = 0;
 	}
 	r->status = X_DONE;
 	for (head = 0; head < st.n; head++) {
@@ -426,31 +550,30 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 		 * (the hottest there is). */
 		for (g = 0; !reduce && !judge_all && g < N; g++)
 			total += sem_enabled(m, cur, g, ts + total);
+		if (pv != NULL) {
+			pv->head = head;
+			full = (pv->info[head] & PV_FULL) != 0;
+			mover = (int)(pv->info[head] & ~PV_FULL) - 1;
+		}
 		for (g = 0; (reduce || judge_all) && g < N; g++) {
 			int	n = sem_enabled(m, cur, g, ts + total);
 
 			gn[g] = n;
-			if (reduce && n > 0 && (chosen < 0 || (judge_all &&
-			    !sem_can_end(m, cur, chosen) && sem_can_end(m, cur, g)))) {
+			if (reduce && !full && n > 0 && better(m, cur, judge_all,
+			    comp, mover, chosen, ce - cs, g, n)) {
 				for (k = 0; k < n && ts[total + k].safe; k++)
 					;
 				if (k == n) {
-					/* A stubborn set: this group alone.
-					 * Judging every state, one that can
-					 * end is better: a process in an
-					 * endless loop could put it off for
-					 * ever (past any cycle, while counts
-					 * grow). */
+					/* A stubborn set: this group alone. */
 					chosen = g;
 					cs = total;
 					ce = total + n;
 				}
 			}
 			total += n;
-			if (chosen >= 0 && !judge_all)
-				break;	/* the rest only if the proviso asks */
+			if (chosen >= 0 && ce - cs == 1 && !judge_all)
+				break;	/* end states only: no proviso */
 		}
-		ngroups = g < N ? g + 1 : N;
 		if (total == 0 || judge_all) {
 			/* (Every group was computed; group 0's transitions
 			 * come first in ts.) */
@@ -470,27 +593,31 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 			continue;
 		found = 0;
 		if (chosen < 0) {
-			if (fire_range(m, &st, cur, nxt, head, ts, 0, total, &found, r) != 0)
-				goto out;
-		} else {
-			if (fire_range(m, &st, cur, nxt, head, ts, cs, ce, &found, r) != 0)
-				goto out;
-			if (found > 0) {
-				/* Cycle proviso: a reduced step back into known
-				 * states could put the others off forever; fire
-				 * every other group too. */
-				if (fire_range(m, &st, cur, nxt, head, ts, 0, cs,
-				    &found, r) != 0 || fire_range(m, &st, cur, nxt,
-				    head, ts, ce, total, &found, r) != 0)
-					goto out;
-				for (g = ngroups; g < N; g++) {
-					int	n = sem_enabled(m, cur, g, ts + total);
-
-					if (fire_range(m, &st, cur, nxt, head, ts,
-					    total, total + n, &found, r) != 0)
-						goto out;
-				}
+			if (pv != NULL) {
+				pv->info[head] |= PV_FULL;
+				pv->reduced = 0;
 			}
+			if (fire_range(m, &st, cur, nxt, head, ts, 0, total, &found,
+			    r, pv) != 0)
+				goto out;
+			continue;
+		}
+		if (pv != NULL) {
+			pv->reduced = 1;
+			pv->closes = 0;
+		}
+		if (fire_range(m, &st, cur, nxt, head, ts, cs, ce, &found, r, pv) != 0)
+			goto out;
+		if (pv != NULL && pv->closes) {
+			/* Cycle proviso: the stubborn set reached a state
+			 * expanded before, not fully; fire every other group
+			 * too (judge_all: all were computed). */
+			pv->info[head] |= PV_FULL;
+			pv->reduced = 0;
+			if (fire_range(m, &st, cur, nxt, head, ts, 0, cs, &found,
+			    r, pv) != 0 || fire_range(m, &st, cur, nxt, head, ts,
+			    ce, total, &found, r, pv) != 0)
+				goto out;
 		}
 	}
 out:
@@ -504,13 +631,15 @@ out:
 			r->status = X_VIOLATION;
 	}
 	r->states = st.n;
-	r->peak_bytes = st.mem;
+	r->peak_bytes = st.mem + pvs.alloc * sizeof(*pvs.info);
 	store_free(&st);
 	free(ts);
 	free(cur);
 	free(nxt);
 	free(gn);
 	free(ps);
+	free(pvs.info);
+	free(comp);
 }
 
 void

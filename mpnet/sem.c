@@ -7,6 +7,7 @@
  * when its message is taken, a buffered one at once. */
 #include "config.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -698,6 +699,8 @@ settled_wild(const struct sem *m, const uint64_t *s, int proc, int lo, int hi)
 struct offer_walk {
 	const struct sem *m;
 	int		 q, r, lo, hi;
+	int		 pass;		/* r's messages wait for q: its receives
+					 * from r may pass */
 };
 
 static int
@@ -713,7 +716,7 @@ offer_visit(void *arg, const struct ins *in)
 		    n->dc[dc].to_lp < o->hi;
 	}
 	if (in->op == OP_RECV && (dc = n->recv_dc[base + in->lp]) >= 0 &&
-	    n->dc[dc].from == o->r)
+	    n->dc[dc].from == o->r && !o->pass)
 		return -1;	/* waits for r, which sends nothing first */
 	if (in->op == OP_COLL && (n->colls[in->coll].root < 0 ||
 	    o->m->mode == CHECK_SYNC))
@@ -723,30 +726,67 @@ offer_visit(void *arg, const struct ins *in)
 
 /* Whether process q, from pc on, can reach a send into one of r's ports
  * lo..hi without first receiving from r or meeting r in a collective
- * (loops may go round or not, every branch of a choice is taken). */
+ * (loops may go round or not, every branch of a choice is taken; 'pass':
+ * its receives from r do not stop it, r's messages waiting for it). */
 static int
-can_offer(const struct sem *m, int q, int pc, int r, int lo, int hi)
+can_offer(const struct sem *m, int q, int pc, int r, int lo, int hi, int pass)
 {
-	struct offer_walk	 o = { m, q, r, lo, hi };
+	struct offer_walk	 o = { m, q, r, lo, hi, pass };
 	struct mpnet_walk	 w = { NULL, 0, NULL, 0 };
 
 	return m->p[q].pr != NULL && mpnet_walk(m->p[q].pr, pc, offer_visit, &o, &w);
 }
 
-/* A bag: r at a run of k wildcard receives over ports lo..hi, with at
- * most k messages on offer there and no sender able to offer another
- * before r has taken them all (each must first hear from r, which only
- * receives meanwhile).  Then r takes exactly those messages, in any
- * order, and every order ends in the same state: taking the first alone
- * is enough (its alternatives no longer conflict).  A farm's master
- * collecting synchronous results: N + 1 states a round, not 2^N. */
+/* The same for two sends, one after the other: at each first one, a walk
+ * from where it goes on looks for another. */
+static int
+twice_visit(void *arg, const struct ins *in)
+{
+	const struct offer_walk	*o = arg;
+	const struct prog	*pr = o->m->p[o->q].pr;
+	int			 v = offer_visit(arg, in), next[2], k, n;
+
+	if (v <= 0)
+		return v;
+	n = mpnet_next(pr, (int)(in - pr->ins), next);
+	for (k = 0; k < n; k++)
+		if (can_offer(o->m, o->q, next[k], o->r, o->lo, o->hi, o->pass))
+			return 1;
+	return -1;	/* (what follows it, the walk from there saw) */
+}
+
+static int
+can_offer_twice(const struct sem *m, int q, int pc, int r, int lo, int hi,
+    int pass)
+{
+	struct offer_walk	 o = { m, q, r, lo, hi, pass };
+	struct mpnet_walk	 w = { NULL, 0, NULL, 0 };
+
+	return m->p[q].pr != NULL && mpnet_walk(m->p[q].pr, pc, twice_visit, &o, &w);
+}
+
+/* A bag: r at a run of k wildcard receives over ports lo..hi (k of them
+ * in a row, or a counted loop whose body is this one receive and has k - 1
+ * rounds to go), with at most k messages there, on offer now or that
+ * their senders can still offer before they hear from r (each must first
+ * hear from r, which only receives meanwhile, or can offer once more at
+ * most).  Then r takes every one of them, in some order, and every order
+ * ends in the same state: taking the first on offer alone is enough.  It
+ * commutes with everything the others do meanwhile (r takes it sooner or
+ * later, nobody else can, and its sender, if it waits in a synchronous
+ * send, can do nothing else), and a path that never takes it keeps it on
+ * offer with r able to take it, so takes it once prepended; the states
+ * shown along the way are followed by the same ones one step of r
+ * later, which show what they showed (all of it lasts).  A farm's master
+ * collecting results, synchronous or as each worker chooses: one state
+ * per result, not 2^N. */
 static int
 bag(const struct sem *m, const uint64_t *s, int r, int pc, const struct ins *in)
 {
 	const struct sproc	*sp = &m->p[r];
 	const struct mpnet	*n = m->net;
-	uint64_t		 offers = 0, c;
-	int			 run, lp, dc, q, d, start;
+	uint64_t		 offers = 0, more = 0, c;
+	int			 run, lp, dc, q, d, start, pass;
 
 	if (in->nposted > 0)
 		return 0;
@@ -756,6 +796,14 @@ bag(const struct sem *m, const uint64_t *s, int r, int pc, const struct ins *in)
 		if (o->op != OP_RECVANY || o->lo != in->lo || o->hi != in->hi)
 			break;
 	}
+	if (run == 1 && pc + 1 < sp->pr->nins && sp->pr->ins[pc + 1].op == OP_JUMP) {
+		const struct ins	*nx = &sp->pr->ins[sp->pr->ins[pc + 1].target];
+
+		if (nx->op == OP_NEXT && nx->count >= 0 && nx + 1 == in) {
+			c = sem_get(s, ctr_fld(sp, nx->ctr));
+			run = c < (uint64_t)INT_MAX ? 1 + (int)c : INT_MAX;
+		}
+	}
 	for (lp = in->lo; lp < in->hi; lp++) {
 		if ((dc = n->recv_dc[sp->portbase + lp]) < 0)
 			continue;
@@ -764,21 +812,24 @@ bag(const struct sem *m, const uint64_t *s, int r, int pc, const struct ins *in)
 		c = sem_count(m, s, dc);
 		offers += c > 0 ? c : avail(m, s, dc) == 2;
 	}
-	if (offers < 2 || offers > (uint64_t)run)
+	if (offers < 1 || offers > (uint64_t)run)
 		return 0;
 	for (lp = in->lo; lp < in->hi; lp++) {
 		if ((dc = n->recv_dc[sp->portbase + lp]) < 0)
 			continue;
 		q = n->dc[dc].from;
-		/* Nothing from r waits for q: it could not pass a receive. */
-		for (d = 0; d < n->ndc; d++)
-			if (n->dc[d].from == r && n->dc[d].to == q &&
-			    sem_count(m, s, d) > 0)
-				return 0;
+		/* Messages from r waiting for q let it pass receives. */
+		for (pass = 0, d = 0; d < n->ndc && !pass; d++)
+			pass = n->dc[d].from == r && n->dc[d].to == q &&
+			    sem_count(m, s, d) > 0;
 		start = sem_pc(m, s, q);
 		if (avail(m, s, dc) == 2 && sem_count(m, s, dc) == 0)
 			start++;	/* its offer is the send it is blocked in */
-		if (can_offer(m, q, start, r, in->lo, in->hi))
+		if (!can_offer(m, q, start, r, in->lo, in->hi, pass))
+			continue;
+		if (can_offer_twice(m, q, start, r, in->lo, in->hi, pass))
+			return 0;
+		if (offers + ++more > (uint64_t)run)
 			return 0;
 	}
 	return 1;

@@ -1,0 +1,168 @@
+#!/bin/sh
+# por.sh -- the reduction on independent parts, at growing size: states
+# and wall time of 'ensemble verify' (default engine), of '--exact' at the
+# small sizes, and of SPIN's pan with its partial-order reduction on the
+# Promela export ('ensemble net -o m.pml'), per send mode.  The shapes are
+# the models of tests/verify/:
+#
+#   po-pairs     N independent pairs exchanging 3 rounds, the sender
+#                choosing send or ssend each round
+#   po-endless   N endless ping-pong pairs (every state judged)
+#   po-farm      a master and N workers replying by send or ssend, as
+#                they choose
+#
+# Targets: po-pairs and po-endless linear in N (states at N = 100 at most
+# 2.1 times those at N = 50) and verified at N = 100 in < 1 s; po-farm at
+# most quadratic (4.2 times) and verified at N = 50 in < 1 s; at every size
+# SPIN finished, no more states than SPIN's reduction.
+#
+#   bench/por.sh [ENSEMBLE]            # or: make bench-por
+#
+# ENSEMBLE   the ensemble binary (first argument, else $ENSEMBLE, else
+#            ./ensemble); top_srcdir the source tree (default: this file's
+#            parent)
+# SPIN_MAX   SPIN runs up to this many seconds and 2 GB a size (default
+#            60 s); sizes past the first it did not finish are left out
+#
+# Exit status: 0 every target met, 1 one missed, 2 a run went wrong.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+src=${top_srcdir:-$(dirname "$here")}
+ensemble=${1:-${ENSEMBLE:-./ensemble}}
+spin_max=${SPIN_MAX:-60}
+
+case $ensemble in
+/*) ;;
+*) ensemble=$(pwd)/$ensemble ;;
+esac
+if [ ! -x "$ensemble" ]; then
+	echo "por.sh: no ensemble binary at '$ensemble'" >&2
+	exit 2
+fi
+have_spin=1
+command -v spin >/dev/null 2>&1 && command -v cc >/dev/null 2>&1 || have_spin=0
+work=$(mktemp -d "${TMPDIR:-/tmp}/ensemble-bench.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+trap 'exit 2' HUP INT TERM
+
+cpu=$(sed -n 's/^model name[[:space:]]*: *//p' /proc/cpuinfo 2>/dev/null | head -n 1)
+echo "ensemble reduction benchmark"
+echo "binary:  $ensemble"
+echo "spin:    $(if [ $have_spin = 1 ]; then spin -V 2>/dev/null | head -n 1; else echo 'not installed: left out'; fi)"
+echo "machine: $(nproc 2>/dev/null || echo '?') CPUs, ${cpu:-unknown CPU}"
+echo "load:    $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
+echo
+
+fail=0
+
+now() {
+	date +%s.%N
+}
+
+# verify MODEL N [ARGS...]: run ensemble verify; sets v_b v_s (states per
+# mode), v_t (wall seconds); returns 1 when it went wrong.
+verify() {
+	local m=$1 n=$2 t0 t1 line re
+	shift 2
+	t0=$(now)
+	set +e
+	"$ensemble" verify -np "$n" "$@" "$src/tests/verify/$m.pcg" >"$work/out" 2>"$work/err"
+	st=$?
+	set -e
+	t1=$(now)
+	v_t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
+	line=$(tail -n 1 "$work/out")
+	v_b=$(printf '%s\n' "$line" | sed -n 's/.*buffered: [a-z-]*, \([0-9]*\) states\{0,1\},.*/\1/p')
+	v_s=$(printf '%s\n' "$line" | sed -n 's/.*synchronous: [a-z-]*, \([0-9]*\) states\{0,1\},.*/\1/p')
+	if [ "$st" -gt 1 ] || [ -z "$v_b" ] || [ -z "$v_s" ]; then
+		echo "por.sh: $m -np $n $*: exit $st: $line" >&2
+		cat "$work/err" >&2
+		return 1
+	fi
+}
+
+# pan MODEL N MODE: SPIN's states (its default reduction) in p_n and pan's
+# wall seconds in p_t; p_n empty when it did not finish in time.
+pan() {
+	local d=$work/pan-$3 t0 t1
+	p_n= p_t=
+	rm -rf "$d"
+	mkdir "$d"
+	"$ensemble" net -np "$2" --send-mode="$3" -o "$d/m.pml" \
+	    "$src/tests/verify/$1.pcg" 2>"$d/err" || return 0
+	(cd "$d" && spin -a m.pml >spin.out 2>&1 &&
+	    cc -O2 -w -DSAFETY -DMEMLIM=2048 -o pan pan.c 2>cc.err) || return 0
+	t0=$(now)
+	(cd "$d" && timeout "$spin_max" ./pan -w22 -m2000000 -c0 >pan.out 2>&1) || true
+	t1=$(now)
+	grep -q 'states, stored' "$d/pan.out" || return 0
+	grep -q 'max search depth too small\|MEMLIM' "$d/pan.out" && return 0
+	p_n=$(sed -n 's/^ *\([0-9.e+]*\) states, stored.*/\1/p' "$d/pan.out" | head -n 1)
+	p_n=$(awk -v v="$p_n" 'BEGIN { printf "%d", v }')
+	p_t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
+}
+
+# shape MODEL EXACT_MAX TIME_N TIME_MAX GROWTH SIZES...: the table of one
+# shape; --exact up to EXACT_MAX; the default run at TIME_N must take less
+# than TIME_MAX s; states at the last size at most GROWTH times those at
+# the one before.
+shape() {
+	local m=$1 exact_max=$2 time_n=$3 time_max=$4 growth=$5 n spin_on=$have_spin
+	local prev_b= prev_s= d_b= d_s= d_t e_b e_s e_t s_b s_s s_t
+	shift 5
+	echo "$m (states buffered, synchronous; wall time of both)"
+	printf '%5s | %9s %9s %7s | %9s %9s %7s | %9s %9s %7s\n' N \
+	    default "" time --exact "" time "SPIN" "" time
+	for n in "$@"; do
+		prev_b=$d_b prev_s=$d_s
+		verify "$m" "$n" || exit 2
+		d_b=$v_b d_s=$v_s d_t=$v_t
+		e_b=- e_s=- e_t=-
+		if [ "$n" -le "$exact_max" ]; then
+			verify "$m" "$n" --exact || exit 2
+			e_b=$v_b e_s=$v_s e_t=$v_t
+		fi
+		s_b=- s_s=- s_t=-
+		if [ $spin_on = 1 ]; then
+			pan "$m" "$n" buffered
+			s_b=${p_n:--} s_t=${p_t:-0}
+			pan "$m" "$n" synchronous
+			s_s=${p_n:--}
+			s_t=$(awk -v a="$s_t" -v b="${p_t:-0}" 'BEGIN { printf "%.2f", a + b }')
+			if [ "$s_b" = - ] || [ "$s_s" = - ]; then
+				spin_on=0	# larger sizes would take longer still
+				s_t=">${spin_max}"
+			fi
+		fi
+		printf '%5s | %9s %9s %7s | %9s %9s %7s | %9s %9s %7s\n' "$n" \
+		    "$d_b" "$d_s" "$d_t" "$e_b" "$e_s" "$e_t" "$s_b" "$s_s" "$s_t"
+		if { [ "$s_b" != - ] && [ "$d_b" -gt "$s_b" ]; } ||
+		    { [ "$s_s" != - ] && [ "$d_s" -gt "$s_s" ]; }; then
+			echo "  MISSED: more states than SPIN's reduction at N = $n"
+			fail=1
+		fi
+		if [ "$n" = "$time_n" ] && awk -v t="$d_t" -v m="$time_max" \
+		    'BEGIN { exit !(t >= m) }'; then
+			echo "  MISSED: N = $n took ${d_t} s, target < $time_max s"
+			fail=1
+		fi
+	done
+	if [ -n "$prev_b" ] && awk -v a="$prev_b" -v b="$d_b" -v c="$prev_s" \
+	    -v d="$d_s" -v g="$growth" 'BEGIN { exit !(b > g * a || d > g * c) }'; then
+		echo "  MISSED: states grew more than $growth times from the size before"
+		fail=1
+	fi
+	echo
+}
+
+shape po-pairs 4 100 1 2.1 1 2 3 4 5 10 20 50 100
+shape po-endless 8 100 1 2.1 1 2 4 8 16 32 50 100
+shape po-farm 7 50 1 4.2 1 2 3 5 7 10 20 50 100
+
+if [ $fail = 0 ]; then
+	echo "every target met"
+else
+	echo "some target missed"
+fi
+exit $fail
