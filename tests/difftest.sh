@@ -162,5 +162,5 @@ END {
 	for (j = 1; j <= 2; j++)
 		printf "%s: kahn %d (pools %d), por %d (pools %d, bags %d)\n", ms[j], n[ms[j] " kahn"], n[ms[j] " kahn pools"], n[ms[j] " por"], n[ms[j] " por pools"], n[ms[j] " por bags"]
 	printf "disagreements: %d\n", bad
-	exit bad > 0
+	exit (bad > 0)
 }' "$work/gen"
