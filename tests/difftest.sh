@@ -133,7 +133,7 @@ $2 == "-" { skip[$3]++; next }
 		if (r[2] == "incomplete" || r[3] == "incomplete") { inc++; continue }
 		if (r[2] != r[3]) {
 			bad++
-			printf "DISAGREE model %d (seed %s), %s mode: verify %s, --exact %s, SPIN %s\n", $1, seed, r[1], r[2], r[3], r[4]
+			printf "DISAGREE model %d (seed %s), %s mode: verify %s, --exact %s, SPIN %s: kept in %s/m-%d.pcg\n", $1, seed, r[1], r[2], r[3], r[4], keep, $1
 			system("mkdir -p " keep " && cp " work "/m/m-" $1 ".pcg " keep "/")
 			continue
 		}
@@ -141,7 +141,7 @@ $2 == "-" { skip[$3]++; next }
 		if (r[4] == "incomplete" || r[4] == "error") { spininc++; continue }
 		if (r[4] != r[2]) {
 			bad++
-			printf "DISAGREE model %d (seed %s), %s mode: verify %s, --exact %s, SPIN %s\n", $1, seed, r[1], r[2], r[3], r[4]
+			printf "DISAGREE model %d (seed %s), %s mode: verify %s, --exact %s, SPIN %s: kept in %s/m-%d.pcg\n", $1, seed, r[1], r[2], r[3], r[4], keep, $1
 			system("mkdir -p " keep " && cp " work "/m/m-" $1 ".pcg " keep "/")
 			continue
 		}

@@ -464,7 +464,7 @@ gen_indexed(struct gen *g)
 		buf_printf(&g->b, "    m.W[i] <-> w[i].M[1] for i in 1..%d;\n",
 		    nw);
 	buf_adds(&g->b, "BEHAVIOUR\n");
-	if (master && rnd(2)) {
+	if (master && rnd(3) != 0) {
 		farm(g, nw);
 		return;
 	}
