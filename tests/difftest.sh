@@ -50,7 +50,8 @@ verdict() {
 }
 
 # pan_verdict OUT: SPIN's verdict from pan's output, the worst kind
-# first; "incomplete" when the depth limit cut the search short.
+# first; "incomplete" when the depth limit or a channel's room in the
+# model cut the search short.
 pan_verdict() {
 	local k
 
@@ -63,19 +64,21 @@ pan_verdict() {
 		return
 	fi
 	for k in collective_mismatch deadlock orphan_receive unmatched_send \
-	    unwaited_request channel_full; do
+	    unwaited_request; do
 		if grep -q "assertion violated.*found_$k" "$1"; then
 			echo "violated/${k//_/-}"
 			return
 		fi
 	done
-	echo error
+	# A channel without a bound outgrew the model's (promela.c).
+	grep -q "assertion violated.*found_channel_full" "$1" && echo incomplete ||
+		echo error
 }
 
 # one I MODEL: $work/res/I holds, per mode, "MODE OURS EXACT SPIN"
 # (SPIN: a verdict, "refused", "incomplete" or "error").
 one() {
-	local i=$1 m=$work/m/$2 d=$work/w$1 mode ours exact sp
+	local i=$1 m=$work/m/$2 d=$work/w$1 mode ours exact sp bsp=
 
 	mkdir -p "$d"
 	timeout 30 "$ENSEMBLE" verify --json "$m" >"$d/d.json" 2>/dev/null
@@ -86,6 +89,10 @@ one() {
 		if ! timeout 30 "$ENSEMBLE" net --send-mode=$mode "$m" \
 		    -o "$d/$mode.pml" 2>"$d/net.err"; then
 			sp=refused
+		elif [ $mode = synchronous ] && [ -n "$bsp" ] &&
+		    cmp -s <(tail -n +2 "$d/buffered.pml") \
+		    <(tail -n +2 "$d/synchronous.pml"); then
+			sp=$bsp		# the same model (but its title): one pan
 		else
 			(
 				cd "$d" && spin -a $mode.pml >spin.out 2>&1 &&
@@ -97,6 +104,7 @@ one() {
 			rm -f "$d/pan" "$d/pan.out" "$d"/pan.[bchmpt]
 		fi
 		echo "$mode $ours $exact $sp"
+		[ $mode = buffered ] && [ "$sp" != refused ] && bsp=$sp
 	done >"$work/res/$i"
 	rm -rf "$d"
 }

@@ -13,12 +13,15 @@
 
 static uint64_t	rng;
 
+/* (gen.h) */
 void
 gen_seed(uint64_t seed)
 {
 	rng = seed;
 }
 
+/* A number below n, the next of the sequence (a linear congruential
+ * generator: the same on every machine, so a seed names a script). */
 static unsigned
 rnd(unsigned n)
 {
@@ -26,6 +29,7 @@ rnd(unsigned n)
 	return (unsigned)(rng >> 33) % n;
 }
 
+/* A random port of process p: its type *t and index *k. */
 static void
 port(struct gen *g, int p, int *t, int *k)
 {
@@ -129,6 +133,7 @@ stmt(struct gen *g, int p, int depth)
 	}
 }
 
+/* n random statements of process p. */
 static void
 stmts(struct gen *g, int p, int depth, int n)
 {
@@ -218,6 +223,7 @@ struct proto {
 static void
 add(struct proto *pr, int p, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/* One more top-level statement of process p (up to 64). */
 static void
 add(struct proto *pr, int p, const char *fmt, ...)
 {
@@ -230,6 +236,7 @@ add(struct proto *pr, int p, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* Free a protocol's statements, leaving it empty. */
 static void
 proto_free(struct proto *pr)
 {
@@ -368,7 +375,6 @@ gen_protocol(struct gen *g)
 	proto_free(&pr);
 }
 
-
 /* One condition on a process's index among 1..n. */
 static void
 condition(struct gen *g, int n)
@@ -435,6 +441,7 @@ farm(struct gen *g, int nw)
 	buf_adds(&g->b, "}\n");
 }
 
+/* (gen.h) */
 void
 gen_indexed(struct gen *g)
 {
