@@ -96,6 +96,9 @@ struct mode_result {
 	uint64_t	 peak_bytes;	/* of the state store (none for ENGINE_KAHN) */
 	uint32_t	 state_bytes;	/* one packed state */
 	struct sem_layout layout;	/* the states' (sem_init_layout) */
+	int		 pooled;	/* directed channels sharing a pooled count */
+	uint64_t	 bags;		/* times a wildcard run was taken in one
+					 * order (a bag, sem.c) */
 	struct violation *viol;		/* NULL when none */
 };
 

@@ -967,8 +967,10 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 		wsafe = in->op == OP_RECV || !m->want_safe ||
 		    settled_wild(m, s, proc, lo, hi);
 		ordered = in->op == OP_RECVANY && any_source(m, proc, lo, hi);
-		if (in->op == OP_RECVANY && m->want_safe && bag(m, s, proc, pc, in))
+		if (in->op == OP_RECVANY && m->want_safe && bag(m, s, proc, pc, in)) {
 			one = wsafe = 1;
+			m->bags++;
+		}
 		for (lp = lo; lp < hi; lp++) {
 			if ((a = offer(m, s, sp, lp, &dc)) == 0 ||
 			    first_pending(m, s, proc, in, lp) >= 0 ||

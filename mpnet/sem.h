@@ -108,6 +108,8 @@ struct sem {
 	int		 overflow_coll;	/* the collective log ran out of room */
 	uint64_t	 overflow_max;	/* what the full one held */
 	int		 want_safe;	/* compute trans.safe (reductions need it) */
+	uint64_t	 bags;		/* steps sem_enabled gave one order of a
+					 * bag (a statistic: tests count it) */
 	/* per-program layout tables (owned) */
 	uint32_t	**ctroff;
 	uint8_t		**ctrw;

@@ -87,7 +87,7 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 	struct xopts		 xo;
 	struct xresult		 x;
 	struct rjudge		*j;
-	int			 kahn;
+	int			 kahn, dc;
 	double			 t0 = clock_now();
 	char			 label[64];
 
@@ -158,6 +158,9 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 	r->peak_bytes = x.peak_bytes;
 	r->state_bytes = m.bytes;
 	r->layout = l;
+	for (dc = 0; dc < net->ndc; dc++)
+		r->pooled += sem_pooled(&m, dc);
+	r->bags = m.bags;
 	/* What cut the search short, if anything: said with a violation
 	 * found before it too (the worst found so far). */
 	if (x.status == X_OVERFLOW || (x.status == X_VIOLATION && x.overflowed))

@@ -1,0 +1,502 @@
+/* gen.c -- random scripts for the checker's differential tests (gen.h):
+ * behaviours of sends and receives of every mode, wildcards, requests,
+ * collectives, counted and endless loops, choices and if/else on the
+ * index, on random channels between 2 to 5 processes. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen.h"
+
+static uint64_t	rng;
+
+/* (gen.h) */
+void
+gen_seed(uint64_t seed)
+{
+	rng = seed;
+}
+
+/* A number below n, the next of the sequence (a linear congruential
+ * generator: the same on every machine, so a seed names a script). */
+static unsigned
+rnd(unsigned n)
+{
+	rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (unsigned)(rng >> 33) % n;
+}
+
+/* A random port of process p: its type *t and index *k. */
+static void
+port(struct gen *g, int p, int *t, int *k)
+{
+	do
+		*t = (int)rnd((unsigned)strlen(g->types));
+	while (g->ports[p][*t] == 0);
+	*k = 1 + (int)rnd((unsigned)g->ports[p][*t]);
+}
+
+/* The name of process i, a collective's root. */
+static void
+root_name(const struct gen *g, int i, char *s, size_t len)
+{
+	if (!g->indexed)
+		snprintf(s, len, "p%d", i);
+	else if (i < g->n - (g->ports[1][3] > 0))
+		snprintf(s, len, "w[%d]", i + 1);
+	else
+		snprintf(s, len, "m");
+}
+
+static void stmts(struct gen *, int p, int depth, int n);
+
+/* One random statement of process p. */
+static void
+stmt(struct gen *g, int p, int depth)
+{
+	static const char *const sends[] = { "send", "ssend", "bsend" };
+	const char		*types = g->types;
+	int			 t, k, r = (int)rnd(100);
+	char			 root[16];
+
+	root_name(g, (int)rnd((unsigned)g->n), root, sizeof(root));
+
+	if (r < 22) {
+		port(g, p, &t, &k);
+		buf_printf(&g->b, "%s %c[%d]; ", sends[rnd(3)], types[t], k);
+	} else if (r < 44) {
+		port(g, p, &t, &k);
+		buf_printf(&g->b, "recv %c[%d]; ", types[t], k);
+	} else if (r < 52) {
+		port(g, p, &t, &k);
+		if (rnd(2))
+			buf_printf(&g->b, "recv any %c; ", types[t]);
+		else
+			buf_adds(&g->b, "recv any; ");
+	} else if (r < 60 && g->requests < 3) {
+		port(g, p, &t, &k);
+		buf_printf(&g->b, "%s %c[%d]; ", rnd(2) ? "isend" : "irecv",
+		    types[t], k);
+		g->requests++;
+	} else if (r < 64) {
+		buf_adds(&g->b, "waitall; ");
+		g->requests = 0;
+	} else if (r < 72) {
+		switch (rnd(6)) {
+		case 0:
+			buf_adds(&g->b, "barrier; ");
+			break;
+		case 1:
+			buf_adds(&g->b, "allreduce; ");
+			break;
+		case 2:
+			buf_printf(&g->b, "bcast from %s; ", root);
+			break;
+		case 3:
+			buf_printf(&g->b, "scatter from %s; ", root);
+			break;
+		case 4:
+			buf_printf(&g->b, "reduce to %s; ", root);
+			break;
+		default:
+			buf_printf(&g->b, "gather to %s; ", root);
+			break;
+		}
+	} else if (r < 84 && depth < 2) {
+		int	saved = g->requests;
+
+		/* A loop's body completes what it posts. */
+		g->requests = 3;
+		if (rnd(4) == 0)
+			buf_adds(&g->b, "loop { ");
+		else
+			buf_printf(&g->b, "loop %u { ", 2 + rnd(2));
+		stmts(g, p, depth + 1, 1 + (int)rnd(3));
+		buf_adds(&g->b, "waitall; } ");
+		g->requests = saved;
+	} else if (depth < 2) {
+		int	saved = g->requests;
+
+		g->requests = 3;
+		buf_adds(&g->b, "choice { ");
+		stmts(g, p, depth + 1, 1 + (int)rnd(2));
+		buf_adds(&g->b, "waitall; } or { ");
+		stmts(g, p, depth + 1, 1 + (int)rnd(2));
+		buf_adds(&g->b, "waitall; } ");
+		g->requests = saved;
+	} else {
+		port(g, p, &t, &k);
+		buf_printf(&g->b, "send %c[%d]; ", types[t], k);
+	}
+}
+
+/* n random statements of process p. */
+static void
+stmts(struct gen *g, int p, int depth, int n)
+{
+	while (n-- > 0)
+		stmt(g, p, depth);
+}
+
+/* A channel's end at process p: its type letter and index. */
+struct end {
+	int		 p, t, k;
+};
+
+static int		 nchan;
+static struct end	 chans[GEN_MAX_PROCS + 2][2];
+
+/* Random processes (2 to g->maxprocs) and channels: a chain that joins
+ * them all, then a few more between random pairs (two between the same
+ * pair now and then). */
+static void
+topology(struct gen *g)
+{
+	int	c, e;
+
+	memset(g->ports, 0, sizeof(g->ports));
+	g->types = "PQ";
+	g->indexed = 0;
+	g->n = 2 + (int)rnd((unsigned)g->maxprocs - 1);
+	nchan = g->n - 1 + (int)rnd(3);
+	for (c = 0; c < nchan; c++) {
+		chans[c][0].p = c < g->n - 1 ? c : (int)rnd((unsigned)g->n);
+		do
+			chans[c][1].p = c < g->n - 1 ? c + 1 : (int)rnd((unsigned)g->n);
+		while (chans[c][1].p == chans[c][0].p);
+		for (e = 0; e < 2; e++) {
+			chans[c][e].t = (int)rnd(2);
+			chans[c][e].k = ++g->ports[chans[c][e].p][chans[c][e].t];
+		}
+	}
+}
+
+/* The script's parts up to its BEHAVIOUR line, into g->b. */
+static void
+header(struct gen *g, const char *name)
+{
+	int	i, c;
+
+	buf_reset(&g->b);
+	buf_printf(&g->b, "application %s;\nPCG\nComponents\n", name);
+	for (i = 0; i < g->n; i++)
+		buf_printf(&g->b, "    p%d : P, Q;\n", i);
+	buf_adds(&g->b, "Processes\n");
+	for (i = 0; i < g->n; i++)
+		buf_printf(&g->b, "    p%d : P[%d], Q[%d];\n", i, g->ports[i][0],
+		    g->ports[i][1]);
+	buf_adds(&g->b, "Channels\n");
+	for (c = 0; c < nchan; c++)
+		buf_printf(&g->b, "    p%d.%c[%d] <-> p%d.%c[%d];\n", chans[c][0].p,
+		    "PQ"[chans[c][0].t], chans[c][0].k, chans[c][1].p,
+		    "PQ"[chans[c][1].t], chans[c][1].k);
+	buf_adds(&g->b, "BEHAVIOUR\n");
+}
+
+/* A random script into g->b: statements made at random. */
+void
+gen_script(struct gen *g)
+{
+	int	i;
+
+	topology(g);
+	header(g, "random");
+	for (i = 0; i < g->n; i++) {
+		buf_printf(&g->b, "    p%d { ", i);
+		g->requests = 0;
+		stmts(g, i, 0, 1 + (int)rnd(4));
+		buf_adds(&g->b, "waitall; }\n");
+	}
+}
+
+/* ---- protocols: scripts that are mostly right ---- */
+
+/* Top-level statements of each process, each a string. */
+struct proto {
+	char		*st[GEN_MAX_PROCS][64];
+	int		 n[GEN_MAX_PROCS];
+};
+
+static void
+add(struct proto *pr, int p, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* One more top-level statement of process p (up to 64). */
+static void
+add(struct proto *pr, int p, const char *fmt, ...)
+{
+	va_list	ap;
+
+	if (pr->n[p] >= 64)
+		return;
+	va_start(ap, fmt);
+	xvasprintf(&pr->st[p][pr->n[p]++], fmt, ap);
+	va_end(ap);
+}
+
+/* Free a protocol's statements, leaving it empty. */
+static void
+proto_free(struct proto *pr)
+{
+	for (int p = 0; p < GEN_MAX_PROCS; p++)
+		for (int k = 0; k < pr->n[p]; k++)
+			free(pr->st[p][k]);
+	memset(pr, 0, sizeof(*pr));
+}
+
+/* Steps every process takes its part in: a message on a channel (the
+ * receiver by port or by wildcard), a collective, a loop of steps, a
+ * choice of two messages to one receiver that takes either. */
+static void
+steps(struct gen *g, struct proto *pr, int n, int depth)
+{
+	static const char *const sends[] = { "send", "ssend", "bsend" };
+	static const char *const colls[] = { "barrier", "allreduce", "bcast from",
+	    "scatter from", "reduce to", "gather to" };
+
+	while (n-- > 0) {
+		int	r = (int)rnd(100), c = (int)rnd((unsigned)nchan), d = (int)rnd(2);
+		struct end *x = &chans[c][d], *y = &chans[c][1 - d];
+
+		if (r < 55) {
+			if (rnd(5) == 0) {
+				add(pr, x->p, "isend %c[%d];", "PQ"[x->t], x->k);
+				add(pr, x->p, "waitall;");
+			} else
+				add(pr, x->p, "%s %c[%d];", sends[rnd(3)], "PQ"[x->t], x->k);
+			if (rnd(4) == 0)
+				add(pr, y->p, rnd(2) ? "recv any;" : "recv any %c;",
+				    "PQ"[y->t]);
+			else if (rnd(5) == 0) {
+				add(pr, y->p, "irecv %c[%d];", "PQ"[y->t], y->k);
+				add(pr, y->p, "waitall;");
+			} else
+				add(pr, y->p, "recv %c[%d];", "PQ"[y->t], y->k);
+		} else if (r < 70) {
+			int	k = (int)rnd(6), root = (int)rnd((unsigned)g->n);
+
+			for (int p = 0; p < g->n; p++) {
+				if (k < 2)
+					add(pr, p, "%s;", colls[k]);
+				else
+					add(pr, p, "%s p%d;", colls[k], root);
+			}
+		} else if (r < 85 && depth == 0) {
+			struct proto	 in;
+			int		 count = rnd(6) == 0 ? -1 : 2 + (int)rnd(2);
+
+			memset(&in, 0, sizeof(in));
+			steps(g, &in, 1 + (int)rnd(2), depth + 1);
+			for (int p = 0; p < g->n; p++) {
+				struct buf	b;
+
+				if (in.n[p] == 0)
+					continue;
+				buf_init(&b);
+				if (count < 0)
+					buf_adds(&b, "loop {");
+				else
+					buf_printf(&b, "loop %d {", count);
+				for (int k = 0; k < in.n[p]; k++)
+					buf_printf(&b, " %s", in.st[p][k]);
+				buf_adds(&b, " }");
+				add(pr, p, "%s", b.s);
+				buf_free(&b);
+			}
+			proto_free(&in);
+			if (count < 0)
+				return;	/* nothing after an endless loop */
+		} else {
+			/* x sends on one of two channels to y, which takes any. */
+			int	c2 = (int)rnd((unsigned)nchan), d2;
+			struct end *x2;
+
+			for (d2 = 0; d2 < 2 && chans[c2][d2].p != x->p; d2++)
+				;
+			if (d2 == 2 || chans[c2][1 - d2].p != y->p || c2 == c) {
+				add(pr, x->p, "send %c[%d];", "PQ"[x->t], x->k);
+				add(pr, y->p, "recv any;");
+				continue;
+			}
+			x2 = &chans[c2][d2];
+			add(pr, x->p, "choice { send %c[%d]; } or { %s %c[%d]; }",
+			    "PQ"[x->t], x->k, sends[rnd(3)], "PQ"[x2->t], x2->k);
+			add(pr, y->p, "recv any;");
+		}
+	}
+}
+
+/* A protocol script into g->b: steps every process agrees on, then now
+ * and then one process's statements changed (one left out, two swapped,
+ * one twice). */
+void
+gen_protocol(struct gen *g)
+{
+	struct proto	 pr;
+	int		 i, k;
+
+	memset(&pr, 0, sizeof(pr));
+	topology(g);
+	steps(g, &pr, 2 + (int)rnd(5), 0);
+	if (rnd(10) < 4) {
+		int	p = (int)rnd((unsigned)g->n), n = pr.n[p];
+		char	*t;
+
+		k = n > 0 ? (int)rnd((unsigned)n) : 0;
+		switch (n == 0 ? 3 : rnd(3)) {
+		case 0:
+			free(pr.st[p][k]);
+			memmove(&pr.st[p][k], &pr.st[p][k + 1], sizeof(char *) * (n - k - 1));
+			pr.n[p]--;
+			break;
+		case 1:
+			if (k + 1 < n) {
+				t = pr.st[p][k];
+				pr.st[p][k] = pr.st[p][k + 1];
+				pr.st[p][k + 1] = t;
+			}
+			break;
+		case 2:
+			add(&pr, p, "%s", pr.st[p][k]);
+			break;
+		default:
+			break;
+		}
+	}
+	header(g, "protocol");
+	for (i = 0; i < g->n; i++) {
+		buf_printf(&g->b, "    p%d {", i);
+		for (k = 0; k < pr.n[i]; k++)
+			buf_printf(&g->b, " %s", pr.st[i][k]);
+		buf_adds(&g->b, " }\n");
+	}
+	proto_free(&pr);
+}
+
+/* One condition on a process's index among 1..n. */
+static void
+condition(struct gen *g, int n)
+{
+	switch (rnd(3)) {
+	case 0:
+		buf_printf(&g->b, "index == %u", 1 + rnd((unsigned)n));
+		break;
+	case 1:
+		buf_adds(&g->b, "index % 2 == 0");
+		break;
+	default:
+		buf_printf(&g->b, "index < %u", 2 + rnd((unsigned)n - 1));
+		break;
+	}
+}
+
+/* Statements of w (p = 0) or m (p = 1), each way through them
+ * completing what it posts. */
+static void
+body(struct gen *g, int p)
+{
+	g->requests = 0;
+	stmts(g, p, 0, 1 + (int)rnd(3));
+	buf_adds(&g->b, "waitall; ");
+}
+
+/* A farm: m hands each worker a task and collects the results with
+ * wildcards (one too few or too many now and then), the workers answer
+ * in any send mode, after random statements of their own now and then;
+ * the wildcard runs the checker takes in one order (bags, pools). */
+static void
+farm(struct gen *g, int nw)
+{
+	static const char *const sends[] = { "send", "ssend", "bsend", "isend" };
+	int	k, rounds = 1 + (int)rnd(2), results = nw;
+
+	buf_adds(&g->b, "    w { ");
+	if (rounds > 1)
+		buf_printf(&g->b, "loop %d { ", rounds);
+	buf_adds(&g->b, "recv M[1]; ");
+	if (rnd(3) == 0) {
+		buf_adds(&g->b, "if ");
+		condition(g, nw);
+		buf_adds(&g->b, " { ");
+		body(g, 0);
+		buf_adds(&g->b, "} ");
+	}
+	buf_printf(&g->b, "%s M[1]; waitall; ", sends[rnd(4)]);
+	if (rounds > 1)
+		buf_adds(&g->b, "} ");
+	buf_adds(&g->b, "}\n    m { ");
+	if (rounds > 1)
+		buf_printf(&g->b, "loop %d { ", rounds);
+	if (rnd(5) == 0)
+		results += rnd(2) ? 1 : -1;
+	for (k = 1; k <= nw; k++)
+		buf_printf(&g->b, "%s W[%d]; ", rnd(4) ? "send" : "isend", k);
+	for (k = 0; k < results; k++)
+		buf_printf(&g->b, "%s; ", rnd(4) ? "recv any W" : "recv any");
+	buf_adds(&g->b, "waitall; ");
+	if (rounds > 1)
+		buf_adds(&g->b, "} ");
+	buf_adds(&g->b, "}\n");
+}
+
+/* (gen.h) */
+void
+gen_indexed(struct gen *g)
+{
+	int	nw, master;
+
+	memset(g->ports, 0, sizeof(g->ports));
+	g->types = "LRMW";
+	g->indexed = 1;
+	master = g->maxprocs > 2 && rnd(2) == 0;
+	nw = 2 + (int)rnd((unsigned)(g->maxprocs - 1 - master));
+	g->n = nw + master;
+	g->ports[0][0] = g->ports[0][1] = 1;
+	if (master)
+		g->ports[0][2] = 1, g->ports[1][3] = nw;
+	buf_reset(&g->b);
+	buf_printf(&g->b, "application indexed;\nPCG\nComponents\n"
+	    "    w : L, R%s;\n", master ? ", M" : "");
+	if (master)
+		buf_adds(&g->b, "    m : W;\n");
+	buf_printf(&g->b, "Processes\n    w[1..%d] : L[1], R[1]%s;\n", nw,
+	    master ? ", M[1]" : "");
+	if (master)
+		buf_printf(&g->b, "    m : W[%d];\n", nw);
+	buf_printf(&g->b, "Channels\n    w[i].R[1] <-> w[i %% %d + 1].L[1] "
+	    "for i in 1..%d;\n", nw, nw);
+	if (master)
+		buf_printf(&g->b, "    m.W[i] <-> w[i].M[1] for i in 1..%d;\n",
+		    nw);
+	buf_adds(&g->b, "BEHAVIOUR\n");
+	if (master && rnd(3) != 0) {
+		farm(g, nw);
+		return;
+	}
+	buf_adds(&g->b, "    w { ");
+	if (rnd(4) == 0)
+		body(g, 0);
+	else {
+		buf_adds(&g->b, "if ");
+		condition(g, nw);
+		buf_adds(&g->b, " { ");
+		body(g, 0);
+		if (rnd(3) == 0) {
+			buf_adds(&g->b, "} else if ");
+			condition(g, nw);
+			buf_adds(&g->b, " { ");
+			body(g, 0);
+		}
+		buf_adds(&g->b, "} else { ");
+		body(g, 0);
+		buf_adds(&g->b, "} ");
+	}
+	buf_adds(&g->b, "}\n");
+	if (master) {
+		buf_adds(&g->b, "    m { ");
+		body(g, 1);
+		buf_adds(&g->b, "}\n");
+	}
+}
