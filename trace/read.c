@@ -262,7 +262,7 @@ timefield(const char *s, int64_t *out)
 			return -1;
 		sec = sec * 10 + (*s - '0');
 	}
-	if (*s++ != '.')
+	if (sec >= INT64_MAX / 1000000000 || *s++ != '.')
 		return -1;
 	for (d = 0; d < 9; d++, s++) {
 		if (*s < '0' || *s > '9')
