@@ -51,6 +51,23 @@ trace_mode_name(enum trace_mode m)
 	return m >= 0 && m < TRACE_NMODES ? traceline_modes[m] : "?";
 }
 
+enum trace_side
+trace_side(const struct trace_event *ev)
+{
+	switch (ev->op) {
+	case TRACE_SEND:
+	case TRACE_ISEND:
+		return TRACE_SIDE_SEND;
+	case TRACE_RECV:
+		return TRACE_SIDE_RECV;
+	case TRACE_WAIT:
+		return ev->mode == TRACE_MODE_NONE ? TRACE_SIDE_RECV :
+		    TRACE_SIDE_NONE;
+	default:
+		return TRACE_SIDE_NONE;
+	}
+}
+
 int
 trace_op_find(const char *s)
 {
