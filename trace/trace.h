@@ -11,7 +11,16 @@
  *    count, req and seq are -1 for '-';
  *  - t0ns/t1ns carry the times exactly (nanoseconds), t0/t1 as doubles;
  *  - a cause is the whole diagnostic, "FILE:LINE: error: ...", ready to
- *    print (cli adds nothing); the caller frees it. */
+ *    print (cli adds nothing); the caller frees it;
+ *  - trace_write_line (the loader's merge), trace_side (which side of a
+ *    message an event is), trace_hdr_new/free are added.
+ * And in the file (man/ensemble-trace.5 is the reference):
+ *  - the wait that completes an isend carries the send's MODE, so a wait
+ *    with MODE '-' is a receive's (trace_side);
+ *  - bytes: an isend carries its SBYTES, an irecv 0 0, the wait of an
+ *    irecv the RBYTES, the wait of an isend 0 0 (no byte counted twice);
+ *  - comm 1 "other" (size 0) is always declared: raw calls on any
+ *    communicator but the world, peers as world ranks. */
 #ifndef ENS_TRACE_H
 #define ENS_TRACE_H
 
