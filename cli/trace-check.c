@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "cmd-trace.h"
 #include "hmap.h"
 #include "monitor.h"
 #include "trace.h"
@@ -289,7 +290,7 @@ map_procs(struct check *ck, char **cause)
 	int		 r, p;
 
 	if (ck->h->nprocs != ck->g->nprocs) {
-		xasprintf(cause, "the trace has %d process%s, the script %d (give "
+		xasprintf(cause, "ensemble trace check: the trace has %d process%s, the script %d (give "
 		    "the run's -np and -D)", ck->h->nprocs, ck->h->nprocs == 1 ?
 		    "" : "es", ck->g->nprocs);
 		return -1;
@@ -304,7 +305,7 @@ map_procs(struct check *ck, char **cause)
 			    sizeof(name)), tn) == 0)
 				break;
 		if (p == ck->g->nprocs) {
-			xasprintf(cause, "the trace's process '%s' (rank %d) is not "
+			xasprintf(cause, "ensemble trace check: the trace's process '%s' (rank %d) is not "
 			    "in the script", tn != NULL ? tn : "-", r);
 			return -1;
 		}
@@ -335,7 +336,7 @@ make_monitors(struct check *ck, char **cause)
 			free(locs[i]);
 		free(locs);
 		if (ck->tp[r].mon == NULL) {
-			xasprintf(cause, "%s: its behaviour cannot be followed: %s",
+			xasprintf(cause, "ensemble trace check: %s: its behaviour cannot be followed: %s",
 			    ck->names[r], why != NULL ? why : "out of memory");
 			free(why);
 			return -1;
@@ -472,3 +473,65 @@ out:
 		hmap_free(ck.joined);
 	return rc;
 }
+
+static int
+trace_check_exec(const struct cmd_entry *self, int argc, char **argv)
+{
+	struct cli_opts		 o;
+	struct trace_reader	*r = NULL;
+	struct diag		*d = NULL;
+	struct pcg		*g = NULL;
+	const char		*path;
+	char			*cause = NULL;
+	int			 rc;
+
+	if (argc < 2) {
+		fprintf(stderr, "ensemble trace check: no trace given\n");
+		cli_usage(stderr, self);
+		return EXIT_BADINPUT;
+	}
+	path = cli_trace_first(&argc, &argv);
+	if ((rc = cli_parse(self, argc, argv, &o)) >= 0)
+		return rc;
+	rc = EXIT_BADINPUT;
+	if (path == NULL) {
+		fprintf(stderr, "ensemble trace check: no trace given (it comes "
+		    "first)\n");
+		cli_usage(stderr, self);
+		goto out;
+	}
+	d = diag_new(stderr);
+	if ((g = cli_load(&o, d)) == NULL)
+		goto out;
+	if ((r = cli_trace_open(path)) == NULL)
+		goto out;
+	if ((rc = trace_check(r, g, stdout, &cause)) < 0)
+		rc = cli_trace_fail(cause);
+out:
+	if (r != NULL)
+		trace_close(r);
+	pcg_free(g);
+	diag_free(d);
+	cli_opts_free(&o);
+	return cli_exit(rc);
+}
+
+static const struct cli_option trace_check_options[] = {
+	CLI_OPTIONS_SCRIPT,
+	{ CLI_END }
+};
+
+const struct cmd_entry trace_check_entry = {
+	.name = "trace check",
+	.args = "TRACE SCRIPT",
+	.summary = "Whether a traced run kept to its script's channels and behaviours.",
+	.options = trace_check_options,
+	.operand = "script",
+	.help =
+	    "Give the run's -np, -D and -L.  Prints each process's first operation\n"
+	    "its BEHAVIOUR does not allow and its first message off its channels,\n"
+	    "then each channel's messages (or 'never used'), the pairs that talked\n"
+	    "without a channel, and the verdict.  Exit status: 0 conforming,\n"
+	    "1 not, 2 a bad trace or script, or a trace of another script.\n",
+	.exec = trace_check_exec,
+};

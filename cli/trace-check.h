@@ -12,8 +12,8 @@
  * channels, printing to out each process's first divergence and first
  * message off its channels, the channels used and never used, the pairs
  * that talked without a channel, and the verdict line.  0 conforming, 1
- * not, -1 and *cause (caller frees) when the trace is bad or is not a
- * run of the script. */
+ * not, -1 and *cause (caller frees: the whole message, ready to print)
+ * when the trace is bad or is not a run of the script. */
 int trace_check(struct trace_reader *, const struct pcg *, FILE *out,
     char **cause);
 

@@ -555,6 +555,14 @@ parse_clause(struct parser *ps, int *seen)
 		} while (accept_kw(ps, "AND"));
 		return 0;
 	}
+	/* A keyword of a clause, its first word left out. */
+	if (iskw(ps, "COMM"))
+		return qerror(ps->err, &k->loc, "expected 'IN' before 'COMM'");
+	if (iskw(ps, "TIME"))
+		return qerror(ps->err, &k->loc, "expected 'BETWEEN' before 'TIME'");
+	if (iskw(ps, "PROCESS") || iskw(ps, "PROCESSES"))
+		return qerror(ps->err, &k->loc, "expected 'BETWEEN', 'AMONG' or "
+		    "'FOR' before '%.*s'", (int)k->len, k->s);
 	return expected(ps, "'BETWEEN', 'AMONG', 'FOR', 'IN', 'WHERE' or the end");
 }
 
@@ -735,6 +743,7 @@ query_bind(struct query *q, const struct trace_hdr *h, struct query_err **errs,
 	struct buf	 b;
 	char		*end, *msg;
 	long		 v;
+	size_t		 c;
 	int		 i;
 
 	*errs = NULL;
@@ -749,29 +758,29 @@ query_bind(struct query *q, const struct trace_hdr *h, struct query_err **errs,
 	}
 	q->comm_id = -1;
 	if (q->comm != NULL) {
-		for (i = 0; i < h->ncomms; i++)
-			if (h->comms[i].name != NULL &&
-			    strcmp(h->comms[i].name, q->comm) == 0)
+		/* Its name, its id (index), or Cn: the n-th, from 1. */
+		for (c = 0; c < h->ncomms; c++)
+			if (h->comms[c].name != NULL &&
+			    strcmp(h->comms[c].name, q->comm) == 0)
 				break;
-		if (i == h->ncomms && isdigit((unsigned char)q->comm[0])) {
+		if (c == h->ncomms && isdigit((unsigned char)q->comm[0])) {
 			v = strtol(q->comm, &end, 10);
-			for (i = 0; i < h->ncomms; i++)
-				if (h->comms[i].id == v)
-					break;
+			c = *end == '\0' && v >= 0 && (size_t)v < h->ncomms ?
+			    (size_t)v : h->ncomms;
 		}
-		if (i == h->ncomms && (q->comm[0] == 'C' || q->comm[0] == 'c') &&
+		if (c == h->ncomms && (q->comm[0] == 'C' || q->comm[0] == 'c') &&
 		    isdigit((unsigned char)q->comm[1])) {
 			v = strtol(q->comm + 1, &end, 10);
-			i = *end == '\0' && v >= 1 && v <= h->ncomms ? (int)v - 1 :
-			    h->ncomms;
+			c = *end == '\0' && v >= 1 && (size_t)v <= h->ncomms ?
+			    (size_t)v - 1 : h->ncomms;
 		}
-		if (i < h->ncomms)
-			q->comm_id = h->comms[i].id;
+		if (c < h->ncomms)
+			q->comm_id = (int)c;
 		else {
 			buf_init(&b);
-			for (i = 0; i < h->ncomms; i++)
-				buf_printf(&b, "%s%s (%d, C%d)", i ? ", " : "",
-				    h->comms[i].name, h->comms[i].id, i + 1);
+			for (c = 0; c < h->ncomms; c++)
+				buf_printf(&b, "%s%s (%zu, C%zu)", c ? ", " : "",
+				    h->comms[c].name, c, c + 1);
 			xasprintf(&msg, "no communicator '%s' in the trace (it has %s)",
 			    q->comm, b.s != NULL ? b.s : "none");
 			buf_free(&b);
@@ -783,10 +792,9 @@ query_bind(struct query *q, const struct trace_hdr *h, struct query_err **errs,
 
 /* ---- evaluation ---- */
 
-/* One end of a message waiting for the other, or an irecv's request. */
+/* One end of a message waiting for the other. */
 struct end {
-	long		 key[6];	/* src dst tag comm seq side; request:
-					 * rank req 0 0 0 2 */
+	long		 key[6];	/* src dst tag comm seq side */
 	int		 next;		/* in its bucket, or in the free list */
 	uint64_t	 serial;	/* order of arrival */
 	double		 t0, t1;
@@ -797,7 +805,7 @@ struct end {
 	int		 raw;
 };
 
-enum { SIDE_SEND, SIDE_RECV, SIDE_REQ };
+enum { SIDE_SEND, SIDE_RECV };
 
 struct pending {
 	struct end	*e;
@@ -925,7 +933,6 @@ struct run {
 	const struct trace_hdr *h;
 	FILE		*out;
 	struct pending	 pend;
-	struct pending	 reqs;
 	unsigned long	 results;
 	unsigned long	 unsent, unreceived;
 };
@@ -1009,11 +1016,8 @@ put_peer(const struct run *rn, int peer)
 static const char *
 comm_name(const struct run *rn, int id)
 {
-	int	i;
-
-	for (i = 0; i < rn->h->ncomms; i++)
-		if (rn->h->comms[i].id == id && rn->h->comms[i].name != NULL)
-			return rn->h->comms[i].name;
+	if (id >= 0 && (size_t)id < rn->h->ncomms)
+		return rn->h->comms[id].name;
 	return NULL;
 }
 
@@ -1132,7 +1136,7 @@ put_msg(struct run *rn, const long *key, const struct end *s, const struct end *
 		fprintf(f, " dtype=%s", any->dtype);
 	if ((s != NULL && has_str(s->port)) || (r != NULL && has_str(r->port)))
 		fprintf(f, " ports=%s->%s", s != NULL && has_str(s->port) ?
-		    s->port : "-", r != NULL && has_str(r->port) ? r->port : "-");
+		    s->port : "?", r != NULL && has_str(r->port) ? r->port : "?");
 	if ((s != NULL && s->raw) || (r != NULL && r->raw))
 		fputs(" raw", f);
 	if (s == NULL)
@@ -1296,7 +1300,6 @@ query_run(struct query *q, struct trace_reader *tr, FILE *out, char **cause)
 {
 	struct run	 rn;
 	struct trace_event e;
-	struct end	 req, got;
 	int		 rc = -1, r, recvwait;
 	const char	*port;
 
@@ -1305,39 +1308,18 @@ query_run(struct query *q, struct trace_reader *tr, FILE *out, char **cause)
 	rn.h = trace_header(tr);
 	rn.out = out;
 	pend_init(&rn.pend);
-	pend_init(&rn.reqs);
 	*cause = NULL;
 	while ((r = trace_next(tr, &e, cause)) == 1) {
-		recvwait = 0;
+		/* A wait of mode '-' completes a receive: it is the
+		 * message's receiving end. */
+		recvwait = e.op == TRACE_WAIT && e.mode == TRACE_MODE_NONE;
 		port = e.port;
-		/* An irecv's request: the wait that completes it is the
-		 * receive. */
-		if (e.op == TRACE_IRECV && e.req >= 0) {
-			memset(&req, 0, sizeof(req));
-			req.key[0] = e.rank;
-			req.key[1] = e.req;
-			req.key[5] = SIDE_REQ;
-			req.port = has_str(e.port) ? xstrdup(e.port) : NULL;
-			pend_put(&rn.reqs, &req);
-		} else if (e.op == TRACE_WAIT && e.req >= 0) {
-			memset(&req, 0, sizeof(req));
-			req.key[0] = e.rank;
-			req.key[1] = e.req;
-			req.key[5] = SIDE_REQ;
-			if (pend_take(&rn.reqs, req.key, &got)) {
-				recvwait = 1;
-				if (q->what == QW_MESSAGES && e.peer >= 0 &&
-				    e.seq >= 0)
-					take_end(&rn, &e, SIDE_RECV,
-					    has_str(e.port) ? e.port : got.port);
-				end_clear(&got);
-			}
-		}
 		if (q->what == QW_MESSAGES) {
 			if ((e.op == TRACE_SEND || e.op == TRACE_ISEND) &&
 			    e.peer >= 0 && e.seq >= 0)
 				take_end(&rn, &e, SIDE_SEND, port);
-			else if (e.op == TRACE_RECV && e.peer >= 0 && e.seq >= 0)
+			else if ((e.op == TRACE_RECV || recvwait) &&
+			    e.peer >= 0 && e.seq >= 0)
 				take_end(&rn, &e, SIDE_RECV, port);
 		} else if (op_selected(&rn, &e, recvwait)) {
 			put_op(&rn, &e, recvwait);
@@ -1358,6 +1340,5 @@ query_run(struct query *q, struct trace_reader *tr, FILE *out, char **cause)
 	rc = 0;
 out:
 	pend_free(&rn.pend);
-	pend_free(&rn.reqs);
 	return rc;
 }
