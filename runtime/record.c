@@ -48,7 +48,7 @@ static struct {
 	struct seqent	*seqs;
 	size_t		 nseqs, seqcap;
 	struct reqent	*reqs;
-	size_t		 nreqs, reqcap;
+	size_t		 nreqs, ntombs, reqcap;
 	long		 nextreq;
 	struct {
 		MPI_Datatype	 dt;
@@ -326,14 +326,7 @@ rec_bytes(MPI_Datatype dt, long count)
 int
 rec_comm(MPI_Comm c)
 {
-	int	res;
-
-	if (c == R.world || c == MPI_COMM_WORLD)
-		return 0;
-	if (MPI_Comm_compare(c, MPI_COMM_WORLD, &res) == MPI_SUCCESS &&
-	    (res == MPI_IDENT || res == MPI_CONGRUENT))
-		return 0;
-	return 1;
+	return c == R.world || c == MPI_COMM_WORLD ? 0 : 1;
 }
 
 int
@@ -363,25 +356,33 @@ req_key(MPI_Request r)
 	return k;
 }
 
+/* Where to put a new request of key: the first free or deleted slot.
+ * Keys repeat: Open MPI may give every send it completed at once the same
+ * handle (its empty request), so a key holds a list, oldest first. */
 static struct reqent *
-req_slot(uint64_t key, int insert)
+req_free_slot(uint64_t key)
 {
-	struct reqent	*e, *tomb = NULL;
+	size_t	i = (size_t)((key >> 3) * 11400714819323198485ULL) &
+		    (R.reqcap - 1);
+
+	while (R.reqs[i].used == 1)
+		i = (i + 1) & (R.reqcap - 1);
+	return &R.reqs[i];
+}
+
+/* The oldest pending request of key, or NULL. */
+static struct reqent *
+req_find(uint64_t key)
+{
+	struct reqent	*e, *best = NULL;
 	size_t		 i = (size_t)((key >> 3) * 11400714819323198485ULL) &
 			    (R.reqcap - 1);
 
-	for (;; i = (i + 1) & (R.reqcap - 1)) {
-		e = &R.reqs[i];
-		if (e->used == 0)
-			return insert && tomb != NULL ? tomb : (insert ? e : NULL);
-		if (e->used == 2) {
-			if (tomb == NULL)
-				tomb = e;
-			continue;
-		}
-		if (e->key == key)
-			return e;
-	}
+	for (; (e = &R.reqs[i])->used != 0; i = (i + 1) & (R.reqcap - 1))
+		if (e->used == 1 && e->key == key &&
+		    (best == NULL || e->q.ev.req < best->q.ev.req))
+			best = e;
+	return best;
 }
 
 long
@@ -392,26 +393,26 @@ rec_req_new(MPI_Request r, const struct rec_ev *ev, int is_recv,
 	size_t		 i, oldcap;
 	long		 id = R.nextreq++;
 
-	if ((R.nreqs + 1) * 2 >= R.reqcap) {
+	if ((R.nreqs + R.ntombs + 1) * 2 >= R.reqcap) {
 		old = R.reqs;
 		oldcap = R.reqcap;
-		R.reqcap = oldcap ? oldcap * 2 : 64;
+		R.reqcap = R.nreqs * 4 >= oldcap ? (oldcap ? oldcap * 2 : 64) :
+		    oldcap;
 		if ((R.reqs = calloc(R.reqcap, sizeof(*R.reqs))) == NULL) {
 			R.reqs = old;
 			R.reqcap = oldcap;
 			return id;
 		}
-		R.nreqs = 0;
+		R.ntombs = 0;
 		for (i = 0; i < oldcap; i++)
-			if (old[i].used == 1) {
-				*req_slot(old[i].key, 1) = old[i];
-				R.nreqs++;
-			}
+			if (old[i].used == 1)
+				*req_free_slot(old[i].key) = old[i];
 		free(old);
 	}
-	e = req_slot(req_key(r), 1);
-	if (e->used != 1)
-		R.nreqs++;
+	e = req_free_slot(req_key(r));
+	if (e->used == 2)
+		R.ntombs--;
+	R.nreqs++;
 	e->used = 1;
 	e->key = req_key(r);
 	e->q.ev = *ev;
@@ -427,12 +428,12 @@ rec_req_take(MPI_Request r, struct rec_req *out)
 {
 	struct reqent	*e;
 
-	if (R.reqcap == 0 || r == MPI_REQUEST_NULL ||
-	    (e = req_slot(req_key(r), 0)) == NULL)
+	if (R.reqcap == 0 || (e = req_find(req_key(r))) == NULL)
 		return 0;
 	*out = e->q;
 	e->used = 2;
 	R.nreqs--;
+	R.ntombs++;
 	return 1;
 }
 

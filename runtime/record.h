@@ -61,7 +61,9 @@ long rec_coll(int comm);
 /* A datatype's name ("MPI_INT", "derived") and size in bytes. */
 const char *rec_dtype(MPI_Datatype);
 uint64_t rec_bytes(MPI_Datatype, long count);
-/* The comm id of c and, for a peer rank in c, its world rank. */
+/* The comm id of c: 0 for MPI_COMM_WORLD and the port communicator (its
+ * duplicate), 1 ("other") for any other; and, for a peer rank in c, its
+ * world rank. */
 int rec_comm(MPI_Comm c);
 int rec_world_rank(MPI_Comm c, int comm, int rank);
 /* A new request id, and remember the request's event until its wait. */
