@@ -500,6 +500,8 @@ trace_check_exec(const struct cmd_entry *self, int argc, char **argv)
 		cli_usage(stderr, self);
 		goto out;
 	}
+	/* The run is over: where the executables are does not matter. */
+	o.pcg.skip_exec_check = 1;
 	d = diag_new(stderr);
 	if ((g = cli_load(&o, d)) == NULL)
 		goto out;
