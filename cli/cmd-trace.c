@@ -117,7 +117,7 @@ cmd_trace_exec(const struct cmd_entry *self, int argc, char **argv)
 const struct cmd_entry cmd_trace_entry = {
 	.name = "trace",
 	.args = "SUBCOMMAND TRACE",
-	.summary = "Read a trace that 'run --trace' wrote: statistics, messages.",
+	.summary = "Read a trace 'run --trace' wrote: stats, messages, queries, checks.",
 	.options = NULL,
 	.help =
 	    "'ensemble trace SUBCOMMAND --help' tells a subcommand's options;\n"
