@@ -28,6 +28,11 @@
 #include "trace-check.h"
 #include "xmalloc.h"
 
+/* An event's start as the trace writes it: seconds and nanoseconds, for
+ * "%lld.%09lld". */
+#define T0S(e)	(long long)((e)->t0ns / 1000000000), \
+		(long long)((e)->t0ns % 1000000000)
+
 /* What the replay knows of one process of the trace. */
 struct tproc {
 	int		 proc;		/* in the pcg */
@@ -37,7 +42,7 @@ struct tproc {
 	char		*offchan;	/* the first message off its channels */
 	int		 finalized;
 	int		 inwait;	/* the last event was a wait ... */
-	double		 wt0, wt1;	/* ... of a waitall that started then */
+	int64_t		 wt0, wt1;	/* ... of a waitall of these times (ns) */
 	unsigned long	 lastline;
 };
 
@@ -162,11 +167,11 @@ mon_event_of(struct check *ck, const struct trace_event *e, struct tproc *tp,
 		return 1;
 	case TRACE_WAIT:
 		/* The wait lines of one waitall share their times. */
-		if (tp->inwait && tp->wt0 == e->t0 && tp->wt1 == e->t1)
+		if (tp->inwait && tp->wt0 == e->t0ns && tp->wt1 == e->t1ns)
 			return 0;
 		tp->inwait = 1;
-		tp->wt0 = e->t0;
-		tp->wt1 = e->t1;
+		tp->wt0 = e->t0ns;
+		tp->wt1 = e->t1ns;
 		me->op = MON_WAITALL;
 		return 1;
 	case TRACE_BARRIER:	me->op = MON_BARRIER; return 1;
@@ -208,14 +213,14 @@ replay(struct check *ck, const struct trace_event *e)
 		goto out;
 	tp->ops++;
 	if (r < 0) {
-		xasprintf(&tp->diverged, "%s: operation %lu (t=%.9f, trace line "
-		    "%lu): %s", ck->names[e->rank], tp->ops, e->t0, e->line, err);
+		xasprintf(&tp->diverged, "%s: operation %lu (t=%lld.%09lld, trace line "
+		    "%lu): %s", ck->names[e->rank], tp->ops, T0S(e), e->line, err);
 		goto out;
 	}
 	if (tp->mon == NULL || ens_mon_step(tp->mon, &me, &msg) == 0)
 		goto out;
-	xasprintf(&tp->diverged, "%s: operation %lu (t=%.9f, trace line %lu): %s",
-	    ck->names[e->rank], tp->ops, e->t0, e->line,
+	xasprintf(&tp->diverged, "%s: operation %lu (t=%lld.%09lld, trace line %lu): %s",
+	    ck->names[e->rank], tp->ops, T0S(e), e->line,
 	    msg != NULL ? msg : "out of memory");
 out:
 	free(msg);
@@ -251,9 +256,9 @@ count_send(struct check *ck, const struct trace_event *e)
 	slot = slot_of(ck->g, tp->proc, type, port);
 	if ((ch = ck->g->portchan[slot]) < 0) {
 		if (tp->offchan == NULL)
-			xasprintf(&tp->offchan, "%s: message to %s (t=%.9f, trace "
+			xasprintf(&tp->offchan, "%s: message to %s (t=%lld.%09lld, trace "
 			    "line %lu) sent on '%s', which no channel connects",
-			    ck->names[e->rank], ck->names[e->peer], e->t0, e->line,
+			    ck->names[e->rank], ck->names[e->peer], T0S(e), e->line,
 			    e->port);
 		return;
 	}
@@ -263,9 +268,9 @@ count_send(struct check *ck, const struct trace_event *e)
 	other = c->e[1 - i].proc;
 	if (other != ck->tp[e->peer].proc) {
 		if (tp->offchan == NULL)
-			xasprintf(&tp->offchan, "%s: message to %s (t=%.9f, trace "
+			xasprintf(&tp->offchan, "%s: message to %s (t=%lld.%09lld, trace "
 			    "line %lu) sent on '%s', whose channel leads to %s",
-			    ck->names[e->rank], ck->names[e->peer], e->t0, e->line,
+			    ck->names[e->rank], ck->names[e->peer], T0S(e), e->line,
 			    e->port, end_text(ck->g, &c->e[1 - i], buf, sizeof(buf)));
 		return;
 	}

@@ -180,6 +180,7 @@ struct parser {
 	struct query_err *err;
 };
 
+/* The token the parser is at. */
 static const struct token *
 cur(struct parser *ps)
 {
@@ -196,6 +197,7 @@ iskw(struct parser *ps, const char *w)
 	    strncasecmp(k->s, w, k->len) == 0;
 }
 
+/* Take the keyword w if it comes next. */
 static int
 accept_kw(struct parser *ps, const char *w)
 {
@@ -218,6 +220,7 @@ expected(struct parser *ps, const char *what)
 	    (int)(k->len > 40 ? 40 : k->len), k->s);
 }
 
+/* Take a token of kind t, or say what was expected. */
 static int
 expect(struct parser *ps, enum tok t, const char *what)
 {
@@ -227,6 +230,7 @@ expect(struct parser *ps, enum tok t, const char *what)
 	return 0;
 }
 
+/* Take the keyword w, or say it was expected. */
 static int
 expect_kw(struct parser *ps, const char *w)
 {
@@ -337,6 +341,7 @@ parse_index(struct parser *ps, const char *what, long *v)
 	return 0;
 }
 
+/* Take a range's '-' or '..' if it comes next. */
 static int
 accept_range(struct parser *ps)
 {
@@ -427,15 +432,15 @@ parse_processes(struct parser *ps)
 	return 0;
 }
 
-/* time = number [ unit ]: seconds. */
+/* time = number [ unit ]: in nanoseconds, as the trace counts them. */
 static int
-parse_time(struct parser *ps, double *t)
+parse_time(struct parser *ps, int64_t *t)
 {
 	const struct token *k = cur(ps);
 	char		 buf[64];
 	const char	*unit;
 	size_t		 ulen;
-	double		 scale;
+	double		 scale, x;
 
 	if (k->t != T_NUM || k->numlen >= sizeof(buf))
 		return expected(ps, "a time in seconds");
@@ -444,17 +449,21 @@ parse_time(struct parser *ps, double *t)
 	unit = k->s + k->numlen;
 	ulen = k->len - k->numlen;
 	if (ulen == 0 || (ulen == 1 && *unit == 's'))
-		scale = 1;
+		scale = 1e9;
 	else if (ulen == 2 && strncmp(unit, "ms", 2) == 0)
-		scale = 1e-3;
+		scale = 1e6;
 	else if (ulen == 2 && strncmp(unit, "us", 2) == 0)
-		scale = 1e-6;
+		scale = 1e3;
 	else if (ulen == 2 && strncmp(unit, "ns", 2) == 0)
-		scale = 1e-9;
+		scale = 1;
 	else
 		return qerror(ps->err, &k->loc, "unknown unit '%.*s' (s, ms, us "
 		    "or ns)", (int)(ulen > 20 ? 20 : ulen), unit);
-	*t = strtod(buf, NULL) * scale;
+	x = strtod(buf, NULL) * scale;
+	if (x > 9e18)
+		return qerror(ps->err, &k->loc, "time '%.*s' is too large",
+		    (int)(k->len > 40 ? 40 : k->len), k->s);
+	*t = (int64_t)(x + 0.5);	/* x is not negative */
 	ps->i++;
 	return 0;
 }
@@ -648,6 +657,7 @@ name_base(const char *name, long *index)
 	return (size_t)(br - name);
 }
 
+/* qsort's order of longs. */
 static int
 cmp_long(const void *a, const void *b)
 {
@@ -797,7 +807,7 @@ struct end {
 	long		 key[6];	/* src dst tag comm seq side */
 	int		 next;		/* in its bucket, or in the free list */
 	uint64_t	 serial;	/* order of arrival */
-	double		 t0, t1;
+	int64_t		 t0, t1;		/* ns */
 	char		*port;
 	char		*dtype;
 	long		 count;
@@ -818,6 +828,7 @@ struct pending {
 	uint64_t	 serial;
 };
 
+/* FNV-1a over a key's six numbers, folded. */
 static uint64_t
 key_hash(const long *k)
 {
@@ -832,6 +843,7 @@ key_hash(const long *k)
 	return h;
 }
 
+/* An empty table of ends. */
 static void
 pend_init(struct pending *p)
 {
@@ -845,6 +857,7 @@ pend_init(struct pending *p)
 		p->bucket[i] = -1;
 }
 
+/* Free an end's strings. */
 static void
 end_clear(struct end *e)
 {
@@ -853,6 +866,7 @@ end_clear(struct end *e)
 	e->port = e->dtype = NULL;
 }
 
+/* Free the table and the ends left in it. */
 static void
 pend_free(struct pending *p)
 {
@@ -937,6 +951,7 @@ struct run {
 	unsigned long	 unsent, unreceived;
 };
 
+/* Whether rank r is among the query's processes (all without any). */
 static int
 selected(const struct run *rn, int r)
 {
@@ -945,12 +960,14 @@ selected(const struct run *rn, int r)
 	return r >= 0 && r < rn->q->nranks && rn->q->sel[r];
 }
 
+/* Whether an operation is a collective. */
 static int
 is_coll(enum trace_op op)
 {
 	return op >= TRACE_BARRIER && op <= TRACE_ALLTOALL;
 }
 
+/* Whether v compares to a condition's value as it asks. */
 static int
 compare(const struct query_cond *c, long long v)
 {
@@ -986,10 +1003,23 @@ conds_hold(const struct query *q, uint64_t size, int has_tag, long tag,
 	return 1;
 }
 
+/* Whether a time (ns) is in the query's window, if it has one. */
 static int
-in_window(const struct query *q, double t)
+in_window(const struct query *q, int64_t t)
 {
 	return !q->has_time || (t >= q->t1 && t <= q->t2);
+}
+
+/* A time of ns nanoseconds as the trace writes it: seconds, 9 decimals. */
+static void
+put_time(FILE *f, int64_t ns)
+{
+	if (ns < 0) {
+		fputc('-', f);
+		ns = -ns;
+	}
+	fprintf(f, "%lld.%09lld", (long long)(ns / 1000000000),
+	    (long long)(ns % 1000000000));
 }
 
 /* The process as results name it: "relay[2](3)". */
@@ -1002,6 +1032,7 @@ put_proc(const struct run *rn, int r)
 	fprintf(rn->out, "%s(%d)", name != NULL ? name : "-", r);
 }
 
+/* A peer: a process, '*' for any, '-' for none. */
 static void
 put_peer(const struct run *rn, int peer)
 {
@@ -1013,6 +1044,7 @@ put_peer(const struct run *rn, int peer)
 		put_proc(rn, peer);
 }
 
+/* A communicator's name, NULL when the header has none for it. */
 static const char *
 comm_name(const struct run *rn, int id)
 {
@@ -1021,6 +1053,7 @@ comm_name(const struct run *rn, int id)
 	return NULL;
 }
 
+/* ' comm=NAME' (or its id when it has no name). */
 static void
 put_comm(const struct run *rn, int id)
 {
@@ -1032,17 +1065,7 @@ put_comm(const struct run *rn, int id)
 		fprintf(rn->out, " comm=%d", id);
 }
 
-static const char *
-mode_name(enum trace_mode m)
-{
-	switch (m) {
-	case TRACE_MODE_STD:	return "std";
-	case TRACE_MODE_SYNC:	return "sync";
-	case TRACE_MODE_BUF:	return "buf";
-	default:		return NULL;
-	}
-}
-
+/* Whether a string field is there (not NULL, not '-'). */
 static int
 has_str(const char *s)
 {
@@ -1054,9 +1077,11 @@ static void
 put_op(struct run *rn, const struct trace_event *e, int recvwait)
 {
 	FILE		*f = rn->out;
-	const char	*m;
 
-	fprintf(f, "%.9f %.9f ", e->t0, e->t1);
+	put_time(f, e->t0ns);
+	fputc(' ', f);
+	put_time(f, e->t1ns);
+	fputc(' ', f);
 	put_proc(rn, e->rank);
 	fprintf(f, " %s", trace_op_name(e->op));
 	if (has_str(e->port))
@@ -1103,8 +1128,8 @@ put_op(struct run *rn, const struct trace_event *e, int recvwait)
 		fprintf(f, " count=%ld", e->count);
 	if (has_str(e->dtype))
 		fprintf(f, " dtype=%s", e->dtype);
-	if ((m = mode_name(e->mode)) != NULL)
-		fprintf(f, " mode=%s", m);
+	if (e->mode != TRACE_MODE_NONE)
+		fprintf(f, " mode=%s", trace_mode_name(e->mode));
 	if (e->raw)
 		fputs(" raw", f);
 	fputc('\n', f);
@@ -1117,13 +1142,15 @@ put_msg(struct run *rn, const long *key, const struct end *s, const struct end *
 	FILE		*f = rn->out;
 	const struct end *any = s != NULL ? s : r;
 
-	if (s != NULL)
-		fprintf(f, "%.9f ", s->t0);
-	else
+	if (s != NULL) {
+		put_time(f, s->t0);
+		fputc(' ', f);
+	} else
 		fputs("- ", f);
-	if (r != NULL)
-		fprintf(f, "%.9f ", r->t1);
-	else
+	if (r != NULL) {
+		put_time(f, r->t1);
+		fputc(' ', f);
+	} else
 		fputs("- ", f);
 	put_proc(rn, (int)key[0]);
 	fputs(" -> ", f);
@@ -1208,7 +1235,7 @@ op_selected(const struct run *rn, const struct trace_event *e, int recvwait)
 		return 0;
 	if (q->rel == QR_BETWEEN && p2p && e->peer >= 0 && !selected(rn, e->peer))
 		return 0;
-	if (!in_window(q, e->t0))
+	if (!in_window(q, e->t0ns))
 		return 0;
 	return conds_hold(q, e->sbytes > e->rbytes ? e->sbytes : e->rbytes,
 	    e->tag >= 0, e->tag, e->count >= 0, e->count);
@@ -1225,8 +1252,8 @@ end_of(struct end *d, const struct trace_event *e, int side, const char *port)
 	d->key[3] = e->comm;
 	d->key[4] = e->seq;
 	d->key[5] = side;
-	d->t0 = e->t0;
-	d->t1 = e->t1;
+	d->t0 = e->t0ns;
+	d->t1 = e->t1ns;
 	d->port = has_str(port) ? xstrdup(port) : NULL;
 	d->dtype = has_str(e->dtype) ? xstrdup(e->dtype) : NULL;
 	d->count = e->count;
@@ -1258,6 +1285,7 @@ take_end(struct run *rn, const struct trace_event *e, int side, const char *port
 	pend_put(&rn->pend, &mine);
 }
 
+/* qsort's order of ends: the order they came. */
 static int
 cmp_serial(const void *a, const void *b)
 {

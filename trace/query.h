@@ -46,6 +46,7 @@
 #ifndef ENS_QUERY_H
 #define ENS_QUERY_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "trace.h"
@@ -98,7 +99,7 @@ struct query {
 	char		*comm;		/* NULL: every communicator */
 	struct query_loc comm_loc;
 	int		 has_time;
-	double		 t1, t2;
+	int64_t		 t1, t2;	/* ns */
 	struct query_cond *conds;
 	int		 nconds;
 	/* query_bind's */
