@@ -219,7 +219,8 @@ replay(struct check *ck, const struct trace_event *e)
 	}
 	if (tp->mon == NULL || ens_mon_step(tp->mon, &me, &msg) == 0)
 		goto out;
-	xasprintf(&tp->diverged, "%s: operation %lu (t=%lld.%09lld, trace line %lu): %s",
+	xasprintf(&tp->diverged, "%s: operation %lu (t=%lld.%09lld, trace "
+	    "line %lu): %s",
 	    ck->names[e->rank], tp->ops, T0S(e), e->line,
 	    msg != NULL ? msg : "out of memory");
 out:
@@ -287,37 +288,66 @@ cmp_pair(const void *a, const void *b)
 	return x->dst < y->dst ? -1 : x->dst > y->dst;
 }
 
-/* Map the trace's ranks to the script's processes by name. */
+/* A script process's name, for the map from the trace's names. */
+struct named {
+	char		*name;
+	int		 proc;
+};
+
+static int
+cmp_named(const void *a, const void *b)
+{
+	return strcmp(((const struct named *)a)->name,
+	    ((const struct named *)b)->name);
+}
+
+/* Map the trace's ranks to the script's processes by name (sorted names
+ * and a binary search: scripts have 100,000 processes). */
 static int
 map_procs(struct check *ck, char **cause)
 {
 	char		 name[PCG_NAME_MAX];
-	int		 r, p;
+	struct named	*v, key, *hit;
+	unsigned char	*taken;
+	int		 r, p, n = ck->g->nprocs, rc = -1;
 
-	if (ck->h->nprocs != ck->g->nprocs) {
-		xasprintf(cause, "ensemble trace check: the trace has %d process%s, the script %d (give "
-		    "the run's -np and -D)", ck->h->nprocs, ck->h->nprocs == 1 ?
-		    "" : "es", ck->g->nprocs);
+	if (ck->h->nprocs != n) {
+		xasprintf(cause, "ensemble trace check: the trace has %d "
+		    "process%s, the script %d (give the run's -np and -D)",
+		    ck->h->nprocs, ck->h->nprocs == 1 ? "" : "es", n);
 		return -1;
 	}
-	ck->tp = xcalloc((size_t)ck->h->nprocs, sizeof(*ck->tp));
-	ck->names = xcalloc((size_t)ck->h->nprocs, sizeof(*ck->names));
-	for (r = 0; r < ck->h->nprocs; r++) {
-		const char *tn = ck->h->processes[r].name;
-
-		for (p = 0; p < ck->g->nprocs; p++)
-			if (tn != NULL && strcmp(pcg_proc_name(ck->g, p, name,
-			    sizeof(name)), tn) == 0)
-				break;
-		if (p == ck->g->nprocs) {
-			xasprintf(cause, "ensemble trace check: the trace's process '%s' (rank %d) is not "
-			    "in the script", tn != NULL ? tn : "-", r);
-			return -1;
-		}
-		ck->tp[r].proc = p;
-		ck->names[r] = xstrdup(tn);
+	v = xcalloc((size_t)n + 1, sizeof(*v));
+	taken = xcalloc((size_t)n + 1, 1);
+	for (p = 0; p < n; p++) {
+		v[p].name = xstrdup(pcg_proc_name(ck->g, p, name, sizeof(name)));
+		v[p].proc = p;
 	}
-	return 0;
+	qsort(v, (size_t)n, sizeof(*v), cmp_named);
+	ck->tp = xcalloc((size_t)n, sizeof(*ck->tp));
+	ck->names = xcalloc((size_t)n, sizeof(*ck->names));
+	for (r = 0; r < n; r++) {
+		key.name = ck->h->processes[r].name;
+		hit = key.name == NULL ? NULL : bsearch(&key, v, (size_t)n,
+		    sizeof(*v), cmp_named);
+		if (hit == NULL || taken[hit->proc]) {
+			xasprintf(cause, "ensemble trace check: the trace's process "
+			    "'%s' (rank %d) is %s", key.name != NULL ? key.name :
+			    "-", r, hit == NULL ? "not in the script" :
+			    "there twice");
+			goto out;
+		}
+		taken[hit->proc] = 1;
+		ck->tp[r].proc = hit->proc;
+		ck->names[r] = xstrdup(key.name);
+	}
+	rc = 0;
+out:
+	for (p = 0; p < n; p++)
+		free(v[p].name);
+	free(v);
+	free(taken);
+	return rc;
 }
 
 /* Give each process a monitor of its behaviour. */
@@ -341,8 +371,9 @@ make_monitors(struct check *ck, char **cause)
 			free(locs[i]);
 		free(locs);
 		if (ck->tp[r].mon == NULL) {
-			xasprintf(cause, "ensemble trace check: %s: its behaviour cannot be followed: %s",
-			    ck->names[r], why != NULL ? why : "out of memory");
+			xasprintf(cause, "ensemble trace check: %s: its "
+			    "behaviour cannot be followed: %s", ck->names[r],
+			    why != NULL ? why : "out of memory");
 			free(why);
 			return -1;
 		}

@@ -352,7 +352,8 @@ accept_range(struct parser *ps)
 	return 0;
 }
 
-/* item = rank [ range rank ] | name [ '[' ( index [ range index ] | '*' ) ']' ] */
+/* item = rank [ range rank ]
+ *	| name [ '[' ( index [ range index ] | '*' ) ']' ] */
 static int
 parse_item(struct parser *ps, struct query_item *it)
 {
@@ -1137,7 +1138,8 @@ put_op(struct run *rn, const struct trace_event *e, int recvwait)
 
 /* Print a message's line from its ends (either may be NULL, not both). */
 static void
-put_msg(struct run *rn, const long *key, const struct end *s, const struct end *r)
+put_msg(struct run *rn, const long *key, const struct end *s,
+    const struct end *r)
 {
 	FILE		*f = rn->out;
 	const struct end *any = s != NULL ? s : r;
@@ -1263,7 +1265,8 @@ end_of(struct end *d, const struct trace_event *e, int side, const char *port)
 
 /* Take an end of a message: complete it with its partner, or keep it. */
 static void
-take_end(struct run *rn, const struct trace_event *e, int side, const char *port)
+take_end(struct run *rn, const struct trace_event *e, int side,
+    const char *port)
 {
 	struct end	 mine, other;
 	long		 k[6];

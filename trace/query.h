@@ -117,8 +117,8 @@ void query_err_free(struct query_err *);
 /* Resolve the query's processes and communicator in a trace's header;
  * -1 and errs (*nerrs of them, every unknown process and communicator;
  * the caller frees each and the array) when some are not there. */
-int query_bind(struct query *, const struct trace_hdr *, struct query_err **errs,
-    int *nerrs);
+int query_bind(struct query *, const struct trace_hdr *,
+    struct query_err **errs, int *nerrs);
 
 /* Run a bound query over the rest of a trace, printing one line per result
  * and the count line to out; 0, or -1 and *cause (caller frees) when the
