@@ -75,7 +75,9 @@ lex_all(struct lex *lx)
 			if (*p == '\n') {
 				line++;
 				col = 1;
-			} else
+			} else if (*p == '\t')		/* as diag.c counts */
+				col = (col - 1) / 8 * 8 + 9;
+			else
 				col++;
 			p++;
 		}
