@@ -1333,6 +1333,7 @@ query_run(struct query *q, struct trace_reader *tr, FILE *out, char **cause)
 {
 	struct run	 rn;
 	struct trace_event e;
+	enum trace_side	 side;
 	int		 rc = -1, r, recvwait;
 	const char	*port;
 
@@ -1343,17 +1344,14 @@ query_run(struct query *q, struct trace_reader *tr, FILE *out, char **cause)
 	pend_init(&rn.pend);
 	*cause = NULL;
 	while ((r = trace_next(tr, &e, cause)) == 1) {
-		/* A wait of mode '-' completes a receive: it is the
-		 * message's receiving end. */
-		recvwait = e.op == TRACE_WAIT && e.mode == TRACE_MODE_NONE;
+		side = trace_side(&e);
+		/* A wait that is a receiving side completes an irecv. */
+		recvwait = e.op == TRACE_WAIT && side == TRACE_SIDE_RECV;
 		port = e.port;
 		if (q->what == QW_MESSAGES) {
-			if ((e.op == TRACE_SEND || e.op == TRACE_ISEND) &&
-			    e.peer >= 0 && e.seq >= 0)
-				take_end(&rn, &e, SIDE_SEND, port);
-			else if ((e.op == TRACE_RECV || recvwait) &&
-			    e.peer >= 0 && e.seq >= 0)
-				take_end(&rn, &e, SIDE_RECV, port);
+			if (side != TRACE_SIDE_NONE && e.peer >= 0 && e.seq >= 0)
+				take_end(&rn, &e, side == TRACE_SIDE_SEND ?
+				    SIDE_SEND : SIDE_RECV, port);
 		} else if (op_selected(&rn, &e, recvwait)) {
 			put_op(&rn, &e, recvwait);
 			rn.results++;
