@@ -31,7 +31,7 @@ static const char sample[] =
 	"trace 2026-11-26T01:00:00Z 4\n"
 	"processor 0 node01\n"
 	"comm 0 world 4\n"
-	"comm 1 rows 4\n"
+	"comm 1 other 0\n"
 	"process 0 master master 0\n"
 	"process 1 worker[1] worker 0\n"
 	"process 2 worker[2] worker 0\n"
