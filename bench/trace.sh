@@ -6,6 +6,9 @@
 #            wall time under 5 s and peak RSS under 200 MB (targets), and
 #            its Total row exact;
 #   messages 'ensemble trace messages' on it: time and peak RSS (no target);
+#   query    'ensemble trace query' of the messages between two processes,
+#            and 'ensemble trace check' of the trace against ring.pcg
+#            (which it must find conforming): time and peak RSS (no target);
 #   overhead bench/pingpong (8 B, REPS round trips) run with and without
 #            'ensemble run --trace': the half round trip in each, and the
 #            difference, the cost of recording one operation.
@@ -102,6 +105,32 @@ kb=$(sort -n "$work/k" | tail -n 1)
 printf 'trace messages: %8.3f s (cpu %.3f s)  %7.1f MB  (%s lines)\n' "$w" \
     "$(median <"$work/c")" "$(awk -v k="$kb" 'BEGIN { print k * 1024 / 1e6 }')" \
     "$(wc -l <"$work/out")"
+
+# The query language and the conformance check on the same trace: each
+# reads it once as a stream (no target; the check must find it conforming).
+measure trace query "$work/big.mtf" \
+    'SELECT ALL MESSAGES BETWEEN PROCESS(node[1-2]) WHERE SIZE > 32'
+w=$(median <"$work/w")
+kb=$(sort -n "$work/k" | tail -n 1)
+printf 'trace query:    %8.3f s (cpu %.3f s)  %7.1f MB  (%s)\n' "$w" \
+    "$(median <"$work/c")" "$(awk -v k="$kb" 'BEGIN { print k * 1024 / 1e6 }')" \
+    "$(tail -n 1 "$work/out")"
+if [ $((sends % 64)) = 0 ]; then
+	measure trace check "$work/big.mtf" "$here/../scripts/ring.pcg" -np 64 \
+	    -D rounds=$((sends / 64))
+	w=$(median <"$work/w")
+	kb=$(sort -n "$work/k" | tail -n 1)
+	if ! tail -n 1 "$work/out" | grep -qx "conforming: $sends messages on 64 of 64 channels"; then
+		echo "trace.sh: trace check: not '$sends messages on 64 of 64 channels':" >&2
+		tail -n 3 "$work/out" >&2
+		exit 2
+	fi
+	printf 'trace check:    %8.3f s (cpu %.3f s)  %7.1f MB  (conforming)\n' \
+	    "$w" "$(median <"$work/c")" \
+	    "$(awk -v k="$kb" 'BEGIN { print k * 1024 / 1e6 }')"
+else
+	echo "trace check:    skipped (EVENTS leaves the last round partial)"
+fi
 rm -f "$work/big.mtf"
 
 # The ping-pong with and without tracing: half a round trip each.

@@ -15,6 +15,8 @@
 static const struct cmd_entry *const trace_table[] = {
 	&trace_stats_entry,
 	&trace_messages_entry,
+	&trace_query_entry,
+	&trace_check_entry,
 	NULL,
 };
 
@@ -53,6 +55,23 @@ cli_trace_process(const struct trace_hdr *h, const char *s)
 	    v < h->nprocs)
 		return (int)v;
 	return -1;
+}
+
+/* Take the subcommand's first operand, the trace, out of argv (it must
+ * come first): cli_parse then sees the second as its one operand.  NULL
+ * when it is not there; the caller lets cli_parse say why. */
+const char *
+cli_trace_first(int *argc, char ***argv)
+{
+	const char	*t;
+
+	if (*argc < 2 || ((*argv)[1][0] == '-' && (*argv)[1][1] != '\0'))
+		return NULL;
+	t = (*argv)[1];
+	(*argv)[1] = (*argv)[0];
+	(*argc)--;
+	(*argv)++;
+	return t;
 }
 
 /* List the subcommands on f. */
@@ -98,7 +117,7 @@ cmd_trace_exec(const struct cmd_entry *self, int argc, char **argv)
 const struct cmd_entry cmd_trace_entry = {
 	.name = "trace",
 	.args = "SUBCOMMAND TRACE",
-	.summary = "Read a trace that 'run --trace' wrote: statistics, messages.",
+	.summary = "Read a trace 'run --trace' wrote: stats, messages, queries, checks.",
 	.options = NULL,
 	.help =
 	    "'ensemble trace SUBCOMMAND --help' tells a subcommand's options;\n"

@@ -10,6 +10,8 @@ struct cmd_entry;
 
 extern const struct cmd_entry trace_stats_entry;
 extern const struct cmd_entry trace_messages_entry;
+extern const struct cmd_entry trace_query_entry;
+extern const struct cmd_entry trace_check_entry;
 
 /* Open a trace for a subcommand: the reader, or NULL after printing why
  * on stderr (the caller exits EXIT_BADINPUT). */
@@ -19,5 +21,10 @@ int cli_trace_fail(char *cause);
 /* The rank of the process s names in h: its name as in the script
  * ("node[2]") or its rank; -1 if none. */
 int cli_trace_process(const struct trace_hdr *h, const char *s);
+
+/* Take a subcommand's first operand, the trace (it must come first), out
+ * of argv, so that cli_parse sees the second as its one operand; NULL
+ * when the first argument is an option. */
+const char *cli_trace_first(int *argc, char ***argv);
 
 #endif

@@ -1,7 +1,8 @@
 # completion.bash -- bash completion for ensemble(1): the commands, each
 # command's options (read from 'ensemble help COMMAND', so they are the
 # ones it accepts), the values of a few options, and .pcg scripts (and
-# for verify .ir models).
+# for verify .ir models); trace's subcommands, their options and .mtf
+# traces.
 # Installed as bash-completion's 'ensemble'; or source it.
 
 # The option names a command's help lists, one a line: "-np, --np K" gives
@@ -9,13 +10,19 @@
 # "--send-mode=MODE" gives --send-mode=.
 _ensemble_options()
 {
-	"$1" help "$2" 2>/dev/null | awk '/^  -/ {
+	"$1" help "$2" 2>/dev/null | _ensemble_option_names
+}
+
+# The option names of the help on standard input.
+_ensemble_option_names()
+{
+	awk '/^  -/ {
 		l = substr($0, 3)
 		if (length(l) > 16 && substr(l, 16, 1) == " ")
 			l = substr(l, 1, 15)
 		sub(/ +$/, "", l)
 		eq = l ~ /=[A-Z]/
-		sub(/[ =][A-Z][A-Z|=.-]*$/, "", l)
+		sub(/[ =][A-Z][A-Z|=.,-]*$/, "", l)
 		n = split(l, names, ", ")
 		for (i = 1; i <= n; i++)
 			if (sub(/^--\[no-\]/, "", names[i]))
@@ -50,8 +57,8 @@ _ensemble()
 		return
 		;;
 	trace)
-		# 'ensemble trace SUBCOMMAND TRACE': the subcommands its help
-		# lists, then that subcommand's options and .mtf files.
+		# trace SUBCOMMAND TRACE, then check's SCRIPT or query's QUERY.
+		local sub=${COMP_WORDS[2]-}
 		if [ "$COMP_CWORD" -eq 2 ]; then
 			COMPREPLY=($(compgen -W "$("$ens" trace --help 2>/dev/null |
 			    awk '/^Subcommands:/ { f = 1; next }
@@ -59,15 +66,20 @@ _ensemble()
 			return
 		fi
 		if [[ $cur == -* ]]; then
-			COMPREPLY=($(compgen -W "$("$ens" trace "${COMP_WORDS[2]}" --help \
-			    2>/dev/null | awk '/^  -/ { l = substr($0, 3)
-				sub(/  .*$/, "", l); sub(/ [A-Z][A-Z,|=.-]*$/, "", l)
-				n = split(l, names, ", ")
-				for (i = 1; i <= n; i++) print names[i] }')" -- "$cur"))
+			COMPREPLY=($(compgen -W "$("$ens" trace "$sub" --help \
+			    2>/dev/null | _ensemble_option_names)" -- "$cur"))
 			return
 		fi
-		COMPREPLY=($(compgen -f -X '!*.mtf' -- "$cur") $(compgen -d -- "$cur"))
-		return
+		case $prev in
+		-L)	COMPREPLY=($(compgen -d -- "$cur")); return ;;
+		-np|--np|-D|--between) return ;;
+		esac
+		if [ "$COMP_CWORD" -eq 3 ]; then
+			COMPREPLY=($(compgen -f -X '!*.mtf' -- "$cur") \
+			    $(compgen -d -- "$cur"))
+			return
+		fi
+		[ "$sub" = check ] || return
 		;;
 	esac
 	case $cur in

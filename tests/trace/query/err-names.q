@@ -1,0 +1,1 @@
+SELECT ALL MESSAGES FOR PROCESS(relay[2], worker[2-5]) IN COMM(C3)

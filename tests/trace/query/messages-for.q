@@ -1,0 +1,1 @@
+select messages for process(worker[3])

@@ -1,0 +1,1 @@
+SELECT REDUCE FOR PROCESS(worker[*], master)
