@@ -22,6 +22,8 @@ struct cmd_entry {
 	const char	*help;		/* after the options in CMD --help */
 	const char	*rest;		/* non-NULL: what follows '--' (in the
 					 * usage), kept in cli_opts.rest */
+	const char	*operand;	/* what the one argument is, for "no
+					 * ... given"; NULL: "script" */
 	int		(*exec)(const struct cmd_entry *, int, char **);
 };
 
@@ -74,6 +76,9 @@ struct cli_opts {
 	int		 tag_output;
 	const char	*output_dir;
 	const char	*stdin_proc;
+	const char	*trace;		/* --trace FILE */
+	/* trace (cli/cmd-trace.c and its subcommands) */
+	const char	*between;	/* messages --between P,Q */
 };
 
 /* How an option's value is read, and what it stores at its 'off'. */

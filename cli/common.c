@@ -271,7 +271,8 @@ parse(const struct cmd_entry *c, int argc, char **argv, struct cli_opts *o)
 		}
 	}
 	if (o->script == NULL)
-		return usage_error(c, "%s", "no script given");
+		return usage_error(c, "no %s given",
+		    c->operand != NULL ? c->operand : "script");
 	o->pcg.defs = o->defs.v;
 	o->pcg.ndefs = o->defs.n;
 	o->pcg.dirs = o->dirs.v;

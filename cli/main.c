@@ -13,6 +13,7 @@ extern const struct cmd_entry cmd_help_entry;
 extern const struct cmd_entry cmd_verify_entry;
 extern const struct cmd_entry cmd_net_entry;
 extern const struct cmd_entry cmd_run_entry;
+extern const struct cmd_entry cmd_trace_entry;
 extern const struct cmd_entry cmd_version_entry;
 
 const struct cmd_entry *const cmd_table[] = {
@@ -22,6 +23,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_help_entry,
 	&cmd_net_entry,
 	&cmd_run_entry,
+	&cmd_trace_entry,
 	&cmd_verify_entry,
 	&cmd_version_entry,
 	NULL,

@@ -1,0 +1,23 @@
+/* cmd-trace.h -- what 'ensemble trace' (cli/cmd-trace.c) shares with its
+ * subcommands, each a struct cmd_entry of its own in cli/trace-NAME.c,
+ * listed in cmd-trace.c's trace_table. */
+#ifndef ENS_CMD_TRACE_H
+#define ENS_CMD_TRACE_H
+
+#include "trace.h"
+
+struct cmd_entry;
+
+extern const struct cmd_entry trace_stats_entry;
+extern const struct cmd_entry trace_messages_entry;
+
+/* Open a trace for a subcommand: the reader, or NULL after printing why
+ * on stderr (the caller exits EXIT_BADINPUT). */
+struct trace_reader *cli_trace_open(const char *path);
+/* Print a reader's cause on stderr and free it: EXIT_BADINPUT. */
+int cli_trace_fail(char *cause);
+/* The rank of the process s names in h: its name as in the script
+ * ("node[2]") or its rank; -1 if none. */
+int cli_trace_process(const struct trace_hdr *h, const char *s);
+
+#endif

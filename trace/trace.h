@@ -1,0 +1,132 @@
+/* trace.h -- reading and writing MTF trace files (man/ensemble-trace.5),
+ * streaming: memory is constant in the number of events (the header, which
+ * grows with the processes and ports, is kept whole).  libtrace (trace/)
+ * uses common/ and the event line's definition, runtime/traceline.h, which
+ * also gives enum trace_op, enum trace_mode, TRACE_NONE and TRACE_ANY.
+ *
+ * Differences from the draft (TRACE-SPEC.md), on purpose:
+ *  - an event's strings (port, dtype) are borrowed: they live until the
+ *    next trace_next or trace_close;
+ *  - peer and tag are TRACE_NONE ('-') or TRACE_ANY ('*') when no number;
+ *    count, req and seq are -1 for '-';
+ *  - t0ns/t1ns carry the times exactly (nanoseconds), t0/t1 as doubles;
+ *  - a cause is the whole diagnostic, "FILE:LINE: error: ...", ready to
+ *    print (cli adds nothing); the caller frees it. */
+#ifndef ENS_TRACE_H
+#define ENS_TRACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "traceline.h"
+
+struct trace_param {
+	char	*name;
+	char	*value;
+};
+
+struct trace_processor {
+	char	*host;			/* its id is its index */
+};
+
+struct trace_comm {
+	char	*name;			/* its id is its index; 0 is "world" */
+	int	 size;
+};
+
+struct trace_process {
+	char	*name;			/* as in the script: "relay[2]" */
+	char	*component;
+	int	 processor;		/* index in processors */
+};
+
+struct trace_port {
+	int	 rank;
+	char	*type;
+	int	 index;
+	int	 peer;			/* a rank, or -1: not connected */
+};
+
+/* The header: everything before 'events'. */
+struct trace_hdr {
+	int			 version;
+	char			*script;	/* as given */
+	char			*application;
+	char			*date;		/* ISO-8601 UTC */
+	struct trace_param	*params;
+	size_t			 nparams;
+	char			*start;		/* ISO-8601 UTC */
+	int			 nprocs;
+	struct trace_processor	*processors;
+	size_t			 nprocessors;
+	struct trace_comm	*comms;
+	size_t			 ncomms;
+	struct trace_process	*processes;	/* nprocs, by rank */
+	struct trace_port	*ports;
+	size_t			 nports;
+};
+
+/* One event. */
+struct trace_event {
+	enum trace_op	 op;
+	int		 rank;
+	double		 t0, t1;	/* seconds from the origin */
+	int64_t		 t0ns, t1ns;	/* the same, in nanoseconds */
+	int		 comm;
+	enum trace_mode	 mode;
+	const char	*port;		/* NULL: '-'; "Type[i]", "Type[*]", "*" */
+	int		 peer;		/* a rank, TRACE_NONE or TRACE_ANY */
+	int		 tag;		/* a tag, TRACE_NONE or TRACE_ANY */
+	const char	*dtype;		/* NULL: '-' */
+	long		 count;		/* -1: '-' */
+	uint64_t	 sbytes, rbytes;
+	long		 req;		/* -1: '-' */
+	long		 seq;		/* -1: '-' */
+	int		 raw;		/* VIA raw: 1; port: 0 */
+	unsigned long	 line;		/* its line in the file */
+};
+
+/* The name of an operation ("isend"), of a mode ("sync", "-"). */
+const char *trace_op_name(enum trace_op);
+const char *trace_mode_name(enum trace_mode);
+/* The operation named s, or -1. */
+int trace_op_find(const char *s);
+
+struct trace_reader;
+
+/* Open path ("-": standard input) and read its header: the reader, or NULL
+ * and *cause (a bad header, or the file cannot be read). */
+struct trace_reader *trace_open(const char *path, char **cause);
+/* The header; valid until trace_close. */
+const struct trace_hdr *trace_header(struct trace_reader *);
+/* Read the next event into *ev: 1 an event, 0 the end (after a valid
+ * 'end' line and nothing after it), -1 an error (*cause set; then every
+ * later call returns -1 too). */
+int trace_next(struct trace_reader *, struct trace_event *ev, char **cause);
+/* The number of the last line read. */
+unsigned long trace_line(const struct trace_reader *);
+void trace_close(struct trace_reader *);
+
+/* Build a header: trace_hdr_new gives an empty one (version 1) that the
+ * caller fills with strings it allocates (xmalloc) and frees with
+ * trace_hdr_free, which frees every string and array in it. */
+struct trace_hdr *trace_hdr_new(void);
+void trace_hdr_free(struct trace_hdr *);
+
+struct trace_writer;
+
+/* Write to path ("-": standard output): NULL and *cause when it cannot be
+ * created. */
+struct trace_writer *trace_writer_open(const char *path, char **cause);
+/* Write the header (once, first; h is borrowed). */
+void trace_write_header(struct trace_writer *, const struct trace_hdr *h);
+/* Write one event (ev's t0ns and t1ns are written; t0/t1 are ignored). */
+void trace_write_event(struct trace_writer *, const struct trace_event *ev);
+/* Write an event line already formatted (traceline_format), n bytes with
+ * its '\n': the loader's merge copies lines through unchanged. */
+void trace_write_line(struct trace_writer *, const char *line, size_t n);
+/* Write 'end N' (N the events written), close: 0, or -1 and *cause on a
+ * write error.  The writer is freed either way. */
+int trace_writer_close(struct trace_writer *, char **cause);
+
+#endif
