@@ -15,6 +15,7 @@
 static const struct cmd_entry *const trace_table[] = {
 	&trace_stats_entry,
 	&trace_messages_entry,
+	&trace_export_entry,
 	NULL,
 };
 
@@ -98,7 +99,8 @@ cmd_trace_exec(const struct cmd_entry *self, int argc, char **argv)
 const struct cmd_entry cmd_trace_entry = {
 	.name = "trace",
 	.args = "SUBCOMMAND TRACE",
-	.summary = "Read a trace that 'run --trace' wrote: statistics, messages.",
+	.summary = "Read a trace that 'run --trace' wrote: statistics, messages, "
+	    "exports.",
 	.options = NULL,
 	.help =
 	    "'ensemble trace SUBCOMMAND --help' tells a subcommand's options;\n"

@@ -10,6 +10,7 @@ struct cmd_entry;
 
 extern const struct cmd_entry trace_stats_entry;
 extern const struct cmd_entry trace_messages_entry;
+extern const struct cmd_entry trace_export_entry;
 
 /* Open a trace for a subcommand: the reader, or NULL after printing why
  * on stderr (the caller exits EXIT_BADINPUT). */
