@@ -4,6 +4,8 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,8 +100,8 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 	struct diag		*d;
 	struct pcg		*g = NULL;
 	Agraph_t		*G = NULL;
-	char			**paths = NULL;
-	int			 rc, i, stdin_proc;
+	char			**paths = NULL, *trace = NULL, cwd[PATH_MAX];
+	int			 rc, i, stdin_proc, fd;
 
 	if ((rc = cli_parse(self, argc, argv, &o)) >= 0)
 		return rc;
@@ -115,6 +117,26 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 		cli_usage(stderr, self);
 		rc = EXIT_BADINPUT;
 		goto out;
+	}
+	if (o.trace != NULL) {
+		/* Made now, so that a bad name fails before anything runs;
+		 * the loader, maybe in another directory, gets it absolute. */
+		if ((fd = open(o.trace, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0) {
+			fprintf(stderr, "ensemble: cannot create '%s': %s\n",
+			    o.trace, strerror(errno));
+			rc = EXIT_BADINPUT;
+			goto out;
+		}
+		close(fd);
+		if (o.trace[0] == '/')
+			trace = xstrdup(o.trace);
+		else if (getcwd(cwd, sizeof(cwd)) != NULL)
+			xasprintf(&trace, "%s/%s", cwd, o.trace);
+		else {
+			fprintf(stderr, "ensemble: getcwd: %s\n", strerror(errno));
+			rc = EXIT_BADINPUT;
+			goto out;
+		}
 	}
 	if (!o.no_verify && (rc = verify(&o, g, d)) != 0)
 		goto out;
@@ -147,6 +169,7 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 	lo.hostfile = o.hostfile;
 	lo.timeout = o.timeout;
 	lo.check_protocol = o.check_protocol;
+	lo.trace = trace;
 	lo.verbose = o.verbose;
 	lo.stdin_proc = stdin_proc;
 	lo.tag_output = o.tag_output;
@@ -164,6 +187,7 @@ out:
 	for (i = 0; paths != NULL && i < g->nprocs; i++)
 		free(paths[i]);
 	free(paths);
+	free(trace);
 #ifdef ENS_FREE_AT_EXIT
 	pcg_free(g);
 #endif
@@ -187,6 +211,11 @@ static const struct cli_option cmd_run_options[] = {
 	{ .type = CLI_FLAG, .name = "--check-protocol", .off = CLI_OFF(check_protocol),
 	  .help = "stop a process whose port calls leave its\n"
 	    "declared behaviour, naming the expected statement" },
+	{ .type = CLI_STRING, .name = "--trace", .arg = "FILE",
+	  .off = CLI_OFF(trace), .needs = "a file name",
+	  .help = "record every port operation and raw MPI call of\n"
+	    "the run into FILE (ensemble-trace(5)); read it\n"
+	    "with 'ensemble trace'" },
 	{ .type = CLI_FLAG, .name = "--verbose", .off = CLI_OFF(verbose),
 	  .help = "show Open MPI's own messages too" },
 	{ .type = CLI_STRING, .name = "--stdin", .arg = "PROCESS",

@@ -63,36 +63,45 @@ grow(struct pending *p)
 	p->nb = n;
 }
 
+/* Print t nanoseconds as seconds with nine decimals, then c. */
+static void
+put_time(int64_t t, char c)
+{
+	uint64_t	u = t < 0 ? (uint64_t)(-(t + 1)) + 1 : (uint64_t)t;
+
+	printf("%s%llu.%09llu%c", t < 0 ? "-" : "",
+	    (unsigned long long)(u / 1000000000),
+	    (unsigned long long)(u % 1000000000), c);
+}
+
 /* Print a matched message. */
 static void
 print(const struct trace_hdr *h, const struct side *snd,
     const struct side *rcv)
 {
-	int64_t	lat = rcv->t - snd->t;
-
-	printf("%s %s %d %ld %llu %lld.%09lld %lld.%09lld %s%lld.%09lld\n",
-	    h->processes[snd->src].name, h->processes[snd->dst].name,
-	    snd->tag, snd->seq, (unsigned long long)snd->bytes,
-	    (long long)(snd->t / 1000000000), (long long)(snd->t % 1000000000),
-	    (long long)(rcv->t / 1000000000), (long long)(rcv->t % 1000000000),
-	    lat < 0 ? "-" : "", (long long)((lat < 0 ? -lat : lat) /
-	    1000000000), (long long)((lat < 0 ? -lat : lat) % 1000000000));
+	printf("%s %s %d %ld %llu ", h->processes[snd->src].name,
+	    h->processes[snd->dst].name, snd->tag, snd->seq,
+	    (unsigned long long)snd->bytes);
+	put_time(snd->t, ' ');
+	put_time(rcv->t, ' ');
+	put_time(rcv->t - snd->t, '\n');
 }
 
-/* Print a side that found no match. */
+/* Print a side that found no match: '-' for the other side's fields. */
 static void
 print_unmatched(const struct trace_hdr *h, const struct side *s)
 {
-	printf("%s %s %d %ld %s", h->processes[s->src].name,
-	    h->processes[s->dst].name, s->tag, s->seq, s->is_send ? "" : "- - ");
-	if (s->is_send)
-		printf("%llu %lld.%09lld - ", (unsigned long long)s->bytes,
-		    (long long)(s->t / 1000000000),
-		    (long long)(s->t % 1000000000));
-	else
-		printf("%lld.%09lld ", (long long)(s->t / 1000000000),
-		    (long long)(s->t % 1000000000));
-	printf("unmatched\n");
+	printf("%s %s %d %ld ", h->processes[s->src].name,
+	    h->processes[s->dst].name, s->tag, s->seq);
+	if (s->is_send) {
+		printf("%llu ", (unsigned long long)s->bytes);
+		put_time(s->t, ' ');
+		printf("- unmatched\n");
+	} else {
+		printf("- - ");
+		put_time(s->t, ' ');
+		printf("unmatched\n");
+	}
 }
 
 static int

@@ -17,6 +17,7 @@ struct pstats {
 	uint64_t	 sent, received;
 	int64_t		 busy;		/* ns in calls but init and fin */
 	int64_t		 wait_t0, wait_t1;	/* the last wait's */
+	int		 waited;		/* there was one */
 };
 
 /* The column heading of an operation: its name, capitalised. */
@@ -87,8 +88,10 @@ trace_stats_exec(const struct cmd_entry *self, int argc, char **argv)
 			continue;
 		/* A waitall of n requests is n wait lines of one time. */
 		if (ev.op == TRACE_WAIT) {
-			if (ev.t0ns == p->wait_t0 && ev.t1ns == p->wait_t1)
+			if (p->waited && ev.t0ns == p->wait_t0 &&
+			    ev.t1ns == p->wait_t1)
 				continue;
+			p->waited = 1;
 			p->wait_t0 = ev.t0ns;
 			p->wait_t1 = ev.t1ns;
 		}

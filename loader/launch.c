@@ -1052,6 +1052,10 @@ run_spawn(struct run *R, Agraph_t *G)
 	argv[argc++] = (char *)o->loader;
 	if (o->check_protocol)
 		argv[argc++] = (char *)"--check-protocol";
+	if (o->trace != NULL) {
+		argv[argc++] = (char *)"--trace";
+		argv[argc++] = (char *)o->trace;
+	}
 	if (o->stdin_proc >= 0) {
 		argv[argc++] = (char *)"--stdin";
 		argv[argc++] = rank;

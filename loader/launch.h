@@ -16,6 +16,7 @@ struct launch_opts {
 	const char	*hostfile;	/* NULL: every process on this machine */
 	double		 timeout;	/* seconds; 0: none */
 	int		 check_protocol;
+	const char	*trace;		/* --trace: the file (absolute); NULL */
 	int		 verbose;	/* show mpirun's own messages too */
 	int		 stdin_proc;	/* --stdin: the process (script order)
 					 * given our stdin; -1: none */

@@ -11,7 +11,8 @@
  * error is returned, not fatal, and spawn, wiring and disconnect each have
  * a watchdog: a hang becomes a message and an exit, never a stuck run.
  * Progress goes to stdout as marker lines (runtime/wire.h) for 'ensemble
- * run'. */
+ * run'.  With --trace FILE, the processes send their traces before they
+ * say they are done, and the loader writes FILE (ltrace.c). */
 #include "config.h"
 
 #include <sys/prctl.h>
@@ -33,7 +34,9 @@
 
 #include "asan.h"
 #include "clock.h"
+#include "ltrace.h"
 #include "pcgdot.h"
+#include "trace.h"
 #include "wire.h"
 #include "xmalloc.h"
 
@@ -104,6 +107,7 @@ struct loader {
 	int		  wire_timeout;
 	int		  stdin_rank;	/* --stdin: this process's stdin is */
 	const char	 *stdin_path;	/* this FIFO ('ensemble run' writes it) */
+	const char	 *trace_path;	/* --trace: the file to write */
 
 	/* The application, from the graph. */
 	Agraph_t	 *G;
@@ -120,6 +124,9 @@ struct loader {
 	MPI_Info	 *infos;	/* per process, for the spawn */
 	MPI_Comm	  inter;	/* to the spawned processes */
 	double		  t0, t1, t2;	/* start, spawned, wired */
+	struct timespec	  origin;	/* --trace: realtime before the spawn */
+	char		  origin_s[64];	/* the same, "S.N" (wire.h) */
+	struct ltrace	 *trace;
 };
 
 /* One loader per process; the signal handlers read it. */
@@ -129,7 +136,7 @@ static void
 usage(void)
 {
 	fprintf(stderr, "usage: ensemble-loader [--check-protocol] [--spawn-timeout S]"
-	    " [--wire-timeout S] [--stdin RANK FIFO] GRAPH.dot|-\n");
+	    " [--wire-timeout S] [--stdin RANK FIFO] [--trace FILE] GRAPH.dot|-\n");
 	exit(2);
 }
 
@@ -546,6 +553,8 @@ table(const struct loader *l, struct wire_buf *b, int r)
 	fail |= wire_put_int(b, n);
 	for (i = 0; i < n; i++)
 		fail |= wire_put_str(b, p->locs[i]);
+	if (l->flags & WIRE_TRACE)
+		fail |= wire_put_str(b, l->origin_s);
 	if (fail) {
 		fprintf(stderr, "ensemble-loader: out of memory for a port table\n");
 		MPI_Abort(MPI_COMM_WORLD, 4);
@@ -601,7 +610,10 @@ parse_options(struct loader *l, int argc, char **argv)
 			l->spawn_timeout = atoi(argv[++i]) > 0 ? atoi(argv[i]) : 0;
 		else if (strcmp(argv[i], "--wire-timeout") == 0 && i + 1 < argc)
 			l->wire_timeout = atoi(argv[++i]);
-		else if (strcmp(argv[i], "--stdin") == 0 && i + 2 < argc) {
+		else if (strcmp(argv[i], "--trace") == 0 && i + 1 < argc) {
+			l->trace_path = argv[++i];
+			l->flags |= WIRE_TRACE;
+		} else if (strcmp(argv[i], "--stdin") == 0 && i + 2 < argc) {
 			l->stdin_rank = atoi(argv[++i]);
 			l->stdin_path = argv[++i];
 		}
@@ -741,6 +753,9 @@ spawn(struct loader *l)
 	}
 	if (l->spawn_timeout < 0)
 		l->spawn_timeout = 60 + l->nprocs / 10;
+	clock_gettime(CLOCK_REALTIME, &l->origin);
+	snprintf(l->origin_s, sizeof(l->origin_s), "%lld.%09ld",
+	    (long long)l->origin.tv_sec, l->origin.tv_nsec);
 	watch(l, PHASE_SPAWNING, l->spawn_timeout);
 	rc = MPI_Comm_spawn_multiple(l->nprocs, cmds, argvs, maxprocs, l->infos, 0,
 	    MPI_COMM_SELF, &l->inter, errs);
@@ -812,6 +827,129 @@ wire(struct loader *l)
 	free(reqs);
 }
 
+/* The run with --trace: receive each process's trace chunks and its done
+ * message, polling gently as gather does, until every process is done. */
+static void
+gather_traced(struct loader *l)
+{
+	MPI_Status	 st;
+	char		*chunk = xmalloc(WIRE_TRACE_CHUNK), *cause = NULL;
+	int		 got = 0, flag, n, who, src;
+	long		 sleep_ns = 20000;
+
+	while (got < l->nprocs) {
+		mpi_check(MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, l->inter, &flag,
+		    &st), "MPI_Iprobe");
+		if (!flag) {
+			struct timespec	ts = { 0, sleep_ns };
+
+			nanosleep(&ts, NULL);
+			if (sleep_ns < 2000000)
+				sleep_ns += sleep_ns / 4;
+			continue;
+		}
+		sleep_ns = 20000;
+		src = st.MPI_SOURCE;
+		if (st.MPI_TAG == WIRE_TAG_TRACE) {
+			mpi_check(MPI_Get_count(&st, MPI_BYTE, &n), "MPI_Get_count");
+			if (n < 0 || n > WIRE_TRACE_CHUNK)
+				n = WIRE_TRACE_CHUNK;
+			mpi_check(MPI_Recv(chunk, n, MPI_BYTE, src, WIRE_TAG_TRACE,
+			    l->inter, MPI_STATUS_IGNORE), "receiving a trace");
+			if (ltrace_chunk(l->trace, src, chunk, (size_t)n,
+			    &cause) != 0) {
+				fprintf(stderr, "ensemble-loader: %s\n", cause);
+				MPI_Abort(MPI_COMM_WORLD, 4);
+				exit(4);
+			}
+		} else {
+			mpi_check(MPI_Recv(&who, 1, MPI_INT, src, st.MPI_TAG,
+			    l->inter, MPI_STATUS_IGNORE), "MPI_Recv");
+			if (st.MPI_TAG == WIRE_TAG_DONE && src >= 0 &&
+			    src < l->nprocs && l->status[src] != 'd') {
+				l->status[src] = 'd';
+				got++;
+			}
+		}
+	}
+	free(chunk);
+}
+
+/* Format a realtime as ISO 8601 UTC. */
+static char *
+iso(time_t t)
+{
+	struct tm	tm;
+	char		buf[64];
+
+	gmtime_r(&t, &tm);
+	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	return xstrdup(buf);
+}
+
+/* Write the trace file: the header from the graph, the streams merged. */
+static void
+write_trace(struct loader *l)
+{
+	struct trace_hdr	*h = trace_hdr_new();
+	char			*cause = NULL;
+	int			 i, t, k;
+	size_t			 np = 0;
+
+	if ((h->script = pcgdot_text(attr(l->G, PCGDOT_SCRIPT))) == NULL)
+		h->script = xstrdup("?");
+	h->application = xstrdup(attr(l->G, PCGDOT_APPLICATION));
+	h->date = iso(time(NULL));
+	h->nparams = (size_t)l->nparams;
+	h->params = xcalloc((size_t)l->nparams + 1, sizeof(*h->params));
+	for (i = 0; i < l->nparams; i++) {
+		h->params[i].name = xstrdup(l->pnames[i]);
+		h->params[i].value = xstrdup(l->pvalues[i]);
+	}
+	h->start = iso(l->origin.tv_sec);
+	h->nprocs = l->nprocs;
+	h->ncomms = 2;
+	h->comms = xcalloc(2, sizeof(*h->comms));
+	h->comms[0].name = xstrdup("world");
+	h->comms[0].size = l->nprocs;
+	h->comms[1].name = xstrdup("other");
+	h->comms[1].size = 0;
+	h->processes = xcalloc((size_t)l->nprocs, sizeof(*h->processes));
+	for (i = 0; i < l->nprocs; i++) {
+		h->processes[i].name = xstrdup(l->procs[i].name);
+		h->processes[i].component = xstrdup(l->procs[i].component);
+		for (t = 0; t < l->procs[i].ntypes; t++)
+			np += (size_t)l->procs[i].nports[t];
+	}
+	h->ports = xcalloc(np + 1, sizeof(*h->ports));
+	for (i = 0; i < l->nprocs; i++) {
+		const struct lproc	*p = &l->procs[i];
+
+		for (t = 0; t < p->ntypes; t++)
+			for (k = 0; k < p->nports[t]; k++) {
+				struct trace_port *q = &h->ports[h->nports++];
+
+				q->rank = i;
+				q->type = xstrdup(p->types[t]);
+				q->index = k + 1;
+				q->peer = p->peer[p->portbase[t] + k];
+			}
+	}
+	if (ltrace_write(l->trace, h, l->trace_path, &cause) != 0) {
+		fprintf(stderr, "ensemble-loader: cannot write the trace '%s': "
+		    "%s\n", l->trace_path, cause);
+		free(cause);
+		trace_hdr_free(h);
+		ltrace_free(l->trace);
+		l->trace = NULL;
+		MPI_Finalize();
+		exit(4);
+	}
+	trace_hdr_free(h);
+	ltrace_free(l->trace);
+	l->trace = NULL;
+}
+
 /* The run: until every process has said it is done; then disconnect. */
 static void
 run(struct loader *l)
@@ -819,10 +957,15 @@ run(struct loader *l)
 	char	buf[64];
 
 	l->phase = PHASE_RUNNING;
-	gather(l, WIRE_TAG_DONE, 'd');
+	if (l->trace != NULL)
+		gather_traced(l);
+	else
+		gather(l, WIRE_TAG_DONE, 'd');
 	watch(l, PHASE_DISCONNECTING, 60);
 	mpi_check(MPI_Comm_disconnect(&l->inter), "MPI_Comm_disconnect");
 	unwatch();
+	if (l->trace != NULL)
+		write_trace(l);
 	snprintf(buf, sizeof(buf), "%sdone %.6f\n", WIRE_MARK, clock_now() - l->t2);
 	say(buf);
 }
@@ -898,6 +1041,12 @@ main(int argc, char **argv)
 	memset(l->status, '.', (size_t)l->nprocs);
 	l->status[l->nprocs] = '\0';
 	make_infos(l);
+	if (l->trace_path != NULL) {
+		char	*cause = NULL;
+
+		if ((l->trace = ltrace_new(l->nprocs, &cause)) == NULL)
+			die("%s", cause);
+	}
 	if (spawn(l) != 0) {
 		MPI_Finalize();
 		return 4;

@@ -4,7 +4,9 @@
  * through ens_fail, which tells 'ensemble run' why before MPI_Abort.  The
  * call in progress is kept where a SIGUSR1 handler can say it (--timeout),
  * and with --check-protocol each call is first checked against the
- * process's declared behaviour (monitor.c). */
+ * process's declared behaviour (monitor.c).  With 'ensemble run --trace',
+ * each call is recorded (record.c); its own MPI calls go to PMPI_*, so
+ * that the raw-call wrappers (pmpi.c) do not record them again. */
 #include "config.h"
 
 #include <dlfcn.h>
@@ -23,6 +25,7 @@
 #include "asan.h"
 #include "ensemble.h"
 #include "monitor.h"
+#include "record.h"
 #include "wire.h"
 
 /* The calls, as named in messages and state lines. */
@@ -94,6 +97,7 @@ static struct {
 	struct mon	*mon;
 	char		*bsend;		/* the attached buffer */
 	int		 bsendsize;
+	char		*trace_origin;	/* WIRE_TRACE: the table's origin */
 } E;
 
 /* Where the process is, for the SIGUSR1 handler. */
@@ -351,6 +355,28 @@ find_rank(enum call c, const char *name)
 	ens_fail(c, "no process '%s' in the application", name);
 }
 
+/* The port type's name as the table holds it (the caller's string may
+ * not live until the trace is written), or NULL. */
+static const char *
+tname(const char *type)
+{
+	int	i;
+
+	for (i = 0; type != NULL && i < E.ntypes; i++)
+		if (strcmp(E.types[i].name, type) == 0)
+			return E.types[i].name;
+	return NULL;
+}
+
+/* Record a collective of the port communicator (--trace). */
+static void
+trace_coll(int op, double t0, int root, MPI_Datatype sdt, long scount,
+    MPI_Datatype rdt, long rcount)
+{
+	rec_collective(op, t0, 0, root, root == E.self.rank, E.self.nprocs, sdt,
+	    scount, rdt, rcount, 0);
+}
+
 /* Check a call against the behaviour (--check-protocol). */
 static void
 monitor(enum call c, const char *type, int port, const char *root)
@@ -408,6 +434,8 @@ free_table(void)
 	free((char *)E.self.name);
 	free((char *)E.self.component);
 	free(E.typenames);
+	free(E.trace_origin);
+	E.trace_origin = NULL;
 	if (E.mon != NULL)
 		ens_mon_free(E.mon);
 	E.types = NULL;
@@ -496,6 +524,8 @@ read_table(const char *buf, size_t len)
 	}
 	for (i = 0; i < nlocs; i++)
 		locs[i] = wire_get_str(&in);
+	if (E.flags & WIRE_TRACE)
+		E.trace_origin = wire_get_str(&in);
 	if (in.bad) {
 		rc = -1;
 		goto out;
@@ -598,6 +628,7 @@ ens_init(int *argc, char ***argv)
 	MPI_Status	 st;
 	char		*buf, host[256];
 	int		 flag, n, rc;
+	int64_t		 t_entry = rec_realtime();
 	const char	*prog = argv != NULL && *argv != NULL && (*argv)[0] != NULL ?
 			    (*argv)[0] : "component";
 
@@ -633,7 +664,7 @@ ens_init(int *argc, char ***argv)
 		E.state = S_RUNNING;
 		ens_fail(C_INIT, "out of memory for a port table of %d bytes", n);
 	}
-	rc = MPI_Recv(buf, n, MPI_BYTE, 0, WIRE_TAG_TABLE, E.parent, MPI_STATUS_IGNORE);
+	rc = PMPI_Recv(buf, n, MPI_BYTE, 0, WIRE_TAG_TABLE, E.parent, MPI_STATUS_IGNORE);
 	E.state = S_RUNNING;
 	check(C_INIT, rc);
 	if (read_table(buf, (size_t)n) != 0) {
@@ -644,14 +675,18 @@ ens_init(int *argc, char ***argv)
 	free(buf);
 	check(C_INIT, MPI_Comm_dup(MPI_COMM_WORLD, &E.comm));
 	check(C_INIT, MPI_Comm_set_errhandler(E.comm, MPI_ERRORS_RETURN));
+	if (E.flags & WIRE_TRACE)
+		rec_start(E.trace_origin, E.self.rank, E.comm, t_entry);
 	comm_component();
 	install_handlers();
-	check(C_INIT, MPI_Send(&E.self.rank, 1, MPI_INT, 0, WIRE_TAG_HELLO, E.parent));
+	check(C_INIT, PMPI_Send(&E.self.rank, 1, MPI_INT, 0, WIRE_TAG_HELLO, E.parent));
 	if (gethostname(host, sizeof(host) - 1) != 0)
 		strcpy(host, "?");
 	host[sizeof(host) - 1] = '\0';
 	fprintf(stderr, WIRE_MARK "hello %s\n", host);
 	fflush(stderr);
+	if (rec_on)
+		rec_init_event();
 	cur_call = C_NONE;
 }
 
@@ -660,8 +695,11 @@ ens_finalize(void)
 {
 	void	*b;
 	int	 size;
+	double	 t0;
+	char	 host[256];
 
 	need_running(C_FINALIZE);
+	t0 = MPI_Wtime();
 	fprintf(stderr, WIRE_MARK "finalize\n");
 	fflush(stderr);
 	enter(C_FINALIZE, NULL, 0, NULL);
@@ -670,7 +708,23 @@ ens_finalize(void)
 		free(E.bsend);
 		E.bsend = NULL;
 	}
-	check(C_FINALIZE, MPI_Send(&E.self.rank, 1, MPI_INT, 0, WIRE_TAG_DONE, E.parent));
+	if (rec_on) {
+		struct rec_ev	e;
+
+		memset(&e, 0, sizeof(e));
+		e.op = TRACE_FIN;
+		e.t0 = t0;
+		e.t1 = MPI_Wtime();
+		e.count = e.req = e.seq = -1;
+		e.peer = e.tag = TRACE_NONE;
+		rec_add(&e);
+		if (gethostname(host, sizeof(host) - 1) != 0)
+			strcpy(host, "?");
+		host[sizeof(host) - 1] = '\0';
+		if (rec_finish(E.parent, WIRE_TAG_TRACE, host) != 0)
+			ens_fail(C_FINALIZE, "cannot send the trace to the loader");
+	}
+	check(C_FINALIZE, PMPI_Send(&E.self.rank, 1, MPI_INT, 0, WIRE_TAG_DONE, E.parent));
 	check(C_FINALIZE, MPI_Comm_disconnect(&E.parent));
 	check(C_FINALIZE, MPI_Comm_free(&E.compcomm));
 	check(C_FINALIZE, MPI_Comm_free(&E.comm));
@@ -733,10 +787,15 @@ ens_send(const char *type, int index, const void *buf, int count, MPI_Datatype d
 	const struct port	*p = find_port(C_SEND, type, index);
 	int			 rc;
 
+	double			 t0 = rec_on ? MPI_Wtime() : 0;
+
 	enter(C_SEND, type, index, NULL);
-	rc = MPI_Send(buf, count, dt, p->rank, p->tag, E.comm);
+	rc = PMPI_Send(buf, count, dt, p->rank, p->tag, E.comm);
 	leave();
 	check(C_SEND, rc);
+	if (rec_on)
+		rec_p2p(TRACE_SEND, TRACE_MODE_STD, t0, tname(type), index, 0, p->rank,
+		    p->tag, dt, count, 0, NULL, E.comm);
 }
 
 void
@@ -745,10 +804,15 @@ ens_ssend(const char *type, int index, const void *buf, int count, MPI_Datatype 
 	const struct port	*p = find_port(C_SSEND, type, index);
 	int			 rc;
 
+	double			 t0 = rec_on ? MPI_Wtime() : 0;
+
 	enter(C_SSEND, type, index, NULL);
-	rc = MPI_Ssend(buf, count, dt, p->rank, p->tag, E.comm);
+	rc = PMPI_Ssend(buf, count, dt, p->rank, p->tag, E.comm);
 	leave();
 	check(C_SSEND, rc);
+	if (rec_on)
+		rec_p2p(TRACE_SEND, TRACE_MODE_SYNC, t0, tname(type), index, 0, p->rank,
+		    p->tag, dt, count, 0, NULL, E.comm);
 }
 
 /* Make sure the attached buffer can hold one more message of 'need' bytes
@@ -784,10 +848,12 @@ ens_bsend(const char *type, int index, const void *buf, int count, MPI_Datatype 
 	const struct port	*p = find_port(C_BSEND, type, index);
 	int			 rc, size;
 
+	double			 t0 = rec_on ? MPI_Wtime() : 0;
+
 	check(C_BSEND, MPI_Pack_size(count, dt, E.comm, &size));
 	bsend_room(size);
 	enter(C_BSEND, type, index, NULL);
-	rc = MPI_Bsend(buf, count, dt, p->rank, p->tag, E.comm);
+	rc = PMPI_Bsend(buf, count, dt, p->rank, p->tag, E.comm);
 	if (rc != MPI_SUCCESS) {
 		/* The buffer was full of messages still in flight: wait for
 		 * them (detach) and try once more. */
@@ -796,10 +862,13 @@ ens_bsend(const char *type, int index, const void *buf, int count, MPI_Datatype 
 
 		check(C_BSEND, MPI_Buffer_detach(&old, &oldsize));
 		check(C_BSEND, MPI_Buffer_attach(E.bsend, E.bsendsize));
-		rc = MPI_Bsend(buf, count, dt, p->rank, p->tag, E.comm);
+		rc = PMPI_Bsend(buf, count, dt, p->rank, p->tag, E.comm);
 	}
 	leave();
 	check(C_BSEND, rc);
+	if (rec_on)
+		rec_p2p(TRACE_SEND, TRACE_MODE_BUF, t0, tname(type), index, 0,
+		    p->rank, p->tag, dt, count, 0, NULL, E.comm);
 }
 
 /* Whether a status pointer asks for none (MPI_STATUS_IGNORE is NULL in
@@ -816,13 +885,23 @@ recv_port(enum call c, const char *type, int index, void *buf, int count,
     MPI_Datatype dt, MPI_Status *st)
 {
 	const struct port	*p = find_port(c, type, index);
-	int			 rc;
+	MPI_Status		 own;
+	double			 t0 = rec_on ? MPI_Wtime() : 0;
+	int			 rc, n;
 
+	if (rec_on && ignored(st))
+		st = &own;
 	enter(c, type, index, NULL);
-	rc = MPI_Recv(buf, count, dt, p->rank, p->rtag, E.comm,
+	rc = PMPI_Recv(buf, count, dt, p->rank, p->rtag, E.comm,
 	    ignored(st) ? MPI_STATUS_IGNORE : st);
 	leave();
 	check(c, rc);
+	if (rec_on) {
+		if (MPI_Get_count(st, dt, &n) != MPI_SUCCESS || n == MPI_UNDEFINED)
+			n = -1;
+		rec_p2p(TRACE_RECV, TRACE_MODE_NONE, t0, tname(type), index, 0,
+		    st->MPI_SOURCE, st->MPI_TAG, dt, n, 0, NULL, E.comm);
+	}
 }
 
 void
@@ -898,6 +977,20 @@ any_ports(enum call c, const char *type)
 	return t;
 }
 
+/* Record a receive from any port of t (NULL: of all). */
+static void
+trace_recv_any(const struct ptype *t, double t0, MPI_Datatype dt,
+    const MPI_Status *st)
+{
+	int	n;
+
+	if (MPI_Get_count(st, dt, &n) != MPI_SUCCESS || n == MPI_UNDEFINED)
+		n = -1;
+	rec_p2p(TRACE_RECV, TRACE_MODE_NONE, t0, t != NULL ? t->name : NULL,
+	    REC_PORT_ANY, 0, st->MPI_SOURCE, st->MPI_TAG, dt, n, 0, NULL,
+	    E.comm);
+}
+
 /* Receive from whichever port of the type has a message; its index, the
  * status in *st. */
 static int
@@ -906,19 +999,22 @@ recv_any(enum call c, const char *type, void *buf, int count, MPI_Datatype dt,
 {
 	const struct ptype	*t, *got = NULL;
 	int			 i, k, rc, flag, index, start = 0;
+	double			 t0 = rec_on ? MPI_Wtime() : 0;
 
 	t = any_ports(c, type);
 	enter(c, type, 0, NULL);
 	if (covers_all(t)) {
 		/* Every message for this process is for one of these ports:
 		 * let MPI pick the first, without polling. */
-		rc = MPI_Recv(buf, count, dt, MPI_ANY_SOURCE, MPI_ANY_TAG, E.comm, st);
+		rc = PMPI_Recv(buf, count, dt, MPI_ANY_SOURCE, MPI_ANY_TAG, E.comm, st);
 		leave();
 		check(c, rc);
 		if ((index = port_of(t, st->MPI_SOURCE, st->MPI_TAG, &got)) == 0)
 			ens_fail(c, "a message from rank %d with tag %d came by"
 			    " no port (raw MPI on a port's communicator must use"
 			    " the port's tag)", st->MPI_SOURCE, st->MPI_TAG);
+		if (rec_on)
+			trace_recv_any(t, t0, dt, st);
 		return index;
 	}
 	/* Other ports may have messages this call must leave alone: probe
@@ -941,9 +1037,11 @@ recv_any(enum call c, const char *type, void *buf, int count, MPI_Datatype dt,
 				}
 				if (!flag)
 					continue;
-				rc = MPI_Recv(buf, count, dt, p->rank, p->rtag, E.comm, st);
+				rc = PMPI_Recv(buf, count, dt, p->rank, p->rtag, E.comm, st);
 				leave();
 				check(c, rc);
+				if (rec_on)
+					trace_recv_any(t, t0, dt, st);
 				return (k + start) % u->n + 1;
 			}
 		}
@@ -993,6 +1091,7 @@ isend_port(enum call c, const char *type, int index, const void *buf, int count,
 {
 	const struct port	*p = find_port(c, type, index);
 	int			 rc, size;
+	double			 t0 = rec_on ? MPI_Wtime() : 0;
 
 	if (req == NULL)
 		ens_fail(c, "the request is NULL");
@@ -1003,10 +1102,10 @@ isend_port(enum call c, const char *type, int index, const void *buf, int count,
 	enter(c, type, index, NULL);
 	leave();
 	if (c == C_ISEND)
-		rc = MPI_Isend(buf, count, dt, p->rank, p->tag, E.comm, req);
+		rc = PMPI_Isend(buf, count, dt, p->rank, p->tag, E.comm, req);
 	else if (c == C_ISSEND)
-		rc = MPI_Issend(buf, count, dt, p->rank, p->tag, E.comm, req);
-	else if ((rc = MPI_Ibsend(buf, count, dt, p->rank, p->tag, E.comm,
+		rc = PMPI_Issend(buf, count, dt, p->rank, p->tag, E.comm, req);
+	else if ((rc = PMPI_Ibsend(buf, count, dt, p->rank, p->tag, E.comm,
 	    req)) != MPI_SUCCESS) {
 		/* The buffer is full: wait for what it holds, as ens_bsend. */
 		void	*old;
@@ -1014,9 +1113,13 @@ isend_port(enum call c, const char *type, int index, const void *buf, int count,
 
 		check(c, MPI_Buffer_detach(&old, &oldsize));
 		check(c, MPI_Buffer_attach(E.bsend, E.bsendsize));
-		rc = MPI_Ibsend(buf, count, dt, p->rank, p->tag, E.comm, req);
+		rc = PMPI_Ibsend(buf, count, dt, p->rank, p->tag, E.comm, req);
 	}
 	check(c, rc);
+	if (rec_on)
+		rec_p2p(TRACE_ISEND, c == C_ISEND ? TRACE_MODE_STD : c == C_ISSEND ?
+		    TRACE_MODE_SYNC : TRACE_MODE_BUF, t0, tname(type), index, 0,
+		    p->rank, p->tag, dt, count, 0, req, E.comm);
 }
 
 void
@@ -1045,12 +1148,16 @@ ens_irecv(const char *type, int index, void *buf, int count, MPI_Datatype dt,
     MPI_Request *req)
 {
 	const struct port	*p = find_port(C_IRECV, type, index);
+	double			 t0 = rec_on ? MPI_Wtime() : 0;
 
 	if (req == NULL)
 		ens_fail(C_IRECV, "the request is NULL");
 	enter(C_IRECV, type, index, NULL);
 	leave();
-	check(C_IRECV, MPI_Irecv(buf, count, dt, p->rank, p->rtag, E.comm, req));
+	check(C_IRECV, PMPI_Irecv(buf, count, dt, p->rank, p->rtag, E.comm, req));
+	if (rec_on)
+		rec_p2p(TRACE_IRECV, TRACE_MODE_NONE, t0, tname(type), index, 0,
+		    p->rank, p->rtag, dt, count, 0, req, E.comm);
 }
 
 void
@@ -1058,6 +1165,7 @@ ens_irecv_any(const char *type, void *buf, int count, MPI_Datatype dt,
     MPI_Request *req)
 {
 	const struct ptype	*t;
+	double			 t0 = rec_on ? MPI_Wtime() : 0;
 
 	if (req == NULL)
 		ens_fail(C_IRECV_ANY, "the request is NULL");
@@ -1070,8 +1178,12 @@ ens_irecv_any(const char *type, void *buf, int count, MPI_Datatype dt,
 		    E.self.name, type);
 	enter(C_IRECV_ANY, type, 0, NULL);
 	leave();
-	check(C_IRECV_ANY, MPI_Irecv(buf, count, dt, MPI_ANY_SOURCE, MPI_ANY_TAG,
+	check(C_IRECV_ANY, PMPI_Irecv(buf, count, dt, MPI_ANY_SOURCE, MPI_ANY_TAG,
 	    E.comm, req));
+	if (rec_on)
+		rec_p2p(TRACE_IRECV, TRACE_MODE_NONE, t0, t != NULL ? t->name : NULL,
+		    REC_PORT_ANY, 0, TRACE_ANY, TRACE_ANY, dt, count, 0, req,
+		    E.comm);
 }
 
 /* Complete n requests, their statuses in sts (MPI_STATUSES_IGNORE: none). */
@@ -1083,8 +1195,15 @@ waitall(enum call c, int n, MPI_Request *reqs, MPI_Status *sts)
 	need_running(c);
 	if (n < 0 || (n > 0 && reqs == NULL))
 		ens_fail(c, "bad request array (%d requests)", n);
+	if (rec_on) {
+		enter(c, NULL, 0, NULL);
+		rc = rec_waitall(n, reqs, sts, 0);
+		leave();
+		check(c, rc);
+		return;
+	}
 	enter(c, NULL, 0, NULL);
-	rc = MPI_Waitall(n, reqs, sts);
+	rc = PMPI_Waitall(n, reqs, sts);
 	leave();
 	check(c, rc);
 }
@@ -1105,25 +1224,32 @@ void
 ens_barrier(void)
 {
 	int	rc;
+	double	t0 = rec_on ? MPI_Wtime() : 0;
 
 	need_running(C_BARRIER);
 	enter(C_BARRIER, NULL, 0, NULL);
-	rc = MPI_Barrier(E.comm);
+	rc = PMPI_Barrier(E.comm);
 	leave();
 	check(C_BARRIER, rc);
+	if (rec_on)
+		trace_coll(TRACE_BARRIER, t0, TRACE_NONE, MPI_DATATYPE_NULL, 0,
+		    MPI_DATATYPE_NULL, 0);
 }
 
 void
 ens_bcast(void *buf, int count, MPI_Datatype dt, const char *root)
 {
 	int	rc, r;
+	double	 t0 = rec_on ? MPI_Wtime() : 0;
 
 	need_running(C_BCAST);
 	r = find_rank(C_BCAST, root);
 	enter(C_BCAST, NULL, 0, root);
-	rc = MPI_Bcast(buf, count, dt, r, E.comm);
+	rc = PMPI_Bcast(buf, count, dt, r, E.comm);
 	leave();
 	check(C_BCAST, rc);
+	if (rec_on)
+		trace_coll(TRACE_BCAST, t0, r, dt, count, dt, count);
 }
 
 void
@@ -1131,25 +1257,31 @@ ens_reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dt, MPI_O
     const char *root)
 {
 	int	rc, r;
+	double	 t0 = rec_on ? MPI_Wtime() : 0;
 
 	need_running(C_REDUCE);
 	r = find_rank(C_REDUCE, root);
 	enter(C_REDUCE, NULL, 0, root);
-	rc = MPI_Reduce(sendbuf, recvbuf, count, dt, op, r, E.comm);
+	rc = PMPI_Reduce(sendbuf, recvbuf, count, dt, op, r, E.comm);
 	leave();
 	check(C_REDUCE, rc);
+	if (rec_on)
+		trace_coll(TRACE_REDUCE, t0, r, dt, count, dt, count);
 }
 
 void
 ens_allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dt, MPI_Op op)
 {
 	int	rc;
+	double	 t0 = rec_on ? MPI_Wtime() : 0;
 
 	need_running(C_ALLREDUCE);
 	enter(C_ALLREDUCE, NULL, 0, NULL);
-	rc = MPI_Allreduce(sendbuf, recvbuf, count, dt, op, E.comm);
+	rc = PMPI_Allreduce(sendbuf, recvbuf, count, dt, op, E.comm);
 	leave();
 	check(C_ALLREDUCE, rc);
+	if (rec_on)
+		trace_coll(TRACE_ALLREDUCE, t0, TRACE_NONE, dt, count, dt, count);
 }
 
 void
@@ -1157,14 +1289,18 @@ ens_gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recv
     int recvcount, MPI_Datatype recvtype, const char *root)
 {
 	int	rc, r;
+	double	 t0 = rec_on ? MPI_Wtime() : 0;
 
 	need_running(C_GATHER);
 	r = find_rank(C_GATHER, root);
 	enter(C_GATHER, NULL, 0, root);
-	rc = MPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, r,
+	rc = PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, r,
 	    E.comm);
 	leave();
 	check(C_GATHER, rc);
+	if (rec_on)
+		trace_coll(TRACE_GATHER, t0, r, sendtype, sendcount, recvtype,
+		    recvcount);
 }
 
 void
@@ -1172,13 +1308,17 @@ ens_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *r
     int recvcount, MPI_Datatype recvtype)
 {
 	int	rc;
+	double	 t0 = rec_on ? MPI_Wtime() : 0;
 
 	need_running(C_ALLGATHER);
 	enter(C_ALLGATHER, NULL, 0, NULL);
-	rc = MPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+	rc = PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
 	    E.comm);
 	leave();
 	check(C_ALLGATHER, rc);
+	if (rec_on)
+		trace_coll(TRACE_ALLGATHER, t0, TRACE_NONE, sendtype, sendcount, recvtype,
+		    recvcount);
 }
 
 void
@@ -1186,14 +1326,18 @@ ens_scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *rec
     int recvcount, MPI_Datatype recvtype, const char *root)
 {
 	int	rc, r;
+	double	 t0 = rec_on ? MPI_Wtime() : 0;
 
 	need_running(C_SCATTER);
 	r = find_rank(C_SCATTER, root);
 	enter(C_SCATTER, NULL, 0, root);
-	rc = MPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, r,
+	rc = PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, r,
 	    E.comm);
 	leave();
 	check(C_SCATTER, rc);
+	if (rec_on)
+		trace_coll(TRACE_SCATTER, t0, r, sendtype, sendcount, recvtype,
+		    recvcount);
 }
 
 void
@@ -1201,13 +1345,17 @@ ens_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *re
     int recvcount, MPI_Datatype recvtype)
 {
 	int	rc;
+	double	 t0 = rec_on ? MPI_Wtime() : 0;
 
 	need_running(C_ALLTOALL);
 	enter(C_ALLTOALL, NULL, 0, NULL);
-	rc = MPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+	rc = PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
 	    E.comm);
 	leave();
 	check(C_ALLTOALL, rc);
+	if (rec_on)
+		trace_coll(TRACE_ALLTOALL, t0, TRACE_NONE, sendtype, sendcount, recvtype,
+		    recvcount);
 }
 
 MPI_Comm

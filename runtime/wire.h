@@ -6,7 +6,12 @@
  * components are ranks 0..n-1 of theirs, in script order):
  *   loader -> component r, WIRE_TAG_TABLE: the port table (below), bytes;
  *   component -> loader, WIRE_TAG_HELLO: int r, once its interface is set;
- *   component -> loader, WIRE_TAG_DONE: int r, from ens_finalize.
+ *   component -> loader, WIRE_TAG_DONE: int r, from ens_finalize;
+ *   component -> loader, WIRE_TAG_TRACE (only when the table's flags
+ *     hold WIRE_TRACE): its trace, from ens_finalize before DONE, as
+ *     messages of bytes (at most WIRE_TRACE_CHUNK each): first
+ *     "host HOSTNAME\n", then event lines (runtime/traceline.h) in the
+ *     order the process started them, then an empty message.
  *
  * The port table is a sequence of 32-bit integers and strings (a 32-bit
  * length, then the bytes, no NUL), in this order:
@@ -24,7 +29,9 @@
  *     -np 10000 is two runs);
  *   behaviour, nlocs, then each statement's location ("file:line:col",
  *     the file any bytes; "-" unknown; monitor.h): the behaviour empty and
- *     no locations unless WIRE_CHECK_PROTOCOL.
+ *     no locations unless WIRE_CHECK_PROTOCOL;
+ *   when WIRE_TRACE: the trace's origin, "SECONDS.NANOSECONDS" of the
+ *     loader's realtime clock just before the spawn.
  *
  * Marker lines: a process started by the loader writes lines beginning with
  * WIRE_MARK to its stderr (libensemble) or stdout (the loader); Open MPI
@@ -60,7 +67,10 @@
 #define WIRE_TAG_TABLE		1
 #define WIRE_TAG_HELLO		2
 #define WIRE_TAG_DONE		3
+#define WIRE_TAG_TRACE		4
 #define WIRE_CHECK_PROTOCOL	0x1
+#define WIRE_TRACE		0x2
+#define WIRE_TRACE_CHUNK	(1 << 20)
 
 #define WIRE_MARK		"@ensemble@ "
 

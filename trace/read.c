@@ -35,6 +35,7 @@ struct trace_reader {
 	int		 state;		/* 0 events, 1 ended, -1 failed */
 	char		*fields[TRACE_NFIELDS + 1];
 	int		 nfields;
+	int		 pct;		/* the line holds a '%' */
 	int		*seen;		/* process records, by rank */
 };
 
@@ -56,7 +57,7 @@ trace_op_find(const char *s)
 	int	i;
 
 	for (i = 0; i < TRACE_NOPS; i++)
-		if (strcmp(traceline_ops[i], s) == 0)
+		if (traceline_ops[i][0] == s[0] && strcmp(traceline_ops[i], s) == 0)
 			return i;
 	return -1;
 }
@@ -133,20 +134,26 @@ next_line(struct trace_reader *r, char **out, size_t *len, char **cause)
 }
 
 /* Split s at single spaces into r->fields: the count (at most
- * TRACE_NFIELDS + 1; more are not split). */
+ * TRACE_NFIELDS + 1; more are not split).  r->pct says whether the line
+ * holds a '%' (a string to decode). */
 static int
 split(struct trace_reader *r, char *s)
 {
-	int	n = 0;
+	char	*p;
+	int	 n = 1, pct = 0;
 
-	for (;;) {
-		r->fields[n++] = s;
-		if (n == TRACE_NFIELDS + 1)
-			break;
-		if ((s = strchr(s, ' ')) == NULL)
-			break;
-		*s++ = '\0';
+	r->fields[0] = s;
+	for (p = s; *p != '\0'; p++) {
+		if (*p == '%')
+			pct = 1;
+		else if (*p == ' ') {
+			if (n == TRACE_NFIELDS + 1)
+				break;
+			*p = '\0';
+			r->fields[n++] = p + 1;
+		}
 	}
+	r->pct = pct;
 	return r->nfields = n;
 }
 
@@ -183,6 +190,16 @@ decode(char *s, char **out)
 		p += 2;
 	}
 	*q = '\0';
+	return 0;
+}
+
+/* A string field of a line without '%': decode's result, quicker. */
+static int
+plain(char *s, char **out)
+{
+	if (s[0] == '\0')
+		return -1;
+	*out = s[0] == '-' && s[1] == '\0' ? NULL : s;
 	return 0;
 }
 
@@ -245,7 +262,7 @@ timefield(const char *s, int64_t *out)
 			return -1;
 		sec = sec * 10 + (*s - '0');
 	}
-	if (*s++ != '.')
+	if (sec >= INT64_MAX / 1000000000 || *s++ != '.')
 		return -1;
 	for (d = 0; d < 9; d++, s++) {
 		if (*s < '0' || *s > '9')
@@ -584,12 +601,13 @@ trace_next(struct trace_reader *r, struct trace_event *ev, char **cause)
 		return fail(r, cause, "no comm '%s'", f[4]);
 	ev->comm = (int)v;
 	for (v = 0; v < TRACE_NMODES; v++)
-		if (strcmp(f[5], traceline_modes[v]) == 0)
+		if (f[5][0] == traceline_modes[v][0] &&
+		    strcmp(f[5], traceline_modes[v]) == 0)
 			break;
 	if (v == TRACE_NMODES)
 		return fail(r, cause, "unknown send mode '%s'", f[5]);
 	ev->mode = (enum trace_mode)v;
-	if (decode(f[6], &str) != 0)
+	if ((r->pct ? decode(f[6], &str) : plain(f[6], &str)) != 0)
 		return fail(r, cause, "bad port '%s'", f[6]);
 	ev->port = str;
 	if (intfield(f[7], 1, 0, h->nprocs - 1, &v) != 0)
@@ -599,7 +617,7 @@ trace_next(struct trace_reader *r, struct trace_event *ev, char **cause)
 	if (intfield(f[8], 1, 0, INT32_MAX, &v) != 0)
 		return fail(r, cause, "bad tag '%s'", f[8]);
 	ev->tag = (int)v;
-	if (decode(f[9], &str) != 0)
+	if ((r->pct ? decode(f[9], &str) : plain(f[9], &str)) != 0)
 		return fail(r, cause, "bad datatype '%s'", f[9]);
 	ev->dtype = str;
 	if (intfield(f[10], 0, 0, INT64_MAX, &v) != 0)

@@ -1,0 +1,263 @@
+/* ltrace.c -- the processes' trace streams gathered into one MTF file
+ * (ltrace.h): one temporary file per process, appended chunk by chunk as
+ * the loader receives them, then a k-way merge by T0 over a binary heap
+ * of the streams' current lines, written through libtrace's writer. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ltrace.h"
+#include "trace.h"
+#include "xmalloc.h"
+
+struct ltrace {
+	char		*dir;
+	int		 nprocs;
+	char		*ended;		/* per process */
+	int		 nended;
+};
+
+/* A stream being merged: its file and current line. */
+struct stream {
+	FILE		*f;
+	char		*line;
+	size_t		 cap;
+	ssize_t		 len;
+	int64_t		 t0;
+	int		 rank;
+	unsigned long	 n;		/* lines read, for ties */
+};
+
+struct ltrace *
+ltrace_new(int nprocs, char **cause)
+{
+	struct ltrace	*t;
+	const char	*tmp = getenv("TMPDIR");
+	char		*dir;
+
+	xasprintf(&dir, "%s/ensemble-trace.XXXXXX", tmp != NULL && *tmp != '\0' ?
+	    tmp : "/tmp");
+	if (mkdtemp(dir) == NULL) {
+		xasprintf(cause, "cannot make a directory '%s': %s", dir,
+		    strerror(errno));
+		free(dir);
+		return NULL;
+	}
+	t = xcalloc(1, sizeof(*t));
+	t->dir = dir;
+	t->nprocs = nprocs;
+	t->ended = xcalloc((size_t)nprocs, 1);
+	return t;
+}
+
+/* The temporary file of rank's stream. */
+static char *
+path_of(const struct ltrace *t, int rank)
+{
+	char	*p;
+
+	xasprintf(&p, "%s/%d", t->dir, rank);
+	return p;
+}
+
+int
+ltrace_chunk(struct ltrace *t, int rank, const char *buf, size_t n,
+    char **cause)
+{
+	char	*p;
+	ssize_t	 w;
+	int	 fd;
+
+	if (rank < 0 || rank >= t->nprocs || t->ended[rank]) {
+		xasprintf(cause, "trace data from process %d after its end",
+		    rank);
+		return -1;
+	}
+	if (n == 0) {
+		t->ended[rank] = 1;
+		t->nended++;
+		return 0;
+	}
+	p = path_of(t, rank);
+	if ((fd = open(p, O_WRONLY | O_CREAT | O_APPEND, 0600)) < 0) {
+		xasprintf(cause, "cannot write '%s': %s", p, strerror(errno));
+		free(p);
+		return -1;
+	}
+	while (n > 0) {
+		if ((w = write(fd, buf, n)) < 0) {
+			if (errno == EINTR)
+				continue;
+			xasprintf(cause, "cannot write '%s': %s", p,
+			    strerror(errno));
+			close(fd);
+			free(p);
+			return -1;
+		}
+		buf += w;
+		n -= (size_t)w;
+	}
+	free(p);
+	if (close(fd) != 0) {
+		xasprintf(cause, "cannot write a trace: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int
+ltrace_complete(const struct ltrace *t)
+{
+	return t->nended == t->nprocs;
+}
+
+/* Read s's next event line: 1, or 0 at its end, -1 when malformed. */
+static int
+advance(struct stream *s)
+{
+	int	ok;
+
+	if ((s->len = getline(&s->line, &s->cap, s->f)) <= 0)
+		return 0;
+	s->n++;
+	s->t0 = traceline_t0(s->line, (size_t)s->len, &ok);
+	return ok && s->line[s->len - 1] == '\n' ? 1 : -1;
+}
+
+/* Whether stream a comes before b: by T0, then rank. */
+static int
+before(const struct stream *a, const struct stream *b)
+{
+	if (a->t0 != b->t0)
+		return a->t0 < b->t0;
+	return a->rank < b->rank;
+}
+
+/* Restore the heap from position i down. */
+static void
+sift(struct stream **h, int n, int i)
+{
+	struct stream	*x;
+	int		 c;
+
+	for (;;) {
+		c = 2 * i + 1;
+		if (c >= n)
+			return;
+		if (c + 1 < n && before(h[c + 1], h[c]))
+			c++;
+		if (!before(h[c], h[i]))
+			return;
+		x = h[c];
+		h[c] = h[i];
+		h[i] = x;
+		i = c;
+	}
+}
+
+int
+ltrace_write(struct ltrace *t, struct trace_hdr *h, const char *path,
+    char **cause)
+{
+	struct trace_writer	 *w = NULL;
+	struct stream		 *ss, **heap;
+	char			 *p, *host;
+	size_t			  k;
+	int			  i, n = 0, rc = -1, r;
+
+	ss = xcalloc((size_t)t->nprocs, sizeof(*ss));
+	heap = xcalloc((size_t)t->nprocs, sizeof(*heap));
+	h->processors = xcalloc((size_t)t->nprocs, sizeof(*h->processors));
+	for (i = 0; i < t->nprocs; i++) {
+		ss[i].rank = i;
+		p = path_of(t, i);
+		ss[i].f = fopen(p, "r");
+		if (ss[i].f == NULL) {
+			xasprintf(cause, "no trace from process %d ('%s'): %s",
+			    i, p, strerror(errno));
+			free(p);
+			goto out;
+		}
+		free(p);
+		/* "host NAME": its processor. */
+		ss[i].len = getline(&ss[i].line, &ss[i].cap, ss[i].f);
+		if (ss[i].len < 7 || strncmp(ss[i].line, "host ", 5) != 0) {
+			xasprintf(cause, "the trace of process %d names no host",
+			    i);
+			goto out;
+		}
+		host = ss[i].line + 5;
+		host[strcspn(host, "\n")] = '\0';
+		for (k = 0; k < h->nprocessors; k++)
+			if (strcmp(h->processors[k].host, host) == 0)
+				break;
+		if (k == h->nprocessors)
+			h->processors[h->nprocessors++].host = xstrdup(host);
+		h->processes[i].processor = (int)k;
+		if ((r = advance(&ss[i])) < 0) {
+			xasprintf(cause, "a bad line in the trace of process %d",
+			    i);
+			goto out;
+		}
+		if (r == 1)
+			heap[n++] = &ss[i];
+	}
+	for (i = n / 2 - 1; i >= 0; i--)
+		sift(heap, n, i);
+	if ((w = trace_writer_open(path, cause)) == NULL)
+		goto out;
+	trace_write_header(w, h);
+	while (n > 0) {
+		trace_write_line(w, heap[0]->line, (size_t)heap[0]->len);
+		if ((r = advance(heap[0])) < 0) {
+			xasprintf(cause, "a bad line in the trace of process %d",
+			    heap[0]->rank);
+			goto out;
+		}
+		if (r == 0)
+			heap[0] = heap[--n];
+		sift(heap, n, 0);
+	}
+	rc = trace_writer_close(w, cause);
+	w = NULL;
+out:
+	if (w != NULL) {
+		char	*ignored = NULL;
+
+		trace_writer_close(w, &ignored);
+		free(ignored);
+		unlink(path);
+	}
+	for (i = 0; i < t->nprocs; i++) {
+		if (ss[i].f != NULL)
+			fclose(ss[i].f);
+		free(ss[i].line);
+	}
+	free(ss);
+	free(heap);
+	return rc;
+}
+
+void
+ltrace_free(struct ltrace *t)
+{
+	char	*p;
+	int	 i;
+
+	if (t == NULL)
+		return;
+	for (i = 0; i < t->nprocs; i++) {
+		p = path_of(t, i);
+		unlink(p);
+		free(p);
+	}
+	rmdir(t->dir);
+	free(t->dir);
+	free(t->ended);
+	free(t);
+}

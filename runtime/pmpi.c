@@ -1,0 +1,372 @@
+/* pmpi.c -- raw MPI calls a component makes outside the port interface,
+ * recorded for 'ensemble run --trace' through the MPI profiling interface:
+ * each wrapper defines the MPI_ name, calls the PMPI_ one, and records the
+ * call (VIA raw) when the process is tracing; otherwise it only passes the
+ * call on.  libensemble's own calls (ens.c) go to PMPI_* directly, so
+ * nothing is recorded twice.  Wrapped: the blocking and non-blocking
+ * sends and receives, MPI_Wait and MPI_Waitall, and the collectives the
+ * port interface has; others (MPI_Test*, MPI_Sendrecv, v-collectives)
+ * pass through unrecorded (man/ensemble-trace.5). */
+#include "config.h"
+
+#include <string.h>
+
+#include <mpi.h>
+
+#include "record.h"
+
+/* The world rank of peer (in c, comm id k), keeping MPI_ANY_SOURCE as
+ * TRACE_ANY and MPI_PROC_NULL as none. */
+static int
+peer_of(MPI_Comm c, int k, int peer)
+{
+	if (peer == MPI_ANY_SOURCE)
+		return TRACE_ANY;
+	if (peer == MPI_PROC_NULL || peer < 0)
+		return TRACE_NONE;
+	return rec_world_rank(c, k, peer);
+}
+
+/* A blocking send in mode m. */
+static void
+sent(int m, double t0, const void *buf, int count, MPI_Datatype dt,
+    int dest, int tag, MPI_Comm comm)
+{
+	int	k = rec_comm(comm);
+
+	(void)buf;
+	rec_p2p(TRACE_SEND, m, t0, NULL, 0, k, peer_of(comm, k, dest), tag,
+	    dt, count, 1, NULL, comm);
+}
+
+int
+MPI_Send(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+    MPI_Comm comm)
+{
+	double	t0;
+	int	rc;
+
+	if (!rec_on)
+		return PMPI_Send(buf, count, dt, dest, tag, comm);
+	t0 = MPI_Wtime();
+	if ((rc = PMPI_Send(buf, count, dt, dest, tag, comm)) == MPI_SUCCESS)
+		sent(TRACE_MODE_STD, t0, buf, count, dt, dest, tag, comm);
+	return rc;
+}
+
+int
+MPI_Rsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+    MPI_Comm comm)
+{
+	double	t0;
+	int	rc;
+
+	if (!rec_on)
+		return PMPI_Rsend(buf, count, dt, dest, tag, comm);
+	t0 = MPI_Wtime();
+	if ((rc = PMPI_Rsend(buf, count, dt, dest, tag, comm)) == MPI_SUCCESS)
+		sent(TRACE_MODE_STD, t0, buf, count, dt, dest, tag, comm);
+	return rc;
+}
+
+int
+MPI_Ssend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+    MPI_Comm comm)
+{
+	double	t0;
+	int	rc;
+
+	if (!rec_on)
+		return PMPI_Ssend(buf, count, dt, dest, tag, comm);
+	t0 = MPI_Wtime();
+	if ((rc = PMPI_Ssend(buf, count, dt, dest, tag, comm)) == MPI_SUCCESS)
+		sent(TRACE_MODE_SYNC, t0, buf, count, dt, dest, tag, comm);
+	return rc;
+}
+
+int
+MPI_Bsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+    MPI_Comm comm)
+{
+	double	t0;
+	int	rc;
+
+	if (!rec_on)
+		return PMPI_Bsend(buf, count, dt, dest, tag, comm);
+	t0 = MPI_Wtime();
+	if ((rc = PMPI_Bsend(buf, count, dt, dest, tag, comm)) == MPI_SUCCESS)
+		sent(TRACE_MODE_BUF, t0, buf, count, dt, dest, tag, comm);
+	return rc;
+}
+
+int
+MPI_Recv(void *buf, int count, MPI_Datatype dt, int source, int tag,
+    MPI_Comm comm, MPI_Status *st)
+{
+	MPI_Status	own;
+	double		t0;
+	int		rc, n, k;
+
+	if (!rec_on)
+		return PMPI_Recv(buf, count, dt, source, tag, comm, st);
+	if (st == MPI_STATUS_IGNORE)
+		st = &own;
+	t0 = MPI_Wtime();
+	if ((rc = PMPI_Recv(buf, count, dt, source, tag, comm, st)) !=
+	    MPI_SUCCESS)
+		return rc;
+	if (MPI_Get_count(st, dt, &n) != MPI_SUCCESS || n == MPI_UNDEFINED)
+		n = -1;
+	k = rec_comm(comm);
+	rec_p2p(TRACE_RECV, TRACE_MODE_NONE, t0, NULL, 0, k,
+	    peer_of(comm, k, st->MPI_SOURCE), st->MPI_TAG, dt, n, 1, NULL, comm);
+	return rc;
+}
+
+/* A non-blocking send in mode m: its event, and its request kept. */
+static void
+isent(int m, double t0, int count, MPI_Datatype dt, int dest, int tag,
+    MPI_Comm comm, const MPI_Request *req)
+{
+	int	k = rec_comm(comm);
+
+	rec_p2p(TRACE_ISEND, m, t0, NULL, 0, k, peer_of(comm, k, dest), tag,
+	    dt, count, 1, req, comm);
+}
+
+int
+MPI_Isend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+    MPI_Comm comm, MPI_Request *req)
+{
+	double	t0;
+	int	rc;
+
+	if (!rec_on)
+		return PMPI_Isend(buf, count, dt, dest, tag, comm, req);
+	t0 = MPI_Wtime();
+	if ((rc = PMPI_Isend(buf, count, dt, dest, tag, comm, req)) ==
+	    MPI_SUCCESS)
+		isent(TRACE_MODE_STD, t0, count, dt, dest, tag, comm, req);
+	return rc;
+}
+
+int
+MPI_Issend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+    MPI_Comm comm, MPI_Request *req)
+{
+	double	t0;
+	int	rc;
+
+	if (!rec_on)
+		return PMPI_Issend(buf, count, dt, dest, tag, comm, req);
+	t0 = MPI_Wtime();
+	if ((rc = PMPI_Issend(buf, count, dt, dest, tag, comm, req)) ==
+	    MPI_SUCCESS)
+		isent(TRACE_MODE_SYNC, t0, count, dt, dest, tag, comm, req);
+	return rc;
+}
+
+int
+MPI_Ibsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+    MPI_Comm comm, MPI_Request *req)
+{
+	double	t0;
+	int	rc;
+
+	if (!rec_on)
+		return PMPI_Ibsend(buf, count, dt, dest, tag, comm, req);
+	t0 = MPI_Wtime();
+	if ((rc = PMPI_Ibsend(buf, count, dt, dest, tag, comm, req)) ==
+	    MPI_SUCCESS)
+		isent(TRACE_MODE_BUF, t0, count, dt, dest, tag, comm, req);
+	return rc;
+}
+
+int
+MPI_Irecv(void *buf, int count, MPI_Datatype dt, int source, int tag,
+    MPI_Comm comm, MPI_Request *req)
+{
+	double	t0;
+	int	rc, k;
+
+	if (!rec_on)
+		return PMPI_Irecv(buf, count, dt, source, tag, comm, req);
+	t0 = MPI_Wtime();
+	if ((rc = PMPI_Irecv(buf, count, dt, source, tag, comm, req)) !=
+	    MPI_SUCCESS)
+		return rc;
+	k = rec_comm(comm);
+	rec_p2p(TRACE_IRECV, TRACE_MODE_NONE, t0, NULL, 0, k,
+	    peer_of(comm, k, source), tag == MPI_ANY_TAG ? TRACE_ANY : tag, dt,
+	    count, 1, req, comm);
+	return rc;
+}
+
+int
+MPI_Wait(MPI_Request *req, MPI_Status *st)
+{
+	if (!rec_on)
+		return PMPI_Wait(req, st);
+	return rec_waitall(1, req, st == MPI_STATUS_IGNORE ?
+	    MPI_STATUSES_IGNORE : st, 1);
+}
+
+int
+MPI_Waitall(int n, MPI_Request reqs[], MPI_Status sts[])
+{
+	if (!rec_on)
+		return PMPI_Waitall(n, reqs, sts);
+	return rec_waitall(n, reqs, sts, 1);
+}
+
+/* The size of comm, and whether this process is root there. */
+static int
+coll_size(MPI_Comm comm, int root, int *isroot)
+{
+	int	n = 0, me = -1;
+
+	MPI_Comm_size(comm, &n);
+	MPI_Comm_rank(comm, &me);
+	*isroot = root >= 0 && me == root;
+	return n;
+}
+
+/* Record a raw collective. */
+static void
+coll(int op, double t0, MPI_Comm comm, int root, MPI_Datatype sdt,
+    long scount, MPI_Datatype rdt, long rcount)
+{
+	int	isroot, n = coll_size(comm, root, &isroot), k = rec_comm(comm);
+
+	rec_collective(op, t0, k, root >= 0 ? peer_of(comm, k, root) :
+	    TRACE_NONE, isroot, n, sdt, scount, rdt, rcount, 1);
+}
+
+int
+MPI_Barrier(MPI_Comm comm)
+{
+	double	t0;
+	int	rc;
+
+	if (!rec_on)
+		return PMPI_Barrier(comm);
+	t0 = MPI_Wtime();
+	if ((rc = PMPI_Barrier(comm)) == MPI_SUCCESS)
+		coll(TRACE_BARRIER, t0, comm, -1, MPI_DATATYPE_NULL, 0,
+		    MPI_DATATYPE_NULL, 0);
+	return rc;
+}
+
+int
+MPI_Bcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm)
+{
+	double	t0;
+	int	rc;
+
+	if (!rec_on)
+		return PMPI_Bcast(buf, count, dt, root, comm);
+	t0 = MPI_Wtime();
+	if ((rc = PMPI_Bcast(buf, count, dt, root, comm)) == MPI_SUCCESS)
+		coll(TRACE_BCAST, t0, comm, root, dt, count, dt, count);
+	return rc;
+}
+
+int
+MPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt,
+    MPI_Op op, int root, MPI_Comm comm)
+{
+	double	t0;
+	int	rc;
+
+	if (!rec_on)
+		return PMPI_Reduce(sbuf, rbuf, count, dt, op, root, comm);
+	t0 = MPI_Wtime();
+	if ((rc = PMPI_Reduce(sbuf, rbuf, count, dt, op, root, comm)) ==
+	    MPI_SUCCESS)
+		coll(TRACE_REDUCE, t0, comm, root, dt, count, dt, count);
+	return rc;
+}
+
+int
+MPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt,
+    MPI_Op op, MPI_Comm comm)
+{
+	double	t0;
+	int	rc;
+
+	if (!rec_on)
+		return PMPI_Allreduce(sbuf, rbuf, count, dt, op, comm);
+	t0 = MPI_Wtime();
+	if ((rc = PMPI_Allreduce(sbuf, rbuf, count, dt, op, comm)) ==
+	    MPI_SUCCESS)
+		coll(TRACE_ALLREDUCE, t0, comm, -1, dt, count, dt, count);
+	return rc;
+}
+
+int
+MPI_Gather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+    int rcount, MPI_Datatype rdt, int root, MPI_Comm comm)
+{
+	double	t0;
+	int	rc;
+
+	if (!rec_on)
+		return PMPI_Gather(sbuf, scount, sdt, rbuf, rcount, rdt, root,
+		    comm);
+	t0 = MPI_Wtime();
+	if ((rc = PMPI_Gather(sbuf, scount, sdt, rbuf, rcount, rdt, root,
+	    comm)) == MPI_SUCCESS)
+		coll(TRACE_GATHER, t0, comm, root, sdt, scount, rdt, rcount);
+	return rc;
+}
+
+int
+MPI_Allgather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+    int rcount, MPI_Datatype rdt, MPI_Comm comm)
+{
+	double	t0;
+	int	rc;
+
+	if (!rec_on)
+		return PMPI_Allgather(sbuf, scount, sdt, rbuf, rcount, rdt,
+		    comm);
+	t0 = MPI_Wtime();
+	if ((rc = PMPI_Allgather(sbuf, scount, sdt, rbuf, rcount, rdt,
+	    comm)) == MPI_SUCCESS)
+		coll(TRACE_ALLGATHER, t0, comm, -1, sdt, scount, rdt, rcount);
+	return rc;
+}
+
+int
+MPI_Scatter(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+    int rcount, MPI_Datatype rdt, int root, MPI_Comm comm)
+{
+	double	t0;
+	int	rc;
+
+	if (!rec_on)
+		return PMPI_Scatter(sbuf, scount, sdt, rbuf, rcount, rdt, root,
+		    comm);
+	t0 = MPI_Wtime();
+	if ((rc = PMPI_Scatter(sbuf, scount, sdt, rbuf, rcount, rdt, root,
+	    comm)) == MPI_SUCCESS)
+		coll(TRACE_SCATTER, t0, comm, root, sdt, scount, rdt, rcount);
+	return rc;
+}
+
+int
+MPI_Alltoall(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+    int rcount, MPI_Datatype rdt, MPI_Comm comm)
+{
+	double	t0;
+	int	rc;
+
+	if (!rec_on)
+		return PMPI_Alltoall(sbuf, scount, sdt, rbuf, rcount, rdt,
+		    comm);
+	t0 = MPI_Wtime();
+	if ((rc = PMPI_Alltoall(sbuf, scount, sdt, rbuf, rcount, rdt,
+	    comm)) == MPI_SUCCESS)
+		coll(TRACE_ALLTOALL, t0, comm, -1, sdt, scount, rdt, rcount);
+	return rc;
+}

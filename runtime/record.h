@@ -1,0 +1,96 @@
+/* record.h -- libensemble's side of 'ensemble run --trace': each process
+ * records its operations (ens.c: the port interface; pmpi.c: raw MPI
+ * calls through PMPI wrappers) as binary events in a bounded buffer, which
+ * spills to a per-process file as lines of runtime/traceline.h when it
+ * fills; at ens_finalize everything goes to the loader over the parent
+ * intercommunicator (wire.h, WIRE_TAG_TRACE).  MPI and libc only. */
+#ifndef ENS_RECORD_H
+#define ENS_RECORD_H
+
+#include <stdint.h>
+
+#include <mpi.h>
+
+#include "traceline.h"
+
+/* A port field: none, "Type[i]", "Type[*]" (any of a type) or "*". */
+#define REC_PORT_ANY	(-2)
+
+/* One event as recorded: times are MPI_Wtime's. */
+struct rec_ev {
+	double		 t0, t1;
+	const char	*ptype;		/* NULL: no port (or "*" with ANY) */
+	int		 pindex;	/* 1..; REC_PORT_ANY; 0: none */
+	const char	*dtype;		/* NULL: '-' */
+	long		 count;		/* -1: '-' */
+	uint64_t	 sbytes, rbytes;
+	long		 req, seq;	/* -1: '-' */
+	int		 peer, tag;	/* TRACE_NONE, TRACE_ANY or a number */
+	int		 comm;
+	unsigned char	 op, mode, raw;
+};
+
+/* A pending non-blocking call, until the wait that completes it. */
+struct rec_req {
+	struct rec_ev	 ev;		/* its isend/irecv event */
+	int		 is_recv;
+	MPI_Datatype	 dt;
+	MPI_Comm	 c;
+};
+
+/* Whether this process records (set by rec_start); the wrappers and ens.c
+ * test it before doing anything else. */
+extern int rec_on;
+
+/* Start recording: the trace's origin as the loader sent it ("S.N",
+ * realtime seconds), this process's world rank and the port
+ * communicator (comm 0 with MPI_COMM_WORLD).  t_entry is the realtime in
+ * ns when ens_init was entered, for the init event. */
+void rec_start(const char *origin, int rank, MPI_Comm world, int64_t t_entry);
+/* The realtime clock in nanoseconds. */
+int64_t rec_realtime(void);
+/* Record an event (copied). */
+void rec_add(const struct rec_ev *);
+/* Record the init event: from t_entry (realtime ns) to now. */
+void rec_init_event(void);
+/* The next sequence number of a message sent to (or received from) peer
+ * with tag on comm. */
+long rec_seq(int recv, int comm, int peer, int tag);
+/* The next collective number on comm. */
+long rec_coll(int comm);
+/* A datatype's name ("MPI_INT", "derived") and size in bytes. */
+const char *rec_dtype(MPI_Datatype);
+uint64_t rec_bytes(MPI_Datatype, long count);
+/* The comm id of c: 0 for MPI_COMM_WORLD and the port communicator (its
+ * duplicate), 1 ("other") for any other; and, for a peer rank in c, its
+ * world rank. */
+int rec_comm(MPI_Comm c);
+int rec_world_rank(MPI_Comm c, int comm, int rank);
+/* A new request id, and remember the request's event until its wait. */
+long rec_req_new(MPI_Request r, const struct rec_ev *ev, int is_recv,
+    MPI_Datatype dt, MPI_Comm c);
+/* Take the pending call of request r: 1 and *out, or 0 if not recorded. */
+int rec_req_take(MPI_Request r, struct rec_req *out);
+/* The wait line of a completed request (st its status), times t0..t1. */
+void rec_wait_done(const struct rec_req *q, const MPI_Status *st, double t0,
+    double t1, int raw);
+/* MPI_Waitall, recording a wait line for each recorded request. */
+int rec_waitall(int n, MPI_Request *reqs, MPI_Status *sts, int raw);
+/* Record a point-to-point call that started at t0 and ends now: op
+ * TRACE_SEND, TRACE_RECV (peer, tag and count those received: the
+ * status's), TRACE_ISEND or TRACE_IRECV (then *req its request, kept until
+ * its wait, c its communicator); peer a world rank. */
+void rec_p2p(int op, int mode, double t0, const char *ptype, int pindex,
+    int comm, int peer, int tag, MPI_Datatype dt, long count, int raw,
+    const MPI_Request *req, MPI_Comm c);
+/* Record a collective that started at t0 and ends now, its bytes by the
+ * rules of man/ensemble-trace.5: root a world rank or TRACE_NONE, sdt
+ * and rdt MPI_DATATYPE_NULL when it moves no data. */
+void rec_collective(int op, double t0, int comm, int root, int isroot,
+    int nprocs, MPI_Datatype sdt, long scount, MPI_Datatype rdt, long rcount,
+    int raw);
+/* Send every event to the loader (rank 0 of parent) with tag, ending
+ * with an empty message; stops recording.  host: this process's host. */
+int rec_finish(MPI_Comm parent, int tag, const char *host);
+
+#endif
