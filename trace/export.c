@@ -57,6 +57,7 @@ xp_slot(const struct xp_tab *t, uint64_t a, uint64_t b)
 	return i;
 }
 
+/* An empty table. */
 static void
 xp_tab_init(struct xp_tab *t)
 {
@@ -302,6 +303,7 @@ xml_str(FILE *f, const char *s)
 	}
 }
 
+/* s as a JSON string. */
 static void
 json_str(FILE *f, const char *s)
 {
@@ -329,12 +331,14 @@ gxl_attr_s(FILE *f, const char *name, const char *v)
 	fputs("</string></attr>", f);
 }
 
+/* An integer attribute of a node. */
 static void
 gxl_attr_i(FILE *f, const char *name, long long v)
 {
 	fprintf(f, "<attr name=\"%s\"><int>%lld</int></attr>", name, v);
 }
 
+/* A typed edge from node 'from' to node 'to'. */
 static void
 gxl_edge(FILE *f, const char *from, const char *to, const char *type)
 {
@@ -342,6 +346,8 @@ gxl_edge(FILE *f, const char *from, const char *to, const char *type)
 	    from, to, type);
 }
 
+/* The document's head and the nodes of the header: the scenario and
+ * its parameters, the trace, processors, processes, communicators. */
 static int
 gxl_start(struct xp *x)
 {
@@ -419,6 +425,8 @@ gxl_class(enum trace_op op)
 	}
 }
 
+/* An operation node with its fields, and its edges from the trace and
+ * to its process and communicator. */
 static uint64_t
 gxl_event(struct xp *x, const struct trace_event *ev)
 {
@@ -466,6 +474,7 @@ gxl_event(struct xp *x, const struct trace_event *ev)
 	return id;
 }
 
+/* A message's node, and its edges from its send and to its receive. */
 static void
 gxl_message(struct xp *x, const struct xp_end *s, const struct xp_end *r,
     int tag, uint64_t bytes)
@@ -486,6 +495,7 @@ gxl_message(struct xp *x, const struct xp_end *s, const struct xp_end *r,
 	gxl_edge(f, m, a, "receivedBy");
 }
 
+/* The document's end. */
 static int
 gxl_finish(struct xp *x)
 {
@@ -507,6 +517,8 @@ chrome_sep(struct xp *x)
 	x->first = 0;
 }
 
+/* The head and each process's metadata: its name as in the script, its
+ * rank as sort index, its component as its thread's name. */
 static int
 chrome_start(struct xp *x)
 {
@@ -540,6 +552,7 @@ chrome_start(struct xp *x)
 	return ferror(x->f) ? -1 : 0;
 }
 
+/* A call as a complete event, its fields as args. */
 static uint64_t
 chrome_event(struct xp *x, const struct trace_event *ev)
 {
@@ -579,6 +592,7 @@ chrome_event(struct xp *x, const struct trace_event *ev)
 	return x->st->events;
 }
 
+/* A message as a flow from its send's event to its receive's. */
 static void
 chrome_message(struct xp *x, const struct xp_end *s, const struct xp_end *r,
     int tag, uint64_t bytes)
@@ -595,6 +609,7 @@ chrome_message(struct xp *x, const struct xp_end *s, const struct xp_end *r,
 	    x->st->messages, r->rank, (r->t0 + r->t1) / 2 * 1e6);
 }
 
+/* The end of the event list and the document. */
 static int
 chrome_finish(struct xp *x)
 {
@@ -611,6 +626,7 @@ static const struct xp_ops chrome_ops = {
 /* The handle of an event the page does not show. */
 #define HTML_NONE	UINT64_MAX
 
+/* The timeline: its title and note, a lane per process. */
 static int
 html_start(struct xp *x)
 {
@@ -633,6 +649,7 @@ html_start(struct xp *x)
 	return 0;
 }
 
+/* The viewer's kind (its colour) of an operation. */
 static const char *
 html_kind(enum trace_op op)
 {
@@ -648,6 +665,7 @@ html_kind(enum trace_op op)
 	}
 }
 
+/* A call as a box with its tooltip, unless the page is full. */
 static uint64_t
 html_event(struct xp *x, const struct trace_event *ev)
 {
@@ -697,6 +715,7 @@ html_event(struct xp *x, const struct trace_event *ev)
 	return (uint64_t)box;
 }
 
+/* A message as an arrow, when the page shows both its ends. */
 static void
 html_message(struct xp *x, const struct xp_end *s, const struct xp_end *r,
     int tag, uint64_t bytes)
@@ -707,6 +726,7 @@ html_message(struct xp *x, const struct xp_end *s, const struct xp_end *r,
 		timeline_arrow(x->tl, (size_t)s->id, (size_t)r->id);
 }
 
+/* The note of what was left out, then the page. */
 static int
 html_finish(struct xp *x)
 {
