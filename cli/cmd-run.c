@@ -3,6 +3,8 @@
  * and report how the run went (loader/launch.c). */
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -101,6 +103,7 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 	struct pcg		*g = NULL;
 	Agraph_t		*G = NULL;
 	char			**paths = NULL, *trace = NULL, cwd[PATH_MAX];
+	struct stat		 sb;
 	int			 rc, i, stdin_proc, fd;
 
 	if ((rc = cli_parse(self, argc, argv, &o)) >= 0)
@@ -181,6 +184,10 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 	lo.rest = o.rest.v;
 	lo.nrest = o.rest.n;
 	rc = launch_run(g, G, &lo);
+	/* A run that did not end well wrote no trace: remove the empty file
+	 * made above rather than leave it looking like one. */
+	if (rc != 0 && trace != NULL && stat(trace, &sb) == 0 && sb.st_size == 0)
+		unlink(trace);
 out:
 	if (G != NULL)
 		agclose(G);

@@ -49,6 +49,26 @@ _ensemble()
 	version)
 		return
 		;;
+	trace)
+		# 'ensemble trace SUBCOMMAND TRACE': the subcommands its help
+		# lists, then that subcommand's options and .mtf files.
+		if [ "$COMP_CWORD" -eq 2 ]; then
+			COMPREPLY=($(compgen -W "$("$ens" trace --help 2>/dev/null |
+			    awk '/^Subcommands:/ { f = 1; next }
+			    f && /^  [a-z]/ { print $1 }')" -- "$cur"))
+			return
+		fi
+		if [[ $cur == -* ]]; then
+			COMPREPLY=($(compgen -W "$("$ens" trace "${COMP_WORDS[2]}" --help \
+			    2>/dev/null | awk '/^  -/ { l = substr($0, 3)
+				sub(/  .*$/, "", l); sub(/ [A-Z][A-Z,|=.-]*$/, "", l)
+				n = split(l, names, ", ")
+				for (i = 1; i <= n; i++) print names[i] }')" -- "$cur"))
+			return
+		fi
+		COMPREPLY=($(compgen -f -X '!*.mtf' -- "$cur") $(compgen -d -- "$cur"))
+		return
+		;;
 	esac
 	case $cur in
 	--send-mode=*)

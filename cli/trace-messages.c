@@ -151,14 +151,13 @@ trace_messages_exec(const struct cmd_entry *self, int argc, char **argv)
 		cur.comm = ev.comm;
 		cur.tag = ev.tag;
 		cur.seq = ev.seq;
-		if (ev.op == TRACE_SEND || ev.op == TRACE_ISEND) {
+		if (trace_side(&ev) == TRACE_SIDE_SEND) {
 			cur.is_send = 1;
 			cur.src = ev.rank;
 			cur.dst = ev.peer;
 			cur.t = ev.t0ns;
 			cur.bytes = ev.sbytes;
-		} else if (ev.op == TRACE_RECV || (ev.op == TRACE_WAIT &&
-		    ev.mode == TRACE_MODE_NONE)) {
+		} else if (trace_side(&ev) == TRACE_SIDE_RECV) {
 			cur.src = ev.peer;
 			cur.dst = ev.rank;
 			cur.t = ev.t1ns;

@@ -51,6 +51,23 @@ trace_mode_name(enum trace_mode m)
 	return m >= 0 && m < TRACE_NMODES ? traceline_modes[m] : "?";
 }
 
+enum trace_side
+trace_side(const struct trace_event *ev)
+{
+	switch (ev->op) {
+	case TRACE_SEND:
+	case TRACE_ISEND:
+		return TRACE_SIDE_SEND;
+	case TRACE_RECV:
+		return TRACE_SIDE_RECV;
+	case TRACE_WAIT:
+		return ev->mode == TRACE_MODE_NONE ? TRACE_SIDE_RECV :
+		    TRACE_SIDE_NONE;
+	default:
+		return TRACE_SIDE_NONE;
+	}
+}
+
 int
 trace_op_find(const char *s)
 {
@@ -569,7 +586,7 @@ trace_next(struct trace_reader *r, struct trace_event *ev, char **cause)
 			    "after line %lu", r->line);
 	} while (s[0] == '#');
 	split(r, s);
-	if (strcmp(f[0], "end") == 0) {
+	if (f[0][0] == 'e' && strcmp(f[0], "end") == 0) {
 		if (read_end(r, cause) != 0)
 			return -1;
 		return 0;
@@ -600,10 +617,13 @@ trace_next(struct trace_reader *r, struct trace_event *ev, char **cause)
 	if (number(f[4], 0, (long long)h->ncomms - 1, &v) != 0)
 		return fail(r, cause, "no comm '%s'", f[4]);
 	ev->comm = (int)v;
-	for (v = 0; v < TRACE_NMODES; v++)
-		if (f[5][0] == traceline_modes[v][0] &&
-		    strcmp(f[5], traceline_modes[v]) == 0)
-			break;
+	if (f[5][0] == '-' && f[5][1] == '\0')
+		v = TRACE_MODE_NONE;
+	else
+		for (v = 1; v < TRACE_NMODES; v++)
+			if (f[5][0] == traceline_modes[v][0] &&
+			    strcmp(f[5], traceline_modes[v]) == 0)
+				break;
 	if (v == TRACE_NMODES)
 		return fail(r, cause, "unknown send mode '%s'", f[5]);
 	ev->mode = (enum trace_mode)v;
@@ -633,9 +653,9 @@ trace_next(struct trace_reader *r, struct trace_event *ev, char **cause)
 	if (intfield(f[14], 0, 1, INT64_MAX, &v) != 0)
 		return fail(r, cause, "bad sequence number '%s'", f[14]);
 	ev->seq = (long)v;
-	if (strcmp(f[15], "raw") == 0)
+	if (f[15][0] == 'r' && strcmp(f[15], "raw") == 0)
 		ev->raw = 1;
-	else if (strcmp(f[15], "port") != 0)
+	else if (f[15][0] != 'p' || strcmp(f[15], "port") != 0)
 		return fail(r, cause, "VIA is 'port' or 'raw', not '%s'",
 		    f[15]);
 	r->nevents++;

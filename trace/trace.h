@@ -11,7 +11,16 @@
  *    count, req and seq are -1 for '-';
  *  - t0ns/t1ns carry the times exactly (nanoseconds), t0/t1 as doubles;
  *  - a cause is the whole diagnostic, "FILE:LINE: error: ...", ready to
- *    print (cli adds nothing); the caller frees it. */
+ *    print (cli adds nothing); the caller frees it;
+ *  - trace_write_line (the loader's merge), trace_side (which side of a
+ *    message an event is), trace_hdr_new/free are added.
+ * And in the file (man/ensemble-trace.5 is the reference):
+ *  - the wait that completes an isend carries the send's MODE, so a wait
+ *    with MODE '-' is a receive's (trace_side);
+ *  - bytes: an isend carries its SBYTES, an irecv 0 0, the wait of an
+ *    irecv the RBYTES, the wait of an isend 0 0 (no byte counted twice);
+ *  - comm 1 "other" (size 0) is always declared: raw calls on any
+ *    communicator but the world, peers as world ranks. */
 #ifndef ENS_TRACE_H
 #define ENS_TRACE_H
 
@@ -85,6 +94,15 @@ struct trace_event {
 	int		 raw;		/* VIA raw: 1; port: 0 */
 	unsigned long	 line;		/* its line in the file */
 };
+
+/* Which side of a message an event is (man/ensemble-trace.5, seq): a
+ * send or isend is the sending side; a recv, or the wait that completes
+ * an irecv (a wait with mode '-'), the receiving side, peer then the
+ * source; anything else (an irecv, the wait of an isend, collectives)
+ * none.  A Message is a sending side (rank a, peer b, tag t, seq k) and
+ * a receiving side (rank b, peer a, tag t, seq k) on one comm. */
+enum trace_side { TRACE_SIDE_NONE, TRACE_SIDE_SEND, TRACE_SIDE_RECV };
+enum trace_side trace_side(const struct trace_event *);
 
 /* The name of an operation ("isend"), of a mode ("sync", "-"). */
 const char *trace_op_name(enum trace_op);
