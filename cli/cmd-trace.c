@@ -17,6 +17,7 @@ static const struct cmd_entry *const trace_table[] = {
 	&trace_messages_entry,
 	&trace_query_entry,
 	&trace_check_entry,
+	&trace_export_entry,
 	NULL,
 };
 
@@ -117,7 +118,8 @@ cmd_trace_exec(const struct cmd_entry *self, int argc, char **argv)
 const struct cmd_entry cmd_trace_entry = {
 	.name = "trace",
 	.args = "SUBCOMMAND TRACE",
-	.summary = "Read a trace 'run --trace' wrote: stats, messages, queries, checks.",
+	.summary = "Read a trace that 'run --trace' wrote: statistics, messages, "
+	    "queries, conformance checks, exports.",
 	.options = NULL,
 	.help =
 	    "'ensemble trace SUBCOMMAND --help' tells a subcommand's options;\n"

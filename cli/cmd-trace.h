@@ -12,6 +12,7 @@ extern const struct cmd_entry trace_stats_entry;
 extern const struct cmd_entry trace_messages_entry;
 extern const struct cmd_entry trace_query_entry;
 extern const struct cmd_entry trace_check_entry;
+extern const struct cmd_entry trace_export_entry;
 
 /* Open a trace for a subcommand: the reader, or NULL after printing why
  * on stderr (the caller exits EXIT_BADINPUT). */

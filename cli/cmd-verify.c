@@ -435,7 +435,7 @@ cmd_verify_exec(const struct cmd_entry *self, int argc, char **argv)
 	}
 	if (o.explain != NULL && explain_format(o.explain) < 0) {
 		fprintf(stderr, "ensemble verify: cannot tell the format of '%s' "
-		    "(name it .svg, .png, .pdf or .dot)\n", o.explain);
+		    "(name it .svg, .png, .pdf, .dot or .html)\n", o.explain);
 		cli_usage(stderr, self);
 		cli_opts_free(&o);
 		return EXIT_BADINPUT;
@@ -505,7 +505,8 @@ static const struct cli_option cmd_verify_options[] = {
 	{ .type = CLI_STRING, .name = "--explain", .arg = "FILE",
 	  .off = CLI_OFF(explain), .needs = "a file name",
 	  .help = "on a violation, draw the graph with each process\n"
-	    "coloured by its state at the end (.svg, .png, .dot)" },
+	    "coloured by its state at the end (.svg, .png, .dot),\n"
+	    "or (.html) the counterexample as a timeline page" },
 	{ CLI_END }
 };
 

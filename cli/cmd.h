@@ -79,6 +79,7 @@ struct cli_opts {
 	const char	*trace;		/* --trace FILE */
 	/* trace (cli/cmd-trace.c and its subcommands) */
 	const char	*between;	/* messages --between P,Q */
+	unsigned long long max_events;	/* export --max-events */
 };
 
 /* How an option's value is read, and what it stores at its 'off'. */

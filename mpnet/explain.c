@@ -1,7 +1,11 @@
 /* explain.c -- a violation drawn (explain.h): the PCG as 'ensemble graph'
  * draws it, each process coloured by its state in the violation's end
  * state (ended grey, in the wait-for cycle red, blocked elsewhere orange)
- * with the statement it waits in, and the cycle's channels red and bold.
+ * with the statement it waits in, and the cycle's channels red and bold;
+ * or (a .html name) the counterexample as a timeline (common/timeline.h):
+ * a lane per process, a box per action, arrows from each send to the
+ * receive that took its message, the blocked processes' last statements
+ * marked and who waits for whom drawn.
  *
  * draw.c makes the drawing; this file takes its DOT, marks it and renders
  * it, so the drawing code knows nothing of violations. */
@@ -10,6 +14,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -19,6 +24,7 @@
 #include "explain.h"
 #include "graph.h"
 #include "sem.h"
+#include "timeline.h"
 #include "xmalloc.h"
 
 /* Graphviz 2.42's cgraph takes 'char *' for names and values it only
@@ -187,7 +193,205 @@ explain_format(const char *path)
 {
 	const char	*ext = draw_suffix(path);
 
+	if (ext != NULL && (strcasecmp(ext, "html") == 0 ||
+	    strcasecmp(ext, "htm") == 0))
+		return EXPLAIN_HTML;
 	return ext == NULL ? -1 : draw_format_of(ext);
+}
+
+/* "'send Prop[1]' (dmax.pcg:31:17)": instruction in of process p. */
+static void
+explain_stmt(struct buf *b, const struct mpnet *net, int p, const struct ins *in)
+{
+	char	t[PCG_NAME_MAX + 64];
+
+	buf_printf(b, "'%s'", mpnet_ins_text(net, p, in, t, sizeof(t)));
+	if (in->src != NULL && in->src->loc.src != NULL)
+		buf_printf(b, " (%s:%d:%d)", in->src->loc.src->name,
+		    in->src->loc.first_line, in->src->loc.first_column);
+}
+
+/* The box of one action of process p (instruction in): its label the
+ * statement, its tooltip the action as the report words it. */
+static size_t
+explain_box(struct timeline *tl, const struct mpnet *net, int p,
+    const struct ins *in, double a, const char *kind, const char *action,
+    const char *peer)
+{
+	struct buf	 tip, lab;
+	char		 t[PCG_NAME_MAX + 64];
+	size_t		 box;
+
+	buf_init(&tip);
+	buf_init(&lab);
+	buf_adds(&lab, mpnet_ins_text(net, p, in, t, sizeof(t)));
+	buf_printf(&tip, "action %.0f\nstatement: ", a);
+	explain_stmt(&tip, net, p, in);
+	if (peer != NULL)
+		buf_printf(&tip, "\npeer: %s", peer);
+	buf_printf(&tip, "\n%s", action);
+	box = timeline_box(tl, p, a - 0.45, a + 0.45, kind, lab.s, tip.s);
+	buf_free(&tip);
+	buf_free(&lab);
+	return box;
+}
+
+/* The counterexample r->viol as a timeline to f: the actions replayed from
+ * the state before the first shown, each a box at its number; messages
+ * matched to the receives that take them in the order each directed
+ * channel (or pool) holds them; a rendezvous draws the synchronous send
+ * it completes; then each process's end: blocked ones marked, waits drawn. */
+static int
+explain_timeline(const struct mpnet *net, struct sem *m,
+    const struct mode_result *r, FILE *f, char **cause)
+{
+	const struct violation	*v = r->viol;
+	struct timeline		*tl;
+	struct buf		 b;
+	uint64_t		*s;
+	size_t			**q, *nq, *aq, *hq, box, from;
+	char			 pn[PCG_NAME_MAX], pn2[PCG_NAME_MAX];
+	double			 a = (double)v->trace_first;
+	int			 i, k, key, rc;
+
+	buf_init(&b);
+	buf_printf(&b, "%s: %s (%s mode)", net->pcg->name, v->message,
+	    check_mode_name(r->mode));
+	tl = timeline_new(b.s, TIMELINE_STEPS);
+	buf_reset(&b);
+	buf_printf(&b, "counterexample: %zu action%s from the start, one box "
+	    "each; arrows: messages; red: the blocked processes' last "
+	    "statements and who waits for whom", v->trace_total,
+	    v->trace_total == 1 ? "" : "s");
+	if (v->trace_first > 0)
+		buf_printf(&b, " (actions 1 to %zu left out)", v->trace_first);
+	timeline_note(tl, b.s);
+	timeline_note(tl, v->detail);
+	for (i = 0; i < net->nprocs; i++)
+		timeline_lane(tl, pcg_proc_name(net->pcg, i, pn, sizeof(pn)));
+	q = xcalloc((size_t)net->ndc + 1, sizeof(*q));
+	nq = xcalloc((size_t)net->ndc + 1, sizeof(*nq));
+	aq = xcalloc((size_t)net->ndc + 1, sizeof(*aq));
+	hq = xcalloc((size_t)net->ndc + 1, sizeof(*hq));
+	s = xcalloc(m->words, sizeof(uint64_t));
+	memcpy(s, v->start, sizeof(uint64_t) * m->words);
+	for (k = 0; k < v->ntrace; k++) {
+		const struct trans	*t = &v->steps[k];
+		const struct ins	*in = &net->progs[t->proc]->ins[sem_pc(m, s,
+					    t->proc)];
+		const struct dchan	*d = t->dc >= 0 ? &net->dc[t->dc] : NULL;
+
+		a += 1;
+		key = t->dc >= 0 && sem_pooled(m, t->dc) ? m->pool[t->dc] : t->dc;
+		switch (t->kind) {
+		case T_COLL:
+			for (i = 0; i < net->nprocs; i++)
+				explain_box(tl, net, i, &net->progs[i]->ins[sem_pc(m,
+				    s, i)], a, "collective", v->trace[k], NULL);
+			break;
+		case T_SEND:
+		case T_ISEND:
+			box = explain_box(tl, net, t->proc, in, a, t->kind == T_SEND ?
+			    "send" : "isend", v->trace[k], pcg_proc_name(net->pcg,
+			    d->to, pn, sizeof(pn)));
+			xgrow(&q[key], &aq[key], nq[key] + 1, sizeof(**q));
+			q[key][nq[key]++] = box;
+			break;
+		case T_RECV:
+		case T_MATCH:
+			if (t->kind == T_MATCH)
+				in = &net->progs[t->proc]->ins[net->progs[t->proc]->sd[
+				    in->sd + t->slot].ins];
+			box = explain_box(tl, net, t->proc, in, a, t->kind == T_RECV ?
+			    "recv" : "irecv", v->trace[k], pcg_proc_name(net->pcg,
+			    d->from, pn, sizeof(pn)));
+			if (t->rdv) {	/* the sender blocked in a synchronous send */
+				from = explain_box(tl, net, d->from,
+				    &net->progs[d->from]->ins[sem_pc(m, s, d->from)],
+				    a, "send", v->trace[k], pcg_proc_name(net->pcg,
+				    t->proc, pn2, sizeof(pn2)));
+				timeline_arrow(tl, from, box);
+			} else if (hq[key] < nq[key])
+				timeline_arrow(tl, q[key][hq[key]++], box);
+			break;
+		case T_IPOST:
+			explain_box(tl, net, t->proc, in, a, "post", v->trace[k], NULL);
+			break;
+		case T_WAIT:
+			explain_box(tl, net, t->proc, in, a, "wait", v->trace[k], NULL);
+			break;
+		case T_CHOOSE:
+			explain_box(tl, net, t->proc, in, a, "choose", v->trace[k], NULL);
+			break;
+		case T_LEAVE:
+			explain_box(tl, net, t->proc, in, a, "leave", v->trace[k], NULL);
+			break;
+		}
+		sem_fire(m, s, t);
+	}
+	/* The end: each process's state in the violation's last state. */
+	a += 1;
+	for (i = 0; i < net->nprocs; i++) {
+		const struct ins	*in = &net->progs[i]->ins[sem_pc(m, v->final,
+					    i)];
+
+		if (sem_ended(m, v->final, i)) {
+			timeline_box(tl, i, a - 0.45, a + 0.45, "ended", "ended",
+			    "ended: at the end of its behaviour");
+			continue;
+		}
+		buf_reset(&b);
+		buf_adds(&b, "blocked: waits in ");
+		explain_stmt(&b, net, i, in);
+		box = explain_box(tl, net, i, in, a, "blocked", b.s, NULL);
+		timeline_mark(tl, box, b.s);
+	}
+	for (k = 0; k < v->nwaits; k++)
+		timeline_wait(tl, v->waits[2 * k], v->waits[2 * k + 1], NULL);
+	rc = timeline_write(tl, f, cause);
+	for (i = 0; i < net->ndc; i++)
+		free(q[i]);
+	free(q);
+	free(nq);
+	free(aq);
+	free(hq);
+	free(s);
+	buf_free(&b);
+	timeline_free(tl);
+	return rc;
+}
+
+/* Write the timeline of r's violation to path. */
+static int
+explain_html(const struct mpnet *net, const struct mode_result *r,
+    const char *path, char **cause)
+{
+	struct sem	 m;
+	FILE		*f;
+	int		 rc;
+
+	if (r->viol->steps == NULL || r->viol->start == NULL) {
+		xasprintf(cause, "the counterexample's actions were not kept");
+		return -1;
+	}
+	if (explain_sem(&m, net, r) != 0) {
+		xasprintf(cause, "the end state's layout cannot be reproduced");
+		return -1;
+	}
+	if ((f = fopen(path, "w")) == NULL) {
+		xasprintf(cause, "%s", strerror(errno));
+		sem_fini(&m);
+		return -1;
+	}
+	rc = explain_timeline(net, &m, r, f, cause);
+	if (fclose(f) != 0 && rc == 0) {
+		xasprintf(cause, "%s", strerror(errno));
+		rc = -1;
+	}
+	if (rc != 0)
+		draw_remove_partial(path);
+	sem_fini(&m);
+	return rc;
 }
 
 int
@@ -211,10 +415,12 @@ explain_draw(const struct mpnet *net, const struct mode_result *r, const char *p
 		return -1;
 	}
 	if ((fmt = explain_format(path)) < 0) {
-		xasprintf(cause, "cannot tell the format (name it .svg, .png, .pdf "
-		    "or .dot)");
+		xasprintf(cause, "cannot tell the format (name it .svg, .png, .pdf, "
+		    ".dot or .html)");
 		return -1;
 	}
+	if (fmt == EXPLAIN_HTML)
+		return explain_html(net, r, path, cause);
 	if (explain_sem(&m, net, r) != 0) {
 		xasprintf(cause, "the end state's layout cannot be reproduced");
 		return -1;

@@ -16,6 +16,7 @@
 
 /* An MP net (compile.h): opaque outside mpnet/. */
 struct mpnet;
+struct trans;
 
 /* Compile a checked model; NULL after reporting errors (a component
  * without BEHAVIOUR, a port used but not connected, requests that pile up
@@ -66,6 +67,14 @@ struct violation {
 	size_t		 trace_first;	/* actions left out before trace[0], which
 					 * is action number trace_first + 1 */
 	uint64_t	*final;		/* the state it ends in (for --explain) */
+	/* For drawing the counterexample as a timeline (explain.c): the
+	 * transitions of trace[0 .. ntrace) (sem.h's, private to mpnet/),
+	 * the state before the first, and who waits for whom at the end
+	 * (process waits[2k] for waits[2k + 1], every blocked process). */
+	struct trans	*steps;
+	uint64_t	*start;
+	int		*waits;
+	int		 nwaits;
 };
 
 /* How a net's states are laid out (sem.h): the bits of a channel count,

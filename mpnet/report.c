@@ -1248,7 +1248,7 @@ report_violation(struct violation *v, struct sem *m, const uint64_t *final,
 	uint64_t	*s = xcalloc(m->words, sizeof(uint64_t));
 	struct buf	 b;
 	size_t		 k, first = ntrace > REPORT_TAIL ? ntrace - REPORT_TAIL : 0;
-	int		 kind;
+	int		 kind, p, q, n, any, *w;
 
 	memset(v, 0, sizeof(*v));
 	sem_states(m, final, j->ps, j->ts);
@@ -1256,6 +1256,20 @@ report_violation(struct violation *v, struct sem *m, const uint64_t *final,
 		kind = VK_DEADLOCK;	/* (the explorer judged it bad) */
 	judge_tables(j);
 	classify(v, j, final, kind);
+	w = xcalloc(m->nprocs + 1, sizeof(int));
+	for (p = 0; p < m->nprocs; p++) {
+		if (j->ps[p] != PS_BLOCKED)
+			continue;
+		n = waits_for(j, final, p, w, &any);
+		v->waits = xreallocarray(v->waits, (size_t)(v->nwaits + n) * 2 + 2,
+		    sizeof(int));
+		for (q = 0; q < n; q++) {
+			v->waits[2 * v->nwaits] = p;
+			v->waits[2 * v->nwaits + 1] = w[q];
+			v->nwaits++;
+		}
+	}
+	free(w);
 	report_judge_free(j);
 	v->final = xcalloc(m->words, sizeof(uint64_t));
 	memcpy(v->final, final, sizeof(uint64_t) * m->words);
@@ -1264,7 +1278,13 @@ report_violation(struct violation *v, struct sem *m, const uint64_t *final,
 	v->trace = xcalloc(ntrace - first + 1, sizeof(char *));
 	buf_init(&b);
 	sem_initial(m, s);
+	v->steps = xcalloc(ntrace - first + 1, sizeof(*v->steps));
+	v->start = xcalloc(m->words, sizeof(uint64_t));
 	for (k = 0; k < ntrace; k++) {
+		if (k == first)
+			memcpy(v->start, s, sizeof(uint64_t) * m->words);
+		if (k >= first)
+			v->steps[k - first] = trace[k];
 		if (k >= first) {
 			buf_reset(&b);
 			buf_adds(&b, "");
@@ -1273,6 +1293,8 @@ report_violation(struct violation *v, struct sem *m, const uint64_t *final,
 		}
 		sem_fire(m, s, &trace[k]);
 	}
+	if (ntrace == 0)
+		memcpy(v->start, s, sizeof(uint64_t) * m->words);
 	buf_free(&b);
 	free(s);
 }
@@ -1291,4 +1313,7 @@ violation_free(struct violation *v)
 		free(v->trace[k]);
 	free(v->trace);
 	free(v->final);
+	free(v->steps);
+	free(v->start);
+	free(v->waits);
 }

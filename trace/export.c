@@ -1,0 +1,813 @@
+/* export.c -- a trace in GXL, Chrome's trace-event JSON or the timeline
+ * viewer's page (export.h); OTF2 is export-otf2.c's.
+ *
+ * Messages: MTF's Message is the pair of a send (send, isend) and the
+ * receive that took it (recv, or the wait completing an irecv), the k-th
+ * send from a to b with tag t on a communicator matching the k-th such
+ * receive at b (SEQ, man/ensemble-trace.5).  The events come in the order
+ * of their starts, a receive often before its send, so each end waits in
+ * a table until the other comes: the table holds only messages one end of
+ * which was seen. */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "export.h"
+#include "timeline.h"
+#include "xmalloc.h"
+
+/* ---- a table of the messages one end of which was seen ---- */
+
+struct xp_end {
+	uint64_t	 a, b;		/* the key; a == 0: a free slot */
+	int		 rank;
+	int		 other;		/* 1 a send's end, 0 a receive's */
+	double		 t0, t1;
+	uint64_t	 id;		/* the writer's handle of the event */
+};
+
+struct xp_tab {
+	struct xp_end	*e;
+	size_t		 n, cap;	/* cap a power of 2 */
+};
+
+static uint64_t
+xp_hash(uint64_t a, uint64_t b)
+{
+	uint64_t	h = a * 0x9e3779b97f4a7c15ULL ^ (b + 0x632be59bd9b4e019ULL);
+
+	h ^= h >> 31;
+	h *= 0xbf58476d1ce4e5b9ULL;
+	return h ^ (h >> 29);
+}
+
+/* The slot of (a, b), or of the free slot it would take. */
+static size_t
+xp_slot(const struct xp_tab *t, uint64_t a, uint64_t b)
+{
+	size_t	i = (size_t)xp_hash(a, b) & (t->cap - 1);
+
+	while (t->e[i].a != 0 && (t->e[i].a != a || t->e[i].b != b))
+		i = (i + 1) & (t->cap - 1);
+	return i;
+}
+
+/* An empty table. */
+static void
+xp_tab_init(struct xp_tab *t)
+{
+	t->cap = 64;
+	t->n = 0;
+	t->e = xcalloc(t->cap, sizeof(*t->e));
+}
+
+/* Find (a, b): the entry, or NULL. */
+static struct xp_end *
+xp_find(struct xp_tab *t, uint64_t a, uint64_t b)
+{
+	size_t	i = xp_slot(t, a, b);
+
+	return t->e[i].a != 0 ? &t->e[i] : NULL;
+}
+
+/* Add e (its key not there). */
+static void
+xp_add(struct xp_tab *t, const struct xp_end *e)
+{
+	struct xp_end	*old;
+	size_t		 k, cap;
+
+	if (2 * (t->n + 1) > t->cap) {
+		old = t->e;
+		cap = t->cap;
+		t->cap *= 2;
+		t->e = xcalloc(t->cap, sizeof(*t->e));
+		for (k = 0; k < cap; k++)
+			if (old[k].a != 0)
+				t->e[xp_slot(t, old[k].a, old[k].b)] = old[k];
+		free(old);
+	}
+	t->e[xp_slot(t, e->a, e->b)] = *e;
+	t->n++;
+}
+
+/* Remove entry e (of t), moving back those its slot held up. */
+static void
+xp_del(struct xp_tab *t, struct xp_end *e)
+{
+	size_t	i = (size_t)(e - t->e), j = i, h;
+
+	t->e[i].a = 0;
+	t->n--;
+	for (;;) {
+		j = (j + 1) & (t->cap - 1);
+		if (t->e[j].a == 0)
+			return;
+		h = (size_t)xp_hash(t->e[j].a, t->e[j].b) & (t->cap - 1);
+		if ((j > i && (h <= i || h > j)) || (j < i && h <= i && h > j)) {
+			t->e[i] = t->e[j];
+			t->e[j].a = 0;
+			i = j;
+		}
+	}
+}
+
+/* ---- the walk over the events, shared by the writers ---- */
+
+struct xp;
+
+/* What a format does with each event and each message. */
+struct xp_ops {
+	int	(*start)(struct xp *);
+	/* The event's handle, for its messages. */
+	uint64_t (*event)(struct xp *, const struct trace_event *);
+	void	(*message)(struct xp *, const struct xp_end *send,
+		    const struct xp_end *recv, int tag, uint64_t bytes);
+	int	(*finish)(struct xp *);
+};
+
+struct xp {
+	const struct export_opts *o;
+	struct trace_reader	*r;
+	const struct trace_hdr	*h;
+	FILE			*f;
+	struct export_stats	*st;
+	struct xp_tab		 ends;
+	struct timeline		*tl;
+	int			 first;		/* Chrome: no comma yet */
+	uint64_t		 bytes;		/* of the message being matched */
+};
+
+/* The key of a message: (comm, sender, receiver) and (tag, seq); a's top
+ * bit set, so that no key is 0. */
+static void
+xp_msg_key(int comm, int from, int to, int tag, long seq, uint64_t *a,
+    uint64_t *b)
+{
+	*a = 1ULL << 63 | (uint64_t)(uint32_t)comm << 42 |
+	    (uint64_t)(from & 0x1fffff) << 21 | (uint64_t)(to & 0x1fffff);
+	*b = (uint64_t)(uint32_t)tag << 32 | (uint64_t)(uint32_t)seq;
+}
+
+/* One end of a message: matched with the other, or kept for it. */
+static void
+xp_end(struct xp *x, const struct xp_ops *ops, const struct trace_event *ev,
+    int send, int comm, int peer, uint64_t id)
+{
+	struct xp_end	 e, *o;
+	uint64_t	 a, b;
+
+	if (peer < 0 || ev->tag < 0 || ev->seq < 0)
+		return;
+	if (send)
+		xp_msg_key(comm, ev->rank, peer, ev->tag, ev->seq, &a, &b);
+	else
+		xp_msg_key(comm, peer, ev->rank, ev->tag, ev->seq, &a, &b);
+	memset(&e, 0, sizeof(e));
+	e.a = a;
+	e.b = b;
+	e.rank = ev->rank;
+	e.other = send;
+	e.t0 = ev->t0;
+	e.t1 = ev->t1;
+	e.id = id;
+	if ((o = xp_find(&x->ends, a, b)) == NULL || o->other == send) {
+		if (o == NULL)
+			xp_add(&x->ends, &e);
+		return;	/* (a second end of the same side: a bad trace) */
+	}
+	x->st->messages++;
+	if (send)
+		ops->message(x, &e, o, ev->tag, ev->sbytes);
+	else
+		ops->message(x, o, &e, ev->tag, ev->rbytes);
+	xp_del(&x->ends, o);
+}
+
+/* Walk the events: each to the format, then its message ends. */
+static int
+xp_walk(struct xp *x, const struct xp_ops *ops, char **cause)
+{
+	struct trace_event	 ev;
+	uint64_t		 id;
+	int			 rc;
+
+	if (ops->start != NULL && ops->start(x) != 0)
+		goto werr;
+	while ((rc = trace_next(x->r, &ev, cause)) == 1) {
+		x->st->events++;
+		id = ops->event(x, &ev);
+		switch (ev.op) {
+		case TRACE_SEND:
+		case TRACE_ISEND:
+			xp_end(x, ops, &ev, 1, ev.comm, ev.peer, id);
+			break;
+		case TRACE_RECV:
+			xp_end(x, ops, &ev, 0, ev.comm, ev.peer, id);
+			break;
+		case TRACE_WAIT:	/* mode '-': it completes a receive */
+			if (ev.mode == TRACE_MODE_NONE)
+				xp_end(x, ops, &ev, 0, ev.comm, ev.peer, id);
+			break;
+		default:
+			break;
+		}
+	}
+	if (rc < 0)
+		return -1;
+	if (ops->finish != NULL && ops->finish(x) != 0)
+		goto werr;
+	if (fflush(x->f) != 0 || ferror(x->f))
+		goto werr;
+	return 0;
+werr:
+	xasprintf(cause, "cannot write '%s': %s", x->o->path,
+	    strerror(errno != 0 ? errno : EIO));
+	return -1;
+}
+
+/* ---- names ---- */
+
+const char *
+export_mpi_name(const struct trace_event *ev)
+{
+	static const char *const names[TRACE_NOPS] = {
+		"MPI_Init", "MPI_Finalize", "MPI_Send", "MPI_Recv", "MPI_Isend",
+		"MPI_Irecv", "MPI_Wait", "MPI_Barrier", "MPI_Bcast", "MPI_Reduce",
+		"MPI_Allreduce", "MPI_Gather", "MPI_Allgather", "MPI_Scatter",
+		"MPI_Alltoall",
+	};
+
+	if (ev->op == TRACE_SEND && ev->mode == TRACE_MODE_SYNC)
+		return "MPI_Ssend";
+	if (ev->op == TRACE_SEND && ev->mode == TRACE_MODE_BUF)
+		return "MPI_Bsend";
+	if (ev->op == TRACE_ISEND && ev->mode == TRACE_MODE_SYNC)
+		return "MPI_Issend";
+	if (ev->op == TRACE_ISEND && ev->mode == TRACE_MODE_BUF)
+		return "MPI_Ibsend";
+	return ev->op < TRACE_NOPS ? names[ev->op] : "MPI_?";
+}
+
+/* "send Prop[1]", "bcast", "MPI_Send" (a raw call): an event's short name. */
+static void
+xp_label(struct buf *b, const struct trace_event *ev)
+{
+	if (ev->raw) {
+		buf_adds(b, export_mpi_name(ev));
+		return;
+	}
+	buf_adds(b, trace_op_name(ev->op));
+	if (ev->op == TRACE_SEND && ev->mode == TRACE_MODE_SYNC)
+		buf_adds(b, " (sync)");
+	else if (ev->op == TRACE_SEND && ev->mode == TRACE_MODE_BUF)
+		buf_adds(b, " (buffered)");
+	if (ev->port != NULL)
+		buf_printf(b, " %s", ev->port);
+}
+
+/* A process's name, or "rank N" when the header has none. */
+static const char *
+xp_proc(const struct trace_hdr *h, int rank, char *tmp, size_t len)
+{
+	if (rank >= 0 && rank < h->nprocs && h->processes[rank].name != NULL)
+		return h->processes[rank].name;
+	snprintf(tmp, len, "rank %d", rank);
+	return tmp;
+}
+
+/* ---- XML and JSON strings ---- */
+
+static void
+xml_str(FILE *f, const char *s)
+{
+	unsigned char	c;
+
+	for (; (c = (unsigned char)*s) != '\0'; s++) {
+		switch (c) {
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '&': fputs("&amp;", f); break;
+		case '"': fputs("&quot;", f); break;
+		default:
+			if (c < 0x20 && c != '\t' && c != '\n')
+				fprintf(f, "?");	/* (no XML 1.0 character) */
+			else
+				putc(c, f);
+		}
+	}
+}
+
+/* s as a JSON string. */
+static void
+json_str(FILE *f, const char *s)
+{
+	unsigned char	c;
+
+	putc('"', f);
+	for (; (c = (unsigned char)*s) != '\0'; s++) {
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20 || c == 0x7f)
+			fprintf(f, "\\u%04x", c);
+		else
+			putc(c, f);
+	}
+	putc('"', f);
+}
+
+/* ---- GXL: MTF's nodes and edges (Alawneh and Hamou-Lhadj, figure 2) ---- */
+
+static void
+gxl_attr_s(FILE *f, const char *name, const char *v)
+{
+	fprintf(f, "<attr name=\"%s\"><string>", name);
+	xml_str(f, v != NULL ? v : "");
+	fputs("</string></attr>", f);
+}
+
+/* An integer attribute of a node. */
+static void
+gxl_attr_i(FILE *f, const char *name, long long v)
+{
+	fprintf(f, "<attr name=\"%s\"><int>%lld</int></attr>", name, v);
+}
+
+/* A typed edge from node 'from' to node 'to'. */
+static void
+gxl_edge(FILE *f, const char *from, const char *to, const char *type)
+{
+	fprintf(f, "<edge from=\"%s\" to=\"%s\"><type xlink:href=\"MTF#%s\"/></edge>\n",
+	    from, to, type);
+}
+
+/* The document's head and the nodes of the header: the scenario and
+ * its parameters, the trace, processors, processes, communicators. */
+static int
+gxl_start(struct xp *x)
+{
+	const struct trace_hdr	*h = x->h;
+	FILE			*f = x->f;
+	char			 a[32], b[32];
+	size_t			 k;
+	int			 i;
+
+	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	    "<!DOCTYPE gxl SYSTEM \"http://www.gupro.de/GXL/gxl-1.0.dtd\">\n"
+	    "<gxl xmlns:xlink=\"http://www.w3.org/1999/xlink\">\n"
+	    "<graph id=\"mtf\" edgeids=\"false\" edgemode=\"directed\">\n", f);
+	fputs("<node id=\"scen1\"><type xlink:href=\"MTF#Scenario\"/>", f);
+	gxl_attr_s(f, "description", h->script);
+	gxl_attr_s(f, "application", h->application);
+	gxl_attr_s(f, "date", h->date);
+	if (h->nparams > 0) {
+		fputs("<attr name=\"parameters\"><seq>", f);
+		for (k = 0; k < h->nparams; k++) {
+			fputs("<tup><string>", f);
+			xml_str(f, h->params[k].name);
+			fputs("</string><string>", f);
+			xml_str(f, h->params[k].value);
+			fputs("</string></tup>", f);
+		}
+		fputs("</seq></attr>", f);
+	}
+	fputs("</node>\n<node id=\"trace1\"><type xlink:href=\"MTF#MPITrace\"/>", f);
+	gxl_attr_s(f, "startTime", h->start);
+	gxl_attr_i(f, "processes", h->nprocs);
+	fputs("</node>\n", f);
+	gxl_edge(f, "scen1", "trace1", "hasTrace");
+	for (k = 0; k < h->nprocessors; k++) {
+		fprintf(f, "<node id=\"prcr%zu\"><type xlink:href=\"MTF#Processor\"/>", k);
+		gxl_attr_s(f, "ProcessorName", h->processors[k].host);
+		fputs("</node>\n", f);
+	}
+	for (i = 0; i < h->nprocs; i++) {
+		const struct trace_process *p = &h->processes[i];
+
+		fprintf(f, "<node id=\"prc%d\"><type xlink:href=\"MTF#Process\"/>", i);
+		gxl_attr_i(f, "rank", i);
+		gxl_attr_s(f, "ProcessName", p->name);
+		gxl_attr_s(f, "component", p->component);
+		fputs("</node>\n", f);
+		snprintf(a, sizeof(a), "prc%d", i);
+		snprintf(b, sizeof(b), "prcr%d", p->processor);
+		if (p->processor >= 0 && (size_t)p->processor < h->nprocessors)
+			gxl_edge(f, a, b, "runsOn");
+		gxl_edge(f, "trace1", a, "hasProcess");
+	}
+	for (k = 0; k < h->ncomms; k++) {
+		fprintf(f, "<node id=\"comm%zu\"><type xlink:href=\"MTF#Communicator\"/>", k);
+		gxl_attr_s(f, "COMMName", h->comms[k].name);
+		gxl_attr_i(f, "size", h->comms[k].size);
+		fputs("</node>\n", f);
+	}
+	return ferror(f) ? -1 : 0;
+}
+
+/* MTF's class of an operation. */
+static const char *
+gxl_class(enum trace_op op)
+{
+	switch (op) {
+	case TRACE_INIT: return "MPI_Init";
+	case TRACE_FIN: return "MPI_Finalize";
+	case TRACE_SEND: return "Send";
+	case TRACE_RECV: return "Receive";
+	case TRACE_ISEND: return "NonBlockingSend";
+	case TRACE_IRECV: return "NonBlockingReceive";
+	case TRACE_WAIT: return "Wait";
+	default: return "CollectiveOperation";
+	}
+}
+
+/* An operation node with its fields, and its edges from the trace and
+ * to its process and communicator. */
+static uint64_t
+gxl_event(struct xp *x, const struct trace_event *ev)
+{
+	FILE		*f = x->f;
+	uint64_t	 id = x->st->events;
+	char		 a[32], b[32];
+
+	fprintf(f, "<node id=\"trc%" PRIu64 "\"><type xlink:href=\"MTF#%s\"/>", id,
+	    gxl_class(ev->op));
+	gxl_attr_s(f, "MPOperationName", export_mpi_name(ev));
+	fprintf(f, "<attr name=\"startTime\"><float>%.9f</float></attr>"
+	    "<attr name=\"endTime\"><float>%.9f</float></attr>", ev->t0, ev->t1);
+	if (ev->mode != TRACE_MODE_NONE)
+		gxl_attr_s(f, "mode", trace_mode_name(ev->mode));
+	if (ev->port != NULL)
+		gxl_attr_s(f, "port", ev->port);
+	if (ev->peer >= 0)
+		gxl_attr_i(f, ev->op == TRACE_SEND || ev->op == TRACE_ISEND ?
+		    "destination" : ev->op >= TRACE_BARRIER ? "root" : "source",
+		    ev->peer);
+	else if (ev->peer == TRACE_ANY)
+		gxl_attr_s(f, "source", "MPI_ANY_SOURCE");
+	if (ev->tag >= 0)
+		gxl_attr_i(f, "tag", ev->tag);
+	if (ev->dtype != NULL)
+		gxl_attr_s(f, "dataType", ev->dtype);
+	if (ev->count >= 0)
+		gxl_attr_i(f, "count", ev->count);
+	gxl_attr_i(f, "bytesSent", (long long)ev->sbytes);
+	gxl_attr_i(f, "bytesReceived", (long long)ev->rbytes);
+	if (ev->req >= 0)
+		gxl_attr_i(f, "request", ev->req);
+	if (ev->seq >= 0)
+		gxl_attr_i(f, "sequence", ev->seq);
+	gxl_attr_s(f, "via", ev->raw ? "raw" : "port");
+	fputs("</node>\n", f);
+	snprintf(a, sizeof(a), "trc%" PRIu64, id);
+	gxl_edge(f, "trace1", a, "contains");
+	snprintf(b, sizeof(b), "prc%d", ev->rank);
+	gxl_edge(f, a, b, "executedBy");
+	snprintf(b, sizeof(b), "comm%d", ev->comm);
+	if (ev->comm >= 0 && (size_t)ev->comm < x->h->ncomms)
+		gxl_edge(f, a, b, "inCommunicator");
+	x->st->shown++;
+	return id;
+}
+
+/* A message's node, and its edges from its send and to its receive. */
+static void
+gxl_message(struct xp *x, const struct xp_end *s, const struct xp_end *r,
+    int tag, uint64_t bytes)
+{
+	FILE	*f = x->f;
+	char	 m[32], a[32];
+
+	snprintf(m, sizeof(m), "msg%lu", x->st->messages);
+	fprintf(f, "<node id=\"%s\"><type xlink:href=\"MTF#Message\"/>", m);
+	gxl_attr_i(f, "sender", s->rank);
+	gxl_attr_i(f, "receiver", r->rank);
+	gxl_attr_i(f, "tag", tag);
+	gxl_attr_i(f, "size", (long long)bytes);
+	fputs("</node>\n", f);
+	snprintf(a, sizeof(a), "trc%" PRIu64, s->id);
+	gxl_edge(f, a, m, "sends");
+	snprintf(a, sizeof(a), "trc%" PRIu64, r->id);
+	gxl_edge(f, m, a, "receivedBy");
+}
+
+/* The document's end. */
+static int
+gxl_finish(struct xp *x)
+{
+	fputs("</graph>\n</gxl>\n", x->f);
+	return ferror(x->f) ? -1 : 0;
+}
+
+static const struct xp_ops gxl_ops = {
+	gxl_start, gxl_event, gxl_message, gxl_finish
+};
+
+/* ---- Chrome's trace-event JSON: a process per rank, an "X" event per
+ * call, a flow ("s" to "f") per message; times in microseconds ---- */
+
+static void
+chrome_sep(struct xp *x)
+{
+	fputs(x->first ? "\n" : ",\n", x->f);
+	x->first = 0;
+}
+
+/* The head and each process's metadata: its name as in the script, its
+ * rank as sort index, its component as its thread's name. */
+static int
+chrome_start(struct xp *x)
+{
+	const struct trace_hdr	*h = x->h;
+	int			 i;
+
+	fputs("{\"displayTimeUnit\":\"ns\",\"otherData\":{\"script\":", x->f);
+	json_str(x->f, h->script != NULL ? h->script : "");
+	fputs(",\"application\":", x->f);
+	json_str(x->f, h->application != NULL ? h->application : "");
+	fputs(",\"start\":", x->f);
+	json_str(x->f, h->start != NULL ? h->start : "");
+	fputs("},\n\"traceEvents\":[", x->f);
+	x->first = 1;
+	for (i = 0; i < h->nprocs; i++) {
+		chrome_sep(x);
+		fprintf(x->f, "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%d,"
+		    "\"tid\":0,\"args\":{\"name\":", i);
+		json_str(x->f, h->processes[i].name != NULL ? h->processes[i].name : "");
+		fputs("}}", x->f);
+		chrome_sep(x);
+		fprintf(x->f, "{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":%d,"
+		    "\"tid\":0,\"args\":{\"sort_index\":%d}}", i, i);
+		chrome_sep(x);
+		fprintf(x->f, "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,"
+		    "\"tid\":0,\"args\":{\"name\":", i);
+		json_str(x->f, h->processes[i].component != NULL ?
+		    h->processes[i].component : "");
+		fputs("}}", x->f);
+	}
+	return ferror(x->f) ? -1 : 0;
+}
+
+/* A call as a complete event, its fields as args. */
+static uint64_t
+chrome_event(struct xp *x, const struct trace_event *ev)
+{
+	struct buf	 b;
+
+	buf_init(&b);
+	xp_label(&b, ev);
+	chrome_sep(x);
+	fputs("{\"ph\":\"X\",\"name\":", x->f);
+	json_str(x->f, b.s);
+	fprintf(x->f, ",\"cat\":\"%s\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,"
+	    "\"dur\":%.3f,\"args\":{\"call\":\"%s\"", ev->raw ? "raw" : "port",
+	    ev->rank, ev->t0 * 1e6, (ev->t1 - ev->t0) * 1e6, export_mpi_name(ev));
+	if (ev->port != NULL) {
+		fputs(",\"port\":", x->f);
+		json_str(x->f, ev->port);
+	}
+	if (ev->peer >= 0)
+		fprintf(x->f, ",\"peer\":%d", ev->peer);
+	if (ev->tag >= 0)
+		fprintf(x->f, ",\"tag\":%d", ev->tag);
+	if (ev->dtype != NULL) {
+		fputs(",\"dtype\":", x->f);
+		json_str(x->f, ev->dtype);
+	}
+	if (ev->count >= 0)
+		fprintf(x->f, ",\"count\":%ld", ev->count);
+	fprintf(x->f, ",\"bytes_sent\":%" PRIu64 ",\"bytes_received\":%" PRIu64,
+	    ev->sbytes, ev->rbytes);
+	if (ev->req >= 0)
+		fprintf(x->f, ",\"request\":%ld", ev->req);
+	if (ev->seq >= 0)
+		fprintf(x->f, ",\"seq\":%ld", ev->seq);
+	fprintf(x->f, ",\"comm\":%d}}", ev->comm);
+	buf_free(&b);
+	x->st->shown++;
+	return x->st->events;
+}
+
+/* A message as a flow from its send's event to its receive's. */
+static void
+chrome_message(struct xp *x, const struct xp_end *s, const struct xp_end *r,
+    int tag, uint64_t bytes)
+{
+	/* Each end in the middle of its call, so that it binds to it. */
+	chrome_sep(x);
+	fprintf(x->f, "{\"ph\":\"s\",\"name\":\"message\",\"cat\":\"message\","
+	    "\"id\":%lu,\"pid\":%d,\"tid\":0,\"ts\":%.3f,\"args\":{\"tag\":%d,"
+	    "\"bytes\":%" PRIu64 "}}", x->st->messages, s->rank,
+	    (s->t0 + s->t1) / 2 * 1e6, tag, bytes);
+	chrome_sep(x);
+	fprintf(x->f, "{\"ph\":\"f\",\"bp\":\"e\",\"name\":\"message\","
+	    "\"cat\":\"message\",\"id\":%lu,\"pid\":%d,\"tid\":0,\"ts\":%.3f}",
+	    x->st->messages, r->rank, (r->t0 + r->t1) / 2 * 1e6);
+}
+
+/* The end of the event list and the document. */
+static int
+chrome_finish(struct xp *x)
+{
+	fputs("\n]}\n", x->f);
+	return ferror(x->f) ? -1 : 0;
+}
+
+static const struct xp_ops chrome_ops = {
+	chrome_start, chrome_event, chrome_message, chrome_finish
+};
+
+/* ---- the timeline viewer's page ---- */
+
+/* The handle of an event the page does not show. */
+#define HTML_NONE	UINT64_MAX
+
+/* The timeline: its title and note, a lane per process. */
+static int
+html_start(struct xp *x)
+{
+	const struct trace_hdr	*h = x->h;
+	struct buf		 b;
+	char			 tmp[32];
+	int			 i;
+
+	buf_init(&b);
+	buf_printf(&b, "%s: trace of %s", h->application != NULL ?
+	    h->application : "?", h->script != NULL ? h->script : "?");
+	x->tl = timeline_new(b.s, TIMELINE_SECONDS);
+	buf_reset(&b);
+	buf_printf(&b, "started %s, %d process%s", h->start != NULL ? h->start :
+	    "?", h->nprocs, h->nprocs == 1 ? "" : "es");
+	timeline_note(x->tl, b.s);
+	for (i = 0; i < h->nprocs; i++)
+		timeline_lane(x->tl, xp_proc(h, i, tmp, sizeof(tmp)));
+	buf_free(&b);
+	return 0;
+}
+
+/* The viewer's kind (its colour) of an operation. */
+static const char *
+html_kind(enum trace_op op)
+{
+	switch (op) {
+	case TRACE_INIT: return "init";
+	case TRACE_FIN: return "fin";
+	case TRACE_SEND: return "send";
+	case TRACE_RECV: return "recv";
+	case TRACE_ISEND: return "isend";
+	case TRACE_IRECV: return "irecv";
+	case TRACE_WAIT: return "wait";
+	default: return "collective";
+	}
+}
+
+/* A call as a box with its tooltip, unless the page is full. */
+static uint64_t
+html_event(struct xp *x, const struct trace_event *ev)
+{
+	struct buf	 lab, tip;
+	char		 tmp[32];
+	const char	*stmt;
+	size_t		 box;
+
+	if (ev->rank < 0 || ev->rank >= x->h->nprocs || (x->o->max_events > 0 &&
+	    x->st->shown >= x->o->max_events))
+		return HTML_NONE;
+	buf_init(&lab);
+	buf_init(&tip);
+	xp_label(&lab, ev);
+	buf_printf(&tip, "call: %s%s\n", export_mpi_name(ev), ev->raw ?
+	    " (raw)" : "");
+	if (ev->port != NULL)
+		buf_printf(&tip, "port: %s\n", ev->port);
+	if (ev->peer >= 0)
+		buf_printf(&tip, "%s: %s\n", ev->op == TRACE_SEND || ev->op ==
+		    TRACE_ISEND ? "to" : ev->op >= TRACE_BARRIER ? "root" : "from",
+		    xp_proc(x->h, ev->peer, tmp, sizeof(tmp)));
+	else if (ev->peer == TRACE_ANY)
+		buf_adds(&tip, "from: any\n");
+	if (ev->tag >= 0)
+		buf_printf(&tip, "tag: %d\n", ev->tag);
+	if (ev->dtype != NULL && ev->count >= 0)
+		buf_printf(&tip, "data: %ld %s\n", ev->count, ev->dtype);
+	if (ev->sbytes > 0 || ev->rbytes > 0)
+		buf_printf(&tip, "bytes: %" PRIu64 " sent, %" PRIu64 " received\n",
+		    ev->sbytes, ev->rbytes);
+	if (ev->req >= 0)
+		buf_printf(&tip, "request: %ld\n", ev->req);
+	if (ev->seq >= 0)
+		buf_printf(&tip, "%s: %ld\n", ev->op >= TRACE_BARRIER ?
+		    "collective" : "message", ev->seq);
+	buf_printf(&tip, "times: %.9f to %.9f s (%.3f us)", ev->t0, ev->t1,
+	    (ev->t1 - ev->t0) * 1e6);
+	if (x->o->stmt != NULL && (stmt = x->o->stmt(x->o->stmt_arg, x->h, ev)) !=
+	    NULL)
+		buf_printf(&tip, "\nstatement: %s", stmt);
+	box = timeline_box(x->tl, ev->rank, ev->t0, ev->t1, html_kind(ev->op),
+	    lab.s, tip.s);
+	buf_free(&lab);
+	buf_free(&tip);
+	x->st->shown++;
+	return (uint64_t)box;
+}
+
+/* A message as an arrow, when the page shows both its ends. */
+static void
+html_message(struct xp *x, const struct xp_end *s, const struct xp_end *r,
+    int tag, uint64_t bytes)
+{
+	(void)tag;
+	(void)bytes;
+	if (s->id != HTML_NONE && r->id != HTML_NONE)
+		timeline_arrow(x->tl, (size_t)s->id, (size_t)r->id);
+}
+
+/* The note of what was left out, then the page. */
+static int
+html_finish(struct xp *x)
+{
+	char	*cause = NULL, *note;
+
+	if (x->st->shown < x->st->events) {
+		xasprintf(&note, "showing the first %lu of the trace's %lu events "
+		    "(--max-events)", x->st->shown, x->st->events);
+		timeline_note(x->tl, note);
+		free(note);
+	}
+	if (timeline_write(x->tl, x->f, &cause) != 0) {
+		free(cause);
+		return -1;
+	}
+	return 0;
+}
+
+static const struct xp_ops html_ops = {
+	html_start, html_event, html_message, html_finish
+};
+
+/* ---- the front ---- */
+
+int
+export_format_of(const char *s)
+{
+	static const char *const names[] = { "otf2", "gxl", "chrome", "html" };
+	size_t	k;
+
+	for (k = 0; k < sizeof(names) / sizeof(names[0]); k++)
+		if (strcmp(s, names[k]) == 0)
+			return (int)k;
+	return -1;
+}
+
+/* Remove what a failed export left at path, if a regular file. */
+static void
+xp_remove(const char *path)
+{
+	struct stat	sb;
+
+	if (strcmp(path, "-") != 0 && lstat(path, &sb) == 0 && S_ISREG(sb.st_mode))
+		remove(path);
+}
+
+int
+export_trace(struct trace_reader *r, const struct export_opts *o,
+    struct export_stats *st, char **cause)
+{
+	const struct xp_ops	*ops;
+	struct xp		 x;
+	int			 rc, tostdout = strcmp(o->path, "-") == 0;
+
+	*cause = NULL;
+	memset(st, 0, sizeof(*st));
+	if (o->format == EXPORT_OTF2)
+		return export_otf2(r, o, st, cause);
+	ops = o->format == EXPORT_GXL ? &gxl_ops : o->format == EXPORT_CHROME ?
+	    &chrome_ops : &html_ops;
+	memset(&x, 0, sizeof(x));
+	x.o = o;
+	x.r = r;
+	x.h = trace_header(r);
+	x.st = st;
+	if (tostdout)
+		x.f = stdout;
+	else if ((x.f = fopen(o->path, "w")) == NULL) {
+		xasprintf(cause, "cannot open '%s': %s", o->path, strerror(errno));
+		return -1;
+	}
+	xp_tab_init(&x.ends);
+	errno = 0;
+	rc = xp_walk(&x, ops, cause);
+	if (!tostdout && fclose(x.f) != 0 && rc == 0) {
+		xasprintf(cause, "cannot write '%s': %s", o->path, strerror(errno));
+		rc = -1;
+	}
+	if (rc != 0 && !tostdout)
+		xp_remove(o->path);
+	free(x.ends.e);
+	timeline_free(x.tl);
+	return rc;
+}
