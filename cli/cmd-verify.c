@@ -13,28 +13,8 @@
 #include "explain.h"
 #include "ir.h"
 #include "irnet.h"
+#include "json.h"
 #include "xmalloc.h"
-
-static void
-json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s != '\0'; s++) {
-		unsigned char	c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c == '\n')
-			fputs("\\n", f);
-		else if (c == '\t')
-			fputs("\\t", f);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
 
 static const char *
 verdict_name(enum verdict v)
@@ -51,7 +31,7 @@ print_json(const struct pcg *g, const struct verify_result *res)
 	int			 i, k;
 
 	printf("{\"application\":");
-	json_str(stdout, res->name);
+	json_str(stdout, res->name, 0);
 	printf(",\"verdict\":\"%s\",\"buffering_hazard\":%s,\"modes\":{",
 	    verdict_name(res->verdict), res->hazard ? "true" : "false");
 	for (i = 0; i < res->nmodes; i++) {
@@ -64,14 +44,14 @@ print_json(const struct pcg *g, const struct verify_result *res)
 		    r[i].states, r[i].transitions, r[i].time_s, r[i].state_bytes);
 		if (r[i].incomplete != NULL) {
 			printf(",\"incomplete\":");
-			json_str(stdout, r[i].incomplete);
+			json_str(stdout, r[i].incomplete, 0);
 		}
 		printf(",\"violations\":[");
 		if (v != NULL) {
 			printf("{\"kind\":\"%s\",\"message\":", vkind_name(v->kind));
-			json_str(stdout, v->message);
+			json_str(stdout, v->message, 0);
 			printf(",\"detail\":");
-			json_str(stdout, v->detail);
+			json_str(stdout, v->detail, 0);
 			printf(",\"processes\":[");
 			for (k = 0; k < v->nprocs; k++) {
 				if (k > 0)
@@ -80,13 +60,13 @@ print_json(const struct pcg *g, const struct verify_result *res)
 					snprintf(pn, sizeof(pn), "process %d",
 					    v->procs[k]);
 				json_str(stdout, g != NULL ? pcg_proc_name(g,
-				    v->procs[k], pn, sizeof(pn)) : pn);
+				    v->procs[k], pn, sizeof(pn)) : pn, 0);
 			}
 			printf("],\"trace_length\":%zu,\"trace\":[", v->trace_total);
 			for (k = 0; k < v->ntrace; k++) {
 				if (k > 0)
 					putchar(',');
-				json_str(stdout, v->trace[k]);
+				json_str(stdout, v->trace[k], 0);
 			}
 			printf("]}");
 		}

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json.h"
 #include "timeline.h"
 #include "timeline-page.h"
 #include "xmalloc.h"
@@ -154,29 +155,6 @@ timeline_wait(struct timeline *tl, int from, int to, const char *note)
 	tl->nwaits++;
 }
 
-/* s as a JSON string, safe inside a <script> element: '<' is written
- * \u003c, so no "</script>" or "<!--" can end it. */
-static void
-tl_str(FILE *f, const char *s)
-{
-	unsigned char	c;
-
-	putc('"', f);
-	for (; (c = (unsigned char)*s) != '\0'; s++) {
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c == '\n')
-			fputs("\\n", f);
-		else if (c == '\t')
-			fputs("\\t", f);
-		else if (c < 0x20 || c == '<' || c == '>' || c == '&' || c == 0x7f)
-			fprintf(f, "\\u%04x", c);
-		else
-			putc(c, f);
-	}
-	putc('"', f);
-}
-
 /* The data, one JSON object (what timeline.html reads as D). */
 static void
 tl_data(const struct timeline *tl, FILE *f)
@@ -184,15 +162,15 @@ tl_data(const struct timeline *tl, FILE *f)
 	size_t	k;
 
 	fputs("{\"title\":", f);
-	tl_str(f, tl->title);
+	json_str(f, tl->title, JSON_HTML);
 	fprintf(f, ",\"unit\":\"%s\",\"note\":", tl->unit == TIMELINE_SECONDS ?
 	    "s" : "step");
-	tl_str(f, tl->note.len > 0 ? tl->note.s : "");
+	json_str(f, tl->note.len > 0 ? tl->note.s : "", JSON_HTML);
 	fputs(",\n\"lanes\":[", f);
 	for (k = 0; k < tl->nlanes; k++) {
 		if (k > 0)
 			putc(',', f);
-		tl_str(f, tl->lanes[k]);
+		json_str(f, tl->lanes[k], JSON_HTML);
 	}
 	fputs("],\n\"boxes\":[", f);
 	for (k = 0; k < tl->nboxes; k++) {
@@ -200,11 +178,11 @@ tl_data(const struct timeline *tl, FILE *f)
 
 		fprintf(f, "%s[%d,%.9f,%.9f,", k > 0 ? ",\n" : "", b->lane, b->t0,
 		    b->t1);
-		tl_str(f, b->kind);
+		json_str(f, b->kind, JSON_HTML);
 		putc(',', f);
-		tl_str(f, b->label);
+		json_str(f, b->label, JSON_HTML);
 		putc(',', f);
-		tl_str(f, b->tip);
+		json_str(f, b->tip, JSON_HTML);
 		putc(']', f);
 	}
 	fputs("],\n\"arrows\":[", f);
@@ -214,7 +192,7 @@ tl_data(const struct timeline *tl, FILE *f)
 	fputs("],\n\"marks\":[", f);
 	for (k = 0; k < tl->nmarks; k++) {
 		fprintf(f, "%s[%zu,", k > 0 ? "," : "", tl->marks[k].box);
-		tl_str(f, tl->marks[k].note);
+		json_str(f, tl->marks[k].note, JSON_HTML);
 		putc(']', f);
 	}
 	fputs("],\n\"waits\":[", f);
@@ -222,7 +200,7 @@ tl_data(const struct timeline *tl, FILE *f)
 		fprintf(f, "%s[%d,%d,", k > 0 ? "," : "", tl->waits[k].from,
 		    tl->waits[k].to);
 		if (tl->waits[k].note != NULL)
-			tl_str(f, tl->waits[k].note);
+			json_str(f, tl->waits[k].note, JSON_HTML);
 		else
 			fputs("null", f);
 		putc(']', f);

@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 
 #include "export.h"
+#include "json.h"
 #include "timeline.h"
 #include "xmalloc.h"
 
@@ -303,24 +304,6 @@ xml_str(FILE *f, const char *s)
 	}
 }
 
-/* s as a JSON string. */
-static void
-json_str(FILE *f, const char *s)
-{
-	unsigned char	c;
-
-	putc('"', f);
-	for (; (c = (unsigned char)*s) != '\0'; s++) {
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20 || c == 0x7f)
-			fprintf(f, "\\u%04x", c);
-		else
-			putc(c, f);
-	}
-	putc('"', f);
-}
-
 /* ---- GXL: MTF's nodes and edges (Alawneh and Hamou-Lhadj, figure 2) ---- */
 
 static void
@@ -526,18 +509,19 @@ chrome_start(struct xp *x)
 	int			 i;
 
 	fputs("{\"displayTimeUnit\":\"ns\",\"otherData\":{\"script\":", x->f);
-	json_str(x->f, h->script != NULL ? h->script : "");
+	json_str(x->f, h->script != NULL ? h->script : "", 0);
 	fputs(",\"application\":", x->f);
-	json_str(x->f, h->application != NULL ? h->application : "");
+	json_str(x->f, h->application != NULL ? h->application : "", 0);
 	fputs(",\"start\":", x->f);
-	json_str(x->f, h->start != NULL ? h->start : "");
+	json_str(x->f, h->start != NULL ? h->start : "", 0);
 	fputs("},\n\"traceEvents\":[", x->f);
 	x->first = 1;
 	for (i = 0; i < h->nprocs; i++) {
 		chrome_sep(x);
 		fprintf(x->f, "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%d,"
 		    "\"tid\":0,\"args\":{\"name\":", i);
-		json_str(x->f, h->processes[i].name != NULL ? h->processes[i].name : "");
+		json_str(x->f, h->processes[i].name != NULL ?
+		    h->processes[i].name : "", 0);
 		fputs("}}", x->f);
 		chrome_sep(x);
 		fprintf(x->f, "{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":%d,"
@@ -546,7 +530,7 @@ chrome_start(struct xp *x)
 		fprintf(x->f, "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,"
 		    "\"tid\":0,\"args\":{\"name\":", i);
 		json_str(x->f, h->processes[i].component != NULL ?
-		    h->processes[i].component : "");
+		    h->processes[i].component : "", 0);
 		fputs("}}", x->f);
 	}
 	return ferror(x->f) ? -1 : 0;
@@ -562,13 +546,13 @@ chrome_event(struct xp *x, const struct trace_event *ev)
 	xp_label(&b, ev);
 	chrome_sep(x);
 	fputs("{\"ph\":\"X\",\"name\":", x->f);
-	json_str(x->f, b.s);
+	json_str(x->f, b.s, 0);
 	fprintf(x->f, ",\"cat\":\"%s\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,"
 	    "\"dur\":%.3f,\"args\":{\"call\":\"%s\"", ev->raw ? "raw" : "port",
 	    ev->rank, ev->t0 * 1e6, (ev->t1 - ev->t0) * 1e6, export_mpi_name(ev));
 	if (ev->port != NULL) {
 		fputs(",\"port\":", x->f);
-		json_str(x->f, ev->port);
+		json_str(x->f, ev->port, 0);
 	}
 	if (ev->peer >= 0)
 		fprintf(x->f, ",\"peer\":%d", ev->peer);
@@ -576,7 +560,7 @@ chrome_event(struct xp *x, const struct trace_event *ev)
 		fprintf(x->f, ",\"tag\":%d", ev->tag);
 	if (ev->dtype != NULL) {
 		fputs(",\"dtype\":", x->f);
-		json_str(x->f, ev->dtype);
+		json_str(x->f, ev->dtype, 0);
 	}
 	if (ev->count >= 0)
 		fprintf(x->f, ",\"count\":%ld", ev->count);
