@@ -19,8 +19,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <graphviz/gvc.h>
-
 #include "explain.h"
 #include "graph.h"
 #include "sem.h"

@@ -11,8 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <graphviz/gvc.h>
-
 #include "graph.h"
 #include "net.h"
 #include "sem.h"

@@ -11,8 +11,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include <graphviz/gvc.h>
-
 #include "graph.h"
 #include "pcgdot.h"
 #include "xmalloc.h"

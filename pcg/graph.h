@@ -8,9 +8,7 @@
 #ifndef ENS_GRAPH_H
 #define ENS_GRAPH_H
 
-#include <graphviz/cgraph.h>
-#include <graphviz/gvc.h>
-
+#include "graphviz.h"
 #include "pcg.h"
 
 /* Build the graph of a checked model; caller closes it with agclose. */

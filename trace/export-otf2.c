@@ -42,6 +42,105 @@ export_otf2(struct trace_reader *r, const struct export_opts *o,
 
 #include <otf2/otf2.h>
 
+#include "lazylib.h"
+
+/* libotf2 is opened when first used (common/lazylib.h), so that the
+ * ensemble command does not load it at every start: each function used
+ * is named once in OTF2_NAMES, and a macro of its name makes each call go
+ * through a pointer of its own type (p_NAME), filled on the first call;
+ * the compiler still checks each call against OTF2's declaration. */
+#define OTF2_NAMES(X) \
+	X(OTF2_Archive_Close) X(OTF2_Archive_CloseDefFiles) \
+	X(OTF2_Archive_CloseDefWriter) X(OTF2_Archive_CloseEvtFiles) \
+	X(OTF2_Archive_CloseEvtWriter) X(OTF2_Archive_CloseGlobalDefWriter) \
+	X(OTF2_Archive_GetDefWriter) X(OTF2_Archive_GetEvtWriter) \
+	X(OTF2_Archive_GetGlobalDefWriter) X(OTF2_Archive_Open) \
+	X(OTF2_Archive_OpenDefFiles) X(OTF2_Archive_OpenEvtFiles) \
+	X(OTF2_Archive_SetCreator) X(OTF2_Archive_SetDescription) \
+	X(OTF2_Archive_SetFlushCallbacks) \
+	X(OTF2_Archive_SetSerialCollectiveCallbacks) \
+	X(OTF2_Error_GetDescription) X(OTF2_Error_RegisterCallback) \
+	X(OTF2_EvtWriter_Enter) X(OTF2_EvtWriter_GetNumberOfEvents) \
+	X(OTF2_EvtWriter_Leave) X(OTF2_EvtWriter_MpiCollectiveBegin) \
+	X(OTF2_EvtWriter_MpiCollectiveEnd) X(OTF2_EvtWriter_MpiIrecv) \
+	X(OTF2_EvtWriter_MpiIrecvRequest) X(OTF2_EvtWriter_MpiIsend) \
+	X(OTF2_EvtWriter_MpiIsendComplete) X(OTF2_EvtWriter_MpiRecv) \
+	X(OTF2_EvtWriter_MpiSend) \
+	X(OTF2_GlobalDefWriter_WriteClockProperties) \
+	X(OTF2_GlobalDefWriter_WriteComm) X(OTF2_GlobalDefWriter_WriteGroup) \
+	X(OTF2_GlobalDefWriter_WriteLocation) \
+	X(OTF2_GlobalDefWriter_WriteLocationGroup) \
+	X(OTF2_GlobalDefWriter_WriteParadigm) \
+	X(OTF2_GlobalDefWriter_WriteRegion) \
+	X(OTF2_GlobalDefWriter_WriteString) \
+	X(OTF2_GlobalDefWriter_WriteSystemTreeNode)
+
+static struct {
+	int	open;
+#define OTF2_FIELD(name) __typeof__(name) *p_##name;
+	OTF2_NAMES(OTF2_FIELD)
+#undef OTF2_FIELD
+} otf2;
+
+static void
+otf2_open(void)
+{
+	static struct lazylib lib = { "OTF2", ENS_OTF2_SONAME, NULL };
+
+#define OTF2_SYM(name) \
+	otf2.p_##name = (__typeof__(otf2.p_##name))lazy_sym(&lib, #name);
+	OTF2_NAMES(OTF2_SYM)
+#undef OTF2_SYM
+	otf2.open = 1;
+}
+
+static inline __typeof__(otf2) *
+otf2_need(void)
+{
+	if (!otf2.open)
+		otf2_open();
+	return &otf2;
+}
+
+#define OTF2_Archive_Close (*otf2_need()->p_OTF2_Archive_Close)
+#define OTF2_Archive_CloseDefFiles (*otf2_need()->p_OTF2_Archive_CloseDefFiles)
+#define OTF2_Archive_CloseDefWriter (*otf2_need()->p_OTF2_Archive_CloseDefWriter)
+#define OTF2_Archive_CloseEvtFiles (*otf2_need()->p_OTF2_Archive_CloseEvtFiles)
+#define OTF2_Archive_CloseEvtWriter (*otf2_need()->p_OTF2_Archive_CloseEvtWriter)
+#define OTF2_Archive_CloseGlobalDefWriter (*otf2_need()->p_OTF2_Archive_CloseGlobalDefWriter)
+#define OTF2_Archive_GetDefWriter (*otf2_need()->p_OTF2_Archive_GetDefWriter)
+#define OTF2_Archive_GetEvtWriter (*otf2_need()->p_OTF2_Archive_GetEvtWriter)
+#define OTF2_Archive_GetGlobalDefWriter (*otf2_need()->p_OTF2_Archive_GetGlobalDefWriter)
+#define OTF2_Archive_Open (*otf2_need()->p_OTF2_Archive_Open)
+#define OTF2_Archive_OpenDefFiles (*otf2_need()->p_OTF2_Archive_OpenDefFiles)
+#define OTF2_Archive_OpenEvtFiles (*otf2_need()->p_OTF2_Archive_OpenEvtFiles)
+#define OTF2_Archive_SetCreator (*otf2_need()->p_OTF2_Archive_SetCreator)
+#define OTF2_Archive_SetDescription (*otf2_need()->p_OTF2_Archive_SetDescription)
+#define OTF2_Archive_SetFlushCallbacks (*otf2_need()->p_OTF2_Archive_SetFlushCallbacks)
+#define OTF2_Archive_SetSerialCollectiveCallbacks (*otf2_need()->p_OTF2_Archive_SetSerialCollectiveCallbacks)
+#define OTF2_Error_GetDescription (*otf2_need()->p_OTF2_Error_GetDescription)
+#define OTF2_Error_RegisterCallback (*otf2_need()->p_OTF2_Error_RegisterCallback)
+#define OTF2_EvtWriter_Enter (*otf2_need()->p_OTF2_EvtWriter_Enter)
+#define OTF2_EvtWriter_GetNumberOfEvents (*otf2_need()->p_OTF2_EvtWriter_GetNumberOfEvents)
+#define OTF2_EvtWriter_Leave (*otf2_need()->p_OTF2_EvtWriter_Leave)
+#define OTF2_EvtWriter_MpiCollectiveBegin (*otf2_need()->p_OTF2_EvtWriter_MpiCollectiveBegin)
+#define OTF2_EvtWriter_MpiCollectiveEnd (*otf2_need()->p_OTF2_EvtWriter_MpiCollectiveEnd)
+#define OTF2_EvtWriter_MpiIrecv (*otf2_need()->p_OTF2_EvtWriter_MpiIrecv)
+#define OTF2_EvtWriter_MpiIrecvRequest (*otf2_need()->p_OTF2_EvtWriter_MpiIrecvRequest)
+#define OTF2_EvtWriter_MpiIsend (*otf2_need()->p_OTF2_EvtWriter_MpiIsend)
+#define OTF2_EvtWriter_MpiIsendComplete (*otf2_need()->p_OTF2_EvtWriter_MpiIsendComplete)
+#define OTF2_EvtWriter_MpiRecv (*otf2_need()->p_OTF2_EvtWriter_MpiRecv)
+#define OTF2_EvtWriter_MpiSend (*otf2_need()->p_OTF2_EvtWriter_MpiSend)
+#define OTF2_GlobalDefWriter_WriteClockProperties (*otf2_need()->p_OTF2_GlobalDefWriter_WriteClockProperties)
+#define OTF2_GlobalDefWriter_WriteComm (*otf2_need()->p_OTF2_GlobalDefWriter_WriteComm)
+#define OTF2_GlobalDefWriter_WriteGroup (*otf2_need()->p_OTF2_GlobalDefWriter_WriteGroup)
+#define OTF2_GlobalDefWriter_WriteLocation (*otf2_need()->p_OTF2_GlobalDefWriter_WriteLocation)
+#define OTF2_GlobalDefWriter_WriteLocationGroup (*otf2_need()->p_OTF2_GlobalDefWriter_WriteLocationGroup)
+#define OTF2_GlobalDefWriter_WriteParadigm (*otf2_need()->p_OTF2_GlobalDefWriter_WriteParadigm)
+#define OTF2_GlobalDefWriter_WriteRegion (*otf2_need()->p_OTF2_GlobalDefWriter_WriteRegion)
+#define OTF2_GlobalDefWriter_WriteString (*otf2_need()->p_OTF2_GlobalDefWriter_WriteString)
+#define OTF2_GlobalDefWriter_WriteSystemTreeNode (*otf2_need()->p_OTF2_GlobalDefWriter_WriteSystemTreeNode)
+
 /* The regions: every MPI call an event can stand for. */
 static const char *const otf2_regions[] = {
 	"MPI_Init", "MPI_Finalize", "MPI_Send", "MPI_Ssend", "MPI_Bsend",
