@@ -42,6 +42,12 @@
 #            larger sizes
 # RUNS       runs per measurement (default 5): the median CPU time; a
 #            measurement whose first run takes over 5 s is run once
+# BATCH      a command whose median is under 50 ms of CPU is measured
+#            again as RUNS batches of BATCH runs each (default 100), one
+#            loop of the shell each, and its time is a batch's median over
+#            BATCH: the kernel's CPU accounting of one process of a few ms
+#            is too coarse to order two tools (both tools pay the loop's
+#            fork alike)
 # MEMLIM     MB of memory for pan (-DMEMLIM) and ensemble (--max-memory):
 #            default 8192
 # PAN_CC     the C compiler and flags for pan (default: cc -O2 -w)
@@ -64,6 +70,7 @@ src=${top_srcdir:-$(dirname "$here")}
 ensemble=${1:-${ENSEMBLE:-./ensemble}}
 full=${FULL:-0}
 runs=${RUNS:-5}
+batch=${BATCH:-100}
 memlim=${MEMLIM:-8192}
 pancc=${PAN_CC:-cc -O2 -w}
 cc=${CC:-cc}
@@ -125,7 +132,9 @@ median() {
 # timed OUT LIMIT CMD...: run CMD with LIMIT seconds of CPU time
 # (ulimit -t; and 30 times that of wall time) RUNS times (once when the
 # first run took over 5 s), output to OUT; sets $cpu and $wall (medians),
-# $kb (largest peak RSS), $st (last exit status; 124 for either limit)
+# $kb (largest peak RSS), $st (last exit status; 124 for either limit).
+# Under 50 ms, $cpu and $wall are again the medians of RUNS batches of
+# BATCH runs, over BATCH.
 timed() {
 	out=$1 lim=$2
 	shift 2
@@ -151,6 +160,20 @@ timed() {
 	done
 	cpu=$(median "$work/cpus")
 	wall=$(median "$work/walls")
+	case $st in 0 | 1) ;; *) return ;; esac
+	awk -v c="$cpu" 'BEGIN { exit !(c < 0.05) }' || return 0
+	: >"$work/cpus"
+	: >"$work/walls"
+	i=0
+	while [ $i -lt "$runs" ]; do
+		"$ru" -o "$work/ru" sh -c 'n=$0; while [ $n -gt 0 ]; do
+			"$@" >/dev/null 2>&1; n=$((n - 1)); done' "$batch" "$@"
+		field "$work/ru" cpu | awk -v b="$batch" '{ print $1 / b }' >>"$work/cpus"
+		field "$work/ru" wall | awk -v b="$batch" '{ print $1 / b }' >>"$work/walls"
+		i=$((i + 1))
+	done
+	cpu=$(median "$work/cpus")
+	wall=$(median "$work/walls")
 }
 
 # mb KB: megabytes of 10^6 bytes
@@ -160,7 +183,7 @@ mb() {
 
 # secs S: a time to print
 secs() {
-	awk -v w="$1" 'BEGIN { if (w < 10) printf "%.3f", w; else printf "%.1f", w }'
+	awk -v w="$1" 'BEGIN { if (w < 0.01) printf "%.4f", w; else if (w < 10) printf "%.3f", w; else printf "%.1f", w }'
 }
 
 # The stop list: "TOOL.SCRIPT.MODE" once a tool passed the limit there.
@@ -349,7 +372,7 @@ row() {
 				fi
 				echo "$name $np" >>"$spinmax"
 				if [ -n "$ecpu" ]; then
-					q=$(awk -v p="$pcpu" -v e="$ecpu" 'BEGIN { printf "%.1f", p / (e > 0.0005 ? e : 0.0005) }')
+					q=$(awk -v p="$pcpu" -v e="$ecpu" 'BEGIN { printf "%.2f", p / (e > 0.00005 ? e : 0.00005) }')
 					echo "fast $b $name $np $mode $q" >>"$work/ratios"
 				fi
 				;;

@@ -78,7 +78,8 @@ struct store {
 	uint64_t	 mask;
 	int		 tbits;		/* log2 of the table's size */
 	uint64_t	 mem;		/* bytes held */
-	uint64_t	 max_memory;
+	uint64_t	 max_memory;	/* given, or 0 (explore_budget) */
+	uint64_t	*asked;		/* the default, once asked */
 	uint64_t	 max_states;	/* 0: none */
 };
 
@@ -160,7 +161,8 @@ store_grow_table(struct store *st)
 
 	while ((1ULL << tbits) < size)
 		tbits++;
-	if (tbits > 32 || st->mem + size * 8 > st->max_memory)
+	if (tbits > 32 || st->mem + size * 8 >
+	    explore_budget(st->max_memory, st->asked, st->mem + size * 8))
 		return -1;
 	if ((t = big_alloc(size * 8)) == NULL)
 		return -1;
@@ -183,13 +185,15 @@ store_grow_table(struct store *st)
 }
 
 static void
-store_init(struct store *st, const struct sem *m, uint64_t max_memory)
+store_init(struct store *st, const struct sem *m, uint64_t max_memory,
+    uint64_t *asked)
 {
 	memset(st, 0, sizeof(*st));
 	st->bytes = m->bytes;
 	st->words = m->words;
 	st->rec = 4 + m->bytes;
 	st->max_memory = max_memory;
+	st->asked = asked;
 }
 
 static void
@@ -238,7 +242,8 @@ store_put(struct store *st, const uint64_t *w, uint64_t h, uint32_t p, uint64_t 
 	if ((st->n >> CHUNK_SHIFT) >= st->nchunks) {
 		size_t	size = (size_t)CHUNK_STATES * st->rec;
 
-		if (st->mem + size > st->max_memory)
+		if (st->mem + size >
+		    explore_budget(st->max_memory, st->asked, st->mem + size))
 			return ST_FULL;
 		xgrow(&st->chunks, &st->chunkalloc, st->nchunks + 1, sizeof(*st->chunks));
 		if ((st->chunks[st->nchunks] = big_alloc(size)) == NULL)
@@ -308,8 +313,8 @@ rebuild(struct sem *m, struct store *st, uint64_t last, struct trans *ts,
  * width (a wrapped line could not be), and the caller erases it when the
  * search ends; elsewhere each is a line of its own. */
 void
-explore_progress(const struct xopts *o, uint64_t states, uint64_t bytes, double t0,
-    double *last, uint64_t *last_states)
+explore_progress(const struct xopts *o, struct xresult *r, uint64_t states,
+    uint64_t bytes, double t0, double *last, uint64_t *last_states)
 {
 	static int	 tty = -1;
 	struct winsize	 ws;
@@ -324,7 +329,8 @@ explore_progress(const struct xopts *o, uint64_t states, uint64_t bytes, double 
 	snprintf(line, sizeof(line), "ensemble: %s: %" PRIu64 " states, %.2f M/s, "
 	    "%" PRIu64 " of %" PRIu64 " MB, %.0f s", o->label, states,
 	    (double)(states - *last_states) / (t - *last) / 1e6, bytes >> 20,
-	    o->max_memory >> 20, t - t0);
+	    explore_budget(o->max_memory, &r->max_memory, UINT64_MAX) >> 20,
+	    t - t0);
 	if (!tty)
 		fprintf(stderr, "%s\n", line);
 	else {
@@ -515,7 +521,7 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 		comp = components(m);
 	}
 	m->want_safe = o->reduce;
-	store_init(&st, m, o->max_memory);
+	store_init(&st, m, o->max_memory, &r->max_memory);
 	st.max_states = o->max_states;
 	ts = xcalloc((size_t)nmax * (N > 0 ? N : 1), sizeof(*ts));
 	cur = xcalloc(m->words, sizeof(uint64_t));
@@ -539,7 +545,7 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 				goto out;
 			}
 			if (o->progress && (head & 0x3fff) == 0)
-				explore_progress(o, st.n, st.mem, t0, &last,
+				explore_progress(o, r, st.n, st.mem, t0, &last,
 				    &last_states);
 		}
 		load(&st, head, cur);
@@ -807,13 +813,26 @@ explore_default_memory(void)
 	return avail > margin + 2 * MEM_FLOOR ? (avail - margin) / 2 : MEM_FLOOR;
 }
 
+uint64_t
+explore_budget(uint64_t given, uint64_t *asked, uint64_t need)
+{
+	if (given > 0)
+		return given;
+	if (*asked == 0) {
+		if (need <= MEM_FLOOR)
+			return MEM_FLOOR;
+		*asked = explore_default_memory();
+	}
+	return *asked;
+}
+
 /* Read the memory once a second at most: a few small files. */
 enum xlimit
 explore_watch(const struct xopts *o, uint64_t held, uint64_t next,
     struct xresult *r)
 {
 	static double	last;
-	uint64_t	total, avail, need;
+	uint64_t	total, avail, need, max;
 	double		t;
 
 	if (explore_timed_out(o) != XL_NONE)
@@ -821,10 +840,11 @@ explore_watch(const struct xopts *o, uint64_t held, uint64_t next,
 	if (held < MEM_FLOOR || (t = clock_now()) - last < 1.0)
 		return XL_NONE;
 	last = t;
-	if (held >= o->max_memory)
+	max = explore_budget(o->max_memory, &r->max_memory, UINT64_MAX);
+	if (held >= max)
 		next = 0;
-	else if (next > o->max_memory - held)
-		next = o->max_memory - held;
+	else if (next > max - held)
+		next = max - held;
 	avail = mem_room(&total);
 	need = mem_margin(total) + next;
 	if (avail >= need)
@@ -845,7 +865,8 @@ explore_memory_text(const struct xresult *r, const struct xopts *o, int given)
 		    r->avail >> 20, r->need >> 20);
 	else
 		xasprintf(&s, "memory limit of %" PRIu64 " MB reached (%s)",
-		    o->max_memory >> 20, given ? "--max-memory" : "the default, half "
+		    (given ? o->max_memory : r->max_memory) >> 20,
+		    given ? "--max-memory" : "the default, half "
 		    "the memory available; --max-memory sets it");
 	return s;
 }

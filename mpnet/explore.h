@@ -43,12 +43,14 @@ struct xresult {
 					 * it: what ran out */
 	uint64_t	 avail, need;	/* XL_LOW_MEMORY: the memory available,
 					 * and what going on needed */
+	uint64_t	 max_memory;	/* the default memory limit once asked
+					 * (explore_budget); 0 before */
 };
 
 struct xopts {
 	int		 reduce;	/* stubborn sets */
 	uint64_t	 max_states;	/* 0: none */
-	uint64_t	 max_memory;	/* bytes */
+	uint64_t	 max_memory;	/* bytes; 0: the default (explore_budget) */
 	double		 deadline;	/* clock_now() to stop at; 0: none */
 	int		 progress;
 	const char	*label;		/* for progress lines */
@@ -72,8 +74,8 @@ void xresult_free(struct xresult *);
  * states, states per second since *last, the bytes the search holds (of
  * its max_memory) and the seconds since t0.  On a terminal it is one line
  * rewritten in place, without a newline: "\r\033[K" erases it. */
-void explore_progress(const struct xopts *, uint64_t states, uint64_t bytes,
-    double t0, double *last, uint64_t *last_states);
+void explore_progress(const struct xopts *, struct xresult *, uint64_t states,
+    uint64_t bytes, double t0, double *last, uint64_t *last_states);
 
 
 /* The default memory limit of a search, in bytes: half of the memory
@@ -81,6 +83,12 @@ void explore_progress(const struct xopts *, uint64_t states, uint64_t bytes,
  * less a safety margin (a sixteenth of the memory, 256 MB to 2 GB), and
  * at least 32 MB. */
 uint64_t explore_default_memory(void);
+/* The memory limit of a search that needs 'need' bytes now: 'given'
+ * (--max-memory) unless 0; else the default, asked of the system into
+ * *asked the first time the need passes 32 MB, which the default never
+ * is below.  A small search then never reads /proc and the control
+ * groups: that was a quarter of the time of a small 'verify'. */
+uint64_t explore_budget(uint64_t given, uint64_t *asked, uint64_t need);
 /* What stops a search now, called every so often: XL_TIME past the
  * deadline; XL_LOW_MEMORY (with r->avail and r->need set) when the memory
  * still available is less than the safety margin plus 'next', the most

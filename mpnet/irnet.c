@@ -799,8 +799,7 @@ irn_check(const struct ir *ir, enum check_mode mode, const struct verify_opts *v
 	double		 t0 = clock_now();
 	int		 added, k, stopped = 0;
 	uint32_t	 viol_state = 0;
-	uint64_t	 maxmem = vo->max_memory > 0 ? vo->max_memory :
-			    explore_default_memory();
+	uint64_t	 asked = 0, used, maxmem;
 
 	memset(&n, 0, sizeof(n));
 	memset(&x, 0, sizeof(x));
@@ -835,8 +834,10 @@ irn_check(const struct ir *ir, enum check_mode mode, const struct verify_opts *v
 			stopped = 1;
 			break;
 		}
-		if ((i & 4095) == 0 && n.ast * (n.size + 12) +
-		    n.htsize * sizeof(*n.ht) > maxmem) {
+		used = (i & 4095) == 0 ? n.ast * (n.size + 12) +
+		    n.htsize * sizeof(*n.ht) : 0;
+		if (used > 0 && used > (maxmem =
+		    explore_budget(vo->max_memory, &asked, used))) {
 			xasprintf(&r->incomplete, "memory limit of %" PRIu64
 			    " MB reached%s", maxmem >> 20, vo->max_memory > 0 ?
 			    " (--max-memory)" : " (half of the memory available)");

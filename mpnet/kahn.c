@@ -119,7 +119,10 @@ explore_kahn(struct sem *m, const struct xopts *o, struct xresult *r)
 				goto out;
 			}
 			if (o->record) {
-				if ((r->ntrace + 1) * sizeof(*r->trace) > o->max_memory) {
+				uint64_t	need = (r->ntrace + 1) * sizeof(*r->trace);
+
+				if (need > explore_budget(o->max_memory,
+				    &r->max_memory, need)) {
 					r->status = X_LIMIT;
 					r->limit = XL_MEMORY;
 					goto out;
@@ -150,7 +153,7 @@ explore_kahn(struct sem *m, const struct xopts *o, struct xresult *r)
 			if (from >= 0)
 				nsync += at_sync_coll(m, s, from) - wf;
 			if (o->progress && (r->ntrace & 0xffff) == 0)
-				explore_progress(o, r->ntrace + 1,
+				explore_progress(o, r, r->ntrace + 1,
 				    alloc * sizeof(*r->trace), t0, &last, &last_states);
 		}
 		if (nsync == m->nprocs && m->nprocs > 0) {

@@ -97,7 +97,7 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 	xo.reduce = !vo->exact;
 	xo.full = vo->exact;	/* every state counted, as --exact promises */
 	xo.max_states = vo->max_states;
-	xo.max_memory = vo->max_memory > 0 ? vo->max_memory : explore_default_memory();
+	xo.max_memory = vo->max_memory;	/* 0: the default, asked when needed */
 	xo.deadline = vo->max_time > 0 ? t0 + vo->max_time - vo->spent : 0;
 	xo.progress = vo->progress;
 	snprintf(label, sizeof(label), "%s mode", check_mode_name(mode));
