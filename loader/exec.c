@@ -6,7 +6,8 @@
  *
  * It says where it runs, puts /dev/null (or PATH, --stdin's FIFO) on the
  * component's standard input, forks it with the COUNT environment entries
- * set (those Open MPI's 'env' info key cannot carry), and says how it
+ * set (those Open MPI's 'env' info key cannot carry) and WIRE_ENV (so
+ * that libensemble writes its "init" marker), and says how it
  * ended, as marker lines on stderr (runtime/wire.h: "start", "cannot",
  * "end"); then it ends the same way, which is what Open MPI sees.  It
  * links no MPI, so that it costs a process little: its own program, not
@@ -72,9 +73,9 @@ tramp_exec_error(const char *path, int err)
  * (opening it waits for 'ensemble run' to open it to write), and forks
  * the component, which sets each environment entry as it is (its
  * name is up to the first '=', for an environment the 'env' info key
- * cannot carry) and execs with execv, keeping the working directory and
- * what Open MPI put in the environment, so that its MPI_Init finds its
- * job.  The trampoline says where it runs, waits, and says on stderr how
+ * cannot carry), then WIRE_ENV, and execs with execv, keeping the working
+ * directory and what Open MPI put in the environment, so that its MPI_Init
+ * finds its job.  The trampoline says where it runs, waits, and says on stderr how
  * the component ended (wire.h: "start", "cannot", "end"), so that one
  * that never joins is named, with its host; then
  * it ends the same way, which is what Open MPI sees.  The component dies
@@ -137,7 +138,7 @@ main(int argc, char **argv)
 		for (k = 0; k < n; k++)
 			if (putenv(env[k]) != 0)
 				break;
-		if (k == n)
+		if (k == n && setenv(WIRE_ENV, "1", 1) == 0)
 			execv(env[n], env + n);
 		err = errno;
 		while (write(ex[1], &err, sizeof(err)) < 0 && errno == EINTR)

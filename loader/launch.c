@@ -47,6 +47,7 @@ struct rproc {
 	const char	*component;
 	char		*host;		/* from its hello */
 	int		 hello;
+	int		 entered;	/* its "init": it called ens_init */
 	char		*fail;		/* its fail marker's message */
 	int		 signal;
 	int		 exited_early;	/* without ens_finalize */
@@ -279,6 +280,8 @@ proc_marker(struct run *R, int r, const char *m)
 	} else if (strcmp(m, "exit") == 0) {
 		p->exited_early = 1;
 		mark_failed(R, r);
+	} else if (strcmp(m, "init") == 0) {
+		p->entered = 1;
 	} else if (strcmp(m, "finalize") == 0) {
 		p->finalized = 1;
 	} else if (strncmp(m, "state ", 6) == 0) {
@@ -575,7 +578,10 @@ report_timeout(struct run *R)
 		if (p->host != NULL)
 			fprintf(stderr, " (host %s)", p->host);
 		fputs(": ", stderr);
-		if (p->state == NULL)
+		if (p->state == NULL && !p->hello && p->entered)
+			fputs("in ens_init, waiting for the other processes to start\n",
+			    stderr);
+		else if (p->state == NULL)
 			fputs(isdone ? "finished\n" : p->hello ? "did not answer\n" :
 			    "never called ens_init\n", stderr);
 		else if (strcmp(p->state, "finalize") == 0 || isdone)
@@ -612,7 +618,11 @@ mpirun_said(const struct run *R)
 }
 
 /* The loader's watchdog fired before every process joined: name each
- * that never called ens_init, from the answers to SIGUSR1. */
+ * that never called ens_init, from its "init" marker (or its answer to
+ * SIGUSR1).  Not from the answer alone: the SIGUSR1 kills the processes that never called ens_init
+ * (theirs is the default action), Open MPI then stops the others with
+ * SIGTERM, and on a loaded machine that can come before one in ens_init
+ * had the processor to answer. */
 static void
 report_stuck(struct run *R)
 {
@@ -625,7 +635,8 @@ report_stuck(struct run *R)
 		p = &R->p[i];
 		if (p->hello)
 			continue;
-		if (p->state != NULL && strcmp(p->state, "ens_init") == 0) {
+		if (p->entered ||
+		    (p->state != NULL && strcmp(p->state, "ens_init") == 0)) {
 			waiting++;
 			continue;
 		}

@@ -634,7 +634,13 @@ ens_init(int *argc, char ***argv)
 
 	if (E.state != S_BEFORE)
 		ens_fail(C_INIT, "called twice");
-	/* Say "in ens_init" if asked while MPI_Init waits for the others. */
+	/* Say that the process entered ens_init, once and for all (the
+	 * "init" marker, wire.h), and "in ens_init" if asked while MPI_Init
+	 * waits for the others. */
+	if (getenv(WIRE_ENV) != NULL) {
+		fputs(WIRE_MARK "init\n", stderr);
+		fflush(stderr);
+	}
 	cur_call = C_INIT;
 	signal(SIGUSR1, on_usr1);
 	MPI_Initialized(&flag);

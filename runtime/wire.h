@@ -37,7 +37,10 @@
  * WIRE_MARK to its stderr (libensemble) or stdout (the loader); Open MPI
  * forwards them, tagged with the writer's rank, to 'ensemble run', which
  * consumes them and never shows them:
- *   component: "fail MESSAGE"   it is about to MPI_Abort for MESSAGE;
+ *   component: "init"           it entered ens_init (before MPI_Init;
+ *                               only when WIRE_ENV is set, so that a
+ *                               program run by hand prints no marker);
+ *              "fail MESSAGE"   it is about to MPI_Abort for MESSAGE;
  *              "signal N"       it received fatal signal N;
  *              "exit"           it exited without calling ens_finalize;
  *              "finalize"       it entered ens_finalize;
@@ -73,6 +76,14 @@
 #define WIRE_TRACE_CHUNK	(1 << 20)
 
 #define WIRE_MARK		"@ensemble@ "
+
+/* The environment variable the trampoline (loader/exec.c) sets to "1" in
+ * the component it starts: its stderr goes to 'ensemble run', which reads
+ * the component's marker lines.  "init" needs it to be known: the answer
+ * to SIGUSR1 cannot carry that fact, since the same SIGUSR1 kills the
+ * processes that never called ens_init, and Open MPI then stops the others
+ * with SIGTERM, which can come before they had the processor to answer. */
+#define WIRE_ENV		"ENSEMBLE_EXEC"
 
 /* A growing byte buffer for writing a table. */
 struct wire_buf {
