@@ -619,10 +619,10 @@ mpirun_said(const struct run *R)
 
 /* The loader's watchdog fired before every process joined: name each
  * that never called ens_init, from its "init" marker (or its answer to
- * SIGUSR1).  Not from the answer alone: the SIGUSR1 kills the processes that never called ens_init
- * (theirs is the default action), Open MPI then stops the others with
- * SIGTERM, and on a loaded machine that can come before one in ens_init
- * had the processor to answer. */
+ * SIGUSR1).  Not from the answer alone: the SIGUSR1 kills the processes
+ * that never called ens_init (theirs is the default action), Open MPI
+ * then stops the others with SIGTERM, and on a loaded machine that can
+ * come before one in ens_init had the processor to answer. */
 static void
 report_stuck(struct run *R)
 {
