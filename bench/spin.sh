@@ -244,6 +244,11 @@ pan() {
 			continue
 		fi
 		n=$(sed -n 's/.*VECTORSZ=N with N>\([0-9]*\).*/\1/p' "$pd/$pn.out")
+		# (or, with no size named, the state vector's: pan.h's
+		# default VECTORSZ is 1024 bytes)
+		if [ -z "$n" ] && grep -q 'VECTORSZ is too small' "$pd/$pn.out"; then
+			n=$(sed -n 's/^State-vector \([0-9]*\) byte.*/\1/p' "$pd/$pn.out")
+		fi
 		if [ -n "$n" ] && [ -z "$vflag" ]; then
 			vflag=-DVECTORSZ=$((n * 2))
 			build "$pd" "$pn" "$@" $vflag || true

@@ -83,10 +83,13 @@ struct store {
 	uint64_t	 max_states;	/* 0: none */
 };
 
-/* Zeroed memory straight from the kernel, in huge pages where it lets us:
- * page faults were a seventh of the time with 4 KiB pages.  NULL if none. */
+/* Zeroed memory straight from the kernel, in huge pages where it lets us
+ * and 'huge' asks: page faults were a seventh of the time of a big search
+ * with 4 KiB pages.  A small search does not ask: the kernel zeroes a
+ * huge page whole on its first touch, 2 MiB for a few states (a third of
+ * a small 'verify' when the first chunk of states asked).  NULL if none. */
 static void *
-big_alloc(size_t size)
+big_alloc(size_t size, int huge)
 {
 	void	*p = mmap(NULL, size, PROT_READ | PROT_WRITE,
 	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -94,8 +97,10 @@ big_alloc(size_t size)
 	if (p == MAP_FAILED)
 		return NULL;
 #ifdef MADV_HUGEPAGE
-	if (size >= (2u << 20))
+	if (huge && size >= (2u << 20))
 		(void)madvise(p, size, MADV_HUGEPAGE);
+#else
+	(void)huge;
 #endif
 	return p;
 }
@@ -155,7 +160,7 @@ slot_of(uint64_t h, int tbits)
 static int
 store_grow_table(struct store *st)
 {
-	uint64_t	 size = st->table == NULL ? 1u << 16 : (st->mask + 1) * 2;
+	uint64_t	 size = st->table == NULL ? 1u << 12 : (st->mask + 1) * 2;
 	uint64_t	*t, i, j, e;
 	int		 tbits = 0;
 
@@ -164,7 +169,7 @@ store_grow_table(struct store *st)
 	if (tbits > 32 || st->mem + size * 8 >
 	    explore_budget(st->max_memory, st->asked, st->mem + size * 8))
 		return -1;
-	if ((t = big_alloc(size * 8)) == NULL)
+	if ((t = big_alloc(size * 8, 1)) == NULL)
 		return -1;
 	for (i = 0; st->table != NULL && i <= st->mask; i++) {
 		if ((e = st->table[i]) == 0)
@@ -246,7 +251,9 @@ store_put(struct store *st, const uint64_t *w, uint64_t h, uint32_t p, uint64_t 
 		    explore_budget(st->max_memory, st->asked, st->mem + size))
 			return ST_FULL;
 		xgrow(&st->chunks, &st->chunkalloc, st->nchunks + 1, sizeof(*st->chunks));
-		if ((st->chunks[st->nchunks] = big_alloc(size)) == NULL)
+		/* (the first in small pages: most searches end in it) */
+		st->chunks[st->nchunks] = big_alloc(size, st->nchunks > 0);
+		if (st->chunks[st->nchunks] == NULL)
 			return ST_FULL;
 		st->nchunks++;
 		st->mem += size;
