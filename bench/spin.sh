@@ -47,7 +47,10 @@
 #            loop of the shell each, and its time is a batch's median over
 #            BATCH: the kernel's CPU accounting of one process of a few ms
 #            is too coarse to order two tools (both tools pay the loop's
-#            fork alike)
+#            fork alike); where both ensemble and pan are under 50 ms, the
+#            pan / ensemble ratio is the median of RUNS pairs of such
+#            batches taken in turn (ensemble, pan, ensemble, ...), so that
+#            the machine's drift moves both sides of each pair alike
 # MEMLIM     MB of memory for pan (-DMEMLIM) and ensemble (--max-memory):
 #            default 8192
 # PAN_CC     the C compiler and flags for pan (default: cc -O2 -w)
@@ -176,6 +179,39 @@ timed() {
 	wall=$(median "$work/walls")
 }
 
+# cmdfile FILE WORD...: FILE gets a shell command of the words, each
+# quoted ('&&' left bare), for 'paired'
+cmdfile() {
+	f=$1
+	shift
+	for w in "$@"; do
+		case $w in
+		'&&') printf '&& ' ;;
+		*) printf "'%s' " "$(printf '%s' "$w" | sed "s/'/'\\\\''/g")" ;;
+		esac
+	done >"$f"
+	echo >>"$f"
+}
+
+# paired A B: the median over RUNS pairs of BATCH-run batches of the
+# commands in files A and B, taken in turn, of B's CPU time over A's
+paired() {
+	: >"$work/pairs"
+	i=0
+	while [ $i -lt "$runs" ]; do
+		for f in "$1" "$2"; do
+			"$ru" -o "$work/ru.$i" sh -c 'n=$0; c=$(cat "$1"); while [ $n -gt 0 ]; do
+				eval "$c" >/dev/null 2>&1; n=$((n - 1)); done' "$batch" "$f"
+			field "$work/ru.$i" cpu >>"$work/pair.$i"
+		done
+		awk 'NR == 1 { a = $1 } NR == 2 { b = $1 } END { printf "%.4f\n", b / (a > 0 ? a : 1e-9) }' \
+		    "$work/pair.$i" >>"$work/pairs"
+		rm -f "$work/pair.$i"
+		i=$((i + 1))
+	done
+	median "$work/pairs" | awk '{ printf "%.2f", $1 }'
+}
+
 # mb KB: megabytes of 10^6 bytes
 mb() {
 	awk -v k="$1" 'BEGIN { printf "%.0f", k * 1024 / 1e6 }'
@@ -233,6 +269,7 @@ pan() {
 		# (in its directory: pan writes its trails there)
 		cd "$pd"
 		timed "$pd/$pn.out" "$limit" "./$pn" -m$depth -w$bits -e -c0 -n
+		cmdfile "$pd/$pn.cmd" cd "$pd" "&&" "./$pn" -m$depth -w$bits -e -c0 -n
 		cd "$top"
 		if [ "$st" = 124 ]; then
 			pverdict=limit
@@ -306,6 +343,8 @@ row() {
 		# (the CPU time limit: --max-time counts wall time)
 		timed "$d/e.out" "$limit" "$ensemble" verify "$@" --send-mode="$mode" \
 		    --max-memory "$memlim" --no-progress
+		cmdfile "$d/e.cmd" "$ensemble" verify "$@" --send-mode="$mode" \
+		    --max-memory "$memlim" --no-progress
 		case $st in
 		0 | 1)
 			verdict=$([ "$st" = 0 ] && echo verified || echo violated)
@@ -378,6 +417,9 @@ row() {
 				echo "$name $np" >>"$spinmax"
 				if [ -n "$ecpu" ]; then
 					q=$(awk -v p="$pcpu" -v e="$ecpu" 'BEGIN { printf "%.2f", p / (e > 0.00005 ? e : 0.00005) }')
+					if awk -v p="$pcpu" -v e="$ecpu" 'BEGIN { exit !(p < 0.05 && e < 0.05) }'; then
+						q=$(paired "$d/e.cmd" "$d/$([ $b = por ] && echo pan || echo pan-nr).cmd")
+					fi
 					echo "fast $b $name $np $mode $q" >>"$work/ratios"
 				fi
 				;;
