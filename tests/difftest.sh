@@ -125,6 +125,12 @@ wait
 
 # The figures, and every disagreement.
 awk -v keep="$keep" -v seed="$seed" -v work="$work" -v t=$((SECONDS - t0)) '
+# A disagreement: said, and the model kept.
+function disagree(m, r) {
+	bad++
+	printf "DISAGREE model %d (seed %s), %s mode: verify %s, --exact %s, SPIN %s: kept in %s/m-%d.pcg\n", m, seed, r[1], r[2], r[3], r[4], keep, m
+	system("mkdir -p " keep " && cp " work "/m/m-" m ".pcg " keep "/")
+}
 function eng(mode, e, pooled, bags) {
 	n[mode " " e]++
 	if (pooled > 0) n[mode " " e " pools"]++
@@ -140,17 +146,13 @@ $2 == "-" { skip[$3]++; next }
 		checks++
 		if (r[2] == "incomplete" || r[3] == "incomplete") { inc++; continue }
 		if (r[2] != r[3]) {
-			bad++
-			printf "DISAGREE model %d (seed %s), %s mode: verify %s, --exact %s, SPIN %s: kept in %s/m-%d.pcg\n", $1, seed, r[1], r[2], r[3], r[4], keep, $1
-			system("mkdir -p " keep " && cp " work "/m/m-" $1 ".pcg " keep "/")
+			disagree($1, r)
 			continue
 		}
 		if (r[4] == "refused") { refused++; continue }
 		if (r[4] == "incomplete" || r[4] == "error") { spininc++; continue }
 		if (r[4] != r[2]) {
-			bad++
-			printf "DISAGREE model %d (seed %s), %s mode: verify %s, --exact %s, SPIN %s: kept in %s/m-%d.pcg\n", $1, seed, r[1], r[2], r[3], r[4], keep, $1
-			system("mkdir -p " keep " && cp " work "/m/m-" $1 ".pcg " keep "/")
+			disagree($1, r)
 			continue
 		}
 		agree++
