@@ -1,7 +1,7 @@
 /* noop.c -- a component that does nothing: bench/run.sh times launching N
  * of them with 'ensemble run' against 'mpirun -np N' of this same
  * executable.  Under mpirun it is given "--mpi" and only starts and stops
- * MPI (there is no loader to talk to); under 'ensemble run' it starts as
+ * MPI; under 'ensemble run' it starts as
  * every component does, with ens_init. */
 #include <string.h>
 

@@ -2,7 +2,7 @@
 """noop.py -- a Python component that does nothing: bench/run.sh times
 launching N of them with 'ensemble run' against 'mpirun -np N' of this
 same script.  Under mpirun it is given "--mpi" and only starts and stops
-MPI through mpi4py (there is no loader to talk to); under 'ensemble run'
+MPI through mpi4py; under 'ensemble run'
 it starts as every component does, with ensemble.init()."""
 import sys
 

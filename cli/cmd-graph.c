@@ -1,7 +1,7 @@
 /* cmd-graph.c -- 'ensemble graph': draw the process graph (SVG, PNG, PDF or
- * DOT), or write the annotated PCG itself as DOT with --pcg: the graph
- * 'ensemble run' hands to the loader, less what launch_graph adds
- * (common/pcgdot.h). */
+ * DOT), or write the annotated PCG itself as DOT with --pcg: every process
+ * with its ports, executable, arguments, environment, placement and
+ * behaviour, every channel with its tag (common/pcgdot.h). */
 #include "config.h"
 
 #include <errno.h>
@@ -107,8 +107,9 @@ static const struct cli_option cmd_graph_options[] = {
 	CLI_OPTION_LAYOUT("the Graphviz layout engine: dot (the default), circo (the\n"
 	    "default for a ring), neato, fdp, sfdp, twopi"),
 	{ .type = CLI_FLAG, .name = "--pcg", .off = CLI_OFF(pcg_dot),
-	  .help = "write the annotated PCG, the graph 'run' hands to the\n"
-	    "loader, as DOT instead of a drawing" },
+	  .help = "write the annotated PCG (each process's ports,\n"
+	    "executable, arguments and placement, each channel's\n"
+	    "tag) as DOT instead of a drawing" },
 	CLI_OPTIONS_SCRIPT,
 	{ CLI_END }
 };

@@ -1,12 +1,10 @@
 /* cmd-run.c -- 'ensemble run': check the script (every executable must be
- * found), verify it unless told not to, then start the loader under mpirun
- * and report how the run went (loader/launch.c). */
+ * found), verify it unless told not to, then start its processes as one
+ * MPI job under mpirun and report how the run went (loader/launch.c). */
 #include "config.h"
 
-#include <sys/stat.h>
 
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -101,10 +99,8 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 	struct launch_opts	 lo;
 	struct diag		*d;
 	struct pcg		*g = NULL;
-	Agraph_t		*G = NULL;
 	char			**paths = NULL, *trace = NULL, cwd[PATH_MAX];
-	struct stat		 sb;
-	int			 rc, i, stdin_proc, fd;
+	int			 rc, i, stdin_proc;
 
 	if ((rc = cli_parse(self, argc, argv, &o)) >= 0)
 		return rc;
@@ -122,15 +118,7 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 		goto out;
 	}
 	if (o.trace != NULL) {
-		/* Made now, so that a bad name fails before anything runs;
-		 * the loader, maybe in another directory, gets it absolute. */
-		if ((fd = open(o.trace, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0) {
-			fprintf(stderr, "ensemble: cannot create '%s': %s\n",
-			    o.trace, strerror(errno));
-			rc = EXIT_BADINPUT;
-			goto out;
-		}
-		close(fd);
+		/* Absolute: the processes may work in other directories. */
 		if (o.trace[0] == '/')
 			trace = xstrdup(o.trace);
 		else if (getcwd(cwd, sizeof(cwd)) != NULL)
@@ -156,21 +144,22 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 			goto out;
 		}
 	}
-	G = launch_graph(g, paths);
 	memset(&lo, 0, sizeof(lo));
 	lo.mpirun = getenv("ENSEMBLE_MPIRUN") != NULL ? getenv("ENSEMBLE_MPIRUN") :
 	    ENS_MPIRUN;
-	lo.loader = cli_loader();
+	lo.exec = cli_exec();
+	lo.paths = paths;
 	lo.pythondir = cli_pythondir();
-	if (access(lo.loader, X_OK) != 0) {
-		fprintf(stderr, "ensemble: cannot run the loader '%s': %s (is ensemble"
-		    " installed? ENSEMBLE_LOADER names another)\n", lo.loader,
-		    strerror(errno));
+	if (access(lo.exec, X_OK) != 0) {
+		fprintf(stderr, "ensemble: cannot run '%s': %s (is ensemble"
+		    " installed?)\n", lo.exec, strerror(errno));
 		rc = EXIT_BADINPUT;
 		goto out;
 	}
 	lo.hostfile = o.hostfile;
+	lo.oversubscribe = o.oversubscribe;
 	lo.timeout = o.timeout;
+	lo.start_timeout = o.start_timeout;
 	lo.check_protocol = o.check_protocol;
 	lo.trace = trace;
 	lo.verbose = o.verbose;
@@ -183,14 +172,8 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 	lo.nxenv = o.xenv.n;
 	lo.rest = o.rest.v;
 	lo.nrest = o.rest.n;
-	rc = launch_run(g, G, &lo);
-	/* A run that did not end well wrote no trace: remove the empty file
-	 * made above rather than leave it looking like one. */
-	if (rc != 0 && trace != NULL && stat(trace, &sb) == 0 && sb.st_size == 0)
-		unlink(trace);
+	rc = launch_run(g, &lo);
 out:
-	if (G != NULL)
-		agclose(G);
 	for (i = 0; paths != NULL && i < g->nprocs; i++)
 		free(paths[i]);
 	free(paths);
@@ -207,14 +190,25 @@ static const struct cli_option cmd_run_options[] = {
 	CLI_OPTIONS_SCRIPT,
 	{ .type = CLI_STRING, .name = "--hostfile", .arg = "FILE",
 	  .off = CLI_OFF(hostfile), .needs = "a file name",
-	  .help = "give Open MPI this hostfile (default: this machine,\n"
-	    "oversubscribed as needed)" },
+	  .help = "give Open MPI this hostfile (default: the Slurm\n"
+	    "allocation, or this machine oversubscribed as\n"
+	    "needed)" },
+	{ .type = CLI_FLAG, .name = "--oversubscribe", .off = CLI_OFF(oversubscribe),
+	  .help = "run more processes than the hostfile or the\n"
+	    "allocation has slots" },
 	{ .type = CLI_SECONDS, .name = "--timeout", .arg = "S",
 	  .off = CLI_OFF(timeout), .needs = "a number of seconds",
 	  .bad = "--timeout needs a positive number of seconds, not '%s'",
 	  .most = 1e7,
 	  .help = "stop the run after S seconds, saying where each\n"
 	    "process was blocked (exit 3)" },
+	{ .type = CLI_SECONDS, .name = "--start-timeout", .arg = "S",
+	  .off = CLI_OFF(start_timeout), .needs = "a number of seconds",
+	  .bad = "--start-timeout needs a positive number of seconds, not '%s'",
+	  .most = 1e7,
+	  .help = "stop the run when not every process has joined\n"
+	    "(returned from ens_init) after S seconds, naming\n"
+	    "those that never called it (default 60 + N/10)" },
 	{ .type = CLI_FLAG, .name = "--check-protocol", .off = CLI_OFF(check_protocol),
 	  .help = "stop a process whose port calls leave its\n"
 	    "declared behaviour, naming the expected statement" },
@@ -244,7 +238,7 @@ static const struct cli_option cmd_run_options[] = {
 	    "stops at a limit" },
 	{ .type = CLI_GROUP,
 	  .help = "Given to mpirun as they are, and by it to every process (the\n"
-	    "arguments after '--' too, before the loader):" },
+	    "arguments after '--' too, before the processes):" },
 	{ .type = CLI_PAIR, .name = "--mca", .arg = "KEY VALUE",
 	  .off = CLI_OFF(mca), .needs = "a key and a value",
 	  .help = "set Open MPI's parameter KEY to VALUE" },
@@ -265,8 +259,8 @@ static const struct cli_option cmd_run_options[] = {
 const struct cmd_entry cmd_run_entry = {
 	.name = "run",
 	.args = "SCRIPT",
-	.summary = "Verify the script, then spawn its components on MPI, wire "
-	    "their ports and wait for them.",
+	.summary = "Verify the script, then start its processes as one MPI job, "
+	    "wire their ports and wait for them.",
 	.options = cmd_run_options,
 	.help =
 	    "Exit status: 0 every component succeeded, 1 a component failed or\n"

@@ -65,7 +65,9 @@ struct cli_opts {
 	const char	*explain;
 	/* run */
 	const char	*hostfile;
+	int		 oversubscribe;
 	double		 timeout;
+	double		 start_timeout;
 	int		 no_verify;
 	int		 force;
 	int		 check_protocol;
@@ -194,8 +196,9 @@ struct pcg *cli_load(struct cli_opts *, struct diag *);
 /* Where components' executables are installed: the build tree's
  * components/ when this ensemble runs uninstalled. */
 const char *cli_libexecdir(void);
-/* ensemble-loader: $ENSEMBLE_LOADER, the build tree's, or the installed. */
-const char *cli_loader(void);
+/* ensemble-exec, the trampoline of every process: the build tree's, or
+ * the installed. */
+const char *cli_exec(void);
 /* Where the Python package 'ensemble' is: the build tree's bindings/python
  * when this ensemble runs uninstalled, else its install directory. */
 const char *cli_pythondir(void);

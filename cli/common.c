@@ -292,7 +292,7 @@ cli_parse(const struct cmd_entry *c, int argc, char **argv, struct cli_opts *o)
 }
 
 /* The build tree this ensemble runs from, when it runs uninstalled: the
- * directory of the executable, if it holds loader/ensemble-loader. */
+ * directory of the executable, if it holds loader/ensemble-exec. */
 static const char *
 build_tree(void)
 {
@@ -310,7 +310,7 @@ build_tree(void)
 	if ((slash = strrchr(dir, '/')) == NULL)
 		return NULL;
 	*slash = '\0';
-	snprintf(probe, sizeof(probe), "%s/loader/ensemble-loader", dir);
+	snprintf(probe, sizeof(probe), "%s/loader/ensemble-exec", dir);
 	found = access(probe, X_OK) == 0;
 	return found ? dir : NULL;
 }
@@ -348,15 +348,12 @@ cli_pythondir(void)
 }
 
 const char *
-cli_loader(void)
+cli_exec(void)
 {
 	static char	path[PATH_MAX + 32];
-	const char	*env = getenv("ENSEMBLE_LOADER");
 
-	if (env != NULL && *env != '\0')
-		return env;
-	return tree_or(path, sizeof(path), "loader/ensemble-loader",
-	    PKGLIBEXECDIR "/ensemble-loader");
+	return tree_or(path, sizeof(path), "loader/ensemble-exec",
+	    PKGLIBEXECDIR "/ensemble-exec");
 }
 
 void

@@ -1,5 +1,5 @@
 /* clock.c -- the one clock ensemble measures with: search deadlines and
- * progress, run timeouts and the loader's phase times. */
+ * progress, run timeouts and the run's phase times. */
 #include <time.h>
 
 #include "clock.h"

@@ -1,9 +1,8 @@
 /* pcgdot.h -- the annotated PCG as DOT: the one definition of the graph
- * 'ensemble run' hands to ensemble-loader, as wire.h is of the port table.
- * pcg_graph (pcg/graph.c) and launch_graph (loader/launch.c) write it, the
- * loader (loader/loader.c) reads it back with agread, and the drawing
- * (pcg/draw.c) reads the graph pcg_graph made; each names an attribute only
- * by the macros below.  'ensemble graph --pcg' prints pcg_graph's part.
+ * 'ensemble graph --pcg' prints, for any tool that reads DOT (cgraph's
+ * agread gives every value back byte for byte).  pcg_graph (pcg/graph.c)
+ * writes it and the drawing (pcg/draw.c) reads the graph pcg_graph made;
+ * each names an attribute only by the macros below.
  *
  * Value types:
  *   name     an identifier, or a process's name as in scripts ("relay[3]"):
@@ -28,11 +27,6 @@
  *   script_dir   text   its directory
  *   components   name*  "terminal:Server relay:Client,Prop": each
  *                       component with its port types, space-separated
- * and (launch_graph):
- *   params       list   each parameter as "name=value", in script order:
- *                       'N=4' 'input=mesh.dat'; the value is all after the
- *                       first '=', a number's in decimal, a string's as
- *                       it is (any bytes)
  * Node attributes, one node per process named as in scripts (pcg_graph):
  *   component    name   its component
  *   index        int    its index; empty for a process without one
@@ -42,18 +36,11 @@
  *                       by default
  *   args         list   its arguments (argv[1..])
  *   env          list   its environment entries, "NAME=value"
- *   wdir         text   its working directory; empty: the loader's
+ *   wdir         text   its working directory; empty: that of
+ *                       'ensemble run'
  *   host         text   its host; empty: anywhere
  *   behaviour    text   its instance of the component's BEHAVIOUR, on one
  *                       line (pcg_instantiate)
- * and (launch_graph):
- *   rank         int    its rank in the spawned MPI_COMM_WORLD, 0..n-1,
- *                       script order
- *   path         text   its executable, an absolute path
- *   behaviour_at list   the location of each behaviour statement, in the
- *                       order behaviour lists them: "file:line:col", the
- *                       file as the script names it (any bytes, spaces
- *                       too), or "-" where unknown
  * Edge attributes, one edge per channel, key c1, c2, ... in script order
  * (pcg_graph):
  *   tail_port    "Prop[1]": the port at agtail, type name and int index
@@ -68,7 +55,6 @@ struct buf;
 #define PCGDOT_SCRIPT		"script"
 #define PCGDOT_SCRIPT_DIR	"script_dir"
 #define PCGDOT_COMPONENTS	"components"
-#define PCGDOT_PARAMS		"params"
 
 #define PCGDOT_COMPONENT	"component"
 #define PCGDOT_INDEX		"index"
@@ -79,9 +65,6 @@ struct buf;
 #define PCGDOT_WDIR		"wdir"
 #define PCGDOT_HOST		"host"
 #define PCGDOT_BEHAVIOUR	"behaviour"
-#define PCGDOT_RANK		"rank"
-#define PCGDOT_PATH		"path"
-#define PCGDOT_BEHAVIOUR_AT	"behaviour_at"
 
 #define PCGDOT_TAIL_PORT	"tail_port"
 #define PCGDOT_HEAD_PORT	"head_port"

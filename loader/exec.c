@@ -1,19 +1,27 @@
-/* exec.c -- ensemble-exec, the small program ensemble-loader spawns in
- * place of every component (MPI_Comm_spawn_multiple), so that a component
- * that ends before it joins is named:
+/* exec.c -- ensemble-exec, the small program 'ensemble run' starts in
+ * place of every component, one line of mpirun's appfile each
+ * (runtime/wire.h), so that a component that ends before it joins is
+ * named, and so that every byte of its arguments and environment reaches
+ * it whatever Open MPI's appfile can hold:
  *
- *	ensemble-exec NAME [--stdin PATH] COUNT NAME=VALUE... PATH [ARG...]
+ *	ensemble-exec TOKEN...
  *
- * It says where it runs, puts /dev/null (or PATH, --stdin's FIFO) on the
- * component's standard input, forks it with the COUNT environment entries
- * set (those Open MPI's 'env' info key cannot carry) and WIRE_ENV (so
- * that libensemble writes its "init" marker), and says how it
- * ended, as marker lines on stderr (runtime/wire.h: "start", "cannot",
- * "end"); then it ends the same way, which is what Open MPI sees.  It
- * links no MPI, so that it costs a process little: its own program, not
- * the loader's. */
+ * Its tokens, decoded (wire_token_get), are
+ *
+ *	NAME ROOT [--tables] [--stdin] [--wdir DIR] COUNT NAME=VALUE... PATH [ARG...]
+ *
+ * It says where it runs; with --tables it reads the bundle of port tables
+ * off its standard input into a memory file for the component's ens_init;
+ * it gives the component /dev/null as its standard input (with --stdin,
+ * the rest of its own), forks it in DIR with the COUNT environment entries
+ * set, and WIRE_ENV, WIRE_ENV_ROOT and WIRE_ENV_TABLES, and says how it
+ * ended, as marker lines on stderr (wire.h: "start", "cannot", "end");
+ * then it ends the same way, which is what Open MPI sees.  It links no
+ * MPI, so that it costs a process little, and waits in waitpid, so that
+ * it never wakes while the component runs. */
 #include "config.h"
 
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -30,6 +38,27 @@
 #include "wire.h"
 #include "xmalloc.h"
 
+/* Why the child could not become the component, sent to the trampoline
+ * over a close-on-exec pipe with the errno. */
+enum tramp_stage {
+	TRAMP_CHDIR,
+	TRAMP_ENV,
+	TRAMP_EXEC,
+};
+
+/* The decoded arguments. */
+struct tramp {
+	const char	 *name;
+	const char	 *root;
+	int		  tables;	/* read the bundle off stdin */
+	int		  keep_stdin;	/* the rest of stdin is the component's */
+	const char	 *wdir;		/* NULL: stay */
+	char		**env;		/* the entries to set */
+	long long	  nenv;
+	char		**argv;		/* the executable, then its arguments */
+	char		  host[256];
+};
+
 /* The trampoline's handler for the signals Open MPI sends to the process
  * group (SIGUSR1 of --timeout, SIGTERM when it stops the job): they reach
  * the component too; the trampoline only outlives it, to say how it ended. */
@@ -39,9 +68,151 @@ on_tramp_signal(int sig)
 	(void)sig;
 }
 
-/* The message for a component execv could not start: the errno, or for a
- * script whose '#!' interpreter is missing, that interpreter (caller
- * frees). */
+static void __attribute__((noreturn))
+tramp_usage(void)
+{
+	fprintf(stderr, "usage: ensemble-exec TOKEN... (started by 'ensemble run'"
+	    " for each process: NAME ROOT [--tables] [--stdin] [--wdir DIR]"
+	    " COUNT NAME=VALUE... PATH [ARG...], each encoded)\n");
+	exit(2);
+}
+
+/* Say that the component cannot be started, and why, and leave as Open
+ * MPI takes a process that could not start. */
+static void __attribute__((noreturn, format(printf, 2, 3)))
+tramp_cannot(const struct tramp *t, const char *fmt, ...)
+{
+	va_list	ap;
+
+	fprintf(stderr, "%scannot %s ", WIRE_MARK, t->host);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(127);
+}
+
+/* Decode the tokens and take the arguments apart into t. */
+static void
+tramp_args(struct tramp *t, int argc, char **argv)
+{
+	char	**v;
+	int	  i, n, k = 0;
+
+	v = xcalloc((size_t)argc + 1, sizeof(*v));
+	for (i = 1, n = 0; i < argc; i++)
+		if ((v[n++] = wire_token_get(argv[i])) == NULL)
+			tramp_usage();
+	if (n < 4)
+		tramp_usage();
+	t->name = v[k++];
+	t->root = v[k++];
+	for (;;) {
+		if (k < n && strcmp(v[k], "--tables") == 0) {
+			t->tables = 1;
+			k++;
+		} else if (k < n && strcmp(v[k], "--stdin") == 0) {
+			t->keep_stdin = 1;
+			k++;
+		} else if (k + 1 < n && strcmp(v[k], "--wdir") == 0) {
+			t->wdir = v[k + 1];
+			k += 2;
+		} else
+			break;
+	}
+	if (k >= n || pcgdot_int(v[k], 0, n - k - 2, &t->nenv) != 0)
+		tramp_usage();
+	t->env = v + k + 1;
+	for (i = 0; i < t->nenv; i++)
+		if (t->env[i][0] == '=' || strchr(t->env[i], '=') == NULL)
+			tramp_usage();
+	t->argv = t->env + t->nenv;
+}
+
+/* Read exactly n bytes of fd into p: 0, or -1 (errno 0 at a short end). */
+static int
+read_exactly(int fd, char *p, size_t n)
+{
+	ssize_t	r;
+
+	while (n > 0) {
+		if ((r = read(fd, p, n)) < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			if (r == 0)
+				errno = 0;
+			return -1;
+		}
+		p += r;
+		n -= (size_t)r;
+	}
+	return 0;
+}
+
+/* Read the bundle of port tables off standard input, byte for byte so
+ * that what follows stays there, into a memory file the component
+ * inherits: its descriptor. */
+static int
+tramp_tables(const struct tramp *t)
+{
+	char	 head[WIRE_BUNDLE_HEAD], *rest;
+	int64_t	 n;
+	int	 fd;
+
+	if (read_exactly(STDIN_FILENO, head, sizeof(head)) != 0)
+		tramp_cannot(t, "the port tables did not arrive on its standard"
+		    " input: %s", errno ? strerror(errno) : "it ended");
+	if ((n = wire_bundle_rest(head)) < 0 || (uint64_t)n > SIZE_MAX)
+		tramp_cannot(t, "its standard input does not start with the port"
+		    " tables");
+	rest = xmalloc((size_t)n + 1);
+	if (read_exactly(STDIN_FILENO, rest, (size_t)n) != 0)
+		tramp_cannot(t, "the port tables did not arrive whole on its"
+		    " standard input: %s", errno ? strerror(errno) : "it ended");
+	if ((fd = memfd_create("ensemble-tables", 0)) < 0)
+		tramp_cannot(t, "cannot make a memory file: %s", strerror(errno));
+	if (write(fd, head, sizeof(head)) != (ssize_t)sizeof(head) ||
+	    write(fd, rest, (size_t)n) != (ssize_t)n ||
+	    lseek(fd, 0, SEEK_SET) != 0)
+		tramp_cannot(t, "cannot write a memory file: %s", strerror(errno));
+	free(rest);
+	return fd;
+}
+
+/* In the child: become the component, or tell the trampoline over ex
+ * which step failed and why. */
+static void __attribute__((noreturn))
+tramp_child(const struct tramp *t, pid_t parent, int ex, int tables)
+{
+	char	num[32];
+	int	msg[2] = { TRAMP_ENV, 0 }, i;
+
+	prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+	if (getppid() != parent)
+		_exit(127);
+	if (t->wdir != NULL && chdir(t->wdir) != 0) {
+		msg[0] = TRAMP_CHDIR;
+		goto fail;
+	}
+	for (i = 0; i < t->nenv; i++)
+		if (putenv(t->env[i]) != 0)
+			goto fail;
+	snprintf(num, sizeof(num), "%d", tables);
+	if (setenv(WIRE_ENV, "1", 1) != 0 || setenv(WIRE_ENV_ROOT, t->root, 1) != 0 ||
+	    (tables >= 0 ? setenv(WIRE_ENV_TABLES, num, 1) :
+	    unsetenv(WIRE_ENV_TABLES)) != 0)
+		goto fail;
+	msg[0] = TRAMP_EXEC;
+	execv(t->argv[0], t->argv);
+fail:
+	msg[1] = errno;
+	while (write(ex, msg, sizeof(msg)) < 0 && errno == EINTR)
+		;
+	_exit(127);
+}
+
+/* Why a component execv could not start: the errno, or for a script
+ * whose '#!' interpreter is missing, that interpreter (caller frees). */
 static char *
 tramp_exec_error(const char *path, int err)
 {
@@ -68,97 +239,73 @@ tramp_exec_error(const char *path, int err)
 	return msg;
 }
 
-/* The trampoline, which spawn starts in place of every component: it
- * puts /dev/null on its standard input, or the FIFO '--stdin' names
- * (opening it waits for 'ensemble run' to open it to write), and forks
- * the component, which sets each environment entry as it is (its
- * name is up to the first '=', for an environment the 'env' info key
- * cannot carry), then WIRE_ENV, and execs with execv, keeping the working
- * directory and what Open MPI put in the environment, so that its MPI_Init
- * finds its job.  The trampoline says where it runs, waits, and says on stderr how
- * the component ended (wire.h: "start", "cannot", "end"), so that one
- * that never joins is named, with its host; then
- * it ends the same way, which is what Open MPI sees.  The component dies
- * with it (PR_SET_PDEATHSIG), and is in its process group, which Open MPI
- * signals.  It touches no MPI. */
+/* The trampoline: read its arguments (and the tables), start the
+ * component, wait for it, and say and end as it ended.  The component
+ * dies with it (PR_SET_PDEATHSIG), and is in its process group, which
+ * Open MPI signals. */
 int
 main(int argc, char **argv)
 {
+	struct tramp		 t;
 	struct sigaction	 sa;
 	struct rlimit		 no_core = { 0, 0 };
 	static const int	 sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM,
 				     SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM };
-	char			 host[256], *msg;
-	char			**env;
-	const char		 *in = "/dev/null";
-	long long		 n;
+	char			*msg;
 	pid_t			 parent = getpid(), pid;
-	int			 k, ex[2], err, st, fd, skip = 0;
+	int			 k, ex[2], err[2], st, fd, tables = -1;
 	ssize_t			 nr;
 
-	if (argc >= 4 && strcmp(argv[2], "--stdin") == 0) {
-		in = argv[3];
-		skip = 2;
+	memset(&t, 0, sizeof(t));
+	tramp_args(&t, argc, argv);
+	if (gethostname(t.host, sizeof(t.host) - 1) != 0)
+		strcpy(t.host, "?");
+	t.host[sizeof(t.host) - 1] = '\0';
+	fprintf(stderr, "%sstart %s\n", WIRE_MARK, t.host);
+	if (t.tables)
+		tables = tramp_tables(&t);
+	if (!t.keep_stdin) {
+		if ((fd = open("/dev/null", O_RDONLY)) < 0 ||
+		    (fd != STDIN_FILENO && dup2(fd, STDIN_FILENO) < 0))
+			tramp_cannot(&t, "cannot open /dev/null for its standard"
+			    " input: %s", strerror(errno));
+		if (fd != STDIN_FILENO)
+			close(fd);
 	}
-	if (argc < 4 + skip || pcgdot_int(argv[2 + skip], 0, argc - 4 - skip,
-	    &n) != 0)
-		goto usage;
-	env = argv + 3 + skip;
-	for (k = 0; k < n; k++)
-		if (env[k][0] == '=' || strchr(env[k], '=') == NULL)
-			goto usage;
-	if (gethostname(host, sizeof(host) - 1) != 0)
-		strcpy(host, "?");
-	host[sizeof(host) - 1] = '\0';
-	fprintf(stderr, "%sstart %s\n", WIRE_MARK, host);
-	if ((fd = open(in, O_RDONLY)) < 0 ||
-	    (fd != STDIN_FILENO && dup2(fd, STDIN_FILENO) < 0)) {
-		fprintf(stderr, "%scannot %s cannot open '%s' for its standard"
-		    " input: %s\n", WIRE_MARK, host, in, strerror(errno));
-		exit(127);
-	}
-	if (fd != STDIN_FILENO)
-		close(fd);
 	memset(&sa, 0, sizeof(sa));
 	sigemptyset(&sa.sa_mask);
 	sa.sa_flags = SA_RESTART;
 	sa.sa_handler = on_tramp_signal;
 	for (k = 0; k < (int)(sizeof(sigs) / sizeof(sigs[0])); k++)
 		sigaction(sigs[k], &sa, NULL);
-	if (pipe2(ex, O_CLOEXEC) != 0 || (pid = fork()) < 0) {
-		fprintf(stderr, "ensemble-exec: %s: cannot start: %s\n", argv[1],
-		    strerror(errno));
-		exit(127);
-	}
+	if (pipe2(ex, O_CLOEXEC) != 0 || (pid = fork()) < 0)
+		tramp_cannot(&t, "cannot start a process: %s", strerror(errno));
 	if (pid == 0) {
 		close(ex[0]);
-		prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
-		if (getppid() != parent)
-			_exit(127);
-		for (k = 0; k < n; k++)
-			if (putenv(env[k]) != 0)
-				break;
-		if (k == n && setenv(WIRE_ENV, "1", 1) == 0)
-			execv(env[n], env + n);
-		err = errno;
-		while (write(ex[1], &err, sizeof(err)) < 0 && errno == EINTR)
-			;
-		_exit(127);
+		tramp_child(&t, parent, ex[1], tables);
 	}
 	close(ex[1]);
-	while ((nr = read(ex[0], &err, sizeof(err))) < 0 && errno == EINTR)
+	if (tables >= 0)
+		close(tables);
+	while ((nr = read(ex[0], err, sizeof(err))) < 0 && errno == EINTR)
 		;
 	close(ex[0]);
 	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
 		;
 	if (nr == (ssize_t)sizeof(err)) {
-		msg = tramp_exec_error(env[n], err);
-		fprintf(stderr, "%scannot %s %s\n", WIRE_MARK, host, msg);
-		free(msg);
-		exit(127);
+		if (err[0] == TRAMP_CHDIR)
+			xasprintf(&msg, "cannot change to its working directory"
+			    " '%s': %s", t.wdir, strerror(err[1]));
+		else if (err[0] == TRAMP_ENV)
+			xasprintf(&msg, "cannot set its environment: %s",
+			    strerror(err[1]));
+		else
+			msg = tramp_exec_error(t.argv[0], err[1]);
+		tramp_cannot(&t, "%s", msg);
 	}
 	if (WIFSIGNALED(st)) {
-		fprintf(stderr, "%send %s signal %d\n", WIRE_MARK, host, WTERMSIG(st));
+		fprintf(stderr, "%send %s signal %d\n", WIRE_MARK, t.host,
+		    WTERMSIG(st));
 		fflush(stderr);
 		/* Die of it too, without a core of our own. */
 		setrlimit(RLIMIT_CORE, &no_core);
@@ -166,10 +313,6 @@ main(int argc, char **argv)
 		raise(WTERMSIG(st));
 		exit(128 + WTERMSIG(st));
 	}
-	fprintf(stderr, "%send %s exit %d\n", WIRE_MARK, host, WEXITSTATUS(st));
+	fprintf(stderr, "%send %s exit %d\n", WIRE_MARK, t.host, WEXITSTATUS(st));
 	exit(WEXITSTATUS(st));
-usage:
-	fprintf(stderr, "usage: ensemble-exec NAME [--stdin PATH] COUNT NAME=VALUE..."
-	    " PATH [ARG...]\n");
-	exit(2);
 }

@@ -1,26 +1,35 @@
-/* launch.c -- 'ensemble run' after verification: start 'mpirun -np 1
- * ensemble-loader -' with the graph on its standard input, pass every
- * component's output through, and watch.  Open MPI tags each forwarded
- * line with its writer's job and rank ("[2,3]<stderr>:"), so a line is
- * known to come from the loader (job 1) or from process 3 (the spawned
- * job); marker lines (runtime/wire.h) are consumed, the rest passed on.
- * When something fails the report names the process and how it ended,
- * with its last lines on stderr, and holds back the noise of the others
- * being stopped; --timeout asks every process where it is (SIGUSR1, which
- * mpirun forwards) before stopping them.  Open MPI's own messages are
- * read for exit codes and signals and otherwise shown only when nothing
- * else explains a failure.  No process is left behind: this process is a
- * child subreaper, so whatever mpirun leaves is ours to stop. */
+/* launch.c -- 'ensemble run' after verification: check that the processes
+ * fit the slots they are given, write the run's plan (plan.h: an appfile
+ * line per process, through the trampoline ensemble-exec, and the port
+ * tables), start 'mpirun --app' with the tables on its standard input,
+ * pass every process's output through, and watch.  The processes are one
+ * MPI job, as under a plain mpirun: no helper of ours takes a slot or
+ * talks MPI.  Open MPI tags each forwarded line with its writer's rank
+ * ("[1,3]<stderr>:"), so a line is known to come from process 3; marker
+ * lines (runtime/wire.h) are consumed, the rest passed on.  When
+ * something fails the report names the process and how it ended, with its
+ * last lines on stderr, and holds back the noise of the others being
+ * stopped; --timeout asks every process where it is (SIGUSR1, which
+ * mpirun forwards) before stopping them, and so does the start watchdog
+ * when not every process joins.  Open MPI's own messages are read for
+ * exit codes and signals and otherwise shown only when nothing else
+ * explains a failure.  While the processes run, this process sleeps in
+ * ppoll until a line, a signal or its next deadline comes.  No process is
+ * left behind: this process is a child subreaper, so whatever mpirun
+ * leaves is ours to stop.  With --trace, the processes write their parts
+ * into a directory beside the trace file, merged here (ltrace.c). */
 #include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -28,9 +37,12 @@
 #include <unistd.h>
 #include <dirent.h>
 
+#include "alloc.h"
 #include "clock.h"
 #include "launch.h"
-#include "pcgdot.h"
+#include "ltrace.h"
+#include "plan.h"
+#include "trace.h"
 #include "wire.h"
 #include "xmalloc.h"
 
@@ -38,15 +50,15 @@
 #define STOP_GRACE	4.0	/* seconds from a failure to SIGTERM */
 #define KILL_GRACE	3.0	/* from SIGTERM to SIGKILL */
 #define STATE_WAIT	2.0	/* for the answers to SIGUSR1 */
-#define ORPHAN_GRACE	2.0	/* from the loader's "done" to stopping strays */
+#define ORPHAN_GRACE	2.0	/* from the last process's end to stopping strays */
 #define OUT_OPEN_MAX	256	/* --output-dir: files kept open at once */
 
 /* A process of the application as the run sees it. */
 struct rproc {
 	char		 name[PCG_NAME_MAX];
 	const char	*component;
-	char		*host;		/* from its hello */
-	int		 hello;
+	char		*host;		/* from its trampoline, then its hello */
+	int		 hello;		/* ens_init returned: it joined */
 	int		 entered;	/* its "init": it called ens_init */
 	char		*fail;		/* its fail marker's message */
 	int		 signal;
@@ -63,13 +75,13 @@ struct rproc {
 };
 
 /* How far the stopping of the run has gone (run_escalate).  A failure, an
- * interrupt or --timeout starts it; each phase up to RUN_KILLED is entered
- * by sending mpirun one signal, which it forwards to the processes it
- * started.  Once mpirun has exited, whatever the phase, only its pipes are
- * read. */
+ * interrupt, --timeout or the start watchdog starts it; each phase up to
+ * RUN_KILLED is entered by sending mpirun one signal, which it forwards to
+ * the processes it started.  Once mpirun has exited, whatever the phase,
+ * only its pipes are read. */
 enum run_phase {
 	RUN_RUNNING,		/* no signal sent */
-	RUN_ASKED,		/* --timeout: SIGUSR1 sent, waiting for the answers */
+	RUN_ASKED,		/* SIGUSR1 sent, waiting for the answers */
 	RUN_TERMINATED,		/* SIGTERM sent */
 	RUN_KILLED,		/* SIGKILL sent */
 	RUN_EXITED,		/* mpirun reaped; reading what is left in its pipes */
@@ -80,12 +92,9 @@ struct run {
 	const struct launch_opts *o;
 	struct rproc		*p;
 	int			 n;
-	struct buf		 lpart[2];	/* the loader's */
-	double			 spawned, wired, ran;
-	int			 done;
-	double			 done_at;
-	char			*status;	/* the loader's answer to SIGUSR1 */
-	int			 loader_failed;
+	int			 ninit, nhello, nended;	/* processes that did */
+	double			 inited_at, joined_at, ended_at;	/* all of them */
+	int			 done;		/* every process ended */
 	char			**mlines;	/* mpirun's own lines */
 	size_t			 nmlines, amlines;
 	int			 culprit;	/* the first process that failed */
@@ -94,18 +103,24 @@ struct run {
 	double			 fail_at;	/* when a failure was first seen */
 	int			 timed_out;	/* --timeout: SIGUSR1 sent */
 	int			 out_failed;	/* --output-dir: a file failed */
+	int			 nopen;		/* files open in it */
+	double			 start_timeout;	/* the start watchdog's seconds */
+	int			 stuck;		/* it fired */
+	int			 stuck_asked;	/* ... and SIGUSR1 was sent for it */
+	struct alloc		 alloc;		/* the slots (run_fit) */
 
-	/* --stdin: our standard input relayed to a FIFO that process's
-	 * trampoline opens as its standard input (stdin_relay). */
-	char			*fifo_dir, *fifo;
-	int			 fifo_fd;	/* -1: not (yet, or any more) open */
+	/* What mpirun's standard input carries: the bundle of port tables,
+	 * then with --stdin ours (relayed through rbuf). */
+	struct wire_buf		 bundle;
+	size_t			 sent;
 	int			 in_eof;	/* our stdin ended */
-	int			 relay_done;	/* FIFO closed: no more to do */
 	char			 rbuf[65536];
 	size_t			 rlen, roff;	/* rbuf holds [roff, rlen) */
-	int			 nopen;		/* files open in it */
-	int			 stuck;		/* the loader's watchdog: its seconds */
-	int			 stuck_asked;	/* ... and SIGUSR1 sent for it */
+
+	/* Where the run keeps its files: the appfile; --trace: the parts. */
+	char			*workdir, *appfile;
+	char			*tracedir;
+	char			 origin[64];	/* --trace: "S.N" */
 
 	/* mpirun, and the watch over it. */
 	pid_t			 pid;
@@ -114,13 +129,12 @@ struct run {
 	enum run_phase		 phase;
 	double			 phase_at;	/* when the phase began */
 	double			 swept_at;	/* the last stop of strays */
-	struct pollfd		 pfd[5];	/* its stdout, stderr; its stdin;
-						 * --stdin: ours, the FIFO */
+	struct pollfd		 pfd[4];	/* its stdout, stderr; its stdin;
+						 * --stdin: ours */
 	struct buf		 acc[2];	/* what is read of stdout, stderr */
-	char			*dot;		/* the graph, for its stdin */
-	size_t			 dotlen, sent;
-	int			 handling;	/* SIGINT and SIGTERM are ours */
-	struct sigaction	 old_int, old_term;
+	int			 handling;	/* SIGINT, SIGTERM, SIGCHLD are ours */
+	struct sigaction	 old_int, old_term, old_chld;
+	sigset_t		 old_mask;
 };
 
 static volatile sig_atomic_t interrupted;
@@ -131,55 +145,12 @@ on_interrupt(int sig)
 	interrupted = sig;
 }
 
-Agraph_t *
-launch_graph(const struct pcg *g, char *const *paths)
+/* SIGCHLD only wakes ppoll (it is blocked but there): mpirun or a
+ * process left behind has ended. */
+static void
+on_child(int sig)
 {
-	Agraph_t	*G = pcg_graph(g);
-	Agsym_t		*a_rank, *a_path, *a_at;
-	Agnode_t	*v;
-	struct buf	 b, t;
-	char		 pn[PCG_NAME_MAX], num[32], **locs;
-	int		 i, k, n;
-
-	a_rank = agattr(G, AGNODE, (char *)PCGDOT_RANK, (char *)"");
-	a_path = agattr(G, AGNODE, (char *)PCGDOT_PATH, (char *)"");
-	a_at = agattr(G, AGNODE, (char *)PCGDOT_BEHAVIOUR_AT, (char *)"");
-	buf_init(&b);
-	buf_init(&t);
-	for (i = 0; i < g->nprocs; i++) {
-		v = agnode(G, (char *)pcg_proc_name(g, i, pn, sizeof(pn)), 0);
-		snprintf(num, sizeof(num), "%d", i);
-		agxset(v, a_rank, num);
-		buf_reset(&t);
-		pcgdot_put_text(&t, paths[i]);
-		agxset(v, a_path, t.s);
-		n = pcg_behaviour_locs(g, i, &locs);
-		buf_reset(&t);
-		pcgdot_put_list(&t, locs, n);
-		agxset(v, a_at, t.s);
-		for (k = 0; k < n; k++)
-			free(locs[k]);
-		free(locs);
-	}
-	/* Each parameter "name=value", a string's value with any bytes. */
-	locs = xcalloc((size_t)g->nparams + 1, sizeof(char *));
-	for (i = 0; i < g->nparams; i++) {
-		if (g->params[i].text != NULL)
-			xasprintf(&locs[i], "%s=%s", g->params[i].name,
-			    g->params[i].text);
-		else
-			xasprintf(&locs[i], "%s=%" PRId64, g->params[i].name,
-			    g->params[i].value);
-	}
-	buf_reset(&t);
-	pcgdot_put_list(&t, locs, g->nparams);
-	agattr(G, AGRAPH, (char *)PCGDOT_PARAMS, t.s);
-	for (i = 0; i < g->nparams; i++)
-		free(locs[i]);
-	free(locs);
-	buf_free(&t);
-	buf_free(&b);
-	return G;
+	(void)sig;
 }
 
 /* "[J,R]<stdout>:" at s: its length, with *job, *rank and *err (stderr or
@@ -243,6 +214,10 @@ proc_end(struct run *R, int r, const char *m)
 		p->host = xstrndup(h, (size_t)(e - h));
 	if (*e == '\0')
 		return;
+	if (!p->ended && ++R->nended == R->n) {
+		R->done = 1;
+		R->ended_at = clock_now();
+	}
 	p->ended = 1;
 	if (m[0] == 'c') {
 		if (p->cannot == NULL)
@@ -267,6 +242,8 @@ proc_marker(struct run *R, int r, const char *m)
 	struct rproc	*p = &R->p[r];
 
 	if (strncmp(m, "hello ", 6) == 0) {
+		if (!p->hello && ++R->nhello == R->n)
+			R->joined_at = clock_now();
 		p->hello = 1;
 		free(p->host);
 		p->host = xstrdup(m + 6);
@@ -281,6 +258,8 @@ proc_marker(struct run *R, int r, const char *m)
 		p->exited_early = 1;
 		mark_failed(R, r);
 	} else if (strcmp(m, "init") == 0) {
+		if (!p->entered && ++R->ninit == R->n)
+			R->inited_at = clock_now();
 		p->entered = 1;
 	} else if (strcmp(m, "finalize") == 0) {
 		p->finalized = 1;
@@ -377,63 +356,6 @@ proc_line(struct run *R, int r, int err, const char *s)
 		proc_put(R, r, 1, s);
 }
 
-/* Whether s is a line Open MPI writes for a process it started, as
- * "[HOST:PID] ..." (--report-bindings, given after '--', says where the
- * loader is bound on its stderr): not the loader's own. */
-static int
-ompi_said(const char *s)
-{
-	size_t	n;
-
-	if (*s != '[' || (n = strcspn(s, ":]")) < 2 || s[n] != ':')
-		return 0;
-	s += n + 1;
-	if ((n = strspn(s, "0123456789")) == 0)
-		return 0;
-	return s[n] == ']' && s[n + 1] == ' ';
-}
-
-static void	mpirun_line(struct run *, const char *);
-
-/* A whole line from the loader. */
-static void
-loader_line(struct run *R, int err, const char *s)
-{
-	const char	*m;
-
-	if (strncmp(s, WIRE_MARK, strlen(WIRE_MARK)) == 0) {
-		m = s + strlen(WIRE_MARK);
-		if (strncmp(m, "spawned ", 8) == 0)
-			R->spawned = atof(m + 8);
-		else if (strncmp(m, "wired ", 6) == 0)
-			R->wired = atof(m + 6);
-		else if (strncmp(m, "done ", 5) == 0) {
-			R->ran = atof(m + 5);
-			R->done = 1;
-			R->done_at = clock_now();
-		} else if (strncmp(m, "stuck ", 6) == 0 && R->stuck == 0) {
-			R->stuck = atoi(m + 6) > 0 ? atoi(m + 6) : 1;
-			mark_failed(R, -1);
-		} else if (strncmp(m, "status ", 7) == 0) {
-			free(R->status);
-			R->status = xstrdup(m + 7);
-		}
-		return;
-	}
-	if (err && (ompi_said(s) || R->stuck)) {
-		/* Open MPI's, on the loader's behalf or as the run is stopped
-		 * (report_stuck): held back, as its own. */
-		mpirun_line(R, s);
-		return;
-	}
-	if (err) {
-		R->loader_failed = 1;
-		mark_failed(R, -1);
-	}
-	fputs(s, err ? stderr : stdout);
-	fputc('\n', err ? stderr : stdout);
-}
-
 /* One of mpirun's own lines: keep it, and learn what it says of exits. */
 static void
 mpirun_line(struct run *R, const char *s)
@@ -446,7 +368,7 @@ mpirun_line(struct run *R, const char *s)
 	while (*s == ' ')
 		s++;
 	if (sscanf(s, "Process name: [[%*d,%d],%d]", &j, &r) == 2)
-		R->exit_proc = j >= 2 && r < R->n ? r : -1;
+		R->exit_proc = j >= 1 && r < R->n ? r : -1;
 	else if (sscanf(s, "Exit code: %d", &code) == 1 && R->exit_proc >= 0) {
 		R->p[R->exit_proc].exit_code = code;
 		mark_failed(R, R->exit_proc);
@@ -458,7 +380,8 @@ mpirun_line(struct run *R, const char *s)
 	}
 }
 
-/* Split one line of mpirun's output into its tagged pieces. */
+/* Split one line of mpirun's output into its tagged pieces: each goes to
+ * the process of its rank; a line without a tag is mpirun's own. */
 static void
 on_line(struct run *R, char *line)
 {
@@ -476,16 +399,12 @@ on_line(struct run *R, char *line)
 		for (q = seg; (q = strchr(q, '[')) != NULL; q++)
 			if ((len2 = tag_at(q, &j2, &r2, &e2)) > 0)
 				break;
-		struct buf *part = job == 1 ? &R->lpart[err] :
-		    rank < R->n ? &R->p[rank].part[err] : NULL;
+		struct buf *part = rank < R->n ? &R->p[rank].part[err] : NULL;
 		if (part != NULL)
 			buf_add(part, seg, q != NULL ? (size_t)(q - seg) : strlen(seg));
 		if (q == NULL && part != NULL) {
 			buf_adds(part, "");
-			if (job == 1)
-				loader_line(R, err, part->s);
-			else
-				proc_line(R, rank, err, part->s);
+			proc_line(R, rank, err, part->s);
 			buf_reset(part);
 		}
 		if (q == NULL)
@@ -562,17 +481,12 @@ report_timeout(struct run *R)
 {
 	char	 call[64], type[256], pn[PCG_NAME_MAX];
 	int	 i, port, n;
-	const char *ph = R->status != NULL ? R->status : NULL;
-	size_t	 plen = ph != NULL ? strcspn(ph, " ") : 0;
-	const char *chars = ph != NULL && ph[plen] == ' ' ? ph + plen + 1 : "";
 
 	fprintf(stderr, "ensemble: %s: the run did not end within %g s (--timeout);"
 	    " stopped it\n", R->g->name, R->o->timeout);
-	if (ph != NULL && plen > 0 && strncmp(ph, "running", plen) != 0)
-		fprintf(stderr, "  the loader was %.*s\n", (int)plen, ph);
 	for (i = 0; i < R->n; i++) {
 		struct rproc	*p = &R->p[i];
-		int		 isdone = (int)strlen(chars) > i && chars[i] == 'd';
+		int		 isdone = p->ended && p->finalized;
 
 		fprintf(stderr, "  %s", p->name);
 		if (p->host != NULL)
@@ -617,8 +531,8 @@ mpirun_said(const struct run *R)
 		fprintf(stderr, "%s\n", R->mlines[j]);
 }
 
-/* The loader's watchdog fired before every process joined: name each
- * that never called ens_init, from its "init" marker (or its answer to
+/* The start watchdog fired before every process joined: name each that
+ * never called ens_init, from its "init" marker (or its answer to
  * SIGUSR1).  Not from the answer alone: the SIGUSR1 kills the processes
  * that never called ens_init (theirs is the default action), Open MPI
  * then stops the others with SIGTERM, and on a loaded machine that can
@@ -629,8 +543,8 @@ report_stuck(struct run *R)
 	struct rproc	*p;
 	int		 i, waiting = 0;
 
-	fprintf(stderr, "ensemble: %s: not every process joined within %d s"
-	    " (the loader's watchdog); stopped it\n", R->g->name, R->stuck);
+	fprintf(stderr, "ensemble: %s: not every process joined within %g s"
+	    " (--start-timeout); stopped it\n", R->g->name, R->start_timeout);
 	for (i = 0; i < R->n; i++) {
 		p = &R->p[i];
 		if (p->hello)
@@ -691,7 +605,6 @@ proc_how(const struct run *R, int r, char *buf, size_t len)
 		snprintf(buf, len, "exited with status %d after ens_finalize",
 		    p->exit_code);
 }
-
 /* The failure summary's table of how every process ended, one line per
  * run of processes of one component with consecutive indices, one host
  * and one end ("terminal[1..8] (host a): stopped with the run (SIGTERM)"),
@@ -730,7 +643,6 @@ report_ends(const struct run *R)
 		    i == R->culprit && j - i == 1 ? " (the first to fail)" : "");
 	}
 }
-
 /* Say which process failed and how, with its last lines on stderr. */
 static void
 report_failure(struct run *R, int status)
@@ -738,13 +650,10 @@ report_failure(struct run *R, int status)
 	struct rproc	*p;
 	int		 i, k, first;
 
-	if (R->culprit < 0 && R->sig_num > 0) {
-		/* mpirun names a rank, not a job: the process with that rank,
-		 * unless the loader failed. */
-		if (!R->loader_failed && R->sig_rank < R->n) {
-			R->culprit = R->sig_rank;
-			R->p[R->culprit].signal = R->sig_num;
-		}
+	if (R->culprit < 0 && R->sig_num > 0 && R->sig_rank < R->n) {
+		/* mpirun names the process by its rank. */
+		R->culprit = R->sig_rank;
+		R->p[R->culprit].signal = R->sig_num;
 	}
 	if (R->culprit < 0)
 		for (i = 0; i < R->n; i++)
@@ -753,13 +662,6 @@ report_failure(struct run *R, int status)
 				break;
 			}
 	if (R->culprit < 0) {
-		if (R->loader_failed) {
-			/* It said why; before the spawn ended, Open MPI may say
-			 * more (a host it does not know). */
-			if (R->o->verbose || R->spawned == 0)
-				mpirun_said(R);
-			return;
-		}
 		/* Nothing explains it: show what mpirun said. */
 		mpirun_said(R);
 		if (WIFSIGNALED(status))
@@ -861,9 +763,10 @@ close_fd(int *fd)
 
 /* Put the environment Open MPI needs for the user: running as root, and
  * on one machine more processes than cores, and only the transports one
- * machine uses (shared memory, and TCP between the loader and the
- * components): probing UCX, OFI and PSM costs every process a third of
- * its start-up (bench/run.sh).  What the user set is kept. */
+ * machine uses (shared memory; TCP for anything else): probing UCX, OFI
+ * and PSM costs every process a third of its start-up (bench/run.sh),
+ * and the transports chosen are the ones a plain mpirun picks here.
+ * What the user set is kept. */
 static void
 set_env(const struct launch_opts *o)
 {
@@ -871,7 +774,7 @@ set_env(const struct launch_opts *o)
 		setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 0);
 		setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 0);
 	}
-	if (o->hostfile == NULL && getenv("SLURM_JOB_ID") == NULL) {
+	if (o->hostfile == NULL && getenv("SLURM_JOBID") == NULL) {
 		setenv("OMPI_MCA_rmaps_base_oversubscribe", "1", 0);
 		setenv("OMPI_MCA_pml", "ob1", 0);
 		setenv("OMPI_MCA_btl", "self,vader,tcp", 0);
@@ -904,6 +807,128 @@ set_pythonpath(const char *dir)
 	free(v);
 }
 
+/* Whether the script has a 'scale' parameter (-np sets it). */
+static int
+run_scalable(const struct pcg *g)
+{
+	int	k;
+
+	for (k = 0; k < g->nparams; k++)
+		if (g->params[k].scale)
+			return 1;
+	return 0;
+}
+
+/* Whether the environment variable name holds a true value as Open MPI
+ * reads one: an MCA parameter set by the user, which mpirun would heed. */
+static int
+run_env_true(const char *name)
+{
+	const char	*v = getenv(name);
+
+	return v != NULL && (strcmp(v, "1") == 0 || strcasecmp(v, "true") == 0 ||
+	    strcasecmp(v, "yes") == 0 || strcasecmp(v, "t") == 0 ||
+	    strcasecmp(v, "y") == 0);
+}
+
+/* Check, before anything starts, that the processes fit the slots they
+ * are given, and keep those slots in R->alloc for the plan: a hostfile's,
+ * a Slurm allocation's (which must still be running), or this machine's,
+ * where the processes share its cores as they like.  Every host a process
+ * is placed on must be one of them.  0, or the exit status after saying
+ * what is wrong and what to do. */
+static int
+run_fit(struct run *R)
+{
+	const struct launch_opts *o = R->o;
+	const struct pcg	*g = R->g;
+	struct alloc		*a = &R->alloc;
+	const struct alloc_host	*h;
+	const char		*jobid = getenv("SLURM_JOBID");
+	char			*cause = NULL, pn[PCG_NAME_MAX];
+	int			 i, j, k, pinned, rc = 2;
+
+	if (o->hostfile != NULL) {
+		if (alloc_hostfile(a, o->hostfile, &cause) != 0)
+			goto bad;
+	} else if (jobid != NULL && *jobid != '\0') {
+		/* Open MPI takes the allocation from the environment, even one
+		 * that has ended: ask Slurm first. */
+		if ((k = alloc_slurm_alive(jobid, &cause)) != ALLOC_JOB_RUNNING) {
+			rc = k == ALLOC_JOB_ENDED ? 2 : 1;
+			goto bad;
+		}
+		if (alloc_slurm(a, &cause) != 0)
+			goto bad;
+	} else {
+		/* This machine; a host it is not would have Open MPI try ssh. */
+		alloc_local(a);
+		for (i = 0; i < g->nprocs; i++)
+			if (g->procs[i].host != NULL &&
+			    !alloc_is_local(g->procs[i].host)) {
+				xasprintf(&cause, "%s is placed on host '%s', which is"
+				    " not this machine: Open MPI runs processes only on"
+				    " hosts it knows (give them with --hostfile, or run"
+				    " inside a Slurm allocation)",
+				    pcg_proc_name(g, i, pn, sizeof(pn)),
+				    g->procs[i].host);
+				goto bad;
+			}
+		return 0;
+	}
+	for (i = 0; i < g->nprocs; i++)
+		if (g->procs[i].host != NULL && alloc_find(a, g->procs[i].host) == NULL) {
+			xasprintf(&cause, "%s is placed on host '%s', which %s does"
+			    " not have: Open MPI runs processes only on hosts it knows",
+			    pcg_proc_name(g, i, pn, sizeof(pn)), g->procs[i].host,
+			    a->what);
+			goto bad;
+		}
+	if (o->oversubscribe || run_env_true("OMPI_MCA_rmaps_base_oversubscribe"))
+		return 0;
+	/* (Slots of -1: a host's cores, which only mpirun learns.) */
+	if (a->slots >= 0 && g->nprocs > a->slots) {
+		fprintf(stderr, "ensemble: %s: %d processes need %d slots, and %s"
+		    " has %d\n", g->name, g->nprocs, g->nprocs, a->what, a->slots);
+		if (a->kind == ALLOC_SLURM)
+			fprintf(stderr, "  ask for %d (salloc -n %d, sbatch -n %d)",
+			    g->nprocs, g->nprocs, g->nprocs);
+		else
+			fprintf(stderr, "  give the hostfile %d slots (slots=N after"
+			    " a host)", g->nprocs);
+		if (run_scalable(g) && a->slots > 0)
+			fprintf(stderr, ", run fewer (-np %d)", a->slots);
+		fprintf(stderr, ", or let processes share slots"
+		    " (--oversubscribe)\n");
+		return 2;
+	}
+	/* Every host with more processes placed on it than it has slots. */
+	for (k = 0; k < a->nhosts; k++) {
+		h = &a->hosts[k];
+		for (pinned = 0, i = 0; i < g->nprocs; i++)
+			if (g->procs[i].host != NULL &&
+			    alloc_find(a, g->procs[i].host) == h)
+				pinned++;
+		if (h->slots < 0 || pinned <= h->slots)
+			continue;
+		for (j = 0; j < g->nprocs; j++)
+			if (g->procs[j].host != NULL &&
+			    alloc_find(a, g->procs[j].host) == h)
+				break;
+		fprintf(stderr, "ensemble: %s: %d processes are placed on host"
+		    " '%s', which has %d slot%s in %s\n", g->name, pinned,
+		    g->procs[j].host, h->slots, h->slots == 1 ? "" : "s", a->what);
+		fprintf(stderr, "  place fewer there, give it more slots, or let"
+		    " processes share slots (--oversubscribe)\n");
+		return 2;
+	}
+	return 0;
+bad:
+	fprintf(stderr, "ensemble: %s: %s\n", g->name, cause);
+	free(cause);
+	return rc;
+}
+
 /* Set R up for g's processes, with nothing started and nothing open. */
 static void
 run_init(struct run *R, const struct pcg *g, const struct launch_opts *o)
@@ -924,19 +949,19 @@ run_init(struct run *R, const struct pcg *g, const struct launch_opts *o)
 		buf_init(&R->p[i].part[0]);
 		buf_init(&R->p[i].part[1]);
 	}
-	buf_init(&R->lpart[0]);
-	buf_init(&R->lpart[1]);
 	buf_init(&R->acc[0]);
 	buf_init(&R->acc[1]);
 	R->pid = -1;
-	R->fifo_fd = -1;
-	R->relay_done = o->stdin_proc < 0;
-	for (i = 0; i < 5; i++)
+	for (i = 0; i < 4; i++)
 		R->pfd[i].fd = -1;
 	R->phase = RUN_RUNNING;
+	/* As long as Open MPI may take to start them, at a size's pace. */
+	R->start_timeout = o->start_timeout > 0 ? o->start_timeout :
+	    60 + R->n / 10;
 }
 
-/* Give SIGINT and SIGTERM back to whoever had them before the run. */
+/* Give SIGINT, SIGTERM and SIGCHLD back to whoever had them before the
+ * run, and the signal mask. */
 static void
 run_unhandle(struct run *R)
 {
@@ -944,7 +969,30 @@ run_unhandle(struct run *R)
 		return;
 	sigaction(SIGINT, &R->old_int, NULL);
 	sigaction(SIGTERM, &R->old_term, NULL);
+	sigaction(SIGCHLD, &R->old_chld, NULL);
+	sigprocmask(SIG_SETMASK, &R->old_mask, NULL);
 	R->handling = 0;
+}
+
+/* Remove the files in dir and dir itself, however far they got. */
+static void
+run_rmdir(const char *dir)
+{
+	DIR		*d;
+	struct dirent	*de;
+	char		*p;
+
+	if (dir == NULL || (d = opendir(dir)) == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		xasprintf(&p, "%s/%s", dir, de->d_name);
+		unlink(p);
+		free(p);
+	}
+	closedir(d);
+	rmdir(dir);
 }
 
 /* Release everything R holds, however far the run got: the one cleanup
@@ -958,13 +1006,12 @@ run_free(struct run *R)
 	run_unhandle(R);
 	for (i = 0; i < 3; i++)
 		close_fd(&R->pfd[i].fd);
-	close_fd(&R->fifo_fd);
-	if (R->fifo != NULL)
-		unlink(R->fifo);
-	if (R->fifo_dir != NULL)
-		rmdir(R->fifo_dir);
-	free(R->fifo);
-	free(R->fifo_dir);
+	alloc_clear(&R->alloc);
+	run_rmdir(R->workdir);
+	run_rmdir(R->tracedir);
+	free(R->workdir);
+	free(R->appfile);
+	free(R->tracedir);
 	for (i = 0; i < R->n; i++) {
 		free(R->p[i].host);
 		free(R->p[i].fail);
@@ -982,68 +1029,96 @@ run_free(struct run *R)
 		free(R->mlines[j]);
 	free(R->mlines);
 	free(R->p);
-	free(R->status);
-	buf_free(&R->lpart[0]);
-	buf_free(&R->lpart[1]);
 	buf_free(&R->acc[0]);
 	buf_free(&R->acc[1]);
-	free(R->dot);
+	free(R->bundle.p);
 }
 
-/* Write G for the loader and start 'mpirun -np 1 ensemble-loader -' with
- * pipes for its standard streams, and SIGINT and SIGTERM caught.  An
+/* Make the run's files: a private directory with the appfile; with
+ * --trace, the directory beside the trace file where the processes write
+ * their parts (made now, so that a bad name fails before anything runs);
+ * then the plan.  0, or the exit status after saying what is wrong. */
+static int
+run_files(struct run *R)
+{
+	const struct launch_opts *o = R->o;
+	struct plan_opts	 po;
+	struct timespec		 ts;
+	const char		*tmp = getenv("TMPDIR");
+	char			*cause = NULL;
+
+	xasprintf(&R->workdir, "%s/ensemble-run.XXXXXX",
+	    tmp != NULL && *tmp != '\0' ? tmp : "/tmp");
+	if (mkdtemp(R->workdir) == NULL) {
+		fprintf(stderr, "ensemble: cannot make a directory '%s': %s\n",
+		    R->workdir, strerror(errno));
+		free(R->workdir);
+		R->workdir = NULL;
+		return 2;
+	}
+	xasprintf(&R->appfile, "%s/appfile", R->workdir);
+	if (o->trace != NULL) {
+		xasprintf(&R->tracedir, "%s.parts-XXXXXX", o->trace);
+		if (mkdtemp(R->tracedir) == NULL) {
+			fprintf(stderr, "ensemble: cannot create '%s': %s\n", o->trace,
+			    strerror(errno));
+			free(R->tracedir);
+			R->tracedir = NULL;
+			return 2;
+		}
+		/* The origin of the trace's times: now, just before mpirun. */
+		clock_gettime(CLOCK_REALTIME, &ts);
+		snprintf(R->origin, sizeof(R->origin), "%lld.%09ld",
+		    (long long)ts.tv_sec, ts.tv_nsec);
+	}
+	memset(&po, 0, sizeof(po));
+	po.exec = o->exec;
+	po.paths = o->paths;
+	po.stdin_proc = o->stdin_proc;
+	po.root = o->stdin_proc >= 0 ? o->stdin_proc : 0;
+	po.flags = (o->check_protocol ? WIRE_CHECK_PROTOCOL : 0) |
+	    (o->trace != NULL ? WIRE_TRACE : 0);
+	po.origin = R->origin;
+	po.tracedir = R->tracedir;
+	po.alloc = &R->alloc;
+	if (plan_make(R->g, &po, R->appfile, &R->bundle, &cause) != 0) {
+		fprintf(stderr, "ensemble: %s: %s\n", R->g->name, cause);
+		free(cause);
+		return 2;
+	}
+	return 0;
+}
+
+/* Start 'mpirun --app APPFILE' with pipes for its standard streams, and
+ * SIGINT, SIGTERM and SIGCHLD caught (SIGCHLD blocked but in ppoll).  An
  * exec failure comes back as an errno over a close-on-exec pipe.  0, or
  * -1 when it could not be started (said). */
 static int
-run_spawn(struct run *R, Agraph_t *G)
+run_spawn(struct run *R)
 {
 	const struct launch_opts *o = R->o;
 	struct sigaction	 sa;
-	FILE			*mem;
-	char			**argv = NULL, rank[32];
-	size_t			 k;
+	sigset_t		 chld;
+	char			**argv = NULL, **owned, root[32];
+	const char		*eq;
+	size_t			 k, nowned = 0;
 	int			 in[2] = { -1, -1 }, out[2] = { -1, -1 };
 	int			 err[2] = { -1, -1 }, ex[2] = { -1, -1 };
-	int			 argc = 0, exec_errno, written, rc = -1;
+	int			 argc = 0, exec_errno, rc = -1;
 	ssize_t			 nr;
 
-	written = (mem = open_memstream(&R->dot, &R->dotlen)) != NULL &&
-	    agwrite(G, mem) == 0;
-	if ((mem != NULL && fclose(mem) != 0) || !written) {
-		fprintf(stderr, "ensemble: cannot write the graph for the loader\n");
-		goto out;
-	}
-
-	if (o->stdin_proc >= 0) {
-		xasprintf(&R->fifo_dir, "%s/ensemble-stdin.XXXXXX",
-		    getenv("TMPDIR") != NULL && *getenv("TMPDIR") != '\0' ?
-		    getenv("TMPDIR") : "/tmp");
-		if (mkdtemp(R->fifo_dir) == NULL) {
-			fprintf(stderr, "ensemble: cannot make a directory '%s': %s\n",
-			    R->fifo_dir, strerror(errno));
-			free(R->fifo_dir);
-			R->fifo_dir = NULL;
-			goto out;
-		}
-		xasprintf(&R->fifo, "%s/stdin", R->fifo_dir);
-		if (mkfifo(R->fifo, 0600) != 0) {
-			fprintf(stderr, "ensemble: cannot make the FIFO '%s': %s\n",
-			    R->fifo, strerror(errno));
-			free(R->fifo);
-			R->fifo = NULL;
-			goto out;
-		}
-		snprintf(rank, sizeof(rank), "%d", o->stdin_proc);
-	}
-	argv = xcalloc(22 + 2 * o->nmca + 2 * o->nxenv + o->nrest, sizeof(*argv));
+	argv = xcalloc(16 + 3 * o->nmca + 2 * o->nxenv + o->nrest, sizeof(*argv));
+	owned = xcalloc(o->nxenv + 1, sizeof(*owned));
 	argv[argc++] = (char *)o->mpirun;
-	argv[argc++] = (char *)"-np";
-	argv[argc++] = (char *)"1";
 	argv[argc++] = (char *)"--tag-output";
+	/* Open MPI 4.1 reads no --hostfile with an appfile; it reads its
+	 * default hostfile. */
 	if (o->hostfile != NULL) {
-		argv[argc++] = (char *)"--hostfile";
+		argv[argc++] = (char *)"--default-hostfile";
 		argv[argc++] = (char *)o->hostfile;
 	}
+	if (o->oversubscribe)
+		argv[argc++] = (char *)"--oversubscribe";
 	for (k = 0; k + 1 < o->nmca; k += 2) {
 		argv[argc++] = (char *)"--mca";
 		argv[argc++] = (char *)o->mca[k];
@@ -1054,25 +1129,29 @@ run_spawn(struct run *R, Agraph_t *G)
 		argv[argc++] = (char *)"-x";
 		argv[argc++] = (char *)"PYTHONPATH";
 	}
+	/* '-x VAR=VALUE' is lost for an appfile's processes: set VAR here,
+	 * and '-x VAR' takes it to them as it does our own. */
 	for (k = 0; k < o->nxenv; k++) {
 		argv[argc++] = (char *)"-x";
-		argv[argc++] = (char *)o->xenv[k];
+		if ((eq = strchr(o->xenv[k], '=')) == NULL || eq == o->xenv[k]) {
+			argv[argc++] = (char *)o->xenv[k];
+			continue;
+		}
+		argv[argc] = xstrndup(o->xenv[k], (size_t)(eq - o->xenv[k]));
+		setenv(argv[argc], eq + 1, 1);
+		owned[nowned++] = argv[argc++];
 	}
 	for (k = 0; k < o->nrest; k++)
 		argv[argc++] = (char *)o->rest[k];
-	argv[argc++] = (char *)o->loader;
-	if (o->check_protocol)
-		argv[argc++] = (char *)"--check-protocol";
-	if (o->trace != NULL) {
-		argv[argc++] = (char *)"--trace";
-		argv[argc++] = (char *)o->trace;
-	}
-	if (o->stdin_proc >= 0) {
+	/* The tables go to the process that holds them, and so does our
+	 * standard input with --stdin: Open MPI forwards it to one rank. */
+	if (o->stdin_proc > 0) {
+		snprintf(root, sizeof(root), "%d", o->stdin_proc);
 		argv[argc++] = (char *)"--stdin";
-		argv[argc++] = rank;
-		argv[argc++] = R->fifo;
+		argv[argc++] = root;
 	}
-	argv[argc++] = (char *)"-";
+	argv[argc++] = (char *)"--app";
+	argv[argc++] = R->appfile;
 	argv[argc] = NULL;
 
 	set_env(o);
@@ -1083,6 +1162,19 @@ run_spawn(struct run *R, Agraph_t *G)
 		fprintf(stderr, "ensemble: pipe: %s\n", strerror(errno));
 		goto out;
 	}
+	/* SIGCHLD from now on only wakes ppoll; mpirun gets the mask as it
+	 * was. */
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_child;
+	sigaction(SIGCHLD, &sa, &R->old_chld);
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &chld, &R->old_mask);
+	sa.sa_handler = on_interrupt;
+	sigaction(SIGINT, &sa, &R->old_int);
+	sigaction(SIGTERM, &sa, &R->old_term);
+	R->handling = 1;
 	fflush(stdout);
 	fflush(stderr);
 	R->t0 = clock_now();
@@ -1091,6 +1183,10 @@ run_spawn(struct run *R, Agraph_t *G)
 		goto out;
 	}
 	if (R->pid == 0) {
+		sigaction(SIGINT, &R->old_int, NULL);
+		sigaction(SIGTERM, &R->old_term, NULL);
+		sigaction(SIGCHLD, &R->old_chld, NULL);
+		sigprocmask(SIG_SETMASK, &R->old_mask, NULL);
 		dup2(in[0], STDIN_FILENO);
 		dup2(out[1], STDOUT_FILENO);
 		dup2(err[1], STDERR_FILENO);
@@ -1124,12 +1220,6 @@ run_spawn(struct run *R, Agraph_t *G)
 	}
 	fcntl(R->pfd[2].fd, F_SETFL, O_NONBLOCK);
 	signal(SIGPIPE, SIG_IGN);
-	memset(&sa, 0, sizeof(sa));
-	sigemptyset(&sa.sa_mask);
-	sa.sa_handler = on_interrupt;
-	sigaction(SIGINT, &sa, &R->old_int);
-	sigaction(SIGTERM, &sa, &R->old_term);
-	R->handling = 1;
 	rc = 0;
 out:
 	close_fd(&ex[0]);
@@ -1140,53 +1230,51 @@ out:
 	close_fd(&out[1]);
 	close_fd(&in[0]);
 	close_fd(&in[1]);
+	for (k = 0; k < nowned; k++)
+		free(owned[k]);
+	free(owned);
 	free(argv);
 	return rc;
 }
 
-/* --stdin: what to wait for, in pfd[3] (our stdin) and pfd[4] (the
- * FIFO): to read ours while the buffer is empty, to write to the FIFO
- * while it is not.  The FIFO opens (without blocking) only once the
- * process's trampoline has it open to read: tried at each turn. */
+/* What to wait for on mpirun's standard input (pfd[2]) and ours (pfd[3]):
+ * room to write the bundle, then with --stdin our input as it comes and
+ * room to write it on; mpirun's is closed once all is written. */
 static void
 stdin_events(struct run *R)
 {
-	R->pfd[3].fd = R->pfd[4].fd = -1;
-	if (R->relay_done)
+	struct pollfd	*pfd = R->pfd;
+
+	pfd[3].fd = -1;
+	pfd[2].events = 0;
+	if (pfd[2].fd < 0)
 		return;
-	if (R->fifo_fd < 0 &&
-	    (R->fifo_fd = open(R->fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC)) < 0) {
-		if (errno != ENXIO && errno != EINTR) {
-			fprintf(stderr, "ensemble: cannot open '%s': %s\n", R->fifo,
-			    strerror(errno));
-			R->relay_done = 1;
-		}
+	if (R->sent < R->bundle.len) {
+		pfd[2].events = POLLOUT;
 		return;
 	}
-	if (R->roff == R->rlen && !R->in_eof) {
-		R->pfd[3].fd = STDIN_FILENO;
-		R->pfd[3].events = POLLIN;
-	} else if (R->roff < R->rlen) {
-		R->pfd[4].fd = R->fifo_fd;
-		R->pfd[4].events = POLLOUT;
-	}
-	if (R->roff == R->rlen && R->in_eof) {
+	if (R->o->stdin_proc < 0 || (R->in_eof && R->roff == R->rlen)) {
 		/* All written: the end of it, for the process. */
-		close_fd(&R->fifo_fd);
-		R->relay_done = 1;
+		close_fd(&pfd[2].fd);
+		return;
+	}
+	if (R->roff < R->rlen)
+		pfd[2].events = POLLOUT;
+	else {
+		pfd[3].fd = STDIN_FILENO;
+		pfd[3].events = POLLIN;
 	}
 }
 
-/* --stdin: read our stdin into the buffer, or write the buffer to the
- * FIFO, as poll said.  A process that closed its standard input gets no
- * more. */
+/* Write on what is left of the bundle, or relay our standard input, as
+ * ppoll said.  A process that closed its standard input gets no more. */
 static void
 stdin_relay(struct run *R)
 {
-	ssize_t	n;
+	struct pollfd	*pfd = R->pfd;
+	ssize_t		 n;
 
-	if (R->pfd[3].fd >= 0 &&
-	    (R->pfd[3].revents & (POLLIN | POLLHUP | POLLERR | POLLNVAL))) {
+	if (pfd[3].fd >= 0 && (pfd[3].revents & (POLLIN | POLLHUP | POLLERR | POLLNVAL))) {
 		n = read(STDIN_FILENO, R->rbuf, sizeof(R->rbuf));
 		if (n > 0) {
 			R->roff = 0;
@@ -1194,45 +1282,86 @@ stdin_relay(struct run *R)
 		} else if (n == 0 || (errno != EINTR && errno != EAGAIN))
 			R->in_eof = 1;
 	}
-	if (R->pfd[4].fd >= 0 && (R->pfd[4].revents & (POLLOUT | POLLHUP | POLLERR))) {
-		n = write(R->fifo_fd, R->rbuf + R->roff, R->rlen - R->roff);
+	if (pfd[2].fd < 0 || !(pfd[2].revents & (POLLOUT | POLLERR | POLLHUP)))
+		return;
+	if (R->sent < R->bundle.len) {
+		n = write(pfd[2].fd, R->bundle.p + R->sent, R->bundle.len - R->sent);
+		if (n > 0)
+			R->sent += (size_t)n;
+	} else {
+		n = write(pfd[2].fd, R->rbuf + R->roff, R->rlen - R->roff);
 		if (n > 0)
 			R->roff += (size_t)n;
-		else if (n < 0 && errno != EINTR && errno != EAGAIN) {
-			close_fd(&R->fifo_fd);
-			R->relay_done = 1;
-		}
 	}
+	if (n < 0 && errno != EINTR && errno != EAGAIN)
+		close_fd(&pfd[2].fd);
 }
 
-/* Wait up to 100 ms for mpirun's output or room on its standard input;
- * handle each whole line that came, and write on what is left of the
- * graph.  A pipe at its end is closed. */
+/* When the watch must next act, from its deadlines (a time of clock_now);
+ * -1 when nothing but a line or a signal can move it. */
+static double
+run_deadline(const struct run *R)
+{
+	double	d = -1;
+
+#define AT(x)	do { if (d < 0 || (x) < d) d = (x); } while (0)
+	if (R->phase == RUN_EXITED) {
+		AT(R->phase_at + KILL_GRACE);	/* run_linger */
+		return d;
+	}
+	if (R->o->timeout > 0 && !R->timed_out && R->fail_at == 0)
+		AT(R->t0 + R->o->timeout);
+	if (!R->stuck && R->nhello < R->n && !R->done)
+		AT(R->t0 + R->start_timeout);
+	if (R->stuck && !R->stuck_asked)
+		AT(R->t0);
+	if (R->fail_at > 0 && R->phase < RUN_TERMINATED)
+		AT(R->fail_at + STOP_GRACE);
+	if (R->phase == RUN_ASKED)
+		AT(R->phase_at + STATE_WAIT);
+	if (R->phase == RUN_TERMINATED)
+		AT(R->phase_at + KILL_GRACE);
+	if (R->done)
+		AT(R->ended_at + ORPHAN_GRACE > R->swept_at + 1.0 ?
+		    R->ended_at + ORPHAN_GRACE : R->swept_at + 1.0);
+#undef AT
+	return d;
+}
+
+/* Sleep until mpirun writes, its standard input has room, ours has data,
+ * a signal comes or the next deadline; handle each whole line that came,
+ * and write on.  A pipe at its end is closed. */
 static void
 run_pump(struct run *R)
 {
 	struct pollfd	*pfd = R->pfd;
-	ssize_t		 w;
+	struct timespec	 ts, *tp = NULL;
+	sigset_t	 none;
+	double		 d = run_deadline(R), left;
 	int		 i;
 
 	pfd[0].events = pfd[1].events = POLLIN;
-	pfd[2].events = POLLOUT;
 	stdin_events(R);
-	if (poll(pfd, 5, 100) <= 0)
+	if (d >= 0) {
+		left = d - clock_now();
+		if (left < 0)
+			left = 0;
+		ts.tv_sec = (time_t)left;
+		ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9) + 1000000;
+		if (ts.tv_nsec >= 1000000000) {
+			ts.tv_sec++;
+			ts.tv_nsec -= 1000000000;
+		}
+		tp = &ts;
+	}
+	sigemptyset(&none);
+	if (ppoll(pfd, 4, tp, &none) <= 0)
 		return;
 	stdin_relay(R);
 	for (i = 0; i < 2; i++)
 		if (pfd[i].fd >= 0 && (pfd[i].revents & (POLLIN | POLLHUP | POLLERR)) &&
 		    drain(R, pfd[i].fd, &R->acc[i]) < 0)
 			close_fd(&pfd[i].fd);
-	if (pfd[2].fd >= 0 && (pfd[2].revents & (POLLOUT | POLLERR | POLLHUP))) {
-		w = write(pfd[2].fd, R->dot + R->sent, R->dotlen - R->sent);
-		if (w > 0)
-			R->sent += (size_t)w;
-		if ((w < 0 && errno != EAGAIN && errno != EINTR) ||
-		    R->sent == R->dotlen)
-			close_fd(&pfd[2].fd);
-	}
 }
 
 /* Whether mpirun's stdout or stderr is still open: the watch goes on. */
@@ -1249,20 +1378,6 @@ run_signal(struct run *R, int sig, enum run_phase to, double t)
 	kill(R->pid, sig);
 	R->phase = to;
 	R->phase_at = t;
-}
-
-/* Whether the loader and every process have answered SIGUSR1. */
-static int
-run_answered(const struct run *R)
-{
-	int	i;
-
-	if (R->status == NULL)
-		return 0;
-	for (i = 0; i < R->n; i++)
-		if (R->p[i].state == NULL)
-			return 0;
-	return 1;
 }
 
 /* Reap mpirun if it has exited. */
@@ -1294,15 +1409,53 @@ run_linger(struct run *R, double t)
 		}
 }
 
-/* Every component has finished, yet mpirun waits: for the output of
- * processes a component left behind, which are now ours.  Stop them, once
- * a second from ORPHAN_GRACE after the loader's "done". */
+/* --output-dir: make the directory if it is not there, and an empty
+ * NAME.out and NAME.err in it for every process.  0, or -1 (said). */
+static int
+out_create(struct run *R)
+{
+	const char	*dir = R->o->output_dir;
+	struct stat	 st;
+	int		 i, err;
+
+	if (mkdir(dir, 0777) != 0 && (errno != EEXIST || stat(dir, &st) != 0 ||
+	    !S_ISDIR(st.st_mode))) {
+		fprintf(stderr, "ensemble: cannot make the directory '%s': %s\n", dir,
+		    errno == EEXIST ? strerror(ENOTDIR) : strerror(errno));
+		return -1;
+	}
+	for (i = 0; i < R->n; i++)
+		for (err = 0; err < 2; err++) {
+			if (out_open(R, i, err, "w") == NULL)
+				return -1;
+			fclose(R->p[i].file[err]);
+			R->p[i].file[err] = NULL;
+			R->nopen--;
+		}
+	return 0;
+}
+
+/* Whether every process has answered SIGUSR1. */
+static int
+run_answered(const struct run *R)
+{
+	int	i;
+
+	for (i = 0; i < R->n; i++)
+		if (R->p[i].state == NULL)
+			return 0;
+	return 1;
+}
+
+/* Every process has ended, yet mpirun waits: for the output of processes
+ * a component left behind, which are now ours.  Stop them, once a second
+ * from ORPHAN_GRACE after the last process ended. */
 static void
 run_stop_strays(struct run *R, double t)
 {
 	int	k;
 
-	if (!R->done || t - R->done_at < ORPHAN_GRACE || t - R->swept_at < 1.0)
+	if (!R->done || t - R->ended_at < ORPHAN_GRACE || t - R->swept_at < 1.0)
 		return;
 	k = sweep(getpid(), R->pid);
 	R->swept_at = t;
@@ -1312,9 +1465,9 @@ run_stop_strays(struct run *R, double t)
 }
 
 /* Take the stopping of the run a phase further when it is time: an
- * interrupt, or a failure STOP_GRACE old, sends SIGTERM; --timeout sends
- * SIGUSR1 first, and SIGTERM once everyone answered or after STATE_WAIT;
- * SIGKILL follows SIGTERM after KILL_GRACE. */
+ * interrupt, or a failure STOP_GRACE old, sends SIGTERM; --timeout and
+ * the start watchdog send SIGUSR1 first, and SIGTERM once everyone
+ * answered or after STATE_WAIT; SIGKILL follows SIGTERM after KILL_GRACE. */
 static void
 run_escalate(struct run *R, double t)
 {
@@ -1322,18 +1475,21 @@ run_escalate(struct run *R, double t)
 		run_signal(R, SIGTERM, RUN_TERMINATED, t);
 	if (R->o->timeout > 0 && !R->timed_out && R->fail_at == 0 &&
 	    t - R->t0 >= R->o->timeout) {
-		/* Asked even while the run is being stopped for another
-		 * reason (the watchdog, mpirun's own end): the report is then
-		 * the timeout's.  Not after a failure: its report, naming the
-		 * process, is the one that says what went wrong. */
+		/* Not after a failure: its report, naming the process, is the
+		 * one that says what went wrong. */
 		R->timed_out = 1;
 		if (R->phase == RUN_RUNNING)
 			run_signal(R, SIGUSR1, RUN_ASKED, t);
 		else
 			kill(R->pid, SIGUSR1);
 	}
+	if (!R->stuck && R->nhello < R->n && !R->done && R->fail_at == 0 &&
+	    t - R->t0 >= R->start_timeout) {
+		/* Not every process joined in time: ask each where it is. */
+		R->stuck = 1;
+		mark_failed(R, -1);
+	}
 	if (R->stuck && !R->stuck_asked && R->phase == RUN_RUNNING) {
-		/* Not every process joined: ask each where it is. */
 		R->stuck_asked = 1;
 		run_signal(R, SIGUSR1, RUN_ASKED, t);
 	}
@@ -1345,6 +1501,96 @@ run_escalate(struct run *R, double t)
 		run_signal(R, SIGTERM, RUN_TERMINATED, t);
 	if (R->phase == RUN_TERMINATED && t - R->phase_at >= KILL_GRACE)
 		run_signal(R, SIGKILL, RUN_KILLED, t);
+}
+
+/* A realtime as ISO 8601 UTC (caller frees). */
+static char *
+run_iso(time_t t)
+{
+	struct tm	tm;
+	char		buf[64];
+
+	gmtime_r(&t, &tm);
+	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	return xstrdup(buf);
+}
+
+/* --trace: merge the processes' parts into the trace file, its header
+ * from the script: written beside it and renamed, so that a file of that
+ * name is replaced only by a whole trace.  0, or -1 (said). */
+static int
+run_trace(struct run *R)
+{
+	const struct pcg	*g = R->g;
+	struct trace_hdr	*h = trace_hdr_new();
+	char			*cause = NULL, *merged, pn[PCG_NAME_MAX];
+	int			 i, t, k, slot, ci, rc = 0;
+	size_t			 np = 0;
+
+	h->script = xstrdup(g->script != NULL ? g->script : "?");
+	h->application = xstrdup(g->name);
+	h->date = run_iso(time(NULL));
+	h->nparams = (size_t)g->nparams;
+	h->params = xcalloc((size_t)g->nparams + 1, sizeof(*h->params));
+	for (i = 0; i < g->nparams; i++) {
+		h->params[i].name = xstrdup(g->params[i].name);
+		if (g->params[i].text != NULL)
+			h->params[i].value = xstrdup(g->params[i].text);
+		else
+			xasprintf(&h->params[i].value, "%" PRId64,
+			    g->params[i].value);
+	}
+	h->start = run_iso((time_t)strtoll(R->origin, NULL, 10));
+	h->nprocs = g->nprocs;
+	h->ncomms = 2;
+	h->comms = xcalloc(2, sizeof(*h->comms));
+	h->comms[0].name = xstrdup("world");
+	h->comms[0].size = g->nprocs;
+	h->comms[1].name = xstrdup("other");
+	h->comms[1].size = 0;
+	h->processes = xcalloc((size_t)g->nprocs, sizeof(*h->processes));
+	for (i = 0; i < g->nprocs; i++) {
+		const struct pcg_comp	*c = &g->comps[g->procs[i].comp];
+
+		h->processes[i].name = xstrdup(pcg_proc_name(g, i, pn, sizeof(pn)));
+		h->processes[i].component = xstrdup(c->name);
+		for (t = 0; t < c->ntypes; t++)
+			np += (size_t)g->procs[i].nports[t];
+	}
+	h->ports = xcalloc(np + 1, sizeof(*h->ports));
+	for (i = 0; i < g->nprocs; i++) {
+		const struct pcg_proc	*p = &g->procs[i];
+		const struct pcg_comp	*c = &g->comps[p->comp];
+
+		slot = p->portbase;
+		for (t = 0; t < c->ntypes; t++)
+			for (k = 0; k < p->nports[t]; k++, slot++) {
+				struct trace_port *q = &h->ports[h->nports++];
+				const struct pcg_chan *ch;
+
+				q->rank = i;
+				q->type = xstrdup(c->types[t]);
+				q->index = k + 1;
+				q->peer = -1;
+				if ((ci = g->portchan[slot]) < 0)
+					continue;
+				ch = &g->chans[ci];
+				q->peer = ch->e[0].proc == i && ch->e[0].type == t &&
+				    ch->e[0].port == k + 1 ? ch->e[1].proc :
+				    ch->e[0].proc;
+			}
+	}
+	xasprintf(&merged, "%s/merged", R->tracedir);
+	if (ltrace_write(R->tracedir, g->nprocs, h, merged, &cause) != 0 ||
+	    rename(merged, R->o->trace) != 0) {
+		fprintf(stderr, "ensemble: cannot write the trace '%s': %s\n",
+		    R->o->trace, cause != NULL ? cause : strerror(errno));
+		free(cause);
+		rc = -1;
+	}
+	free(merged);
+	trace_hdr_free(h);
+	return rc;
 }
 
 /* The run is over: stop what is left, and say how it went.  The exit
@@ -1373,49 +1619,21 @@ run_finish(struct run *R)
 		return 1;
 	}
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 0 && R->done && R->fail_at == 0) {
-		fprintf(stderr, "ensemble: %s: %d process%s ran in %.2f s (spawn %.3f s,"
+		if (R->o->trace != NULL && run_trace(R) != 0)
+			return 1;
+		fprintf(stderr, "ensemble: %s: %d process%s ran in %.2f s (start %.3f s,"
 		    " wiring %.3f s, run %.3f s)\n", R->g->name, R->n,
-		    R->n == 1 ? "" : "es", clock_now() - R->t0, R->spawned, R->wired, R->ran);
+		    R->n == 1 ? "" : "es", clock_now() - R->t0,
+		    R->inited_at - R->t0, R->joined_at - R->inited_at,
+		    R->ended_at - R->joined_at);
 		return 0;
-	}
-	if (R->loader_failed && R->culprit < 0 && R->spawned == 0 &&
-	    WIFEXITED(st) && WEXITSTATUS(st) == 2) {
-		/* The loader refused the graph before spawning (it said
-		 * why): bad input, like a missing executable. */
-		return 2;
 	}
 	report_failure(R, st);
 	return 1;
 }
 
-/* --output-dir: make the directory if it is not there, and an empty
- * NAME.out and NAME.err in it for every process.  0, or -1 (said). */
-static int
-out_create(struct run *R)
-{
-	const char	*dir = R->o->output_dir;
-	struct stat	 st;
-	int		 i, err;
-
-	if (mkdir(dir, 0777) != 0 && (errno != EEXIST || stat(dir, &st) != 0 ||
-	    !S_ISDIR(st.st_mode))) {
-		fprintf(stderr, "ensemble: cannot make the directory '%s': %s\n", dir,
-		    errno == EEXIST ? strerror(ENOTDIR) : strerror(errno));
-		return -1;
-	}
-	for (i = 0; i < R->n; i++)
-		for (err = 0; err < 2; err++) {
-			if (out_open(R, i, err, "w") == NULL)
-				return -1;
-			fclose(R->p[i].file[err]);
-			R->p[i].file[err] = NULL;
-			R->nopen--;
-		}
-	return 0;
-}
-
 int
-launch_run(const struct pcg *g, Agraph_t *G, const struct launch_opts *o)
+launch_run(const struct pcg *g, const struct launch_opts *o)
 {
 	struct run	 R;
 	double		 t;
@@ -1430,9 +1648,12 @@ launch_run(const struct pcg *g, Agraph_t *G, const struct launch_opts *o)
 			return 2;
 		}
 	run_init(&R, g, o);
+	if ((rc = run_fit(&R)) != 0 || (rc = run_files(&R)) != 0)
+		goto out;
+	rc = 2;
 	if (o->output_dir != NULL && out_create(&R) != 0)
 		goto out;
-	if (run_spawn(&R, G) != 0)
+	if (run_spawn(&R) != 0)
 		goto out;
 	while (run_reading(&R) || R.phase != RUN_EXITED) {
 		run_pump(&R);

@@ -1,20 +1,28 @@
-/* launch.h -- the side of 'ensemble run' that starts ensemble-loader under
- * mpirun and watches the run: it hands the loader the annotated graph,
- * passes the components' output through, reads the marker lines the loader
- * and libensemble write (runtime/wire.h) and Open MPI's own reports, and
- * says in one place which process failed, how, and what it said last. */
+/* launch.h -- the side of 'ensemble run' that starts the processes under
+ * mpirun and watches the run: it checks that they fit their slots, writes
+ * the plan (plan.h), passes the processes' output through, reads the
+ * marker lines libensemble and the trampoline write (runtime/wire.h) and
+ * Open MPI's own reports, and says in one place which process failed,
+ * how, and what it said last. */
 #ifndef ENS_LAUNCH_H
 #define ENS_LAUNCH_H
 
-#include "graph.h"
+#include <stddef.h>
+
+#include "pcg.h"
 
 struct launch_opts {
 	const char	*mpirun;	/* the MPI launcher */
-	const char	*loader;	/* ensemble-loader */
+	const char	*exec;		/* ensemble-exec, absolute */
+	char *const	*paths;		/* each process's executable, absolute */
 	const char	*pythondir;	/* put first on the components'
 					 * PYTHONPATH; NULL: none */
-	const char	*hostfile;	/* NULL: every process on this machine */
+	const char	*hostfile;	/* NULL: a Slurm allocation, or this
+					 * machine */
+	int		 oversubscribe;	/* more processes than slots */
 	double		 timeout;	/* seconds; 0: none */
+	double		 start_timeout;	/* for every process to join; 0: by
+					 * the size */
 	int		 check_protocol;
 	const char	*trace;		/* --trace: the file (absolute); NULL */
 	int		 verbose;	/* show mpirun's own messages too */
@@ -23,7 +31,7 @@ struct launch_opts {
 	int		 tag_output;	/* "NAME: " before each line of a process */
 	const char	*output_dir;	/* non-NULL: each process's output to
 					 * DIR/NAME.out and DIR/NAME.err */
-	/* Given to mpirun as they are, before the loader: */
+	/* Given to mpirun as they are, before the appfile: */
 	const char	**mca;		/* --mca: KEY, VALUE, KEY, VALUE... */
 	size_t		 nmca;		/* its length (twice the pairs) */
 	const char	**xenv;		/* -x VAR or VAR=VALUE */
@@ -32,15 +40,10 @@ struct launch_opts {
 	size_t		 nrest;
 };
 
-/* The graph the loader reads (common/pcgdot.h): pcg_graph's, with each
- * process's 'rank' (script order), 'path' (paths[i], its executable,
- * absolute) and 'behaviour_at' (statement locations), and the graph's
- * 'params' ("N=4 rounds=3").  Caller closes it with agclose. */
-Agraph_t *launch_graph(const struct pcg *, char *const *paths);
-
-/* Start the loader with G and wait for the run: 0 every component
- * succeeded; 1 the run failed (reported); 3 --timeout stopped it; 2 it could
- * not be started (reported). */
-int launch_run(const struct pcg *, Agraph_t *G, const struct launch_opts *);
+/* Run g's processes and wait for them: 0 every one succeeded; 1 the run
+ * failed (reported); 3 --timeout stopped it; 2 it could not be started
+ * (reported: they do not fit their slots, a file cannot be made, mpirun
+ * cannot be run). */
+int launch_run(const struct pcg *g, const struct launch_opts *);
 
 #endif

@@ -1,7 +1,6 @@
-/* ltrace.c -- the processes' trace streams gathered into one MTF file
- * (ltrace.h): one temporary file per process, appended chunk by chunk as
- * the loader receives them, then a k-way merge by T0 over a binary heap
- * of the streams' current lines, written through libtrace's writer. */
+/* ltrace.c -- the processes' parts of a trace merged into one MTF file
+ * (ltrace.h): a k-way merge by T0 over a binary heap of the parts' current
+ * lines, written through libtrace's writer. */
 #include "config.h"
 
 #include <errno.h>
@@ -15,13 +14,6 @@
 #include "trace.h"
 #include "xmalloc.h"
 
-struct ltrace {
-	char		*dir;
-	int		 nprocs;
-	char		*ended;		/* per process */
-	int		 nended;
-};
-
 /* A stream being merged: its file and current line. */
 struct stream {
 	FILE		*f;
@@ -33,87 +25,14 @@ struct stream {
 	unsigned long	 n;		/* lines read, for ties */
 };
 
-struct ltrace *
-ltrace_new(int nprocs, char **cause)
-{
-	struct ltrace	*t;
-	const char	*tmp = getenv("TMPDIR");
-	char		*dir;
-
-	xasprintf(&dir, "%s/ensemble-trace.XXXXXX", tmp != NULL && *tmp != '\0' ?
-	    tmp : "/tmp");
-	if (mkdtemp(dir) == NULL) {
-		xasprintf(cause, "cannot make a directory '%s': %s", dir,
-		    strerror(errno));
-		free(dir);
-		return NULL;
-	}
-	t = xcalloc(1, sizeof(*t));
-	t->dir = dir;
-	t->nprocs = nprocs;
-	t->ended = xcalloc((size_t)nprocs, 1);
-	return t;
-}
-
-/* The temporary file of rank's stream. */
+/* The part of rank's stream in dir (wire.h). */
 static char *
-path_of(const struct ltrace *t, int rank)
+path_of(const char *dir, int rank)
 {
 	char	*p;
 
-	xasprintf(&p, "%s/%d", t->dir, rank);
+	xasprintf(&p, "%s/%d", dir, rank);
 	return p;
-}
-
-int
-ltrace_chunk(struct ltrace *t, int rank, const char *buf, size_t n,
-    char **cause)
-{
-	char	*p;
-	ssize_t	 w;
-	int	 fd;
-
-	if (rank < 0 || rank >= t->nprocs || t->ended[rank]) {
-		xasprintf(cause, "trace data from process %d after its end",
-		    rank);
-		return -1;
-	}
-	if (n == 0) {
-		t->ended[rank] = 1;
-		t->nended++;
-		return 0;
-	}
-	p = path_of(t, rank);
-	if ((fd = open(p, O_WRONLY | O_CREAT | O_APPEND, 0600)) < 0) {
-		xasprintf(cause, "cannot write '%s': %s", p, strerror(errno));
-		free(p);
-		return -1;
-	}
-	while (n > 0) {
-		if ((w = write(fd, buf, n)) < 0) {
-			if (errno == EINTR)
-				continue;
-			xasprintf(cause, "cannot write '%s': %s", p,
-			    strerror(errno));
-			close(fd);
-			free(p);
-			return -1;
-		}
-		buf += w;
-		n -= (size_t)w;
-	}
-	free(p);
-	if (close(fd) != 0) {
-		xasprintf(cause, "cannot write a trace: %s", strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
-int
-ltrace_complete(const struct ltrace *t)
-{
-	return t->nended == t->nprocs;
 }
 
 /* Read s's next event line: 1, or 0 at its end, -1 when malformed. */
@@ -161,7 +80,7 @@ sift(struct stream **h, int n, int i)
 }
 
 int
-ltrace_write(struct ltrace *t, struct trace_hdr *h, const char *path,
+ltrace_write(const char *dir, int nprocs, struct trace_hdr *h, const char *path,
     char **cause)
 {
 	struct trace_writer	 *w = NULL;
@@ -170,12 +89,12 @@ ltrace_write(struct ltrace *t, struct trace_hdr *h, const char *path,
 	size_t			  k;
 	int			  i, n = 0, rc = -1, r;
 
-	ss = xcalloc((size_t)t->nprocs, sizeof(*ss));
-	heap = xcalloc((size_t)t->nprocs, sizeof(*heap));
-	h->processors = xcalloc((size_t)t->nprocs, sizeof(*h->processors));
-	for (i = 0; i < t->nprocs; i++) {
+	ss = xcalloc((size_t)nprocs, sizeof(*ss));
+	heap = xcalloc((size_t)nprocs, sizeof(*heap));
+	h->processors = xcalloc((size_t)nprocs, sizeof(*h->processors));
+	for (i = 0; i < nprocs; i++) {
 		ss[i].rank = i;
-		p = path_of(t, i);
+		p = path_of(dir, i);
 		ss[i].f = fopen(p, "r");
 		if (ss[i].f == NULL) {
 			xasprintf(cause, "no trace from process %d ('%s'): %s",
@@ -233,7 +152,7 @@ out:
 		free(ignored);
 		unlink(path);
 	}
-	for (i = 0; i < t->nprocs; i++) {
+	for (i = 0; i < nprocs; i++) {
 		if (ss[i].f != NULL)
 			fclose(ss[i].f);
 		free(ss[i].line);
@@ -241,23 +160,4 @@ out:
 	free(ss);
 	free(heap);
 	return rc;
-}
-
-void
-ltrace_free(struct ltrace *t)
-{
-	char	*p;
-	int	 i;
-
-	if (t == NULL)
-		return;
-	for (i = 0; i < t->nprocs; i++) {
-		p = path_of(t, i);
-		unlink(p);
-		free(p);
-	}
-	rmdir(t->dir);
-	free(t->dir);
-	free(t->ended);
-	free(t);
 }

@@ -1,5 +1,5 @@
 /* exec.c -- finding a component's executable the way 'ensemble run' will,
- * so 'check' can warn before anything is spawned. */
+ * so 'check' can warn before anything is started. */
 #include "config.h"
 
 #include <limits.h>

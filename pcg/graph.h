@@ -1,10 +1,9 @@
 /* graph.h -- the annotated PCG as a Graphviz cgraph graph, and its drawing.
  * pcg_graph makes it from the checked model; its attributes, their types
  * and how strings are encoded are defined in common/pcgdot.h.  The verifier
- * does not read it (it takes struct pcg); 'ensemble graph' draws it or
- * writes it as DOT (--pcg), and 'ensemble run' adds what the loader needs
- * (launch_graph) and hands it to ensemble-loader as DOT, the one program
- * that reads it back. */
+ * does not read it, nor does 'ensemble run' (both take struct pcg);
+ * 'ensemble graph' draws it or writes it as DOT (--pcg) for any tool that
+ * reads DOT. */
 #ifndef ENS_GRAPH_H
 #define ENS_GRAPH_H
 

@@ -1,8 +1,8 @@
 /* graphviz.h -- Graphviz (cgraph and gvc), opened when first used.
  *
  * Include this, never <graphviz/cgraph.h> or <graphviz/gvc.h>, in what the
- * ensemble command links (ensemble-loader, its own program, links Graphviz
- * itself).  Each Graphviz function and object ensemble uses is named once,
+ * ensemble command links (the unit test of the DOT, its own program,
+ * links Graphviz itself).  Each Graphviz function and object ensemble uses is named once,
  * in GRAPHVIZ_NAMES; a macro of its name then makes every use go through
  * a pointer of its own type (p_NAME), which graphviz_open fills on the
  * first use, by lazy_sym (common/lazylib.h): the compiler checks each

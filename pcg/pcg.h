@@ -2,8 +2,8 @@
  * ranges and 'for' clauses unrolled, every semantic check done.  The model
  * is what expansion builds and checks, and what later stages take: the
  * verifier compiles it, 'ensemble run' starts from it.  The annotated
- * Graphviz graph made from it by pcg_graph() is for drawing and for the
- * loader, the one reader of its DOT (common/pcgdot.h). */
+ * Graphviz graph made from it by pcg_graph() is for drawing and for
+ * 'ensemble graph --pcg' (common/pcgdot.h). */
 #ifndef ENS_PCG_H
 #define ENS_PCG_H
 

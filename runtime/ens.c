@@ -1,5 +1,6 @@
-/* ens.c -- libensemble: a component's port interface, received from
- * ensemble-loader in ens_init, and communication through it.  Every call
+/* ens.c -- libensemble: a component's port interface, received in
+ * ens_init from the process that holds every table (wire.h), and
+ * communication through it.  Every call
  * checks its arguments and MPI's return code; misuse stops the application
  * through ens_fail, which tells 'ensemble run' why before MPI_Abort.  The
  * call in progress is kept where a SIGUSR1 handler can say it (--timeout),
@@ -9,14 +10,12 @@
  * that the raw-call wrappers (pmpi.c) do not record them again. */
 #include "config.h"
 
-#include <dlfcn.h>
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,47 +56,18 @@ static const int call_mon[] = {
 	MON_RECV, MON_RECV_ANY, MON_WAITALL, -1, -1
 };
 
-struct port {
-	int	 rank;		/* in comm; -1: not connected */
-	int	 tag;		/* sending */
-	int	 rtag;		/* receiving */
-};
-
-struct ptype {
-	char		*name;
-	int		 n;
-	struct port	*ports;
-};
-
-/* A run of processes of one component with consecutive ranks and indices. */
-struct run {
-	char	*comp;
-	int	 indexed;
-	int	 rank, index, count;
-};
-
 enum { S_BEFORE, S_RUNNING, S_FINALIZED };
 
 static struct {
 	int		 state;
 	MPI_Comm	 comm;		/* every component; a dup of the world */
 	MPI_Comm	 compcomm;	/* this process's component, by index */
-	MPI_Comm	 parent;	/* to the loader */
-	ens_self_t	 self;
-	int		 flags;
-	int		 ntypes;
-	struct ptype	*types;
-	int		 nparams;
-	char		**pnames, **pvalues;
-	int		 nargs;
-	char		**args;
-	int		 nruns;
-	struct run	*runs;
+	ens_self_t	 self;		/* its strings are T's */
+	struct wire_table T;		/* the port table */
 	char		*typenames;	/* "Client, Prop", for messages */
 	struct mon	*mon;
 	char		*bsend;		/* the attached buffer */
 	int		 bsendsize;
-	char		*trace_origin;	/* WIRE_TRACE: the table's origin */
 } E;
 
 /* Where the process is, for the SIGUSR1 handler. */
@@ -278,7 +248,7 @@ need_running(enum call c)
 		ens_fail(c, "called after ens_finalize");
 }
 
-static const struct ptype *
+static const struct wire_type *
 find_type(enum call c, const char *type)
 {
 	int	i;
@@ -286,19 +256,19 @@ find_type(enum call c, const char *type)
 	need_running(c);
 	if (type == NULL)
 		ens_fail(c, "the port type is NULL");
-	for (i = 0; i < E.ntypes; i++)
-		if (strcmp(E.types[i].name, type) == 0)
-			return &E.types[i];
-	if (E.ntypes == 0)
+	for (i = 0; i < E.T.ntypes; i++)
+		if (strcmp(E.T.types[i].name, type) == 0)
+			return &E.T.types[i];
+	if (E.T.ntypes == 0)
 		ens_fail(c, "no port type '%s' (%s has no ports)", type, E.self.component);
 	ens_fail(c, "no port type '%s' (%s has %s)", type, E.self.component, E.typenames);
 }
 
-static const struct port *
+static const struct wire_port *
 find_port(enum call c, const char *type, int index)
 {
-	const struct ptype	*t = find_type(c, type);
-	const struct port	*p;
+	const struct wire_type	*t = find_type(c, type);
+	const struct wire_port	*p;
 
 	if (index < 1 || index > t->n) {
 		if (t->n == 0)
@@ -341,8 +311,8 @@ find_rank(enum call c, const char *name)
 		len = strlen(name);
 		indexed = 0;
 	}
-	for (i = 0; i < E.nruns; i++) {
-		const struct run	*r = &E.runs[i];
+	for (i = 0; i < E.T.nruns; i++) {
+		const struct wire_run	*r = &E.T.runs[i];
 
 		if (strlen(r->comp) != len || strncmp(r->comp, name, len) != 0 ||
 		    r->indexed != indexed)
@@ -362,9 +332,9 @@ tname(const char *type)
 {
 	int	i;
 
-	for (i = 0; type != NULL && i < E.ntypes; i++)
-		if (strcmp(E.types[i].name, type) == 0)
-			return E.types[i].name;
+	for (i = 0; type != NULL && i < E.T.ntypes; i++)
+		if (strcmp(E.T.types[i].name, type) == 0)
+			return E.T.types[i].name;
 	return NULL;
 }
 
@@ -412,197 +382,130 @@ leave(void)
 static void
 free_table(void)
 {
-	int	i;
-
-	for (i = 0; i < E.ntypes; i++) {
-		free(E.types[i].name);
-		free(E.types[i].ports);
-	}
-	free(E.types);
-	for (i = 0; i < E.nparams; i++) {
-		free(E.pnames[i]);
-		free(E.pvalues[i]);
-	}
-	free(E.pnames);
-	free(E.pvalues);
-	for (i = 0; i < E.nargs; i++)
-		free(E.args[i]);
-	free(E.args);
-	for (i = 0; i < E.nruns; i++)
-		free(E.runs[i].comp);
-	free(E.runs);
-	free((char *)E.self.name);
-	free((char *)E.self.component);
+	wire_table_clear(&E.T);
 	free(E.typenames);
-	free(E.trace_origin);
-	E.trace_origin = NULL;
 	if (E.mon != NULL)
 		ens_mon_free(E.mon);
-	E.types = NULL;
-	E.pnames = E.pvalues = E.args = NULL;
-	E.runs = NULL;
-	E.self.name = E.self.component = NULL;
 	E.typenames = NULL;
 	E.mon = NULL;
-	E.ntypes = E.nparams = E.nargs = E.nruns = 0;
+	E.self.name = E.self.component = NULL;
 }
 
-/* A count read from the table: 0 <= n <= max, else the table is bad. */
-static int
-get_count(struct wire_in *in, int max)
-{
-	int32_t	n = wire_get_int(in);
-
-	if (n < 0 || n > max)
-		in->bad = 1;
-	return in->bad ? 0 : n;
-}
-
-/* Read the port table (wire.h); 0, or -1 when it is malformed. */
+/* Take the port table of len bytes (wire.h) as this process's: its self,
+ * the names of its port types for messages and, with
+ * WIRE_CHECK_PROTOCOL, the monitor of its behaviour.  0, or -1 when the
+ * table is malformed or memory ran out. */
 static int
 read_table(const char *buf, size_t len)
 {
-	struct wire_in	 in = { buf, len, 0, 0 };
-	char		*beh, **locs;
+	char		*cause = NULL;
 	size_t		 tl;
-	int		 i, k, nports[64], *np, nlocs, rc = 0;
-	const char	*tnames[64], **tn;
+	int		 i, *np;
+	const char	**tn;
 
-	if (wire_get_int(&in) != WIRE_MAGIC)
+	if (wire_table_get(&E.T, buf, len) != 0)
 		return -1;
-	E.self.rank = wire_get_int(&in);
-	E.self.nprocs = wire_get_int(&in);
-	E.flags = wire_get_int(&in);
-	E.self.name = wire_get_str(&in);
-	E.self.component = wire_get_str(&in);
-	E.self.indexed = wire_get_int(&in) != 0;
-	E.self.index = wire_get_int(&in);
-	E.ntypes = get_count(&in, 1 << 16);
-	if (in.bad || (E.types = calloc((size_t)E.ntypes + 1, sizeof(*E.types))) == NULL)
-		return -1;
-	for (i = 0; i < E.ntypes && !in.bad; i++) {
-		struct ptype	*t = &E.types[i];
-
-		t->name = wire_get_str(&in);
-		t->n = get_count(&in, 1 << 24);
-		if (in.bad || (t->ports = calloc((size_t)t->n + 1, sizeof(*t->ports))) == NULL)
-			return -1;
-		for (k = 0; k < t->n; k++) {
-			t->ports[k].rank = wire_get_int(&in);
-			t->ports[k].tag = wire_get_int(&in);
-			t->ports[k].rtag = wire_get_int(&in);
-		}
-	}
-	E.nparams = get_count(&in, 1 << 16);
-	if (in.bad || (E.pnames = calloc((size_t)E.nparams + 1, sizeof(char *))) == NULL ||
-	    (E.pvalues = calloc((size_t)E.nparams + 1, sizeof(char *))) == NULL)
-		return -1;
-	for (i = 0; i < E.nparams; i++) {
-		E.pnames[i] = wire_get_str(&in);
-		E.pvalues[i] = wire_get_str(&in);
-	}
-	E.nargs = get_count(&in, 1 << 20);
-	if (in.bad || (E.args = calloc((size_t)E.nargs + 1, sizeof(char *))) == NULL)
-		return -1;
-	for (i = 0; i < E.nargs; i++)
-		E.args[i] = wire_get_str(&in);
-	E.nruns = get_count(&in, 1 << 24);
-	if (in.bad || (E.runs = calloc((size_t)E.nruns + 1, sizeof(*E.runs))) == NULL)
-		return -1;
-	for (i = 0; i < E.nruns; i++) {
-		E.runs[i].comp = wire_get_str(&in);
-		E.runs[i].indexed = wire_get_int(&in) != 0;
-		E.runs[i].rank = wire_get_int(&in);
-		E.runs[i].index = wire_get_int(&in);
-		E.runs[i].count = wire_get_int(&in);
-	}
-	beh = wire_get_str(&in);
-	nlocs = get_count(&in, 1 << 24);
-	if (in.bad || (locs = calloc((size_t)nlocs + 1, sizeof(*locs))) == NULL) {
-		free(beh);
-		return -1;
-	}
-	for (i = 0; i < nlocs; i++)
-		locs[i] = wire_get_str(&in);
-	if (E.flags & WIRE_TRACE)
-		E.trace_origin = wire_get_str(&in);
-	if (in.bad) {
-		rc = -1;
-		goto out;
-	}
+	E.self.rank = E.T.rank;
+	E.self.nprocs = E.T.nprocs;
+	E.self.name = E.T.name;
+	E.self.component = E.T.component;
+	E.self.indexed = E.T.indexed;
+	E.self.index = E.T.index;
 
 	/* "Client, Prop" for messages about port types. */
-	for (tl = 1, i = 0; i < E.ntypes; i++)
-		tl += strlen(E.types[i].name) + 2;
-	if ((E.typenames = malloc(tl)) == NULL) {
-		rc = -1;
-		goto out;
-	}
+	for (tl = 1, i = 0; i < E.T.ntypes; i++)
+		tl += strlen(E.T.types[i].name) + 2;
+	if ((E.typenames = malloc(tl)) == NULL)
+		return -1;
 	E.typenames[0] = '\0';
-	for (i = 0; i < E.ntypes; i++) {
+	for (i = 0; i < E.T.ntypes; i++) {
 		if (i > 0)
 			strcat(E.typenames, ", ");
-		strcat(E.typenames, E.types[i].name);
+		strcat(E.typenames, E.T.types[i].name);
 	}
-
-	if (E.flags & WIRE_CHECK_PROTOCOL) {
-		char	*cause = NULL;
-
-		tn = E.ntypes <= 64 ? tnames : malloc(sizeof(*tn) * (size_t)E.ntypes);
-		np = E.ntypes <= 64 ? nports : malloc(sizeof(*np) * (size_t)E.ntypes);
-		if (tn == NULL || np == NULL) {
-			if (tn != tnames)
-				free((void *)tn);
-			if (np != nports)
-				free(np);
-			rc = -1;
-			goto out;
-		}
-		for (i = 0; i < E.ntypes; i++) {
-			tn[i] = E.types[i].name;
-			np[i] = E.types[i].n;
-		}
-		E.mon = ens_mon_new(beh, nlocs, (const char *const *)locs, E.ntypes, tn,
-		    np, &cause);
-		if (tn != tnames)
-			free((void *)tn);
-		if (np != nports)
-			free(np);
-		if (E.mon == NULL) {
-			E.state = S_RUNNING;
-			ens_fail(C_INIT, "cannot follow its behaviour: %s",
-			    cause != NULL ? cause : "out of memory");
-		}
+	if (!(E.T.flags & WIRE_CHECK_PROTOCOL))
+		return 0;
+	tn = calloc((size_t)E.T.ntypes + 1, sizeof(*tn));
+	np = calloc((size_t)E.T.ntypes + 1, sizeof(*np));
+	if (tn == NULL || np == NULL) {
+		free((void *)tn);
+		free(np);
+		return -1;
 	}
-out:
-	free(beh);
-	for (i = 0; i < nlocs; i++)
-		free(locs[i]);
-	free(locs);
-	return rc;
+	for (i = 0; i < E.T.ntypes; i++) {
+		tn[i] = E.T.types[i].name;
+		np[i] = E.T.types[i].n;
+	}
+	E.mon = ens_mon_new(E.T.behaviour, E.T.nlocs, (const char *const *)E.T.locs,
+	    E.T.ntypes, tn, np, &cause);
+	free((void *)tn);
+	free(np);
+	if (E.mon == NULL)
+		ens_fail(C_INIT, "cannot follow its behaviour: %s",
+		    cause != NULL ? cause : "out of memory");
+	return 0;
 }
 
-/*
- * Let a process that waits in MPI_Init give up the processor.  Open MPI 4.1
- * turns on yielding when idle (mpi_yield_when_idle, on by itself when the
- * node is oversubscribed) only at the very end of MPI_Init, after the
- * connect/accept that joins a spawned job to its parent.  That handshake is
- * about ten collectives among the components, and a process waiting in one
- * spins: with 32 components on 2 cores each step waited for whole time
- * slices, and the spawn took 4.6 s; yielding, 1.6 s (bench/README.md).
- * MPI_Init then sets the user's mpi_yield_when_idle for the rest of the
- * run as always.  The setter is Open MPI's own (libopen-pal, loaded with
- * libmpi; no MCA parameter reaches this phase); with another MPI it is not
- * there and nothing changes.
- */
-static void
-yield_in_mpi_init(void)
+/* The root's bundle of every process's port table, from the memory file
+ * the trampoline made (WIRE_ENV_TABLES): a new buffer and *len. */
+static char *
+read_bundle(size_t *len)
 {
-	bool	(*set)(bool);
+	const char	*s = getenv(WIRE_ENV_TABLES);
+	struct wire_buf	 b = { NULL, 0, 0 };
+	char		 chunk[65536];
+	ssize_t		 n;
+	int		 fd;
 
-	*(void **)&set = dlsym(RTLD_DEFAULT, "opal_progress_set_yield_when_idle");
-	if (set != NULL)
-		(void)set(true);
+	if (s == NULL || (fd = atoi(s)) < 0)
+		ens_fail(C_INIT, "no port tables: %s is not set (is ensemble-exec"
+		    " of another version?)", WIRE_ENV_TABLES);
+	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			ens_fail(C_INIT, "cannot read the port tables: %s",
+			    strerror(errno));
+		if (wire_put_bytes(&b, chunk, (size_t)n) != 0)
+			ens_fail(C_INIT, "out of memory for the port tables");
+	}
+	close(fd);
+	unsetenv(WIRE_ENV_TABLES);
+	*len = b.len;
+	return b.p;
+}
+
+/* Every process's port table from the root, which holds them all: a new
+ * buffer with this process's, and *len its length. */
+static char *
+scatter_tables(int root, int rank, int size, size_t *len)
+{
+	char	*bundle = NULL, *buf;
+	size_t	 blen = 0;
+	int	*offs = NULL, *lens = NULL, n = 0;
+
+	if (rank == root) {
+		bundle = read_bundle(&blen);
+		offs = calloc((size_t)size, sizeof(*offs));
+		lens = calloc((size_t)size, sizeof(*lens));
+		if (offs == NULL || lens == NULL)
+			ens_fail(C_INIT, "out of memory for the port tables");
+		if (wire_bundle_split(bundle, blen, size, offs, lens) != 0)
+			ens_fail(C_INIT, "the port tables are malformed or not"
+			    " for %d processes (ensemble and libensemble of"
+			    " different versions?)", size);
+	}
+	check(C_INIT, PMPI_Scatter(lens, 1, MPI_INT, &n, 1, MPI_INT, root,
+	    E.comm));
+	if ((buf = malloc(n > 0 ? (size_t)n : 1)) == NULL)
+		ens_fail(C_INIT, "out of memory for a port table of %d bytes", n);
+	check(C_INIT, PMPI_Scatterv(bundle, lens, offs, MPI_BYTE, buf, n, MPI_BYTE,
+	    root, E.comm));
+	free(bundle);
+	free(offs);
+	free(lens);
+	*len = (size_t)n;
+	return buf;
 }
 
 /* Split the port communicator by component, ranks in index order, for
@@ -613,8 +516,8 @@ comm_component(void)
 {
 	int	i, color = 0;
 
-	for (i = 0; i < E.nruns; i++)
-		if (strcmp(E.runs[i].comp, E.self.component) == 0) {
+	for (i = 0; i < E.T.nruns; i++)
+		if (strcmp(E.T.runs[i].comp, E.self.component) == 0) {
 			color = i;
 			break;
 		}
@@ -625,9 +528,10 @@ comm_component(void)
 void
 ens_init(int *argc, char ***argv)
 {
-	MPI_Status	 st;
 	char		*buf, host[256];
-	int		 flag, n, rc;
+	const char	*root_s;
+	size_t		 len;
+	int		 flag, rc, root, rank, size;
 	int64_t		 t_entry = rec_realtime();
 	const char	*prog = argv != NULL && *argv != NULL && (*argv)[0] != NULL ?
 			    (*argv)[0] : "component";
@@ -644,51 +548,46 @@ ens_init(int *argc, char ***argv)
 	cur_call = C_INIT;
 	signal(SIGUSR1, on_usr1);
 	MPI_Initialized(&flag);
-	if (!flag) {
-		yield_in_mpi_init();
-		if ((rc = MPI_Init(argc, argv)) != MPI_SUCCESS) {
-			fprintf(stderr, "%s: ens_init: MPI_Init failed (%d)\n", prog, rc);
-			exit(70);
-		}
+	if (!flag && (rc = MPI_Init(argc, argv)) != MPI_SUCCESS) {
+		fprintf(stderr, "%s: ens_init: MPI_Init failed (%d)\n", prog, rc);
+		exit(70);
 	}
-	E.parent = MPI_COMM_NULL;
-	MPI_Comm_get_parent(&E.parent);
-	if (E.parent == MPI_COMM_NULL) {
-		fprintf(stderr, "%s: not started by ensemble-loader; run the"
+	if ((root_s = getenv(WIRE_ENV_ROOT)) == NULL) {
+		fprintf(stderr, "%s: not started by 'ensemble run'; run the"
 		    " application with 'ensemble run SCRIPT'\n", prog);
 		MPI_Finalize();
 		exit(2);
 	}
-	MPI_Comm_set_errhandler(E.parent, MPI_ERRORS_RETURN);
-	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-	if ((rc = MPI_Probe(0, WIRE_TAG_TABLE, E.parent, &st)) != MPI_SUCCESS ||
-	    (rc = MPI_Get_count(&st, MPI_BYTE, &n)) != MPI_SUCCESS) {
-		E.state = S_RUNNING;
-		check(C_INIT, rc);
-	}
-	if ((buf = malloc(n > 0 ? (size_t)n : 1)) == NULL) {
-		E.state = S_RUNNING;
-		ens_fail(C_INIT, "out of memory for a port table of %d bytes", n);
-	}
-	rc = PMPI_Recv(buf, n, MPI_BYTE, 0, WIRE_TAG_TABLE, E.parent, MPI_STATUS_IGNORE);
 	E.state = S_RUNNING;
-	check(C_INIT, rc);
-	if (read_table(buf, (size_t)n) != 0) {
-		free(buf);
-		ens_fail(C_INIT, "the loader's port table is malformed"
-		    " (ensemble-loader and libensemble of different versions?)");
-	}
-	free(buf);
+	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
 	check(C_INIT, MPI_Comm_dup(MPI_COMM_WORLD, &E.comm));
 	check(C_INIT, MPI_Comm_set_errhandler(E.comm, MPI_ERRORS_RETURN));
-	if (E.flags & WIRE_TRACE)
-		rec_start(E.trace_origin, E.self.rank, E.comm, t_entry);
-	comm_component();
-	install_handlers();
-	check(C_INIT, PMPI_Send(&E.self.rank, 1, MPI_INT, 0, WIRE_TAG_HELLO, E.parent));
+	check(C_INIT, MPI_Comm_rank(E.comm, &rank));
+	check(C_INIT, MPI_Comm_size(E.comm, &size));
+	root = atoi(root_s);
+	if (root < 0 || root >= size)
+		ens_fail(C_INIT, "%s is %s, not a rank of %d processes",
+		    WIRE_ENV_ROOT, root_s, size);
+	buf = scatter_tables(root, rank, size, &len);
+	if (read_table(buf, len) != 0) {
+		free(buf);
+		ens_fail(C_INIT, "its port table is malformed (ensemble and"
+		    " libensemble of different versions?)");
+	}
+	free(buf);
+	if (E.T.rank != rank || E.T.nprocs != size)
+		ens_fail(C_INIT, "its port table is process %d's of %d, not %d's"
+		    " of %d", E.T.rank, E.T.nprocs, rank, size);
 	if (gethostname(host, sizeof(host) - 1) != 0)
 		strcpy(host, "?");
 	host[sizeof(host) - 1] = '\0';
+	if ((E.T.flags & WIRE_TRACE) && rec_start(E.T.origin, E.T.tracedir,
+	    E.self.rank, E.comm, t_entry, host) != 0)
+		ens_fail(C_INIT, "cannot write its part of the trace in '%s' on"
+		    " host %s: %s (the trace's directory must be one every host"
+		    " shares)", E.T.tracedir, host, strerror(errno));
+	comm_component();
+	install_handlers();
 	fprintf(stderr, WIRE_MARK "hello %s\n", host);
 	fflush(stderr);
 	if (rec_on)
@@ -702,7 +601,6 @@ ens_finalize(void)
 	void	*b;
 	int	 size;
 	double	 t0;
-	char	 host[256];
 
 	need_running(C_FINALIZE);
 	t0 = MPI_Wtime();
@@ -724,14 +622,10 @@ ens_finalize(void)
 		e.count = e.req = e.seq = -1;
 		e.peer = e.tag = TRACE_NONE;
 		rec_add(&e);
-		if (gethostname(host, sizeof(host) - 1) != 0)
-			strcpy(host, "?");
-		host[sizeof(host) - 1] = '\0';
-		if (rec_finish(E.parent, WIRE_TAG_TRACE, host) != 0)
-			ens_fail(C_FINALIZE, "cannot send the trace to the loader");
+		if (rec_finish() != 0)
+			ens_fail(C_FINALIZE, "cannot write its part of the trace in"
+			    " '%s': %s", E.T.tracedir, strerror(errno));
 	}
-	check(C_FINALIZE, PMPI_Send(&E.self.rank, 1, MPI_INT, 0, WIRE_TAG_DONE, E.parent));
-	check(C_FINALIZE, MPI_Comm_disconnect(&E.parent));
 	check(C_FINALIZE, MPI_Comm_free(&E.compcomm));
 	check(C_FINALIZE, MPI_Comm_free(&E.comm));
 	leave();
@@ -756,7 +650,7 @@ ens_self(void)
 ens_port_t
 ens_port(const char *type, int index)
 {
-	const struct port	*p = find_port(C_PORT, type, index);
+	const struct wire_port	*p = find_port(C_PORT, type, index);
 	ens_port_t		 r;
 
 	r.comm = E.comm;
@@ -776,13 +670,13 @@ ens_param(const char *name)
 	need_running(C_PARAM);
 	if (name == NULL)
 		ens_fail(C_PARAM, "the name is NULL");
-	for (i = 0; i < E.nparams; i++)
-		if (strcmp(E.pnames[i], name) == 0)
-			return E.pvalues[i];
+	for (i = 0; i < E.T.nparams; i++)
+		if (strcmp(E.T.pnames[i], name) == 0)
+			return E.T.pvalues[i];
 	if (name[0] >= '1' && name[0] <= '9') {
 		k = strtol(name, &end, 10);
-		if (*end == '\0' && k <= E.nargs)
-			return E.args[k - 1];
+		if (*end == '\0' && k <= E.T.nargs)
+			return E.T.args[k - 1];
 	}
 	return NULL;
 }
@@ -790,7 +684,7 @@ ens_param(const char *name)
 void
 ens_send(const char *type, int index, const void *buf, int count, MPI_Datatype dt)
 {
-	const struct port	*p = find_port(C_SEND, type, index);
+	const struct wire_port	*p = find_port(C_SEND, type, index);
 	int			 rc;
 
 	double			 t0 = rec_on ? MPI_Wtime() : 0;
@@ -807,7 +701,7 @@ ens_send(const char *type, int index, const void *buf, int count, MPI_Datatype d
 void
 ens_ssend(const char *type, int index, const void *buf, int count, MPI_Datatype dt)
 {
-	const struct port	*p = find_port(C_SSEND, type, index);
+	const struct wire_port	*p = find_port(C_SSEND, type, index);
 	int			 rc;
 
 	double			 t0 = rec_on ? MPI_Wtime() : 0;
@@ -851,7 +745,7 @@ bsend_room(int need)
 void
 ens_bsend(const char *type, int index, const void *buf, int count, MPI_Datatype dt)
 {
-	const struct port	*p = find_port(C_BSEND, type, index);
+	const struct wire_port	*p = find_port(C_BSEND, type, index);
 	int			 rc, size;
 
 	double			 t0 = rec_on ? MPI_Wtime() : 0;
@@ -890,7 +784,7 @@ static void
 recv_port(enum call c, const char *type, int index, void *buf, int count,
     MPI_Datatype dt, MPI_Status *st)
 {
-	const struct port	*p = find_port(c, type, index);
+	const struct wire_port	*p = find_port(c, type, index);
 	MPI_Status		 own;
 	double			 t0 = rec_on ? MPI_Wtime() : 0;
 	int			 rc, n;
@@ -925,17 +819,17 @@ ens_recv_status(const char *type, int index, void *buf, int count, MPI_Datatype 
 
 /* Does a type (NULL: every type) hold every connected port? */
 static int
-covers_all(const struct ptype *t)
+covers_all(const struct wire_type *t)
 {
 	int	i, k;
 
 	if (t == NULL)
 		return 1;
-	for (i = 0; i < E.ntypes; i++) {
-		if (&E.types[i] == t)
+	for (i = 0; i < E.T.ntypes; i++) {
+		if (&E.T.types[i] == t)
 			continue;
-		for (k = 0; k < E.types[i].n; k++)
-			if (E.types[i].ports[k].rank >= 0)
+		for (k = 0; k < E.T.types[i].n; k++)
+			if (E.T.types[i].ports[k].rank >= 0)
 				return 0;
 	}
 	return 1;
@@ -944,16 +838,16 @@ covers_all(const struct ptype *t)
 /* The index (1-based, within its type) of the port a message came by, or 0;
  * *type is set to the port's type. */
 static int
-port_of(const struct ptype *t, int rank, int tag, const struct ptype **type)
+port_of(const struct wire_type *t, int rank, int tag, const struct wire_type **type)
 {
 	int	i, k;
 
-	for (i = 0; i < E.ntypes; i++) {
-		if (t != NULL && &E.types[i] != t)
+	for (i = 0; i < E.T.ntypes; i++) {
+		if (t != NULL && &E.T.types[i] != t)
 			continue;
-		for (k = 0; k < E.types[i].n; k++)
-			if (E.types[i].ports[k].rank == rank && E.types[i].ports[k].rtag == tag) {
-				*type = &E.types[i];
+		for (k = 0; k < E.T.types[i].n; k++)
+			if (E.T.types[i].ports[k].rank == rank && E.T.types[i].ports[k].rtag == tag) {
+				*type = &E.T.types[i];
 				return k + 1;
 			}
 	}
@@ -962,20 +856,20 @@ port_of(const struct ptype *t, int rank, int tag, const struct ptype **type)
 
 /* The ports a wildcard receives from: type's (NULL: all); stops the
  * application when none of them is connected. */
-static const struct ptype *
+static const struct wire_type *
 any_ports(enum call c, const char *type)
 {
-	const struct ptype	*t = NULL;
+	const struct wire_type	*t = NULL;
 	int			 i, k, any = 0;
 
 	if (type != NULL)
 		t = find_type(c, type);
 	else
 		need_running(c);
-	for (i = 0; i < E.ntypes && !any; i++)
-		if (t == NULL || t == &E.types[i])
-			for (k = 0; k < E.types[i].n && !any; k++)
-				any = E.types[i].ports[k].rank >= 0;
+	for (i = 0; i < E.T.ntypes && !any; i++)
+		if (t == NULL || t == &E.T.types[i])
+			for (k = 0; k < E.T.types[i].n && !any; k++)
+				any = E.T.types[i].ports[k].rank >= 0;
 	if (!any)
 		ens_fail(c, "%s has no connected port%s%s%s to receive from",
 		    E.self.name, type != NULL ? " of type '" : "",
@@ -985,7 +879,7 @@ any_ports(enum call c, const char *type)
 
 /* Record a receive from any port of t (NULL: of all). */
 static void
-trace_recv_any(const struct ptype *t, double t0, MPI_Datatype dt,
+trace_recv_any(const struct wire_type *t, double t0, MPI_Datatype dt,
     const MPI_Status *st)
 {
 	int	n;
@@ -1003,7 +897,7 @@ static int
 recv_any(enum call c, const char *type, void *buf, int count, MPI_Datatype dt,
     MPI_Status *st)
 {
-	const struct ptype	*t, *got = NULL;
+	const struct wire_type	*t, *got = NULL;
 	int			 i, k, rc, flag, index, start = 0;
 	double			 t0 = rec_on ? MPI_Wtime() : 0;
 
@@ -1026,13 +920,13 @@ recv_any(enum call c, const char *type, void *buf, int count, MPI_Datatype dt,
 	/* Other ports may have messages this call must leave alone: probe
 	 * each port of the type in turn, from a rotating start. */
 	for (;;) {
-		for (i = 0; i < E.ntypes; i++) {
-			const struct ptype	*u = &E.types[i];
+		for (i = 0; i < E.T.ntypes; i++) {
+			const struct wire_type	*u = &E.T.types[i];
 
 			if (t != NULL && u != t)
 				continue;
 			for (k = 0; k < u->n; k++) {
-				const struct port *p = &u->ports[(k + start) % u->n];
+				const struct wire_port *p = &u->ports[(k + start) % u->n];
 
 				if (p->rank < 0)
 					continue;
@@ -1077,7 +971,7 @@ ens_recv_any_status(const char *type, void *buf, int count, MPI_Datatype dt,
 int
 ens_port_of(const MPI_Status *st, const char **type)
 {
-	const struct ptype	*got = NULL;
+	const struct wire_type	*got = NULL;
 	int			 index;
 
 	need_running(C_PORT_OF);
@@ -1095,7 +989,7 @@ static void
 isend_port(enum call c, const char *type, int index, const void *buf, int count,
     MPI_Datatype dt, MPI_Request *req)
 {
-	const struct port	*p = find_port(c, type, index);
+	const struct wire_port	*p = find_port(c, type, index);
 	int			 rc, size;
 	double			 t0 = rec_on ? MPI_Wtime() : 0;
 
@@ -1153,7 +1047,7 @@ void
 ens_irecv(const char *type, int index, void *buf, int count, MPI_Datatype dt,
     MPI_Request *req)
 {
-	const struct port	*p = find_port(C_IRECV, type, index);
+	const struct wire_port	*p = find_port(C_IRECV, type, index);
 	double			 t0 = rec_on ? MPI_Wtime() : 0;
 
 	if (req == NULL)
@@ -1170,7 +1064,7 @@ void
 ens_irecv_any(const char *type, void *buf, int count, MPI_Datatype dt,
     MPI_Request *req)
 {
-	const struct ptype	*t;
+	const struct wire_type	*t;
 	double			 t0 = rec_on ? MPI_Wtime() : 0;
 
 	if (req == NULL)

@@ -1,5 +1,5 @@
 /* ensemble.h -- libensemble, the library an ensemble component links: its
- * port interface, set by the loader from the script, and communication
+ * port interface, set by 'ensemble run' from the script, and communication
  * through it.  A component names ports by type and 1-based index as the
  * script does ("Prop", 1) and never knows ranks, tags or the topology.
  *
@@ -47,10 +47,11 @@ typedef struct {
 					   0 for an unindexed process */
 } ens_self_t;
 
-/* MPI_Init, then receive this process's port table from ensemble-loader.
- * A program not started by 'ensemble run' is told so and exits. */
+/* MPI_Init, then receive this process's port table ('ensemble run' made
+ * every process's; collective over MPI_COMM_WORLD).  A program not
+ * started by 'ensemble run' is told so and exits. */
 void		 ens_init(int *argc, char ***argv);
-/* Tell the loader this process is done, then MPI_Finalize. */
+/* Write this process's part of the trace (--trace), then MPI_Finalize. */
 void		 ens_finalize(void);
 
 /* Number of ports of a type; 0 for a type the process has none of (the

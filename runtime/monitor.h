@@ -8,8 +8,8 @@
  *
  * THE BEHAVIOUR TEXT.  This is the one place its grammar is written down.
  * pcg/behave.c prints it (pcg_proc.behaviour, the 'behaviour' attribute of
- * each process node of 'ensemble graph --pcg'), the loader hands it to each
- * process, and ens_mon_new reads it.  It is one process's instance of its
+ * each process node of 'ensemble graph --pcg'), 'ensemble run' puts it in
+ * each process's port table (wire.h), and ens_mon_new reads it.  It is one process's instance of its
  * component's BEHAVIOUR: parameters, 'index' and ports() replaced by their
  * values, 'if' decided, 'for' unrolled, loops kept with their counts.  In
  * EBNF (ISO 14977: ',' follows, '|' or, [ ] optional, { } repeated):
@@ -45,8 +45,8 @@
  * blocks.  Which calls each statement accepts: ensemble(1), Protocol
  * check.
  *
- * Beside it, the statements' locations ('behaviour_at' in the graph the
- * loader reads, a list value; pcg_behaviour_locs), one string per
+ * Beside it, the statements' locations (in the port table beside it;
+ * pcg_behaviour_locs), one string per
  * statement in the order their first tokens come in the text, each
  *
  *	location   = file, ':', line, ':', column | '-' ;

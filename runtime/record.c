@@ -1,10 +1,12 @@
 /* record.c -- a process's trace (record.h): events kept binary in a
- * bounded buffer, spilled as text lines (traceline.h) to an unlinked
- * temporary file when it fills, and sent to the loader at ens_finalize.
- * Sequence numbers and pending requests live in small hash tables. */
+ * bounded buffer, spilled as text lines (traceline.h) to the process's
+ * part of the trace when it fills, and the rest written there at
+ * ens_finalize.  Sequence numbers and pending requests live in small hash
+ * tables. */
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,10 +14,9 @@
 #include <unistd.h>
 
 #include "record.h"
-#include "wire.h"
 
 #define REC_DEFAULT_EVENTS	16384
-#define REC_CHUNK		WIRE_TRACE_CHUNK
+#define REC_CHUNK		(1 << 16)
 
 int	rec_on;
 
@@ -42,7 +43,9 @@ static struct {
 	double		 wt0;
 	struct rec_ev	*buf;
 	size_t		 n, cap;
-	int		 spill;		/* fd, -1: none yet */
+	int		 spill;		/* the part's fd, -1: none */
+	int		 err;		/* a write to it failed: its errno */
+	char		*part;		/* its path: DIR/RANK.part */
 	char		*line;		/* formatting */
 	size_t		 linecap;
 	struct seqent	*seqs;
@@ -85,22 +88,41 @@ parse_origin(const char *s)
 	return sec * 1000000000 + frac;
 }
 
-void
-rec_start(const char *origin, int rank, MPI_Comm world, int64_t t_entry)
+static int	write_all(int, const char *, size_t);
+
+int
+rec_start(const char *origin, const char *dir, int rank, MPI_Comm world,
+    int64_t t_entry, const char *host)
 {
 	const char	*s;
+	char		 hostline[300];
 	long		 n;
 	int64_t		 o = parse_origin(origin), now;
+	int		 saved;
 
 	R.rank = rank;
 	R.world = world;
+	if ((R.part = malloc(strlen(dir) + 32)) == NULL)
+		return -1;
+	sprintf(R.part, "%s/%d.part", dir, rank);
+	if ((R.spill = open(R.part, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+	    0644)) < 0)
+		return -1;
+	snprintf(hostline, sizeof(hostline), "host %s\n", host);
+	if (write_all(R.spill, hostline, strlen(hostline)) != 0) {
+		saved = errno;
+		close(R.spill);
+		R.spill = -1;
+		errno = saved;
+		return -1;
+	}
 	MPI_Comm_group(MPI_COMM_WORLD, &R.wgroup);
 	R.cap = REC_DEFAULT_EVENTS;
 	if ((s = getenv("ENSEMBLE_TRACE_EVENTS")) != NULL &&
 	    (n = strtol(s, NULL, 10)) > 0)
 		R.cap = (size_t)n;
 	if ((R.buf = malloc(R.cap * sizeof(*R.buf))) == NULL)
-		return;
+		return -1;
 	/* The clock's pairing: MPI_Wtime now is realtime now. */
 	R.wt0 = MPI_Wtime();
 	now = rec_realtime();
@@ -108,6 +130,7 @@ rec_start(const char *origin, int rank, MPI_Comm world, int64_t t_entry)
 	R.t_entry = t_entry - o;
 	R.nextreq = 1;
 	rec_on = 1;
+	return 0;
 }
 
 /* An MPI_Wtime time in ns from the origin. */
@@ -184,38 +207,32 @@ format(const struct rec_ev *e)
 	return traceline_format(R.line, &l);
 }
 
-/* Write the buffered events to the spill file and empty the buffer. */
+/* Write the buffered events to the part and empty the buffer; a write
+ * that fails is remembered (its errno), for rec_finish to say. */
 static void
 spill(void)
 {
-	char	path[4096], chunk[65536];
-	const char *dir = getenv("TMPDIR");
+	char	chunk[65536];
 	size_t	i, n, used = 0;
 
-	if (R.spill < 0) {
-		snprintf(path, sizeof(path), "%s/ensemble-trace-%d.XXXXXX",
-		    dir != NULL && *dir != '\0' ? dir : "/tmp", R.rank);
-		if ((R.spill = mkstemp(path)) < 0) {
-			R.n = 0;	/* nowhere to keep them */
-			return;
-		}
-		unlink(path);
-	}
-	for (i = 0; i < R.n; i++) {
+	for (i = 0; i < R.n && R.err == 0; i++) {
 		if ((n = format(&R.buf[i])) == 0)
 			continue;
 		if (used + n > sizeof(chunk)) {
-			write_all(R.spill, chunk, used);
+			if (write_all(R.spill, chunk, used) != 0)
+				R.err = errno;
 			used = 0;
 		}
-		if (n > sizeof(chunk))
-			write_all(R.spill, R.line, n);
-		else {
+		if (n > sizeof(chunk)) {
+			if (write_all(R.spill, R.line, n) != 0)
+				R.err = errno;
+		} else {
 			memcpy(chunk + used, R.line, n);
 			used += n;
 		}
 	}
-	write_all(R.spill, chunk, used);
+	if (R.err == 0 && write_all(R.spill, chunk, used) != 0)
+		R.err = errno;
 	R.n = 0;
 }
 
@@ -592,55 +609,41 @@ rec_waitall(int n, MPI_Request *reqs, MPI_Status *sts, int raw)
 	return rc;
 }
 
-/* Send n bytes of s to the loader. */
-static int
-send_chunk(MPI_Comm parent, int tag, const char *s, size_t n)
-{
-	return PMPI_Send((void *)s, (int)n, MPI_BYTE, 0, tag, parent) ==
-	    MPI_SUCCESS ? 0 : -1;
-}
-
 int
-rec_finish(MPI_Comm parent, int tag, const char *host)
+rec_finish(void)
 {
-	char	*chunk, hostline[300];
-	size_t	 used = 0, i, n;
-	ssize_t	 got;
+	char	*done;
 	int	 rc = 0;
 
 	if (!rec_on)
 		return 0;
 	rec_on = 0;
-	snprintf(hostline, sizeof(hostline), "host %s\n", host);
-	rc |= send_chunk(parent, tag, hostline, strlen(hostline));
-	if ((chunk = malloc(REC_CHUNK)) == NULL)
-		return -1;
-	if (R.spill >= 0) {
-		lseek(R.spill, 0, SEEK_SET);
-		while ((got = read(R.spill, chunk, REC_CHUNK)) > 0)
-			rc |= send_chunk(parent, tag, chunk, (size_t)got);
-		close(R.spill);
-		R.spill = -1;
+	spill();
+	if (R.err != 0 || close(R.spill) != 0) {
+		rc = -1;
+		if (R.err == 0)
+			R.err = errno;
 	}
-	for (i = 0; i < R.n; i++) {
-		if ((n = format(&R.buf[i])) == 0)
-			continue;
-		if (used + n > REC_CHUNK) {
-			rc |= send_chunk(parent, tag, chunk, used);
-			used = 0;
+	R.spill = -1;
+	/* Complete: RANK.part becomes RANK. */
+	if (rc == 0 && (done = strdup(R.part)) != NULL) {
+		done[strlen(done) - strlen(".part")] = '\0';
+		if (rename(R.part, done) != 0) {
+			rc = -1;
+			R.err = errno;
 		}
-		memcpy(chunk + used, R.line, n);
-		used += n;
+		free(done);
+	} else if (rc == 0) {
+		rc = -1;
+		R.err = ENOMEM;
 	}
-	if (used > 0)
-		rc |= send_chunk(parent, tag, chunk, used);
-	rc |= send_chunk(parent, tag, chunk, 0);
-	free(chunk);
 	free(R.buf);
 	free(R.line);
 	free(R.seqs);
 	free(R.reqs);
+	free(R.part);
 	MPI_Group_free(&R.wgroup);
+	errno = R.err;
 	memset(&R, 0, sizeof(R));
 	R.spill = -1;
 	return rc;

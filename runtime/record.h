@@ -1,9 +1,10 @@
 /* record.h -- libensemble's side of 'ensemble run --trace': each process
  * records its operations (ens.c: the port interface; pmpi.c: raw MPI
  * calls through PMPI wrappers) as binary events in a bounded buffer, which
- * spills to a per-process file as lines of runtime/traceline.h when it
- * fills; at ens_finalize everything goes to the loader over the parent
- * intercommunicator (wire.h, WIRE_TAG_TRACE).  MPI and libc only. */
+ * spills to the process's part of the trace (wire.h: DIR/RANK.part) as
+ * lines of runtime/traceline.h when it fills; at ens_finalize the rest is
+ * written and the part renamed DIR/RANK, for 'ensemble run' to merge.
+ * MPI and libc only. */
 #ifndef ENS_RECORD_H
 #define ENS_RECORD_H
 
@@ -42,11 +43,14 @@ struct rec_req {
  * test it before doing anything else. */
 extern int rec_on;
 
-/* Start recording: the trace's origin as the loader sent it ("S.N",
- * realtime seconds), this process's world rank and the port
- * communicator (comm 0 with MPI_COMM_WORLD).  t_entry is the realtime in
- * ns when ens_init was entered, for the init event. */
-void rec_start(const char *origin, int rank, MPI_Comm world, int64_t t_entry);
+/* Start recording into DIR/RANK.part, which starts "host HOST": the
+ * trace's origin as the table gives it ("S.N", realtime seconds), this
+ * process's world rank and the port communicator (comm 0 with
+ * MPI_COMM_WORLD).  t_entry is the realtime in ns when ens_init was
+ * entered, for the init event.  0, or -1 and errno when the part cannot
+ * be written. */
+int rec_start(const char *origin, const char *dir, int rank, MPI_Comm world,
+    int64_t t_entry, const char *host);
 /* The realtime clock in nanoseconds. */
 int64_t rec_realtime(void);
 /* Record an event (copied). */
@@ -89,8 +93,8 @@ void rec_p2p(int op, int mode, double t0, const char *ptype, int pindex,
 void rec_collective(int op, double t0, int comm, int root, int isroot,
     int nprocs, MPI_Datatype sdt, long scount, MPI_Datatype rdt, long rcount,
     int raw);
-/* Send every event to the loader (rank 0 of parent) with tag, ending
- * with an empty message; stops recording.  host: this process's host. */
-int rec_finish(MPI_Comm parent, int tag, const char *host);
+/* Write every event left to the part and rename it DIR/RANK; stops
+ * recording.  0, or -1 and errno when a write failed. */
+int rec_finish(void);
 
 #endif

@@ -3,8 +3,9 @@
  * how each is written.  libensemble (runtime/ens.c) writes event lines
  * itself, and it may use only MPI and libc (HACKING.md), so the definition
  * lives here, at runtime's floor, header-only and libc-only, as wire.h does
- * for the port table: ens.c formats its events with traceline_format, the
- * loader reads T0 back with traceline_t0 to merge the processes' streams,
+ * for the port table: ens.c formats its events with traceline_format,
+ * 'ensemble run' reads T0 back with traceline_t0 to merge the processes'
+ * parts (loader/ltrace.c),
  * and trace/ (the reader and writer of whole files, trace.h) takes the
  * names and the formatter from here.  Nothing here needs MPI.
  *

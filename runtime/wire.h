@@ -1,21 +1,41 @@
-/* wire.h -- what ensemble-loader and libensemble say to each other, and
- * what both say to 'ensemble run': the one definition of the port-table
- * message and of the marker lines.
+/* wire.h -- what 'ensemble run', the trampoline ensemble-exec and
+ * libensemble say to each other: the one definition of the launch line,
+ * the port tables and their bundle, and the marker lines.  wire.c holds
+ * the code that writes and reads them, linked into all three.
  *
- * Over the parent intercommunicator (the loader is rank 0 of its side, the
- * components are ranks 0..n-1 of theirs, in script order):
- *   loader -> component r, WIRE_TAG_TABLE: the port table (below), bytes;
- *   component -> loader, WIRE_TAG_HELLO: int r, once its interface is set;
- *   component -> loader, WIRE_TAG_DONE: int r, from ens_finalize;
- *   component -> loader, WIRE_TAG_TRACE (only when the table's flags
- *     hold WIRE_TRACE): its trace, from ens_finalize before DONE, as
- *     messages of bytes (at most WIRE_TRACE_CHUNK each): first
- *     "host HOSTNAME\n", then event lines (runtime/traceline.h) in the
- *     order the process started them, then an empty message.
+ * A run is one MPI job: 'ensemble run' starts 'mpirun --app APPFILE',
+ * whose line r (an Open MPI appfile line, script order = world rank)
+ * starts process r through the trampoline:
  *
- * The port table is a sequence of 32-bit integers and strings (a 32-bit
- * length, then the bytes, no NUL), in this order:
- *   WIRE_MAGIC, rank, nprocs, flags (WIRE_CHECK_PROTOCOL),
+ *	-np 1 [--host HOST] PATH-TO-ensemble-exec TOKEN...
+ *
+ * Open MPI splits an appfile line at spaces, cuts it at '#' or "//" and
+ * reads at most about 8 KB of it, so every TOKEN is written by
+ * wire_token_put: printable ASCII as it is but '%', '#', and a '/' after
+ * a '/', every other byte as '%' and two upper-case hex digits; an empty
+ * string is "%00".  The tokens, decoded, are the trampoline's arguments:
+ *
+ *	NAME ROOT [--tables] [--stdin] [--wdir DIR] COUNT NAME=VALUE... PATH [ARG...]
+ *
+ * NAME the process's name; ROOT the world rank that holds the port
+ * tables; --tables on that process only: its standard input starts with
+ * the bundle of every process's port table (below), which the trampoline
+ * reads off and hands to the component; --stdin: the rest of its standard
+ * input is the component's (else /dev/null); DIR the component's working
+ * directory; then the COUNT environment entries it sets, the executable
+ * and its arguments (loader/exec.c).
+ *
+ * The bundle, as 'ensemble run' writes it to mpirun's standard input
+ * (which Open MPI forwards to ROOT alone): WIRE_BUNDLE_MAGIC and the count
+ * of processes as 32-bit integers, the length of the rest as a 64-bit
+ * one, then per process in rank order a 32-bit length and its table.  The
+ * trampoline puts the whole bundle in a memory file whose descriptor it
+ * names in WIRE_ENV_TABLES; in ens_init, ROOT reads it and scatters the
+ * tables over the world, before anything else communicates.
+ *
+ * A port table is a sequence of 32-bit integers and strings (a 32-bit
+ * length, then the bytes, no NUL), in the order of struct wire_table:
+ *   WIRE_MAGIC, rank, nprocs, flags (WIRE_CHECK_PROTOCOL, WIRE_TRACE),
  *   name, component, indexed (0/1), index (when indexed: a[0] has
  *     index 0 and is indexed; a process without an index has 0 and 0),
  *   ntypes, then per type: its name, nports, then per port: peer rank
@@ -31,15 +51,19 @@
  *     the file any bytes; "-" unknown; monitor.h): the behaviour empty and
  *     no locations unless WIRE_CHECK_PROTOCOL;
  *   when WIRE_TRACE: the trace's origin, "SECONDS.NANOSECONDS" of the
- *     loader's realtime clock just before the spawn.
+ *     realtime clock of 'ensemble run' just before it started mpirun, and
+ *     the directory where the process writes its part of the trace: the
+ *     file RANK, written as RANK.part and renamed when complete: "host
+ *     HOSTNAME\n", then event lines (runtime/traceline.h) in the order the
+ *     process started them.
  *
- * Marker lines: a process started by the loader writes lines beginning with
- * WIRE_MARK to its stderr (libensemble) or stdout (the loader); Open MPI
- * forwards them, tagged with the writer's rank, to 'ensemble run', which
- * consumes them and never shows them:
+ * Marker lines: a process of the run writes lines beginning with WIRE_MARK
+ * to its stderr; Open MPI forwards them, tagged with the writer's rank, to
+ * 'ensemble run', which consumes them and never shows them:
  *   component: "init"           it entered ens_init (before MPI_Init;
  *                               only when WIRE_ENV is set, so that a
  *                               program run by hand prints no marker);
+ *              "hello HOST"     ens_init set its interface: it joined;
  *              "fail MESSAGE"   it is about to MPI_Abort for MESSAGE;
  *              "signal N"       it received fatal signal N;
  *              "exit"           it exited without calling ens_finalize;
@@ -52,126 +76,127 @@
  *              "end HOST exit N" / "end HOST signal N"
  *                               how the component ended, joined or not;
  *              "cannot HOST MESSAGE"
- *                               execv could not start it (MESSAGE says why);
- *   loader:    "spawned SECONDS", "wired SECONDS", "done SECONDS";
- *              "stuck SECONDS"  not every process joined (spawn or
- *                               wiring) within its watchdog's SECONDS;
- *              "status PHASE CHARS" on SIGUSR1: PHASE spawning, wiring or
- *                               running; CHARS one per process: '.' spawned,
- *                               'h' its interface set, 'd' done. */
+ *                               it could not start the component
+ *                               (MESSAGE says why). */
 #ifndef ENS_WIRE_H
 #define ENS_WIRE_H
 
+#include <stddef.h>
 #include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
 
-#define WIRE_MAGIC		0x454e5332	/* "ENS2" */
-#define WIRE_TAG_TABLE		1
-#define WIRE_TAG_HELLO		2
-#define WIRE_TAG_DONE		3
-#define WIRE_TAG_TRACE		4
+#define WIRE_MAGIC		0x454e5333	/* "ENS3" */
+#define WIRE_BUNDLE_MAGIC	0x454e5342	/* "ENSB" */
+#define WIRE_BUNDLE_HEAD	16		/* magic, count, length */
 #define WIRE_CHECK_PROTOCOL	0x1
 #define WIRE_TRACE		0x2
-#define WIRE_TRACE_CHUNK	(1 << 20)
+
+/* The longest appfile line 'ensemble run' writes: Open MPI 4.1 reads a
+ * line into a buffer of BUFSIZ (8192) bytes, less its own prefix, and
+ * takes the rest of a longer one as another line. */
+#define WIRE_LINE_MAX		8000
 
 #define WIRE_MARK		"@ensemble@ "
 
-/* The environment variable the trampoline (loader/exec.c) sets to "1" in
- * the component it starts: its stderr goes to 'ensemble run', which reads
- * the component's marker lines.  "init" needs it to be known: the answer
- * to SIGUSR1 cannot carry that fact, since the same SIGUSR1 kills the
- * processes that never called ens_init, and Open MPI then stops the others
- * with SIGTERM, which can come before they had the processor to answer. */
+/* The environment variable the trampoline sets to "1" in the component it
+ * starts: its stderr goes to 'ensemble run', which reads the component's
+ * marker lines.  "init" needs it to be known: the answer to SIGUSR1
+ * cannot carry that fact, since the same SIGUSR1 kills the processes that
+ * never called ens_init, and Open MPI then stops the others with SIGTERM,
+ * which can come before they had the processor to answer. */
 #define WIRE_ENV		"ENSEMBLE_EXEC"
+/* The world rank of the process that holds the tables, in every process. */
+#define WIRE_ENV_ROOT		"ENSEMBLE_ROOT"
+/* In that process: the descriptor of the memory file with the bundle. */
+#define WIRE_ENV_TABLES		"ENSEMBLE_TABLES"
 
-/* A growing byte buffer for writing a table. */
+/* A growing byte buffer being written. */
 struct wire_buf {
 	char	*p;
 	size_t	 len, cap;
 };
 
-/* A table being read: 'bad' is set once it was short or malformed. */
+/* A buffer being read: 'bad' is set once it was short or malformed. */
 struct wire_in {
 	const char	*p;
 	size_t		 len, off;
 	int		 bad;
 };
 
-static inline int
-wire_reserve(struct wire_buf *b, size_t n)
-{
-	char	*np;
-	size_t	 cap;
+struct wire_port {
+	int32_t	 rank;		/* the peer's; -1: not connected */
+	int32_t	 tag;		/* sending */
+	int32_t	 rtag;		/* receiving */
+};
 
-	if (b->len + n <= b->cap)
-		return 0;
-	for (cap = b->cap ? b->cap : 256; cap < b->len + n; cap *= 2)
-		;
-	if ((np = realloc(b->p, cap)) == NULL)
-		return -1;
-	b->p = np;
-	b->cap = cap;
-	return 0;
-}
+struct wire_type {
+	char			*name;
+	int32_t			 n;
+	struct wire_port	*ports;
+};
 
-/* Append an integer; -1 when out of memory. */
-static inline int
-wire_put_int(struct wire_buf *b, int32_t v)
-{
-	if (wire_reserve(b, sizeof(v)) != 0)
-		return -1;
-	memcpy(b->p + b->len, &v, sizeof(v));
-	b->len += sizeof(v);
-	return 0;
-}
+/* A run of processes of one component with consecutive ranks and indices. */
+struct wire_run {
+	char	*comp;
+	int32_t	 indexed;
+	int32_t	 rank, index, count;
+};
 
-/* Append a string (NULL as empty); -1 when out of memory. */
-static inline int
-wire_put_str(struct wire_buf *b, const char *s)
-{
-	size_t	n = s != NULL ? strlen(s) : 0;
+/* A process's port table, in the order it travels. */
+struct wire_table {
+	int32_t			 rank, nprocs, flags;
+	char			*name, *component;
+	int32_t			 indexed, index;
+	int32_t			 ntypes;
+	struct wire_type	*types;
+	int32_t			 nparams;
+	char			**pnames, **pvalues;
+	int32_t			 nargs;
+	char			**args;
+	int32_t			 nruns;
+	struct wire_run		*runs;
+	char			*behaviour;
+	int32_t			 nlocs;
+	char			**locs;
+	char			*origin;	/* WIRE_TRACE */
+	char			*tracedir;	/* WIRE_TRACE */
+};
 
-	if (n > INT32_MAX || wire_put_int(b, (int32_t)n) != 0 ||
-	    wire_reserve(b, n) != 0)
-		return -1;
-	if (n > 0)
-		memcpy(b->p + b->len, s, n);
-	b->len += n;
-	return 0;
-}
+/* Append an integer, a 64-bit one, a string (NULL as empty), bytes; -1
+ * when out of memory (the buffer as it was). */
+int wire_put_int(struct wire_buf *, int32_t);
+int wire_put_int64(struct wire_buf *, uint64_t);
+int wire_put_str(struct wire_buf *, const char *);
+int wire_put_bytes(struct wire_buf *, const void *, size_t);
+/* The next integer (0 once bad), and a new NUL-terminated copy of the next
+ * string (caller frees; NULL once bad or out of memory, 'bad' set). */
+int32_t wire_get_int(struct wire_in *);
+uint64_t wire_get_int64(struct wire_in *);
+char *wire_get_str(struct wire_in *);
 
-static inline int32_t
-wire_get_int(struct wire_in *in)
-{
-	int32_t	v;
+/* Append t as a port table; -1 when out of memory. */
+int wire_table_put(struct wire_buf *, const struct wire_table *t);
+/* Read a port table of len bytes into *t, which it owns then (free it
+ * with wire_table_clear, also after a failure): 0, or -1 when it is
+ * malformed or memory ran out. */
+int wire_table_get(struct wire_table *t, const char *p, size_t len);
+void wire_table_clear(struct wire_table *);
 
-	if (in->bad || in->len - in->off < sizeof(v)) {
-		in->bad = 1;
-		return 0;
-	}
-	memcpy(&v, in->p + in->off, sizeof(v));
-	in->off += sizeof(v);
-	return v;
-}
+/* Append the bundle of n tables, tables[i] process i's; -1 when out of
+ * memory. */
+int wire_bundle_put(struct wire_buf *, const struct wire_buf *tables, int n);
+/* The length of a bundle's rest from its first WIRE_BUNDLE_HEAD bytes, or
+ * -1 when they are not a bundle's. */
+int64_t wire_bundle_rest(const char *head);
+/* Where each of the n tables is in a bundle of len bytes: offs[i] and
+ * lens[i] (bytes from the start).  0, or -1 when it is malformed or does
+ * not hold n tables. */
+int wire_bundle_split(const char *p, size_t len, int n, int *offs, int *lens);
 
-/* A new NUL-terminated copy of the next string (caller frees), or NULL
- * when the table is malformed or memory ran out (in->bad set). */
-static inline char *
-wire_get_str(struct wire_in *in)
-{
-	int32_t	 n = wire_get_int(in);
-	char	*s;
-
-	if (in->bad || n < 0 || (size_t)n > in->len - in->off ||
-	    (s = malloc((size_t)n + 1)) == NULL) {
-		in->bad = 1;
-		return NULL;
-	}
-	memcpy(s, in->p + in->off, (size_t)n);
-	s[n] = '\0';
-	in->off += (size_t)n;
-	return s;
-}
+/* Append s as an appfile token (above); -1 when out of memory. */
+int wire_token_put(struct wire_buf *, const char *s);
+/* Decode a token: a new string (caller frees), or NULL when it is
+ * malformed (a '%' without two hex digits, a "%00" in a longer token) or
+ * memory ran out. */
+char *wire_token_get(const char *tok);
 
 #endif

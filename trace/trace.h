@@ -12,7 +12,7 @@
  *  - t0ns/t1ns carry the times exactly (nanoseconds), t0/t1 as doubles;
  *  - a cause is the whole diagnostic, "FILE:LINE: error: ...", ready to
  *    print (cli adds nothing); the caller frees it;
- *  - trace_write_line (the loader's merge), trace_side (which side of a
+ *  - trace_write_line (the merge of 'ensemble run --trace'), trace_side (which side of a
  *    message an event is), trace_hdr_new/free are added.
  * And in the file (man/ensemble-trace.5 is the reference):
  *  - the wait that completes an isend carries the send's MODE, so a wait
@@ -141,7 +141,8 @@ void trace_write_header(struct trace_writer *, const struct trace_hdr *h);
 /* Write one event (ev's t0ns and t1ns are written; t0/t1 are ignored). */
 void trace_write_event(struct trace_writer *, const struct trace_event *ev);
 /* Write an event line already formatted (traceline_format), n bytes with
- * its '\n': the loader's merge copies lines through unchanged. */
+ * its '\n': the merge of 'ensemble run --trace' copies lines through
+ * unchanged. */
 void trace_write_line(struct trace_writer *, const char *line, size_t n);
 /* Write 'end N' (N the events written), close: 0, or -1 and *cause on a
  * write error.  The writer is freed either way. */

@@ -298,7 +298,7 @@ contains
         end do
     end function from_c
 
-    ! MPI_Init, then the port table from ensemble-loader (libensemble's
+    ! MPI_Init, then the port table made by 'ensemble run' (libensemble's
     ! ens_init); the arguments stay get_command_argument's.
     subroutine ens_init()
         type(MPI_Status) :: st
@@ -317,7 +317,7 @@ contains
         call c_init(prog, len_trim(prog))
     end subroutine ens_init
 
-    ! Tell the loader this process is done, then MPI_Finalize.
+    ! Write this process's part of the trace (--trace), then MPI_Finalize.
     subroutine ens_finalize()
         call c_finalize()
     end subroutine ens_finalize

@@ -448,7 +448,7 @@ py_init(PyObject *self, PyObject *const *args, Py_ssize_t n)
 
 PyDoc_STRVAR(finalize_doc,
 "finalize($module, /)\n--\n\n"
-"Tell the loader this process is done, then finalize MPI (ens_finalize).\n\n"
+"Write this process's part of the trace (--trace), then finalize MPI\n(ens_finalize).\n\n"
 "Complete every request first; no ensemble or MPI call may follow.  A\n"
 "component that does not call it is finalized when it exits with status\n"
 "0; one that ends by an exception or a non-zero sys.exit() is not, and\n"

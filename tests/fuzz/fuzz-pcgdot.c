@@ -1,6 +1,6 @@
 /* fuzz-pcgdot.c -- libFuzzer target for the values of the annotated graph
- * (common/pcgdot.h), which ensemble-loader reads from a file anyone can
- * write: every input is read as a text, a list and an int value, and the
+ * (common/pcgdot.h), which 'ensemble graph --pcg' writes for any DOT
+ * reader and the drawing reads back: every input is read as a text, a list and an int value, and the
  * promises of pcgdot.h are checked.  Run it with
  * FUZZER=tests/fuzz/fuzz-pcgdot tests/fuzz/run.sh.
  *

@@ -115,7 +115,7 @@ def _finalize_at_exit():
 
 def init():
     """Join the application: MPI_Init (unless mpi4py initialised MPI
-    already), then receive this process's ports from ensemble-loader
+    already), then receive this process's ports, which 'ensemble run' made
     (ens_init).  Call it before anything else of this package.
 
     The process's 'args' from the script are sys.argv[1:].  A program not

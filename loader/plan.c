@@ -1,0 +1,369 @@
+/* plan.c -- the appfile and the port tables of a run (plan.h), from the
+ * expanded script: one appfile line per process in script order, which is
+ * its rank, and one table per process, bundled for the process that
+ * scatters them (runtime/wire.h). */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan.h"
+#include "xmalloc.h"
+
+/* Memory ran out in a wire buffer: as xmalloc does. */
+static void __attribute__((noreturn))
+plan_nomem(void)
+{
+	fprintf(stderr, "ensemble: out of memory\n");
+	abort();
+}
+
+/* Whether s can be written into an appfile line as it is: Open MPI splits
+ * the line at spaces and cuts it at '#' or "//". */
+static int
+plan_plain(const char *s)
+{
+	const unsigned char	*u = (const unsigned char *)s;
+
+	for (; *u != '\0'; u++)
+		if (*u <= ' ' || *u >= 0x7f || *u == '#' ||
+		    (*u == '/' && u[1] == '/'))
+			return 0;
+	return *s != '\0';
+}
+
+/* Whether s is a host name Open MPI can be given: letters, digits and
+ * ".-_:" (an IPv6 address has colons). */
+static int
+plan_host_ok(const char *s)
+{
+	if (*s == '\0' || *s == '-')
+		return 0;
+	for (; *s != '\0'; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		    (*s >= '0' && *s <= '9') || strchr(".-_:", *s) != NULL))
+			return 0;
+	return 1;
+}
+
+/* Whether process b continues the run of process a, the one before it:
+ * the same component, both indexed, and b's index one above a's.  (A
+ * process without an index is a run of its own; a[0] has an index.) */
+static int
+plan_same_run(const struct pcg *g, int a, int b)
+{
+	const struct pcg_proc	*pa = &g->procs[a], *pb = &g->procs[b];
+
+	return pa->comp == pb->comp && g->comps[pa->comp].indexed == 1 &&
+	    pb->index == pa->index + 1;
+}
+
+/* The runs of processes (wire.h), the same for every table. */
+static struct wire_run *
+plan_runs(const struct pcg *g, int *nruns)
+{
+	struct wire_run	*runs;
+	int		 i, n = 0;
+
+	runs = xcalloc((size_t)g->nprocs + 1, sizeof(*runs));
+	for (i = 0; i < g->nprocs; i++) {
+		if (i > 0 && plan_same_run(g, i - 1, i)) {
+			runs[n - 1].count++;
+			continue;
+		}
+		runs[n].comp = (char *)g->comps[g->procs[i].comp].name;
+		runs[n].indexed = g->comps[g->procs[i].comp].indexed == 1;
+		runs[n].rank = i;
+		runs[n].index = (int32_t)g->procs[i].index;
+		runs[n].count = 1;
+		n++;
+	}
+	*nruns = n;
+	return runs;
+}
+
+/* The tag each channel from a process to itself uses for its other
+ * direction, one above every channel's tag (-1 for the others); -1 and
+ * *cause when no tag is left. */
+static int
+plan_spare_tags(const struct pcg *g, int64_t *spare, char **cause)
+{
+	int64_t	next = 0;
+	int	i;
+
+	for (i = 0; i < g->nchans; i++) {
+		if (g->chans[i].tag < 0 || g->chans[i].tag > INT32_MAX - 1) {
+			xasprintf(cause, "the tag %" PRId64 " of a channel is out of"
+			    " range (0 to %d)", g->chans[i].tag, INT32_MAX - 1);
+			return -1;
+		}
+		if (g->chans[i].tag >= next)
+			next = g->chans[i].tag + 1;
+	}
+	for (i = 0; i < g->nchans; i++) {
+		spare[i] = -1;
+		if (g->chans[i].e[0].proc != g->chans[i].e[1].proc)
+			continue;
+		if (next > INT32_MAX) {
+			xasprintf(cause, "no tag left for a channel from a process"
+			    " to itself (every tag up to %d is taken)", INT32_MAX);
+			return -1;
+		}
+		spare[i] = next++;
+	}
+	return 0;
+}
+
+/* Fill t's ports for process r: each port's peer and tags. */
+static void
+plan_ports(const struct pcg *g, int r, const int64_t *spare, struct wire_table *t)
+{
+	const struct pcg_proc	*p = &g->procs[r];
+	const struct pcg_comp	*c = &g->comps[p->comp];
+	const struct pcg_chan	*ch;
+	int			 ty, k, slot = p->portbase, ci, me;
+
+	t->ntypes = c->ntypes;
+	t->types = xcalloc((size_t)c->ntypes + 1, sizeof(*t->types));
+	for (ty = 0; ty < c->ntypes; ty++) {
+		struct wire_type	*w = &t->types[ty];
+
+		w->name = (char *)c->types[ty];
+		w->n = p->nports[ty];
+		w->ports = xcalloc((size_t)w->n + 1, sizeof(*w->ports));
+		for (k = 0; k < w->n; k++, slot++) {
+			w->ports[k].rank = -1;
+			if ((ci = g->portchan[slot]) < 0)
+				continue;
+			ch = &g->chans[ci];
+			me = ch->e[0].proc == r && ch->e[0].type == ty &&
+			    ch->e[0].port == k + 1 ? 0 : 1;
+			w->ports[k].rank = ch->e[1 - me].proc;
+			/* The first end sends with the channel's tag; on a
+			 * channel to itself the second sends with the spare. */
+			w->ports[k].tag = (int32_t)(me == 1 && spare[ci] >= 0 ?
+			    spare[ci] : ch->tag);
+			w->ports[k].rtag = (int32_t)(me == 0 && spare[ci] >= 0 ?
+			    spare[ci] : ch->tag);
+		}
+	}
+}
+
+/* Append host h of the slots as '--host' takes it: "NAME:N", "NAME:*"
+ * when its slots are its cores. */
+static int
+plan_slots(struct wire_buf *line, const struct alloc_host *h)
+{
+	char	num[32];
+
+	if (h->slots < 0)
+		snprintf(num, sizeof(num), ":*");
+	else
+		snprintf(num, sizeof(num), ":%d", h->slots);
+	return wire_put_bytes(line, h->name, strlen(h->name)) |
+	    wire_put_bytes(line, num, strlen(num));
+}
+
+/* Append process r's '--host' to its line.  On this machine, the host a
+ * process is placed on, if any.  With a hostfile or an allocation, every
+ * line gets one when any process is placed, since Open MPI 4.1 then
+ * places by '--host' alone and gives a host given bare one slot: a
+ * placed process its host, the others every host, each with its slots. */
+static int
+plan_host(const struct pcg *g, const struct plan_opts *o, int r,
+    struct wire_buf *line)
+{
+	const struct alloc	*a = o->alloc;
+	const char		*host = g->procs[r].host;
+	int			 i, k, fail = 0;
+
+	if (a == NULL || a->kind == ALLOC_LOCAL) {
+		if (host == NULL)
+			return 0;
+		fail |= wire_put_bytes(line, "--host ", 7);
+		fail |= wire_put_bytes(line, host, strlen(host));
+		return fail | wire_put_bytes(line, " ", 1);
+	}
+	for (i = 0; i < g->nprocs; i++)
+		if (g->procs[i].host != NULL)
+			break;
+	if (i == g->nprocs)
+		return 0;
+	fail |= wire_put_bytes(line, "--host ", 7);
+	if (host != NULL)
+		fail |= plan_slots(line, alloc_find(a, host));
+	else
+		for (k = 0; k < a->nhosts; k++) {
+			if (k > 0)
+				fail |= wire_put_bytes(line, ",", 1);
+			fail |= plan_slots(line, &a->hosts[k]);
+		}
+	return fail | wire_put_bytes(line, " ", 1);
+}
+
+/* Append process r's appfile line to line (a buffer reset first). */
+static int
+plan_line(const struct pcg *g, const struct plan_opts *o, int r,
+    struct wire_buf *line)
+{
+	const struct pcg_proc	*p = &g->procs[r];
+	const struct pcg_strs	*args = pcg_annot(g, p, ANN_ARGS);
+	const struct pcg_strs	*wdir = pcg_annot(g, p, ANN_WDIR);
+	char			 pn[PCG_NAME_MAX], num[32], **env;
+	int			 nenv, k, fail = 0;
+
+	line->len = 0;
+	fail |= wire_put_bytes(line, "-np 1 ", 6);
+	fail |= plan_host(g, o, r, line);
+	fail |= wire_put_bytes(line, o->exec, strlen(o->exec));
+	/* The tokens (wire.h). */
+#define TOKEN(s)	do { fail |= wire_put_bytes(line, " ", 1); \
+			    fail |= wire_token_put(line, (s)); } while (0)
+	TOKEN(pcg_proc_name(g, r, pn, sizeof(pn)));
+	snprintf(num, sizeof(num), "%d", o->root);
+	TOKEN(num);
+	if (r == o->root)
+		TOKEN("--tables");
+	if (r == o->stdin_proc)
+		TOKEN("--stdin");
+	if (wdir != NULL && wdir->n > 0 && wdir->v[0][0] != '\0') {
+		TOKEN("--wdir");
+		TOKEN(wdir->v[0]);
+	}
+	nenv = pcg_env(g, p, &env);
+	snprintf(num, sizeof(num), "%d", nenv);
+	TOKEN(num);
+	for (k = 0; k < nenv; k++)
+		TOKEN(env[k]);
+	free(env);
+	TOKEN(o->paths[r]);
+	for (k = 0; args != NULL && k < args->n; k++)
+		TOKEN(args->v[k]);
+#undef TOKEN
+	fail |= wire_put_bytes(line, "\n", 1);
+	return fail ? -1 : 0;
+}
+
+int
+plan_make(const struct pcg *g, const struct plan_opts *o, const char *path,
+    struct wire_buf *bundle, char **cause)
+{
+	struct wire_buf		 line = { NULL, 0, 0 }, *tables;
+	struct wire_table	 t;
+	struct wire_run		*runs;
+	int64_t			*spare;
+	char			 pn[PCG_NAME_MAX], **pv;
+	FILE			*f = NULL;
+	int			 r, k, nruns, rc = -1;
+
+	tables = xcalloc((size_t)g->nprocs + 1, sizeof(*tables));
+	spare = xcalloc((size_t)g->nchans + 1, sizeof(*spare));
+	runs = plan_runs(g, &nruns);
+	pv = xcalloc((size_t)g->nparams + 1, sizeof(*pv));
+	for (k = 0; k < g->nparams; k++) {
+		if (g->params[k].text != NULL)
+			pv[k] = xstrdup(g->params[k].text);
+		else
+			xasprintf(&pv[k], "%" PRId64, g->params[k].value);
+	}
+	if (!plan_plain(o->exec)) {
+		xasprintf(cause, "cannot start processes through '%s': Open MPI's"
+		    " appfile cannot hold a path with spaces, '#' or \"//\"",
+		    o->exec);
+		goto out;
+	}
+	if (plan_spare_tags(g, spare, cause) != 0)
+		goto out;
+	if ((f = fopen(path, "w")) == NULL) {
+		xasprintf(cause, "cannot write '%s': %s", path, strerror(errno));
+		goto out;
+	}
+	for (r = 0; r < g->nprocs; r++) {
+		const struct pcg_proc	*p = &g->procs[r];
+		const struct pcg_strs	*args = pcg_annot(g, p, ANN_ARGS);
+		char			**locs = NULL;
+
+		pcg_proc_name(g, r, pn, sizeof(pn));
+		if (p->host != NULL && !plan_host_ok(p->host)) {
+			xasprintf(cause, "%s: its host '%s' is not a host name Open"
+			    " MPI can be given", pn, p->host);
+			goto out;
+		}
+		if (p->index < INT32_MIN || p->index > INT32_MAX) {
+			xasprintf(cause, "%s: its index is out of range (%d to %d)",
+			    pn, INT32_MIN, INT32_MAX);
+			goto out;
+		}
+		if (plan_line(g, o, r, &line) != 0)
+			plan_nomem();
+		if (line.len > WIRE_LINE_MAX) {
+			xasprintf(cause, "%s: its executable, arguments and"
+			    " environment take %zu bytes in Open MPI's appfile,"
+			    " more than the %d of a line", pn, line.len,
+			    WIRE_LINE_MAX);
+			goto out;
+		}
+		fwrite(line.p, 1, line.len, f);
+
+		memset(&t, 0, sizeof(t));
+		t.rank = r;
+		t.nprocs = g->nprocs;
+		t.flags = o->flags;
+		t.name = pn;
+		t.component = (char *)g->comps[p->comp].name;
+		t.indexed = g->comps[p->comp].indexed == 1;
+		t.index = (int32_t)p->index;
+		plan_ports(g, r, spare, &t);
+		t.nparams = g->nparams;
+		t.pnames = xcalloc((size_t)g->nparams + 1, sizeof(char *));
+		for (k = 0; k < g->nparams; k++)
+			t.pnames[k] = (char *)g->params[k].name;
+		t.pvalues = pv;
+		t.nargs = args != NULL ? args->n : 0;
+		t.args = args != NULL ? args->v : NULL;
+		t.nruns = nruns;
+		t.runs = runs;
+		if (o->flags & WIRE_CHECK_PROTOCOL) {
+			t.behaviour = (char *)(p->behaviour != NULL ? p->behaviour : "");
+			t.nlocs = pcg_behaviour_locs(g, r, &locs);
+			t.locs = locs;
+		}
+		t.origin = (char *)o->origin;
+		t.tracedir = (char *)o->tracedir;
+		if (wire_table_put(&tables[r], &t) != 0)
+			plan_nomem();
+		for (k = 0; k < t.ntypes; k++)
+			free(t.types[k].ports);
+		free(t.types);
+		free(t.pnames);
+		for (k = 0; k < t.nlocs; k++)
+			free(locs[k]);
+		free(locs);
+	}
+	if (fflush(f) != 0 || ferror(f)) {
+		xasprintf(cause, "cannot write '%s': %s", path, strerror(errno));
+		goto out;
+	}
+	if (wire_bundle_put(bundle, tables, g->nprocs) != 0)
+		plan_nomem();
+	rc = 0;
+out:
+	if (f != NULL && fclose(f) != 0 && rc == 0) {
+		xasprintf(cause, "cannot write '%s': %s", path, strerror(errno));
+		rc = -1;
+	}
+	for (r = 0; r < g->nprocs; r++)
+		free(tables[r].p);
+	free(tables);
+	for (k = 0; k < g->nparams; k++)
+		free(pv[k]);
+	free(pv);
+	free(runs);
+	free(spare);
+	free(line.p);
+	return rc;
+}

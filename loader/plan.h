@@ -1,0 +1,33 @@
+/* plan.h -- what 'ensemble run' hands Open MPI and the processes, made
+ * from the expanded script: the appfile that starts every process through
+ * ensemble-exec, and the bundle of their port tables (runtime/wire.h).
+ * This is the loader's work in the methodology's terms: MakePorts (each
+ * process placed, with its executable, arguments and environment) and
+ * SetInterface (each one's ports: peer ranks and tags). */
+#ifndef ENS_PLAN_H
+#define ENS_PLAN_H
+
+#include "alloc.h"
+#include "pcg.h"
+#include "wire.h"
+
+struct plan_opts {
+	const char	 *exec;		/* ensemble-exec, an absolute path */
+	char *const	 *paths;	/* each process's executable, absolute */
+	int		  root;		/* the process that holds the tables */
+	int		  stdin_proc;	/* given our stdin; -1: none */
+	int		  flags;	/* WIRE_CHECK_PROTOCOL, WIRE_TRACE */
+	const char	 *origin;	/* WIRE_TRACE: "S.N" */
+	const char	 *tracedir;	/* WIRE_TRACE: where the parts go */
+	const struct alloc *alloc;	/* the slots the processes may use */
+};
+
+/* Write the appfile to path and the bundle to *bundle (empty before).  0,
+ * or -1 and *cause (caller frees) when a process cannot be started so:
+ * a host name or ensemble-exec's path Open MPI's appfile cannot hold, a
+ * line too long for it, an index or tag out of range, a file that cannot
+ * be written. */
+int plan_make(const struct pcg *, const struct plan_opts *, const char *path,
+    struct wire_buf *bundle, char **cause);
+
+#endif

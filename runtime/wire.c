@@ -1,0 +1,417 @@
+/* wire.c -- writing and reading what wire.h defines: port tables, their
+ * bundle and the appfile's tokens.  libc only, and no xmalloc: it is
+ * linked into libensemble (which says "out of memory" itself) as well as
+ * into 'ensemble run' and the trampoline. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "wire.h"
+
+/* Make room for n more bytes; -1 when out of memory. */
+static int
+wire_reserve(struct wire_buf *b, size_t n)
+{
+	char	*np;
+	size_t	 cap;
+
+	if (b->len + n <= b->cap)
+		return 0;
+	for (cap = b->cap ? b->cap : 256; cap < b->len + n; cap *= 2)
+		;
+	if ((np = realloc(b->p, cap)) == NULL)
+		return -1;
+	b->p = np;
+	b->cap = cap;
+	return 0;
+}
+
+int
+wire_put_bytes(struct wire_buf *b, const void *s, size_t n)
+{
+	if (wire_reserve(b, n) != 0)
+		return -1;
+	if (n > 0)
+		memcpy(b->p + b->len, s, n);
+	b->len += n;
+	return 0;
+}
+
+int
+wire_put_int(struct wire_buf *b, int32_t v)
+{
+	return wire_put_bytes(b, &v, sizeof(v));
+}
+
+int
+wire_put_int64(struct wire_buf *b, uint64_t v)
+{
+	return wire_put_bytes(b, &v, sizeof(v));
+}
+
+int
+wire_put_str(struct wire_buf *b, const char *s)
+{
+	size_t	n = s != NULL ? strlen(s) : 0;
+
+	if (n > INT32_MAX || wire_reserve(b, sizeof(int32_t) + n) != 0)
+		return -1;
+	wire_put_int(b, (int32_t)n);
+	return wire_put_bytes(b, s, n);
+}
+
+int32_t
+wire_get_int(struct wire_in *in)
+{
+	int32_t	v;
+
+	if (in->bad || in->len - in->off < sizeof(v)) {
+		in->bad = 1;
+		return 0;
+	}
+	memcpy(&v, in->p + in->off, sizeof(v));
+	in->off += sizeof(v);
+	return v;
+}
+
+uint64_t
+wire_get_int64(struct wire_in *in)
+{
+	uint64_t	v;
+
+	if (in->bad || in->len - in->off < sizeof(v)) {
+		in->bad = 1;
+		return 0;
+	}
+	memcpy(&v, in->p + in->off, sizeof(v));
+	in->off += sizeof(v);
+	return v;
+}
+
+char *
+wire_get_str(struct wire_in *in)
+{
+	int32_t	 n = wire_get_int(in);
+	char	*s;
+
+	if (in->bad || n < 0 || (size_t)n > in->len - in->off ||
+	    (s = malloc((size_t)n + 1)) == NULL) {
+		in->bad = 1;
+		return NULL;
+	}
+	memcpy(s, in->p + in->off, (size_t)n);
+	s[n] = '\0';
+	in->off += (size_t)n;
+	return s;
+}
+
+int
+wire_table_put(struct wire_buf *b, const struct wire_table *t)
+{
+	int	i, k, fail = 0;
+
+	fail |= wire_put_int(b, WIRE_MAGIC);
+	fail |= wire_put_int(b, t->rank);
+	fail |= wire_put_int(b, t->nprocs);
+	fail |= wire_put_int(b, t->flags);
+	fail |= wire_put_str(b, t->name);
+	fail |= wire_put_str(b, t->component);
+	fail |= wire_put_int(b, t->indexed);
+	fail |= wire_put_int(b, t->index);
+	fail |= wire_put_int(b, t->ntypes);
+	for (i = 0; i < t->ntypes; i++) {
+		fail |= wire_put_str(b, t->types[i].name);
+		fail |= wire_put_int(b, t->types[i].n);
+		for (k = 0; k < t->types[i].n; k++) {
+			fail |= wire_put_int(b, t->types[i].ports[k].rank);
+			fail |= wire_put_int(b, t->types[i].ports[k].tag);
+			fail |= wire_put_int(b, t->types[i].ports[k].rtag);
+		}
+	}
+	fail |= wire_put_int(b, t->nparams);
+	for (i = 0; i < t->nparams; i++) {
+		fail |= wire_put_str(b, t->pnames[i]);
+		fail |= wire_put_str(b, t->pvalues[i]);
+	}
+	fail |= wire_put_int(b, t->nargs);
+	for (i = 0; i < t->nargs; i++)
+		fail |= wire_put_str(b, t->args[i]);
+	fail |= wire_put_int(b, t->nruns);
+	for (i = 0; i < t->nruns; i++) {
+		fail |= wire_put_str(b, t->runs[i].comp);
+		fail |= wire_put_int(b, t->runs[i].indexed);
+		fail |= wire_put_int(b, t->runs[i].rank);
+		fail |= wire_put_int(b, t->runs[i].index);
+		fail |= wire_put_int(b, t->runs[i].count);
+	}
+	fail |= wire_put_str(b, t->behaviour);
+	fail |= wire_put_int(b, t->nlocs);
+	for (i = 0; i < t->nlocs; i++)
+		fail |= wire_put_str(b, t->locs[i]);
+	if (t->flags & WIRE_TRACE) {
+		fail |= wire_put_str(b, t->origin);
+		fail |= wire_put_str(b, t->tracedir);
+	}
+	return fail ? -1 : 0;
+}
+
+/* A count read from a table: 0 <= n <= max, else the table is bad. */
+static int32_t
+wire_get_count(struct wire_in *in, int32_t max)
+{
+	int32_t	n = wire_get_int(in);
+
+	if (n < 0 || n > max)
+		in->bad = 1;
+	return in->bad ? 0 : n;
+}
+
+/* A new zeroed array of n + 1 elements of size sz; NULL (and bad) when
+ * memory ran out. */
+static void *
+wire_array(struct wire_in *in, int32_t n, size_t sz)
+{
+	void	*a;
+
+	if (in->bad)
+		return NULL;
+	if ((a = calloc((size_t)n + 1, sz)) == NULL)
+		in->bad = 1;
+	return a;
+}
+
+/* Read n strings into a new array *out; the count read. */
+static int32_t
+wire_get_strs(struct wire_in *in, int32_t n, char ***out)
+{
+	int32_t	i;
+
+	if ((*out = wire_array(in, n, sizeof(char *))) == NULL)
+		return 0;
+	for (i = 0; i < n && !in->bad; i++)
+		(*out)[i] = wire_get_str(in);
+	return i;
+}
+
+int
+wire_table_get(struct wire_table *t, const char *p, size_t len)
+{
+	struct wire_in	 in = { p, len, 0, 0 };
+	int32_t		 i, k, n;
+
+	memset(t, 0, sizeof(*t));
+	if (wire_get_int(&in) != WIRE_MAGIC)
+		return -1;
+	t->rank = wire_get_int(&in);
+	t->nprocs = wire_get_int(&in);
+	t->flags = wire_get_int(&in);
+	t->name = wire_get_str(&in);
+	t->component = wire_get_str(&in);
+	t->indexed = wire_get_int(&in) != 0;
+	t->index = wire_get_int(&in);
+	n = wire_get_count(&in, 1 << 16);
+	if ((t->types = wire_array(&in, n, sizeof(*t->types))) != NULL)
+		for (i = 0; i < n && !in.bad; i++) {
+			struct wire_type	*ty = &t->types[t->ntypes++];
+
+			ty->name = wire_get_str(&in);
+			ty->n = wire_get_count(&in, 1 << 24);
+			if ((ty->ports = wire_array(&in, ty->n,
+			    sizeof(*ty->ports))) == NULL)
+				break;
+			for (k = 0; k < ty->n; k++) {
+				ty->ports[k].rank = wire_get_int(&in);
+				ty->ports[k].tag = wire_get_int(&in);
+				ty->ports[k].rtag = wire_get_int(&in);
+			}
+		}
+	n = wire_get_count(&in, 1 << 16);
+	if ((t->pnames = wire_array(&in, n, sizeof(char *))) != NULL &&
+	    (t->pvalues = wire_array(&in, n, sizeof(char *))) != NULL)
+		for (i = 0; i < n && !in.bad; i++) {
+			t->pnames[t->nparams] = wire_get_str(&in);
+			t->pvalues[t->nparams++] = wire_get_str(&in);
+		}
+	t->nargs = wire_get_strs(&in, wire_get_count(&in, 1 << 20), &t->args);
+	n = wire_get_count(&in, 1 << 24);
+	if ((t->runs = wire_array(&in, n, sizeof(*t->runs))) != NULL)
+		for (i = 0; i < n && !in.bad; i++) {
+			struct wire_run	*r = &t->runs[t->nruns++];
+
+			r->comp = wire_get_str(&in);
+			r->indexed = wire_get_int(&in) != 0;
+			r->rank = wire_get_int(&in);
+			r->index = wire_get_int(&in);
+			r->count = wire_get_int(&in);
+		}
+	t->behaviour = wire_get_str(&in);
+	t->nlocs = wire_get_strs(&in, wire_get_count(&in, 1 << 24), &t->locs);
+	if (!in.bad && (t->flags & WIRE_TRACE)) {
+		t->origin = wire_get_str(&in);
+		t->tracedir = wire_get_str(&in);
+	}
+	return in.bad || in.off != in.len ? -1 : 0;
+}
+
+void
+wire_table_clear(struct wire_table *t)
+{
+	int32_t	i;
+
+	for (i = 0; i < t->ntypes; i++) {
+		free(t->types[i].name);
+		free(t->types[i].ports);
+	}
+	free(t->types);
+	for (i = 0; i < t->nparams; i++) {
+		free(t->pnames[i]);
+		free(t->pvalues[i]);
+	}
+	free(t->pnames);
+	free(t->pvalues);
+	for (i = 0; i < t->nargs; i++)
+		free(t->args[i]);
+	free(t->args);
+	for (i = 0; i < t->nruns; i++)
+		free(t->runs[i].comp);
+	free(t->runs);
+	for (i = 0; i < t->nlocs; i++)
+		free(t->locs[i]);
+	free(t->locs);
+	free(t->name);
+	free(t->component);
+	free(t->behaviour);
+	free(t->origin);
+	free(t->tracedir);
+	memset(t, 0, sizeof(*t));
+}
+
+int
+wire_bundle_put(struct wire_buf *b, const struct wire_buf *tables, int n)
+{
+	uint64_t	rest = 0;
+	int		i, fail = 0;
+
+	for (i = 0; i < n; i++)
+		rest += sizeof(int32_t) + tables[i].len;
+	fail |= wire_put_int(b, WIRE_BUNDLE_MAGIC);
+	fail |= wire_put_int(b, n);
+	fail |= wire_put_int64(b, rest);
+	for (i = 0; i < n && !fail; i++) {
+		if (tables[i].len > INT32_MAX)
+			return -1;
+		fail |= wire_put_int(b, (int32_t)tables[i].len);
+		fail |= wire_put_bytes(b, tables[i].p, tables[i].len);
+	}
+	return fail ? -1 : 0;
+}
+
+int64_t
+wire_bundle_rest(const char *head)
+{
+	struct wire_in	in = { head, WIRE_BUNDLE_HEAD, 0, 0 };
+	uint64_t	rest;
+
+	if (wire_get_int(&in) != WIRE_BUNDLE_MAGIC || wire_get_int(&in) < 0)
+		return -1;
+	rest = wire_get_int64(&in);
+	return in.bad || rest > INT64_MAX ? -1 : (int64_t)rest;
+}
+
+int
+wire_bundle_split(const char *p, size_t len, int n, int *offs, int *lens)
+{
+	struct wire_in	in = { p, len, 0, 0 };
+	int32_t		k;
+	int		i;
+
+	if (wire_get_int(&in) != WIRE_BUNDLE_MAGIC || wire_get_int(&in) != n ||
+	    wire_get_int64(&in) != len - WIRE_BUNDLE_HEAD || in.bad)
+		return -1;
+	for (i = 0; i < n; i++) {
+		k = wire_get_int(&in);
+		if (in.bad || k < 0 || (size_t)k > in.len - in.off ||
+		    in.off > INT32_MAX - (size_t)k)
+			return -1;
+		offs[i] = (int)in.off;
+		lens[i] = k;
+		in.off += (size_t)k;
+	}
+	return in.off == in.len ? 0 : -1;
+}
+
+/* Whether byte c, written after the byte last, is written as %XX in a
+ * token. */
+static int
+wire_token_escaped(unsigned char c, unsigned char last)
+{
+	return c <= ' ' || c >= 0x7f || c == '%' || c == '#' ||
+	    (c == '/' && last == '/');
+}
+
+int
+wire_token_put(struct wire_buf *b, const char *s)
+{
+	static const char	 hex[] = "0123456789ABCDEF";
+	const unsigned char	*u = (const unsigned char *)s;
+	unsigned char		 last = 0;
+	char			 esc[3] = { '%', 0, 0 };
+
+	if (*u == '\0')
+		return wire_put_bytes(b, "%00", 3);
+	for (; *u != '\0'; u++) {
+		if (!wire_token_escaped(*u, last)) {
+			if (wire_put_bytes(b, u, 1) != 0)
+				return -1;
+			last = *u;
+			continue;
+		}
+		esc[1] = hex[*u >> 4];
+		esc[2] = hex[*u & 0xf];
+		if (wire_put_bytes(b, esc, sizeof(esc)) != 0)
+			return -1;
+		last = (unsigned char)esc[2];
+	}
+	return 0;
+}
+
+/* The value of a hex digit, or -1. */
+static int
+wire_hex(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+char *
+wire_token_get(const char *tok)
+{
+	char	*s, *o;
+	int	 hi, lo;
+
+	if (strcmp(tok, "%00") == 0)
+		return strdup("");
+	if ((s = o = malloc(strlen(tok) + 1)) == NULL)
+		return NULL;
+	for (; *tok != '\0'; tok++) {
+		if (*tok != '%') {
+			*o++ = *tok;
+			continue;
+		}
+		if ((hi = wire_hex(tok[1])) < 0 || (lo = wire_hex(tok[2])) < 0 ||
+		    (hi == 0 && lo == 0)) {
+			free(s);
+			return NULL;
+		}
+		*o++ = (char)(hi << 4 | lo);
+		tok += 2;
+	}
+	*o = '\0';
+	return s;
+}

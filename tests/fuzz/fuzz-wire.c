@@ -1,0 +1,115 @@
+/* fuzz-wire.c -- libFuzzer target for what runtime/wire.h reads from
+ * outside: the bundle of port tables that a process's ens_init reads and
+ * splits (it comes through mpirun's standard input), each port table,
+ * and the appfile tokens ensemble-exec decodes.  Run it with
+ * FUZZER=tests/fuzz/fuzz-wire tests/fuzz/run.sh.
+ *
+ * Besides the sanitizers' reports, these abort (a "crash"): a table that
+ * reads but, written again, is not the same bytes; a token that decodes
+ * but, encoded again, does not decode to the same; any string (the input
+ * up to its first NUL) whose token does not decode back to itself or
+ * holds a byte an appfile line cannot (a space, a control byte, '#', a
+ * "//"); a bundle that splits into pieces outside it. */
+#include "config.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wire.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+static void
+fail(const char *what)
+{
+	fprintf(stderr, "fuzz-wire: %s\n", what);
+	abort();
+}
+
+/* A table read from the input must write back to the same bytes. */
+static void
+table(const char *p, size_t n)
+{
+	struct wire_table	t;
+	struct wire_buf		b = { NULL, 0, 0 };
+
+	if (wire_table_get(&t, p, n) == 0) {
+		if (wire_table_put(&b, &t) != 0)
+			fail("out of memory");
+		if (b.len != n || memcmp(b.p, p, n) != 0)
+			fail("a table read, written again, is not the same");
+	}
+	wire_table_clear(&t);
+	free(b.p);
+}
+
+/* Tokens: the input as a token, and as a string to encode. */
+static void
+tokens(const char *s)
+{
+	struct wire_buf	 b = { NULL, 0, 0 };
+	char		*back, *again;
+	size_t		 i;
+
+	if ((back = wire_token_get(s)) != NULL) {
+		if (wire_token_put(&b, back) != 0 || wire_put_bytes(&b, "", 1) != 0)
+			fail("out of memory");
+		if ((again = wire_token_get(b.p)) == NULL || strcmp(again, back) != 0)
+			fail("a token decoded, encoded again, decodes to another");
+		free(again);
+		free(back);
+	}
+	b.len = 0;
+	if (wire_token_put(&b, s) != 0 || wire_put_bytes(&b, "", 1) != 0)
+		fail("out of memory");
+	for (i = 0; b.p[i] != '\0'; i++)
+		if ((unsigned char)b.p[i] <= ' ' || (unsigned char)b.p[i] >= 0x7f ||
+		    b.p[i] == '#' || (b.p[i] == '/' && b.p[i + 1] == '/'))
+			fail("a token holds a byte an appfile line cannot");
+	if ((back = wire_token_get(b.p)) == NULL || strcmp(back, s) != 0)
+		fail("a string encoded does not decode back to itself");
+	free(back);
+	free(b.p);
+}
+
+/* A bundle: its pieces lie inside it, each read as a table. */
+static void
+bundle(const char *p, size_t n)
+{
+	int	offs[8], lens[8], k, i;
+
+	if (n < WIRE_BUNDLE_HEAD)
+		return;
+	if (wire_bundle_rest(p) < 0)
+		return;
+	for (k = 0; k <= 8; k++) {
+		if (wire_bundle_split(p, n, k, offs, lens) != 0)
+			continue;
+		for (i = 0; i < k; i++) {
+			if (offs[i] < WIRE_BUNDLE_HEAD || lens[i] < 0 ||
+			    (size_t)offs[i] + (size_t)lens[i] > n)
+				fail("a bundle's piece lies outside it");
+			table(p + offs[i], (size_t)lens[i]);
+		}
+		break;
+	}
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	char	*s;
+
+	table((const char *)data, size);
+	bundle((const char *)data, size);
+	if ((s = malloc(size + 1)) == NULL)
+		return 0;
+	memcpy(s, data, size);
+	s[size] = '\0';
+	tokens(s);
+	free(s);
+	return 0;
+}

@@ -1,0 +1,175 @@
+/* test-wire.c -- runtime/wire.c on its own: a port table written and read
+ * back field for field, every truncation of it refused, its bundle split
+ * back into its tables, and appfile tokens of every byte that Open MPI's
+ * appfile cannot hold decoded back to the string.  Prints TAP. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wire.h"
+
+static int	n;
+
+static void
+check(int good, const char *what)
+{
+	printf("%sok %d - %s\n", good ? "" : "not ", ++n, what);
+}
+
+/* Whether two tables hold the same. */
+static int
+same(const struct wire_table *a, const struct wire_table *b)
+{
+	int	i, k;
+
+	if (a->rank != b->rank || a->nprocs != b->nprocs || a->flags != b->flags ||
+	    strcmp(a->name, b->name) != 0 || strcmp(a->component, b->component) != 0 ||
+	    a->indexed != b->indexed || a->index != b->index ||
+	    a->ntypes != b->ntypes || a->nparams != b->nparams ||
+	    a->nargs != b->nargs || a->nruns != b->nruns || a->nlocs != b->nlocs ||
+	    strcmp(a->behaviour, b->behaviour) != 0 ||
+	    strcmp(a->origin, b->origin) != 0 || strcmp(a->tracedir, b->tracedir) != 0)
+		return 0;
+	for (i = 0; i < a->ntypes; i++) {
+		if (strcmp(a->types[i].name, b->types[i].name) != 0 ||
+		    a->types[i].n != b->types[i].n)
+			return 0;
+		for (k = 0; k < a->types[i].n; k++)
+			if (memcmp(&a->types[i].ports[k], &b->types[i].ports[k],
+			    sizeof(struct wire_port)) != 0)
+				return 0;
+	}
+	for (i = 0; i < a->nparams; i++)
+		if (strcmp(a->pnames[i], b->pnames[i]) != 0 ||
+		    strcmp(a->pvalues[i], b->pvalues[i]) != 0)
+			return 0;
+	for (i = 0; i < a->nargs; i++)
+		if (strcmp(a->args[i], b->args[i]) != 0)
+			return 0;
+	for (i = 0; i < a->nruns; i++)
+		if (strcmp(a->runs[i].comp, b->runs[i].comp) != 0 ||
+		    a->runs[i].indexed != b->runs[i].indexed ||
+		    a->runs[i].rank != b->runs[i].rank ||
+		    a->runs[i].index != b->runs[i].index ||
+		    a->runs[i].count != b->runs[i].count)
+			return 0;
+	for (i = 0; i < a->nlocs; i++)
+		if (strcmp(a->locs[i], b->locs[i]) != 0)
+			return 0;
+	return 1;
+}
+
+int
+main(void)
+{
+	struct wire_port	 pc[2] = { { 3, 7, 7 }, { -1, 0, 0 } }, pp[1] = { { 1, 9, 10 } };
+	struct wire_type	 types[2] = { { (char *)"Client", 2, pc },
+				     { (char *)"Prop", 1, pp } };
+	char			*pn[] = { (char *)"N", (char *)"input" };
+	char			*pv[] = { (char *)"4", (char *)"a b\n'c'" };
+	char			*args[] = { (char *)"", (char *)"x y", (char *)"%41" };
+	struct wire_run		 runs[2] = { { (char *)"relay", 1, 0, 1, 3 },
+				     { (char *)"master", 0, 3, 0, 1 } };
+	char			*locs[] = { (char *)"a b.pcg:3:4", (char *)"-" };
+	struct wire_table	 t = {
+		.rank = 1, .nprocs = 4, .flags = WIRE_CHECK_PROTOCOL | WIRE_TRACE,
+		.name = (char *)"relay[2]", .component = (char *)"relay",
+		.indexed = 1, .index = 2, .ntypes = 2, .types = types,
+		.nparams = 2, .pnames = pn, .pvalues = pv,
+		.nargs = 3, .args = args, .nruns = 2, .runs = runs,
+		.behaviour = (char *)"recv Client[*]; send Prop[1];",
+		.nlocs = 2, .locs = locs,
+		.origin = (char *)"1764115200.000000001", .tracedir = (char *)"/t/x.parts"
+	};
+	struct wire_table	 back;
+	struct wire_buf		 b = { NULL, 0, 0 }, tabs[3], bun = { NULL, 0, 0 };
+	char			 s[4], *tok = NULL, *dec, all[256];
+	int			 offs[3], lens[3], good, i, c;
+	size_t			 cut;
+
+	if (wire_table_put(&b, &t) != 0)
+		return 1;
+	check(wire_table_get(&back, b.p, b.len) == 0 && same(&t, &back),
+	    "a table read back is the table written");
+	wire_table_clear(&back);
+	for (good = 1, cut = 0; cut < b.len; cut++) {
+		if (wire_table_get(&back, b.p, cut) == 0)
+			good = 0;
+		wire_table_clear(&back);
+	}
+	check(good, "every truncation of a table is refused");
+	b.p[0] ^= 1;
+	check(wire_table_get(&back, b.p, b.len) != 0, "a table without the magic is refused");
+	wire_table_clear(&back);
+	b.p[0] ^= 1;
+	/* A count far past the bytes there. */
+	memcpy(b.p + 4 * 4 + 4 + 8 + 4 + 5 + 4 + 4, "\xff\xff\xff\x7f", 4);
+	check(wire_table_get(&back, b.p, b.len) != 0, "a count past the end is refused");
+	wire_table_clear(&back);
+
+	/* A bundle of three tables, the second empty. */
+	memset(tabs, 0, sizeof(tabs));
+	wire_put_str(&tabs[0], "first");
+	wire_put_str(&tabs[2], "third one");
+	if (wire_bundle_put(&bun, tabs, 3) != 0)
+		return 1;
+	check(wire_bundle_rest(bun.p) == (int64_t)(bun.len - WIRE_BUNDLE_HEAD),
+	    "a bundle's head gives the length of its rest");
+	check(wire_bundle_split(bun.p, bun.len, 3, offs, lens) == 0 &&
+	    lens[0] == (int)tabs[0].len && lens[1] == 0 && lens[2] == (int)tabs[2].len &&
+	    memcmp(bun.p + offs[2], tabs[2].p, tabs[2].len) == 0,
+	    "a bundle splits into its tables");
+	check(wire_bundle_split(bun.p, bun.len, 2, offs, lens) != 0,
+	    "a bundle is refused for another count of processes");
+	check(wire_bundle_split(bun.p, bun.len - 1, 3, offs, lens) != 0,
+	    "a bundle cut short is refused");
+
+	/* Tokens: every byte alone, after a '/', and all of them at once. */
+	for (good = 1, c = 1; c < 256; c++) {
+		s[0] = '/';
+		s[1] = (char)c;
+		s[2] = (char)c;
+		s[3] = '\0';
+		b.len = 0;
+		wire_token_put(&b, s);
+		wire_put_bytes(&b, "", 1);
+		for (i = 0; b.p[i] != '\0'; i++)
+			if ((unsigned char)b.p[i] <= ' ' || (unsigned char)b.p[i] >= 0x7f ||
+			    b.p[i] == '#' || (b.p[i] == '/' && b.p[i + 1] == '/'))
+				good = 0;
+		dec = wire_token_get(b.p);
+		if (dec == NULL || strcmp(dec, s) != 0)
+			good = 0;
+		free(dec);
+	}
+	check(good, "a token of any bytes holds no space, '#' or \"//\" and decodes back");
+	for (i = 0; i < 255; i++)
+		all[i] = (char)(i + 1);
+	all[255] = '\0';
+	b.len = 0;
+	wire_token_put(&b, all);
+	wire_put_bytes(&b, "", 1);
+	dec = wire_token_get(b.p);
+	check(dec != NULL && strcmp(dec, all) == 0, "every byte in one token");
+	free(dec);
+	b.len = 0;
+	wire_token_put(&b, "");
+	wire_put_bytes(&b, "", 1);
+	check(strcmp(b.p, "%00") == 0 && (tok = wire_token_get(b.p)) != NULL &&
+	    *tok == '\0', "the empty string is %00");
+	free(tok);
+	check(wire_token_get("a%0") == NULL && wire_token_get("%zz") == NULL &&
+	    wire_token_get("a%00") == NULL, "malformed tokens are refused");
+	dec = wire_token_get("plain-path/x.y_z");
+	check(dec != NULL && strcmp(dec, "plain-path/x.y_z") == 0,
+	    "plain bytes decode as they are");
+	free(dec);
+	free(b.p);
+	free(bun.p);
+	free(tabs[0].p);
+	free(tabs[2].p);
+	printf("1..%d\n", n);
+	return 0;
+}
