@@ -11,11 +11,13 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -525,6 +527,33 @@ comm_component(void)
 	check(C_INIT, MPI_Comm_set_errhandler(E.compcomm, MPI_ERRORS_RETURN));
 }
 
+/*
+ * Let the process give up the processor while it waits in ens_init's own
+ * collectives (the duplicate of the world, the tables' scatter, the
+ * component's split), then give MPI back the user's choice.  Open MPI
+ * yields only when it counts more processes than slots; under a
+ * resource manager that gives a node more slots than it has cores, a
+ * process spinning in one of these holds up the others for whole time
+ * slices (32 processes in 32 slots on 2 cores: 3.0 s against 0.9 s).
+ * The setter is Open MPI's own (libopen-pal, loaded with libmpi); with
+ * another MPI it is not there and nothing changes.  on: 1 to yield, 0 to
+ * give back what was set before.
+ */
+static void
+init_yield(int on)
+{
+	static bool	(*set)(bool);
+	static bool	 old;
+
+	if (on) {
+		*(void **)&set = dlsym(RTLD_DEFAULT,
+		    "opal_progress_set_yield_when_idle");
+		if (set != NULL)
+			old = set(true);
+	} else if (set != NULL)
+		(void)set(old);
+}
+
 void
 ens_init(int *argc, char ***argv)
 {
@@ -560,6 +589,7 @@ ens_init(int *argc, char ***argv)
 	}
 	E.state = S_RUNNING;
 	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+	init_yield(1);
 	check(C_INIT, MPI_Comm_dup(MPI_COMM_WORLD, &E.comm));
 	check(C_INIT, MPI_Comm_set_errhandler(E.comm, MPI_ERRORS_RETURN));
 	check(C_INIT, MPI_Comm_rank(E.comm, &rank));
@@ -587,6 +617,7 @@ ens_init(int *argc, char ***argv)
 		    " host %s: %s (the trace's directory must be one every host"
 		    " shares)", E.T.tracedir, host, strerror(errno));
 	comm_component();
+	init_yield(0);
 	install_handlers();
 	fprintf(stderr, WIRE_MARK "hello %s\n", host);
 	fflush(stderr);

@@ -61,17 +61,25 @@ wire_put_str(struct wire_buf *b, const char *s)
 	return wire_put_bytes(b, s, n);
 }
 
+/* Take the next n bytes of in into p (zeroes once bad). */
+static void
+wire_get_bytes(struct wire_in *in, void *p, size_t n)
+{
+	if (in->bad || in->len - in->off < n) {
+		in->bad = 1;
+		memset(p, 0, n);
+		return;
+	}
+	memcpy(p, in->p + in->off, n);
+	in->off += n;
+}
+
 int32_t
 wire_get_int(struct wire_in *in)
 {
 	int32_t	v;
 
-	if (in->bad || in->len - in->off < sizeof(v)) {
-		in->bad = 1;
-		return 0;
-	}
-	memcpy(&v, in->p + in->off, sizeof(v));
-	in->off += sizeof(v);
+	wire_get_bytes(in, &v, sizeof(v));
 	return v;
 }
 
@@ -80,12 +88,7 @@ wire_get_int64(struct wire_in *in)
 {
 	uint64_t	v;
 
-	if (in->bad || in->len - in->off < sizeof(v)) {
-		in->bad = 1;
-		return 0;
-	}
-	memcpy(&v, in->p + in->off, sizeof(v));
-	in->off += sizeof(v);
+	wire_get_bytes(in, &v, sizeof(v));
 	return v;
 }
 
