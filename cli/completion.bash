@@ -106,7 +106,7 @@ _ensemble()
 		COMPREPLY=($(compgen -W $'dot\ncirco\nneato\nfdp\nsfdp\ntwopi' -- "$cur"))
 		return
 		;;
-	-np|--np|-D|--max-states|--max-memory|--max-time|--timeout)
+	-np|--np|-D|--max-states|--max-memory|--max-time|--timeout|--start-timeout)
 		return
 		;;
 	esac
