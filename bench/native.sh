@@ -77,10 +77,7 @@ figures="pingpong8 allreduce8 pingpong1M"
 strace=
 missed=0
 
-# median: the median of the numbers on stdin.
-median() {
-	sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
+. "$here/lib.sh"
 
 # run CMD...: run CMD, its output in $work/out and $work/err; it must
 # exit 0 within TIMEOUT seconds.

@@ -55,23 +55,7 @@ fi
 export OMPI_MCA_rmaps_base_oversubscribe=1
 missed=0
 
-# median: the median of the numbers on stdin.
-median() {
-	sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
-
-# wall CMD...: the seconds CMD took (it must exit 0).
-wall() {
-	local t0 t1
-	t0=$(date +%s.%N)
-	if ! "$@" >"$work/out" 2>"$work/err"; then
-		echo "run.sh: failed: $*" >&2
-		cat "$work/err" >&2
-		exit 2
-	fi
-	t1=$(date +%s.%N)
-	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f\n", b - a }'
-}
+. "$here/lib.sh"
 
 echo "launch: ensemble run of N no-op components vs mpirun -np N (MPMD appfile), median of $runs"
 printf '%6s %12s %12s %8s %10s %10s\n' N "run (s)" "mpirun (s)" ratio "start (s)" "wiring (s)"

@@ -46,6 +46,8 @@ unset OMPI_MCA_rmaps_base_oversubscribe
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ensemble-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 2' HUP INT TERM
+work=$tmp
+. "$here/lib.sh"
 max=0
 for n in $sizes; do
 	[ "$n" -le "$max" ] || max=$n
@@ -60,24 +62,6 @@ if [ -z "${SLURM_JOBID:-}" ]; then
 else
 	echo "inside the Slurm allocation $SLURM_JOBID"
 fi
-
-# median: the median of the numbers on stdin.
-median() {
-	sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
-
-# wall CMD...: the seconds CMD took (it must exit 0).
-wall() {
-	local t0 t1
-	t0=$(date +%s.%N)
-	if ! "$@" >"$tmp/out" 2>"$tmp/err"; then
-		echo "slurm.sh: failed: $*" >&2
-		cat "$tmp/err" >&2
-		exit 2
-	fi
-	t1=$(date +%s.%N)
-	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f\n", b - a }'
-}
 
 echo "launch inside Slurm: salloc -n N, ensemble run of N no-op components vs mpirun -np N of the plain program, median of $runs"
 printf '%6s %14s %14s %8s\n' N "ensemble (s)" "mpirun (s)" ratio

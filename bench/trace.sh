@@ -53,10 +53,7 @@ echo "ensemble trace benchmark: $runs runs each"
 echo "machine: $(nproc 2>/dev/null || echo '?') CPUs, ${cpu:-unknown CPU}"
 echo "load:    $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
 
-# median: the median of the numbers on stdin.
-median() {
-	sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
+. "$here/lib.sh"
 
 # measure ARGS...: 'ensemble ARGS' RUNS times under rusage; $work/w the
 # wall times, $work/c the CPU times, $work/k the peak RSS (KiB), $work/out

@@ -109,7 +109,7 @@ runs() {
 # test's own wrapper of it) and set $slack to the seconds it took beyond
 # 2.  A time bound in a test is the figure promised for a machine where
 # such a run takes 2 s; a slower or loaded machine adds what it measured,
-# so bounds follow the measured spawn time, not fixed seconds alone.
+# so bounds follow the measured start time, not fixed seconds alone.
 slack=0
 measure_slack() {
 	local t0=$SECONDS
