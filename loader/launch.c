@@ -108,6 +108,10 @@ struct run {
 	int			 stuck;		/* it fired */
 	int			 stuck_asked;	/* ... and SIGUSR1 was sent for it */
 	struct alloc		 alloc;		/* the slots (run_fit) */
+	const struct alloc_host	**placed;	/* per process, its host in them;
+						 * NULL: not placed, or this
+						 * machine alone */
+	int			 nplaced;	/* processes placed */
 
 	/* What mpirun's standard input carries: the bundle of port tables,
 	 * then with --stdin ours (relayed through rbuf). */
@@ -832,21 +836,24 @@ run_env_true(const char *name)
 }
 
 /* Check, before anything starts, that the processes fit the slots they
- * are given, and keep those slots in R->alloc for the plan: a hostfile's,
- * a Slurm allocation's (which must still be running), or this machine's,
- * where the processes share its cores as they like.  Every host a process
- * is placed on must be one of them.  0, or the exit status after saying
- * what is wrong and what to do. */
+ * are given, and keep those slots in R->alloc for the plan, with the host
+ * each placed process goes to in R->placed: a hostfile's, a Slurm
+ * allocation's (which must still be running), or this machine's, where
+ * the processes share its cores as they like.  Every host a process is
+ * placed on must be one of them; each name is looked up once, as the
+ * look-up may ask the resolver.  0, or the exit status after saying what
+ * is wrong and what to do. */
 static int
 run_fit(struct run *R)
 {
 	const struct launch_opts *o = R->o;
 	const struct pcg	*g = R->g;
 	struct alloc		*a = &R->alloc;
-	const struct alloc_host	*h;
+	const struct alloc_host	*h = NULL;
 	const char		*jobid = getenv("SLURM_JOBID");
+	const char		*host, *last = NULL;
 	char			*cause = NULL, pn[PCG_NAME_MAX];
-	int			 i, j, k, pinned, rc = 2;
+	int			*pinned = NULL, i, k, rc = 2;
 
 	if (o->hostfile != NULL) {
 		if (alloc_hostfile(a, o->hostfile, &cause) != 0)
@@ -860,31 +867,44 @@ run_fit(struct run *R)
 		}
 		if (alloc_slurm(a, &cause) != 0)
 			goto bad;
-	} else {
-		/* This machine; a host it is not would have Open MPI try ssh. */
+	} else
 		alloc_local(a);
-		for (i = 0; i < g->nprocs; i++)
-			if (g->procs[i].host != NULL &&
-			    !alloc_is_local(g->procs[i].host)) {
-				xasprintf(&cause, "%s is placed on host '%s', which is"
-				    " not this machine: Open MPI runs processes only on"
-				    " hosts it knows (give them with --hostfile, or run"
-				    " inside a Slurm allocation)",
-				    pcg_proc_name(g, i, pn, sizeof(pn)),
-				    g->procs[i].host);
-				goto bad;
-			}
-		return 0;
-	}
-	for (i = 0; i < g->nprocs; i++)
-		if (g->procs[i].host != NULL && alloc_find(a, g->procs[i].host) == NULL) {
-			xasprintf(&cause, "%s is placed on host '%s', which %s does"
-			    " not have: Open MPI runs processes only on hosts it knows",
-			    pcg_proc_name(g, i, pn, sizeof(pn)), g->procs[i].host,
-			    a->what);
-			goto bad;
+	for (i = 0; i < g->nprocs; i++) {
+		if ((host = g->procs[i].host) == NULL)
+			continue;
+		R->nplaced++;
+		if (last != NULL && strcmp(host, last) == 0) {
+			/* Placed where the one before was. */
+			if (a->kind != ALLOC_LOCAL)
+				R->placed[i] = h;
+			continue;
 		}
-	if (o->oversubscribe || run_env_true("OMPI_MCA_rmaps_base_oversubscribe"))
+		last = host;
+		if (a->kind == ALLOC_LOCAL) {
+			/* This machine; a host it is not would have Open MPI
+			 * try ssh. */
+			if (!alloc_is_local(host))
+				break;
+			continue;
+		}
+		if ((h = R->placed[i] = alloc_find(a, host)) == NULL)
+			break;
+	}
+	if (i < g->nprocs && a->kind == ALLOC_LOCAL) {
+		xasprintf(&cause, "%s is placed on host '%s', which is not this"
+		    " machine: Open MPI runs processes only on hosts it knows (give"
+		    " them with --hostfile, or run inside a Slurm allocation)",
+		    pcg_proc_name(g, i, pn, sizeof(pn)), g->procs[i].host);
+		goto bad;
+	}
+	if (i < g->nprocs) {
+		xasprintf(&cause, "%s is placed on host '%s', which %s does not"
+		    " have: Open MPI runs processes only on hosts it knows",
+		    pcg_proc_name(g, i, pn, sizeof(pn)), g->procs[i].host, a->what);
+		goto bad;
+	}
+	if (a->kind == ALLOC_LOCAL || o->oversubscribe ||
+	    run_env_true("OMPI_MCA_rmaps_base_oversubscribe"))
 		return 0;
 	/* (Slots of -1: a host's cores, which only mpirun learns.) */
 	if (a->slots >= 0 && g->nprocs > a->slots) {
@@ -902,26 +922,27 @@ run_fit(struct run *R)
 		    " (--oversubscribe)\n");
 		return 2;
 	}
-	/* Every host with more processes placed on it than it has slots. */
+	/* Every host with more processes placed on it than it has slots,
+	 * named as the first of them names it. */
+	pinned = xcalloc((size_t)a->nhosts + 1, sizeof(*pinned));
+	for (i = 0; i < g->nprocs; i++)
+		if (R->placed[i] != NULL)
+			pinned[R->placed[i] - a->hosts]++;
 	for (k = 0; k < a->nhosts; k++) {
 		h = &a->hosts[k];
-		for (pinned = 0, i = 0; i < g->nprocs; i++)
-			if (g->procs[i].host != NULL &&
-			    alloc_find(a, g->procs[i].host) == h)
-				pinned++;
-		if (h->slots < 0 || pinned <= h->slots)
+		if (h->slots < 0 || pinned[k] <= h->slots)
 			continue;
-		for (j = 0; j < g->nprocs; j++)
-			if (g->procs[j].host != NULL &&
-			    alloc_find(a, g->procs[j].host) == h)
-				break;
+		for (i = 0; R->placed[i] != h; i++)
+			;
 		fprintf(stderr, "ensemble: %s: %d processes are placed on host"
-		    " '%s', which has %d slot%s in %s\n", g->name, pinned,
-		    g->procs[j].host, h->slots, h->slots == 1 ? "" : "s", a->what);
+		    " '%s', which has %d slot%s in %s\n", g->name, pinned[k],
+		    g->procs[i].host, h->slots, h->slots == 1 ? "" : "s", a->what);
 		fprintf(stderr, "  place fewer there, give it more slots, or let"
 		    " processes share slots (--oversubscribe)\n");
+		free(pinned);
 		return 2;
 	}
+	free(pinned);
 	return 0;
 bad:
 	fprintf(stderr, "ensemble: %s: %s\n", g->name, cause);
@@ -942,6 +963,7 @@ run_init(struct run *R, const struct pcg *g, const struct launch_opts *o)
 	R->culprit = -1;
 	R->exit_proc = -1;
 	R->p = xcalloc((size_t)R->n, sizeof(*R->p));
+	R->placed = xcalloc((size_t)R->n + 1, sizeof(*R->placed));
 	for (i = 0; i < R->n; i++) {
 		pcg_proc_name(g, i, R->p[i].name, sizeof(R->p[i].name));
 		R->p[i].component = g->comps[g->procs[i].comp].name;
@@ -1007,6 +1029,7 @@ run_free(struct run *R)
 	for (i = 0; i < 3; i++)
 		close_fd(&R->pfd[i].fd);
 	alloc_clear(&R->alloc);
+	free(R->placed);
 	run_rmdir(R->workdir);
 	run_rmdir(R->tracedir);
 	free(R->workdir);
@@ -1081,6 +1104,8 @@ run_files(struct run *R)
 	po.origin = R->origin;
 	po.tracedir = R->tracedir;
 	po.alloc = &R->alloc;
+	po.placed = R->placed;
+	po.nplaced = R->nplaced;
 	if (plan_make(R->g, &po, R->appfile, &R->bundle, &cause) != 0) {
 		fprintf(stderr, "ensemble: %s: %s\n", R->g->name, cause);
 		free(cause);

@@ -179,7 +179,7 @@ plan_host(const struct pcg *g, const struct plan_opts *o, int r,
 {
 	const struct alloc	*a = o->alloc;
 	const char		*host = g->procs[r].host;
-	int			 i, k, fail = 0;
+	int			 k, fail = 0;
 
 	if (a == NULL || a->kind == ALLOC_LOCAL) {
 		if (host == NULL)
@@ -188,14 +188,11 @@ plan_host(const struct pcg *g, const struct plan_opts *o, int r,
 		fail |= wire_put_bytes(line, host, strlen(host));
 		return fail | wire_put_bytes(line, " ", 1);
 	}
-	for (i = 0; i < g->nprocs; i++)
-		if (g->procs[i].host != NULL)
-			break;
-	if (i == g->nprocs)
+	if (o->nplaced == 0)
 		return 0;
 	fail |= wire_put_bytes(line, "--host ", 7);
-	if (host != NULL)
-		fail |= plan_slots(line, alloc_find(a, host));
+	if (o->placed[r] != NULL)
+		fail |= plan_slots(line, o->placed[r]);
 	else
 		for (k = 0; k < a->nhosts; k++) {
 			if (k > 0)

@@ -20,6 +20,10 @@ struct plan_opts {
 	const char	 *origin;	/* WIRE_TRACE: "S.N" */
 	const char	 *tracedir;	/* WIRE_TRACE: where the parts go */
 	const struct alloc *alloc;	/* the slots the processes may use */
+	const struct alloc_host *const *placed;	/* per process, its host in
+					 * alloc; NULL: not placed, or alloc
+					 * is this machine alone */
+	int		  nplaced;	/* processes placed on a host */
 };
 
 /* Write the appfile to path and the bundle to *bundle (empty before).  0,
