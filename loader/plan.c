@@ -253,15 +253,18 @@ plan_make(const struct pcg *g, const struct plan_opts *o, const char *path,
 	struct wire_table	 t;
 	struct wire_run		*runs;
 	int64_t			*spare;
-	char			 pn[PCG_NAME_MAX], **pv;
+	char			 pn[PCG_NAME_MAX], **pnames, **pv;
 	FILE			*f = NULL;
 	int			 r, k, nruns, rc = -1;
 
 	tables = xcalloc((size_t)g->nprocs + 1, sizeof(*tables));
 	spare = xcalloc((size_t)g->nchans + 1, sizeof(*spare));
 	runs = plan_runs(g, &nruns);
+	/* The parameters, the same in every table. */
+	pnames = xcalloc((size_t)g->nparams + 1, sizeof(*pnames));
 	pv = xcalloc((size_t)g->nparams + 1, sizeof(*pv));
 	for (k = 0; k < g->nparams; k++) {
+		pnames[k] = (char *)g->params[k].name;
 		if (g->params[k].text != NULL)
 			pv[k] = xstrdup(g->params[k].text);
 		else
@@ -316,9 +319,7 @@ plan_make(const struct pcg *g, const struct plan_opts *o, const char *path,
 		t.index = (int32_t)p->index;
 		plan_ports(g, r, spare, &t);
 		t.nparams = g->nparams;
-		t.pnames = xcalloc((size_t)g->nparams + 1, sizeof(char *));
-		for (k = 0; k < g->nparams; k++)
-			t.pnames[k] = (char *)g->params[k].name;
+		t.pnames = pnames;
 		t.pvalues = pv;
 		t.nargs = args != NULL ? args->n : 0;
 		t.args = args != NULL ? args->v : NULL;
@@ -336,7 +337,6 @@ plan_make(const struct pcg *g, const struct plan_opts *o, const char *path,
 		for (k = 0; k < t.ntypes; k++)
 			free(t.types[k].ports);
 		free(t.types);
-		free(t.pnames);
 		for (k = 0; k < t.nlocs; k++)
 			free(locs[k]);
 		free(locs);
@@ -359,6 +359,7 @@ out:
 	for (k = 0; k < g->nparams; k++)
 		free(pv[k]);
 	free(pv);
+	free(pnames);
 	free(runs);
 	free(spare);
 	free(line.p);
