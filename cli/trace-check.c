@@ -264,8 +264,7 @@ count_send(struct check *ck, const struct trace_event *e)
 		return;
 	}
 	c = &ck->g->chans[ch];
-	i = c->e[0].proc == tp->proc && slot_of(ck->g, tp->proc, c->e[0].type,
-	    c->e[0].port) == slot ? 0 : 1;
+	i = pcg_chan_end(c, tp->proc, type, port);
 	other = c->e[1 - i].proc;
 	if (other != ck->tp[e->peer].proc) {
 		if (tp->offchan == NULL)

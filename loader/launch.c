@@ -475,8 +475,8 @@ peer_name(const struct run *R, int r, const char *type, int index, char *buf, si
 	if ((ci = g->portchan[slot + index - 1]) < 0)
 		return NULL;
 	ch = &g->chans[ci];
-	return pcg_proc_name(g, ch->e[0].proc == r && ch->e[0].type == t &&
-	    ch->e[0].port == index ? ch->e[1].proc : ch->e[0].proc, buf, len);
+	return pcg_proc_name(g, ch->e[1 - pcg_chan_end(ch, r, t, index)].proc,
+	    buf, len);
 }
 
 /* Where each process was when --timeout stopped the run. */
@@ -1559,11 +1559,7 @@ run_trace(struct run *R)
 	h->params = xcalloc((size_t)g->nparams + 1, sizeof(*h->params));
 	for (i = 0; i < g->nparams; i++) {
 		h->params[i].name = xstrdup(g->params[i].name);
-		if (g->params[i].text != NULL)
-			h->params[i].value = xstrdup(g->params[i].text);
-		else
-			xasprintf(&h->params[i].value, "%" PRId64,
-			    g->params[i].value);
+		h->params[i].value = pcg_param_text(&g->params[i]);
 	}
 	h->start = run_iso((time_t)strtoll(R->origin, NULL, 10));
 	h->nprocs = g->nprocs;
@@ -1600,9 +1596,7 @@ run_trace(struct run *R)
 				if ((ci = g->portchan[slot]) < 0)
 					continue;
 				ch = &g->chans[ci];
-				q->peer = ch->e[0].proc == i && ch->e[0].type == t &&
-				    ch->e[0].port == k + 1 ? ch->e[1].proc :
-				    ch->e[0].proc;
+				q->peer = ch->e[1 - pcg_chan_end(ch, i, t, k + 1)].proc;
 			}
 	}
 	xasprintf(&merged, "%s/merged", R->tracedir);

@@ -140,8 +140,7 @@ plan_ports(const struct pcg *g, int r, const int64_t *spare, struct wire_table *
 			if ((ci = g->portchan[slot]) < 0)
 				continue;
 			ch = &g->chans[ci];
-			me = ch->e[0].proc == r && ch->e[0].type == ty &&
-			    ch->e[0].port == k + 1 ? 0 : 1;
+			me = pcg_chan_end(ch, r, ty, k + 1);
 			w->ports[k].rank = ch->e[1 - me].proc;
 			/* The first end sends with the channel's tag; on a
 			 * channel to itself the second sends with the spare. */
@@ -265,10 +264,7 @@ plan_make(const struct pcg *g, const struct plan_opts *o, const char *path,
 	pv = xcalloc((size_t)g->nparams + 1, sizeof(*pv));
 	for (k = 0; k < g->nparams; k++) {
 		pnames[k] = (char *)g->params[k].name;
-		if (g->params[k].text != NULL)
-			pv[k] = xstrdup(g->params[k].text);
-		else
-			xasprintf(&pv[k], "%" PRId64, g->params[k].value);
+		pv[k] = pcg_param_text(&g->params[k]);
 	}
 	if (!plan_plain(o->exec)) {
 		xasprintf(cause, "cannot start processes through '%s': Open MPI's"

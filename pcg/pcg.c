@@ -106,6 +106,27 @@ pcg_find_param(const struct pcg *g, const char *name)
 	return NULL;
 }
 
+/* A parameter's value as text: a string's as it is, a number's in
+ * decimal. */
+char *
+pcg_param_text(const struct pcg_param *p)
+{
+	char	*s;
+
+	if (p->text != NULL)
+		return xstrdup(p->text);
+	xasprintf(&s, "%" PRId64, p->value);
+	return s;
+}
+
+/* Which end of ch is process proc's port 'port' of its type 'type'. */
+int
+pcg_chan_end(const struct pcg_chan *ch, int proc, int type, int port)
+{
+	return ch->e[0].proc == proc && ch->e[0].type == type &&
+	    ch->e[0].port == port ? 0 : 1;
+}
+
 /* The port type of that interned name in a component. */
 int
 pcg_find_type(const struct pcg_comp *c, const char *name)

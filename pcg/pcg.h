@@ -178,6 +178,12 @@ int pcg_find_comp(const struct pcg *, const char *interned);
 int pcg_find_type(const struct pcg_comp *, const char *interned);
 /* The parameter of that interned name, or NULL. */
 const struct pcg_param *pcg_find_param(const struct pcg *, const char *interned);
+/* A parameter's value as text, a number's in decimal (caller frees). */
+char *pcg_param_text(const struct pcg_param *);
+/* Which end of the channel, 0 or 1, is process proc's port (type, its
+ * index in the component's types; port, 1-based): a channel from a
+ * process to itself has the process at both. */
+int pcg_chan_end(const struct pcg_chan *, int proc, int type, int port);
 
 /* Find an executable as 'run' will: an absolute path as is; a name with a
  * slash beside the script; a bare name in -L dirs, ENSEMBLE_PATH, the
