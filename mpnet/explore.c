@@ -446,10 +446,8 @@ judge_state(struct sem *m, const struct xopts *o, const uint64_t *s, const int *
 	return idle == 0 ? 0 : o->judge(o->judge_arg, s, ps);
 }
 
-/* Per process, its component: processes joined by channels, all of them
- * by a collective.  Processes of different components never interact. */
-static int *
-components(const struct sem *m)
+int *
+explore_components(const struct sem *m)
 {
 	const struct mpnet	*n = m->net;
 	int			*c = xcalloc(m->nprocs > 0 ? m->nprocs : 1, sizeof(int));
@@ -525,7 +523,7 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 	memset(&pvs, 0, sizeof(pvs));
 	if (reduce && judge_all) {
 		pv = &pvs;
-		comp = components(m);
+		comp = explore_components(m);
 	}
 	m->want_safe = o->reduce;
 	store_init(&st, m, o->max_memory, &r->max_memory);

@@ -68,7 +68,16 @@ struct xopts {
 void explore_bfs(struct sem *, const struct xopts *, struct xresult *);
 /* Determinate networks whose programs all end: one run decides. */
 void explore_kahn(struct sem *, const struct xopts *, struct xresult *);
+/* Determinate networks that may run for ever: one run, in rounds, until
+ * its state repeats or nothing moves, then one per receiving process held
+ * still, for channels without bound (X_OVERFLOW).  'states' counts the
+ * steps of them all + 1.  With o->record, 'trace' leads to 'final'. */
+void explore_kahn_endless(struct sem *, const struct xopts *, struct xresult *);
 void xresult_free(struct xresult *);
+/* Per process, its component (the least process of it): processes joined
+ * by channels, all of them by a collective.  Processes of different
+ * components never interact.  The caller frees it. */
+int *explore_components(const struct sem *);
 
 /* A progress line on stderr when a second has passed since *last: the
  * states, states per second since *last, the bytes the search holds (of

@@ -196,3 +196,269 @@ out:
 	free(w.q);
 	free(w.in);
 }
+
+/*
+ * Determinate networks that may run for ever: one run that stops when
+ * its state repeats.
+ *
+ * Why one run decides.  In a determinate network each process's sequence
+ * of actions is fixed (a Kahn network): an enabled transition stays
+ * enabled until it fires, and transitions of different processes
+ * commute, so a state is a function of how many actions each process has
+ * done, and every fair run (no process left waiting for ever while it
+ * could go on) gives each process the same number of actions, all of
+ * them where its sequence is endless, the same finite number L_p where
+ * it stops.  A process stuck for good in a reachable state u has done
+ * L_p actions there (u's continuations include fair ones), and it is
+ * blocked at the same instruction late in every fair run.  What report.c
+ * judges lasts, and its judgement of a stuck set looks at where the
+ * others are (what they can still offer, walking their programs on from
+ * their pc); a later position's walk sees no more than an earlier one's.
+ * The run is scheduled by the state alone (rounds: each process in turn
+ * goes on until it blocks or has taken TURN steps), so the states at the
+ * starts of rounds repeat from some round on, and every state of that
+ * cycle is at once the state of rounds as late as one likes: any process
+ * stuck in u is stuck there, and the others are past where u had them,
+ * so the judge finds there at least what it found in u.  The states at
+ * the starts of rounds are judged, and the state the run ends in when
+ * every process is blocked or ended.
+ *
+ * Piling channels.  Other runs may let a sender outrun its receiver
+ * without bound where the fair one does not (a producer never waiting
+ * for its consumer), which the search over every interleaving reports as
+ * a channel without bound.  The most messages a channel into q holds
+ * while q has done k actions is at the greatest state with q at k: q
+ * held still, the others run as far as they can (states form a lattice
+ * of cuts).  That greatest state grows with k, so if the others can send
+ * to q without bound with q held still at some k they can at every later
+ * k, in particular at the cycle's state: from it, each process that
+ * receives anything is held still in turn while the others of its
+ * component (nobody else sends to it) run in rounds, until they all
+ * block, their round state repeats, or a channel
+ * overflows (the same overflow as the search's: sends outrun receives
+ * without bound).  With no overflow, every channel is bounded: at each k
+ * the count is at most its value at that greatest state, and those
+ * repeat with the cycle.
+ */
+
+/* A process's steps in one turn of a round. */
+#define TURN	64
+
+/* The states seen at the starts of rounds: copies in one buffer, an
+ * open-addressing table of their indices + 1. */
+struct kset {
+	uint64_t	*st;		/* words per state each */
+	size_t		 n, alloc;
+	uint32_t	*tab;
+	size_t		 mask;
+	uint32_t	 words, bytes;
+};
+
+static uint64_t
+kset_hash(const uint64_t *w, uint32_t n)
+{
+	uint64_t	h = 0x9e3779b97f4a7c15ULL;
+	uint32_t	i;
+
+	for (i = 0; i < n; i++) {
+		h ^= w[i];
+		h *= 0xff51afd7ed558ccdULL;
+		h ^= h >> 32;
+	}
+	return h;
+}
+
+/* Add s; returns 1 if it was there already. */
+static int
+kset_put(struct kset *k, const uint64_t *s)
+{
+	size_t		 i, j, size;
+	uint32_t	*t;
+
+	if ((k->n + 1) * 2 > k->mask + 1) {
+		size = k->tab == NULL ? 64 : (k->mask + 1) * 2;
+		t = xcalloc(size, sizeof(*t));
+		for (i = 0; k->tab != NULL && i <= k->mask; i++) {
+			if (k->tab[i] == 0)
+				continue;
+			j = kset_hash(k->st + (size_t)(k->tab[i] - 1) * k->words,
+			    k->words) & (size - 1);
+			while (t[j] != 0)
+				j = (j + 1) & (size - 1);
+			t[j] = k->tab[i];
+		}
+		free(k->tab);
+		k->tab = t;
+		k->mask = size - 1;
+	}
+	for (j = kset_hash(s, k->words) & k->mask; k->tab[j] != 0;
+	    j = (j + 1) & k->mask)
+		if (memcmp(k->st + (size_t)(k->tab[j] - 1) * k->words, s,
+		    k->bytes) == 0)
+			return 1;
+	xgrow(&k->st, &k->alloc, (k->n + 1) * k->words, sizeof(*k->st));
+	memcpy(k->st + k->n * k->words, s, sizeof(uint64_t) * k->words);
+	k->tab[j] = (uint32_t)++k->n;
+	return 0;
+}
+
+static void
+kset_clear(struct kset *k)
+{
+	if (k->tab != NULL)
+		memset(k->tab, 0, sizeof(*k->tab) * (k->mask + 1));
+	k->n = 0;
+}
+
+/* One endless run (or a run with 'frozen' held still): its state, the
+ * actions when recording, and what ended it. */
+struct krun {
+	struct sem	*m;
+	const struct xopts *o;
+	struct xresult	*r;
+	struct trans	*ts;
+	unsigned char	*ps;
+	int		*comp;		/* explore_components */
+	size_t		 alloc;		/* of r->trace */
+	uint64_t	 steps;		/* of every run */
+	double		 t0, last;
+	uint64_t	 last_states;
+};
+
+enum { KR_FIXED, KR_CYCLE, KR_STOP };
+
+/* Run s in rounds until every process is blocked or ended (KR_FIXED),
+ * the state at a round's start repeats (KR_CYCLE), or the run must stop
+ * (KR_STOP: r->status says why: an overflow, a limit, or the worst
+ * violation in a state judged).  'judge': judge the states at the
+ * starts of rounds and the last, keeping the worst in r; 'frozen': a
+ * process never scheduled, the others of its component (k->comp) alone
+ * are, or -1: all are. */
+static int
+kahn_rounds(struct krun *k, struct kset *seen, uint64_t *s, int frozen,
+    int judge)
+{
+	struct sem		*m = k->m;
+	const struct xopts	*o = k->o;
+	struct xresult		*r = k->r;
+	int			 p, n, t, moved, bad;
+
+	for (;;) {
+		if (judge) {
+			sem_states(m, s, k->ps, k->ts);
+			bad = 0;
+			for (p = 0; p < m->nprocs && k->ps[p] == PS_RUNS; p++)
+				;
+			if (p < m->nprocs)
+				bad = o->judge(o->judge_arg, s, k->ps);
+			if (bad > r->bad) {
+				r->bad = bad;
+				if (r->final == NULL)
+					r->final = xcalloc(m->words, sizeof(uint64_t));
+				memcpy(r->final, s, sizeof(uint64_t) * m->words);
+				r->ntrace = (size_t)k->steps;
+				if (bad >= o->worst && !o->full)
+					return KR_STOP;
+			}
+		}
+		if (kset_put(seen, s))
+			return KR_CYCLE;
+		moved = 0;
+		for (p = 0; p < m->nprocs; p++) {
+			if (frozen >= 0 && (p == frozen ||
+			    k->comp[p] != k->comp[frozen]))
+				continue;
+			for (t = 0; t < TURN; t++) {
+				if ((n = sem_enabled(m, s, p, k->ts)) == 0)
+					break;
+				if (o->max_states > 0 && k->steps + 1 >= o->max_states) {
+					r->status = X_LIMIT;
+					r->limit = XL_STATES;
+					return KR_STOP;
+				}
+				if ((k->steps & 0xfff) == 0 && (r->limit =
+				    explore_watch(o, k->alloc * sizeof(*r->trace) +
+				    seen->alloc * 8, k->alloc * sizeof(*r->trace), r)) !=
+				    XL_NONE) {
+					r->status = X_LIMIT;
+					return KR_STOP;
+				}
+				if (sem_fire(m, s, &k->ts[0]) != 0) {
+					r->status = X_OVERFLOW;
+					return KR_STOP;
+				}
+				if (o->record && frozen < 0) {
+					xgrow(&r->trace, &k->alloc, k->steps + 1,
+					    sizeof(*r->trace));
+					r->trace[k->steps] = k->ts[0];
+				}
+				k->steps++;
+				moved = 1;
+				if (o->progress && (k->steps & 0xffff) == 0)
+					explore_progress(o, r, k->steps,
+					    k->alloc * sizeof(*r->trace) +
+					    seen->alloc * 8, k->t0, &k->last,
+					    &k->last_states);
+			}
+		}
+		if (!moved)
+			return KR_FIXED;
+	}
+}
+
+void
+explore_kahn_endless(struct sem *m, const struct xopts *o, struct xresult *r)
+{
+	struct krun	 k;
+	struct kset	 seen;
+	uint64_t	*s, *cyc = NULL;
+	int		 q, d, how, receives;
+
+	memset(r, 0, sizeof(*r));
+	memset(&k, 0, sizeof(k));
+	memset(&seen, 0, sizeof(seen));
+	k.m = m;
+	k.o = o;
+	k.r = r;
+	k.ts = xcalloc(sem_max_trans(m), sizeof(*k.ts));
+	k.ps = xcalloc(m->nprocs + 1, 1);
+	k.t0 = k.last = clock_now();
+	seen.words = m->words;
+	seen.bytes = m->bytes;
+	s = xcalloc(m->words, sizeof(uint64_t));
+	sem_initial(m, s);
+	r->status = X_DONE;
+	how = kahn_rounds(&k, &seen, s, -1, 1);
+	if (how == KR_CYCLE && !(r->bad >= o->worst && !o->full)) {
+		/* Each receiver held still in turn, from the cycle. */
+		cyc = xmalloc(sizeof(uint64_t) * m->words);
+		k.comp = explore_components(m);
+		for (q = 0; q < m->nprocs && how != KR_STOP; q++) {
+			for (receives = 0, d = 0; d < m->net->ndc; d++)
+				receives |= m->net->dc[d].to == q &&
+				    m->net->dc[d].from != q;
+			if (!receives)
+				continue;
+			memcpy(cyc, s, sizeof(uint64_t) * m->words);
+			kset_clear(&seen);
+			how = kahn_rounds(&k, &seen, cyc, q, 0);
+		}
+	}
+	/* (A limit or an overflow after a violation: still a violation,
+	 * as explore_bfs says it; the checker may widen and look again.) */
+	if (r->bad > 0 && r->status != X_OVERFLOW)
+		r->status = X_VIOLATION;
+	r->states = k.steps + 1;
+	r->transitions = k.steps;
+	if (!o->record)
+		r->ntrace = 0;
+	r->peak_bytes = sizeof(uint64_t) * (seen.alloc + 2 * m->words) +
+	    k.alloc * sizeof(struct trans);
+	free(seen.st);
+	free(seen.tab);
+	free(s);
+	free(cyc);
+	free(k.ts);
+	free(k.ps);
+	free(k.comp);
+}

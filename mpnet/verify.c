@@ -113,22 +113,30 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 	l.clog = 1;
 	l.pool = !vo->exact;
 	sem_init_layout(&m, net, mode, &l);
-	kahn = !vo->exact && m.determinate && net->finite;
+	kahn = !vo->exact && m.determinate;
 	if (kahn) {
+		/* One run that ends needs no small counts (it stores no
+		 * states); one that may not stores a state a round, and a
+		 * channel past CBITS_MOST is one without bound. */
 		sem_fini(&m);
-		l.cbits = 32;
+		l.cbits = net->finite ? 32 : CBITS_MOST;
 		sem_init_layout(&m, net, mode, &l);
 	}
 	r->engine = kahn ? ENGINE_KAHN : vo->exact ? ENGINE_EXACT : ENGINE_POR;
 	for (;;) {
 		xo.judge_arg = j = report_judge_new(&m);
 		if (kahn) {
-			explore_kahn(&m, &xo, &x);
-			if (x.status == X_VIOLATION) {
+			void (*run)(struct sem *, const struct xopts *,
+			    struct xresult *) = net->finite ? explore_kahn :
+			    explore_kahn_endless;
+
+			run(&m, &xo, &x);
+			if (x.status == X_VIOLATION ||
+			    (x.status == X_OVERFLOW && x.bad > 0)) {
 				/* The same run again, recording its actions. */
 				xresult_free(&x);
 				xo.record = 1;
-				explore_kahn(&m, &xo, &x);
+				run(&m, &xo, &x);
 			}
 		} else
 			explore_bfs(&m, &xo, &x);
