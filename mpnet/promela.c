@@ -1,28 +1,70 @@
 /* promela.c -- a P/T net (net.h) written as a Promela model for SPIN, with
- * a judge that gives every state the verdict of ours (report.c).
+ * a judge that gives the states ensemble verify judges the verdict of ours
+ * (report.c).
  *
  * The model is the net, so it has the checker's semantics by construction
- * (net.c mirrors sem.c, tests/unit/test-net.c compares them): one
- * proctype per process, whose loop holds one atomic guarded step per net
- * transition the process's group fires (a synchronous send is a
- * rendezvous: one step taking the sender and the receiver on together; a
- * collective all take together is one step of process 0).  A process's
- * place in its program is pc[p]; a channel direction's messages are a
- * Promela channel of bits with the checker's bound; the other places
- * (counters, request slots, the open rooted collective) are variables.
+ * (net.c mirrors sem.c, tests/unit/test-net.c compares them), in one of
+ * two forms.
  *
- * The verdict: the proctype 'judge' judges every state with report.c's
- * rules (lasting wrongs of ended processes, the stuck set, collective
- * mismatch, a cycle of waits, stuck processes waiting in vain), in one
- * d_step on hidden variables, and fails the assertion !found_KIND for
- * the kind found: pan reports 'assertion violated !(found_deadlock)'.
- * Judging every state, not only end states, is what finds a process
- * stuck for ever while others loop (no end state shows it); every loop
- * is an end label, so SPIN's own end-state check finds nothing more.
- * The judge restates report.c's rules, so what SPIN checks independently
- * is the state space (every interleaving, its own reductions) and the
- * judge's Promela against report.c's C; the nets net.c refuses (ordered
- * wildcards, roots running ahead) are refused here too. */
+ * A net whose runs all end (mpnet.finite) and whose every transition
+ * moves one process, or a receiver and a synchronous sender on the
+ * channel it takes from (pw_plan: no collective, no synchronous request,
+ * every channel bounded), is written for SPIN's partial-order reduction.
+ * Each process is a proctype whose labels are its control places, each a
+ * choice of atomic steps, one per transition of its group, with the goto
+ * outside the atomic (SPIN takes a jump out of one for a global access).
+ * A step reads and writes only its process's places, declared 'local'
+ * (pcP and vK), and Promela channels its process alone sends on (xs) or
+ * receives from (xr): a put is 'c!0', room for it (the free complement)
+ * the channel's size, the checker's bound; a take 'c?0'.  A rendezvous
+ * (the receiver's transition that moves a sender blocked in a
+ * synchronous send) is split: the sender puts a marker 'c!1', behind its
+ * buffered messages, and waits at a label of its own; the receiver's
+ * step takes it as it takes a message, with the same guard and effects
+ * (net.c builds the two alike), answers on channel 'a', and the sender
+ * goes on as its counters say.  The net's test that the channel is empty
+ * is the marker reaching the head; while the sender waits nothing else
+ * moves it (pw_plan refuses otherwise), so a state where it waits is the
+ * net's state with the sender at its send, and one where the answer
+ * waits is the net's state with the sender gone on.  Every transition of
+ * the net is one step of the model and every step of the model a
+ * transition or a stutter (the marker, the answer), and a state where a
+ * marker or an answer can move is no end state, so the end states (no
+ * process can move) are the same.
+ * The judge moves only at timeout, in those end states, which is where
+ * ensemble verify judges such a net (verify.c: judge_all is !finite):
+ * nothing runs there, so its "can fire" conditions are all false, and a
+ * waiting sender's marker is not counted as a message.  Soundness of the
+ * reduction: the processes' steps touch only their own variables and
+ * exclusive channels, as SPIN assumes; the judge reads everything but is
+ * enabled only when nothing else is, so it depends on no step, and a
+ * persistent set keeps every end state of a finite acyclic state space.
+ * pan's run-time check of xr and xs would take the judge's reads for a
+ * second reader or writer: the model defines XUSAFE for pan (c_decl).
+ *
+ * Any other net keeps the global form: one proctype per process, whose
+ * loop holds one atomic guarded step per net transition the process's
+ * group fires (a synchronous send is a rendezvous: one step taking the
+ * sender and the receiver on together; a collective all take together is
+ * one step of process 0).  A process's place in its program is pcP; a
+ * channel direction's messages are a Promela channel of bits with the
+ * checker's bound; the other places (counters, request slots, the open
+ * rooted collective) are variables.  The judge judges every state in one
+ * d_step, as ensemble verify does for a net that may not end: that is
+ * what finds a process stuck for ever while others loop (no end state
+ * shows it).  It reads every global in every state, so SPIN reduces
+ * nothing there; every loop is an end label, so SPIN's own end-state
+ * check finds nothing more.
+ *
+ * The verdict, in both: the judge applies report.c's rules (lasting
+ * wrongs of ended processes, the stuck set, collective mismatch, a cycle
+ * of waits, stuck processes waiting in vain) on hidden variables and
+ * fails the assertion !found_KIND for the kind found: pan reports
+ * 'assertion violated !(found_deadlock)'.  The judge restates report.c's
+ * rules, so what SPIN checks independently is the state space (every
+ * interleaving, its own reductions) and the judge's Promela against
+ * report.c's C; the nets net.c refuses (ordered wildcards, roots running
+ * ahead) are refused here too. */
 #include "config.h"
 
 #include <errno.h>
@@ -65,6 +107,24 @@ struct pw {
 	int64_t			*cap;		/* per place: the model's capacity */
 	struct buf		*rg;		/* per process: its group can fire */
 	struct buf		 cg;		/* a collective all take can fire */
+	/* The export of a net that always ends (pw_plan): */
+	int			 local;		/* it is that export */
+	struct pw_step		*st;		/* per net transition */
+	unsigned char		*rdv;		/* per directed channel: a rendezvous */
+	unsigned char		*mark;		/* per place: scratch */
+	int64_t			*pre, *post;	/* per place: scratch */
+};
+
+/* A net transition as the export of a net that always ends writes it: the
+ * step of its group's process (the receiver's, for a rendezvous) and, for
+ * a rendezvous, the sender's way on after it. */
+struct pw_step {
+	int		 from, to;	/* its process's pcs */
+	int		 sender;	/* a rendezvous's sender, or -1 */
+	int		 sfrom, sto;	/* the sender's pcs */
+	int		 take;		/* the channel it takes a message from, or -1 */
+	struct buf	 g, e;		/* its guard and effects */
+	struct buf	 sg, se;	/* the sender's */
 };
 
 /* A place's variable. */
@@ -171,10 +231,10 @@ pw_can_give(struct buf *b, const struct pw *w, int q, int what, int arg)
 			for (k = 0; k < in->nposted; k++)
 				if (slotdesc_accepts(&pr->sd[in->sd + k],
 				    w->mp->dc[arg].to_lp))
-					buf_printf(b, " || (pc[%d] == %d && v%d > 0)",
+					buf_printf(b, " || (pc%d == %d && v%d > 0)",
 					    q, pc, w->slotp[q][k]);
 		if (mpnet_walk(pr, pc, pw_gives, &nd, &mw))
-			buf_printf(b, " || pc[%d] == %d", q, pc);
+			buf_printf(b, " || pc%d == %d", q, pc);
 	}
 	buf_adds(b, "))");
 }
@@ -249,7 +309,7 @@ pw_coll_waits(struct buf *b, const struct pw *w, int p, const struct ins *in, in
 
 		if (!w->ctl[q][pc] || o->op != OP_COLL || o->coll != in->coll)
 			continue;
-		buf_printf(b, " || (pc[%d] == %d && !", q, pc);
+		buf_printf(b, " || (pc%d == %d && !", q, pc);
 		pw_wrong_coll(b, w, q, o);
 		buf_adds(b, ")");
 	}
@@ -359,10 +419,37 @@ pw_all_needs(struct buf *b, const struct pw *w, int p, int ask)
 	for (pc = 0; pc < w->mp->progs[p]->nins; pc++) {
 		if (!w->ctl[p][pc] || pw_ins(w, p, pc)->op == OP_END)
 			continue;
-		buf_printf(b, " || (pc[%d] == %d && (0", p, pc);
+		buf_printf(b, " || (pc%d == %d && (0", p, pc);
 		pw_needs(b, w, p, pw_ins(w, p, pc), ask);
 		buf_adds(b, "))");
 	}
+}
+
+/* Whether pc of process p is a synchronous send on directed channel dc. */
+static int
+pw_sync_send(const struct pw *w, int p, int pc, int dc)
+{
+	const struct mpnet	*mp = w->mp;
+	const struct ins	*in = pw_ins(w, p, pc);
+
+	return in->op == OP_SEND && mpnet_sync(in->mode, w->n->mode) &&
+	    mp->send_dc[mp->pcg->procs[p].portbase + in->lp] == dc;
+}
+
+/* The judge's "messages wait for an ended process" on directed channel dc
+ * (the export of a net that always ends): a waiting sender's marker is no
+ * message there. */
+static void
+pw_waiting(struct buf *b, const struct pw *w, int dc)
+{
+	const struct dchan	*d = &w->mp->dc[dc];
+	int			 pc;
+
+	buf_printf(b, "E[%d] && len(c%d) > (0", d->to, dc);
+	for (pc = 0; w->rdv[dc] && pc < w->mp->progs[d->from]->nins; pc++)
+		if (w->ctl[d->from][pc] && pw_sync_send(w, d->from, pc, dc))
+			buf_printf(b, " || pc%d == %d", d->from, pc);
+	buf_adds(b, ")");
 }
 
 /* The judge: report.c's judge on every state, as one deterministic step
@@ -382,14 +469,21 @@ pw_judge(struct pw *w)
 	    " * group can fire), blocked, stuck, in the\n"
 	    " * cycle search. */\nhidden byte E[%d], R[%d], B[%d], S[%d], A[%d];\n"
 	    "hidden byte kind, nroots, sends, changed, rooted, idle;\n", N, N, N, N, N);
-	fputs("\n/* The judge: in every state, the verdict of ensemble verify. */\n"
-	    "active proctype judge()\n{\nend:\n\tdo\n\t:: d_step {\n"
-	    "\t\tkind = 0; nroots = 0; sends = 0; idle = 0;\n", f);
+	if (w->local)
+		fputs("\n/* The judge: in every end state (no process can move:\n"
+		    " * timeout), the verdict of ensemble verify. */\n"
+		    "active proctype judge()\n{\n\ttimeout;\n\td_step {\n"
+		    "\t\tkind = 0; nroots = 0; sends = 0; idle = 0;\n", f);
+	else
+		fputs("\n/* The judge: in every state, the verdict of ensemble "
+		    "verify. */\nactive proctype judge()\n{\nend:\n\tdo\n"
+		    "\t:: d_step {\n"
+		    "\t\tkind = 0; nroots = 0; sends = 0; idle = 0;\n", f);
 	for (p = 0; p < N; p++) {
 		fprintf(f, "\t\tE[%d] = (0", p);
 		for (pc = 0; pc < mp->progs[p]->nins; pc++)
 			if (w->ctl[p][pc] && pw_ins(w, p, pc)->op == OP_END)
-				fprintf(f, " || pc[%d] == %d", p, pc);
+				fprintf(f, " || pc%d == %d", p, pc);
 		fprintf(f, ");\n\t\tR[%d] = (%s);\n\t\tE[%d] = E[%d] && !R[%d];\n"
 		    "\t\tB[%d] = !E[%d] && !R[%d];\n\t\tidle = idle || !R[%d];\n",
 		    p, w->rg[p].s, p, p, p, p, p, p, p);
@@ -405,14 +499,18 @@ pw_judge(struct pw *w)
 			    pw_ins(w, p, pc)->nposted == 0)
 				continue;
 			buf_reset(&b);
-			buf_printf(&b, "pc[%d] == %d", p, pc);
+			buf_printf(&b, "pc%d == %d", p, pc);
 			pw_raise(f, b.s, K_UNWAITED);
 		}
 	for (dc = 0; dc < mp->ndc; dc++) {
 		if (w->chanp[dc] < 0)
 			continue;
 		buf_reset(&b);
-		buf_printf(&b, "E[%d] && len(q%d) > 0", mp->dc[dc].to, w->chanp[dc]);
+		if (w->local)
+			pw_waiting(&b, w, dc);
+		else
+			buf_printf(&b, "E[%d] && len(q%d) > 0", mp->dc[dc].to,
+			    w->chanp[dc]);
 		pw_raise(f, b.s, K_UNMATCHED);
 	}
 	for (p = 0; pw_logging(w) && p < N; p++) {
@@ -449,7 +547,7 @@ pw_judge(struct pw *w)
 			if (!w->ctl[p][pc] || in->op != OP_COLL)
 				continue;
 			buf_reset(&b);
-			buf_printf(&b, "S[%d] && pc[%d] == %d && (", p, p, pc);
+			buf_printf(&b, "S[%d] && pc%d == %d && (", p, p, pc);
 			pw_wrong_coll(&b, w, p, in);
 			for (q = 0; q < N; q++) {
 				if (q == p)
@@ -463,7 +561,7 @@ pw_judge(struct pw *w)
 					if (!w->ctl[q][pc2] || o->op != OP_COLL ||
 					    o->coll == in->coll)
 						continue;
-					buf_printf(&b, " || (S[%d] && pc[%d] == %d",
+					buf_printf(&b, " || (S[%d] && pc%d == %d",
 					    q, q, pc2);
 					if (pw_logging(w))
 						buf_printf(&b, " && v%d == v%d",
@@ -506,9 +604,9 @@ pw_judge(struct pw *w)
 			if (!w->ctl[p][pc])
 				continue;
 			if (in->op == OP_SEND)
-				buf_printf(&b, " || pc[%d] == %d", p, pc);
+				buf_printf(&b, " || pc%d == %d", p, pc);
 			else if (in->op == OP_WAITALL) {
-				buf_printf(&b, " || (pc[%d] == %d", p, pc);
+				buf_printf(&b, " || (pc%d == %d", p, pc);
 				for (k = 0; k < in->nposted; k++)
 					if (mp->progs[p]->sd[in->sd + k].kind != SD_SEND)
 						buf_printf(&b, " && v%d == 0",
@@ -527,7 +625,10 @@ pw_judge(struct pw *w)
 	for (k = 1; k <= K_COLL; k++)
 		fprintf(f, "\t\tfound_%s = kind == %d;\n\t\tassert(!found_%s);\n",
 		    promela_kinds[k], k, promela_kinds[k]);
-	fputs("\t\tkind = 0\n\t   }\n\tod\n}\n", f);
+	if (w->local)
+		fputs("\t\tkind = 0\n\t}\n}\n", f);
+	else
+		fputs("\t\tkind = 0\n\t   }\n\tod\n}\n", f);
 	buf_free(&b);
 }
 
@@ -553,7 +654,7 @@ pw_trans(struct pw *w, const struct net_trans *t)
 
 		p = t->pre[i].place;
 		if (pl->kind == NP_CONTROL) {
-			buf_printf(&g, " && pc[%d] == %d", pl->proc, pl->pc);
+			buf_printf(&g, " && pc%d == %d", pl->proc, pl->pc);
 			continue;
 		}
 		buf_adds(&g, " && ");
@@ -572,7 +673,7 @@ pw_trans(struct pw *w, const struct net_trans *t)
 				d += t->post[i].w;
 		if (pl->kind == NP_CONTROL) {
 			if (d > 0)
-				buf_printf(&e, "; pc[%d] = %d", pl->proc, pl->pc);
+				buf_printf(&e, "; pc%d = %d", pl->proc, pl->pc);
 			continue;
 		}
 		if (d == 0)
@@ -607,6 +708,458 @@ pw_trans(struct pw *w, const struct net_trans *t)
 	buf_free(&g);
 	buf_free(&e);
 	buf_free(&o);
+}
+
+/* ---- the export of a net that always ends ---- */
+
+/* Before one more condition of a guard, or statement of effects: sep,
+ * unless it is the first. */
+static void
+pw_sep(struct buf *b, const char *sep)
+{
+	if (b->len > 0)
+		buf_adds(b, sep);
+}
+
+/* A place of one process taken (pre) and put (post) by a step, into its
+ * guard g and effects e. */
+static void
+pw_own(struct buf *g, struct buf *e, int p, int64_t pre, int64_t post)
+{
+	if (pre > 0) {
+		pw_sep(g, " && ");
+		buf_printf(g, "v%d >= %" PRId64, p, pre);
+	}
+	if (post != pre) {
+		pw_sep(e, "; ");
+		buf_printf(e, "v%d = v%d %c %" PRId64, p, p, post < pre ? '-' : '+',
+		    post < pre ? pre - post : post - pre);
+	}
+}
+
+/* Split t into st: its process's pcs, guard and effects, and a
+ * rendezvous's sender.  0, or -1 when t is not one the export of a net
+ * that always ends can write: a step that reads or moves another process
+ * other than a synchronous sender on the channel it takes from, or uses a
+ * channel other than by putting one message on a channel its process
+ * sends on or taking one from a channel it receives on. */
+static int
+pw_split(struct pw *w, const struct net_trans *t, struct pw_step *st)
+{
+	const struct net	*n = w->n;
+	const struct mpnet	*mp = w->mp;
+	int			*touch, nt = 0, i, k, pass, p, rc = -1;
+	int64_t			 a, b;
+
+	st->from = st->to = st->sfrom = st->sto = -1;
+	st->sender = st->take = -1;
+	touch = xcalloc(t->npre + t->npost + 1, sizeof(int));
+	for (i = 0; i < t->npre + t->npost; i++) {
+		const struct net_arc	*arc = i < t->npre ? &t->pre[i] :
+		    &t->post[i - t->npre];
+
+		if (!w->mark[arc->place]) {
+			w->mark[arc->place] = 1;
+			touch[nt++] = arc->place;
+		}
+		if (i < t->npre)
+			w->pre[arc->place] += arc->w;
+		else
+			w->post[arc->place] += arc->w;
+	}
+	/* Control first: it says who the sender is. */
+	for (pass = 0; pass < 2; pass++)
+		for (k = 0; k < nt; k++) {
+			const struct net_place	*pl = &n->places[touch[k]];
+			const struct dchan	*d;
+
+			p = touch[k];
+			a = w->pre[p];
+			b = w->post[p];
+			if ((pl->kind == NP_CONTROL) != (pass == 0))
+				continue;
+			switch (pl->kind) {
+			case NP_CONTROL:
+				if (a > 1 || b > 1)
+					goto out;
+				if (pl->proc == t->proc) {
+					if ((a == 1 && st->from >= 0) ||
+					    (b == 1 && st->to >= 0))
+						goto out;
+					if (a == 1)
+						st->from = pl->pc;
+					if (b == 1)
+						st->to = pl->pc;
+					break;
+				}
+				if (st->sender >= 0 && st->sender != pl->proc)
+					goto out;
+				st->sender = pl->proc;
+				if (a == 1 && b == 0 && st->sfrom < 0)
+					st->sfrom = pl->pc;
+				else if (a == 0 && b == 1 && st->sto < 0)
+					st->sto = pl->pc;
+				else
+					goto out;
+				break;
+			case NP_CTR:
+			case NP_CTR_FREE:
+			case NP_SLOT:
+			case NP_SLOT_FREE:
+				if (pl->proc == t->proc)
+					pw_own(&st->g, &st->e, p, a, b);
+				else if (pl->proc == st->sender)
+					pw_own(&st->sg, &st->se, p, a, b);
+				else
+					goto out;
+				break;
+			case NP_CHAN:
+				d = &mp->dc[pl->index];
+				if (a == 0 && b == 1 && d->from == t->proc) {
+					pw_sep(&st->g, " && ");
+					buf_printf(&st->g, "nfull(c%d)", pl->index);
+					pw_sep(&st->e, "; ");
+					buf_printf(&st->e, "c%d!0", pl->index);
+				} else if (a == 1 && b == 0 && d->to == t->proc &&
+				    st->take < 0)
+					st->take = pl->index;
+				else
+					goto out;
+				break;
+			case NP_CHAN_FREE:
+				/* What the Promela channel's size says: room for a
+				 * message put, room made by one taken; and empty for a
+				 * rendezvous, which its marker message says. */
+				d = &mp->dc[pl->index];
+				if (!((a == 1 && b == 0 && d->from == t->proc) ||
+				    (a == 0 && b == 1 && d->to == t->proc) ||
+				    (a == b && st->sender >= 0 && t->dc == pl->index)))
+					goto out;
+				break;
+			default:
+				goto out;
+			}
+		}
+	if (st->from < 0 || st->to < 0)
+		goto out;
+	if (st->sender >= 0) {
+		if (st->sfrom < 0 || st->sto < 0 || st->take >= 0 || t->dc < 0 ||
+		    st->sender == t->proc || mp->dc[t->dc].from != st->sender ||
+		    mp->dc[t->dc].to != t->proc ||
+		    !pw_sync_send(w, st->sender, st->sfrom, t->dc))
+			goto out;
+		st->take = t->dc;
+		pw_sep(&st->se, "; ");
+		buf_printf(&st->se, "pc%d = %d", st->sender, st->sto);
+	}
+	if (st->to != st->from) {
+		pw_sep(&st->e, "; ");
+		buf_printf(&st->e, "pc%d = %d", t->proc, st->to);
+	}
+	rc = 0;
+out:
+	for (k = 0; k < nt; k++) {
+		w->mark[touch[k]] = 0;
+		w->pre[touch[k]] = w->post[touch[k]] = 0;
+	}
+	free(touch);
+	return rc;
+}
+
+/* Whether p resting at pc may wait there for a rendezvous it offered. */
+static int
+pw_offers(const struct pw *w, int p, int pc, int *dc)
+{
+	int	i;
+
+	for (i = 0; i < w->n->ntrans; i++)
+		if (w->st[i].sender == p && w->st[i].sfrom == pc) {
+			*dc = w->n->trans[i].dc;
+			return 1;
+		}
+	return 0;
+}
+
+/* Split every transition (w->st, w->rdv).  0: the net has the export of
+ * a net that always ends; -1: it does not (a net that may run for ever,
+ * a collective, a synchronous request, a channel without a bound, a step
+ * that moves a process waiting for its rendezvous). */
+static int
+pw_plan(struct pw *w)
+{
+	const struct net	*n = w->n;
+	int			 i, p, dc;
+
+	if (!w->mp->finite)
+		return -1;
+	for (i = 0; i < n->nplaces; i++)
+		if (n->places[i].kind == NP_CHAN && n->places[i].cap < 0)
+			return -1;
+	w->st = xcalloc(n->ntrans + 1, sizeof(struct pw_step));
+	w->rdv = xcalloc(w->mp->ndc + 1, 1);
+	w->mark = xcalloc(n->nplaces + 1, 1);
+	w->pre = xcalloc(n->nplaces + 1, sizeof(int64_t));
+	w->post = xcalloc(n->nplaces + 1, sizeof(int64_t));
+	for (i = 0; i < n->ntrans; i++) {
+		buf_init(&w->st[i].g);
+		buf_init(&w->st[i].e);
+		buf_init(&w->st[i].sg);
+		buf_init(&w->st[i].se);
+		buf_adds(&w->st[i].g, "");
+		buf_adds(&w->st[i].e, "");
+		buf_adds(&w->st[i].sg, "");
+		buf_adds(&w->st[i].se, "");
+	}
+	for (i = 0; i < n->ntrans; i++) {
+		if (pw_split(w, &n->trans[i], &w->st[i]) != 0)
+			return -1;
+		if (w->st[i].sender >= 0)
+			w->rdv[n->trans[i].dc] = 1;
+	}
+	for (dc = 0; dc < w->mp->ndc; dc++)
+		if (w->rdv[dc] && w->chanp[dc] >= 0 && w->cap[w->chanp[dc]] >= 255)
+			return -1;	/* no room for the marker */
+	/* A sender waiting for its rendezvous goes on only by it. */
+	for (i = 0; i < n->ntrans; i++) {
+		p = n->trans[i].proc;
+		if (w->st[i].to != w->st[i].from &&
+		    pw_offers(w, p, w->st[i].from, &dc))
+			return -1;
+	}
+	return 0;
+}
+
+/* The steps' scratch, freed. */
+static void
+pw_unplan(struct pw *w)
+{
+	int	i;
+
+	if (w->st != NULL)
+		for (i = 0; i < w->n->ntrans; i++) {
+			buf_free(&w->st[i].g);
+			buf_free(&w->st[i].e);
+			buf_free(&w->st[i].sg);
+			buf_free(&w->st[i].se);
+		}
+	free(w->st);
+	free(w->rdv);
+	free(w->mark);
+	free(w->pre);
+	free(w->post);
+	w->st = NULL;
+	w->rdv = w->mark = NULL;
+	w->pre = w->post = NULL;
+}
+
+/* One option of a label: a step's guard, effects and label to go to, and
+ * the ways it takes its channel's message (1 a buffered one, 2 a
+ * rendezvous's marker). */
+struct pw_opt {
+	const char	*g, *e;
+	char		*to;
+	int		 take;
+	int		 ways;
+};
+
+/* Add step st going to label 'to' to the options, once. */
+static void
+pw_opt_add(struct pw_opt **o, int *no, const struct pw_step *st, const char *to)
+{
+	int	i;
+
+	for (i = 0; i < *no; i++)
+		if ((*o)[i].take == st->take && strcmp((*o)[i].g, st->g.s) == 0 &&
+		    strcmp((*o)[i].e, st->e.s) == 0 && strcmp((*o)[i].to, to) == 0)
+			break;
+	if (i == *no) {
+		*o = xreallocarray(*o, *no + 1, sizeof(**o));
+		(*o)[i].g = st->g.s;
+		(*o)[i].e = st->e.s;
+		(*o)[i].to = xstrdup(to);
+		(*o)[i].take = st->take;
+		(*o)[i].ways = 0;
+		(*no)++;
+	}
+	(*o)[i].ways |= st->sender >= 0 ? 2 : 1;
+}
+
+/* One step: "atomic { guard -> effects }; goto label", the guard's first
+ * condition and the effects' first statement those of its channel, if it
+ * has one.  The goto is outside: SPIN takes a jump out of an atomic
+ * sequence for one that may read globals, and would not reduce. */
+static void
+pw_step_write(FILE *f, const char *ch, const char *g, const char *take,
+    const char *e, const char *to)
+{
+	int	atomic = *take != '\0' || *e != '\0';
+
+	if (atomic)
+		fputs("atomic { ", f);
+	fputs(ch, f);
+	if (*ch != '\0' && *g != '\0')
+		fputs(" && ", f);
+	fprintf(f, "%s -> ", *ch == '\0' && *g == '\0' ? "true" : g);
+	if (atomic)
+		fprintf(f, "%s%s%s }; ", take, *take != '\0' && *e != '\0' ?
+		    "; " : "", e);
+	fprintf(f, "goto %s", to);
+}
+
+/* Write the options of a label and free them. */
+static void
+pw_opt_write(struct pw *w, struct pw_opt *o, int no)
+{
+	char	 ch[32], take[64];
+	int	 i, dc;
+
+	for (i = 0; i < no; i++) {
+		ch[0] = take[0] = '\0';
+		if ((dc = o[i].take) >= 0) {
+			snprintf(ch, sizeof(ch), "nempty(c%d)", dc);
+			if (o[i].ways == 3)
+				snprintf(take, sizeof(take), "if :: c%d?0 :: c%d?1; "
+				    "a%d!0 fi", dc, dc, dc);
+			else if (o[i].ways == 2)
+				snprintf(take, sizeof(take), "c%d?1; a%d!0", dc, dc);
+			else
+				snprintf(take, sizeof(take), "c%d?0", dc);
+		}
+		fputs("\t:: ", w->f);
+		pw_step_write(w->f, ch, o[i].g, take, o[i].e, o[i].to);
+		fputs("\n", w->f);
+		free(o[i].to);
+	}
+	free(o);
+}
+
+/* Directed channel dc's name, in a comment. */
+static void
+pw_dc_comment(const struct pw *w, int dc)
+{
+	const struct dchan	*d = &w->mp->dc[dc];
+	char			 a[PCG_NAME_MAX], b[PCG_NAME_MAX];
+
+	if (w->chanp[dc] >= 0) {
+		pw_comment(w->f, w->n->places[w->chanp[dc]].name);
+		return;
+	}
+	pw_comment(w->f, pcg_proc_name(w->mp->pcg, d->from, a, sizeof(a)));
+	fputc('.', w->f);
+	pw_comment(w->f, mpnet_port_name(w->mp, d->from, d->from_lp, b, sizeof(b)));
+	fputs("->", w->f);
+	pw_comment(w->f, pcg_proc_name(w->mp->pcg, d->to, a, sizeof(a)));
+	fputc('.', w->f);
+	pw_comment(w->f, mpnet_port_name(w->mp, d->to, d->to_lp, b, sizeof(b)));
+}
+
+/* Process p's claims: the channels it alone sends on and receives from. */
+static void
+pw_claims(const struct pw *w, int p)
+{
+	const struct mpnet	*mp = w->mp;
+	int			 dc;
+
+	for (dc = 0; dc < mp->ndc; dc++) {
+		if (w->chanp[dc] < 0 && !w->rdv[dc])
+			continue;
+		if (mp->dc[dc].from == p) {
+			fprintf(w->f, "\txs c%d;\n", dc);
+			if (w->rdv[dc])
+				fprintf(w->f, "\txr a%d;\n", dc);
+		}
+		if (mp->dc[dc].to == p) {
+			fprintf(w->f, "\txr c%d;\n", dc);
+			if (w->rdv[dc])
+				fprintf(w->f, "\txs a%d;\n", dc);
+		}
+	}
+}
+
+/* Whether step j says the same of its sender's way on as step i. */
+static int
+pw_same_out(const struct pw_step *i, const struct pw_step *j)
+{
+	return j->sender == i->sender && j->sfrom == i->sfrom &&
+	    j->sto == i->sto && strcmp(j->sg.s, i->sg.s) == 0 &&
+	    strcmp(j->se.s, i->se.s) == 0;
+}
+
+/* The label where p, at a synchronous send at pc on dc, its marker sent,
+ * waits for the receiver's answer, then goes on as its counters say; its
+ * other steps from pc (requests taking messages) come back here. */
+static void
+pw_wait_write(struct pw *w, int p, int pc, int dc, struct pw_opt *o, int no)
+{
+	const struct net	*n = w->n;
+	char			 to[32], ch[32], take[32];
+	int			 i, j, seen;
+
+	fprintf(w->f, "end%dw:\n\tif\n", pc);
+	snprintf(ch, sizeof(ch), "nempty(a%d)", dc);
+	snprintf(take, sizeof(take), "a%d?_", dc);
+	for (i = 0; i < n->ntrans; i++) {
+		const struct pw_step	*st = &w->st[i];
+
+		if (st->sender != p || st->sfrom != pc)
+			continue;
+		for (seen = 0, j = 0; j < i && !seen; j++)
+			seen = pw_same_out(st, &w->st[j]);
+		if (seen)
+			continue;
+		snprintf(to, sizeof(to), "end%d", st->sto);
+		fputs("\t:: ", w->f);
+		pw_step_write(w->f, ch, st->sg.s, take, st->se.s, to);
+		fputs("\n", w->f);
+	}
+	pw_opt_write(w, o, no);
+	fputs("\tfi;\n", w->f);
+}
+
+/* Process p as labels, one per pc it can rest at (its first pc first),
+ * each a choice among its steps from there; a synchronous send sends its
+ * marker first, then waits at a label of its own (pw_wait_write). */
+static void
+pw_local_proc(struct pw *w, int p, int first)
+{
+	const struct net	*n = w->n;
+	const struct prog	*pr = w->mp->progs[p];
+	struct pw_opt		*o, *ow;
+	char			 to[32];
+	int			 k, pc, i, no, nw, dc, offers;
+
+	for (k = -1; k < pr->nins; k++) {
+		pc = k < 0 ? first : k;
+		if (!w->ctl[p][pc] || (k >= 0 && pc == first))
+			continue;
+		offers = pw_offers(w, p, pc, &dc);
+		o = ow = NULL;
+		no = nw = 0;
+		for (i = 0; i < n->ntrans; i++) {
+			const struct pw_step	*st = &w->st[i];
+
+			if (n->trans[i].proc != p || st->from != pc)
+				continue;
+			snprintf(to, sizeof(to), "end%d", st->to);
+			pw_opt_add(&o, &no, st, to);
+			if (offers) {
+				snprintf(to, sizeof(to), "end%dw", st->to);
+				pw_opt_add(&ow, &nw, st, to);
+			}
+		}
+		fprintf(w->f, "end%d:\n", pc);
+		if (no == 0 && !offers) {
+			fputs("\tfalse;\n", w->f);
+			continue;
+		}
+		fputs("\tif\n", w->f);
+		if (offers)
+			fprintf(w->f, "\t:: c%d!1 -> goto end%dw\n", dc, pc);
+		pw_opt_write(w, o, no);
+		fputs("\tfi;\n", w->f);
+		if (offers)
+			pw_wait_write(w, p, pc, dc, ow, nw);
+	}
 }
 
 int
@@ -689,6 +1242,9 @@ promela_write(const struct net *n, FILE *f, char **cause)
 		}
 	}
 
+	w.local = pw_plan(&w) == 0;
+	if (!w.local)
+		pw_unplan(&w);
 	fprintf(f, "/* %s in %s mode: the MP net 'ensemble verify --exact' "
 	    "explores,\n * written by 'ensemble net' for SPIN.\n *\n", app,
 	    check_mode_name(n->mode));
@@ -701,33 +1257,56 @@ promela_write(const struct net *n, FILE *f, char **cause)
 	    " * ensemble verify reports the worst one it finds), or channel_full\n"
 	    " * (a channel without a bound outgrew the model's: incomplete).\n"
 	    " * spin -t -p model.pml replays the trail to the state judged.\n"
-	    " *\n"
-	    " * Each process is a proctype whose loop holds one atomic step per\n"
-	    " * transition of its group in the net: a synchronous send is one step\n"
-	    " * of sender and receiver together (a rendezvous), a collective all\n"
-	    " * take together one step of the first process.  pc[p] is where\n"
-	    " * process p is (an instruction of its program); qK holds the\n"
-	    " * messages of a channel direction, vK is any other place of the net.\n"
-	    " * Every loop is an end label: a process may rest anywhere, and no\n"
-	    " * end state is invalid by itself.  The proctype judge judges every\n"
-	    " * state, as ensemble verify does, with the rules of ensemble(1)\n"
-	    " * VERIFICATION (a process stuck while others go on for ever is a\n"
-	    " * violation, though that state is no end state), in one d_step on\n"
-	    " * hidden variables that changes nothing unless an assertion fails.\n"
-	    " */\n\n", f);
+	    " *\n", f);
+	if (w.local)
+		fputs(" * Every run of this net ends.  Each process is a proctype whose\n"
+		    " * labels are the places it can rest at, each a choice of atomic\n"
+		    " * steps, one per transition of its group in the net, that read and\n"
+		    " * write only the process's own variables (pcP: where process P is,\n"
+		    " * vK: its loop counters and requests, declared 'local') and the\n"
+		    " * channels it alone sends on (xs) or receives from (xr), so SPIN's\n"
+		    " * partial-order reduction may run one process alone.  cD holds\n"
+		    " * the messages of a channel direction; a synchronous send puts a\n"
+		    " * marker (1) there and waits for the receiver's answer on aD.\n"
+		    " * Every label is an end label.  The proctype judge judges the end\n"
+		    " * states (timeout: no process can move), where ensemble verify\n"
+		    " * judges a net whose runs all end, with the rules of ensemble(1)\n"
+		    " * VERIFICATION, in one d_step on hidden variables.  It reads every\n"
+		    " * process's variables and channels; it moves only when no other\n"
+		    " * process can, so no step of theirs depends on it, and XUSAFE\n"
+		    " * keeps pan from taking its reads for an xr or xs breach.\n"
+		    " */\n\n"
+		    "c_decl {\n\\#define XUSAFE\n}\n\n", f);
+	else
+		fputs(" * Each process is a proctype whose loop holds one atomic step per\n"
+		    " * transition of its group in the net: a synchronous send is one step\n"
+		    " * of sender and receiver together (a rendezvous), a collective all\n"
+		    " * take together one step of the first process.  pcP is where\n"
+		    " * process P is (an instruction of its program); qK holds the\n"
+		    " * messages of a channel direction, vK is any other place of the net.\n"
+		    " * Every loop is an end label: a process may rest anywhere, and no\n"
+		    " * end state is invalid by itself.  The proctype judge judges every\n"
+		    " * state, as ensemble verify does, with the rules of ensemble(1)\n"
+		    " * VERIFICATION (a process stuck while others go on for ever is a\n"
+		    " * violation, though that state is no end state), in one d_step on\n"
+		    " * hidden variables that changes nothing unless an assertion fails.\n"
+		    " */\n\n", f);
 	fputs("/* Set by the judge for pan's message: assertion violated\n"
 	    " * !(found_deadlock) */\nhidden byte ", f);
 	for (k = 1; k < (int)(sizeof(promela_kinds) / sizeof(promela_kinds[0])); k++)
 		fprintf(f, "%sfound_%s", k > 1 ? ", " : "", promela_kinds[k]);
 	fputs(";\n\n", f);
-	fprintf(f, "%s pc[%d] = { ", most > 255 ? "short" : "byte", w.N);
-	for (p = 0; p < w.N; p++)
-		fprintf(f, "%s%d", p > 0 ? ", " : "", init[p]);
-	fputs(" };\n", f);
+	for (p = 0; p < w.N; p++) {
+		fprintf(f, "%s%s pc%d = %d;\t/* ", w.local ? "local " : "",
+		    most > 255 ? "short" : "byte", p, init[p]);
+		pw_comment(f, pcg_proc_name(mp->pcg, p, pn, sizeof(pn)));
+		fputs(" */\n", f);
+	}
 	for (i = 0; i < n->nplaces; i++) {
 		const struct net_place	*pl = &n->places[i];
 
-		if (pl->kind == NP_CONTROL)
+		if (pl->kind == NP_CONTROL ||
+		    (w.local && (pl->kind == NP_CHAN || pl->kind == NP_CHAN_FREE)))
 			continue;
 		if (pl->kind == NP_CHAN) {
 			fprintf(f, "chan q%d = [%" PRId64 "] of { bit };\t/* ", i, w.cap[i]);
@@ -740,13 +1319,37 @@ promela_write(const struct net *n, FILE *f, char **cause)
 				    "its sender sends in any run */\n");
 			continue;
 		}
-		fprintf(f, "%s v%d = %" PRId64 ";\t/* ", pw_type(pl->cap), i, pl->init);
+		fprintf(f, "%s%s v%d = %" PRId64 ";\t/* ", w.local ? "local " : "",
+		    pw_type(pl->cap), i, pl->init);
 		pw_comment(f, pl->name);
 		fputs(" */\n", f);
 	}
+	for (i = 0; w.local && i < mp->ndc; i++) {
+		if (w.chanp[i] < 0 && !w.rdv[i])
+			continue;
+		fprintf(f, "chan c%d = [%" PRId64 "] of { bit };\t/* ", i,
+		    (w.chanp[i] >= 0 ? w.cap[w.chanp[i]] : 0) + w.rdv[i]);
+		pw_dc_comment(&w, i);
+		if (w.chanp[i] < 0)
+			fputs(": its synchronous sends' markers */\n", f);
+		else
+			fprintf(f, ": the checker's bound, the most messages its "
+			    "sender sends in any run%s */\n", w.rdv[i] ?
+			    ", and a synchronous send's marker" : "");
+		if (w.rdv[i])
+			fprintf(f, "chan a%d = [1] of { bit };\t/* the receiver's "
+			    "answer to the marker */\n", i);
+	}
 	for (p = 0; p < w.N; p++) {
-		fprintf(f, "\n/* %s */\nactive proctype p%d()\n{\nend:\n\tdo\n",
+		fprintf(f, "\n/* %s */\nactive proctype p%d()\n{\n",
 		    pcg_proc_name(mp->pcg, p, pn, sizeof(pn)), p);
+		if (w.local) {
+			pw_claims(&w, p);
+			pw_local_proc(&w, p, init[p]);
+			fputs("}\n", f);
+			continue;
+		}
+		fputs("end:\n\tdo\n", f);
 		for (k = 0, i = 0; i < n->ntrans; i++)
 			if (n->trans[i].proc == p) {
 				pw_trans(&w, &n->trans[i]);
@@ -778,6 +1381,7 @@ out:
 	free(w.leftp);
 	free(w.cap);
 	free(init);
+	pw_unplan(&w);
 	sem_fini(&w.m);
 	return rc;
 }
