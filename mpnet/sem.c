@@ -333,6 +333,7 @@ sem_init_layout(struct sem *m, const struct mpnet *n, enum check_mode mode,
 	m->ctroff = xcalloc(n->nuprog > 0 ? n->nuprog : 1, sizeof(*m->ctroff));
 	m->ctrw = xcalloc(n->nuprog > 0 ? n->nuprog : 1, sizeof(*m->ctrw));
 	m->ends = xcalloc(n->nuprog > 0 ? n->nuprog : 1, sizeof(*m->ends));
+	m->mark = xcalloc(m->nprocs > 0 ? m->nprocs : 1, 1);
 	for (i = 0; i < n->nuprog; i++) {
 		const struct prog	*pr = n->uprog[i];
 		uint32_t		 off = 0;
@@ -453,6 +454,7 @@ sem_fini(struct sem *m)
 		free(m->ends[i]);
 	}
 	free(m->ends);
+	free(m->mark);
 	for (i = 0; i < m->ngrp; i++)
 		free(m->grp[i].dc);
 	free(m->grp);
@@ -765,6 +767,27 @@ can_offer_twice(const struct sem *m, int q, int pc, int r, int lo, int hi,
 	return m->p[q].pr != NULL && mpnet_walk(m->p[q].pr, pc, twice_visit, &o, &w);
 }
 
+/* Whether q is blocked in a synchronous send to one of r's ports lo..hi
+ * on a channel with no message waiting: its offer, counted among those
+ * on offer now (behind waiting ones, it is not: avail()). */
+static int
+blocked_into(const struct sem *m, const uint64_t *s, int q, int r, int lo,
+    int hi)
+{
+	const struct sproc	*sp = &m->p[q];
+	const struct ins	*in;
+	int			 dc;
+
+	if (sp->pr == NULL)
+		return 0;
+	in = &sp->pr->ins[sem_get(s, sp->pc)];
+	if (in->op != OP_SEND || !is_sync(m, in->mode) ||
+	    (dc = m->net->send_dc[sp->portbase + in->lp]) < 0)
+		return 0;
+	return m->net->dc[dc].to == r && m->net->dc[dc].to_lp >= lo &&
+	    m->net->dc[dc].to_lp < hi && sem_count(m, s, dc) == 0;
+}
+
 /* A bag: r at a run of k wildcard receives over ports lo..hi (k of them
  * in a row, or a counted loop whose body is this one receive and has k - 1
  * rounds to go), with at most k messages there, on offer now or that
@@ -786,7 +809,7 @@ bag(const struct sem *m, const uint64_t *s, int r, int pc, const struct ins *in)
 	const struct sproc	*sp = &m->p[r];
 	const struct mpnet	*n = m->net;
 	uint64_t		 offers = 0, more = 0, c;
-	int			 run, lp, dc, q, d, start, pass;
+	int			 run, lp, dc, q, d, start, pass, ok;
 
 	if (in->nposted > 0)
 		return 0;
@@ -814,25 +837,30 @@ bag(const struct sem *m, const uint64_t *s, int r, int pc, const struct ins *in)
 	}
 	if (offers < 1 || offers > (uint64_t)run)
 		return 0;
-	for (lp = in->lo; lp < in->hi; lp++) {
-		if ((dc = n->recv_dc[sp->portbase + lp]) < 0)
+	/* Each sender once, however many of its channels come here (a
+	 * client with a port of each type). */
+	for (lp = in->lo, ok = 1; lp < in->hi && ok; lp++) {
+		if ((dc = n->recv_dc[sp->portbase + lp]) < 0 ||
+		    m->mark[q = n->dc[dc].from])
 			continue;
-		q = n->dc[dc].from;
+		m->mark[q] = 1;
 		/* Messages from r waiting for q let it pass receives. */
 		for (pass = 0, d = 0; d < n->ndc && !pass; d++)
 			pass = n->dc[d].from == r && n->dc[d].to == q &&
 			    sem_count(m, s, d) > 0;
 		start = sem_pc(m, s, q);
-		if (avail(m, s, dc) == 2 && sem_count(m, s, dc) == 0)
+		if (blocked_into(m, s, q, r, in->lo, in->hi))
 			start++;	/* its offer is the send it is blocked in */
 		if (!can_offer(m, q, start, r, in->lo, in->hi, pass))
 			continue;
-		if (can_offer_twice(m, q, start, r, in->lo, in->hi, pass))
-			return 0;
-		if (offers + ++more > (uint64_t)run)
-			return 0;
+		if (can_offer_twice(m, q, start, r, in->lo, in->hi, pass) ||
+		    offers + ++more > (uint64_t)run)
+			ok = 0;
 	}
-	return 1;
+	for (lp = in->lo; lp < in->hi; lp++)
+		if ((dc = n->recv_dc[sp->portbase + lp]) >= 0)
+			m->mark[n->dc[dc].from] = 0;
+	return ok;
 }
 
 

@@ -114,6 +114,7 @@ struct sem {
 	uint32_t	**ctroff;
 	uint8_t		**ctrw;
 	unsigned char	**ends;		/* per program, per pc: it can still end */
+	unsigned char	*mark;		/* per process, zero between uses (bag) */
 };
 
 /* Lay a net out for a mode; channels get min(cbits, what their bound
