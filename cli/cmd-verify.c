@@ -62,7 +62,8 @@ print_json(const struct pcg *g, const struct verify_result *res)
 				json_str(stdout, g != NULL ? pcg_proc_name(g,
 				    v->procs[k], pn, sizeof(pn)) : pn, 0);
 			}
-			printf("],\"trace_length\":%zu,\"trace\":[", v->trace_total);
+			printf("],\"trace_length\":%zu,%s\"trace\":[",
+			    v->trace_total, r[i].deep ? "\"depth_first\":true," : "");
 			for (k = 0; k < v->ntrace; k++) {
 				if (k > 0)
 					putchar(',');
@@ -216,8 +217,9 @@ cli_print_violation(FILE *f, const char *app, const struct mode_result *r,
 			nl = line + strlen(line) - 1;
 		fprintf(f, "  %.*s\n", (int)(nl - line), line);
 	}
-	fprintf(f, "  counterexample, %zu action%s from the start:\n", v->trace_total,
-	    v->trace_total == 1 ? "" : "s");
+	fprintf(f, "  counterexample, %zu action%s from the start%s:\n",
+	    v->trace_total, v->trace_total == 1 ? "" : "s", r->deep ?
+	    " (found depth first: a shorter one may exist)" : "");
 	if (!full && v->ntrace > CX_SCREEN)
 		cx_print_folded(f, v);
 	else {

@@ -653,6 +653,145 @@ out:
 	free(comp);
 }
 
+/* One state on the depth-first stack: its index, and its transitions to
+ * fire, tstack[off .. off + n), the next being k. */
+struct dframe {
+	uint64_t	idx;
+	size_t		off;
+	int		n, k;
+};
+
+/*
+ * Depth first, for a violation soon: bugs in long runs (the second round
+ * of an exchange) are found after a few hundred states where breadth
+ * first explores every shorter run.  The same stubborn sets choose each
+ * state's transitions, without a cycle proviso: the search only looks
+ * for a state judged 'worst' (o->worst), and any state it reaches is
+ * reachable, so what it finds is a violation whatever it left out; it
+ * stops there with X_VIOLATION (the path is the stack: a counterexample,
+ * seldom the shortest) and otherwise says X_DONE or X_LIMIT, which prove
+ * nothing (the caller searches breadth first then).
+ */
+void
+explore_dfs(struct sem *m, const struct xopts *o, struct xresult *r)
+{
+	struct store	 st;
+	struct trans	*ts, *tstack = NULL;
+	struct dframe	*fs = NULL, *f;
+	size_t		 nfs = 0, fsalloc = 0, tsalloc = 0, top = 0;
+	uint64_t	*cur, idx;
+	int		 g, k, n, total, chosen, cs, ce, coll, bad, rc;
+	int		 N = m->nprocs, nmax = sem_max_trans(m);
+	int		*gn = xcalloc(N + 1, sizeof(int));
+	unsigned char	*ps = xcalloc(N + 1, 1);
+	int		*comp = o->judge_all ? explore_components(m) : NULL;
+
+	memset(r, 0, sizeof(*r));
+	m->want_safe = 1;
+	store_init(&st, m, o->max_memory, &r->max_memory);
+	st.max_states = o->max_states;
+	ts = xcalloc((size_t)nmax * (N > 0 ? N : 1), sizeof(*ts));
+	cur = xcalloc(m->words, sizeof(uint64_t));
+	sem_initial(m, cur);
+	r->status = X_DONE;
+	if (store_put(&st, cur, hash_words(cur, m->words), NO_PARENT, &idx) != ST_INSERTED) {
+		r->status = X_LIMIT;
+		r->limit = XL_MEMORY;
+		goto out;
+	}
+	for (;;) {
+		/* Expand state idx (in cur): judge it, push its transitions. */
+		if ((st.n & 0x3ff) == 0 && (r->limit = explore_watch(o, st.mem,
+		    (st.mask + 1) * 16, r)) != XL_NONE) {
+			r->status = X_LIMIT;
+			goto out;
+		}
+		total = 0;
+		chosen = -1;
+		cs = ce = coll = 0;
+		for (g = 0; g < N; g++) {
+			n = sem_enabled(m, cur, g, ts + total);
+			gn[g] = n;
+			if (n > 0 && better(m, cur, o->judge_all, comp,
+			    nfs > 0 ? (int)tstack[fs[nfs - 1].off +
+			    fs[nfs - 1].k - 1].proc : -1, chosen, ce - cs, g, n)) {
+				for (k = 0; k < n && ts[total + k].safe; k++)
+					;
+				if (k == n) {
+					chosen = g;
+					cs = total;
+					ce = total + n;
+				}
+			}
+			total += n;
+		}
+		if (total == 0 || o->judge_all) {
+			for (k = 0; N > 0 && k < gn[0]; k++)
+				coll |= ts[k].kind == T_COLL;
+			bad = judge_state(m, o, cur, total == 0 ? NULL : gn, coll, ps);
+			if (bad >= o->worst) {
+				r->bad = bad;
+				r->status = X_VIOLATION;
+				r->final = xcalloc(m->words, sizeof(uint64_t));
+				memcpy(r->final, cur, sizeof(uint64_t) * m->words);
+				rebuild(m, &st, idx, ts, r);
+				goto out;
+			}
+		}
+		if (chosen < 0) {
+			cs = 0;
+			ce = total;
+		}
+		xgrow(&fs, &fsalloc, nfs + 1, sizeof(*fs));
+		xgrow(&tstack, &tsalloc, top + (size_t)(ce - cs), sizeof(*tstack));
+		memcpy(tstack + top, ts + cs, sizeof(*ts) * (size_t)(ce - cs));
+		fs[nfs].idx = idx;
+		fs[nfs].off = top;
+		fs[nfs].n = ce - cs;
+		fs[nfs].k = 0;
+		nfs++;
+		top += (size_t)(ce - cs);
+		/* The next new state, popping frames that are done. */
+		for (;;) {
+			if (nfs == 0)
+				goto out;
+			f = &fs[nfs - 1];
+			if (f->k == f->n) {
+				top = f->off;
+				nfs--;
+				continue;
+			}
+			load(&st, f->idx, cur);
+			if (sem_fire(m, cur, &tstack[f->off + f->k++]) != 0) {
+				r->status = X_OVERFLOW;
+				goto out;
+			}
+			r->transitions++;
+			rc = store_put(&st, cur, hash_words(cur, m->words),
+			    (uint32_t)f->idx, &idx);
+			if (rc == ST_FULL || rc == ST_LIMIT) {
+				r->status = X_LIMIT;
+				r->limit = rc == ST_LIMIT ? XL_STATES :
+				    st.n >= MAX_STATES ? XL_STORE : XL_MEMORY;
+				goto out;
+			}
+			if (rc == ST_INSERTED)
+				break;
+		}
+	}
+out:
+	r->states = st.n;
+	r->peak_bytes = st.mem + fsalloc * sizeof(*fs) + tsalloc * sizeof(*tstack);
+	store_free(&st);
+	free(ts);
+	free(tstack);
+	free(fs);
+	free(cur);
+	free(gn);
+	free(ps);
+	free(comp);
+}
+
 void
 xresult_free(struct xresult *r)
 {

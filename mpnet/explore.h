@@ -66,6 +66,10 @@ struct xopts {
  * and a state showing each lasting violation), breadth first.  It stops
  * at the first state judged 'worst', else goes on to find the worst. */
 void explore_bfs(struct sem *, const struct xopts *, struct xresult *);
+/* Depth first with the same stubborn sets, no cycle proviso, for a
+ * state judged o->worst: X_VIOLATION with a trace to it (seldom the
+ * shortest); X_DONE or X_LIMIT otherwise, which prove nothing. */
+void explore_dfs(struct sem *, const struct xopts *, struct xresult *);
 /* Determinate networks whose programs all end: one run decides. */
 void explore_kahn(struct sem *, const struct xopts *, struct xresult *);
 /* Determinate networks that may run for ever: one run, in rounds, until

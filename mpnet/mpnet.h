@@ -109,6 +109,9 @@ struct mode_result {
 	uint64_t	 bags;		/* times a wildcard run was taken in one
 					 * order (a bag, sem.c) */
 	struct violation *viol;		/* NULL when none */
+	int		 deep;		/* viol was found depth first and no
+					 * shorter one breadth first within a
+					 * budget: a shorter one may exist */
 };
 
 /* The verification of a net in every send mode asked for, and what it

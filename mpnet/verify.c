@@ -1,8 +1,8 @@
 /* verify.c -- the verification of an MP net: which send modes are
  * checked and what their results come to (the verdict, the exit status, a
  * buffering hazard), and the check of one mode: pick the explorer (one
- * run for a determinate network that ends, stubborn sets otherwise, every
- * interleaving with --exact), widen channel counts and the collective log
+ * run for a determinate network, a dive then breadth first with stubborn
+ * sets otherwise, every interleaving with --exact), widen channel counts and the collective log
  * when a run outgrows them, and turn what it found into a result. */
 #include "config.h"
 
@@ -78,6 +78,47 @@ judge(void *arg, const uint64_t *s, const unsigned char *ps)
 	return report_judge(arg, s, ps);
 }
 
+/* The states a dive may visit, and the states the breadth-first search
+ * that would shorten what it found may visit at least (at most
+ * DIVE_SHORTEN times the dive's, if more). */
+#define DIVE_STATES	(1u << 17)
+#define DIVE_SHORTEN	8
+
+/* Look for the worst violation depth first (explore_dfs): a bug deep in
+ * a long run is found after a few states, where breadth first explores
+ * every shorter run first.  What it finds is then looked for breadth
+ * first within a budget, for the shortest counterexample; past the
+ * budget the dive's stands, *deep set.  Returns 1 with the result in x,
+ * or 0 (nothing found: the breadth-first search decides). */
+static int
+dive(struct sem *m, const struct xopts *xo, struct xresult *x, int *deep)
+{
+	struct xopts	o = *xo;
+	struct xresult	b;
+	uint64_t	most = xo->max_states;
+
+	o.max_states = most > 0 && most < DIVE_STATES ? most : DIVE_STATES;
+	o.progress = 0;
+	explore_dfs(m, &o, x);
+	if (x->status != X_VIOLATION) {
+		xresult_free(x);
+		return 0;
+	}
+	o.max_states = x->states * DIVE_SHORTEN > DIVE_STATES ?
+	    x->states * DIVE_SHORTEN : DIVE_STATES;
+	if (most > 0 && most < o.max_states)
+		o.max_states = most;
+	explore_bfs(m, &o, &b);
+	if (b.status == X_VIOLATION && b.bad >= xo->worst) {
+		xresult_free(x);
+		*x = b;
+	} else {
+		xresult_free(&b);
+		*deep = 1;
+	}
+	return 1;
+}
+
 void
 mpnet_check(const struct mpnet *net, enum check_mode mode,
     const struct verify_opts *vo, struct mode_result *r)
@@ -138,7 +179,7 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 				xo.record = 1;
 				run(&m, &xo, &x);
 			}
-		} else
+		} else if (vo->exact || !dive(&m, &xo, &x, &r->deep))
 			explore_bfs(&m, &xo, &x);
 		report_judge_free(j);
 		if (x.status != X_OVERFLOW)
