@@ -438,6 +438,7 @@ sem_init_layout(struct sem *m, const struct mpnet *n, enum check_mode mode,
 	}
 	m->bits = bits;
 	m->words = (bits + 63) / 64 + 1;
+	m->scratch = xcalloc(m->words, sizeof(uint64_t));
 	m->bytes = (bits + 7) / 8;
 	if (m->bytes == 0)
 		m->bytes = 1;
@@ -455,6 +456,7 @@ sem_fini(struct sem *m)
 	}
 	free(m->ends);
 	free(m->mark);
+	free(m->scratch);
 	for (i = 0; i < m->ngrp; i++)
 		free(m->grp[i].dc);
 	free(m->grp);
@@ -788,12 +790,76 @@ blocked_into(const struct sem *m, const uint64_t *s, int q, int r, int lo,
 	    m->net->dc[dc].to_lp < hi && sem_count(m, s, dc) == 0;
 }
 
+/* Instructions a simulation below follows at most. */
+#define SIM_STEPS	4096
+
+/* How many sends into r's ports lo..hi process q makes from pc on before
+ * it stops where can_offer stops (a receive from r, unless 'pass'; a
+ * collective r must come to; its end), following its loops by their
+ * counters in s: without a choice a program goes one way.  -1 when that
+ * cannot be told (a choice, or past SIM_STEPS instructions: an endless
+ * loop's sends). */
+static int
+sim_offers(const struct sem *m, const uint64_t *s, int q, int pc, int r,
+    int lo, int hi, int pass)
+{
+	const struct sproc	*sp = &m->p[q];
+	struct offer_walk	 o = { m, q, r, lo, hi, pass };
+	uint64_t		*w = m->scratch;
+	const struct ins	*in;
+	int			 steps, n = 0, v;
+
+	if (sp->pr == NULL)
+		return 0;
+	memcpy(w, s, sizeof(uint64_t) * m->words);
+	settle(sp, w, pc);
+	for (steps = 0; steps < SIM_STEPS; steps++) {
+		in = &sp->pr->ins[sem_get(w, sp->pc)];
+		if (in->op == OP_END)
+			return n;
+		if (in->op == OP_CHOICE)
+			return -1;
+		if ((v = offer_visit(&o, in)) < 0)
+			return n;
+		n += v;
+		settle(sp, w, (int)(in - sp->pr->ins) + 1);
+	}
+	return -1;
+}
+
+/* How many wildcard receives over in's ports r makes from pc (at in) on
+ * before anything else, following its loops by their counters in s (at
+ * most SIM_STEPS: an endless loop's are at least that many). */
+static int
+sim_run(const struct sem *m, const uint64_t *s, int r, int pc,
+    const struct ins *in)
+{
+	const struct sproc	*sp = &m->p[r];
+	uint64_t		*w = m->scratch;
+	const struct ins	*o;
+	int			 n;
+
+	memcpy(w, s, sizeof(uint64_t) * m->words);
+	for (n = 0; n < SIM_STEPS; n++) {
+		o = &sp->pr->ins[pc];
+		if (o->op != OP_RECVANY || o->lo != in->lo || o->hi != in->hi)
+			break;
+		settle(sp, w, pc + 1);
+		pc = (int)sem_get(w, sp->pc);
+	}
+	return n;
+}
+
 /* A bag: r at a run of k wildcard receives over ports lo..hi (k of them
  * in a row, or a counted loop whose body is this one receive and has k - 1
- * rounds to go), with at most k messages there, on offer now or that
- * their senders can still offer before they hear from r (each must first
- * hear from r, which only receives meanwhile, or can offer once more at
- * most).  Then r takes every one of them, in some order, and every order
+ * rounds to go, or as many as r makes before anything else following its
+ * loops by their counters, sim_run), with at most k messages there, on
+ * offer now or that their senders can still offer before they hear from
+ * r, which only receives meanwhile: each sender counted once, with as
+ * many as it sends before it would hear from r following its loops by
+ * their counters when it has no choice (sim_offers: a worker with t
+ * tasks left offers t), else at most one more (it must first hear from
+ * r, or can offer once more at most).  Then r takes every one of them, in some order, and every order
  * ends in the same state: taking the first on offer alone is enough.  It
  * commutes with everything the others do meanwhile (r takes it sooner or
  * later, nobody else can, and its sender, if it waits in a synchronous
@@ -809,7 +875,7 @@ bag(const struct sem *m, const uint64_t *s, int r, int pc, const struct ins *in)
 	const struct sproc	*sp = &m->p[r];
 	const struct mpnet	*n = m->net;
 	uint64_t		 offers = 0, more = 0, c;
-	int			 run, lp, dc, q, d, start, pass, ok;
+	int			 run, lp, dc, q, d, start, pass, ok, k;
 
 	if (in->nposted > 0)
 		return 0;
@@ -835,7 +901,11 @@ bag(const struct sem *m, const uint64_t *s, int r, int pc, const struct ins *in)
 		c = sem_count(m, s, dc);
 		offers += c > 0 ? c : avail(m, s, dc) == 2;
 	}
-	if (offers < 1 || offers > (uint64_t)run)
+	if (offers < 1)
+		return 0;
+	if ((k = sim_run(m, s, r, pc, in)) > run)
+		run = k;	/* the rounds of an outer loop too */
+	if (offers > (uint64_t)run)
 		return 0;
 	/* Each sender once, however many of its channels come here (a
 	 * client with a port of each type). */
@@ -853,6 +923,14 @@ bag(const struct sem *m, const uint64_t *s, int r, int pc, const struct ins *in)
 			start++;	/* its offer is the send it is blocked in */
 		if (!can_offer(m, q, start, r, in->lo, in->hi, pass))
 			continue;
+		if ((k = sim_offers(m, s, q, start, r, in->lo, in->hi, pass)) >= 0) {
+			/* Its loops counted: as many as it has rounds left
+			 * (a farm's worker with several tasks). */
+			more += (uint64_t)k;
+			if (offers + more > (uint64_t)run)
+				ok = 0;
+			continue;
+		}
 		if (can_offer_twice(m, q, start, r, in->lo, in->hi, pass) ||
 		    offers + ++more > (uint64_t)run)
 			ok = 0;

@@ -115,6 +115,7 @@ struct sem {
 	uint8_t		**ctrw;
 	unsigned char	**ends;		/* per program, per pc: it can still end */
 	unsigned char	*mark;		/* per process, zero between uses (bag) */
+	uint64_t	*scratch;	/* a state's words, for bag's simulations */
 };
 
 /* Lay a net out for a mode; channels get min(cbits, what their bound

@@ -81,7 +81,7 @@ judge(void *arg, const uint64_t *s, const unsigned char *ps)
 /* The states a dive may visit, and the states the breadth-first search
  * that would shorten what it found may visit at least (at most
  * DIVE_SHORTEN times the dive's, if more). */
-#define DIVE_STATES	(1u << 17)
+#define DIVE_STATES	(1u << 14)
 #define DIVE_SHORTEN	8
 
 /* Look for the worst violation depth first (explore_dfs): a bug deep in
