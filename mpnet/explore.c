@@ -468,6 +468,37 @@ explore_components(const struct sem *m)
 	return c;
 }
 
+/* The stubborn set group g's n transitions ts[0..n) offer: all of them
+ * when all are safe (returns n, *off 0); else, when the others are its
+ * pending requests' matches and the last, its next statement's, is a
+ * safe post of a request or a buffered send, that one alone (returns 1,
+ * *off n - 1): it touches nothing a match reads (a match takes from a
+ * channel into the process, its slot, earliest posted first; a post adds
+ * a later slot, a send a message out), so it is independent of them as
+ * of every other group's; else 0.  A torus node posts its four 'irecv
+ * any' and sends its four messages before its first request, not yet
+ * settled, takes one. */
+static int
+stubborn_part(const struct trans *ts, int n, int *off)
+{
+	int	k;
+
+	for (k = 0; k < n && ts[k].safe; k++)
+		;
+	*off = 0;
+	if (k == n)
+		return n;
+	if (n < 2 || !ts[n - 1].safe || (ts[n - 1].kind != T_IPOST &&
+	    ts[n - 1].kind != T_ISEND && ts[n - 1].kind != T_SEND))
+		return 0;
+	for (k = 0; k < n - 1 && ts[k].kind == T_MATCH; k++)
+		;
+	if (k < n - 1)
+		return 0;
+	*off = n - 1;
+	return 1;
+}
+
 /* Whether group g, with ng transitions enabled in s, is a better stubborn
  * set than 'chosen' (-1: none yet) with nc.  Judging every state, one
  * that can end is better: a process in an endless loop could put it off
@@ -510,7 +541,7 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 	struct trans	*ts;
 	uint64_t	*cur, *nxt, head, idx, best_at = 0;
 	int		 g, k, total, nmax = sem_max_trans(m), chosen, cs, ce, found;
-	int		 bad, coll, N = m->nprocs, full = 0, mover = -1;
+	int		 bad, coll, N = m->nprocs, full = 0, mover = -1, sn, off;
 	const int	 reduce = o->reduce, judge_all = o->judge_all;
 	int		*gn = xcalloc(N + 1, sizeof(int));
 	unsigned char	*ps = xcalloc(N + 1, 1);
@@ -570,16 +601,15 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 			int	n = sem_enabled(m, cur, g, ts + total);
 
 			gn[g] = n;
-			if (reduce && !full && n > 0 && better(m, cur, judge_all,
-			    comp, mover, chosen, ce - cs, g, n)) {
-				for (k = 0; k < n && ts[total + k].safe; k++)
-					;
-				if (k == n) {
-					/* A stubborn set: this group alone. */
-					chosen = g;
-					cs = total;
-					ce = total + n;
-				}
+			if (reduce && !full && n > 0 &&
+			    (sn = stubborn_part(ts + total, n, &off)) > 0 &&
+			    better(m, cur, judge_all, comp, mover, chosen,
+			    ce - cs, g, sn)) {
+				/* A stubborn set: this group alone, or its
+				 * next step. */
+				chosen = g;
+				cs = total + off;
+				ce = cs + sn;
 			}
 			total += n;
 			if (chosen >= 0 && ce - cs == 1 && !judge_all)
@@ -680,7 +710,7 @@ explore_dfs(struct sem *m, const struct xopts *o, struct xresult *r)
 	struct dframe	*fs = NULL, *f;
 	size_t		 nfs = 0, fsalloc = 0, tsalloc = 0, top = 0;
 	uint64_t	*cur, idx;
-	int		 g, k, n, total, chosen, cs, ce, coll, bad, rc;
+	int		 g, k, n, total, chosen, cs, ce, coll, bad, rc, sn, off;
 	int		 N = m->nprocs, nmax = sem_max_trans(m);
 	int		*gn = xcalloc(N + 1, sizeof(int));
 	unsigned char	*ps = xcalloc(N + 1, 1);
@@ -712,16 +742,13 @@ explore_dfs(struct sem *m, const struct xopts *o, struct xresult *r)
 		for (g = 0; g < N; g++) {
 			n = sem_enabled(m, cur, g, ts + total);
 			gn[g] = n;
-			if (n > 0 && better(m, cur, o->judge_all, comp,
-			    nfs > 0 ? (int)tstack[fs[nfs - 1].off +
-			    fs[nfs - 1].k - 1].proc : -1, chosen, ce - cs, g, n)) {
-				for (k = 0; k < n && ts[total + k].safe; k++)
-					;
-				if (k == n) {
-					chosen = g;
-					cs = total;
-					ce = total + n;
-				}
+			if (n > 0 && (sn = stubborn_part(ts + total, n, &off)) == n &&
+			    better(m, cur, o->judge_all, comp, nfs > 0 ?
+			    (int)tstack[fs[nfs - 1].off + fs[nfs - 1].k - 1].proc :
+			    -1, chosen, ce - cs, g, sn)) {
+				chosen = g;
+				cs = total + off;
+				ce = cs + sn;
 			}
 			total += n;
 		}

@@ -869,13 +869,64 @@ sim_run(const struct sem *m, const uint64_t *s, int r, int pc,
  * later, which show what they showed (all of it lasts).  A farm's master
  * collecting results, synchronous or as each worker chooses: one state
  * per result, not 2^N. */
+/* The messages on offer now in r's ports lo..hi plus those their senders
+ * can still send there before they hear from r (bag's count), or more
+ * than 'most' (or UINT64_MAX when r sends to itself there): how many
+ * messages r can take there while it only receives. */
+static uint64_t
+coming(const struct sem *m, const uint64_t *s, int r, int lo, int hi,
+    uint64_t most)
+{
+	const struct sproc	*sp = &m->p[r];
+	const struct mpnet	*n = m->net;
+	uint64_t		 offers = 0, c;
+	int			 lp, dc, q, d, start, pass, k;
+
+	for (lp = lo; lp < hi; lp++) {
+		if ((dc = n->recv_dc[sp->portbase + lp]) < 0)
+			continue;
+		if (n->dc[dc].from == r)
+			return UINT64_MAX;
+		c = sem_count(m, s, dc);
+		offers += c > 0 ? c : avail(m, s, dc) == 2;
+	}
+	/* Each sender once, however many of its channels come here (a
+	 * client with a port of each type). */
+	for (lp = lo; lp < hi && offers <= most; lp++) {
+		if ((dc = n->recv_dc[sp->portbase + lp]) < 0 ||
+		    m->mark[q = n->dc[dc].from])
+			continue;
+		m->mark[q] = 1;
+		/* Messages from r waiting for q let it pass receives. */
+		for (pass = 0, d = 0; d < n->ndc && !pass; d++)
+			pass = n->dc[d].from == r && n->dc[d].to == q &&
+			    sem_count(m, s, d) > 0;
+		start = sem_pc(m, s, q);
+		if (blocked_into(m, s, q, r, lo, hi))
+			start++;	/* its offer is the send it is blocked in */
+		if (!can_offer(m, q, start, r, lo, hi, pass))
+			continue;
+		if ((k = sim_offers(m, s, q, start, r, lo, hi, pass)) >= 0)
+			offers += (uint64_t)k;	/* its loops counted: as many
+						 * as it has rounds left */
+		else if (can_offer_twice(m, q, start, r, lo, hi, pass))
+			offers = most + 1;
+		else
+			offers++;
+	}
+	for (lp = lo; lp < hi; lp++)
+		if ((dc = n->recv_dc[sp->portbase + lp]) >= 0)
+			m->mark[n->dc[dc].from] = 0;
+	return offers;
+}
+
 static int
 bag(const struct sem *m, const uint64_t *s, int r, int pc, const struct ins *in)
 {
 	const struct sproc	*sp = &m->p[r];
 	const struct mpnet	*n = m->net;
-	uint64_t		 offers = 0, more = 0, c;
-	int			 run, lp, dc, q, d, start, pass, ok, k;
+	uint64_t		 offers = 0, c;
+	int			 run, lp, dc, k;
 
 	if (in->nposted > 0)
 		return 0;
@@ -896,8 +947,6 @@ bag(const struct sem *m, const uint64_t *s, int r, int pc, const struct ins *in)
 	for (lp = in->lo; lp < in->hi; lp++) {
 		if ((dc = n->recv_dc[sp->portbase + lp]) < 0)
 			continue;
-		if (n->dc[dc].from == r)
-			return 0;
 		c = sem_count(m, s, dc);
 		offers += c > 0 ? c : avail(m, s, dc) == 2;
 	}
@@ -905,40 +954,41 @@ bag(const struct sem *m, const uint64_t *s, int r, int pc, const struct ins *in)
 		return 0;
 	if ((k = sim_run(m, s, r, pc, in)) > run)
 		run = k;	/* the rounds of an outer loop too */
-	if (offers > (uint64_t)run)
-		return 0;
-	/* Each sender once, however many of its channels come here (a
-	 * client with a port of each type). */
-	for (lp = in->lo, ok = 1; lp < in->hi && ok; lp++) {
-		if ((dc = n->recv_dc[sp->portbase + lp]) < 0 ||
-		    m->mark[q = n->dc[dc].from])
+	return coming(m, s, r, in->lo, in->hi, (uint64_t)run) <= (uint64_t)run;
+}
+
+/* The same for requests: r's pending receive requests on ports lo..hi
+ * are k wildcards over exactly lo..hi (none of another kind there), and
+ * at most k messages can come there before their senders hear from r.
+ * Pending requests take messages whatever r does meanwhile, earliest
+ * posted first, and a match leaves nothing of which message it took: r
+ * takes every one of them, every order ends in the same state, and the
+ * first on offer alone is enough, as for bag (a torus node's four 'irecv
+ * any' over its four neighbours). */
+static int
+req_bag(const struct sem *m, const uint64_t *s, int r, const struct ins *in,
+    int lo, int hi)
+{
+	const struct sproc	*sp = &m->p[r];
+	const struct slotdesc	*d;
+	uint64_t		 pend = 0;
+	int			 j, lp, dc;
+
+	for (j = 0; j < in->nposted; j++) {
+		d = &sp->pr->sd[in->sd + j];
+		if (d->kind == SD_SEND || sem_get(s, slot_fld(sp, j)) == 0)
 			continue;
-		m->mark[q] = 1;
-		/* Messages from r waiting for q let it pass receives. */
-		for (pass = 0, d = 0; d < n->ndc && !pass; d++)
-			pass = n->dc[d].from == r && n->dc[d].to == q &&
-			    sem_count(m, s, d) > 0;
-		start = sem_pc(m, s, q);
-		if (blocked_into(m, s, q, r, in->lo, in->hi))
-			start++;	/* its offer is the send it is blocked in */
-		if (!can_offer(m, q, start, r, in->lo, in->hi, pass))
-			continue;
-		if ((k = sim_offers(m, s, q, start, r, in->lo, in->hi, pass)) >= 0) {
-			/* Its loops counted: as many as it has rounds left
-			 * (a farm's worker with several tasks). */
-			more += (uint64_t)k;
-			if (offers + more > (uint64_t)run)
-				ok = 0;
-			continue;
-		}
-		if (can_offer_twice(m, q, start, r, in->lo, in->hi, pass) ||
-		    offers + ++more > (uint64_t)run)
-			ok = 0;
+		if (d->kind == SD_RECVANY && d->lo == lo && d->hi == hi)
+			pend++;
+		else if (d->kind == SD_RECV ? d->lp >= lo && d->lp < hi :
+		    d->lo < hi && lo < d->hi)
+			return 0;
 	}
-	for (lp = in->lo; lp < in->hi; lp++)
-		if ((dc = n->recv_dc[sp->portbase + lp]) >= 0)
-			m->mark[n->dc[dc].from] = 0;
-	return ok;
+	for (lp = lo; lp < hi; lp++)
+		if ((dc = m->net->recv_dc[sp->portbase + lp]) >= 0 &&
+		    m->pool[dc] >= 0)
+			return 0;
+	return coming(m, s, r, lo, hi, pend) <= pend;
 }
 
 
@@ -1020,7 +1070,7 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 {
 	const struct sproc	*sp = &m->p[proc];
 	const struct ins	*in;
-	int			 n = 0, pc, k, lp, dc, a, wsafe, ordered;
+	int			 n = 0, pc, k, lp, dc, a, wsafe, ordered, one;
 
 	if (sp->pr == NULL)
 		return 0;
@@ -1044,12 +1094,19 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 		wsafe = d->kind == SD_RECV || !m->want_safe ||
 		    settled_wild(m, s, proc, lo, hi);
 		ordered = d->kind == SD_RECVANY && any_source(m, proc, lo, hi);
+		one = 0;
+		if (!wsafe && req_bag(m, s, proc, in, lo, hi)) {
+			one = wsafe = 1;
+			m->bags++;
+		}
 		for (lp = lo; lp < hi; lp++) {
 			if ((a = offer(m, s, sp, lp, &dc)) == 0 ||
 			    first_pending(m, s, proc, in, lp) != k ||
 			    (ordered && !in_order(m, s, dc, a)))
 				continue;
 			ADD(T_MATCH, dc, k, 0, wsafe, a == 2);
+			if (one)
+				break;
 		}
 	}
 	switch (in->op) {
@@ -1068,8 +1125,8 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 	case OP_RECVANY: {
 		int	lo = in->op == OP_RECV ? in->lp : in->lo;
 		int	hi = in->op == OP_RECV ? in->lp + 1 : in->hi;
-		int	one = 0;
 
+		one = 0;
 		wsafe = in->op == OP_RECV || !m->want_safe ||
 		    settled_wild(m, s, proc, lo, hi);
 		ordered = in->op == OP_RECVANY && any_source(m, proc, lo, hi);
