@@ -37,11 +37,14 @@
  * reduced graph holds a fully expanded state, where w's first step is
  * taken.  The proviso: a stubborn set's step to a state expanded before
  * (or the state itself) that was not expanded fully expands this one
- * fully; a step to a state still queued marks it to be expanded fully
- * instead (so independent endless loops do not expand everything at
- * every closing step).  Every cycle has a step into its earliest-found
- * state from a later-found one, made when that state was known already:
- * one of the two ends is expanded fully.
+ * fully.  Every cycle has a step into its earliest-found state from a
+ * later-found one, and states are expanded in the order they were found:
+ * that step is made when its target was expanded already, so one of the
+ * two ends is expanded fully.  A step to a state found but not expanded
+ * yet closes no cycle that way, and asks nothing (marking such a state to
+ * be expanded fully, as before, expanded every state where two branches
+ * of a choice meet again: endless pairs whose senders choose send or
+ * ssend multiplied, (2N + 1) 2^N states; they are 5N + 1 now).
  *
  * The search stays breadth first: the counterexample is the shortest in
  * the reduced graph, not always among all interleavings (--exact's is). */
@@ -417,9 +420,8 @@ fire_range(struct sem *m, struct store *st, const uint64_t *cur, uint64_t *nxt, 
 			if (rc == ST_INSERTED) {
 				xgrow(&pv->info, &pv->alloc, idx + 1, sizeof(*pv->info));
 				pv->info[idx] = (uint32_t)ts[k + b].proc + 1;
-			} else if (pv->reduced && idx > pv->head)
-				pv->info[idx] |= PV_FULL;	/* still queued */
-			else if (pv->reduced && !(pv->info[idx] & PV_FULL))
+			} else if (pv->reduced && idx <= pv->head &&
+			    !(pv->info[idx] & PV_FULL))
 				pv->closes = 1;
 		}
 	}
