@@ -20,6 +20,12 @@
 #   po-farm3          producer -> N transformers -> reducer 'recv any'
 #   po-ringany        a ring of N, two rounds of 'irecv any', deadlocking
 #                     in synchronous mode (found by the dive)
+#   po-farm2l         a two-level farm, 'recv any' at both levels, workers
+#                     replying by send or ssend
+#   po-hub            N pairs exchanging 2 rounds by send or ssend, their
+#                     receivers reporting to one hub's 'recv any'
+#   po-drift          N senders' 3 rounds against a hub's 2 N receives
+#                     (unmatched sends)
 #
 # Targets: each shape's default run at its target size under 1 s (the
 # sizes of issue 22); states growing no faster than the shape's factor
@@ -191,6 +197,9 @@ shape po-torus 2 8 1 4.2 2 3 4 8
 shape po-server 8 32 1 2.1 1 2 4 8 16 32
 shape po-farm3 6 100 1 2.1 1 2 3 4 6 8 12 16
 shape po-ringany 6 8 1 2.1 3 4 5 6 8 12 16
+shape po-farm2l 3 50 1 2.1 1 2 3 4 8 16 50
+shape po-hub 4 100 1 2.1 1 2 3 4 8 16 50 100
+shape po-drift 4 5 1 20 1 2 3 4 5
 
 if [ $fail = 0 ]; then
 	echo "every target met"
