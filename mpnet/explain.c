@@ -263,6 +263,8 @@ explain_timeline(const struct mpnet *net, struct sem *m,
 	    v->trace_total == 1 ? "" : "s");
 	if (v->trace_first > 0)
 		buf_printf(&b, " (actions 1 to %zu left out)", v->trace_first);
+	if (r->deep)
+		buf_printf(&b, "; found depth first: a shorter one may exist");
 	timeline_note(tl, b.s);
 	timeline_note(tl, v->detail);
 	for (i = 0; i < net->nprocs; i++)

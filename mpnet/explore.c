@@ -1,4 +1,5 @@
-/* explore.c -- breadth-first exploration of an MP net's states.  States
+/* explore.c -- breadth-first exploration of an MP net's states, and the
+ * depth-first dive for a violation before it (explore_dfs).  States
  * are stored once, bit-packed, in chunks in discovery order (so the BFS
  * queue is just an index into them), each with a 32-bit parent link for
  * shortest counterexamples; an open-addressing table finds them.  An
@@ -10,8 +11,10 @@
  * Reduction: a process whose enabled transitions are all safe (sem.c says
  * which: nothing another process can do now or later conflicts with them,
  * a choice among its own branches included) forms a stubborn set and is
- * fired alone: a persistent set, every path from the state either fires
- * one of its transitions first or commutes with all of them.  Which one
+ * fired alone (or, while only its pending requests' matches are unsafe,
+ * its next post or send alone: stubborn_part): a persistent set, every
+ * path from the state either fires one of its transitions first or
+ * commutes with all of them.  Which one
  * (better()) changes only how many states are seen: judging every state,
  * one that can end first, then one of the component (processes joined by
  * channels) that made the last step, so an independent part runs alone

@@ -1,6 +1,7 @@
 /* explore.h -- the state-space explorers over sem.h: breadth-first search
  * (every interleaving, or reduced by stubborn sets) with a compact state
- * store, and the single-run explorer for determinate networks. */
+ * store, the depth-first dive for a violation, and the single-run
+ * explorers for determinate networks (kahn.c). */
 #ifndef ENS_EXPLORE_H
 #define ENS_EXPLORE_H
 
