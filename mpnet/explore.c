@@ -775,8 +775,11 @@ explore_dfs(struct sem *m, const struct xopts *o, struct xresult *r)
 			ce = total;
 		}
 		xgrow(&fs, &fsalloc, nfs + 1, sizeof(*fs));
-		xgrow(&tstack, &tsalloc, top + (size_t)(ce - cs), sizeof(*tstack));
-		memcpy(tstack + top, ts + cs, sizeof(*ts) * (size_t)(ce - cs));
+		if (ce > cs) {
+			xgrow(&tstack, &tsalloc, top + (size_t)(ce - cs),
+			    sizeof(*tstack));
+			memcpy(tstack + top, ts + cs, sizeof(*ts) * (size_t)(ce - cs));
+		}
 		fs[nfs].idx = idx;
 		fs[nfs].off = top;
 		fs[nfs].n = ce - cs;
