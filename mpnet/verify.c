@@ -1,8 +1,8 @@
 /* verify.c -- the verification of an MP net: which send modes are
  * checked and what their results come to (the verdict, the exit status, a
  * buffering hazard), and the check of one mode: pick the explorer (one
- * run for a determinate network, a dive then breadth first with stubborn
- * sets otherwise, every interleaving with --exact), widen channel counts and the collective log
+ * run for a determinate network, breadth first with stubborn sets and a
+ * dive when that is long otherwise, every interleaving with --exact), widen channel counts and the collective log
  * when a run outgrows them, and turn what it found into a result. */
 #include "config.h"
 
@@ -78,45 +78,43 @@ judge(void *arg, const uint64_t *s, const unsigned char *ps)
 	return report_judge(arg, s, ps);
 }
 
-/* The states a dive may visit, and the states the breadth-first search
- * that would shorten what it found may visit at least (at most
- * DIVE_SHORTEN times the dive's, if more). */
+/* The states the breadth-first search explores before a dive, and the
+ * dive at most. */
 #define DIVE_STATES	(1u << 14)
-#define DIVE_SHORTEN	8
 
-/* Look for the worst violation depth first (explore_dfs): a bug deep in
- * a long run is found after a few states, where breadth first explores
- * every shorter run first.  What it finds is then looked for breadth
- * first within a budget, for the shortest counterexample; past the
- * budget the dive's stands, *deep set.  Returns 1 with the result in x,
- * or 0 (nothing found: the breadth-first search decides). */
-static int
-dive(struct sem *m, const struct xopts *xo, struct xresult *x, int *deep)
+/* The reduced search, breadth first, with a dive when it is long: the
+ * breadth-first search first explores up to DIVE_STATES states, which
+ * decides most nets (with the shortest counterexample).  When it does
+ * not, the worst violation is looked for depth first (explore_dfs): a
+ * bug deep in a long run is found after a few states, where breadth
+ * first explores every shorter run first; its counterexample stands,
+ * *deep set (the breadth-first search explored those states without
+ * finding one).  Else the breadth-first search runs to the end.  A dive
+ * thus costs nothing on a small net and at most twice DIVE_STATES states
+ * on a large one. */
+static void
+search(struct sem *m, const struct xopts *xo, struct xresult *x, int *deep)
 {
 	struct xopts	o = *xo;
-	struct xresult	b;
 	uint64_t	most = xo->max_states;
 
-	o.max_states = most > 0 && most < DIVE_STATES ? most : DIVE_STATES;
+	if (most > 0 && most <= DIVE_STATES) {
+		explore_bfs(m, xo, x);
+		return;
+	}
+	o.max_states = DIVE_STATES;
+	explore_bfs(m, &o, x);
+	if (x->limit != XL_STATES || x->status == X_OVERFLOW)
+		return;		/* decided, or stopped by something else */
+	xresult_free(x);
 	o.progress = 0;
 	explore_dfs(m, &o, x);
-	if (x->status != X_VIOLATION) {
-		xresult_free(x);
-		return 0;
-	}
-	o.max_states = x->states * DIVE_SHORTEN > DIVE_STATES ?
-	    x->states * DIVE_SHORTEN : DIVE_STATES;
-	if (most > 0 && most < o.max_states)
-		o.max_states = most;
-	explore_bfs(m, &o, &b);
-	if (b.status == X_VIOLATION && b.bad >= xo->worst) {
-		xresult_free(x);
-		*x = b;
-	} else {
-		xresult_free(&b);
+	if (x->status == X_VIOLATION) {
 		*deep = 1;
+		return;
 	}
-	return 1;
+	xresult_free(x);
+	explore_bfs(m, xo, x);
 }
 
 void
@@ -179,8 +177,10 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 				xo.record = 1;
 				run(&m, &xo, &x);
 			}
-		} else if (vo->exact || !dive(&m, &xo, &x, &r->deep))
+		} else if (vo->exact)
 			explore_bfs(&m, &xo, &x);
+		else
+			search(&m, &xo, &x, &r->deep);
 		report_judge_free(j);
 		if (x.status != X_OVERFLOW)
 			break;
