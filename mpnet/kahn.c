@@ -341,15 +341,24 @@ kahn_rounds(struct krun *k, struct kset *seen, uint64_t *s, int frozen,
 	struct sem		*m = k->m;
 	const struct xopts	*o = k->o;
 	struct xresult		*r = k->r;
-	int			 p, n, t, moved, bad;
+	int			 p, n, t, moved, bad, coll, idle;
 
 	for (;;) {
 		if (judge) {
-			sem_states(m, s, k->ps, k->ts);
-			bad = 0;
-			for (p = 0; p < m->nprocs && k->ps[p] == PS_RUNS; p++)
-				;
-			if (p < m->nprocs)
+			/* As explore_bfs judges a state: a process with a
+			 * transition of its group enabled runs (an ended one
+			 * whose request can still take a message too), and
+			 * everyone at a collective they take now is good. */
+			bad = coll = idle = 0;
+			for (p = 0; p < m->nprocs; p++) {
+				n = sem_enabled(m, s, p, k->ts);
+				for (t = 0; p == 0 && t < n; t++)
+					coll |= k->ts[t].kind == T_COLL;
+				k->ps[p] = n > 0 ? PS_RUNS : sem_ended(m, s, p) ?
+				    PS_ENDED : PS_BLOCKED;
+				idle += k->ps[p] != PS_RUNS;
+			}
+			if (idle > 0 && !coll)
 				bad = o->judge(o->judge_arg, s, k->ps);
 			if (bad > r->bad) {
 				r->bad = bad;

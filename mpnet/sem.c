@@ -703,8 +703,10 @@ settled_wild(const struct sem *m, const uint64_t *s, int proc, int lo, int hi)
 struct offer_walk {
 	const struct sem *m;
 	int		 q, r, lo, hi;
-	int		 pass;		/* r's messages wait for q: its receives
-					 * from r may pass */
+	int		 pass;		/* 1: r's messages wait for q, its
+					 * receives from r may pass; 2: every
+					 * send to the end counts (r may send
+					 * to q and meet it meanwhile) */
 };
 
 static int
@@ -722,7 +724,7 @@ offer_visit(void *arg, const struct ins *in)
 	if (in->op == OP_RECV && (dc = n->recv_dc[base + in->lp]) >= 0 &&
 	    n->dc[dc].from == o->r && !o->pass)
 		return -1;	/* waits for r, which sends nothing first */
-	if (in->op == OP_COLL && (n->colls[in->coll].root < 0 ||
+	if (in->op == OP_COLL && o->pass < 2 && (n->colls[in->coll].root < 0 ||
 	    o->m->mode == CHECK_SYNC))
 		return -1;	/* r must come too */
 	return 0;
@@ -870,12 +872,12 @@ sim_run(const struct sem *m, const uint64_t *s, int r, int pc,
  * collecting results, synchronous or as each worker chooses: one state
  * per result, not 2^N. */
 /* The messages on offer now in r's ports lo..hi plus those their senders
- * can still send there before they hear from r (bag's count), or more
- * than 'most' (or UINT64_MAX when r sends to itself there): how many
- * messages r can take there while it only receives. */
+ * can still send there before they hear from r (bag's count; 'all': every
+ * one they can still send, r going on meanwhile), or more than 'most' (or
+ * UINT64_MAX when r sends to itself there). */
 static uint64_t
 coming(const struct sem *m, const uint64_t *s, int r, int lo, int hi,
-    uint64_t most)
+    uint64_t most, int all)
 {
 	const struct sproc	*sp = &m->p[r];
 	const struct mpnet	*n = m->net;
@@ -898,7 +900,7 @@ coming(const struct sem *m, const uint64_t *s, int r, int lo, int hi,
 			continue;
 		m->mark[q] = 1;
 		/* Messages from r waiting for q let it pass receives. */
-		for (pass = 0, d = 0; d < n->ndc && !pass; d++)
+		for (pass = all ? 2 : 0, d = 0; d < n->ndc && !pass; d++)
 			pass = n->dc[d].from == r && n->dc[d].to == q &&
 			    sem_count(m, s, d) > 0;
 		start = sem_pc(m, s, q);
@@ -954,13 +956,15 @@ bag(const struct sem *m, const uint64_t *s, int r, int pc, const struct ins *in)
 		return 0;
 	if ((k = sim_run(m, s, r, pc, in)) > run)
 		run = k;	/* the rounds of an outer loop too */
-	return coming(m, s, r, in->lo, in->hi, (uint64_t)run) <= (uint64_t)run;
+	return coming(m, s, r, in->lo, in->hi, (uint64_t)run, 0) <= (uint64_t)run;
 }
 
 /* The same for requests: r's pending receive requests on ports lo..hi
  * are k wildcards over exactly lo..hi (none of another kind there), and
- * at most k messages can come there before their senders hear from r.
- * Pending requests take messages whatever r does meanwhile, earliest
+ * at most k messages can come there at all, counting every send their
+ * senders can still make (r goes on meanwhile: it may send to them, meet
+ * them in a collective).  Pending requests take messages whatever r does
+ * meanwhile, earliest
  * posted first, and a match leaves nothing of which message it took: r
  * takes every one of them, every order ends in the same state, and the
  * first on offer alone is enough, as for bag (a torus node's four 'irecv
@@ -988,7 +992,7 @@ req_bag(const struct sem *m, const uint64_t *s, int r, const struct ins *in,
 		if ((dc = m->net->recv_dc[sp->portbase + lp]) >= 0 &&
 		    m->pool[dc] >= 0)
 			return 0;
-	return coming(m, s, r, lo, hi, pend) <= pend;
+	return coming(m, s, r, lo, hi, pend, 1) <= pend;
 }
 
 
