@@ -30,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -51,6 +52,10 @@
 #define KILL_GRACE	3.0	/* from SIGTERM to SIGKILL */
 #define STATE_WAIT	2.0	/* for the answers to SIGUSR1 */
 #define ORPHAN_GRACE	2.0	/* from the last process's end to stopping strays */
+#define DRAIN_GRACE	0.05	/* from mpirun having read all its stdin to
+				 * its end (stdin_drained) */
+#define DRAIN_POLL	0.01	/* how often to look until then: first, */
+#define DRAIN_POLL_MOST	1.0	/* ... doubling up to this */
 #define OUT_OPEN_MAX	256	/* --output-dir: files kept open at once */
 
 /* A process of the application as the run sees it. */
@@ -118,6 +123,10 @@ struct run {
 	struct wire_buf		 bundle;
 	size_t			 sent;
 	int			 in_eof;	/* our stdin ended */
+	double			 drained_at;	/* when mpirun had read all of
+						 * it (0: not yet; stdin_drained) */
+	double			 drain_next;	/* when to look again */
+	double			 drain_wait;	/* the wait before that */
 	char			 rbuf[65536];
 	size_t			 rlen, roff;	/* rbuf holds [roff, rlen) */
 
@@ -1262,9 +1271,52 @@ out:
 	return rc;
 }
 
+/* Whether all is written to mpirun's standard input. */
+static int
+stdin_written(const struct run *R)
+{
+	return R->sent == R->bundle.len &&
+	    (R->o->stdin_proc < 0 || (R->in_eof && R->roff == R->rlen));
+}
+
+/* Whether mpirun's standard input may be closed now: mpirun has read all
+ * of it, DRAIN_GRACE ago.  Open MPI 4.1's mpirun, reading the end of its
+ * standard input while it still holds some for the process, ends the
+ * process's input once that is written and then looks at its own input
+ * again, through its record of the process, which the process's end may
+ * have freed meanwhile: mpirun crashes (a segmentation fault in
+ * orte_iof_hnp_read_local_handler; Open MPI issue 7483).  Closing only
+ * once it has read and passed on all gives the end to a mpirun that holds
+ * nothing (a pipe's unread bytes: FIONREAD; if that cannot be told, now). */
+static int
+stdin_drained(struct run *R)
+{
+	double	now = clock_now();
+	int	n;
+
+	if (R->drained_at == 0 && now < R->drain_next)
+		return 0;
+	if (ioctl(R->pfd[2].fd, FIONREAD, &n) != 0)
+		return 1;
+	if (n > 0) {
+		/* Look again soon, then less often (a process that never
+		 * reads its input must not keep the watch awake). */
+		R->drained_at = 0;
+		R->drain_wait = R->drain_wait == 0 ? DRAIN_POLL :
+		    R->drain_wait * 2 < DRAIN_POLL_MOST ? R->drain_wait * 2 :
+		    DRAIN_POLL_MOST;
+		R->drain_next = now + R->drain_wait;
+		return 0;
+	}
+	if (R->drained_at == 0)
+		R->drained_at = now;
+	return now >= R->drained_at + DRAIN_GRACE;
+}
+
 /* What to wait for on mpirun's standard input (pfd[2]) and ours (pfd[3]):
  * room to write the bundle, then with --stdin our input as it comes and
- * room to write it on; mpirun's is closed once all is written. */
+ * room to write it on; mpirun's is closed once all is written and read
+ * (stdin_drained). */
 static void
 stdin_events(struct run *R)
 {
@@ -1278,9 +1330,11 @@ stdin_events(struct run *R)
 		pfd[2].events = POLLOUT;
 		return;
 	}
-	if (R->o->stdin_proc < 0 || (R->in_eof && R->roff == R->rlen)) {
-		/* All written: the end of it, for the process. */
-		close_fd(&pfd[2].fd);
+	if (stdin_written(R)) {
+		/* All written: the end of it, for the process, once mpirun
+		 * has it all (run_deadline wakes the watch to look). */
+		if (stdin_drained(R))
+			close_fd(&pfd[2].fd);
 		return;
 	}
 	if (R->roff < R->rlen)
@@ -1309,6 +1363,10 @@ stdin_relay(struct run *R)
 	}
 	if (pfd[2].fd < 0 || !(pfd[2].revents & (POLLOUT | POLLERR | POLLHUP)))
 		return;
+	if (stdin_written(R)) {
+		close_fd(&pfd[2].fd);	/* mpirun closed it: nothing to wait for */
+		return;
+	}
 	if (R->sent < R->bundle.len) {
 		n = write(pfd[2].fd, R->bundle.p + R->sent, R->bundle.len - R->sent);
 		if (n > 0)
@@ -1336,6 +1394,9 @@ run_deadline(const struct run *R)
 	}
 	if (R->o->timeout > 0 && !R->timed_out && R->fail_at == 0)
 		AT(R->t0 + R->o->timeout);
+	if (R->pfd[2].fd >= 0 && stdin_written(R))
+		AT(R->drained_at > 0 ? R->drained_at + DRAIN_GRACE :
+		    R->drain_next);		/* stdin_drained */
 	if (!R->stuck && R->nhello < R->n && !R->done)
 		AT(R->t0 + R->start_timeout);
 	if (R->stuck && !R->stuck_asked)
