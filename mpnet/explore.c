@@ -118,22 +118,6 @@ big_free(void *p, size_t size)
 		munmap(p, size);
 }
 
-static inline uint64_t
-hash_words(const uint64_t *w, uint32_t n)
-{
-	uint64_t	h = 0x9e3779b97f4a7c15ULL ^ n;
-	uint32_t	i;
-
-	for (i = 0; i < n; i++) {
-		h ^= w[i] * 0xff51afd7ed558ccdULL;
-		h = (h << 31 | h >> 33) * 0xc4ceb9fe1a85ec53ULL;
-	}
-	h ^= h >> 29;
-	h *= 0xbf58476d1ce4e5b9ULL;
-	h ^= h >> 32;
-	return h;
-}
-
 static inline unsigned char *
 rec_at(const struct store *st, uint64_t i)
 {
@@ -395,7 +379,7 @@ fire_range(struct sem *m, struct store *st, const uint64_t *cur, uint64_t *nxt, 
 				r->status = X_OVERFLOW;
 				return -1;
 			}
-			h[b] = hash_words(w, st->words);
+			h[b] = explore_hash(w, st->words);
 			if (st->table != NULL)
 				store_prefetch(st, h[b]);
 		}
@@ -431,13 +415,9 @@ fire_range(struct sem *m, struct store *st, const uint64_t *cur, uint64_t *nxt, 
 	return 0;
 }
 
-/* The judgement of state s, its groups having gn[g] transitions enabled
- * (gn NULL: none, an end state; coll: one is a collective all take now):
- * good at once when every process runs (what a state shows needs one
- * that is blocked or ended). */
-static int
-judge_state(struct sem *m, const struct xopts *o, const uint64_t *s, const int *gn,
-    int coll, unsigned char *ps)
+int
+explore_judge(struct sem *m, const struct xopts *o, const uint64_t *s,
+    const int *gn, int coll, unsigned char *ps)
 {
 	int	g, idle = 0;
 
@@ -568,7 +548,7 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 	cur = xcalloc(m->words, sizeof(uint64_t));
 	nxt = xcalloc((size_t)m->words * BATCH, sizeof(uint64_t));
 	sem_initial(m, cur);
-	if (store_put(&st, cur, hash_words(cur, m->words), NO_PARENT, &idx) == ST_FULL) {
+	if (store_put(&st, cur, explore_hash(cur, m->words), NO_PARENT, &idx) == ST_FULL) {
 		r->status = X_LIMIT;
 		r->limit = XL_MEMORY;
 		goto out;
@@ -625,7 +605,7 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 			 * come first in ts.) */
 			for (k = 0; judge_all && N > 0 && k < gn[0]; k++)
 				coll |= ts[k].kind == T_COLL;
-			bad = judge_state(m, o, cur, total == 0 ? NULL : gn, coll, ps);
+			bad = explore_judge(m, o, cur, total == 0 ? NULL : gn, coll, ps);
 			if (bad > r->bad) {
 				/* The first of the worst so far is the shortest
 				 * (breadth first). */
@@ -729,7 +709,7 @@ explore_dfs(struct sem *m, const struct xopts *o, struct xresult *r)
 	cur = xcalloc(m->words, sizeof(uint64_t));
 	sem_initial(m, cur);
 	r->status = X_DONE;
-	if (store_put(&st, cur, hash_words(cur, m->words), NO_PARENT, &idx) != ST_INSERTED) {
+	if (store_put(&st, cur, explore_hash(cur, m->words), NO_PARENT, &idx) != ST_INSERTED) {
 		r->status = X_LIMIT;
 		r->limit = XL_MEMORY;
 		goto out;
@@ -760,7 +740,7 @@ explore_dfs(struct sem *m, const struct xopts *o, struct xresult *r)
 		if (total == 0 || o->judge_all) {
 			for (k = 0; N > 0 && k < gn[0]; k++)
 				coll |= ts[k].kind == T_COLL;
-			bad = judge_state(m, o, cur, total == 0 ? NULL : gn, coll, ps);
+			bad = explore_judge(m, o, cur, total == 0 ? NULL : gn, coll, ps);
 			if (bad >= o->worst) {
 				r->bad = bad;
 				r->status = X_VIOLATION;
@@ -802,7 +782,7 @@ explore_dfs(struct sem *m, const struct xopts *o, struct xresult *r)
 				goto out;
 			}
 			r->transitions++;
-			rc = store_put(&st, cur, hash_words(cur, m->words),
+			rc = store_put(&st, cur, explore_hash(cur, m->words),
 			    (uint32_t)f->idx, &idx);
 			if (rc == ST_FULL || rc == ST_LIMIT) {
 				r->status = X_LIMIT;

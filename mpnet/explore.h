@@ -26,6 +26,23 @@ enum xlimit {
 	XL_LOW_MEMORY,	/* the machine's memory running out (explore_watch) */
 };
 
+/* The hash of a state's n words (the state stores' and the one run's). */
+static inline uint64_t
+explore_hash(const uint64_t *w, uint32_t n)
+{
+	uint64_t	h = 0x9e3779b97f4a7c15ULL ^ n;
+	uint32_t	i;
+
+	for (i = 0; i < n; i++) {
+		h ^= w[i] * 0xff51afd7ed558ccdULL;
+		h = (h << 31 | h >> 33) * 0xc4ceb9fe1a85ec53ULL;
+	}
+	h ^= h >> 29;
+	h *= 0xbf58476d1ce4e5b9ULL;
+	h ^= h >> 32;
+	return h;
+}
+
 /* A state's judge: how bad s is, 0 good, higher worse.  'ps' says per
  * process whether it runs, is blocked or ended (sem_states). */
 typedef int (*judge_fn)(void *arg, const uint64_t *s, const unsigned char *ps);
@@ -79,6 +96,14 @@ void explore_kahn(struct sem *, const struct xopts *, struct xresult *);
  * steps of them all + 1.  With o->record, 'trace' leads to 'final'. */
 void explore_kahn_endless(struct sem *, const struct xopts *, struct xresult *);
 void xresult_free(struct xresult *);
+/* The judgement of state s (o->judge), its groups having gn[g]
+ * transitions enabled (gn NULL: none, an end state; coll: one is a
+ * collective all take now), ps filled as sem.h's PS_*: a process with a
+ * transition of its group enabled runs (one that ended with a request
+ * that can still take a message too).  Good at once when every process
+ * runs (what a state shows needs one that is blocked or ended). */
+int explore_judge(struct sem *, const struct xopts *, const uint64_t *s,
+    const int *gn, int coll, unsigned char *ps);
 /* Per process, its component (the least process of it): processes joined
  * by channels, all of them by a collective.  Processes of different
  * components never interact.  The caller frees it. */

@@ -254,20 +254,6 @@ struct kset {
 	uint32_t	 words, bytes;
 };
 
-static uint64_t
-kset_hash(const uint64_t *w, uint32_t n)
-{
-	uint64_t	h = 0x9e3779b97f4a7c15ULL;
-	uint32_t	i;
-
-	for (i = 0; i < n; i++) {
-		h ^= w[i];
-		h *= 0xff51afd7ed558ccdULL;
-		h ^= h >> 32;
-	}
-	return h;
-}
-
 /* Add s; returns 1 if it was there already. */
 static int
 kset_put(struct kset *k, const uint64_t *s)
@@ -281,7 +267,7 @@ kset_put(struct kset *k, const uint64_t *s)
 		for (i = 0; k->tab != NULL && i <= k->mask; i++) {
 			if (k->tab[i] == 0)
 				continue;
-			j = kset_hash(k->st + (size_t)(k->tab[i] - 1) * k->words,
+			j = explore_hash(k->st + (size_t)(k->tab[i] - 1) * k->words,
 			    k->words) & (size - 1);
 			while (t[j] != 0)
 				j = (j + 1) & (size - 1);
@@ -291,7 +277,7 @@ kset_put(struct kset *k, const uint64_t *s)
 		k->tab = t;
 		k->mask = size - 1;
 	}
-	for (j = kset_hash(s, k->words) & k->mask; k->tab[j] != 0;
+	for (j = explore_hash(s, k->words) & k->mask; k->tab[j] != 0;
 	    j = (j + 1) & k->mask)
 		if (memcmp(k->st + (size_t)(k->tab[j] - 1) * k->words, s,
 		    k->bytes) == 0)
@@ -318,6 +304,7 @@ struct krun {
 	struct xresult	*r;
 	struct trans	*ts;
 	unsigned char	*ps;
+	int		*gn;		/* per process, its transitions enabled */
 	int		*comp;		/* explore_components */
 	size_t		 alloc;		/* of r->trace */
 	uint64_t	 steps;		/* of every run */
@@ -341,25 +328,17 @@ kahn_rounds(struct krun *k, struct kset *seen, uint64_t *s, int frozen,
 	struct sem		*m = k->m;
 	const struct xopts	*o = k->o;
 	struct xresult		*r = k->r;
-	int			 p, n, t, moved, bad, coll, idle;
+	int			 p, n, t, moved, bad, coll;
 
 	for (;;) {
 		if (judge) {
-			/* As explore_bfs judges a state: a process with a
-			 * transition of its group enabled runs (an ended one
-			 * whose request can still take a message too), and
-			 * everyone at a collective they take now is good. */
-			bad = coll = idle = 0;
-			for (p = 0; p < m->nprocs; p++) {
-				n = sem_enabled(m, s, p, k->ts);
-				for (t = 0; p == 0 && t < n; t++)
+			/* As the search judges a state. */
+			for (coll = 0, p = 0; p < m->nprocs; p++) {
+				k->gn[p] = sem_enabled(m, s, p, k->ts);
+				for (t = 0; p == 0 && t < k->gn[p]; t++)
 					coll |= k->ts[t].kind == T_COLL;
-				k->ps[p] = n > 0 ? PS_RUNS : sem_ended(m, s, p) ?
-				    PS_ENDED : PS_BLOCKED;
-				idle += k->ps[p] != PS_RUNS;
 			}
-			if (idle > 0 && !coll)
-				bad = o->judge(o->judge_arg, s, k->ps);
+			bad = explore_judge(m, o, s, k->gn, coll, k->ps);
 			if (bad > r->bad) {
 				r->bad = bad;
 				if (r->final == NULL)
@@ -431,6 +410,7 @@ explore_kahn_endless(struct sem *m, const struct xopts *o, struct xresult *r)
 	k.r = r;
 	k.ts = xcalloc(sem_max_trans(m), sizeof(*k.ts));
 	k.ps = xcalloc(m->nprocs + 1, 1);
+	k.gn = xcalloc(m->nprocs + 1, sizeof(*k.gn));
 	k.t0 = k.last = clock_now();
 	seen.words = m->words;
 	seen.bytes = m->bytes;
@@ -469,5 +449,6 @@ explore_kahn_endless(struct sem *m, const struct xopts *o, struct xresult *r)
 	free(cyc);
 	free(k.ts);
 	free(k.ps);
+	free(k.gn);
 	free(k.comp);
 }
