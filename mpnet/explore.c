@@ -519,6 +519,41 @@ better(struct sem *m, const uint64_t *s, int judge_all, const int *comp,
 	return nc > 1 && ng == 1;
 }
 
+/* A state's stubborn set, for explore_bfs and explore_dfs: every group's
+ * enabled transitions into ts, gn[g] of group g, and the group chosen
+ * (*chosen, -1: none, fire them all) with its part ts[*cs, *ce).
+ * 'reduce': look for one; 'whole': whole groups only (the dive: it finds
+ * bugs by interleaving whole processes).  Where only end states are
+ * judged, a single step chosen ends the look (no later group is needed;
+ * gn is then set up to it).  Returns how many transitions are in ts. */
+static int
+choose(struct sem *m, const uint64_t *s, struct trans *ts, int *gn, int reduce,
+    int whole, int judge_all, const int *comp, int mover, int *chosen,
+    int *cs, int *ce)
+{
+	int	g, n, sn, off, total = 0;
+
+	*chosen = -1;
+	*cs = *ce = 0;
+	for (g = 0; g < m->nprocs; g++) {
+		n = sem_enabled(m, s, g, ts + total);
+		gn[g] = n;
+		if (reduce && n > 0 && (sn = stubborn_part(ts + total, n,
+		    &off)) > 0 && (!whole || sn == n) && better(m, s, judge_all,
+		    comp, mover, *chosen, *ce - *cs, g, sn)) {
+			/* A stubborn set: this group alone, or its next
+			 * step. */
+			*chosen = g;
+			*cs = total + off;
+			*ce = *cs + sn;
+		}
+		total += n;
+		if (*chosen >= 0 && *ce - *cs == 1 && !judge_all)
+			break;	/* end states only: no proviso */
+	}
+	return total;
+}
+
 void
 explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 {
@@ -526,7 +561,7 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 	struct trans	*ts;
 	uint64_t	*cur, *nxt, head, idx, best_at = 0;
 	int		 g, k, total, nmax = sem_max_trans(m), chosen, cs, ce, found;
-	int		 bad, coll, N = m->nprocs, full = 0, mover = -1, sn, off;
+	int		 bad, coll, N = m->nprocs, full = 0, mover = -1;
 	const int	 reduce = o->reduce, judge_all = o->judge_all;
 	int		*gn = xcalloc(N + 1, sizeof(int));
 	unsigned char	*ps = xcalloc(N + 1, 1);
@@ -582,24 +617,9 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 			full = (pv->info[head] & PV_FULL) != 0;
 			mover = (int)(pv->info[head] & ~PV_FULL) - 1;
 		}
-		for (g = 0; (reduce || judge_all) && g < N; g++) {
-			int	n = sem_enabled(m, cur, g, ts + total);
-
-			gn[g] = n;
-			if (reduce && !full && n > 0 &&
-			    (sn = stubborn_part(ts + total, n, &off)) > 0 &&
-			    better(m, cur, judge_all, comp, mover, chosen,
-			    ce - cs, g, sn)) {
-				/* A stubborn set: this group alone, or its
-				 * next step. */
-				chosen = g;
-				cs = total + off;
-				ce = cs + sn;
-			}
-			total += n;
-			if (chosen >= 0 && ce - cs == 1 && !judge_all)
-				break;	/* end states only: no proviso */
-		}
+		if (reduce || judge_all)
+			total = choose(m, cur, ts, gn, reduce && !full, 0,
+			    judge_all, comp, mover, &chosen, &cs, &ce);
 		if (total == 0 || judge_all) {
 			/* (Every group was computed; group 0's transitions
 			 * come first in ts.) */
@@ -695,7 +715,7 @@ explore_dfs(struct sem *m, const struct xopts *o, struct xresult *r)
 	struct dframe	*fs = NULL, *f;
 	size_t		 nfs = 0, fsalloc = 0, tsalloc = 0, top = 0;
 	uint64_t	*cur, idx;
-	int		 g, k, n, total, chosen, cs, ce, coll, bad, rc, sn, off;
+	int		 k, total, chosen, cs, ce, coll, bad, rc;
 	int		 N = m->nprocs, nmax = sem_max_trans(m);
 	int		*gn = xcalloc(N + 1, sizeof(int));
 	unsigned char	*ps = xcalloc(N + 1, 1);
@@ -721,22 +741,10 @@ explore_dfs(struct sem *m, const struct xopts *o, struct xresult *r)
 			r->status = X_LIMIT;
 			goto out;
 		}
-		total = 0;
-		chosen = -1;
-		cs = ce = coll = 0;
-		for (g = 0; g < N; g++) {
-			n = sem_enabled(m, cur, g, ts + total);
-			gn[g] = n;
-			if (n > 0 && (sn = stubborn_part(ts + total, n, &off)) == n &&
-			    better(m, cur, o->judge_all, comp, nfs > 0 ?
-			    (int)tstack[fs[nfs - 1].off + fs[nfs - 1].k - 1].proc :
-			    -1, chosen, ce - cs, g, sn)) {
-				chosen = g;
-				cs = total + off;
-				ce = cs + sn;
-			}
-			total += n;
-		}
+		coll = 0;
+		total = choose(m, cur, ts, gn, 1, 1, o->judge_all, comp, nfs > 0 ?
+		    (int)tstack[fs[nfs - 1].off + fs[nfs - 1].k - 1].proc : -1,
+		    &chosen, &cs, &ce);
 		if (total == 0 || o->judge_all) {
 			for (k = 0; N > 0 && k < gn[0]; k++)
 				coll |= ts[k].kind == T_COLL;
