@@ -1,5 +1,6 @@
 # bench/lib.sh -- sourced by the benchmark scripts: the helpers they
-# share.  The script sets $work, a scratch directory, before it calls wall.
+# share.  The script sets $work, a scratch directory, before it calls wall
+# (mpi_scratch does).
 
 # median: the median of the numbers on stdin.
 median() {
@@ -19,4 +20,17 @@ wall() {
 	fi
 	t1=$(date +%s.%N)
 	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f\n", b - a }'
+}
+
+# mpi_scratch: $work, a scratch directory removed on exit (exit 2 on a
+# signal), and what Open MPI needs to run here: as root, and more
+# processes than cores.
+mpi_scratch() {
+	work=$(mktemp -d "${TMPDIR:-/tmp}/ensemble-bench.XXXXXX")
+	trap 'rm -rf "$work"' EXIT
+	trap 'exit 2' HUP INT TERM
+	if [ "$(id -u)" = 0 ]; then
+		export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+	fi
+	export OMPI_MCA_rmaps_base_oversubscribe=1
 }

@@ -66,18 +66,12 @@ for f in "$ensemble" "$build/bench/noop"; do
 done
 mpirun=${MPIRUN:-$(command -v mpirun)}
 cores=$(nproc)
-work=$(mktemp -d "${TMPDIR:-/tmp}/ensemble-bench.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-trap 'exit 2' HUP INT TERM
-if [ "$(id -u)" = 0 ]; then
-	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-fi
-export OMPI_MCA_rmaps_base_oversubscribe=1
+. "$here/lib.sh"
+mpi_scratch
 figures="pingpong8 allreduce8 pingpong1M"
 strace=
 missed=0
 
-. "$here/lib.sh"
 
 # run CMD...: run CMD, its output in $work/out and $work/err; it must
 # exit 0 within TIMEOUT seconds.

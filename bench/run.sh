@@ -46,16 +46,10 @@ for f in "$ensemble" "$noop" "$pingpong"; do
 	fi
 done
 mpirun=${MPIRUN:-$(command -v mpirun)}
-work=$(mktemp -d "${TMPDIR:-/tmp}/ensemble-bench.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-trap 'exit 2' HUP INT TERM
-if [ "$(id -u)" = 0 ]; then
-	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-fi
-export OMPI_MCA_rmaps_base_oversubscribe=1
+. "$here/lib.sh"
+mpi_scratch
 missed=0
 
-. "$here/lib.sh"
 
 echo "launch: ensemble run of N no-op components vs mpirun -np N (MPMD appfile), median of $runs"
 printf '%6s %12s %12s %8s %10s %10s\n' N "run (s)" "mpirun (s)" ratio "start (s)" "wiring (s)"

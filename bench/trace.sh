@@ -37,13 +37,8 @@ if [ ! -x "$ensemble" ] || [ ! -x "$build/bench/pingpong" ]; then
 	echo "trace.sh: build ensemble and bench/pingpong first (make bench-trace)" >&2
 	exit 2
 fi
-work=$(mktemp -d "${TMPDIR:-/tmp}/ensemble-bench.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-trap 'exit 2' HUP INT TERM
-if [ "$(id -u)" = 0 ]; then
-	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-fi
-export OMPI_MCA_rmaps_base_oversubscribe=1
+. "$here/lib.sh"
+mpi_scratch
 # shellcheck disable=SC2086
 $cc $cflags -o "$work/rusage" "$here/rusage.c"
 fail=0
@@ -53,7 +48,6 @@ echo "ensemble trace benchmark: $runs runs each"
 echo "machine: $(nproc 2>/dev/null || echo '?') CPUs, ${cpu:-unknown CPU}"
 echo "load:    $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
 
-. "$here/lib.sh"
 
 # measure ARGS...: 'ensemble ARGS' RUNS times under rusage; $work/w the
 # wall times, $work/c the CPU times, $work/k the peak RSS (KiB), $work/out
