@@ -33,6 +33,48 @@ refuse(const struct cli_opts *o, const struct pcg *g, const char *why,
 	return rc;
 }
 
+/* Seconds of verification before run says that it goes on. */
+#define RUN_NOTICE_S	5
+
+/* What run's verification has said while it runs. */
+struct run_notice {
+	const char	*name;		/* the application's */
+	int		 progress;	/* a progress line is on stderr */
+	int		 said;
+};
+
+/* verify_opts.tick: once verification has taken RUN_NOTICE_S seconds,
+ * one line (terminal or not) saying what it does and how to bound it. */
+static void
+run_tick(void *arg, const struct verify_tick *t)
+{
+	struct run_notice	*n = arg;
+
+	if (n->said || t->seconds < RUN_NOTICE_S)
+		return;
+	n->said = 1;
+	fprintf(stderr, "%sensemble: %s: still verifying before the run after "
+	    "%.0f s (%s, %" PRIu64 " states, %" PRIu64 " MB so far); "
+	    "'--max-time S' bounds it, '--no-verify' runs without it\n",
+	    n->progress ? "\r\033[K" : "", n->name, t->seconds, t->label,
+	    t->states, t->bytes >> 20);
+}
+
+/* After an incomplete verification, the modes that were verified: each
+ * alone, asked for with --send-mode, lets the run go on. */
+static void
+say_verified_modes(const struct verify_result *res)
+{
+	int	i;
+
+	for (i = 0; i < res->nmodes; i++)
+		if (res->mode[i].verdict == V_VERIFIED)
+			fprintf(stderr, "ensemble: %s: %s mode was verified: "
+			    "'--send-mode=%s' runs it after that mode alone\n",
+			    res->name, check_mode_name(res->mode[i].mode),
+			    check_mode_name(res->mode[i].mode));
+}
+
 /* Verify in the send modes asked for (mpnet_verify).  A violation refuses
  * the run (unless --force), except a buffering hazard, which is said and
  * run, since Open MPI sends small standard messages eagerly.  A limit
@@ -42,6 +84,7 @@ verify(const struct cli_opts *o, struct pcg *g, struct diag *d)
 {
 	struct verify_opts	 vo;
 	struct verify_result	 res;
+	struct run_notice	 notice;
 	struct mpnet		*net;
 	int			 i, rc = 0;
 
@@ -52,6 +95,11 @@ verify(const struct cli_opts *o, struct pcg *g, struct diag *d)
 		return EXIT_BADINPUT;
 	}
 	cli_verify_opts(o, &vo);
+	memset(&notice, 0, sizeof(notice));
+	notice.name = g->name;
+	notice.progress = vo.progress && isatty(STDERR_FILENO);
+	vo.tick = run_tick;
+	vo.tick_arg = &notice;
 	mpnet_verify(net, &vo, &res);
 	for (i = 0; i < res.nmodes; i++)
 		cli_print_incomplete(res.name, &res.mode[i]);
@@ -66,8 +114,11 @@ verify(const struct cli_opts *o, struct pcg *g, struct diag *d)
 				cli_print_violation(stderr, res.name, &res.mode[i],
 				    o->full);
 		rc = refuse(o, g, "verification failed", "", res.status);
-	} else if (res.verdict == V_INCOMPLETE)
+	} else if (res.verdict == V_INCOMPLETE) {
 		rc = refuse(o, g, "verification incomplete", "warning: ", res.status);
+		if (rc != 0)
+			say_verified_modes(&res);
+	}
 	else
 		fprintf(stderr, "ensemble: %s: verified in %.2f s\n", res.name,
 		    res.time_s);

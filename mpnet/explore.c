@@ -314,6 +314,7 @@ explore_progress(const struct xopts *o, struct xresult *r, uint64_t states,
     uint64_t bytes, double t0, double *last, uint64_t *last_states)
 {
 	static int	 tty = -1;
+	struct verify_tick tk;
 	struct winsize	 ws;
 	char		 line[256];
 	double		 t = clock_now();
@@ -321,6 +322,15 @@ explore_progress(const struct xopts *o, struct xresult *r, uint64_t states,
 
 	if (t - *last < 1.0)
 		return;
+	if (o->tick != NULL) {
+		tk.label = o->label;
+		tk.states = states;
+		tk.bytes = bytes;
+		tk.seconds = t - o->began;
+		o->tick(o->tick_arg, &tk);
+	}
+	if (!o->progress)
+		goto out;
 	if (tty < 0)
 		tty = isatty(STDERR_FILENO);
 	snprintf(line, sizeof(line), "ensemble: %s: %" PRIu64 " states, %.2f M/s, "
@@ -335,6 +345,7 @@ explore_progress(const struct xopts *o, struct xresult *r, uint64_t states,
 			width = ws.ws_col - 1;
 		fprintf(stderr, "\r\033[K%.*s", width, line);
 	}
+out:
 	*last = t;
 	*last_states = states;
 }
@@ -600,7 +611,8 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 				r->status = X_LIMIT;
 				goto out;
 			}
-			if (o->progress && (head & 0x3fff) == 0)
+			if ((o->progress || o->tick != NULL) &&
+			    (head & 0x3fff) == 0)
 				explore_progress(o, r, st.n, st.mem, t0, &last,
 				    &last_states);
 		}

@@ -72,6 +72,10 @@ struct xopts {
 	double		 deadline;	/* clock_now() to stop at; 0: none */
 	int		 progress;
 	const char	*label;		/* for progress lines */
+	/* verify_opts.tick, with clock_now() when verification began. */
+	void		(*tick)(void *, const struct verify_tick *);
+	void		*tick_arg;
+	double		 began;
 	judge_fn	 judge;
 	void		*judge_arg;
 	int		 judge_all;	/* judge every state, not only end states */
@@ -109,10 +113,11 @@ int explore_judge(struct sem *, const struct xopts *, const uint64_t *s,
  * components never interact.  The caller frees it. */
 int *explore_components(const struct sem *);
 
-/* A progress line on stderr when a second has passed since *last: the
- * states, states per second since *last, the bytes the search holds (of
- * its max_memory) and the seconds since t0.  On a terminal it is one line
- * rewritten in place, without a newline: "\r\033[K" erases it. */
+/* When a second has passed since *last: o->tick, and with o->progress a
+ * progress line on stderr: the states, states per second since *last,
+ * the bytes the search holds (of its max_memory) and the seconds since
+ * t0.  On a terminal it is one line rewritten in place, without a
+ * newline: "\r\033[K" erases it. */
 void explore_progress(const struct xopts *, struct xresult *, uint64_t states,
     uint64_t bytes, double t0, double *last, uint64_t *last_states);
 

@@ -152,7 +152,8 @@ explore_kahn(struct sem *m, const struct xopts *o, struct xresult *r)
 			nsync += at_sync_coll(m, s, i) - wi;
 			if (from >= 0)
 				nsync += at_sync_coll(m, s, from) - wf;
-			if (o->progress && (r->ntrace & 0xffff) == 0)
+			if ((o->progress || o->tick != NULL) &&
+			    (r->ntrace & 0xffff) == 0)
 				explore_progress(o, r, r->ntrace + 1,
 				    alloc * sizeof(*r->trace), t0, &last, &last_states);
 		}
@@ -382,7 +383,8 @@ kahn_rounds(struct krun *k, struct kset *seen, uint64_t *s, int frozen,
 				}
 				k->steps++;
 				moved = 1;
-				if (o->progress && (k->steps & 0xffff) == 0)
+				if ((o->progress || o->tick != NULL) &&
+				    (k->steps & 0xffff) == 0)
 					explore_progress(o, r, k->steps,
 					    k->alloc * sizeof(*r->trace) +
 					    seen->alloc * 8, k->t0, &k->last,

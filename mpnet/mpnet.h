@@ -35,6 +35,14 @@ enum check_mode { CHECK_BUFFERED, CHECK_SYNC };
  * "both", "buffered" or "synchronous"; 0 for any other name. */
 int mpnet_send_modes(const char *);
 
+/* What verification is doing (verify_opts.tick). */
+struct verify_tick {
+	const char	*label;		/* the mode: "synchronous mode" */
+	uint64_t	 states;	/* stored so far (one run: its steps) */
+	uint64_t	 bytes;		/* what they take */
+	double		 seconds;	/* since verification began, every mode */
+};
+
 struct verify_opts {
 	int		 modes;		/* bits 1 << enum check_mode; 0: both */
 	int		 exact;		/* no reductions */
@@ -45,6 +53,11 @@ struct verify_opts {
 	double		 spent;		/* seconds of it earlier modes took
 					 * (mpnet_check; mpnet_verify sets it) */
 	int		 progress;	/* report once a second on stderr */
+	/* Called about once a second while a search runs, with what it is
+	 * doing (ensemble run says once that verification goes on); NULL:
+	 * never. */
+	void		(*tick)(void *, const struct verify_tick *);
+	void		*tick_arg;
 };
 
 enum verdict { V_VERIFIED, V_VIOLATED, V_INCOMPLETE };

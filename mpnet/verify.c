@@ -139,6 +139,9 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 	xo.max_memory = vo->max_memory;	/* 0: the default, asked when needed */
 	xo.deadline = vo->max_time > 0 ? t0 + vo->max_time - vo->spent : 0;
 	xo.progress = vo->progress;
+	xo.tick = vo->tick;
+	xo.tick_arg = vo->tick_arg;
+	xo.began = t0 - vo->spent;
 	snprintf(label, sizeof(label), "%s mode", check_mode_name(mode));
 	xo.label = label;
 	xo.judge = judge;
