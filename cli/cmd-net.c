@@ -31,6 +31,26 @@ cmd_net_format(const char *name)
 	return draw_format_of(name);
 }
 
+/* Ends the line saying that a net has no P/T net in mode: names the
+ * other mode when that one has a net (a root running ahead and a
+ * wildcard's order of arrival are buffered mode's). */
+static void
+other_mode(const struct mpnet *mp, enum check_mode mode)
+{
+	enum check_mode	 other = mode == CHECK_SYNC ? CHECK_BUFFERED :
+			    CHECK_SYNC;
+	struct net	*n;
+	char		*cause = NULL;
+
+	if ((n = net_build(mp, other, &cause)) != NULL) {
+		fprintf(stderr, "; %s mode has one (--send-mode=%s)",
+		    check_mode_name(other), check_mode_name(other));
+		net_free(n);
+	}
+	free(cause);
+	fputc('\n', stderr);
+}
+
 static int
 cmd_net_exec(const struct cmd_entry *self, int argc, char **argv)
 {
@@ -92,8 +112,9 @@ cmd_net_exec(const struct cmd_entry *self, int argc, char **argv)
 		goto out;
 	}
 	if ((n = net_build(mp, mode, &cause)) == NULL) {
-		fprintf(stderr, "ensemble net: %s: no P/T net in %s mode: %s\n",
+		fprintf(stderr, "ensemble net: %s: no P/T net in %s mode: %s",
 		    g->name, check_mode_name(mode), cause);
+		other_mode(mp, mode);
 		goto out;
 	}
 	if (fmt != FMT_PNML && fmt != FMT_PROMELA && n->ntrans > NET_MAX_DRAWN) {
