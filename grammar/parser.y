@@ -33,6 +33,13 @@ struct incl {
 	struct incl	*up;
 };
 
+/* What the includes of one parse have read. */
+struct incl_total {
+	size_t		 bytes;
+	int		 files;
+	int		 stopped;	/* a limit was reported: read no more */
+};
+
 struct parser {
 	struct ast		*ast;
 	struct diag		*diag;
@@ -41,6 +48,7 @@ struct parser {
 	enum part		 part;
 	enum section		 section;
 	struct incl		*stack;		/* files being read, innermost first */
+	struct incl_total	*total;		/* what every include read */
 	int			 depth;
 	struct loc		 prev;		/* the token before the lookahead */
 };
@@ -448,6 +456,11 @@ block:
 
 
 #define MAX_INCLUDE_DEPTH	64
+/* Includes read in all, counting a file read twice twice, so that
+ * includes that fan out (each file including the next twice) end in an
+ * error at once: the texts, and their bytes with the script's. */
+#define MAX_INCLUDE_READS	16384
+#define MAX_INCLUDE_BYTES	((size_t)1 << 30)
 
 /* The lexer, remembering the previous token for "expected ';'" messages. */
 static int
@@ -872,6 +885,10 @@ include(struct parser *p, struct str *s, const struct loc *l)
 		}
 		buf_adds(&name, sp->text);
 	}
+	if (p->total->stopped) {
+		buf_free(&name);
+		return;
+	}
 	if (p->opts != NULL && p->opts->no_includes) {
 		diag_error(p->diag, l, "'include' is disabled here");
 		buf_free(&name);
@@ -898,6 +915,20 @@ include(struct parser *p, struct str *s, const struct loc *l)
 		buf_free(&name);
 		return;
 	}
+	if (p->total->files >= MAX_INCLUDE_READS ||
+	    (size_t)st.st_size > MAX_INCLUDE_BYTES - p->total->bytes) {
+		if (p->total->files >= MAX_INCLUDE_READS)
+			diag_error(p->diag, l, "includes read more than %d files "
+			    "in all (a file included twice is read twice): stopped "
+			    "at '%s'", MAX_INCLUDE_READS, name.s);
+		else
+			diag_error(p->diag, l, "the script and its includes are "
+			    "more than 1 GiB in all: stopped at '%s'", name.s);
+		p->total->stopped = 1;
+		free(path);
+		buf_free(&name);
+		return;
+	}
 	if ((src = diag_load(p->diag, path, &cause)) == NULL) {
 		diag_error(p->diag, l, "%s", cause);
 		free(cause);
@@ -905,6 +936,8 @@ include(struct parser *p, struct str *s, const struct loc *l)
 		buf_free(&name);
 		return;
 	}
+	p->total->files++;
+	p->total->bytes += src->len;
 	for (in = p->stack; in != NULL; in = in->up) {
 		if (strcmp(in->path, src->path) == 0) {
 			if (in == p->stack)
@@ -943,6 +976,7 @@ parse_source(struct parser *parent, const struct source *src)
 	p.part = parent->part;
 	p.section = parent->section;
 	p.depth = parent->depth + 1;
+	p.total = parent->total;
 	in.path = src->path;
 	in.up = parent->stack;
 	p.stack = &in;
@@ -965,10 +999,14 @@ parse_source(struct parser *parent, const struct source *src)
 static struct ast *
 parse_top(struct source *src, struct diag *d, const struct parse_opts *opts)
 {
-	struct parser	 root;
-	struct ast	*ast = ast_new();
+	struct parser		 root;
+	struct incl_total	 total;
+	struct ast		*ast = ast_new();
 
 	memset(&root, 0, sizeof(root));
+	memset(&total, 0, sizeof(total));
+	total.bytes = src->len;
+	root.total = &total;
 	root.ast = ast;
 	root.diag = d;
 	root.opts = opts;
