@@ -1194,10 +1194,18 @@ check_execs(struct pcg *g, const struct pcg_opts *o)
 			free(path);
 			continue;
 		}
+		pcg_proc_name(g, i, pn, sizeof(pn));
+		if ((path = pcg_find_nonexec(g, o, exec)) != NULL) {
+			diag_at(g->diag, o->exec_missing_is_error ? DIAG_ERROR :
+			    DIAG_WARNING, l, "found '%s' for '%s', but it is not "
+			    "executable (chmod +x %s)", path, p->own[ANN_EXEC] !=
+			    NULL ? pn : g->comps[p->comp].name, path);
+			free(path);
+			continue;
+		}
 		diag_at(g->diag, o->exec_missing_is_error ? DIAG_ERROR : DIAG_WARNING, l,
 		    "cannot find executable '%s' for '%s'%s", exec,
-		    p->own[ANN_EXEC] != NULL ? pcg_proc_name(g, i, pn, sizeof(pn)) :
-		    g->comps[p->comp].name,
+		    p->own[ANN_EXEC] != NULL ? pn : g->comps[p->comp].name,
 		    s == NULL ? " (no 'exec' given: the component's name is used)" : "");
 		if (strchr(exec, '/') == NULL)
 			diag_note(g->diag, l, "searched -L directories, ENSEMBLE_PATH, "

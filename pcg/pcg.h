@@ -190,6 +190,10 @@ int pcg_chan_end(const struct pcg_chan *, int proc, int type, int port);
  * script's directory, the install directory (o->libexecdir), then PATH.  Returns a new path
  * or NULL. */
 char *pcg_find_exec(const struct pcg *, const struct pcg_opts *, const char *exec);
+/* After pcg_find_exec found nothing: the first regular file the same
+ * search met, which is not executable then (a new path), or NULL. */
+char *pcg_find_nonexec(const struct pcg *, const struct pcg_opts *,
+    const char *exec);
 
 /* Print the fully expanded script (no parameters, ranges or 'for'). */
 void pcg_emit(const struct pcg *, FILE *);
