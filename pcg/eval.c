@@ -284,7 +284,7 @@ static int
 for_rec(struct eval *ev, struct for_state *st, const struct forvar *v, int base)
 {
 	int64_t	lo, hi, i, c;
-	int	k;
+	int	k, errors = ev->pcg->diag->errors;
 
 	if (v == NULL) {
 		if (st->fc->cond != NULL) {
@@ -296,7 +296,10 @@ for_rec(struct eval *ev, struct for_state *st, const struct forvar *v, int base)
 				return 0;
 		}
 		if (st->fn(ev, st->arg) != 0) {
-			note_iteration(ev, st->fc, base);
+			/* Said with the error it explains (one already said
+			 * elsewhere, as a broken process range, has none). */
+			if (ev->pcg->diag->errors > errors)
+				note_iteration(ev, st->fc, base);
 			return -1;
 		}
 		return 0;

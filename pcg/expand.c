@@ -589,6 +589,7 @@ expand_processes(struct pcg *g)
 	const struct item	*it;
 	struct proc_ctx		 ctx;
 	struct eval		 ev;
+	int			 errors;
 
 	for (it = g->ast->items; it != NULL; it = it->next) {
 		if (it->kind != I_PROCESS)
@@ -599,8 +600,11 @@ expand_processes(struct pcg *g)
 		}
 		ctx.it = it;
 		ctx.failed = 0;
+		errors = g->diag->errors;
 		eval_init(&ev, g, "while ports are being declared");
 		eval_for(&ev, it->fc, proc_binding, &ctx);
+		if (g->diag->errors > errors)
+			g->comps[ctx.comp].broken = 1;
 	}
 }
 
@@ -645,6 +649,8 @@ resolve_proc(struct pcg *g, struct eval *ev, const struct instref *r, int *proc)
 		return -1;
 	}
 	if ((*proc = pcg_find_proc(g, comp, index)) < 0) {
+		if (c->broken)
+			return -1;	/* its declaration's error said it */
 		if (r->idx == NULL)
 			diag_error(g->diag, &r->loc, "no process '%s'", c->name);
 		else
@@ -944,6 +950,8 @@ each_index_fn(struct pcg *g, struct eval *ev, int64_t i, void *arg)
 	int		 proc, rc;
 
 	if ((proc = pcg_find_proc(g, x->comp, i)) < 0) {
+		if (g->comps[x->comp].broken)
+			return -1;	/* its declaration's error said it */
 		diag_error(g->diag, &x->r->loc, "no process '%s[%" PRId64 "]'",
 		    x->r->name, i);
 		note_instances(g, &g->comps[x->comp]);

@@ -60,6 +60,9 @@ struct pcg_comp {
 	int		 indexed;	/* -1 no instance yet, 0 unindexed, 1 indexed */
 	int		 nprocs;
 	int64_t		 minidx, maxidx;
+	int		 broken;	/* a Processes line of it was in error:
+					 * a process it lacks is not reported
+					 * again where it is named */
 };
 
 /* One statement of a process's instantiated behaviour (pcg_instantiate):
