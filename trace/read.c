@@ -113,6 +113,10 @@ next_line(struct trace_reader *r, char **out, size_t *len, char **cause)
 			r->line++;
 			if (memchr(*out, '\0', *len) != NULL)
 				return fail(r, cause, "a NUL byte in the line");
+			/* A field never holds a raw CR (strings are %XX). */
+			if (*len > 0 && (*out)[*len - 1] == '\r')
+				return fail(r, cause, "the line ends in CR LF, as a "
+				    "DOS text file does: MTF lines end in LF alone");
 			return 1;
 		}
 		if (r->eof) {
