@@ -119,12 +119,13 @@ setup(void)
 		broken("cannot open /dev/null", "");
 }
 
-/* An error's place must be in the query text q. */
+/* An error's place must be in the query text q.  Columns are counted as
+ * the query's lexer and diag.c count them, a tab to the next tab stop. */
 static void
 check_place(const char *q, const struct query_err *e)
 {
 	const char	*p = q;
-	size_t		 len;
+	size_t		 len, i;
 	int		 line;
 
 	if (e->msg == NULL || e->msg[0] == '\0')
@@ -134,7 +135,8 @@ check_place(const char *q, const struct query_err *e)
 			broken("an error past the last line", q);
 		p++;
 	}
-	len = strcspn(p, "\n");
+	for (i = 0, len = 0; p[i] != '\0' && p[i] != '\n'; i++)
+		len = p[i] == '\t' ? len / 8 * 8 + 8 : len + 1;
 	if (e->loc.line < 1 || e->loc.col < 1 || e->loc.last_col < e->loc.col ||
 	    (size_t)e->loc.last_col > len + 1)
 		broken("an error placed outside its line", q);
