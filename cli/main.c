@@ -1,6 +1,7 @@
 /* main.c -- the ensemble command: dispatch to a subcommand. */
 #include "config.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -45,6 +46,11 @@ main(int argc, char **argv)
 {
 	const struct cmd_entry	*c;
 
+	/* A file past the size limit (ulimit -f) is a write error, EFBIG,
+	 * said and its partial file removed as for a full disk, not a
+	 * silent death.  Processes ensemble starts get the default back
+	 * (loader/launch.c, loader/alloc.c). */
+	signal(SIGXFSZ, SIG_IGN);
 	if (argc < 2) {
 		fprintf(stderr, "usage: ensemble COMMAND [ARGS]; see 'ensemble help'\n");
 		return EXIT_BADINPUT;

@@ -1242,6 +1242,7 @@ alloc_run(const char *const argv[], double wait, char **out, char **err,
 		sigemptyset(&mask);
 		sigprocmask(SIG_SETMASK, &mask, NULL);
 		signal(SIGPIPE, SIG_DFL);
+		signal(SIGXFSZ, SIG_DFL);	/* ignored by ensemble (main.c) */
 		execvp(argv[0], (char *const *)argv);
 		e = errno;
 		(void)!write(px[1], &e, sizeof e);

@@ -1220,6 +1220,7 @@ run_spawn(struct run *R)
 		sigaction(SIGINT, &R->old_int, NULL);
 		sigaction(SIGTERM, &R->old_term, NULL);
 		sigaction(SIGCHLD, &R->old_chld, NULL);
+		signal(SIGXFSZ, SIG_DFL);	/* ignored by ensemble (main.c) */
 		sigprocmask(SIG_SETMASK, &R->old_mask, NULL);
 		dup2(in[0], STDIN_FILENO);
 		dup2(out[1], STDOUT_FILENO);
