@@ -4,6 +4,8 @@
 #include "config.h"
 
 
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <limits.h>
 #include <inttypes.h>
@@ -12,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "cmd.h"
 #include "launch.h"
 #include "mpnet.h"
@@ -143,6 +146,43 @@ find_proc(const struct pcg *g, const char *name)
 	return -2;
 }
 
+/* Each process that runs on this machine (its host is this one, or it has
+ * none and neither a hostfile nor a Slurm allocation gives others) must
+ * have its wdir, relative to the current directory: an error at the
+ * annotation, once for each, before anything starts.  Elsewhere the
+ * trampoline reports it, as one that could not be started.  0 or -1. */
+static int
+check_wdirs(const struct pcg *g, const struct cli_opts *o, struct diag *d)
+{
+	const struct pcg_strs	*w, *said = NULL;
+	const char		*host, *jobid = getenv("SLURM_JOBID");
+	struct stat		 st;
+	char			 pn[PCG_NAME_MAX];
+	int			 i, local, bad = 0;
+
+	local = o->hostfile == NULL && (jobid == NULL || *jobid == '\0');
+	for (i = 0; i < g->nprocs; i++) {
+		w = pcg_annot(g, &g->procs[i], ANN_WDIR);
+		if (w == NULL || w->n == 0 || w->v[0][0] == '\0' ||
+		    (said != NULL && said->loc.src == w->loc.src &&
+		    said->loc.first_line == w->loc.first_line &&
+		    said->loc.first_column == w->loc.first_column &&
+		    strcmp(said->v[0], w->v[0]) == 0))
+			continue;	/* an annotation of several: said once */
+		host = g->procs[i].host;
+		if (host != NULL ? !alloc_is_local(host) : !local)
+			continue;
+		if (stat(w->v[0], &st) == 0 && S_ISDIR(st.st_mode))
+			continue;
+		diag_error(d, &w->loc, "cannot use working directory '%s' for "
+		    "'%s': %s", w->v[0], pcg_proc_name(g, i, pn, sizeof(pn)),
+		    strerror(stat(w->v[0], &st) == 0 ? ENOTDIR : errno));
+		said = w;
+		bad = 1;
+	}
+	return bad ? -1 : 0;
+}
+
 static int
 cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 {
@@ -158,6 +198,11 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 	d = diag_new(stderr);
 	o.pcg.exec_missing_is_error = 1;
 	if ((g = cli_load(&o, d)) == NULL) {
+		rc = EXIT_BADINPUT;
+		goto out;
+	}
+	if (check_wdirs(g, &o, d) != 0) {
+		diag_summary(d);
 		rc = EXIT_BADINPUT;
 		goto out;
 	}
