@@ -256,6 +256,12 @@ main(int argc, char **argv)
 	int			 k, ex[2], err[2], st, fd, tables = -1;
 	ssize_t			 nr;
 
+	/* Dies with whoever started it (mpirun, or Open MPI's daemon on
+	 * another host), even one killed by SIGKILL, and the component
+	 * with it (tramp_child): nothing of a run outlives it. */
+	prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+	if (getppid() == 1)
+		exit(1);
 	memset(&t, 0, sizeof(t));
 	tramp_args(&t, argc, argv);
 	if (gethostname(t.host, sizeof(t.host) - 1) != 0)

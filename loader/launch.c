@@ -1140,6 +1140,7 @@ run_spawn(struct run *R)
 	int			 err[2] = { -1, -1 }, ex[2] = { -1, -1 };
 	int			 argc = 0, exec_errno, rc = -1;
 	ssize_t			 nr;
+	pid_t			 self;
 
 	argv = xcalloc(16 + 3 * o->nmca + 2 * o->nxenv + o->nrest, sizeof(*argv));
 	owned = xcalloc(o->nxenv + 1, sizeof(*owned));
@@ -1212,6 +1213,7 @@ run_spawn(struct run *R)
 	fflush(stdout);
 	fflush(stderr);
 	R->t0 = clock_now();
+	self = getpid();
 	if ((R->pid = fork()) < 0) {
 		fprintf(stderr, "ensemble: fork: %s\n", strerror(errno));
 		goto out;
@@ -1221,6 +1223,11 @@ run_spawn(struct run *R)
 		sigaction(SIGTERM, &R->old_term, NULL);
 		sigaction(SIGCHLD, &R->old_chld, NULL);
 		signal(SIGXFSZ, SIG_DFL);	/* ignored by ensemble (main.c) */
+		/* Killed with us, even by SIGKILL: mpirun stops its job on
+		 * SIGTERM, and its processes die with it (exec.c). */
+		prctl(PR_SET_PDEATHSIG, SIGTERM, 0, 0, 0);
+		if (getppid() != self)
+			_exit(127);
 		sigprocmask(SIG_SETMASK, &R->old_mask, NULL);
 		dup2(in[0], STDIN_FILENO);
 		dup2(out[1], STDOUT_FILENO);
