@@ -1,7 +1,8 @@
-/* trace-export.c -- 'ensemble trace export TRACE --format F -o PATH': the
- * trace in another tool's format (trace/export.h): an OTF2 archive
- * (Vampir, Score-P's tools), GXL (MTF's carrier), Chrome's trace-event
- * JSON (Perfetto) or the timeline viewer's self-contained HTML page.
+/* trace-export.c -- 'ensemble trace export TRACE [--format F] -o PATH':
+ * the trace in another tool's format, by default the one PATH's ending
+ * names (trace/export.h): an OTF2 archive (Vampir, Score-P's tools), GXL
+ * (MTF's carrier), Chrome's trace-event JSON (Perfetto) or the timeline
+ * viewer's self-contained HTML page.
  *
  * For the page, each call's tooltip names the script statements it can
  * have come from: the script the trace names, expanded with the trace's
@@ -223,21 +224,32 @@ trace_export_exec(const struct cmd_entry *self, int argc, char **argv)
 	struct export_stats	 st;
 	struct xs		 xs;
 	char			*cause = NULL;
-	int			 rc, fmt;
+	int			 rc, fmt = -1;
 
 	memset(&xs, 0, sizeof(xs));
 	buf_init(&xs.b);
 	if ((rc = cli_parse(self, argc, argv, &o)) >= 0)
 		return rc;
 	rc = EXIT_BADINPUT;
-	if (o.format == NULL || o.output == NULL) {
-		fprintf(stderr, "ensemble trace export: %s\n", o.format == NULL ?
-		    "--format is needed (otf2, gxl, chrome or html)" :
-		    "-o is needed (a file, or - for stdout)");
+	if (o.output == NULL) {
+		fprintf(stderr, "ensemble trace export: -o is needed (a file, "
+		    "or - for stdout)\n");
 		cli_usage(stderr, self);
 		goto out;
 	}
-	if ((fmt = export_format_of(o.format)) < 0) {
+	if (o.format == NULL) {
+		if (strcmp(o.output, "-") == 0)
+			fprintf(stderr, "ensemble trace export: --format is "
+			    "needed for standard output (gxl, chrome or html)\n");
+		else if ((fmt = export_format_of_path(o.output)) < 0)
+			fprintf(stderr, "ensemble trace export: cannot tell the "
+			    "format of '%s' (name it .otf2, .gxl, .json or .html, "
+			    "or give --format)\n", o.output);
+		if (strcmp(o.output, "-") == 0 || fmt < 0) {
+			cli_usage(stderr, self);
+			goto out;
+		}
+	} else if ((fmt = export_format_of(o.format)) < 0) {
 		fprintf(stderr, "ensemble trace export: unknown format '%s' "
 		    "(otf2, gxl, chrome or html)\n", o.format);
 		cli_usage(stderr, self);
@@ -292,10 +304,11 @@ out:
 
 static const struct cli_option trace_export_options[] = {
 	{ .type = CLI_STRING, .name = "--format", .arg = "F",
-	  .flags = CLI_REQUIRED, .off = CLI_OFF(format), .needs = "a format",
+	  .off = CLI_OFF(format), .needs = "a format",
 	  .help = "otf2 (an OTF2 archive: Vampir, Score-P), gxl (MTF in\n"
 	    "GXL), chrome (trace-event JSON: Perfetto) or html (the\n"
-	    "timeline viewer, one self-contained page)" },
+	    "timeline viewer, one self-contained page); by default\n"
+	    "the ending of -o's file: .otf2, .gxl, .json, .html" },
 	CLI_OPTION_OUTPUT("where to write: a file, - for stdout; for otf2\n"
 	    "DIR/NAME.otf2 (or a directory, which gets traces.otf2)"),
 	{ .type = CLI_COUNT, .name = "--max-events", .arg = "N",

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "export.h"
@@ -744,6 +745,28 @@ export_format_of(const char *s)
 	for (k = 0; k < sizeof(names) / sizeof(names[0]); k++)
 		if (strcmp(s, names[k]) == 0)
 			return (int)k;
+	return -1;
+}
+
+int
+export_format_of_path(const char *path)
+{
+	static const struct {
+		const char	*ext;
+		int		 fmt;
+	} exts[] = {
+		{ "otf2", EXPORT_OTF2 }, { "gxl", EXPORT_GXL },
+		{ "json", EXPORT_CHROME }, { "html", EXPORT_HTML },
+		{ "htm", EXPORT_HTML }
+	};
+	const char	*ext = strrchr(path, '.');
+	size_t		 k;
+
+	if (ext == NULL || strchr(ext, '/') != NULL)
+		return -1;
+	for (k = 0; k < sizeof(exts) / sizeof(exts[0]); k++)
+		if (strcasecmp(ext + 1, exts[k].ext) == 0)
+			return exts[k].fmt;
 	return -1;
 }
 

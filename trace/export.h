@@ -15,6 +15,9 @@ enum export_format { EXPORT_OTF2, EXPORT_GXL, EXPORT_CHROME, EXPORT_HTML };
 
 /* The format named s ("otf2", "gxl", "chrome", "html"), or -1. */
 int export_format_of(const char *s);
+/* The format a path's ending says (.otf2, .gxl, .json, .html or .htm, in
+ * any case), or -1. */
+int export_format_of_path(const char *path);
 /* Whether this build can write OTF2 (configure found libotf2). */
 int export_have_otf2(void);
 
