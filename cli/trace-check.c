@@ -24,6 +24,7 @@
 #include "cmd-trace.h"
 #include "hmap.h"
 #include "monitor.h"
+#include "parse.h"
 #include "trace.h"
 #include "trace-check.h"
 #include "xmalloc.h"
@@ -312,8 +313,10 @@ map_procs(struct check *ck, char **cause)
 
 	if (ck->h->nprocs != n) {
 		xasprintf(cause, "ensemble trace check: the trace has %d "
-		    "process%s, the script %d (give the run's -np and -D)",
-		    ck->h->nprocs, ck->h->nprocs == 1 ? "" : "es", n);
+		    "process%s, the script %d%s", ck->h->nprocs,
+		    ck->h->nprocs == 1 ? "" : "es", n, ck->h->nparams == 0 ?
+		    " (the trace names no parameters: give the run's -np and -D)" :
+		    "");
 		return -1;
 	}
 	v = xcalloc((size_t)n + 1, sizeof(*v));
@@ -509,6 +512,118 @@ out:
 	return rc;
 }
 
+/* The header's value of parameter name, or NULL. */
+static const char *
+hdr_param(const struct trace_hdr *h, const char *name)
+{
+	size_t	k;
+
+	for (k = 0; k < h->nparams; k++)
+		if (strcmp(h->params[k].name, name) == 0)
+			return h->params[k].value;
+	return NULL;
+}
+
+/* The script as the run expanded it: each parameter the command line
+ * does not set takes its value from the trace's header; one the command
+ * line sets to another value than the run's is an error that names it
+ * (printed; NULL).  The script is parsed once and its parameters read
+ * from it, so the header's parameters it lacks are left out. */
+static struct pcg *
+load_as_run(struct cli_opts *o, const struct trace_hdr *h, struct diag *d)
+{
+	struct parse_opts	 po = { o->pcg.dirs, o->pcg.ndirs, 0 };
+	struct pcg_opts		 pcgo = o->pcg;
+	const struct item	*it;
+	struct ast		*ast;
+	struct pcg		*g = NULL;
+	const char		**defs, *hv;
+	char			**own, *text;
+	size_t			 k, n, nown = 0, len;
+	int			 given, differ = 0;
+
+	if ((ast = parse_file(o->script, d, &po)) == NULL)
+		return NULL;
+	if (d->errors > 0) {
+		ast_free(ast);
+		diag_summary(d);
+		return NULL;
+	}
+	n = o->pcg.ndefs;
+	for (it = ast->items; it != NULL; it = it->next) {
+		if (it->kind == I_SCALE || it->kind == I_PARAM)
+			n++;
+		if (it->kind == I_APPLICATION && h->application != NULL &&
+		    strcmp(it->name, h->application) != 0) {
+			fprintf(stderr, "ensemble trace check: the trace is a run "
+			    "of '%s' (%s), the script is '%s'\n", h->application,
+			    h->script != NULL ? h->script : "-", it->name);
+			ast_free(ast);
+			return NULL;
+		}
+	}
+	defs = xcalloc(n + 1, sizeof(*defs));
+	own = xcalloc(n + 1, sizeof(*own));
+	for (k = 0; k < o->pcg.ndefs; k++)
+		defs[k] = o->pcg.defs[k];
+	n = o->pcg.ndefs;
+	for (it = ast->items; it != NULL; it = it->next) {
+		if (it->kind != I_SCALE && it->kind != I_PARAM)
+			continue;
+		given = it->kind == I_SCALE && o->pcg.np_set;
+		len = strlen(it->name);
+		for (k = 0; k < o->pcg.ndefs && !given; k++)
+			given = strncmp(o->pcg.defs[k], it->name, len) == 0 &&
+			    o->pcg.defs[k][len] == '=';
+		if (given || (hv = hdr_param(h, it->name)) == NULL)
+			continue;
+		xasprintf(&own[nown], "%s=%s", it->name, hv);
+		defs[n++] = own[nown++];
+	}
+	pcgo.defs = defs;
+	pcgo.ndefs = n;
+	g = pcg_expand(ast, d, &pcgo);
+	if (g == NULL || d->errors > 0) {
+		pcg_free(g);
+		diag_summary(d);
+		g = NULL;
+		goto out;
+	}
+	/* What the command line set, against the run's. */
+	for (k = 0; k < (size_t)g->nparams; k++) {
+		const struct pcg_param	*p = &g->params[k];
+
+		if (p->from == PCG_FROM_DEFAULT ||
+		    (hv = hdr_param(h, p->name)) == NULL)
+			continue;
+		text = pcg_param_text(p);
+		if (strcmp(text, hv) != 0) {
+			if (p->from == PCG_FROM_NP)
+				fprintf(stderr, "ensemble trace check: -np %s "
+				    "differs from the run's: %s=%s (leave -np out: "
+				    "the trace gives the run's parameters)\n",
+				    text, p->name, hv);
+			else
+				fprintf(stderr, "ensemble trace check: -D %s=%s "
+				    "differs from the run's: %s=%s (leave it out: "
+				    "the trace gives the run's parameters)\n",
+				    p->name, text, p->name, hv);
+			differ++;
+		}
+		free(text);
+	}
+	if (differ > 0) {
+		pcg_free(g);
+		g = NULL;
+	}
+out:
+	for (k = 0; k < nown; k++)
+		free(own[k]);
+	free(own);
+	free(defs);
+	return g;
+}
+
 static int
 trace_check_exec(const struct cmd_entry *self, int argc, char **argv)
 {
@@ -537,10 +652,10 @@ trace_check_exec(const struct cmd_entry *self, int argc, char **argv)
 	}
 	/* The run is over: where the executables are does not matter. */
 	o.pcg.skip_exec_check = 1;
-	d = diag_new(stderr);
-	if ((g = cli_load(&o, d)) == NULL)
-		goto out;
 	if ((r = cli_trace_open(path)) == NULL)
+		goto out;
+	d = diag_new(stderr);
+	if ((g = load_as_run(&o, trace_header(r), d)) == NULL)
 		goto out;
 	if ((rc = trace_check(r, g, stdout, &cause)) < 0)
 		rc = cli_trace_fail(cause);
@@ -565,10 +680,12 @@ const struct cmd_entry trace_check_entry = {
 	.options = trace_check_options,
 	.operand = "script",
 	.help =
-	    "Give the run's -np, -D and -L.  Prints each process's first operation\n"
-	    "its BEHAVIOUR does not allow and its first message off its channels,\n"
-	    "then each channel's messages (or 'never used'), the pairs that talked\n"
-	    "without a channel, and the verdict.  Exit status: 0 conforming,\n"
-	    "1 not, 2 a bad trace or script, or a trace of another script.\n",
+	    "The script is expanded with the run's parameters, from the trace;\n"
+	    "an -np or -D that differs from the run's is named.  Prints each\n"
+	    "process's first operation its BEHAVIOUR does not allow and its\n"
+	    "first message off its channels, then each channel's messages (or\n"
+	    "'never used'), the pairs that talked without a channel, and the\n"
+	    "verdict.  Exit status: 0 conforming, 1 not, 2 a bad trace or\n"
+	    "script, a trace of another script, or an -np or -D not the run's.\n",
 	.exec = trace_check_exec,
 };
