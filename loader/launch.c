@@ -43,6 +43,7 @@
 #include "launch.h"
 #include "ltrace.h"
 #include "plan.h"
+#include "tidy.h"
 #include "trace.h"
 #include "wire.h"
 #include "xmalloc.h"
@@ -130,9 +131,14 @@ struct run {
 	char			 rbuf[65536];
 	size_t			 rlen, roff;	/* rbuf holds [roff, rlen) */
 
-	/* Where the run keeps its files: the appfile; --trace: the parts. */
+	/* Where the run keeps its files: the appfile, and on this machine
+	 * Open MPI's session directory; Open MPI's shared-memory segments
+	 * (shmdir, this machine only); --trace: the parts.  All removed by
+	 * tidy, even when run dies. */
 	char			*workdir, *appfile;
+	char			*shmdir;
 	char			*tracedir;
+	struct tidy		 tidy;
 	char			 origin[64];	/* --trace: "S.N" */
 
 	/* mpirun, and the watch over it. */
@@ -721,11 +727,11 @@ report_failure(struct run *R, int status)
 		mpirun_said(R);
 }
 
-/* Stop and reap our children but 'keep' (mpirun while it runs, else 0):
- * what the run left behind, reparented to us, its subreaper.  The number
- * of processes stopped. */
+/* Stop and reap our children but 'keep' (mpirun while it runs, else 0)
+ * and 'janitor' (tidy.h's): what the run left behind, reparented to us,
+ * its subreaper.  The number of processes stopped. */
 static int
-sweep(pid_t self, pid_t keep)
+sweep(pid_t self, pid_t keep, pid_t janitor)
 {
 	DIR		*d;
 	struct dirent	*de;
@@ -749,7 +755,7 @@ sweep(pid_t self, pid_t keep)
 			if (fgets(buf, sizeof(buf), f) != NULL &&
 			    (rp = strrchr(buf, ')')) != NULL &&
 			    sscanf(rp + 2, "%*c %ld", &ppid) == 1 && ppid == (long)self &&
-			    pid != keep) {
+			    pid != keep && pid != janitor) {
 				kill(pid, SIGKILL);
 				waitpid(pid, NULL, 0);
 				found = 1;
@@ -983,6 +989,7 @@ run_init(struct run *R, const struct pcg *g, const struct launch_opts *o)
 	buf_init(&R->acc[0]);
 	buf_init(&R->acc[1]);
 	R->pid = -1;
+	tidy_init(&R->tidy);
 	for (i = 0; i < 4; i++)
 		R->pfd[i].fd = -1;
 	R->phase = RUN_RUNNING;
@@ -1005,27 +1012,6 @@ run_unhandle(struct run *R)
 	R->handling = 0;
 }
 
-/* Remove the files in dir and dir itself, however far they got. */
-static void
-run_rmdir(const char *dir)
-{
-	DIR		*d;
-	struct dirent	*de;
-	char		*p;
-
-	if (dir == NULL || (d = opendir(dir)) == NULL)
-		return;
-	while ((de = readdir(d)) != NULL) {
-		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
-			continue;
-		xasprintf(&p, "%s/%s", dir, de->d_name);
-		unlink(p);
-		free(p);
-	}
-	closedir(d);
-	rmdir(dir);
-}
-
 /* Release everything R holds, however far the run got: the one cleanup
  * of launch_run. */
 static void
@@ -1039,9 +1025,9 @@ run_free(struct run *R)
 		close_fd(&R->pfd[i].fd);
 	alloc_clear(&R->alloc);
 	free(R->placed);
-	run_rmdir(R->workdir);
-	run_rmdir(R->tracedir);
+	tidy_done(&R->tidy);
 	free(R->workdir);
+	free(R->shmdir);
 	free(R->appfile);
 	free(R->tracedir);
 	for (i = 0; i < R->n; i++) {
@@ -1066,6 +1052,26 @@ run_free(struct run *R)
 	free(R->bundle.p);
 }
 
+/* Whether Open MPI's parameter key is set by the user: --mca, '--mca'
+ * or '-mca' after '--', or OMPI_MCA_key in the environment. */
+static int
+mca_given(const struct launch_opts *o, const char *key)
+{
+	char	 env[128];
+	size_t	 k;
+
+	for (k = 0; k + 1 < o->nmca; k += 2)
+		if (strcmp(o->mca[k], key) == 0)
+			return 1;
+	for (k = 0; k + 1 < o->nrest; k++)
+		if ((strcmp(o->rest[k], "--mca") == 0 ||
+		    strcmp(o->rest[k], "-mca") == 0) &&
+		    strcmp(o->rest[k + 1], key) == 0)
+			return 1;
+	snprintf(env, sizeof(env), "OMPI_MCA_%s", key);
+	return getenv(env) != NULL;
+}
+
 /* Make the run's files: a private directory with the appfile; with
  * --trace, the directory beside the trace file where the processes write
  * their parts (made now, so that a bad name fails before anything runs);
@@ -1088,7 +1094,21 @@ run_files(struct run *R)
 		R->workdir = NULL;
 		return 2;
 	}
+	tidy_add(&R->tidy, R->workdir);
 	xasprintf(&R->appfile, "%s/appfile", R->workdir);
+	/* On this machine alone, Open MPI's shared-memory segments go in a
+	 * directory of the run's on the same file system (/dev/shm), removed
+	 * with it even when mpirun is killed (a remote host would not have
+	 * it). */
+	if (R->alloc.kind == ALLOC_LOCAL &&
+	    !mca_given(o, "btl_vader_backing_directory")) {
+		R->shmdir = xstrdup("/dev/shm/ensemble-run.XXXXXX");
+		if (mkdtemp(R->shmdir) == NULL) {
+			free(R->shmdir);
+			R->shmdir = NULL;	/* Open MPI's default, then */
+		} else
+			tidy_add(&R->tidy, R->shmdir);
+	}
 	if (o->trace != NULL) {
 		xasprintf(&R->tracedir, "%s.parts-XXXXXX", o->trace);
 		if (mkdtemp(R->tracedir) == NULL) {
@@ -1098,6 +1118,7 @@ run_files(struct run *R)
 			R->tracedir = NULL;
 			return 2;
 		}
+		tidy_add(&R->tidy, R->tracedir);
 		/* The origin of the trace's times: now, just before mpirun. */
 		clock_gettime(CLOCK_REALTIME, &ts);
 		snprintf(R->origin, sizeof(R->origin), "%lld.%09ld",
@@ -1142,7 +1163,7 @@ run_spawn(struct run *R)
 	ssize_t			 nr;
 	pid_t			 self;
 
-	argv = xcalloc(16 + 3 * o->nmca + 2 * o->nxenv + o->nrest, sizeof(*argv));
+	argv = xcalloc(24 + 3 * o->nmca + 2 * o->nxenv + o->nrest, sizeof(*argv));
 	owned = xcalloc(o->nxenv + 1, sizeof(*owned));
 	argv[argc++] = (char *)o->mpirun;
 	argv[argc++] = (char *)"--tag-output";
@@ -1154,6 +1175,18 @@ run_spawn(struct run *R)
 	}
 	if (o->oversubscribe)
 		argv[argc++] = (char *)"--oversubscribe";
+	/* On this machine alone, the session directory and the
+	 * shared-memory segments in the run's directories (run_files). */
+	if (R->alloc.kind == ALLOC_LOCAL && !mca_given(o, "orte_tmpdir_base")) {
+		argv[argc++] = (char *)"--mca";
+		argv[argc++] = (char *)"orte_tmpdir_base";
+		argv[argc++] = R->workdir;
+	}
+	if (R->shmdir != NULL) {
+		argv[argc++] = (char *)"--mca";
+		argv[argc++] = (char *)"btl_vader_backing_directory";
+		argv[argc++] = R->shmdir;
+	}
 	for (k = 0; k + 1 < o->nmca; k += 2) {
 		argv[argc++] = (char *)"--mca";
 		argv[argc++] = (char *)o->mca[k];
@@ -1260,6 +1293,8 @@ run_spawn(struct run *R)
 		    strerror(exec_errno));
 		goto out;
 	}
+	/* Whatever becomes of us, the run's directories go (tidy.h). */
+	tidy_watch(&R->tidy, R->pid);
 	fcntl(R->pfd[2].fd, F_SETFL, O_NONBLOCK);
 	signal(SIGPIPE, SIG_IGN);
 	rc = 0;
@@ -1493,7 +1528,7 @@ run_linger(struct run *R, double t)
 
 	if (t - R->phase_at <= KILL_GRACE || !run_reading(R))
 		return;
-	sweep(getpid(), 0);
+	sweep(getpid(), 0, R->tidy.janitor);
 	for (i = 0; i < 2; i++)
 		if (R->pfd[i].fd >= 0) {
 			while (poll(&R->pfd[i], 1, 100) > 0 &&
@@ -1551,7 +1586,7 @@ run_stop_strays(struct run *R, double t)
 
 	if (!R->done || t - R->ended_at < ORPHAN_GRACE || t - R->swept_at < 1.0)
 		return;
-	k = sweep(getpid(), R->pid);
+	k = sweep(getpid(), R->pid, R->tidy.janitor);
 	R->swept_at = t;
 	if (k > 0)
 		fprintf(stderr, "ensemble: %s: stopped %d process%s the components"
@@ -1689,7 +1724,7 @@ run_finish(struct run *R)
 	int	st = R->wstatus;
 
 	close_fd(&R->pfd[2].fd);
-	sweep(getpid(), 0);
+	sweep(getpid(), 0, R->tidy.janitor);
 	run_unhandle(R);
 	fflush(stdout);
 
