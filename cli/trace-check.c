@@ -29,10 +29,11 @@
 #include "trace-check.h"
 #include "xmalloc.h"
 
-/* An event's start as the trace writes it: seconds and nanoseconds, for
- * "%lld.%09lld". */
-#define T0S(e)	(long long)((e)->t0ns / 1000000000), \
-		(long long)((e)->t0ns % 1000000000)
+/* An event's start from time zero (trace_rebase) as the trace writes
+ * times: a sign, seconds and nanoseconds, for "%s%lld.%09lld". */
+#define T0S(e)	(e)->t0ns < 0 ? "-" : "", \
+		(long long)(llabs((e)->t0ns) / 1000000000), \
+		(long long)(llabs((e)->t0ns) % 1000000000)
 
 /* What the replay knows of one process of the trace. */
 struct tproc {
@@ -214,13 +215,14 @@ replay(struct check *ck, const struct trace_event *e)
 		goto out;
 	tp->ops++;
 	if (r < 0) {
-		xasprintf(&tp->diverged, "%s: operation %lu (t=%lld.%09lld, trace line "
-		    "%lu): %s", ck->names[e->rank], tp->ops, T0S(e), e->line, err);
+		xasprintf(&tp->diverged, "%s: operation %lu (t=%s%lld.%09lld, "
+		    "trace line %lu): %s", ck->names[e->rank], tp->ops, T0S(e),
+		    e->line, err);
 		goto out;
 	}
 	if (tp->mon == NULL || ens_mon_step(tp->mon, &me, &msg) == 0)
 		goto out;
-	xasprintf(&tp->diverged, "%s: operation %lu (t=%lld.%09lld, trace "
+	xasprintf(&tp->diverged, "%s: operation %lu (t=%s%lld.%09lld, trace "
 	    "line %lu): %s",
 	    ck->names[e->rank], tp->ops, T0S(e), e->line,
 	    msg != NULL ? msg : "out of memory");
@@ -258,8 +260,9 @@ count_send(struct check *ck, const struct trace_event *e)
 	slot = slot_of(ck->g, tp->proc, type, port);
 	if ((ch = ck->g->portchan[slot]) < 0) {
 		if (tp->offchan == NULL)
-			xasprintf(&tp->offchan, "%s: message to %s (t=%lld.%09lld, trace "
-			    "line %lu) sent on '%s', which no channel connects",
+			xasprintf(&tp->offchan, "%s: message to %s "
+			    "(t=%s%lld.%09lld, trace line %lu) sent on '%s', "
+			    "which no channel connects",
 			    ck->names[e->rank], ck->names[e->peer], T0S(e), e->line,
 			    e->port);
 		return;
@@ -269,8 +272,9 @@ count_send(struct check *ck, const struct trace_event *e)
 	other = c->e[1 - i].proc;
 	if (other != ck->tp[e->peer].proc) {
 		if (tp->offchan == NULL)
-			xasprintf(&tp->offchan, "%s: message to %s (t=%lld.%09lld, trace "
-			    "line %lu) sent on '%s', whose channel leads to %s",
+			xasprintf(&tp->offchan, "%s: message to %s "
+			    "(t=%s%lld.%09lld, trace line %lu) sent on '%s', "
+			    "whose channel leads to %s",
 			    ck->names[e->rank], ck->names[e->peer], T0S(e), e->line,
 			    e->port, end_text(ck->g, &c->e[1 - i], buf, sizeof(buf)));
 		return;
@@ -401,6 +405,7 @@ trace_check(struct trace_reader *tr, const struct pcg *g, FILE *out,
 	*cause = NULL;
 	if (map_procs(&ck, cause) != 0 || make_monitors(&ck, cause) != 0)
 		goto out;
+	trace_rebase(tr);
 	ck.chan_msgs = xcalloc((size_t)g->nchans + 1, sizeof(*ck.chan_msgs));
 	ck.pairs = hmap_new();
 	ck.joined = hmap_new();

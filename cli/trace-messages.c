@@ -126,6 +126,7 @@ trace_messages_exec(const struct cmd_entry *self, int argc, char **argv)
 		goto out;
 	}
 	h = trace_header(r);
+	trace_rebase(r);
 	if (o.between != NULL) {
 		p = xstrdup(o.between);
 		if ((comma = strchr(p, ',')) == NULL) {

@@ -46,6 +46,9 @@ struct timeline {
 	size_t		 nmarks, amarks;
 	struct tl_wait	*waits;
 	size_t		 nwaits, awaits;
+	int		 has_open;
+	double		 open0, open1;
+	const char	*zero;
 };
 
 struct timeline *
@@ -155,6 +158,15 @@ timeline_wait(struct timeline *tl, int from, int to, const char *note)
 	tl->nwaits++;
 }
 
+void
+timeline_open(struct timeline *tl, double t0, double t1, const char *zero)
+{
+	tl->has_open = t1 > t0;
+	tl->open0 = t0;
+	tl->open1 = t1;
+	tl->zero = zero != NULL ? arena_strdup(tl->a, zero) : NULL;
+}
+
 /* The data, one JSON object (what timeline.html reads as D). */
 static void
 tl_data(const struct timeline *tl, FILE *f)
@@ -166,6 +178,12 @@ tl_data(const struct timeline *tl, FILE *f)
 	fprintf(f, ",\"unit\":\"%s\",\"note\":", tl->unit == TIMELINE_SECONDS ?
 	    "s" : "step");
 	json_str(f, tl->note.len > 0 ? tl->note.s : "", JSON_HTML);
+	if (tl->has_open)
+		fprintf(f, ",\"open\":[%.9f,%.9f]", tl->open0, tl->open1);
+	if (tl->zero != NULL) {
+		fputs(",\"zero\":", f);
+		json_str(f, tl->zero, JSON_HTML);
+	}
 	fputs(",\n\"lanes\":[", f);
 	for (k = 0; k < tl->nlanes; k++) {
 		if (k > 0)

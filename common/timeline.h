@@ -41,6 +41,10 @@ void timeline_mark(struct timeline *, size_t box, const char *note);
 /* A wait-for edge: lane 'from' waits for lane 'to' (note copied, may be
  * NULL), drawn from each lane's last box. */
 void timeline_wait(struct timeline *, int from, int to, const char *note);
+/* The span the page opens on (the whole timeline when not given) and,
+ * when zero is not NULL, what time 0 is (copied): the page draws a line
+ * there, and what comes before it (a trace's inits) is left of it. */
+void timeline_open(struct timeline *, double t0, double t1, const char *zero);
 /* Write the page to f: 0, or -1 and *cause (caller frees) when writing
  * fails. */
 int timeline_write(const struct timeline *, FILE *f, char **cause);

@@ -143,6 +143,13 @@ struct xp {
 	struct timeline		*tl;
 	int			 first;		/* Chrome: no comma yet */
 	uint64_t		 bytes;		/* of the message being matched */
+	/* The page: time zero (ns from the origin), its operation
+	 * ("node[1]: send Right[1]"), the operations shown and the end of
+	 * the last. */
+	int64_t			 zero;
+	char			*zero_op;
+	int			 ops;
+	double			 ops_end;
 };
 
 /* The key of a message: (comm, sender, receiver) and (tag, seq); a's top
@@ -689,6 +696,13 @@ html_event(struct xp *x, const struct trace_event *ev)
 		    "collective" : "message", ev->seq);
 	buf_printf(&tip, "times: %.9f to %.9f s (%.3f us)", ev->t0, ev->t1,
 	    (ev->t1 - ev->t0) * 1e6);
+	if (ev->op != TRACE_INIT && ev->op != TRACE_FIN) {
+		if (x->ops++ == 0)
+			xasprintf(&x->zero_op, "%s: %s", xp_proc(x->h, ev->rank,
+			    tmp, sizeof(tmp)), lab.s);
+		if (ev->t1 > x->ops_end)
+			x->ops_end = ev->t1;
+	}
 	if (x->o->stmt != NULL && (stmt = x->o->stmt(x->o->stmt_arg, x->h, ev)) !=
 	    NULL)
 		buf_printf(&tip, "\nstatement: %s", stmt);
@@ -711,11 +725,25 @@ html_message(struct xp *x, const struct xp_end *s, const struct xp_end *r,
 		timeline_arrow(x->tl, (size_t)s->id, (size_t)r->id);
 }
 
-/* The note of what was left out, then the page. */
+/* What time 0 is, the span of the operations the page opens on, the
+ * note of what was left out, then the page. */
 static int
 html_finish(struct xp *x)
 {
-	char	*cause = NULL, *note;
+	char	*cause = NULL, *note, *zero;
+
+	if (x->zero_op != NULL) {
+		xasprintf(&note, "time 0: the first operation (%s), %.3f ms "
+		    "after ensemble run started the processes; the inits come "
+		    "before it", x->zero_op, (double)x->zero / 1e6);
+		timeline_note(x->tl, note);
+		free(note);
+		xasprintf(&zero, "the first operation (%s)", x->zero_op);
+		timeline_open(x->tl, 0, x->ops_end, zero);
+		free(zero);
+	} else
+		timeline_note(x->tl, "time 0: ensemble run starting the "
+		    "processes (the trace has no operation)");
 
 	if (x->st->shown < x->st->events) {
 		xasprintf(&note, "showing the first %lu of the trace's %lu events "
@@ -799,6 +827,9 @@ export_trace(struct trace_reader *r, const struct export_opts *o,
 	x.r = r;
 	x.h = trace_header(r);
 	x.st = st;
+	/* The page counts from time zero; the others keep the origin. */
+	if (o->format == EXPORT_HTML)
+		x.zero = trace_rebase(r);
 	if (tostdout)
 		x.f = stdout;
 	else if ((x.f = fopen(o->path, "w")) == NULL) {
@@ -815,6 +846,7 @@ export_trace(struct trace_reader *r, const struct export_opts *o,
 	if (rc != 0 && !tostdout)
 		xp_remove(o->path);
 	free(x.ends.e);
+	free(x.zero_op);
 	timeline_free(x.tl);
 	return rc;
 }

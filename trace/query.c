@@ -444,7 +444,14 @@ parse_time(struct parser *ps, int64_t *t)
 	const char	*unit;
 	size_t		 ulen;
 	double		 scale, x;
+	int		 neg = 0;
 
+	/* A '-' right before the number: before time zero, in the inits. */
+	if (k->t == T_DASH && ps->v[ps->i + 1].t == T_NUM &&
+	    ps->v[ps->i + 1].s == k->s + 1) {
+		neg = 1;
+		k = &ps->v[++ps->i];
+	}
 	if (k->t != T_NUM || k->numlen >= sizeof(buf))
 		return expected(ps, "a time in seconds");
 	memcpy(buf, k->s, k->numlen);
@@ -467,6 +474,8 @@ parse_time(struct parser *ps, int64_t *t)
 		return qerror(ps->err, &k->loc, "time '%.*s' is too large",
 		    (int)(k->len > 40 ? 40 : k->len), k->s);
 	*t = (int64_t)(x + 0.5);	/* x is not negative */
+	if (neg)
+		*t = -*t;
 	ps->i++;
 	return 0;
 }
@@ -1343,6 +1352,7 @@ query_run(struct query *q, struct trace_reader *tr, FILE *out, char **cause)
 	rn.out = out;
 	pend_init(&rn.pend);
 	*cause = NULL;
+	trace_rebase(tr);
 	while ((r = trace_next(tr, &e, cause)) == 1) {
 		side = trace_side(&e);
 		/* A wait that is a receiving side completes an irecv. */

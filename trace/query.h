@@ -26,7 +26,7 @@
  *	comm      = name | integer ;
  *	cond      = ( 'SIZE' | 'TAG' | 'COUNT' ), cmp, integer ;
  *	cmp       = '<' | '<=' | '=' | '==' | '!=' | '<>' | '>=' | '>' ;
- *	time      = number, [ 's' | 'ms' | 'us' | 'ns' ] ;
+ *	time      = [ '-' ], number, [ 's' | 'ms' | 'us' | 'ns' ] ;
  *
  * Each clause at most once, in any order.  A rank is a process's rank in
  * MPI_COMM_WORLD (the trace's 'process RANK'), a name a process's name in
@@ -41,8 +41,11 @@
  * message that a selected process sent or received; an operation of a
  * selected process.  BETWEEN TIME: an operation that starts in the window
  * (both ends included); a message whose send starts or whose receive ends
- * in it.  SIZE: the bytes of a message; of an operation the larger of the
- * bytes it sent and received. */
+ * in it; times count from the trace's time zero, the start of its first
+ * operation (trace_rebase), the inits before it negative ('-' right
+ * before the number).  Results print their times from zero too.  SIZE:
+ * the bytes of a message; of an operation the larger of the bytes it sent
+ * and received. */
 #ifndef ENS_QUERY_H
 #define ENS_QUERY_H
 

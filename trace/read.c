@@ -37,6 +37,14 @@ struct trace_reader {
 	int		 nfields;
 	int		 pct;		/* the line holds a '%' */
 	int		*seen;		/* process records, by rank */
+	/* trace_rebase's: the events read ahead to find time zero (their
+	 * strings copied), handed out first, then the error that ended
+	 * the look ahead, if one did. */
+	struct trace_event *ahead;
+	size_t		 nahead, aahead, iahead;
+	char		*ahead_cause;
+	int		 rebased;
+	int64_t		 zero;		/* ns from the origin */
 };
 
 const char *
@@ -565,8 +573,9 @@ read_end(struct trace_reader *r, char **cause)
 	return 0;
 }
 
-int
-trace_next(struct trace_reader *r, struct trace_event *ev, char **cause)
+/* Read the next event from the file (trace_next's contract). */
+static int
+read_event(struct trace_reader *r, struct trace_event *ev, char **cause)
 {
 	const struct trace_hdr	*h = r->hdr;
 	char			*s, *str;
@@ -666,11 +675,72 @@ trace_next(struct trace_reader *r, struct trace_event *ev, char **cause)
 	return 1;
 }
 
+int
+trace_next(struct trace_reader *r, struct trace_event *ev, char **cause)
+{
+	int	rc;
+
+	if (r->iahead < r->nahead) {
+		*ev = r->ahead[r->iahead++];
+	} else if (r->ahead_cause != NULL) {
+		*cause = r->ahead_cause;
+		r->ahead_cause = NULL;
+		return -1;
+	} else if ((rc = read_event(r, ev, cause)) != 1)
+		return rc;
+	if (r->rebased) {
+		ev->t0ns -= r->zero;
+		ev->t1ns -= r->zero;
+		ev->t0 = (double)ev->t0ns / 1e9;
+		ev->t1 = (double)ev->t1ns / 1e9;
+	}
+	return 1;
+}
+
+int64_t
+trace_rebase(struct trace_reader *r)
+{
+	struct trace_event	 ev, *a;
+	char			*cause = NULL;
+	size_t			 limit = 2 * (size_t)r->hdr->nprocs + 1;
+	int			 rc;
+
+	if (r->rebased || r->nevents > 0 || r->state != 0)
+		return r->zero;
+	r->rebased = 1;
+	/* Sorted by their starts, a valid trace has at most each process's
+	 * init and fin before its first operation. */
+	while (r->nahead < limit) {
+		if ((rc = read_event(r, &ev, &cause)) <= 0) {
+			r->ahead_cause = cause;
+			break;
+		}
+		xgrow(&r->ahead, &r->aahead, r->nahead + 1, sizeof(*r->ahead));
+		a = &r->ahead[r->nahead++];
+		*a = ev;
+		a->port = ev.port != NULL ? xstrdup(ev.port) : NULL;
+		a->dtype = ev.dtype != NULL ? xstrdup(ev.dtype) : NULL;
+		if (ev.op != TRACE_INIT && ev.op != TRACE_FIN) {
+			r->zero = ev.t0ns;
+			break;
+		}
+	}
+	return r->zero;
+}
+
 void
 trace_close(struct trace_reader *r)
 {
+	size_t	k;
+
 	if (r == NULL)
 		return;
+	for (k = 0; k < r->nahead; k++) {
+		free((char *)r->ahead[k].port);
+		free((char *)r->ahead[k].dtype);
+	}
+	free(r->ahead);
+	free(r->ahead_cause);
 	if (r->fd > STDIN_FILENO)
 		close(r->fd);
 	trace_hdr_free(r->hdr);

@@ -79,7 +79,8 @@ struct trace_hdr {
 struct trace_event {
 	enum trace_op	 op;
 	int		 rank;
-	double		 t0, t1;	/* seconds from the origin */
+	double		 t0, t1;	/* seconds from the origin (from
+					 * zero after trace_rebase) */
 	int64_t		 t0ns, t1ns;	/* the same, in nanoseconds */
 	int		 comm;
 	enum trace_mode	 mode;
@@ -121,6 +122,19 @@ const struct trace_hdr *trace_header(struct trace_reader *);
  * 'end' line and nothing after it), -1 an error (*cause set; then every
  * later call returns -1 too). */
 int trace_next(struct trace_reader *, struct trace_event *ev, char **cause);
+/* Time zero: the start of the run's first operation, the first event
+ * that is not an init or a fin (the events come in the order of their
+ * starts), which 'ensemble trace' counts times from; the file's own
+ * origin is 'ensemble run' starting the processes, and the inits come
+ * before zero.  A trace with no operation keeps the origin as its zero.
+ * Called before the first trace_next, it reads ahead to that event (at
+ * most each process's init and fin before it: memory that grows with
+ * the processes, not the events), returns zero (nanoseconds from the
+ * origin) and makes trace_next give every event's times from zero (t0ns
+ * and t1ns, t0 and t1; an init's are negative); an error met reading
+ * ahead comes from trace_next after the events before it.  Called later,
+ * it changes nothing and returns the zero found before, or 0. */
+int64_t trace_rebase(struct trace_reader *);
 /* The number of the last line read. */
 unsigned long trace_line(const struct trace_reader *);
 void trace_close(struct trace_reader *);
