@@ -1331,34 +1331,79 @@ mpnet_next(const struct prog *pr, int pc, int *out)
 	}
 }
 
-int
-mpnet_walk(const struct prog *pr, int pc, int (*visit)(void *, const struct ins *),
-    void *arg, struct mpnet_walk *w)
+/* Where control goes from NEXT instruction 'in' at pc for a walk that has
+ * seen the counters in 'reset' start afresh: round again while the
+ * counter is above zero ('more', or afresh), out when it is spent. */
+static int
+walk_next(const struct ins *in, int pc, uint64_t more, uint64_t reset,
+    int *out)
 {
-	int	sp = 0, v, own = w->seen == NULL;
+	uint64_t	bit = in->ctr < 64 ? (uint64_t)1 << in->ctr : 0;
+	int		n = 0;
+
+	if (in->count < 0) {
+		out[0] = pc + 1;
+		return 1;
+	}
+	if (bit == 0 || ((more | reset) & bit) != 0)
+		out[n++] = pc + 1;
+	out[n++] = in->target;
+	return n;
+}
+
+int
+mpnet_walk(const struct prog *pr, int pc, uint64_t more,
+    int (*visit)(void *, const struct ins *), void *arg, struct mpnet_walk *w)
+{
+	const struct ins	*in;
+	uint64_t		 r;
+	int			 sp = 0, v, k, n, own = w->seen == NULL;
 
 	if (own) {
 		w->nseen = (size_t)pr->nins + 1;
 		w->seen = xcalloc(w->nseen, sizeof(uint32_t));
-		w->stack = xmalloc(sizeof(int) * MPNET_NEXT_ROOM(pr));
+		w->reset = xcalloc(w->nseen, sizeof(uint64_t));
+		w->stack = xmalloc(sizeof(int) * MPNET_WALK_ROOM(pr));
+		w->rstack = xmalloc(sizeof(uint64_t) * MPNET_WALK_ROOM(pr));
 		w->stamp = 0;
 	}
 	if (++w->stamp == 0) {	/* (stamps ran round: clear them all) */
 		memset(w->seen, 0, sizeof(uint32_t) * w->nseen);
 		w->stamp = 1;
 	}
-	w->stack[sp++] = pc;
+	w->stack[sp] = pc;
+	w->rstack[sp++] = 0;
 	for (v = 0; sp > 0 && v <= 0;) {
 		pc = w->stack[--sp];
-		if (pc < 0 || pc >= pr->nins || w->seen[pc] == w->stamp)
+		r = w->rstack[sp];
+		if (pc < 0 || pc >= pr->nins)
 			continue;
+		/* Again only with a counter reset it was not seen with (a
+		 * loop entered afresh may go round where the state's may
+		 * not): with both, as they only widen where it can go. */
+		if (w->seen[pc] == w->stamp) {
+			if ((r & ~w->reset[pc]) == 0)
+				continue;
+			r |= w->reset[pc];
+		}
 		w->seen[pc] = w->stamp;
-		if ((v = visit(arg, &pr->ins[pc])) == 0)
-			sp += mpnet_next(pr, pc, w->stack + sp);
+		w->reset[pc] = r;
+		in = &pr->ins[pc];
+		if ((v = visit(arg, in)) != 0)
+			continue;
+		if (in->op == OP_LOOP && in->ctr < 64)
+			r |= (uint64_t)1 << in->ctr;
+		n = in->op == OP_NEXT ? walk_next(in, pc, more, r, w->stack + sp) :
+		    mpnet_next(pr, pc, w->stack + sp);
+		for (k = 0; k < n; k++)
+			w->rstack[sp + k] = r;
+		sp += n;
 	}
 	if (own) {
 		free(w->seen);
+		free(w->reset);
 		free(w->stack);
+		free(w->rstack);
 		w->seen = NULL;
 		w->stack = NULL;
 	}

@@ -127,20 +127,34 @@ int mpnet_next(const struct prog *, int pc, int *out);
 /* Room for a search's stack of mpnet_next's answers over a program, each
  * instruction visited once. */
 #define MPNET_NEXT_ROOM(pr)	(2 * (pr)->nins + (pr)->nalts + 2)
+/* Room for mpnet_walk's stack, which may see an instruction again once
+ * for each counter it finds reset. */
+#define MPNET_WALK_ROOM(pr)	\
+	(MPNET_NEXT_ROOM(pr) * ((pr)->nctr < 64 ? (pr)->nctr + 1 : 65))
 /* A walk's scratch: per instruction the stamp of the walk that saw it
- * (nseen of them, the program's nins + 1 at least), and a stack
- * (MPNET_NEXT_ROOM); seen NULL: mpnet_walk makes its own. */
+ * and the counters it had seen reset there (nseen of each, the program's
+ * nins + 1 at least), and a stack of instructions and their resets
+ * (MPNET_WALK_ROOM each); seen NULL: mpnet_walk makes its own. */
 struct mpnet_walk {
 	uint32_t	*seen;
+	uint64_t	*reset;
 	size_t		 nseen;
 	int		*stack;
+	uint64_t	*rstack;
 	uint32_t	 stamp;
 };
-/* Walk pr's control from pc, each instruction once, every branch, loops
- * going round or leaving: visit says 1 (found: stop, return 1), 0 (go on
- * past it) or -1 (not past it).  0 when nothing was found. */
-int mpnet_walk(const struct prog *, int pc, int (*visit)(void *, const struct ins *),
-    void *arg, struct mpnet_walk *);
+/* Counters of a state for mpnet_walk: bit k set when counter k is above
+ * zero (its loop goes round again); MPNET_ANY when any may be (the
+ * program's text alone: every loop may go round). */
+#define MPNET_ANY	UINT64_MAX
+/* Walk pr's control from pc, every branch, as a process at pc whose
+ * counters are 'more' can go: a counted loop it is in goes round again
+ * only while its counter is above zero, one entered afresh (through its
+ * LOOP) as its count allows; counters past the 64th may always.  visit
+ * says 1 (found: stop, return 1), 0 (go on past it) or -1 (not past it);
+ * each instruction is visited once.  0 when nothing was found. */
+int mpnet_walk(const struct prog *, int pc, uint64_t more,
+    int (*visit)(void *, const struct ins *), void *arg, struct mpnet_walk *);
 /* The statement as written in reports: "send Prop[1]", "recv any Work". */
 const char *mpnet_ins_text(const struct mpnet *, int proc, const struct ins *,
     char *buf, size_t len);

@@ -100,6 +100,7 @@ struct pw {
 	int			 N;
 	int			*chanp;		/* per directed channel: its place, or -1 */
 	int			**slotp;	/* per process, per slot: its place */
+	int			**ctrp;		/* per process, per counter: its place */
 	int			*leftp;		/* per process: its 'left' place, or -1 */
 	int			*openp;		/* per collective: its 'open' place, or -1 */
 	int			 nonep;
@@ -210,6 +211,49 @@ pw_gives(void *arg, const struct ins *in)
 	}
 }
 
+/* Counters that decide where a walk from pc can go (mpnet_walk): the
+ * first 64, whose NEXT it can reach without entering their loop afresh. */
+#define PW_ACTIVE_MOST	10
+
+struct pw_loop {
+	int	ctr;
+	int	entered;	/* its LOOP: not past it */
+	int	found;
+};
+
+static int
+pw_loop_visit(void *arg, const struct ins *in)
+{
+	struct pw_loop	*l = arg;
+
+	if (in->ctr != l->ctr || (in->op != OP_LOOP && in->op != OP_NEXT))
+		return 0;
+	if (in->op == OP_LOOP)
+		return -1;
+	return in->count >= 0;
+}
+
+/* Into act, the counters deciding a walk from pc; how many, or -1 when
+ * more than PW_ACTIVE_MOST (then taken as going round). */
+static int
+pw_active(const struct prog *pr, int pc, int *act)
+{
+	struct mpnet_walk	 mw = { .seen = NULL };
+	struct pw_loop		 l;
+	int			 k, n = 0;
+
+	memset(&l, 0, sizeof(l));
+	for (k = 0; k < pr->nctr && k < 64; k++) {
+		l.ctr = k;
+		if (!mpnet_walk(pr, pc, MPNET_ANY, pw_loop_visit, &l, &mw))
+			continue;
+		if (n == PW_ACTIVE_MOST)
+			return -1;
+		act[n++] = k;
+	}
+	return n;
+}
+
 /* The condition that q can still give what it is asked (report.c:
  * can_give): it has not ended and a pending request takes it, or an
  * instruction it can still reach gives it. */
@@ -218,12 +262,13 @@ pw_can_give(struct buf *b, const struct pw *w, int q, int what, int arg)
 {
 	const struct prog	*pr = w->mp->progs[q];
 	struct pw_need		 nd = { w, q, what, arg };
-	int			 pc, k;
+	struct mpnet_walk	 mw = { .seen = NULL };
+	int			 pc, k, act[PW_ACTIVE_MOST], na, a, i;
+	uint64_t		 more;
 
 	buf_printf(b, "(!E[%d] && (0", q);
 	for (pc = 0; pc < pr->nins; pc++) {
 		const struct ins	*in = &pr->ins[pc];
-		struct mpnet_walk	 mw = { NULL, 0, NULL, 0 };
 
 		if (!w->ctl[q][pc])
 			continue;
@@ -233,8 +278,28 @@ pw_can_give(struct buf *b, const struct pw *w, int q, int what, int arg)
 				    w->mp->dc[arg].to_lp))
 					buf_printf(b, " || (pc%d == %d && v%d > 0)",
 					    q, pc, w->slotp[q][k]);
-		if (mpnet_walk(pr, pc, pw_gives, &nd, &mw))
+		if (!mpnet_walk(pr, pc, MPNET_ANY, pw_gives, &nd, &mw))
+			continue;
+		/* As report.c asks it: with the loops pc is in going round
+		 * only while their counters are above zero, each way the
+		 * counters that matter can be. */
+		if ((na = pw_active(pr, pc, act)) < 0 ||
+		    mpnet_walk(pr, pc, 0, pw_gives, &nd, &mw)) {
 			buf_printf(b, " || pc%d == %d", q, pc);
+			continue;
+		}
+		for (a = 1; a < 1 << na; a++) {
+			for (more = 0, i = 0; i < na; i++)
+				if (a & 1 << i)
+					more |= (uint64_t)1 << act[i];
+			if (!mpnet_walk(pr, pc, more, pw_gives, &nd, &mw))
+				continue;
+			buf_printf(b, " || (pc%d == %d", q, pc);
+			for (i = 0; i < na; i++)
+				buf_printf(b, " && v%d %s 0", w->ctrp[q][act[i]],
+				    a & 1 << i ? ">" : "==");
+			buf_adds(b, ")");
+		}
 	}
 	buf_adds(b, "))");
 }
@@ -1181,6 +1246,7 @@ promela_write(const struct net *n, FILE *f, char **cause)
 	w.openp = xcalloc(mp->ncolls + 1, sizeof(int));
 	w.leftp = xcalloc(w.N + 1, sizeof(int));
 	w.slotp = xcalloc(w.N + 1, sizeof(int *));
+	w.ctrp = xcalloc(w.N + 1, sizeof(int *));
 	w.ctl = xcalloc(w.N + 1, sizeof(unsigned char *));
 	w.cap = xcalloc(n->nplaces + 1, sizeof(int64_t));
 	init = xcalloc(w.N + 1, sizeof(int));
@@ -1199,6 +1265,7 @@ promela_write(const struct net *n, FILE *f, char **cause)
 	for (p = 0; p < w.N; p++) {
 		w.leftp[p] = -1;
 		w.slotp[p] = xcalloc(mp->progs[p]->nslots + 1, sizeof(int));
+		w.ctrp[p] = xcalloc(mp->progs[p]->nctr + 1, sizeof(int));
 		w.ctl[p] = xcalloc(mp->progs[p]->nins + 1, 1);
 		if (mp->progs[p]->nins > most)
 			most = mp->progs[p]->nins;
@@ -1227,6 +1294,9 @@ promela_write(const struct net *n, FILE *f, char **cause)
 			break;
 		case NP_SLOT:
 			w.slotp[pl->proc][pl->index] = i;
+			break;
+		case NP_CTR:
+			w.ctrp[pl->proc][pl->index] = i;
 			break;
 		case NP_PROC_LEFT:
 			w.leftp[pl->proc] = i;
@@ -1368,6 +1438,7 @@ promela_write(const struct net *n, FILE *f, char **cause)
 out:
 	for (p = 0; p < w.N; p++) {
 		free(w.slotp[p]);
+		free(w.ctrp[p]);
 		free(w.ctl[p]);
 	}
 	for (p = 0; p < w.N; p++)
@@ -1375,6 +1446,7 @@ out:
 	free(w.rg);
 	buf_free(&w.cg);
 	free(w.slotp);
+	free(w.ctrp);
 	free(w.ctl);
 	free(w.chanp);
 	free(w.openp);

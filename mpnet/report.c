@@ -124,6 +124,7 @@ struct rjudge {
 	/* can_give's searches, by program, pc, what and arg: they depend
 	 * on nothing else (a direct-mapped cache). */
 	uint64_t	 ckey[RJ_CACHE];
+	uint64_t	 cmore[RJ_CACHE];	/* the counters it was for */
 	int8_t		 cval[RJ_CACHE];
 };
 
@@ -131,17 +132,24 @@ struct rjudge *
 report_judge_new(struct sem *m)
 {
 	struct rjudge	*j = xcalloc(1, sizeof(*j));
-	int		 i, most = 1;
+	int		 i, most = 1, room = 1;
 
 	j->m = m;
 	j->N = m->nprocs;
-	for (i = 0; i < m->nprocs; i++)
-		if (m->p[i].pr != NULL && MPNET_NEXT_ROOM(m->p[i].pr) > most)
-			most = MPNET_NEXT_ROOM(m->p[i].pr);
+	for (i = 0; i < m->nprocs; i++) {
+		if (m->p[i].pr == NULL)
+			continue;
+		if (m->p[i].pr->nins > most)
+			most = m->p[i].pr->nins;
+		if (MPNET_WALK_ROOM(m->p[i].pr) > room)
+			room = MPNET_WALK_ROOM(m->p[i].pr);
+	}
 	j->ps = xcalloc(j->N + 1, 1);
 	j->walk.nseen = (size_t)most + 1;
 	j->walk.seen = xcalloc(j->walk.nseen, sizeof(uint32_t));
-	j->walk.stack = xcalloc(most + 2, sizeof(int));
+	j->walk.reset = xcalloc(j->walk.nseen, sizeof(uint64_t));
+	j->walk.stack = xcalloc(room + 2, sizeof(int));
+	j->walk.rstack = xcalloc(room + 2, sizeof(uint64_t));
 
 	j->ts = xcalloc(sem_max_trans(m), sizeof(struct trans));
 	return j;
@@ -157,7 +165,9 @@ report_judge_free(struct rjudge *j)
 	free(j->need);
 	free(j->nfirst);
 	free(j->walk.seen);
+	free(j->walk.reset);
 	free(j->walk.stack);
+	free(j->walk.rstack);
 	free(j->color);
 	free(j->dstack);
 	free(j->it);
@@ -380,9 +390,11 @@ gives(const struct sem *m, int q, const struct ins *in, const struct need *nd)
 }
 
 /* Whether q, from where it is in s, can ever give what nd asks: some
- * instruction it can still reach (every branch, loops going round or
- * not) gives it, or (a receive) one of its pending requests takes it. */
-static int reaches(struct rjudge *, const struct prog *, int, int, const struct need *);
+ * instruction it can still reach (every branch; its loops going round as
+ * their counters in s allow) gives it, or (a receive) one of its pending
+ * requests takes it. */
+static int reaches(struct rjudge *, const struct prog *, int, int, uint64_t,
+    const struct need *);
 
 static int
 can_give(struct rjudge *j, const uint64_t *s, const struct need *nd)
@@ -391,24 +403,29 @@ can_give(struct rjudge *j, const uint64_t *s, const struct need *nd)
 	int			 q = nd->q, pc = sem_pc(m, s, q), k, found;
 	const struct prog	*pr = m->p[q].pr;
 	const struct ins	*in = &pr->ins[pc];
-	uint64_t		 key = 0, slot = UINT64_MAX;
+	uint64_t		 key = 0, slot = UINT64_MAX, more;
 
 	if (nd->what == N_RECV)
 		for (k = 0; k < in->nposted; k++)
 			if (sem_slot(m, s, q, k) != 0 && slotdesc_accepts(
 			    &pr->sd[in->sd + k], m->net->dc[nd->arg].to_lp))
 				return 1;
-	/* (pc, arg < 2^21 and 2^20 programs: the key is exact) */
+	/* Which of its loops go round again: the answer depends on them.
+	 * (pc, arg < 2^21 and 2^20 programs: the key with them is exact) */
+	more = sem_more(m, s, q);
 	if (pr->id < (1 << 20) && pc < (1 << 21) && nd->arg < (1 << 21)) {
 		key = (uint64_t)pr->id << 44 | (uint64_t)pc << 23 |
 		    (uint64_t)nd->what << 21 | (uint64_t)nd->arg;
-		slot = (key * 0x9e3779b97f4a7c15ULL) >> (64 - 12);
-		if (j->cval[slot] != 0 && j->ckey[slot] == key)
+		slot = ((key ^ more * 0xff51afd7ed558ccdULL) *
+		    0x9e3779b97f4a7c15ULL) >> (64 - 12);
+		if (j->cval[slot] != 0 && j->ckey[slot] == key &&
+		    j->cmore[slot] == more)
 			return j->cval[slot] > 0;
 	}
-	found = reaches(j, pr, q, pc, nd);
+	found = reaches(j, pr, q, pc, more, nd);
 	if (slot != UINT64_MAX) {
 		j->ckey[slot] = key;
+		j->cmore[slot] = more;
 		j->cval[slot] = found ? 1 : -1;
 	}
 	return found;
@@ -429,14 +446,16 @@ give_visit(void *arg, const struct ins *in)
 	return gives(g->m, g->q, in, g->nd);
 }
 
-/* Whether q, from pc, can reach an instruction that gives what nd asks
- * (every branch, loops going round or not). */
+/* Whether q, from pc with its counters 'more' (mpnet_walk), can reach an
+ * instruction that gives what nd asks (every branch; a loop it is in goes
+ * round again only while its counter says so). */
 static int
-reaches(struct rjudge *j, const struct prog *pr, int q, int pc, const struct need *nd)
+reaches(struct rjudge *j, const struct prog *pr, int q, int pc, uint64_t more,
+    const struct need *nd)
 {
 	struct give_walk	g = { j->m, q, nd };
 
-	return mpnet_walk(pr, pc, give_visit, &g, &j->walk);
+	return mpnet_walk(pr, pc, more, give_visit, &g, &j->walk);
 }
 
 /* Whether blocked p, in a plain receive or synchronous send with no

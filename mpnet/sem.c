@@ -481,6 +481,19 @@ ctr_fld(const struct sproc *sp, int k)
 	return f;
 }
 
+uint64_t
+sem_more(const struct sem *m, const uint64_t *s, int proc)
+{
+	const struct sproc	*sp = &m->p[proc];
+	uint64_t		 more = 0;
+	int			 k;
+
+	for (k = 0; sp->pr != NULL && k < sp->pr->nctr && k < 64; k++)
+		if (sem_get(s, ctr_fld(sp, k)) > 0)
+			more |= (uint64_t)1 << k;
+	return more;
+}
+
 static inline struct fld
 slot_fld(const struct sproc *sp, int k)
 {
@@ -738,9 +751,9 @@ static int
 can_offer(const struct sem *m, int q, int pc, int r, int lo, int hi, int pass)
 {
 	struct offer_walk	 o = { m, q, r, lo, hi, pass };
-	struct mpnet_walk	 w = { NULL, 0, NULL, 0 };
+	struct mpnet_walk	 w = { .seen = NULL };
 
-	return m->p[q].pr != NULL && mpnet_walk(m->p[q].pr, pc, offer_visit, &o, &w);
+	return m->p[q].pr != NULL && mpnet_walk(m->p[q].pr, pc, MPNET_ANY, offer_visit, &o, &w);
 }
 
 /* The same for two sends, one after the other: at each first one, a walk
@@ -766,9 +779,9 @@ can_offer_twice(const struct sem *m, int q, int pc, int r, int lo, int hi,
     int pass)
 {
 	struct offer_walk	 o = { m, q, r, lo, hi, pass };
-	struct mpnet_walk	 w = { NULL, 0, NULL, 0 };
+	struct mpnet_walk	 w = { .seen = NULL };
 
-	return m->p[q].pr != NULL && mpnet_walk(m->p[q].pr, pc, twice_visit, &o, &w);
+	return m->p[q].pr != NULL && mpnet_walk(m->p[q].pr, pc, MPNET_ANY, twice_visit, &o, &w);
 }
 
 /* Whether q is blocked in a synchronous send to one of r's ports lo..hi
@@ -1020,7 +1033,7 @@ sem_runs_ahead(const struct sem *m, int proc, int pc)
 	const struct prog	*pr = m->p[proc].pr;
 	const struct coll	*c;
 	struct ahead_walk	 a = { m, proc };
-	struct mpnet_walk	 w = { NULL, 0, NULL, 0 };
+	struct mpnet_walk	 w = { .seen = NULL };
 
 	if (m->clog == 0 || pr->ins[pc].op != OP_COLL || sem_sync_coll(m, &pr->ins[pc]))
 		return 0;
@@ -1029,7 +1042,7 @@ sem_runs_ahead(const struct sem *m, int proc, int pc)
 	c = &m->net->colls[pr->ins[pc].coll];
 	if (!sem_coll_eager(c, proc) && (c->root == proc || m->net->nprocs == 2))
 		return 0;
-	return mpnet_walk(pr, pc + 1, ahead_visit, &a, &w);
+	return mpnet_walk(pr, pc + 1, MPNET_ANY, ahead_visit, &a, &w);
 }
 
 static int

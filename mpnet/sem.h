@@ -187,6 +187,9 @@ int sem_fire(struct sem *, uint64_t *s, const struct trans *t);
 
 /* Queries for reports. */
 int sem_pc(const struct sem *, const uint64_t *s, int proc);
+/* proc's counters for mpnet_walk: bit k set when counter k is above zero
+ * (the first 64). */
+uint64_t sem_more(const struct sem *, const uint64_t *s, int proc);
 /* The messages waiting in directed channel dc. */
 static inline uint64_t
 sem_count(const struct sem *m, const uint64_t *s, int dc)

@@ -105,15 +105,18 @@ main(int argc, char **argv)
 		struct mpnet	*mp = NULL;
 
 		gen_seed(seed * 1000003 + (uint64_t)i);
-		switch (i % 3) {
+		switch (i % 4) {
 		case 0:
 			gen_script(&g);
 			break;
 		case 1:
 			gen_protocol(&g);
 			break;
-		default:
+		case 2:
 			gen_indexed(&g);
+			break;
+		default:
+			gen_loops(&g);
 			break;
 		}
 		ast = parse_string("m.pcg", g.b.s, g.b.len, d, &pa);

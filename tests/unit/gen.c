@@ -328,24 +328,42 @@ steps(struct gen *g, struct proto *pr, int n, int depth)
 	}
 }
 
+/* A counted loop *st ("loop N { ... }") that drifts: one round more or
+ * less than the others' (the checker must tell what a process can still
+ * send from its counter); any other statement stays. */
+static void
+drift(char **st)
+{
+	char	*t, *d;
+	int	 c;
+
+	if (sscanf(*st, "loop %d {", &c) != 1 || (t = strchr(*st, '{')) == NULL)
+		return;
+	c += c > 1 && rnd(2) ? -1 : 1;
+	xasprintf(&d, "loop %d %s", c, t);
+	free(*st);
+	*st = d;
+}
+
 /* A protocol script into g->b: steps every process agrees on, then now
- * and then one process's statements changed (one left out, two swapped,
- * one twice). */
+ * and then a process's statements changed, once or twice (one left out,
+ * two swapped, one twice, a counted loop one round longer or shorter). */
 void
 gen_protocol(struct gen *g)
 {
 	struct proto	 pr;
-	int		 i, k;
+	int		 i, k, m;
 
 	memset(&pr, 0, sizeof(pr));
 	topology(g);
 	steps(g, &pr, 2 + (int)rnd(5), 0);
-	if (rnd(10) < 4) {
+	/* One change in 4 of 10 protocols, a second in a third of those. */
+	for (m = rnd(10) < 4 ? 1 + (rnd(3) == 0) : 0; m > 0; m--) {
 		int	p = (int)rnd((unsigned)g->n), n = pr.n[p];
 		char	*t;
 
 		k = n > 0 ? (int)rnd((unsigned)n) : 0;
-		switch (n == 0 ? 3 : rnd(3)) {
+		switch (n == 0 ? 4 : rnd(4)) {
 		case 0:
 			free(pr.st[p][k]);
 			memmove(&pr.st[p][k], &pr.st[p][k + 1], sizeof(char *) * (n - k - 1));
@@ -361,10 +379,20 @@ gen_protocol(struct gen *g)
 		case 2:
 			add(&pr, p, "%s", pr.st[p][k]);
 			break;
+		case 3:
+			drift(&pr.st[p][k]);
+			break;
 		default:
 			break;
 		}
 	}
+	/* Now and then loops drift in several processes at once: each of
+	 * their counted loops one round longer or shorter, or not. */
+	if (rnd(5) == 0)
+		for (i = 0; i < g->n; i++)
+			for (k = 0; k < pr.n[i]; k++)
+				if (rnd(2) == 0)
+					drift(&pr.st[i][k]);
 	header(g, "protocol");
 	for (i = 0; i < g->n; i++) {
 		buf_printf(&g->b, "    p%d {", i);
@@ -499,4 +527,92 @@ gen_indexed(struct gen *g)
 		body(g, 1);
 		buf_adds(&g->b, "}\n");
 	}
+}
+
+/* Text [s, e) into out with every counted loop written out, inner ones
+ * first; the number of loops written out. */
+static int
+unroll(const char *s, const char *e, struct buf *out)
+{
+	struct buf	 body;
+	const char	*p, *b;
+	long		 n, k;
+	int		 depth, loops = 0;
+	char		*end;
+
+	while (s < e) {
+		if (strncmp(s, "loop ", 5) != 0 || s + 5 >= e ||
+		    (s[5] < '0' || s[5] > '9') ||
+		    (n = strtol(s + 5, &end, 10), strncmp(end, " {", 2) != 0)) {
+			buf_addc(out, *s++);
+			continue;
+		}
+		b = end + 2;
+		for (p = b, depth = 1; p < e && depth > 0; p++)
+			depth += *p == '{' ? 1 : *p == '}' ? -1 : 0;
+		/* b..p-1 is the body and its closing brace. */
+		buf_init(&body);
+		loops += 1 + unroll(b, p - 1, &body);
+		for (k = 0; k < n; k++) {
+			if (body.len > 0)
+				buf_add(out, body.s, body.len);
+			buf_addc(out, ' ');
+		}
+		buf_free(&body);
+		s = p;
+	}
+	return loops;
+}
+
+/* (gen.h) */
+int
+gen_unroll(const char *script, struct buf *out)
+{
+	buf_reset(out);
+	return unroll(script, script + strlen(script), out);
+}
+
+/* ---- loops that drift ---- */
+
+/* (gen.h) */
+void
+gen_loops(struct gen *g)
+{
+	static const char *const sends[] = { "send", "ssend", "bsend" };
+	int	n = 2 + (int)rnd((unsigned)g->maxprocs - 2), rounds = 1 + (int)rnd(3);
+	int	i, k, c, nested = rnd(4) == 0, reverse = rnd(4) == 0;
+
+	/* A hub h joined to leaves l[1..n] by one channel each; the hub's
+	 * counted loop goes to every leaf in an order of its own, each
+	 * leaf's loop takes its part, one round more or less than the
+	 * hub's now and then. */
+	memset(g->ports, 0, sizeof(g->ports));
+	g->types = "P";
+	g->indexed = 0;
+	g->n = n + 1;
+	buf_reset(&g->b);
+	buf_printf(&g->b, "application loops;\nPCG\nComponents\n"
+	    "    h : P;\n    l : P;\nProcesses\n    h : P[%d];\n"
+	    "    l[1..%d] : P[1];\nChannels\n"
+	    "    h.P[i] <-> l[i].P[1] for i in 1..%d;\nBEHAVIOUR\n"
+	    "    h { loop %d { ", n, n, n, rounds);
+	if (nested)
+		buf_adds(&g->b, "loop 2 { ");
+	for (i = 0; i < n; i++) {
+		k = 1 + (i + (int)rnd((unsigned)n)) % n;
+		if (reverse)
+			buf_printf(&g->b, "%s; ", rnd(2) ? "recv any" : "recv P[1]");
+		else
+			buf_printf(&g->b, "%s P[%d]; ", sends[rnd(3)], k);
+	}
+	buf_adds(&g->b, nested ? "} } }\n    l { " : "} }\n    l { ");
+	for (i = 1; i <= n; i++) {
+		c = rounds * (nested ? 2 : 1);
+		if (rnd(3) == 0)
+			c += c > 1 && rnd(2) ? -1 : 1;
+		buf_printf(&g->b, "if index == %d { loop %d { %s } } ", i, c,
+		    reverse ? (rnd(2) ? "send P[1];" : "ssend P[1];") :
+		    rnd(3) ? "recv P[1];" : "irecv P[1]; waitall;");
+	}
+	buf_adds(&g->b, "}\n");
 }

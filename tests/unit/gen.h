@@ -26,11 +26,22 @@ void	gen_seed(uint64_t seed);
 /* A random script into g->b: 2 to g->maxprocs processes on random
  * channels, statements of every kind made at random. */
 void	gen_script(struct gen *);
-/* A protocol: steps every process agrees on, now and then one process's
- * statements changed (one left out, two swapped, one twice). */
+/* A protocol: steps every process agrees on, now and then a process's
+ * statements changed, once or twice (one left out, two swapped, one
+ * twice, a counted loop one round longer or shorter). */
 void	gen_protocol(struct gen *);
 /* A process array w[1..N] in a ring, with a master m joined to each now
  * and then: one behaviour with if/else on the index. */
 void	gen_indexed(struct gen *);
+/* A hub whose counted loop sends to (or takes any from) every one of
+ * its leaves, whose loops take their part, one round more or less than
+ * the hub's now and then (what a process can still send depends on its
+ * counter). */
+void	gen_loops(struct gen *);
+/* The script with every counted loop written out ("loop 3 { B }" as B
+ * three times, inner loops first; endless loops stay) into out: the
+ * same programs, so the same verdict, kind and exact counts.  How many
+ * loops were written out. */
+int	gen_unroll(const char *script, struct buf *out);
 
 #endif

@@ -6,8 +6,10 @@
  * between the same pair now and then, for MPI_ANY_SOURCE's order), and
  * behaviours of sends and receives of every mode, wildcards, requests,
  * collectives, counted and endless loops and choices (the generator is
- * gen.c, shared with difftest-gen).  TAP output; a disagreement prints
- * the script.
+ * gen.c, shared with difftest-gen).  Each with counted loops is checked
+ * again with them written out (gen_unroll): --exact must give the same
+ * verdict, kind, states and transitions.  TAP output; a disagreement
+ * prints the script.
  *
  * usage: test-kinds [-n SCRIPTS] [-s SEED] [-v] [-p N]
  * -v prints every script, -p N prints script N only. */
@@ -41,9 +43,11 @@ diag_script(const char *s)
 	}
 }
 
-/* "verified", a kind, or "incomplete" for one mode and engine. */
+/* "verified", a kind, or "incomplete" for one mode and engine; the
+ * states and transitions counted into *states and *trans when not NULL. */
 static const char *
-verdict(const struct mpnet *mp, enum check_mode mode, int exact)
+verdict(const struct mpnet *mp, enum check_mode mode, int exact,
+    uint64_t *states, uint64_t *trans)
 {
 	struct verify_opts	 vo;
 	struct mode_result	 r;
@@ -56,20 +60,93 @@ verdict(const struct mpnet *mp, enum check_mode mode, int exact)
 	mpnet_check(mp, mode, &vo, &r);
 	v = r.verdict == V_VERIFIED ? "verified" : r.incomplete != NULL ?
 	    "incomplete" : vkind_name(r.viol->kind);
+	if (states != NULL)
+		*states = r.states;
+	if (trans != NULL)
+		*trans = r.transitions;
 	mode_result_free(&r);
 	return v;
+}
+
+/* The script's MP net, or NULL when it has errors; its model and its
+ * diagnostics (which hold the text the net's locations point into) are
+ * the caller's to free, after the net. */
+static struct mpnet *
+compile(const char *text, size_t len, FILE *devnull, struct pcg **pcgp,
+    struct diag **dp)
+{
+	struct parse_opts pa = { NULL, 0, 1 };
+	struct pcg_opts	 po;
+	struct diag	*d = *dp = diag_new(devnull);
+	struct ast	*ast;
+	struct mpnet	*mp = NULL;
+
+	memset(&po, 0, sizeof(po));
+	po.skip_exec_check = 1;
+	*pcgp = NULL;
+	ast = parse_string("random.pcg", text, len, d, &pa);
+	if (ast != NULL && d->errors == 0)
+		*pcgp = pcg_expand(ast, d, &po);	/* (takes ast) */
+	else
+		ast_free(ast);
+	if (*pcgp != NULL && d->errors == 0)
+		mp = mpnet_compile(*pcgp);
+	return mp;
+}
+
+/* The script and its counted loops written out (gen_unroll) checked with
+ * --exact in mode: the same verdict, kind, states and transitions.  0, or
+ * 1 after printing how they differ. */
+static int
+unrolled(const struct mpnet *mp, const char *text, enum check_mode mode,
+    FILE *devnull, int i, int *tap)
+{
+	struct buf	 u;
+	struct pcg	*pcg;
+	struct diag	*d = NULL;
+	struct mpnet	*ump = NULL;
+	const char	*a, *b;
+	uint64_t	 sa, ta, sb, tb;
+	int		 bad = 0;
+
+	buf_init(&u);
+	if (gen_unroll(text, &u) == 0 ||
+	    (ump = compile(u.s, u.len, devnull, &pcg, &d)) == NULL) {
+		if (d != NULL) {
+			pcg_free(pcg);
+			diag_free(d);
+		}
+		buf_free(&u);
+		return 0;
+	}
+	a = verdict(mp, mode, 1, &sa, &ta);
+	b = verdict(ump, mode, 1, &sb, &tb);
+	if (strcmp(a, "incomplete") != 0 && strcmp(b, "incomplete") != 0 &&
+	    (strcmp(a, b) != 0 || sa != sb || ta != tb)) {
+		printf("not ok %d - script %d, %s mode: with its loops %s (%" PRIu64
+		    " states, %" PRIu64 " transitions), written out %s (%" PRIu64
+		    ", %" PRIu64 ")\n", ++*tap, i, check_mode_name(mode), a, sa,
+		    ta, b, sb, tb);
+		diag_script(text);
+		diag_script(u.s);
+		bad = 1;
+	}
+	mpnet_free(ump);
+	pcg_free(pcg);
+	diag_free(d);
+	buf_free(&u);
+	return bad;
 }
 
 int
 main(int argc, char **argv)
 {
 	struct gen	 g;
-	struct pcg_opts	 po;
-	struct parse_opts pa = { NULL, 0, 1 };
 	FILE		*devnull = fopen("/dev/null", "w");
 	uint64_t	 seed = 1;
 	int		 n = 1000, i, tap = 0, fails = 0, compiled = 0, verbose = 0;
-	int		 counts[3] = { 0, 0, 0 }, only = -1;
+	int		 counts[3] = { 0, 0, 0 }, only = -1, ufails = 0, looped = 0;
+	struct buf	 u;
 
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "-n") == 0 && i + 1 < argc)
@@ -83,49 +160,46 @@ main(int argc, char **argv)
 	}
 	if (devnull == NULL)
 		return 2;
-	memset(&po, 0, sizeof(po));
-	po.skip_exec_check = 1;
 	memset(&g, 0, sizeof(g));
+	buf_init(&u);
 	buf_init(&g.b);
 	g.maxprocs = 4;
 	for (i = 0; i < n; i++) {
-		struct diag	*d = diag_new(devnull);
-		struct ast	*ast;
 		struct pcg	*pcg = NULL;
+		struct diag	*d = NULL;
 		struct mpnet	*mp = NULL;
 		int		 mode;
 
 		gen_seed(seed * 1000003 + (uint64_t)i);
-		if (i % 2 == 0)
+		if (i % 3 == 0)
 			gen_script(&g);
-		else
+		else if (i % 3 == 1)
 			gen_protocol(&g);
+		else
+			gen_loops(&g);
 		if (only >= 0) {
 			/* Print script number 'only' and stop. */
 			if (i == only) {
 				fputs(g.b.s, stdout);
-				diag_free(d);
 				buf_free(&g.b);
+				buf_free(&u);
 				fclose(devnull);
 				return 0;
 			}
-			diag_free(d);
 			continue;
 		}
 		if (verbose)
 			printf("# script %d:\n%s", i, g.b.s);
-		ast = parse_string("random.pcg", g.b.s, g.b.len, d, &pa);
-		if (ast != NULL && d->errors == 0)
-			pcg = pcg_expand(ast, d, &po);	/* (takes ast) */
-		else
-			ast_free(ast);
-		if (pcg != NULL && d->errors == 0)
-			mp = mpnet_compile(pcg);
-		if (mp != NULL) {
+		if ((mp = compile(g.b.s, g.b.len, devnull, &pcg, &d)) != NULL) {
 			compiled++;
+			if (gen_unroll(g.b.s, &u) > 0)
+				looped++;
 			for (mode = CHECK_BUFFERED; mode <= CHECK_SYNC; mode++) {
-				const char	*r = verdict(mp, mode, 0);
-				const char	*e = verdict(mp, mode, 1);
+				const char	*r = verdict(mp, mode, 0, NULL, NULL);
+				const char	*e = verdict(mp, mode, 1, NULL, NULL);
+
+				ufails += unrolled(mp, g.b.s, (enum check_mode)mode,
+				    devnull, i, &tap);
 
 				counts[strcmp(e, "verified") == 0 ? 0 :
 				    strcmp(e, "incomplete") == 0 ? 2 : 1]++;
@@ -147,8 +221,12 @@ main(int argc, char **argv)
 	    "verdict and kind (%d verified, %d violated, %d incomplete)\n",
 	    fails == 0 ? "ok" : "not ok", ++tap, n, compiled, counts[0], counts[1],
 	    counts[2]);
+	printf("%s %d - the %d of them with counted loops agree with their loops "
+	    "written out (--exact: verdict, kind, states, transitions)\n",
+	    ufails == 0 ? "ok" : "not ok", ++tap, looped);
 	printf("1..%d\n", tap);
 	buf_free(&g.b);
+	buf_free(&u);
 	fclose(devnull);
-	return fails > 0;
+	return fails > 0 || ufails > 0;
 }
