@@ -1375,9 +1375,19 @@ mpnet_walk(const struct prog *pr, int pc, uint64_t more,
 	w->rstack[sp++] = 0;
 	for (v = 0; sp > 0 && v <= 0;) {
 		pc = w->stack[--sp];
-		r = w->rstack[sp];
 		if (pc < 0 || pc >= pr->nins)
 			continue;
+		if (more == MPNET_ANY) {
+			/* Every loop may go round: no counter to follow (the
+			 * hot case, the reductions' walks). */
+			if (w->seen[pc] == w->stamp)
+				continue;
+			w->seen[pc] = w->stamp;
+			if ((v = visit(arg, &pr->ins[pc])) == 0)
+				sp += mpnet_next(pr, pc, w->stack + sp);
+			continue;
+		}
+		r = w->rstack[sp];
 		/* Again only with a counter reset it was not seen with (a
 		 * loop entered afresh may go round where the state's may
 		 * not): with both, as they only widen where it can go. */
