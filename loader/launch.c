@@ -58,6 +58,11 @@
 #define DRAIN_POLL	0.01	/* how often to look until then: first, */
 #define DRAIN_POLL_MOST	1.0	/* ... doubling up to this */
 #define OUT_OPEN_MAX	256	/* --output-dir: files kept open at once */
+#define FINAL_ASK	1.0	/* from a process's ens_finalize, the run going
+				 * on, to asking where the others are */
+#define FINAL_ASK_EVERY	1.0	/* ... and again, while it goes on, twice as
+				 * long each time up to FINAL_ASK_MOST */
+#define FINAL_ASK_MOST	60.0
 
 /* A process of the application as the run sees it. */
 struct rproc {
@@ -74,6 +79,10 @@ struct rproc {
 	int		 ended;		/* the trampoline said how it ended */
 	char		*cannot;	/* why it could not be started */
 	char		*state;		/* its answer to SIGUSR1 */
+	char		*forgood;	/* why it is blocked for good: its peer
+					 * on the port it waits on finalized */
+	long		 seq, seq_before;	/* the call of its last answer
+					 * and of the one before; -1: none */
 	char		*tail[TAIL_LINES];
 	int		 ntail;		/* lines seen */
 	struct buf	 part[2];	/* a line in pieces: stdout, stderr */
@@ -107,6 +116,10 @@ struct run {
 	int			 exit_proc;	/* mpirun's "Process name" */
 	int			 sig_rank, sig_num;
 	double			 fail_at;	/* when a failure was first seen */
+	double			 final_at;	/* a process's ens_finalize, first */
+	double			 final_asked;	/* when the others were last asked
+						 * where they are, since */
+	double			 final_every;	/* the wait before the next time */
 	int			 timed_out;	/* --timeout: SIGUSR1 sent */
 	int			 out_failed;	/* --output-dir: a file failed */
 	int			 nopen;		/* files open in it */
@@ -217,6 +230,54 @@ mark_failed(struct run *R, int who)
 		R->culprit = who;
 }
 
+/* The process at the other end of process r's port "Type index", or -1. */
+static int
+peer_of(const struct run *R, int r, const char *type, int index)
+{
+	const struct pcg	*g = R->g;
+	const struct pcg_proc	*p = &g->procs[r];
+	const struct pcg_comp	*c = &g->comps[p->comp];
+	const struct pcg_chan	*ch;
+	int			 t, slot = p->portbase, ci;
+
+	for (t = 0; t < c->ntypes; t++) {
+		if (strcmp(c->types[t], type) == 0)
+			break;
+		slot += p->nports[t];
+	}
+	if (t == c->ntypes || index < 1 || index > p->nports[t])
+		return -1;
+	if ((ci = g->portchan[slot + index - 1]) < 0)
+		return -1;
+	ch = &g->chans[ci];
+	return ch->e[1 - pcg_chan_end(ch, r, t, index)].proc;
+}
+
+/* Process r said where it is (its answer to SIGUSR1): blocked in a call
+ * on a port whose peer has called ens_finalize, and in the same call when
+ * asked before (not one that was taking a message the peer sent before
+ * it finalized), it is blocked for good, which fails the run now, as a
+ * death does (a finalized process takes and sends nothing more). */
+static void
+blocked_for_good(struct run *R, int r)
+{
+	struct rproc	*p = &R->p[r];
+	char		 call[64], type[256], pn[PCG_NAME_MAX];
+	int		 port, q;
+
+	if (p->forgood != NULL || p->finalized || p->seq < 0 ||
+	    p->seq != p->seq_before ||
+	    sscanf(p->state, "%63s %255s %d", call, type, &port) != 3 ||
+	    port < 1 || (q = peer_of(R, r, type, port)) < 0 ||
+	    !R->p[q].finalized)
+		return;
+	xasprintf(&p->forgood, "%s (component %s, host %s) is blocked for good"
+	    " in '%s %s[%d]': its peer %s has called ens_finalize", p->name,
+	    p->component, host_of(p), call, type, port,
+	    pcg_proc_name(R->g, q, pn, sizeof(pn)));
+	mark_failed(R, r);
+}
+
 /* The trampoline's marker of where process r runs, "start HOST", or of
  * how it ended (wire.h): "end HOST exit N", "end HOST signal N" or
  * "cannot HOST MESSAGE".  A process that
@@ -259,6 +320,7 @@ static void
 proc_marker(struct run *R, int r, const char *m)
 {
 	struct rproc	*p = &R->p[r];
+	char		*at;
 
 	if (strncmp(m, "hello ", 6) == 0) {
 		if (!p->hello && ++R->nhello == R->n)
@@ -282,9 +344,20 @@ proc_marker(struct run *R, int r, const char *m)
 		p->entered = 1;
 	} else if (strcmp(m, "finalize") == 0) {
 		p->finalized = 1;
+		if (R->final_at == 0)
+			R->final_at = clock_now();
 	} else if (strncmp(m, "state ", 6) == 0) {
 		free(p->state);
 		p->state = xstrdup(m + 6);
+		/* " @SEQ": which call, kept apart from where. */
+		p->seq_before = p->seq;
+		p->seq = -1;
+		if ((at = strstr(p->state, " @")) != NULL) {
+			p->seq = atol(at + 2);
+			*at = '\0';
+		}
+		if (R->final_at > 0 && R->fail_at == 0)
+			blocked_for_good(R, r);
 	} else if (strncmp(m, "start ", 6) == 0 || strncmp(m, "end ", 4) == 0 ||
 	    strncmp(m, "cannot ", 7) == 0)
 		proc_end(R, r, m);
@@ -474,24 +547,9 @@ drain(struct run *R, int fd, struct buf *acc)
 static const char *
 peer_name(const struct run *R, int r, const char *type, int index, char *buf, size_t len)
 {
-	const struct pcg	*g = R->g;
-	const struct pcg_proc	*p = &g->procs[r];
-	const struct pcg_comp	*c = &g->comps[p->comp];
-	const struct pcg_chan	*ch;
-	int			 t, slot = p->portbase, ci;
+	int	q = peer_of(R, r, type, index);
 
-	for (t = 0; t < c->ntypes; t++) {
-		if (strcmp(c->types[t], type) == 0)
-			break;
-		slot += p->nports[t];
-	}
-	if (t == c->ntypes || index < 1 || index > p->nports[t])
-		return NULL;
-	if ((ci = g->portchan[slot + index - 1]) < 0)
-		return NULL;
-	ch = &g->chans[ci];
-	return pcg_proc_name(g, ch->e[1 - pcg_chan_end(ch, r, t, index)].proc,
-	    buf, len);
+	return q < 0 ? NULL : pcg_proc_name(R->g, q, buf, len);
 }
 
 /* Where each process was when --timeout stopped the run. */
@@ -600,6 +658,8 @@ proc_how(const struct run *R, int r, char *buf, size_t len)
 		snprintf(buf, len, "could not be started");
 	else if (p->fail != NULL)
 		snprintf(buf, len, "stopped the run (a misuse or an MPI error)");
+	else if (p->forgood != NULL)
+		snprintf(buf, len, "blocked for good on a peer that finalized");
 	else if (p->ended && p->signal > 0 && r != R->culprit &&
 	    (p->signal == SIGTERM || p->signal == SIGKILL))
 		snprintf(buf, len, "stopped with the run%s (%s)", where,
@@ -694,6 +754,8 @@ report_failure(struct run *R, int status)
 	p = &R->p[R->culprit];
 	if (p->fail != NULL)
 		fprintf(stderr, "ensemble: %s\n", p->fail);
+	else if (p->forgood != NULL)
+		fprintf(stderr, "ensemble: %s\n", p->forgood);
 	else {
 		fprintf(stderr, "ensemble: %s (component %s, host %s) ", p->name,
 		    p->component, host_of(p));
@@ -983,6 +1045,7 @@ run_init(struct run *R, const struct pcg *g, const struct launch_opts *o)
 		pcg_proc_name(g, i, R->p[i].name, sizeof(R->p[i].name));
 		R->p[i].component = g->comps[g->procs[i].comp].name;
 		R->p[i].exit_code = -1;
+		R->p[i].seq = R->p[i].seq_before = -1;
 		buf_init(&R->p[i].part[0]);
 		buf_init(&R->p[i].part[1]);
 	}
@@ -1035,6 +1098,7 @@ run_free(struct run *R)
 		free(R->p[i].fail);
 		free(R->p[i].cannot);
 		free(R->p[i].state);
+		free(R->p[i].forgood);
 		for (k = 0; k < TAIL_LINES; k++)
 			free(R->p[i].tail[k]);
 		buf_free(&R->p[i].part[0]);
@@ -1446,6 +1510,10 @@ run_deadline(const struct run *R)
 		AT(R->t0);
 	if (R->fail_at > 0 && R->phase < RUN_TERMINATED)
 		AT(R->fail_at + STOP_GRACE);
+	if (R->final_at > 0 && !R->done && R->fail_at == 0 &&
+	    R->nhello == R->n && R->phase == RUN_RUNNING && !R->timed_out)
+		AT(R->final_asked > 0 ? R->final_asked + R->final_every :
+		    R->final_at + FINAL_ASK);
 	if (R->phase == RUN_ASKED)
 		AT(R->phase_at + STATE_WAIT);
 	if (R->phase == RUN_TERMINATED)
@@ -1625,6 +1693,19 @@ run_escalate(struct run *R, double t)
 	if (R->phase == RUN_ASKED &&
 	    (run_answered(R) || t - R->phase_at >= STATE_WAIT))
 		run_signal(R, SIGTERM, RUN_TERMINATED, t);
+	/* A process finalized and the run goes on: now and then ask the
+	 * others where they are (blocked_for_good), without stopping it;
+	 * only once all have joined (before ens_init, SIGUSR1 kills). */
+	if (R->final_at > 0 && !R->done && R->fail_at == 0 &&
+	    R->nhello == R->n && R->phase == RUN_RUNNING && !R->timed_out &&
+	    t - R->final_at >= FINAL_ASK &&
+	    (R->final_asked == 0 || t - R->final_asked >= R->final_every)) {
+		R->final_every = R->final_asked == 0 ? FINAL_ASK_EVERY :
+		    R->final_every * 2 < FINAL_ASK_MOST ? R->final_every * 2 :
+		    FINAL_ASK_MOST;
+		R->final_asked = t;
+		kill(R->pid, SIGUSR1);
+	}
 	if (R->fail_at > 0 && R->phase < RUN_TERMINATED &&
 	    t - R->fail_at >= STOP_GRACE)
 		run_signal(R, SIGTERM, RUN_TERMINATED, t);

@@ -74,6 +74,7 @@ static struct {
 
 /* Where the process is, for the SIGUSR1 handler. */
 static volatile sig_atomic_t cur_call = C_NONE;
+static volatile sig_atomic_t cur_seq;	/* calls entered, mod 2^30 */
 static volatile sig_atomic_t cur_port;
 static const char *volatile cur_type;
 
@@ -143,6 +144,12 @@ on_usr1(int sig)
 		p = sig_str(p, end, t);
 		*p++ = ' ';
 		p = sig_int(p, cur_port);
+	}
+	if (c != C_NONE && E.state != S_FINALIZED) {
+		/* Which call it is, so that two answers tell one call
+		 * blocked from two alike. */
+		p = sig_str(p, end, " @");
+		p = sig_int(p, cur_seq);
 	}
 	*p++ = '\n';
 	sig_write(line, (size_t)(p - line));
@@ -372,6 +379,7 @@ enter(enum call c, const char *type, int port, const char *root)
 		monitor(c, type, port, root);
 	cur_type = type;
 	cur_port = port;
+	cur_seq = (cur_seq + 1) & 0x3fffffff;
 	cur_call = c;
 }
 

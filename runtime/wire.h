@@ -68,8 +68,10 @@
  *              "signal N"       it received fatal signal N;
  *              "exit"           it exited without calling ens_finalize;
  *              "finalize"       it entered ens_finalize;
- *              "state CALL [TYPE PORT]" / "state -" / "state finalize"
- *                               where it is, on SIGUSR1 (--timeout);
+ *              "state CALL [TYPE PORT] @SEQ" / "state -" / "state finalize"
+ *                               where it is, on SIGUSR1 (--timeout, and
+ *                               once a process finalized): SEQ numbers
+ *                               its calls, mod 2^30;
  *   trampoline (ensemble-exec, loader/exec.c, started in each
  *              component's place, which forks it and waits):
  *              "start HOST"     it runs on HOST (before the component);
