@@ -363,6 +363,34 @@ proc_marker(struct run *R, int r, const char *m)
 		proc_end(R, r, m);
 }
 
+/* A write to process r's file under --output-dir failed with errno e:
+ * said once; the run goes on, and fails at its end (run_finish: output
+ * lost is no success). */
+static void
+out_lost(struct run *R, int r, int err, int e)
+{
+	if (R->out_failed)
+		return;
+	fprintf(stderr, "ensemble: cannot write to '%s/%s.%s': %s\n",
+	    R->o->output_dir, R->p[r].name, err ? "err" : "out", strerror(e));
+	R->out_failed = 1;
+}
+
+/* Close process r's file under --output-dir, if open; an error on the
+ * way (what stdio held back) is out_lost's. */
+static void
+out_close(struct run *R, int r, int err)
+{
+	struct rproc	*p = &R->p[r];
+
+	if (p->file[err] == NULL)
+		return;
+	if (fclose(p->file[err]) != 0)
+		out_lost(R, r, err, errno);
+	p->file[err] = NULL;
+	R->nopen--;
+}
+
 /* Open process r's file for stdout (err 0) or stderr (err 1) under
  * --output-dir in 'mode', kept open while fewer than OUT_OPEN_MAX are
  * (then the one of the process before it is closed: its next line opens
@@ -378,11 +406,8 @@ out_open(struct run *R, int r, int err, const char *mode)
 		for (k = 0; k < 2 * R->n && R->nopen >= OUT_OPEN_MAX; k++) {
 			struct rproc	*q = &R->p[(r + 1 + k / 2) % R->n];
 
-			if (q->file[k % 2] != NULL) {
-				fclose(q->file[k % 2]);
-				q->file[k % 2] = NULL;
-				R->nopen--;
-			}
+			if (q->file[k % 2] != NULL)
+				out_close(R, (r + 1 + k / 2) % R->n, k % 2);
 		}
 	xasprintf(&path, "%s/%s.%s", R->o->output_dir, R->p[r].name,
 	    err ? "err" : "out");
@@ -413,13 +438,9 @@ proc_put(struct run *R, int r, int err, const char *s)
 			return;
 	} else if (R->o->tag_output)
 		fprintf(f, "%s: ", p->name);
-	fputs(s, f);
-	fputc('\n', f);
-	if (f != stdout && f != stderr && ferror(f) && !R->out_failed) {
-		fprintf(stderr, "ensemble: cannot write to '%s/%s.%s'\n",
-		    R->o->output_dir, p->name, err ? "err" : "out");
-		R->out_failed = 1;
-	}
+	if ((fputs(s, f) == EOF || fputc('\n', f) == EOF) &&
+	    f != stdout && f != stderr)
+		out_lost(R, r, err, errno);
 }
 
 /* A whole line from the application's process r. */
@@ -1625,9 +1646,7 @@ out_create(struct run *R)
 		for (err = 0; err < 2; err++) {
 			if (out_open(R, i, err, "w") == NULL)
 				return -1;
-			fclose(R->p[i].file[err]);
-			R->p[i].file[err] = NULL;
-			R->nopen--;
+			out_close(R, i, err);
 		}
 	return 0;
 }
@@ -1802,12 +1821,16 @@ run_trace(struct run *R)
 static int
 run_finish(struct run *R)
 {
-	int	st = R->wstatus;
+	int	st = R->wstatus, i;
 
 	close_fd(&R->pfd[2].fd);
 	sweep(getpid(), 0, R->tidy.janitor);
 	run_unhandle(R);
 	fflush(stdout);
+	for (i = 0; R->o->output_dir != NULL && i < R->n; i++) {
+		out_close(R, i, 0);
+		out_close(R, i, 1);
+	}
 
 	if (interrupted) {
 		fprintf(stderr, "ensemble: %s: interrupted; stopped every process\n",
@@ -1823,6 +1846,14 @@ run_finish(struct run *R)
 		return 1;
 	}
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 0 && R->done && R->fail_at == 0) {
+		if (R->out_failed) {
+			/* Every process ended well; their output did not. */
+			fprintf(stderr, "ensemble: %s: %d process%s ran, but their"
+			    " output under '%s' is not whole (said above)\n",
+			    R->g->name, R->n, R->n == 1 ? "" : "es",
+			    R->o->output_dir);
+			return 1;
+		}
 		if (R->o->trace != NULL && run_trace(R) != 0)
 			return 1;
 		fprintf(stderr, "ensemble: %s: %d process%s ran in %.2f s (start %.3f s,"
