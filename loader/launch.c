@@ -81,6 +81,8 @@ struct rproc {
 	char		*state;		/* its answer to SIGUSR1 */
 	char		*forgood;	/* why it is blocked for good: its peer
 					 * on the port it waits on finalized */
+	int		 loader_signal;	/* its trampoline was killed by this
+					 * signal, saying nothing: 0 none */
 	long		 seq, seq_before;	/* the call of its last answer
 					 * and of the one before; -1: none */
 	char		*tail[TAIL_LINES];
@@ -677,6 +679,9 @@ proc_how(const struct run *R, int r, char *buf, size_t len)
 	    p->finalized ? " in ens_finalize or after" : "";
 	if (p->cannot != NULL)
 		snprintf(buf, len, "could not be started");
+	else if (p->loader_signal > 0)
+		snprintf(buf, len, "its loader was killed by signal %d (%s)",
+		    p->loader_signal, strsignal(p->loader_signal));
 	else if (p->fail != NULL)
 		snprintf(buf, len, "stopped the run (a misuse or an MPI error)");
 	else if (p->forgood != NULL)
@@ -750,7 +755,16 @@ report_failure(struct run *R, int status)
 	struct rproc	*p;
 	int		 i, k, first;
 
-	if (R->culprit < 0 && R->sig_num > 0 && R->sig_rank < R->n) {
+	if (R->sig_num > 0 && R->sig_rank >= 0 && R->sig_rank < R->n &&
+	    !R->p[R->sig_rank].ended && R->p[R->sig_rank].fail == NULL) {
+		/* mpirun says the rank ended on a signal, and its trampoline,
+		 * which says how its component ended before it ends the same
+		 * way, said nothing: the trampoline itself was killed (its
+		 * component dies with it).  That, not the processes Open MPI
+		 * stopped then, is what went wrong. */
+		R->culprit = R->sig_rank;
+		R->p[R->culprit].loader_signal = R->sig_num;
+	} else if (R->culprit < 0 && R->sig_num > 0 && R->sig_rank < R->n) {
 		/* mpirun names the process by its rank. */
 		R->culprit = R->sig_rank;
 		R->p[R->culprit].signal = R->sig_num;
@@ -782,6 +796,11 @@ report_failure(struct run *R, int status)
 		    p->component, host_of(p));
 		if (p->cannot != NULL)
 			fprintf(stderr, "could not be started: %s\n", p->cannot);
+		else if (p->loader_signal > 0)
+			fprintf(stderr, "lost its loader: ensemble-exec, which ran"
+			    " it, was killed by signal %d (%s), and the component"
+			    " with it\n", p->loader_signal,
+			    strsignal(p->loader_signal));
 		else if (!p->hello && p->ended && p->signal > 0)
 			fprintf(stderr, "was killed by signal %d (%s) before ens_init"
 			    " returned\n", p->signal, strsignal(p->signal));
