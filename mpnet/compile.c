@@ -1338,13 +1338,14 @@ static int
 walk_next(const struct ins *in, int pc, uint64_t more, uint64_t reset,
     int *out)
 {
-	uint64_t	bit = in->ctr < 64 ? (uint64_t)1 << in->ctr : 0;
+	uint64_t	bit;
 	int		n = 0;
 
-	if (in->count < 0) {
+	if (in->count < 0 || in->ctr < 0) {	/* endless: no counter */
 		out[0] = pc + 1;
 		return 1;
 	}
+	bit = in->ctr < 64 ? (uint64_t)1 << in->ctr : 0;
 	if (bit == 0 || ((more | reset) & bit) != 0)
 		out[n++] = pc + 1;
 	out[n++] = in->target;
@@ -1401,7 +1402,7 @@ mpnet_walk(const struct prog *pr, int pc, uint64_t more,
 		in = &pr->ins[pc];
 		if ((v = visit(arg, in)) != 0)
 			continue;
-		if (in->op == OP_LOOP && in->ctr < 64)
+		if (in->op == OP_LOOP && in->ctr >= 0 && in->ctr < 64)
 			r |= (uint64_t)1 << in->ctr;
 		n = in->op == OP_NEXT ? walk_next(in, pc, more, r, w->stack + sp) :
 		    mpnet_next(pr, pc, w->stack + sp);
