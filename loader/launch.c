@@ -333,6 +333,13 @@ proc_marker(struct run *R, int r, const char *m)
 	} else if (strncmp(m, "fail ", 5) == 0) {
 		if (p->fail == NULL)
 			p->fail = xstrdup(m + 5);
+		/* It stopped the run (MPI_Abort after this line): a process
+		 * said ended by SIGTERM or SIGKILL before this line came was
+		 * stopped by that, through another path. */
+		if (R->culprit >= 0 && R->p[R->culprit].fail == NULL &&
+		    (R->p[R->culprit].signal == SIGTERM ||
+		    R->p[R->culprit].signal == SIGKILL))
+			R->culprit = r;
 		mark_failed(R, r);
 	} else if (strncmp(m, "signal ", 7) == 0) {
 		p->signal = atoi(m + 7);
@@ -713,7 +720,8 @@ proc_how(const struct run *R, int r, char *buf, size_t len)
 /* The failure summary's table of how every process ended, one line per
  * run of processes of one component with consecutive indices, one host
  * and one end ("terminal[1..8] (host a): stopped with the run (SIGTERM)"),
- * so that a large run stays short.  Said only for two processes or more. */
+ * so that a large run stays short; the first to fail has a line of its
+ * own, which says so.  Said only for two processes or more. */
 static void
 report_ends(const struct run *R)
 {
@@ -729,7 +737,8 @@ report_ends(const struct run *R)
 		pp = &R->g->procs[i];
 		for (j = i + 1; j < R->n; j++) {
 			qp = &R->g->procs[j];
-			if (qp->comp != pp->comp ||
+			if (i == R->culprit || j == R->culprit ||
+			    qp->comp != pp->comp ||
 			    qp->index != pp->index + (j - i) ||
 			    strchr(R->p[j].name, '[') == NULL ||
 			    strchr(R->p[i].name, '[') == NULL ||
@@ -745,7 +754,7 @@ report_ends(const struct run *R)
 		else
 			fprintf(stderr, "    %s", R->p[i].name);
 		fprintf(stderr, " (host %s): %s%s\n", host_of(&R->p[i]), how,
-		    i == R->culprit && j - i == 1 ? " (the first to fail)" : "");
+		    i == R->culprit ? " (the first to fail)" : "");
 	}
 }
 /* Say which process failed and how, with its last lines on stderr. */

@@ -334,6 +334,62 @@ find_rank(enum call c, const char *name)
 	ens_fail(c, "no process '%s' in the application", name);
 }
 
+/* The name of the process of world rank 'rank' as in scripts
+ * ("relay[2]"), into buf. */
+static const char *
+rank_name(int rank, char *buf, size_t len)
+{
+	int	i;
+
+	for (i = 0; i < E.T.nruns; i++) {
+		const struct wire_run	*r = &E.T.runs[i];
+
+		if (rank < r->rank || rank >= r->rank + r->count)
+			continue;
+		if (r->indexed)
+			snprintf(buf, len, "%s[%d]", r->comp,
+			    r->index + (rank - r->rank));
+		else
+			snprintf(buf, len, "%s", r->comp);
+		return buf;
+	}
+	snprintf(buf, len, "rank %d", rank);
+	return buf;
+}
+
+/* Check the return code of a receive on port type[index] from world rank
+ * 'from': a message longer than the receive holds (MPI_ERR_TRUNCATE) is
+ * said with the port, the sender and both sizes (Open MPI gives the
+ * length sent in the status); any other error as check does. */
+static void
+check_recv(enum call c, int rc, const char *type, int index, int from,
+    const MPI_Status *st, int count, MPI_Datatype dt)
+{
+	char		 peer[256], tn[MPI_MAX_OBJECT_NAME];
+	long long	 want;
+	int		 cls, size, sent, n;
+
+	if (rc == MPI_SUCCESS)
+		return;
+	if (MPI_Error_class(rc, &cls) != MPI_SUCCESS || cls != MPI_ERR_TRUNCATE)
+		check(c, rc);
+	if (MPI_Type_size(dt, &size) != MPI_SUCCESS)
+		size = 0;
+	want = (long long)count * size;
+	if (MPI_Type_get_name(dt, tn, &n) != MPI_SUCCESS || n == 0)
+		snprintf(tn, sizeof(tn), "a datatype of %d bytes", size);
+	if (MPI_Get_count(st, MPI_BYTE, &sent) != MPI_SUCCESS ||
+	    sent == MPI_UNDEFINED || sent <= want)
+		ens_fail(c, "message truncated on port %s[%d]: %s sent more "
+		    "than the receive holds, %lld byte%s (%d %s)", type, index,
+		    rank_name(from, peer, sizeof(peer)), want,
+		    want == 1 ? "" : "s", count, tn);
+	ens_fail(c, "message truncated on port %s[%d]: %s sent %d bytes, the "
+	    "receive holds %lld (%d %s)", type, index,
+	    rank_name(from, peer, sizeof(peer)), sent, want, count,
+	    tn);
+}
+
 /* The port type's name as the table holds it (the caller's string may
  * not live until the trace is written), or NULL. */
 static const char *
@@ -828,13 +884,13 @@ recv_port(enum call c, const char *type, int index, void *buf, int count,
 	double			 t0 = rec_on ? MPI_Wtime() : 0;
 	int			 rc, n;
 
-	if (rec_on && ignored(st))
+	/* A status always: a truncation is said with the length sent. */
+	if (ignored(st))
 		st = &own;
 	enter(c, type, index, NULL);
-	rc = PMPI_Recv(buf, count, dt, p->rank, p->rtag, E.comm,
-	    ignored(st) ? MPI_STATUS_IGNORE : st);
+	rc = PMPI_Recv(buf, count, dt, p->rank, p->rtag, E.comm, st);
 	leave();
-	check(c, rc);
+	check_recv(c, rc, type, index, p->rank, st, count, dt);
 	if (rec_on) {
 		if (MPI_Get_count(st, dt, &n) != MPI_SUCCESS || n == MPI_UNDEFINED)
 			n = -1;
@@ -947,6 +1003,10 @@ recv_any(enum call c, const char *type, void *buf, int count, MPI_Datatype dt,
 		 * let MPI pick the first, without polling. */
 		rc = PMPI_Recv(buf, count, dt, MPI_ANY_SOURCE, MPI_ANY_TAG, E.comm, st);
 		leave();
+		if (rc != MPI_SUCCESS &&
+		    (index = port_of(t, st->MPI_SOURCE, st->MPI_TAG, &got)) > 0)
+			check_recv(c, rc, got->name, index, st->MPI_SOURCE, st,
+			    count, dt);
 		check(c, rc);
 		if ((index = port_of(t, st->MPI_SOURCE, st->MPI_TAG, &got)) == 0)
 			ens_fail(c, "a message from rank %d with tag %d came by"
@@ -978,7 +1038,8 @@ recv_any(enum call c, const char *type, void *buf, int count, MPI_Datatype dt,
 					continue;
 				rc = PMPI_Recv(buf, count, dt, p->rank, p->rtag, E.comm, st);
 				leave();
-				check(c, rc);
+				check_recv(c, rc, u->name, (k + start) % u->n + 1,
+				    p->rank, st, count, dt);
 				if (rec_on)
 					trace_recv_any(t, t0, dt, st);
 				return (k + start) % u->n + 1;

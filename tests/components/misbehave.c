@@ -62,6 +62,14 @@ main(int argc, char **argv)
 		ens_send("Peer", 5, &v, 1, MPI_INT);
 	else if (strcmp(mode, "protocol") == 0 || strcmp(mode, "send") == 0)
 		ens_send("Peer", 1, &v, 1, MPI_INT);
+	else if (strcmp(mode, "send-big") == 0) {
+		/* More than a receive of one int holds: argv[2] ints (3). */
+		int	 n = argc > 2 ? status : 3;
+		int	*big = calloc((size_t)n, sizeof(int));
+
+		ens_send("Peer", 1, big, n, MPI_INT);
+		free(big);
+	}
 	else if (strcmp(mode, "orphan") == 0) {
 		/* Leave a process behind that holds stdout and stderr open. */
 		if (fork() == 0) {
