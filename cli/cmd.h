@@ -107,11 +107,12 @@ enum cli_otype {
 
 /* One option of a command.  A value follows its name as the next
  * argument or after '='; after a name of one dash ("-np", "-D", and its
- * alias), also attached ("-np8", "-Lcomponents"). */
+ * one-dash alias "-n"), also attached ("-np8", "-n8", "-Lcomponents"). */
 struct cli_option {
 	enum cli_otype	 type;
 	const char	*name;		/* "--send-mode" */
 	const char	*alias;		/* another name ("--help"), or NULL */
+	const char	*alias2;	/* a third ("-n" of -np), or NULL */
 	const char	*arg;		/* its value in help and usage ("K");
 					 * NULL: it takes none */
 	int		 flags;
@@ -127,7 +128,8 @@ struct cli_option {
 
 /* The options every command that reads a script takes. */
 #define CLI_OPTIONS_SCRIPT \
-	{ .type = CLI_SCALE, .name = "-np", .alias = "--np", .arg = "K", \
+	{ .type = CLI_SCALE, .name = "-np", .alias = "-n", .alias2 = "--np", \
+	  .arg = "K", \
 	  .needs = "a count", .bad = "-np needs a whole number, not '%s'", \
 	  .help = "set the script's 'scale' parameter to K" }, \
 	{ .type = CLI_LIST, .name = "-D", .arg = "NAME=VALUE", \

@@ -21,8 +21,8 @@
  * on the lines below. */
 #define HELP_COL	18
 
-/* An option as help and usage show it: "-np, --np K" (alias: with its
- * alias), "--send-mode=MODE", "--[no-]progress". */
+/* An option as help and usage show it: "-np, -n, --np K" (alias: with
+ * its aliases), "--send-mode=MODE", "--[no-]progress". */
 static void
 label(const struct cli_option *op, int alias, char *buf, size_t size)
 {
@@ -31,7 +31,9 @@ label(const struct cli_option *op, int alias, char *buf, size_t size)
 	if (op->flags & CLI_NEG)
 		n = snprintf(buf, size, "--[no-]%s", op->name + 2);
 	else if (alias && op->alias != NULL)
-		n = snprintf(buf, size, "%s, %s", op->name, op->alias);
+		n = snprintf(buf, size, "%s, %s%s%s", op->name, op->alias,
+		    op->alias2 != NULL ? ", " : "",
+		    op->alias2 != NULL ? op->alias2 : "");
 	else
 		n = snprintf(buf, size, "%s", op->name);
 	if (op->arg != NULL && n >= 0 && (size_t)n < size)
@@ -123,13 +125,13 @@ seconds(const char *v, double most, double *out)
 static int
 matches(const struct cli_option *op, const char *a, int *set, const char **v)
 {
-	const char	*names[2] = { op->name, op->alias };
+	const char	*names[3] = { op->name, op->alias, op->alias2 };
 	size_t		 n;
 	int		 i;
 
 	*set = 1;
 	*v = NULL;
-	for (i = 0; i < 2 && names[i] != NULL; i++) {
+	for (i = 0; i < 3 && names[i] != NULL; i++) {
 		n = strlen(names[i]);
 		if (op->arg == NULL) {
 			if (strcmp(a, names[i]) == 0)
