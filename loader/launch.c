@@ -949,16 +949,55 @@ run_scalable(const struct pcg *g)
 	return 0;
 }
 
+/* Whether v is true as Open MPI reads a boolean parameter. */
+static int
+run_true(const char *v)
+{
+	return v != NULL && (strcmp(v, "1") == 0 || strcasecmp(v, "true") == 0 ||
+	    strcasecmp(v, "yes") == 0 || strcasecmp(v, "t") == 0 ||
+	    strcasecmp(v, "y") == 0);
+}
+
 /* Whether the environment variable name holds a true value as Open MPI
  * reads one: an MCA parameter set by the user, which mpirun would heed. */
 static int
 run_env_true(const char *name)
 {
-	const char	*v = getenv(name);
+	return run_true(getenv(name));
+}
 
-	return v != NULL && (strcmp(v, "1") == 0 || strcasecmp(v, "true") == 0 ||
-	    strcasecmp(v, "yes") == 0 || strcasecmp(v, "t") == 0 ||
-	    strcasecmp(v, "y") == 0);
+/* Whether processes may share slots, however the user said it as mpirun
+ * takes it: --oversubscribe; after '--', '--oversubscribe' (or
+ * '-oversubscribe') or a '--map-by' (or '-map-by') with ':OVERSUBSCRIBE';
+ * the MCA parameter rmaps_base_oversubscribe true by --mca, '--mca' (or
+ * '-mca') after '--', or the environment. */
+static int
+run_oversubscribed(const struct launch_opts *o)
+{
+	size_t	k;
+
+	if (o->oversubscribe ||
+	    run_env_true("OMPI_MCA_rmaps_base_oversubscribe"))
+		return 1;
+	for (k = 0; k + 1 < o->nmca; k += 2)
+		if (strcmp(o->mca[k], "rmaps_base_oversubscribe") == 0 &&
+		    run_true(o->mca[k + 1]))
+			return 1;
+	for (k = 0; k < o->nrest; k++) {
+		if (strcmp(o->rest[k], "--oversubscribe") == 0 ||
+		    strcmp(o->rest[k], "-oversubscribe") == 0)
+			return 1;
+		if (k + 1 < o->nrest && (strcmp(o->rest[k], "--map-by") == 0 ||
+		    strcmp(o->rest[k], "-map-by") == 0) &&
+		    strcasestr(o->rest[k + 1], ":OVERSUBSCRIBE") != NULL)
+			return 1;
+		if (k + 2 < o->nrest && (strcmp(o->rest[k], "--mca") == 0 ||
+		    strcmp(o->rest[k], "-mca") == 0) &&
+		    strcmp(o->rest[k + 1], "rmaps_base_oversubscribe") == 0 &&
+		    run_true(o->rest[k + 2]))
+			return 1;
+	}
+	return 0;
 }
 
 /* Check, before anything starts, that the processes fit the slots they
@@ -1029,8 +1068,7 @@ run_fit(struct run *R)
 		    pcg_proc_name(g, i, pn, sizeof(pn)), g->procs[i].host, a->what);
 		goto bad;
 	}
-	if (a->kind == ALLOC_LOCAL || o->oversubscribe ||
-	    run_env_true("OMPI_MCA_rmaps_base_oversubscribe"))
+	if (a->kind == ALLOC_LOCAL || run_oversubscribed(o))
 		return 0;
 	/* (Slots of -1: a host's cores, which only mpirun learns.) */
 	if (a->slots >= 0 && g->nprocs > a->slots) {
