@@ -82,6 +82,7 @@ struct ir_reader {
 	const char		*bol;		/* start of the line */
 	int			 line;
 	int			 bad;		/* an error on this line */
+	int			 noinit;	/* the missing MPI_Init was said */
 };
 
 /* The location of text [a, b) on the current line (b > a). */
@@ -419,8 +420,11 @@ ir_read_op(struct ir_reader *r, struct ir *ir, uint64_t id, struct loc idloc,
 	if (r->bad)
 		return;
 	if (ir->nops == 0 && (op.kind != IR_INIT || op.id != 0)) {
-		diag_error(r->d, &op.loc, "the file must start with "
-		    "'0x0000 MPI_Init()', not '%s'", ir_kinds[k].name);
+		/* Said once: every line after it would say it again. */
+		if (!r->noinit)
+			diag_error(r->d, &op.loc, "the file must start with "
+			    "'0x0000 MPI_Init()', not '%s'", ir_kinds[k].name);
+		r->noinit = 1;
 		r->bad = 1;
 		return;
 	}
