@@ -28,6 +28,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +54,8 @@ struct tramp {
 	int		  tables;	/* read the bundle off stdin */
 	int		  keep_stdin;	/* the rest of stdin is the component's */
 	const char	 *wdir;		/* NULL: stay */
+	const char	 *secret;	/* --relay: the run's secret; NULL: the
+					 * component has our stdout and stderr */
 	char		**env;		/* the entries to set */
 	long long	  nenv;
 	char		**argv;		/* the executable, then its arguments */
@@ -72,7 +75,8 @@ static void __attribute__((noreturn))
 tramp_usage(void)
 {
 	fprintf(stderr, "usage: ensemble-exec TOKEN... (started by 'ensemble run'"
-	    " for each process: NAME ROOT [--tables] [--stdin] [--wdir DIR]"
+	    " for each process: NAME ROOT [--relay SECRET] [--tables] [--stdin]"
+	    " [--wdir DIR]"
 	    " COUNT NAME=VALUE... PATH [ARG...], each encoded)\n");
 	exit(2);
 }
@@ -84,7 +88,9 @@ tramp_cannot(const struct tramp *t, const char *fmt, ...)
 {
 	va_list	ap;
 
-	fprintf(stderr, "%scannot %s ", WIRE_MARK, t->host);
+	fprintf(stderr, "%s%s%scannot %s ", WIRE_MARK,
+	    t->secret != NULL ? t->secret : "", t->secret != NULL ? " " : "",
+	    t->host);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
@@ -114,6 +120,10 @@ tramp_args(struct tramp *t, int argc, char **argv)
 		} else if (k < n && strcmp(v[k], "--stdin") == 0) {
 			t->keep_stdin = 1;
 			k++;
+		} else if (k + 1 < n && strcmp(v[k], "--relay") == 0 &&
+		    v[k + 1][0] != '\0' && strpbrk(v[k + 1], " \n") == NULL) {
+			t->secret = v[k + 1];
+			k += 2;
 		} else if (k + 1 < n && strcmp(v[k], "--wdir") == 0) {
 			t->wdir = v[k + 1];
 			k += 2;
@@ -182,14 +192,29 @@ tramp_tables(const struct tramp *t)
 /* In the child: become the component, or tell the trampoline over ex
  * which step failed and why. */
 static void __attribute__((noreturn))
-tramp_child(const struct tramp *t, pid_t parent, int ex, int tables)
+tramp_child(const struct tramp *t, pid_t parent, int ex, int tables,
+    const int *pipes, const sigset_t *mask)
 {
 	char	num[32];
-	int	msg[2] = { TRAMP_ENV, 0 }, i;
+	int	msg[2] = { TRAMP_ENV, 0 }, i, m;
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
 	if (getppid() != parent)
 		_exit(127);
+	sigprocmask(SIG_SETMASK, mask, NULL);
+	if (t->secret != NULL) {
+		/* Its stdout and stderr to the relay, and a descriptor of
+		 * its own for libensemble's markers (pipes[]: the write
+		 * ends, close-on-exec). */
+		if (dup2(pipes[0], STDOUT_FILENO) < 0 ||
+		    dup2(pipes[1], STDERR_FILENO) < 0 ||
+		    (m = dup(pipes[2])) < 0)
+			goto fail;
+		snprintf(num, sizeof(num), "%d", m);
+		if (setenv(WIRE_ENV_MARKS, num, 1) != 0)
+			goto fail;
+	} else if (unsetenv(WIRE_ENV_MARKS) != 0)
+		goto fail;
 	if (t->wdir != NULL && chdir(t->wdir) != 0) {
 		msg[0] = TRAMP_CHDIR;
 		goto fail;
@@ -209,6 +234,168 @@ fail:
 	while (write(ex, msg, sizeof(msg)) < 0 && errno == EINTR)
 		;
 	_exit(127);
+}
+
+/* One of the component's streams the trampoline relays (--relay): its
+ * stdout, its stderr or libensemble's markers, read into buf. */
+struct relay_src {
+	int	 fd;		/* the read end; -1: at its end */
+	int	 out;		/* where it goes: STDOUT_FILENO, STDERR_FILENO;
+				 * -1: the markers (on stderr) */
+	char	*buf;
+	size_t	 len, cap;
+	int	 cut;		/* markers: dropping the rest of a long line */
+};
+
+/* Write all of p (a pipe to Open MPI, which may block us: so does the
+ * component then); an error loses it, as the component's own write
+ * would. */
+static void
+relay_write(int fd, const char *p, size_t n)
+{
+	ssize_t	w;
+
+	while (n > 0) {
+		if ((w = write(fd, p, n)) < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return;
+		p += w;
+		n -= (size_t)w;
+	}
+}
+
+/* Pass on one piece of the component's output (at most WIRE_PIECE bytes),
+ * escaped, as a line of its own on fd: kind WIRE_PIECE_LINE when a
+ * newline ended it, else WIRE_PIECE_PART (wire.h). */
+static void
+relay_piece(int fd, int kind, const char *s, size_t n)
+{
+	static char	line[1 + 3 * WIRE_PIECE + 1];
+	size_t		k;
+
+	line[0] = (char)kind;
+	k = 1 + wire_escape(line + 1, s, n);
+	line[k++] = '\n';
+	relay_write(fd, line, k);
+}
+
+/* Pass on a marker line from libensemble (without its newline), with the
+ * run's secret after WIRE_MARK, on stderr. */
+static void
+relay_mark(const struct tramp *t, const char *s, size_t n)
+{
+	struct wire_buf	b;
+	size_t		ml = strlen(WIRE_MARK);
+
+	if (n >= ml && memcmp(s, WIRE_MARK, ml) == 0) {
+		s += ml;
+		n -= ml;
+	}
+	memset(&b, 0, sizeof(b));
+	if (wire_put_bytes(&b, WIRE_MARK, ml) == 0 &&
+	    wire_put_bytes(&b, t->secret, strlen(t->secret)) == 0 &&
+	    wire_put_bytes(&b, " ", 1) == 0 && wire_put_bytes(&b, s, n) == 0 &&
+	    wire_put_bytes(&b, "\n", 1) == 0)
+		relay_write(STDERR_FILENO, b.p, b.len);
+	free(b.p);
+}
+
+/* Pass on what src holds: each whole line; a piece without a newline
+ * once the buffer is full, or at the end ('last'). */
+static void
+relay_take(const struct tramp *t, struct relay_src *src, int last)
+{
+	char	*p = src->buf, *nl;
+	size_t	 left = src->len;
+
+	while (left > 0 && (nl = memchr(p, '\n', left)) != NULL) {
+		if (src->out >= 0)
+			relay_piece(src->out, WIRE_PIECE_LINE, p, (size_t)(nl - p));
+		else if (!src->cut)
+			relay_mark(t, p, (size_t)(nl - p));
+		src->cut = 0;
+		left -= (size_t)(nl - p) + 1;
+		p = nl + 1;
+	}
+	if (left > 0 && (left == src->cap || last)) {
+		if (src->out >= 0)
+			relay_piece(src->out, WIRE_PIECE_PART, p, left);
+		else if (!src->cut) {
+			relay_mark(t, p, left);
+			src->cut = 1;
+		}
+		left = 0;
+	}
+	if (left > 0 && p != src->buf)
+		memmove(src->buf, p, left);
+	src->len = left;
+}
+
+/* Read what src has and pass it on; at its end, the rest too. */
+static void
+relay_read(const struct tramp *t, struct relay_src *src)
+{
+	ssize_t	n;
+
+	n = read(src->fd, src->buf + src->len, src->cap - src->len);
+	if (n < 0 && (errno == EINTR || errno == EAGAIN))
+		return;
+	if (n > 0) {
+		src->len += (size_t)n;
+		relay_take(t, src, 0);
+		return;
+	}
+	relay_take(t, src, 1);
+	close(src->fd);
+	src->fd = -1;
+}
+
+/* Relay the component's output while it runs, until it ends (its wait
+ * status); then what is left in the pipes, not waiting for processes it
+ * left behind with them. */
+static int
+relay_run(const struct tramp *t, pid_t pid, struct relay_src *src, int nsrc,
+    const sigset_t *wake)
+{
+	struct pollfd	pfd[3];
+	int		st, i, n;
+
+	for (;;) {
+		if (waitpid(pid, &st, WNOHANG) == pid)
+			break;
+		for (i = n = 0; i < nsrc; i++)
+			if (src[i].fd >= 0) {
+				pfd[n].fd = src[i].fd;
+				pfd[n++].events = POLLIN;
+			}
+		if (ppoll(pfd, (nfds_t)n, NULL, wake) <= 0)
+			continue;
+		for (i = n = 0; i < nsrc; i++)
+			if (src[i].fd >= 0 && (pfd[n++].revents &
+			    (POLLIN | POLLHUP | POLLERR)))
+				relay_read(t, &src[i]);
+	}
+	for (i = 0; i < nsrc; i++) {
+		if (src[i].fd < 0)
+			continue;
+		fcntl(src[i].fd, F_SETFL, O_NONBLOCK);
+		while (src[i].fd >= 0) {
+			n = (int)read(src[i].fd, src[i].buf + src[i].len,
+			    src[i].cap - src[i].len);
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n <= 0) {
+				relay_take(t, &src[i], 1);
+				close(src[i].fd);
+				src[i].fd = -1;
+			} else {
+				src[i].len += (size_t)n;
+				relay_take(t, &src[i], 0);
+			}
+		}
+	}
+	return st;
 }
 
 /* Why a component execv could not start: the errno, or for a script
@@ -250,10 +437,14 @@ main(int argc, char **argv)
 	struct sigaction	 sa;
 	struct rlimit		 no_core = { 0, 0 };
 	static const int	 sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM,
-				     SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM };
+				     SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGCHLD };
+	struct relay_src	 src[3];
+	sigset_t		 chld, wake;
+	const char		*sp;
 	char			*msg;
 	pid_t			 parent = getpid(), pid;
 	int			 k, ex[2], err[2], st, fd, tables = -1;
+	int			 pipes[3] = { -1, -1, -1 }, rd[3];
 	ssize_t			 nr;
 
 	/* Dies with whoever started it (mpirun, or Open MPI's daemon on
@@ -267,7 +458,9 @@ main(int argc, char **argv)
 	if (gethostname(t.host, sizeof(t.host) - 1) != 0)
 		strcpy(t.host, "?");
 	t.host[sizeof(t.host) - 1] = '\0';
-	fprintf(stderr, "%sstart %s\n", WIRE_MARK, t.host);
+	sp = t.secret != NULL ? " " : "";
+	fprintf(stderr, "%s%s%sstart %s\n", WIRE_MARK,
+	    t.secret != NULL ? t.secret : "", sp, t.host);
 	if (t.tables)
 		tables = tramp_tables(&t);
 	if (!t.keep_stdin) {
@@ -284,20 +477,42 @@ main(int argc, char **argv)
 	sa.sa_handler = on_tramp_signal;
 	for (k = 0; k < (int)(sizeof(sigs) / sizeof(sigs[0])); k++)
 		sigaction(sigs[k], &sa, NULL);
+	/* SIGCHLD wakes only ppoll (relay_run). */
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &chld, &wake);
+	sigdelset(&wake, SIGCHLD);
+	memset(src, 0, sizeof(src));
+	for (k = 0; k < 3; k++) {
+		src[k].fd = -1;
+		if (t.secret == NULL)
+			continue;
+		if (pipe2(err, O_CLOEXEC) != 0)
+			tramp_cannot(&t, "cannot make a pipe: %s", strerror(errno));
+		src[k].fd = rd[k] = err[0];
+		pipes[k] = err[1];
+		src[k].out = k < 2 ? k + 1 : -1;
+		src[k].cap = k < 2 ? WIRE_PIECE : WIRE_MARK_MAX;
+		src[k].buf = xmalloc(src[k].cap);
+	}
 	if (pipe2(ex, O_CLOEXEC) != 0 || (pid = fork()) < 0)
 		tramp_cannot(&t, "cannot start a process: %s", strerror(errno));
 	if (pid == 0) {
 		close(ex[0]);
-		tramp_child(&t, parent, ex[1], tables);
+		for (k = 0; k < 3 && t.secret != NULL; k++)
+			close(rd[k]);
+		tramp_child(&t, parent, ex[1], tables, pipes, &wake);
 	}
 	close(ex[1]);
+	for (k = 0; k < 3; k++)
+		if (pipes[k] >= 0)
+			close(pipes[k]);
 	if (tables >= 0)
 		close(tables);
 	while ((nr = read(ex[0], err, sizeof(err))) < 0 && errno == EINTR)
 		;
 	close(ex[0]);
-	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-		;
+	st = relay_run(&t, pid, src, 3, &wake);
 	if (nr == (ssize_t)sizeof(err)) {
 		if (err[0] == TRAMP_CHDIR)
 			xasprintf(&msg, "cannot change to its working directory"
@@ -310,8 +525,8 @@ main(int argc, char **argv)
 		tramp_cannot(&t, "%s", msg);
 	}
 	if (WIFSIGNALED(st)) {
-		fprintf(stderr, "%send %s signal %d\n", WIRE_MARK, t.host,
-		    WTERMSIG(st));
+		fprintf(stderr, "%s%s%send %s signal %d\n", WIRE_MARK,
+		    t.secret != NULL ? t.secret : "", sp, t.host, WTERMSIG(st));
 		fflush(stderr);
 		/* Die of it too, without a core of our own. */
 		setrlimit(RLIMIT_CORE, &no_core);
@@ -319,6 +534,7 @@ main(int argc, char **argv)
 		raise(WTERMSIG(st));
 		exit(128 + WTERMSIG(st));
 	}
-	fprintf(stderr, "%send %s exit %d\n", WIRE_MARK, t.host, WEXITSTATUS(st));
+	fprintf(stderr, "%s%s%send %s exit %d\n", WIRE_MARK,
+	    t.secret != NULL ? t.secret : "", sp, t.host, WEXITSTATUS(st));
 	exit(WEXITSTATUS(st));
 }

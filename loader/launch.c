@@ -32,6 +32,7 @@
 #include <strings.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -63,6 +64,14 @@
 #define FINAL_ASK_EVERY	1.0	/* ... and again, while it goes on, twice as
 				 * long each time up to FINAL_ASK_MOST */
 #define FINAL_ASK_MOST	60.0
+#define PART_MAX	(4 * WIRE_MARK_MAX)	/* a frame line kept whole:
+				 * longer is passed on as it is, cut */
+#define MLINE_MAX	65536	/* of one of mpirun's own lines, kept */
+#define TAIL_LINE_MAX	1024	/* of a line of the failure report's tail */
+#define OUTQ_SOFT	(256 * 1024)	/* queued for our stdout or stderr:
+				 * mpirun's is not read while more is */
+#define OUTQ_MAX	(4 * 1024 * 1024)	/* more is dropped */
+#define OUT_GRACE	2.0	/* at the end, for our readers to take it */
 
 /* A process of the application as the run sees it. */
 struct rproc {
@@ -87,8 +96,39 @@ struct rproc {
 					 * and of the one before; -1: none */
 	char		*tail[TAIL_LINES];
 	int		 ntail;		/* lines seen */
-	struct buf	 part[2];	/* a line in pieces: stdout, stderr */
+	struct buf	 tline;		/* the stderr line being read, for tail */
+	struct buf	 part[3];	/* a frame line in pieces, as mpirun cut
+					 * it: stdout, stderr, stddiag */
+	int		 raw[3];	/* part was too long: passed on as it is */
+	int		 open[2];	/* a line of its stdout, stderr is open
+					 * on ours (--tag-output: no name) */
 	FILE		*file[2];	/* --output-dir: NAME.out, NAME.err */
+};
+
+/* Reading one of mpirun's pipes: where the bytes that come belong. */
+enum rd_seg {
+	SEG_START,		/* a line begins: a tag, or mpirun's own */
+	SEG_MPIRUN,		/* mpirun's own line */
+	SEG_PROC,		/* a process's, after a tag */
+};
+
+struct rd {
+	enum rd_seg	 seg;
+	int		 rank, err;	/* SEG_PROC: whose, and which stream */
+	struct buf	 acc;		/* read, not yet taken (a tag in part) */
+	struct buf	 mline;		/* SEG_MPIRUN: the line so far */
+};
+
+/* What waits to be written on our stdout or stderr (run_pump writes it
+ * when ppoll says there is room, so that a reader that takes nothing
+ * never stops the watch). */
+struct outq {
+	int		 fd;
+	char		*p;
+	size_t		 off, len, cap;
+	int		 piped;		/* not a file: PIPE_BUF at a time */
+	int		 dead;		/* a write failed: drop the rest */
+	unsigned long long dropped;	/* bytes */
 };
 
 /* How far the stopping of the run has gone (run_escalate).  A failure, an
@@ -163,9 +203,14 @@ struct run {
 	enum run_phase		 phase;
 	double			 phase_at;	/* when the phase began */
 	double			 swept_at;	/* the last stop of strays */
-	struct pollfd		 pfd[4];	/* its stdout, stderr; its stdin;
-						 * --stdin: ours */
-	struct buf		 acc[2];	/* what is read of stdout, stderr */
+	struct pollfd		 pfd[6];	/* its stdout, stderr; its stdin;
+						 * --stdin: ours; our stdout,
+						 * stderr (out_write) */
+	struct rd		 rd[2];		/* reading its stdout, stderr */
+	struct outq		 oq[2];		/* to our stdout, stderr */
+	int			 oq_same;	/* both one pipe */
+	char			 secret[40];	/* the run's, in the trampolines'
+						 * markers (exec.c) */
 	int			 handling;	/* SIGINT, SIGTERM, SIGCHLD are ours */
 	struct sigaction	 old_int, old_term, old_chld;
 	sigset_t		 old_mask;
@@ -187,34 +232,47 @@ on_child(int sig)
 	(void)sig;
 }
 
-/* "[J,R]<stdout>:" at s: its length, with *job, *rank and *err (stderr or
- * stddiag) set; 0 when s does not start with a tag. */
-static size_t
-tag_at(const char *s, int *job, int *rank, int *err)
+/* "[J,R]<stdout>:" at the n bytes of s: its length, with *job, *rank
+ * and *err (0 stdout, 1 stderr, 2 stddiag) set; 0 when s does not start
+ * with a tag; -1 when the n bytes may be the start of one. */
+static int
+tag_at(const char *s, size_t n, int *job, int *rank, int *err)
 {
-	const char	*p = s;
-	long		 j, r;
-	char		*end;
+	static const char	*names[] = { "<stdout>:", "<stderr>:",
+				    "<stddiag>:" };
+	long			 v[2];
+	size_t			 i = 1, k, m;
+	int			 f;
 
-	if (*p++ != '[')
+	if (n == 0)
+		return -1;
+	if (s[0] != '[')
 		return 0;
-	j = strtol(p, &end, 10);
-	if (end == p || *end != ',')
-		return 0;
-	p = end + 1;
-	r = strtol(p, &end, 10);
-	if (end == p || *end != ']' || j < 0 || r < 0 || j > 1000000 || r > 100000000)
-		return 0;
-	p = end + 1;
-	if (strncmp(p, "<stdout>:", 9) == 0)
-		*err = 0;
-	else if (strncmp(p, "<stderr>:", 9) == 0 || strncmp(p, "<stddiag>:", 10) == 0)
-		*err = 1;
-	else
-		return 0;
-	*job = (int)j;
-	*rank = (int)r;
-	return (size_t)(p - s) + (p[4] == 'd' && p[5] == 'i' ? 10 : 9);
+	for (f = 0; f < 2; f++) {
+		v[f] = 0;
+		for (k = 0; i < n && s[i] >= '0' && s[i] <= '9'; i++, k++) {
+			if (k >= 9)
+				return 0;
+			v[f] = v[f] * 10 + (s[i] - '0');
+		}
+		if (i == n)
+			return -1;
+		if (k == 0 || s[i++] != (f == 0 ? ',' : ']'))
+			return 0;
+	}
+	for (f = 0; f < 3; f++) {
+		m = strlen(names[f]);
+		k = n - i < m ? n - i : m;
+		if (memcmp(s + i, names[f], k) != 0)
+			continue;
+		if (k < m)
+			return -1;
+		*job = (int)v[0];
+		*rank = (int)v[1];
+		*err = f;
+		return (int)(i + m);
+	}
+	return 0;
 }
 
 static const char *
@@ -433,49 +491,162 @@ out_open(struct run *R, int r, int err, const char *mode)
 	return f;
 }
 
-/* Write a line of process r's stdout (err 0) or stderr (err 1): to its
- * file under --output-dir, else to ours, after its name and ": " with
- * --tag-output. */
+/* Queue n bytes of s for our stdout (q: R->oq[0]) or stderr; beyond
+ * OUTQ_MAX, or once a write failed, they are dropped (counted). */
 static void
-proc_put(struct run *R, int r, int err, const char *s)
+outq_add(struct outq *q, const char *s, size_t n)
+{
+	if (n == 0)
+		return;
+	if (q->dead || q->len - q->off + n > OUTQ_MAX) {
+		q->dropped += n;
+		return;
+	}
+	if (q->off > 0 && q->len + n > q->cap) {
+		memmove(q->p, q->p + q->off, q->len - q->off);
+		q->len -= q->off;
+		q->off = 0;
+	}
+	if (q->len + n > q->cap)
+		xgrow(&q->p, &q->cap, q->len + n, 1);
+	memcpy(q->p + q->len, s, n);
+	q->len += n;
+}
+
+/* Bytes queued for q. */
+static size_t
+outq_pending(const struct outq *q)
+{
+	return q->len - q->off;
+}
+
+/* Write what q holds, as much as its fd takes without blocking after
+ * ppoll said it has room: PIPE_BUF on a pipe or a terminal, all on a
+ * file.  A write that fails drops the rest. */
+static void
+outq_write(struct outq *q)
+{
+	size_t	n = outq_pending(q);
+	ssize_t	w;
+
+	if (n == 0)
+		return;
+	if (q->piped && n > PIPE_BUF)
+		n = PIPE_BUF;
+	if ((w = write(q->fd, q->p + q->off, n)) < 0) {
+		if (errno == EINTR || errno == EAGAIN)
+			return;
+		q->dead = 1;
+		q->dropped += outq_pending(q);
+		q->off = q->len = 0;
+		return;
+	}
+	q->off += (size_t)w;
+	if (q->off == q->len)
+		q->off = q->len = 0;
+}
+
+/* Write n bytes of process r's stdout (err 0) or stderr (err 1), a line's
+ * end after them when eol: to its file under --output-dir, else to ours,
+ * each line after its name and ": " with --tag-output. */
+static void
+proc_put(struct run *R, int r, int err, const char *s, size_t n, int eol)
 {
 	struct rproc	*p = &R->p[r];
-	FILE		*f = err ? stderr : stdout;
+	struct outq	*q = &R->oq[err];
+	FILE		*f;
 
 	if (R->o->output_dir != NULL) {
 		if ((f = p->file[err]) == NULL && (f = out_open(R, r, err, "a")) == NULL)
 			return;
-	} else if (R->o->tag_output)
-		fprintf(f, "%s: ", p->name);
-	if ((fputs(s, f) == EOF || fputc('\n', f) == EOF) &&
-	    f != stdout && f != stderr)
-		out_lost(R, r, err, errno);
+		if ((fwrite(s, 1, n, f) != n || (eol && fputc('\n', f) == EOF)))
+			out_lost(R, r, err, errno);
+		return;
+	}
+	if (R->o->tag_output && !p->open[err]) {
+		outq_add(q, p->name, strlen(p->name));
+		outq_add(q, ": ", 2);
+	}
+	outq_add(q, s, n);
+	if (eol)
+		outq_add(q, "\n", 1);
+	p->open[err] = !eol;
 }
 
-/* A whole line from the application's process r. */
+/* Bytes of process r's stdout (err 0) or stderr (err 1) as it wrote them,
+ * eol: a newline after them.  Its stderr's last lines are kept for the
+ * failure report (each cut at TAIL_LINE_MAX). */
 static void
-proc_line(struct run *R, int r, int err, const char *s)
+proc_out(struct run *R, int r, int err, const char *s, size_t n, int eol)
 {
-	struct rproc	*p;
+	struct rproc	*p = &R->p[r];
+	size_t		 room;
 
-	if (r >= R->n)
-		return;
-	p = &R->p[r];
-	if (strncmp(s, WIRE_MARK, strlen(WIRE_MARK)) == 0) {
-		proc_marker(R, r, s + strlen(WIRE_MARK));
-		return;
-	}
 	if (!err) {
-		proc_put(R, r, 0, s);
+		proc_put(R, r, 0, s, n, eol);
 		return;
 	}
-	free(p->tail[p->ntail % TAIL_LINES]);
-	p->tail[p->ntail % TAIL_LINES] = xstrdup(s);
-	p->ntail++;
+	room = TAIL_LINE_MAX - p->tline.len;
+	buf_add(&p->tline, s, n < room ? n : room);
+	if (eol) {
+		free(p->tail[p->ntail % TAIL_LINES]);
+		p->tail[p->ntail % TAIL_LINES] = xstrdup(p->tline.s);
+		p->ntail++;
+		buf_reset(&p->tline);
+	}
 	/* Once one process failed, the others' last words are collateral. */
 	if (R->o->output_dir != NULL || R->fail_at == 0 || R->culprit == r ||
-	    R->timed_out)
-		proc_put(R, r, 1, s);
+	    R->timed_out || p->open[1])
+		proc_put(R, r, 1, s, n, eol);
+}
+
+/* A frame line of process r (the n bytes of s, NUL after them) on its
+ * stdout (err 0), stderr (1) or stddiag (2), whole when eol, else the
+ * start of one too long to keep, passed on as it is.  Under the
+ * trampoline's relay (wire.h) its stdout and stderr are pieces of the
+ * component's output, escaped, and a marker is a line of its stderr with
+ * the run's secret; the rest is passed on as it is. */
+static void
+proc_frame(struct run *R, int r, int err, char *s, size_t n, int eol)
+{
+	struct rproc	*p = &R->p[r];
+	size_t		 ml = strlen(WIRE_MARK), sl = strlen(R->secret);
+
+	if (p->raw[err] || !eol) {
+		p->raw[err] = !eol;
+		proc_out(R, r, err == 0 ? 0 : 1, s, n, eol);
+		return;
+	}
+	if (err == 1 && n > ml + sl && memcmp(s, WIRE_MARK, ml) == 0 &&
+	    memcmp(s + ml, R->secret, sl) == 0 && s[ml + sl] == ' ')
+		proc_marker(R, r, s + ml + sl + 1);
+	else if (err < 2 && n > 0 &&
+	    (s[0] == WIRE_PIECE_LINE || s[0] == WIRE_PIECE_PART))
+		proc_out(R, r, err, s + 1, wire_unescape(s + 1, n - 1),
+		    s[0] == WIRE_PIECE_LINE);
+	else
+		proc_out(R, r, err == 0 ? 0 : 1, s, n, 1);
+}
+
+/* Bytes of a segment of process r's stream err, as mpirun tagged it: to
+ * its frame line, up to a newline ('eol', not in s). */
+static void
+proc_bytes(struct run *R, int r, int err, const char *s, size_t n, int eol)
+{
+	struct buf	*part;
+
+	if (r < 0 || r >= R->n)
+		return;
+	part = &R->p[r].part[err];
+	if (part->len + n > PART_MAX) {
+		proc_frame(R, r, err, part->s, part->len, 0);
+		buf_reset(part);
+	}
+	buf_add(part, s, n);
+	if (eol) {
+		proc_frame(R, r, err, part->s, part->len, 1);
+		buf_reset(part);
+	}
 }
 
 /* One of mpirun's own lines: keep it, and learn what it says of exits. */
@@ -502,74 +673,100 @@ mpirun_line(struct run *R, const char *s)
 	}
 }
 
-/* Split one line of mpirun's output into its tagged pieces: each goes to
- * the process of its rank; a line without a tag is mpirun's own. */
+/* Take what was read of mpirun's stdout (i 0) or stderr (1): split at its
+ * tags (mpirun puts one before every line, and one before each piece it
+ * read of a process's output, which may start in the middle of a line:
+ * the trampolines escape every '[' of the components' output), each
+ * piece to its process, a line without a tag mpirun's own.  What may be
+ * the start of a tag is kept for the next read, unless 'eof'. */
 static void
-on_line(struct run *R, char *line)
+rd_take(struct run *R, int i, int eof)
 {
-	char	*p = line, *q, *seg;
-	int	 job, rank, err, j2, r2, e2;
-	size_t	 len, len2 = 0;
+	struct rd	*d = &R->rd[i];
+	char		*p = d->acc.s, *e = p + d->acc.len, *q, *nl;
+	int		 job, rank, err, k;
+	size_t		 room;
 
-	if ((len = tag_at(p, &job, &rank, &err)) == 0) {
-		mpirun_line(R, line);
-		return;
-	}
-	while (len > 0) {
-		seg = p + len;
-		/* A piece without a newline is followed by the next tag. */
-		for (q = seg; (q = strchr(q, '[')) != NULL; q++)
-			if ((len2 = tag_at(q, &j2, &r2, &e2)) > 0)
+	while (p < e) {
+		if (d->seg == SEG_START) {
+			if ((k = tag_at(p, (size_t)(e - p), &job, &rank, &err)) < 0 &&
+			    !eof)
 				break;
-		struct buf *part = rank < R->n ? &R->p[rank].part[err] : NULL;
-		if (part != NULL)
-			buf_add(part, seg, q != NULL ? (size_t)(q - seg) : strlen(seg));
-		if (q == NULL && part != NULL) {
-			buf_adds(part, "");
-			proc_line(R, rank, err, part->s);
-			buf_reset(part);
+			if (k > 0) {
+				d->seg = SEG_PROC;
+				d->rank = rank;
+				d->err = err;
+				p += k;
+			} else
+				d->seg = SEG_MPIRUN;
+		} else if (d->seg == SEG_MPIRUN) {
+			nl = memchr(p, '\n', (size_t)(e - p));
+			q = nl != NULL ? nl : e;
+			room = MLINE_MAX - d->mline.len;
+			buf_add(&d->mline, p, (size_t)(q - p) < room ?
+			    (size_t)(q - p) : room);
+			p = q;
+			if (nl != NULL) {
+				mpirun_line(R, d->mline.s);
+				buf_reset(&d->mline);
+				d->seg = SEG_START;
+				p++;
+			}
+		} else {
+			for (q = p; q < e && *q != '\n' && *q != '['; q++)
+				;
+			proc_bytes(R, d->rank, d->err, p, (size_t)(q - p),
+			    q < e && *q == '\n');
+			p = q;
+			if (q == e)
+				break;
+			if (*q == '\n') {
+				d->seg = SEG_START;
+				p++;
+				continue;
+			}
+			if ((k = tag_at(q, (size_t)(e - q), &job, &rank, &err)) < 0 &&
+			    !eof)
+				break;
+			if (k > 0) {
+				d->rank = rank;
+				d->err = err;
+				p += k;
+			} else {
+				proc_bytes(R, d->rank, d->err, q, 1, 0);
+				p++;
+			}
 		}
-		if (q == NULL)
-			break;
-		p = q;
-		len = len2;
-		job = j2;
-		rank = r2;
-		err = e2;
 	}
+	if (eof && d->seg == SEG_MPIRUN && d->mline.len > 0) {
+		mpirun_line(R, d->mline.s);
+		buf_reset(&d->mline);
+	}
+	if (d->acc.s == NULL)
+		return;
+	memmove(d->acc.s, p, (size_t)(e - p));
+	d->acc.len = (size_t)(e - p);
+	d->acc.s[d->acc.len] = '\0';
 }
 
-/* Read what is there on fd into acc and handle each whole line; at EOF
- * the rest too.  0, or -1 at EOF. */
+/* Read what is there on mpirun's stdout (i 0) or stderr (1), and take
+ * it.  0, or -1 at EOF. */
 static int
-drain(struct run *R, int fd, struct buf *acc)
+drain(struct run *R, int i)
 {
-	char	 chunk[65536], *nl, *start;
-	ssize_t	 n;
-	size_t	 used;
+	struct rd	*d = &R->rd[i];
+	char		 chunk[65536];
+	ssize_t		 n;
 
-	n = read(fd, chunk, sizeof(chunk));
+	n = read(R->pfd[i].fd, chunk, sizeof(chunk));
 	if (n < 0 && (errno == EINTR || errno == EAGAIN))
 		return 0;
 	if (n <= 0) {
-		if (acc->len > 0) {
-			buf_adds(acc, "");
-			on_line(R, acc->s);
-			buf_reset(acc);
-		}
+		rd_take(R, i, 1);
 		return -1;
 	}
-	buf_add(acc, chunk, (size_t)n);
-	buf_adds(acc, "");
-	start = acc->s;
-	while ((nl = strchr(start, '\n')) != NULL) {
-		*nl = '\0';
-		on_line(R, start);
-		start = nl + 1;
-	}
-	used = (size_t)(start - acc->s);
-	memmove(acc->s, start, acc->len - used + 1);
-	acc->len -= used;
+	buf_add(&d->acc, chunk, (size_t)n);
+	rd_take(R, i, 0);
 	return 0;
 }
 
@@ -1118,7 +1315,8 @@ bad:
 static void
 run_init(struct run *R, const struct pcg *g, const struct launch_opts *o)
 {
-	int	i;
+	struct stat	st[2];
+	int		i, k;
 
 	memset(R, 0, sizeof(*R));
 	R->g = g;
@@ -1133,14 +1331,22 @@ run_init(struct run *R, const struct pcg *g, const struct launch_opts *o)
 		R->p[i].component = g->comps[g->procs[i].comp].name;
 		R->p[i].exit_code = -1;
 		R->p[i].seq = R->p[i].seq_before = -1;
-		buf_init(&R->p[i].part[0]);
-		buf_init(&R->p[i].part[1]);
+		for (k = 0; k < 3; k++)
+			buf_init(&R->p[i].part[k]);
+		buf_init(&R->p[i].tline);
 	}
-	buf_init(&R->acc[0]);
-	buf_init(&R->acc[1]);
+	for (k = 0; k < 2; k++) {
+		buf_init(&R->rd[k].acc);
+		buf_init(&R->rd[k].mline);
+		R->oq[k].fd = k + 1;
+		R->oq[k].piped = fstat(k + 1, &st[k]) != 0 ||
+		    !S_ISREG(st[k].st_mode);
+	}
+	R->oq_same = R->oq[0].piped && R->oq[1].piped &&
+	    st[0].st_dev == st[1].st_dev && st[0].st_ino == st[1].st_ino;
 	R->pid = -1;
 	tidy_init(&R->tidy);
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < 6; i++)
 		R->pfd[i].fd = -1;
 	R->phase = RUN_RUNNING;
 	/* As long as Open MPI may take to start them, at a size's pace. */
@@ -1188,8 +1394,9 @@ run_free(struct run *R)
 		free(R->p[i].forgood);
 		for (k = 0; k < TAIL_LINES; k++)
 			free(R->p[i].tail[k]);
-		buf_free(&R->p[i].part[0]);
-		buf_free(&R->p[i].part[1]);
+		for (k = 0; k < 3; k++)
+			buf_free(&R->p[i].part[k]);
+		buf_free(&R->p[i].tline);
 		for (k = 0; k < 2; k++)
 			if (R->p[i].file[k] != NULL)
 				fclose(R->p[i].file[k]);
@@ -1198,8 +1405,11 @@ run_free(struct run *R)
 		free(R->mlines[j]);
 	free(R->mlines);
 	free(R->p);
-	buf_free(&R->acc[0]);
-	buf_free(&R->acc[1]);
+	for (k = 0; k < 2; k++) {
+		buf_free(&R->rd[k].acc);
+		buf_free(&R->rd[k].mline);
+		free(R->oq[k].p);
+	}
 	free(R->bundle.p);
 }
 
@@ -1279,6 +1489,7 @@ run_files(struct run *R)
 	po.exec = o->exec;
 	po.paths = o->paths;
 	po.stdin_proc = o->stdin_proc;
+	po.relay = R->secret;
 	po.root = o->stdin_proc >= 0 ? o->stdin_proc : 0;
 	po.flags = (o->check_protocol ? WIRE_CHECK_PROTOCOL : 0) |
 	    (o->trace != NULL ? WIRE_TRACE : 0);
@@ -1624,7 +1835,18 @@ run_pump(struct run *R)
 	double		 d = run_deadline(R), left;
 	int		 i;
 
-	pfd[0].events = pfd[1].events = POLLIN;
+	/* Not more from mpirun while ours is not taken (its pipe fills,
+	 * and its processes wait to write), until the run is being stopped
+	 * (then what does not fit is dropped: mpirun must not wait to end). */
+	for (i = 0; i < 2; i++)
+		pfd[i].events = outq_pending(&R->oq[i]) < OUTQ_SOFT ||
+		    R->phase >= RUN_TERMINATED ? POLLIN : 0;
+	for (i = 0; i < 2; i++) {
+		pfd[4 + i].fd = outq_pending(&R->oq[i]) > 0 ? i + 1 : -1;
+		pfd[4 + i].events = POLLOUT;
+	}
+	if (R->oq_same && pfd[4].fd >= 0)
+		pfd[5].fd = -1;		/* one write a round to one pipe */
 	stdin_events(R);
 	if (d >= 0) {
 		left = d - clock_now();
@@ -1639,12 +1861,15 @@ run_pump(struct run *R)
 		tp = &ts;
 	}
 	sigemptyset(&none);
-	if (ppoll(pfd, 4, tp, &none) <= 0)
+	if (ppoll(pfd, 6, tp, &none) <= 0)
 		return;
 	stdin_relay(R);
 	for (i = 0; i < 2; i++)
+		if (pfd[4 + i].fd >= 0 && pfd[4 + i].revents != 0)
+			outq_write(&R->oq[i]);
+	for (i = 0; i < 2; i++)
 		if (pfd[i].fd >= 0 && (pfd[i].revents & (POLLIN | POLLHUP | POLLERR)) &&
-		    drain(R, pfd[i].fd, &R->acc[i]) < 0)
+		    drain(R, i) < 0)
 			close_fd(&pfd[i].fd);
 }
 
@@ -1687,7 +1912,7 @@ run_linger(struct run *R, double t)
 	for (i = 0; i < 2; i++)
 		if (R->pfd[i].fd >= 0) {
 			while (poll(&R->pfd[i], 1, 100) > 0 &&
-			    drain(R, R->pfd[i].fd, &R->acc[i]) == 0)
+			    drain(R, i) == 0)
 				;
 			close_fd(&R->pfd[i].fd);
 		}
@@ -1882,15 +2107,75 @@ run_trace(struct run *R)
 	return rc;
 }
 
+/* The end of the run's output: each frame line mpirun's end cut short,
+ * then what is queued for our stdout and stderr, written while their
+ * readers take it, for OUT_GRACE at most; what is left is dropped and
+ * said, and stderr made non-blocking for the report if its reader takes
+ * nothing (*stuck: its flags before). */
+static void
+run_flush_out(struct run *R, int *stuck)
+{
+	static const char	*what[] = { "stdout", "stderr" };
+	struct pollfd		 pfd[2];
+	double			 end = clock_now() + OUT_GRACE, left;
+	int			 i, k, n, r;
+
+	for (r = 0; r < R->n; r++)
+		for (k = 0; k < 3; k++)
+			if (R->p[r].part[k].len > 0) {
+				proc_frame(R, r, k, R->p[r].part[k].s,
+				    R->p[r].part[k].len, 1);
+				buf_reset(&R->p[r].part[k]);
+			}
+	for (;;) {
+		for (i = n = 0; i < 2; i++)
+			if (outq_pending(&R->oq[i]) > 0 &&
+			    (n == 0 || !R->oq_same)) {
+				pfd[n].fd = i + 1;
+				pfd[n++].events = POLLOUT;
+			}
+		if (n == 0 || (left = end - clock_now()) <= 0)
+			break;
+		if (poll(pfd, (nfds_t)n, (int)(left * 1000) + 1) < 0 &&
+		    errno != EINTR)
+			break;
+		for (i = 0; i < n; i++)
+			if (pfd[i].revents != 0)
+				outq_write(&R->oq[pfd[i].fd - 1]);
+	}
+	*stuck = -1;
+	if (outq_pending(&R->oq[1]) > 0 &&
+	    (*stuck = fcntl(STDERR_FILENO, F_GETFL)) >= 0)
+		fcntl(STDERR_FILENO, F_SETFL, *stuck | O_NONBLOCK);
+	for (i = 0; i < 2; i++) {
+		R->oq[i].dropped += outq_pending(&R->oq[i]);
+		R->oq[i].off = R->oq[i].len = 0;
+		if (R->oq[i].dropped > 0)
+			fprintf(stderr, "ensemble: %s: %llu bytes of the processes'"
+			    " output to %s were dropped: %s\n", R->g->name,
+			    R->oq[i].dropped, what[i], R->oq[i].dead ?
+			    "it could not be written" : "its reader did not take"
+			    " them");
+	}
+}
+
 /* The run is over: stop what is left, and say how it went.  The exit
- * status of launch_run. */
+ * status of launch_run; *stuck as run_flush_out says. */
 static int
-run_finish(struct run *R)
+run_finish(struct run *R, int *stuck)
 {
 	int	st = R->wstatus, i;
 
 	close_fd(&R->pfd[2].fd);
-	sweep(getpid(), 0, R->tidy.janitor);
+	/* mpirun is reaped: what is left is processes the components left
+	 * behind (their trampolines no longer wait for them), said when the
+	 * run went well, as run_stop_strays says them. */
+	i = sweep(getpid(), 0, R->tidy.janitor);
+	run_flush_out(R, stuck);
+	if (i > 0 && R->done && R->fail_at == 0 && !interrupted &&
+	    !R->timed_out)
+		fprintf(stderr, "ensemble: %s: stopped %d process%s the components"
+		    " left behind\n", R->g->name, i, i == 1 ? "" : "es");
 	run_unhandle(R);
 	fflush(stdout);
 	for (i = 0; R->o->output_dir != NULL && i < R->n; i++) {
@@ -1933,12 +2218,31 @@ run_finish(struct run *R)
 	return 1;
 }
 
+/* The run's secret, which the trampolines put in their marker lines: 16
+ * random bytes in hex (from the clock and the process if the kernel has
+ * no randomness to give). */
+static void
+run_secret(struct run *R)
+{
+	unsigned char	b[16];
+	size_t		i;
+	double		t = clock_now();
+
+	if (getrandom(b, sizeof(b), GRND_NONBLOCK) != (ssize_t)sizeof(b)) {
+		memcpy(b, &t, sizeof(t));
+		i = (size_t)getpid();
+		memcpy(b + 8, &i, sizeof(i) < 8 ? sizeof(i) : 8);
+	}
+	for (i = 0; i < sizeof(b); i++)
+		snprintf(R->secret + 2 * i, 3, "%02x", b[i]);
+}
+
 int
 launch_run(const struct pcg *g, const struct launch_opts *o)
 {
 	struct run	 R;
 	double		 t;
-	int		 rc = 2, fd;
+	int		 rc = 2, fd, stuck;
 
 	/* A standard stream that is closed reads or takes nothing, as
 	 * /dev/null: else the pipes to mpirun would be given its number. */
@@ -1949,6 +2253,7 @@ launch_run(const struct pcg *g, const struct launch_opts *o)
 			return 2;
 		}
 	run_init(&R, g, o);
+	run_secret(&R);
 	if ((rc = run_fit(&R)) != 0 || (rc = run_files(&R)) != 0)
 		goto out;
 	rc = 2;
@@ -1968,7 +2273,9 @@ launch_run(const struct pcg *g, const struct launch_opts *o)
 			run_escalate(&R, t);
 		}
 	}
-	rc = run_finish(&R);
+	rc = run_finish(&R, &stuck);
+	if (stuck >= 0)
+		fcntl(STDERR_FILENO, F_SETFL, stuck);
 out:
 	run_free(&R);
 	return rc;

@@ -222,6 +222,10 @@ plan_line(const struct pcg *g, const struct plan_opts *o, int r,
 	TOKEN(pcg_proc_name(g, r, pn, sizeof(pn)));
 	snprintf(num, sizeof(num), "%d", o->root);
 	TOKEN(num);
+	if (o->relay != NULL) {
+		TOKEN("--relay");
+		TOKEN(o->relay);
+	}
 	if (r == o->root)
 		TOKEN("--tables");
 	if (r == o->stdin_proc)

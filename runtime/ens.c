@@ -13,6 +13,7 @@
 #include <ctype.h>
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <sched.h>
 #include <signal.h>
@@ -81,14 +82,18 @@ static const char *volatile cur_type;
 static void	ens_fail(enum call, const char *, ...)
 		    __attribute__((format(printf, 2, 3), noreturn));
 
-/* Write all of s to fd from a signal handler. */
+/* Where the marker lines go (wire.h): the descriptor the trampoline
+ * names in WIRE_ENV_MARKS, else stderr. */
+static int	mark_fd = STDERR_FILENO;
+
+/* Write all of s to the markers' descriptor, also from a signal handler. */
 static void
 sig_write(const char *s, size_t n)
 {
 	ssize_t	w;
 
 	while (n > 0) {
-		if ((w = write(STDERR_FILENO, s, n)) <= 0) {
+		if ((w = write(mark_fd, s, n)) <= 0) {
 			if (w < 0 && errno == EINTR)
 				continue;
 			return;
@@ -123,6 +128,24 @@ sig_str(char *p, const char *end, const char *s)
 	while (*s != '\0' && p < end)
 		*p++ = *s++;
 	return p;
+}
+
+/* Take the markers' descriptor from WIRE_ENV_MARKS, when it names an open
+ * one; the component's own children do not inherit it. */
+static void
+mark_open(void)
+{
+	const char	*v = getenv(WIRE_ENV_MARKS);
+	char		*end;
+	long		 fd;
+
+	if (v == NULL || *v == '\0')
+		return;
+	fd = strtol(v, &end, 10);
+	if (*end != '\0' || fd < 3 || fd > INT_MAX ||
+	    fcntl((int)fd, F_SETFD, FD_CLOEXEC) != 0)
+		return;
+	mark_fd = (int)fd;
 }
 
 /* SIGUSR1: say which call the process is in (ensemble run --timeout). */
@@ -220,8 +243,14 @@ ens_fail(enum call c, const char *fmt, ...)
 		msg = fixed;
 	fflush(stdout);
 	/* A protocol violation (C_NONE) names the call in its message. */
-	fprintf(stderr, "%s%s: %s%s%s\n", E.state == S_RUNNING ? WIRE_MARK "fail " : "",
-	    who, c != C_NONE ? call_names[c] : "", c != C_NONE ? ": " : "", msg);
+	if (E.state == S_RUNNING) {
+		fflush(stderr);
+		dprintf(mark_fd, WIRE_MARK "fail %s: %s%s%s\n", who,
+		    c != C_NONE ? call_names[c] : "", c != C_NONE ? ": " : "",
+		    msg);
+	} else
+		fprintf(stderr, "%s: %s%s%s\n", who, c != C_NONE ?
+		    call_names[c] : "", c != C_NONE ? ": " : "", msg);
 	if (msg != fixed)
 		free(msg);
 	fflush(stderr);
@@ -635,8 +664,8 @@ ens_init(int *argc, char ***argv)
 	 * "init" marker, wire.h), and "in ens_init" if asked while MPI_Init
 	 * waits for the others. */
 	if (getenv(WIRE_ENV) != NULL) {
-		fputs(WIRE_MARK "init\n", stderr);
-		fflush(stderr);
+		mark_open();
+		sig_write(WIRE_MARK "init\n", strlen(WIRE_MARK "init\n"));
 	}
 	cur_call = C_INIT;
 	signal(SIGUSR1, on_usr1);
@@ -683,8 +712,7 @@ ens_init(int *argc, char ***argv)
 	comm_component();
 	init_yield(0);
 	install_handlers();
-	fprintf(stderr, WIRE_MARK "hello %s\n", host);
-	fflush(stderr);
+	dprintf(mark_fd, WIRE_MARK "hello %s\n", host);
 	if (rec_on)
 		rec_init_event();
 	cur_call = C_NONE;
@@ -699,8 +727,7 @@ ens_finalize(void)
 
 	need_running(C_FINALIZE);
 	t0 = MPI_Wtime();
-	fprintf(stderr, WIRE_MARK "finalize\n");
-	fflush(stderr);
+	sig_write(WIRE_MARK "finalize\n", strlen(WIRE_MARK "finalize\n"));
 	enter(C_FINALIZE, NULL, 0, NULL);
 	if (E.bsend != NULL) {
 		check(C_FINALIZE, MPI_Buffer_detach(&b, &size));

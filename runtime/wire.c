@@ -418,3 +418,42 @@ wire_token_get(const char *tok)
 	*o = '\0';
 	return s;
 }
+
+/* Escape n bytes of s into out for a relayed piece (wire.h). */
+size_t
+wire_escape(char *out, const char *s, size_t n)
+{
+	static const char	 hex[] = "0123456789ABCDEF";
+	const unsigned char	*u = (const unsigned char *)s;
+	size_t			 i, k = 0;
+
+	for (i = 0; i < n; i++) {
+		if (u[i] == '%' || u[i] == '[' || u[i] == '\0' ||
+		    u[i] == '\n') {
+			out[k++] = '%';
+			out[k++] = hex[u[i] >> 4];
+			out[k++] = hex[u[i] & 15];
+		} else
+			out[k++] = (char)u[i];
+	}
+	return k;
+}
+
+/* Undo wire_escape on s in place (wire.h). */
+size_t
+wire_unescape(char *s, size_t n)
+{
+	size_t	i, k = 0;
+	int	hi, lo;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] == '%' && i + 2 < n &&
+		    (hi = wire_hex(s[i + 1])) >= 0 &&
+		    (lo = wire_hex(s[i + 2])) >= 0) {
+			s[k++] = (char)(hi * 16 + lo);
+			i += 2;
+		} else
+			s[k++] = s[i];
+	}
+	return k;
+}

@@ -15,10 +15,11 @@
  * a '/', every other byte as '%' and two upper-case hex digits; an empty
  * string is "%00".  The tokens, decoded, are the trampoline's arguments:
  *
- *	NAME ROOT [--tables] [--stdin] [--wdir DIR] COUNT NAME=VALUE... PATH [ARG...]
+ *	NAME ROOT [--relay SECRET] [--tables] [--stdin] [--wdir DIR] COUNT NAME=VALUE... PATH [ARG...]
  *
  * NAME the process's name; ROOT the world rank that holds the port
- * tables; --tables on that process only: its standard input starts with
+ * tables; --relay: relay the component's output (below), SECRET the
+ * run's, in every marker line; --tables on that process only: its standard input starts with
  * the bundle of every process's port table (below), which the trampoline
  * reads off and hands to the component; --stdin: the rest of its standard
  * input is the component's (else /dev/null); DIR the component's working
@@ -57,9 +58,28 @@
  *     HOSTNAME\n", then event lines (runtime/traceline.h) in the order the
  *     process started them.
  *
+ * The relay ('ensemble run' always asks for it): the component's stdout
+ * and stderr are pipes the trampoline reads; it writes each line of them
+ * on its own stdout and stderr as a line of its own, WIRE_PIECE_LINE and
+ * the line's bytes escaped (wire_escape: '%', '[', NUL and newline as %XX,
+ * so that none can be taken for a tag of Open MPI's, "[J,R]<stderr>:",
+ * which mpirun puts before every line and before every piece it read,
+ * even in the middle of a line); a line longer than WIRE_PIECE bytes in
+ * pieces of WIRE_PIECE, each but the last WIRE_PIECE_PART; what is left
+ * without a newline when the component ends, WIRE_PIECE_PART.  So every
+ * side keeps at most a piece of a line.  libensemble writes its marker
+ * lines on the descriptor WIRE_ENV_MARKS names, a third pipe the
+ * trampoline reads: it writes each (cut at WIRE_MARK_MAX) on its stderr
+ * as WIRE_MARK, the run's SECRET, a space and the marker's text.
+ * 'ensemble run' takes a marker only so, on stderr; any other line of a
+ * process's (Open MPI's "<stddiag>" ones, a trampoline's message before
+ * it relays) is shown as it is.
+ *
  * Marker lines: a process of the run writes lines beginning with WIRE_MARK
- * to its stderr; Open MPI forwards them, tagged with the writer's rank, to
- * 'ensemble run', which consumes them and never shows them:
+ * (on WIRE_ENV_MARKS, else stderr; the trampoline's own on its stderr,
+ * after WIRE_MARK the SECRET and a space under --relay); Open MPI
+ * forwards them, tagged with the writer's rank, to 'ensemble run', which
+ * consumes them and never shows them:
  *   component: "init"           it entered ens_init (before MPI_Init;
  *                               only when WIRE_ENV is set, so that a
  *                               program run by hand prints no marker);
@@ -110,6 +130,16 @@
 #define WIRE_ENV_ROOT		"ENSEMBLE_ROOT"
 /* In that process: the descriptor of the memory file with the bundle. */
 #define WIRE_ENV_TABLES		"ENSEMBLE_TABLES"
+/* Under --relay: the descriptor libensemble writes its marker lines on
+ * (else it writes them on stderr). */
+#define WIRE_ENV_MARKS		"ENSEMBLE_MARKS"
+
+/* Under --relay, the most bytes of the component's output in one piece,
+ * and the longest marker line the trampoline passes on (cut there). */
+#define WIRE_PIECE		4096
+#define WIRE_MARK_MAX		65536
+#define WIRE_PIECE_LINE		'='	/* a piece that ends a line */
+#define WIRE_PIECE_PART		'+'	/* a piece the next one continues */
 
 /* A growing byte buffer being written. */
 struct wire_buf {
@@ -193,6 +223,14 @@ int64_t wire_bundle_rest(const char *head);
  * lens[i] (bytes from the start).  0, or -1 when it is malformed or does
  * not hold n tables. */
 int wire_bundle_split(const char *p, size_t len, int n, int *offs, int *lens);
+
+/* Escape n bytes of s into out, which has room for 3 * n: '%', '[', NUL
+ * and newline as '%' and two upper-case hex digits, every other byte as it
+ * is.  The length written. */
+size_t wire_escape(char *out, const char *s, size_t n);
+/* Undo wire_escape on n bytes of s, in place: the length left (a '%'
+ * without two hex digits is kept as it is). */
+size_t wire_unescape(char *s, size_t n);
 
 /* Append s as an appfile token (above); -1 when out of memory. */
 int wire_token_put(struct wire_buf *, const char *s);
