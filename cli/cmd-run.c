@@ -326,7 +326,8 @@ static const struct cli_option cmd_run_options[] = {
 	{ .type = CLI_STRING, .name = "--output-dir", .arg = "DIR",
 	  .off = CLI_OFF(output_dir), .needs = "a directory",
 	  .help = "write each process's stdout and stderr to\n"
-	    "DIR/NAME.out and DIR/NAME.err, not to ours" },
+	    "DIR/NAME.out and DIR/NAME.err, not to ours, NAME\n"
+	    "with '.' for '[' and no ']' (relay.2.out)" },
 	{ .type = CLI_FLAG, .name = "--no-verify", .off = CLI_OFF(no_verify),
 	  .help = "run without verifying the script first" },
 	{ .type = CLI_FLAG, .name = "--force", .off = CLI_OFF(force),

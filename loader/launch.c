@@ -430,16 +430,38 @@ proc_marker(struct run *R, int r, const char *m)
 		proc_end(R, r, m);
 }
 
+/* The path of process r's file for stdout (err 0) or stderr (err 1) under
+ * --output-dir, a name no shell needs quoted: DIR/relay.2.out for
+ * relay[2] (its name, '.' for '[', without ']'), DIR/master.err.  The
+ * caller frees it. */
+static char *
+out_path(const struct run *R, int r, int err)
+{
+	const char	*name = R->p[r].name;
+	char		*path, *q;
+
+	xasprintf(&path, "%s/%s.%s", R->o->output_dir, name, err ? "err" : "out");
+	for (q = path + strlen(R->o->output_dir) + 1; *name != '\0'; name++)
+		if (*name != ']')
+			*q++ = *name == '[' ? '.' : *name;
+	memmove(q, err ? ".err" : ".out", 5);
+	return path;
+}
+
 /* A write to process r's file under --output-dir failed with errno e:
  * said once; the run goes on, and fails at its end (run_finish: output
  * lost is no success). */
 static void
 out_lost(struct run *R, int r, int err, int e)
 {
+	char	*path;
+
 	if (R->out_failed)
 		return;
-	fprintf(stderr, "ensemble: cannot write to '%s/%s.%s': %s\n",
-	    R->o->output_dir, R->p[r].name, err ? "err" : "out", strerror(e));
+	path = out_path(R, r, err);
+	fprintf(stderr, "ensemble: cannot write to '%s': %s\n", path,
+	    strerror(e));
+	free(path);
 	R->out_failed = 1;
 }
 
@@ -476,8 +498,7 @@ out_open(struct run *R, int r, int err, const char *mode)
 			if (q->file[k % 2] != NULL)
 				out_close(R, (r + 1 + k / 2) % R->n, k % 2);
 		}
-	xasprintf(&path, "%s/%s.%s", R->o->output_dir, R->p[r].name,
-	    err ? "err" : "out");
+	path = out_path(R, r, err);
 	if ((f = fopen(path, mode)) == NULL && !R->out_failed) {
 		fprintf(stderr, "ensemble: cannot open '%s': %s\n", path,
 		    strerror(errno));
@@ -959,6 +980,7 @@ static void
 report_failure(struct run *R, int status)
 {
 	struct rproc	*p;
+	char		*path;
 	int		 i, k, first;
 
 	if (R->sig_num > 0 && R->sig_rank >= 0 && R->sig_rank < R->n &&
@@ -1026,7 +1048,12 @@ report_failure(struct run *R, int status)
 	}
 	if (p->ntail > 0) {
 		first = p->ntail > TAIL_LINES ? p->ntail - TAIL_LINES : 0;
-		fprintf(stderr, "  last lines of its stderr:\n");
+		if (R->o->output_dir != NULL) {
+			path = out_path(R, R->culprit, 1);
+			fprintf(stderr, "  last lines of its stderr (%s):\n", path);
+			free(path);
+		} else
+			fprintf(stderr, "  last lines of its stderr:\n");
 		for (k = first; k < p->ntail; k++)
 			fprintf(stderr, "    %s\n", p->tail[k % TAIL_LINES]);
 	}
