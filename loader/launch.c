@@ -95,6 +95,7 @@ struct rproc {
 	long		 seq, seq_before;	/* the call of its last answer
 					 * and of the one before; -1: none */
 	char		*tail[TAIL_LINES];
+	char		 shown[TAIL_LINES]; /* that line is on our stderr */
 	int		 ntail;		/* lines seen */
 	struct buf	 tline;		/* the stderr line being read, for tail */
 	struct buf	 part[3];	/* a frame line in pieces, as mpirun cut
@@ -602,22 +603,27 @@ proc_out(struct run *R, int r, int err, const char *s, size_t n, int eol)
 {
 	struct rproc	*p = &R->p[r];
 	size_t		 room;
+	int		 put;
 
 	if (!err) {
 		proc_put(R, r, 0, s, n, eol);
 		return;
 	}
+	/* Once one process failed, the others' last words are collateral. */
+	put = R->o->output_dir != NULL || R->fail_at == 0 ||
+	    R->culprit == r || R->timed_out || p->open[1];
 	room = TAIL_LINE_MAX - p->tline.len;
 	buf_add(&p->tline, s, n < room ? n : room);
 	if (eol) {
 		free(p->tail[p->ntail % TAIL_LINES]);
 		p->tail[p->ntail % TAIL_LINES] = xstrdup(p->tline.s);
+		/* On our stderr: the report need not quote it again. */
+		p->shown[p->ntail % TAIL_LINES] = put &&
+		    R->o->output_dir == NULL;
 		p->ntail++;
 		buf_reset(&p->tline);
 	}
-	/* Once one process failed, the others' last words are collateral. */
-	if (R->o->output_dir != NULL || R->fail_at == 0 || R->culprit == r ||
-	    R->timed_out || p->open[1])
+	if (put)
 		proc_put(R, r, 1, s, n, eol);
 }
 
@@ -1046,8 +1052,12 @@ report_failure(struct run *R, int status)
 		else
 			fputs("exited without calling ens_finalize\n", stderr);
 	}
-	if (p->ntail > 0) {
-		first = p->ntail > TAIL_LINES ? p->ntail - TAIL_LINES : 0;
+	/* The last lines it wrote on stderr, but those passed on to ours
+	 * already (a traceback is said once). */
+	first = p->ntail > TAIL_LINES ? p->ntail - TAIL_LINES : 0;
+	while (first < p->ntail && p->shown[first % TAIL_LINES])
+		first++;
+	if (first < p->ntail) {
 		if (R->o->output_dir != NULL) {
 			path = out_path(R, R->culprit, 1);
 			fprintf(stderr, "  last lines of its stderr (%s):\n", path);
@@ -1055,7 +1065,9 @@ report_failure(struct run *R, int status)
 		} else
 			fprintf(stderr, "  last lines of its stderr:\n");
 		for (k = first; k < p->ntail; k++)
-			fprintf(stderr, "    %s\n", p->tail[k % TAIL_LINES]);
+			if (!p->shown[k % TAIL_LINES])
+				fprintf(stderr, "    %s\n",
+				    p->tail[k % TAIL_LINES]);
 	}
 	report_ends(R);
 	if (R->o->verbose)

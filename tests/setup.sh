@@ -75,6 +75,20 @@ expect_err() {
 	fi
 }
 
+# expect_err_once DESC LINE: stderr of the last run has LINE, a line a
+# process wrote, exactly once, as it wrote it: passed through, and not
+# quoted again in the failure report ("    LINE").
+expect_err_once() {
+	if [ "$(grep -cxF -- "$2" "$tmp/err")" = 1 ] &&
+	    ! grep -qxF -- "    $2" "$tmp/err"; then
+		ok "$1"
+	else
+		not_ok "$1"
+		echo "# stderr lacks, or has more than once: $2"
+		diag_file "$tmp/err"
+	fi
+}
+
 # expect_quiet DESC: the last run printed nothing on stderr.
 expect_quiet() {
 	if [ ! -s "$tmp/err" ]; then
