@@ -130,16 +130,25 @@ verify(const struct cli_opts *o, struct pcg *g, struct diag *d)
 	return rc;
 }
 
-/* The process named 'name' as in scripts ("relay[2]"): its index in
- * script order; -1 when name is NULL, -2 when no process has it. */
+/* The process --stdin names as in scripts ("relay[2]") or, as mpirun
+ * takes it, by its rank (its index in script order): that index; -1 when
+ * name is NULL or "none", -2 when no process has it, -3 for "all". */
 static int
 find_proc(const struct pcg *g, const char *name)
 {
-	char	pn[PCG_NAME_MAX];
+	char	pn[PCG_NAME_MAX], *end;
+	long	r;
 	int	i;
 
-	if (name == NULL)
+	if (name == NULL || strcmp(name, "none") == 0)
 		return -1;
+	if (strcmp(name, "all") == 0)
+		return -3;
+	if (name[0] >= '0' && name[0] <= '9') {
+		errno = 0;
+		r = strtol(name, &end, 10);
+		return *end != '\0' || errno != 0 || r >= g->nprocs ? -2 : (int)r;
+	}
 	for (i = 0; i < g->nprocs; i++)
 		if (strcmp(pcg_proc_name(g, i, pn, sizeof(pn)), name) == 0)
 			return i;
@@ -206,9 +215,18 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 		rc = EXIT_BADINPUT;
 		goto out;
 	}
-	if ((stdin_proc = find_proc(g, o.stdin_proc)) < -1) {
-		fprintf(stderr, "ensemble run: --stdin: no process '%s' in %s\n",
-		    o.stdin_proc, g->name);
+	if ((stdin_proc = find_proc(g, o.stdin_proc)) == -3) {
+		fprintf(stderr, "ensemble run: --stdin all: not supported (Open "
+		    "MPI 4.1's mpirun hangs giving its input to every process); "
+		    "give one process, by name or rank\n");
+		cli_usage(stderr, self);
+		rc = EXIT_BADINPUT;
+		goto out;
+	}
+	if (stdin_proc < -1) {
+		fprintf(stderr, "ensemble run: --stdin: no process '%s' in %s "
+		    "(a name, or a rank from 0 to %d)\n", o.stdin_proc, g->name,
+		    g->nprocs - 1);
 		cli_usage(stderr, self);
 		rc = EXIT_BADINPUT;
 		goto out;
@@ -316,10 +334,11 @@ static const struct cli_option cmd_run_options[] = {
 	{ .type = CLI_FLAG, .name = "--verbose", .off = CLI_OFF(verbose),
 	  .help = "show Open MPI's own messages too" },
 	{ .type = CLI_STRING, .name = "--stdin", .arg = "PROCESS",
-	  .off = CLI_OFF(stdin_proc), .needs = "a process name",
-	  .help = "give PROCESS (named as in scripts: relay[2]) this\n"
-	    "standard input (default: every process reads\n"
-	    "/dev/null)" },
+	  .off = CLI_OFF(stdin_proc), .needs = "a process name or rank",
+	  .help = "give PROCESS (named as in scripts: relay[2], or\n"
+	    "by its rank, as mpirun: 0 is the first) this\n"
+	    "standard input (default, or 'none': every process\n"
+	    "reads /dev/null)" },
 	{ .type = CLI_FLAG, .name = "--tag-output", .off = CLI_OFF(tag_output),
 	  .help = "put the process's name and ': ' before each line\n"
 	    "it writes (relay[2]: ...)" },
