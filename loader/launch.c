@@ -990,12 +990,18 @@ report_failure(struct run *R, int status)
 	int		 i, k, first;
 
 	if (R->sig_num > 0 && R->sig_rank >= 0 && R->sig_rank < R->n &&
-	    !R->p[R->sig_rank].ended && R->p[R->sig_rank].fail == NULL) {
+	    !R->p[R->sig_rank].ended && R->p[R->sig_rank].fail == NULL &&
+	    (R->culprit < 0 || R->culprit == R->sig_rank ||
+	    R->p[R->culprit].signal == SIGTERM ||
+	    R->p[R->culprit].signal == SIGKILL)) {
 		/* mpirun says the rank ended on a signal, and its trampoline,
 		 * which says how its component ended before it ends the same
 		 * way, said nothing: the trampoline itself was killed (its
 		 * component dies with it).  That, not the processes Open MPI
-		 * stopped then, is what went wrong. */
+		 * stopped then (SIGTERM, SIGKILL), is what went wrong; a
+		 * failure of another kind known first stays the cause (Open
+		 * MPI may drop a trampoline's last words as it stops the
+		 * job). */
 		R->culprit = R->sig_rank;
 		R->p[R->culprit].loader_signal = R->sig_num;
 	} else if (R->culprit < 0 && R->sig_num > 0 && R->sig_rank < R->n) {
