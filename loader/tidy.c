@@ -4,6 +4,7 @@
 
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -155,5 +156,10 @@ tidy_done(struct tidy *t)
 	if (t->life >= 0)
 		close(t->life);
 	t->life = -1;
+	/* It finds nothing left to do and ends: wait for it, so that
+	 * nothing of the run outlives run itself. */
+	if (t->janitor > 0)
+		while (waitpid(t->janitor, NULL, 0) < 0 && errno == EINTR)
+			;
 	t->janitor = 0;
 }

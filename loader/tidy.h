@@ -29,7 +29,7 @@ void tidy_add(struct tidy *, const char *dir);
  * directories.  Call after mpirun is started.  0, or -1 (no janitor: the
  * run goes on without one). */
 int tidy_watch(struct tidy *, pid_t mpirun);
-/* Remove the directories now, and let the janitor go. */
+/* Remove the directories now, let the janitor go and wait for it. */
 void tidy_done(struct tidy *);
 
 #endif
