@@ -1200,12 +1200,30 @@ run_true(const char *v)
 	    strcasecmp(v, "y") == 0);
 }
 
-/* Whether the environment variable name holds a true value as Open MPI
- * reads one: an MCA parameter set by the user, which mpirun would heed. */
+/* Whether the user sets Open MPI's parameter key as mpirun takes it: by
+ * --mca, by '--mca' (or '-mca') after '--', or in the environment
+ * (OMPI_MCA_key); with 'ok', to a value ok says yes to, in any of them. */
 static int
-run_env_true(const char *name)
+mca_set(const struct launch_opts *o, const char *key, int (*ok)(const char *))
 {
-	return run_true(getenv(name));
+	const char	*v;
+	char		 env[128];
+	size_t		 k;
+
+	for (k = 0; k + 1 < o->nmca; k += 2)
+		if (strcmp(o->mca[k], key) == 0 && (ok == NULL || ok(o->mca[k + 1])))
+			return 1;
+	for (k = 0; k + 1 < o->nrest; k++) {
+		if ((strcmp(o->rest[k], "--mca") != 0 &&
+		    strcmp(o->rest[k], "-mca") != 0) ||
+		    strcmp(o->rest[k + 1], key) != 0)
+			continue;
+		v = k + 2 < o->nrest ? o->rest[k + 2] : NULL;
+		if (ok == NULL || (v != NULL && ok(v)))
+			return 1;
+	}
+	snprintf(env, sizeof(env), "OMPI_MCA_%s", key);
+	return (v = getenv(env)) != NULL && (ok == NULL || ok(v));
 }
 
 /* Whether processes may share slots, however the user said it as mpirun
@@ -1219,12 +1237,8 @@ run_oversubscribed(const struct launch_opts *o)
 	size_t	k;
 
 	if (o->oversubscribe ||
-	    run_env_true("OMPI_MCA_rmaps_base_oversubscribe"))
+	    mca_set(o, "rmaps_base_oversubscribe", run_true))
 		return 1;
-	for (k = 0; k + 1 < o->nmca; k += 2)
-		if (strcmp(o->mca[k], "rmaps_base_oversubscribe") == 0 &&
-		    run_true(o->mca[k + 1]))
-			return 1;
 	for (k = 0; k < o->nrest; k++) {
 		if (strcmp(o->rest[k], "--oversubscribe") == 0 ||
 		    strcmp(o->rest[k], "-oversubscribe") == 0)
@@ -1232,11 +1246,6 @@ run_oversubscribed(const struct launch_opts *o)
 		if (k + 1 < o->nrest && (strcmp(o->rest[k], "--map-by") == 0 ||
 		    strcmp(o->rest[k], "-map-by") == 0) &&
 		    strcasestr(o->rest[k + 1], ":OVERSUBSCRIBE") != NULL)
-			return 1;
-		if (k + 2 < o->nrest && (strcmp(o->rest[k], "--mca") == 0 ||
-		    strcmp(o->rest[k], "-mca") == 0) &&
-		    strcmp(o->rest[k + 1], "rmaps_base_oversubscribe") == 0 &&
-		    run_true(o->rest[k + 2]))
 			return 1;
 	}
 	return 0;
@@ -1458,26 +1467,6 @@ run_free(struct run *R)
 	free(R->bundle.p);
 }
 
-/* Whether Open MPI's parameter key is set by the user: --mca, '--mca'
- * or '-mca' after '--', or OMPI_MCA_key in the environment. */
-static int
-mca_given(const struct launch_opts *o, const char *key)
-{
-	char	 env[128];
-	size_t	 k;
-
-	for (k = 0; k + 1 < o->nmca; k += 2)
-		if (strcmp(o->mca[k], key) == 0)
-			return 1;
-	for (k = 0; k + 1 < o->nrest; k++)
-		if ((strcmp(o->rest[k], "--mca") == 0 ||
-		    strcmp(o->rest[k], "-mca") == 0) &&
-		    strcmp(o->rest[k + 1], key) == 0)
-			return 1;
-	snprintf(env, sizeof(env), "OMPI_MCA_%s", key);
-	return getenv(env) != NULL;
-}
-
 /* Make the run's files: a private directory with the appfile; with
  * --trace, the directory beside the trace file where the processes write
  * their parts (made now, so that a bad name fails before anything runs);
@@ -1507,7 +1496,7 @@ run_files(struct run *R)
 	 * with it even when mpirun is killed (a remote host would not have
 	 * it). */
 	if (R->alloc.kind == ALLOC_LOCAL &&
-	    !mca_given(o, "btl_vader_backing_directory")) {
+	    !mca_set(o, "btl_vader_backing_directory", NULL)) {
 		R->shmdir = xstrdup("/dev/shm/ensemble-run.XXXXXX");
 		if (mkdtemp(R->shmdir) == NULL) {
 			free(R->shmdir);
@@ -1584,7 +1573,7 @@ run_spawn(struct run *R)
 		argv[argc++] = (char *)"--oversubscribe";
 	/* On this machine alone, the session directory and the
 	 * shared-memory segments in the run's directories (run_files). */
-	if (R->alloc.kind == ALLOC_LOCAL && !mca_given(o, "orte_tmpdir_base")) {
+	if (R->alloc.kind == ALLOC_LOCAL && !mca_set(o, "orte_tmpdir_base", NULL)) {
 		argv[argc++] = (char *)"--mca";
 		argv[argc++] = (char *)"orte_tmpdir_base";
 		argv[argc++] = R->workdir;
