@@ -195,6 +195,9 @@ void cli_help(const struct cmd_entry *);
 void cli_usage(FILE *f, const struct cmd_entry *);
 /* Parse and expand the script; NULL after printing the errors. */
 struct pcg *cli_load(struct cli_opts *, struct diag *);
+/* The script o names, parsed, not expanded (the caller frees it), or NULL
+ * after its errors and their summary are said. */
+struct ast *cli_parse_script(const struct cli_opts *, struct diag *);
 /* Where components' executables are installed: the build tree's
  * components/ when this ensemble runs uninstalled. */
 const char *cli_libexecdir(void);

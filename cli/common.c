@@ -368,12 +368,11 @@ cli_opts_free(struct cli_opts *o)
 	free(o->rest.v);
 }
 
-struct pcg *
-cli_load(struct cli_opts *o, struct diag *d)
+struct ast *
+cli_parse_script(const struct cli_opts *o, struct diag *d)
 {
 	struct parse_opts	 po = { o->pcg.dirs, o->pcg.ndirs, 0 };
 	struct ast		*ast;
-	struct pcg		*g;
 
 	if ((ast = parse_file(o->script, d, &po)) == NULL)
 		return NULL;
@@ -383,6 +382,17 @@ cli_load(struct cli_opts *o, struct diag *d)
 		diag_summary(d);
 		return NULL;
 	}
+	return ast;
+}
+
+struct pcg *
+cli_load(struct cli_opts *o, struct diag *d)
+{
+	struct ast		*ast;
+	struct pcg		*g;
+
+	if ((ast = cli_parse_script(o, d)) == NULL)
+		return NULL;
 	g = pcg_expand(ast, d, &o->pcg);
 	if (g == NULL || d->errors > 0) {
 		pcg_free(g);

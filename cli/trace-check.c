@@ -537,7 +537,6 @@ hdr_param(const struct trace_hdr *h, const char *name)
 static struct pcg *
 load_as_run(struct cli_opts *o, const struct trace_hdr *h, struct diag *d)
 {
-	struct parse_opts	 po = { o->pcg.dirs, o->pcg.ndirs, 0 };
 	struct pcg_opts		 pcgo = o->pcg;
 	const struct item	*it;
 	struct ast		*ast;
@@ -547,13 +546,8 @@ load_as_run(struct cli_opts *o, const struct trace_hdr *h, struct diag *d)
 	size_t			 k, n, nown = 0, len;
 	int			 given, differ = 0;
 
-	if ((ast = parse_file(o->script, d, &po)) == NULL)
+	if ((ast = cli_parse_script(o, d)) == NULL)
 		return NULL;
-	if (d->errors > 0) {
-		ast_free(ast);
-		diag_summary(d);
-		return NULL;
-	}
 	n = o->pcg.ndefs;
 	for (it = ast->items; it != NULL; it = it->next) {
 		if (it->kind == I_SCALE || it->kind == I_PARAM)
