@@ -215,15 +215,9 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 		rc = EXIT_BADINPUT;
 		goto out;
 	}
-	if ((stdin_proc = find_proc(g, o.stdin_proc)) == -3) {
-		fprintf(stderr, "ensemble run: --stdin all: not supported (Open "
-		    "MPI 4.1's mpirun hangs giving its input to every process); "
-		    "give one process, by name or rank\n");
-		cli_usage(stderr, self);
-		rc = EXIT_BADINPUT;
-		goto out;
-	}
-	if (stdin_proc < -1) {
+	if ((stdin_proc = find_proc(g, o.stdin_proc)) == -3)
+		stdin_proc = LAUNCH_STDIN_ALL;
+	else if (stdin_proc < -1) {
 		fprintf(stderr, "ensemble run: --stdin: no process '%s' in %s "
 		    "(a name, or a rank from 0 to %d)\n", o.stdin_proc, g->name,
 		    g->nprocs - 1);
@@ -336,9 +330,9 @@ static const struct cli_option cmd_run_options[] = {
 	{ .type = CLI_STRING, .name = "--stdin", .arg = "PROCESS",
 	  .off = CLI_OFF(stdin_proc), .needs = "a process name or rank",
 	  .help = "give PROCESS (named as in scripts: relay[2], or\n"
-	    "by its rank, as mpirun: 0 is the first) this\n"
-	    "standard input (default, or 'none': every process\n"
-	    "reads /dev/null)" },
+	    "by its rank, as mpirun: 0 is the first; 'all':\n"
+	    "every process) this standard input (default, or\n"
+	    "'none': every process reads /dev/null)" },
 	{ .type = CLI_FLAG, .name = "--tag-output", .off = CLI_OFF(tag_output),
 	  .help = "put the process's name and ': ' before each line\n"
 	    "it writes (relay[2]: ...)" },

@@ -8,12 +8,14 @@
  *
  * Its tokens, decoded (wire_token_get), are
  *
- *	NAME ROOT [--tables] [--stdin] [--wdir DIR] COUNT NAME=VALUE... PATH [ARG...]
+ *	NAME ROOT [--relay SECRET] [--tables] [--stdin] [--stdin-net ADDRESSES]
+ *	    [--wdir DIR] COUNT NAME=VALUE... PATH [ARG...]
  *
  * It says where it runs; with --tables it reads the bundle of port tables
  * off its standard input into a memory file for the component's ens_init;
  * it gives the component /dev/null as its standard input (with --stdin,
- * the rest of its own), forks it in DIR with the COUNT environment entries
+ * the rest of its own; with --stdin-net, a connection to 'ensemble run',
+ * which copies its own to every process), forks it in DIR with the COUNT environment entries
  * set, and WIRE_ENV, WIRE_ENV_ROOT and WIRE_ENV_TABLES, and says how it
  * ended, as marker lines on stderr (wire.h: "start", "cannot", "end");
  * then it ends the same way, which is what Open MPI sees.  It links no
@@ -22,9 +24,13 @@
 #include "config.h"
 
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -38,6 +44,9 @@
 #include "pcgdot.h"
 #include "wire.h"
 #include "xmalloc.h"
+
+#define TRAMP_CONNECT_WAIT	10	/* seconds, for 'ensemble run' to answer
+					 * at one address (--stdin-net) */
 
 /* Why the child could not become the component, sent to the trampoline
  * over a close-on-exec pipe with the errno. */
@@ -53,6 +62,8 @@ struct tramp {
 	const char	 *root;
 	int		  tables;	/* read the bundle off stdin */
 	int		  keep_stdin;	/* the rest of stdin is the component's */
+	const char	 *stdin_net;	/* --stdin-net: where 'ensemble run'
+					 * hands out its stdin (fan.h) */
 	const char	 *wdir;		/* NULL: stay */
 	const char	 *secret;	/* --relay: the run's secret; NULL: the
 					 * component has our stdout and stderr */
@@ -76,6 +87,7 @@ tramp_usage(void)
 {
 	fprintf(stderr, "usage: ensemble-exec TOKEN... (started by 'ensemble run'"
 	    " for each process: NAME ROOT [--relay SECRET] [--tables] [--stdin]"
+	    " [--stdin-net ADDRESSES]"
 	    " [--wdir DIR]"
 	    " COUNT NAME=VALUE... PATH [ARG...], each encoded)\n");
 	exit(2);
@@ -124,6 +136,9 @@ tramp_args(struct tramp *t, int argc, char **argv)
 		    v[k + 1][0] != '\0' && strpbrk(v[k + 1], " \n") == NULL) {
 			t->secret = v[k + 1];
 			k += 2;
+		} else if (k + 1 < n && strcmp(v[k], "--stdin-net") == 0) {
+			t->stdin_net = v[k + 1];
+			k += 2;
 		} else if (k + 1 < n && strcmp(v[k], "--wdir") == 0) {
 			t->wdir = v[k + 1];
 			k += 2;
@@ -137,6 +152,96 @@ tramp_args(struct tramp *t, int argc, char **argv)
 		if (t->env[i][0] == '=' || strchr(t->env[i], '=') == NULL)
 			tramp_usage();
 	t->argv = t->env + t->nenv;
+	if (t->stdin_net != NULL && (t->secret == NULL || t->keep_stdin))
+		tramp_usage();
+}
+
+/* A connection to ADDRESS:PORT (IPv4), waiting at most TRAMP_CONNECT_WAIT
+ * for it; -1 with errno set. */
+static int
+tramp_connect(const char *addr)
+{
+	struct sockaddr_in	 sin;
+	struct pollfd		 pfd;
+	socklen_t		 len = sizeof(int);
+	char			 a[INET_ADDRSTRLEN], *end;
+	const char		*colon = strrchr(addr, ':');
+	long			 port;
+	int			 fd, e;
+
+	memset(&sin, 0, sizeof(sin));
+	sin.sin_family = AF_INET;
+	if (colon == NULL || (size_t)(colon - addr) >= sizeof(a)) {
+		errno = EINVAL;
+		return -1;
+	}
+	memcpy(a, addr, (size_t)(colon - addr));
+	a[colon - addr] = '\0';
+	errno = 0;
+	port = strtol(colon + 1, &end, 10);
+	if (inet_pton(AF_INET, a, &sin.sin_addr) != 1 || *end != '\0' ||
+	    errno != 0 || port <= 0 || port > 65535) {
+		errno = EINVAL;
+		return -1;
+	}
+	sin.sin_port = htons((uint16_t)port);
+	if ((fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0)) < 0)
+		return -1;
+	if (connect(fd, (struct sockaddr *)&sin, sizeof(sin)) != 0) {
+		if (errno != EINPROGRESS)
+			goto fail;
+		pfd.fd = fd;
+		pfd.events = POLLOUT;
+		while ((e = poll(&pfd, 1, TRAMP_CONNECT_WAIT * 1000)) < 0 &&
+		    errno == EINTR)
+			;
+		if (e == 0)
+			errno = ETIMEDOUT;
+		if (e <= 0)
+			goto fail;
+		if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &e, &len) != 0)
+			goto fail;
+		if (e != 0) {
+			errno = e;
+			goto fail;
+		}
+	}
+	if (fcntl(fd, F_SETFL, 0) != 0)
+		goto fail;
+	return fd;
+fail:
+	e = errno;
+	close(fd);
+	errno = e;
+	return -1;
+}
+
+/* --stdin-net: connect to 'ensemble run' at the first of its addresses
+ * that answers, say the run's secret, and make the connection our
+ * standard input, which the component inherits (fan.h). */
+static void
+tramp_stdin_net(const struct tramp *t)
+{
+	char	*list = xstrdup(t->stdin_net), *a, *save = NULL, *hello;
+	int	 fd = -1, e = EINVAL;
+
+	for (a = strtok_r(list, ",", &save); a != NULL && fd < 0;
+	    a = strtok_r(NULL, ",", &save))
+		if ((fd = tramp_connect(a)) < 0)
+			e = errno;
+	free(list);
+	if (fd < 0)
+		tramp_cannot(t, "cannot connect to 'ensemble run' for its standard"
+		    " input (%s): %s", t->stdin_net, strerror(e));
+	xasprintf(&hello, "%s\n", t->secret);
+	if (write(fd, hello, strlen(hello)) != (ssize_t)strlen(hello) ||
+	    shutdown(fd, SHUT_WR) != 0 ||
+	    (fd != STDIN_FILENO && dup2(fd, STDIN_FILENO) < 0))
+		tramp_cannot(t, "cannot take 'ensemble run's standard input: %s",
+		    strerror(errno));
+	free(hello);
+	if (fd != STDIN_FILENO)
+		close(fd);
 }
 
 /* Read exactly n bytes of fd into p: 0, or -1 (errno 0 at a short end). */
@@ -463,7 +568,9 @@ main(int argc, char **argv)
 	    t.secret != NULL ? t.secret : "", sp, t.host);
 	if (t.tables)
 		tables = tramp_tables(&t);
-	if (!t.keep_stdin) {
+	if (t.stdin_net != NULL)
+		tramp_stdin_net(&t);
+	else if (!t.keep_stdin) {
 		if ((fd = open("/dev/null", O_RDONLY)) < 0 ||
 		    (fd != STDIN_FILENO && dup2(fd, STDIN_FILENO) < 0))
 			tramp_cannot(&t, "cannot open /dev/null for its standard"
@@ -504,6 +611,14 @@ main(int argc, char **argv)
 		tramp_child(&t, parent, ex[1], tables, pipes, &wake);
 	}
 	close(ex[1]);
+	/* The connection is the component's alone: it closes when the
+	 * component ends, which tells 'ensemble run' to give it no more. */
+	if (t.stdin_net != NULL && (fd = open("/dev/null", O_RDONLY)) >= 0) {
+		if (fd != STDIN_FILENO) {
+			dup2(fd, STDIN_FILENO);
+			close(fd);
+		}
+	}
 	for (k = 0; k < 3; k++)
 		if (pipes[k] >= 0)
 			close(pipes[k]);

@@ -41,6 +41,7 @@
 
 #include "alloc.h"
 #include "clock.h"
+#include "fan.h"
 #include "launch.h"
 #include "ltrace.h"
 #include "plan.h"
@@ -204,9 +205,12 @@ struct run {
 	enum run_phase		 phase;
 	double			 phase_at;	/* when the phase began */
 	double			 swept_at;	/* the last stop of strays */
-	struct pollfd		 pfd[6];	/* its stdout, stderr; its stdin;
+	struct pollfd		*pfd;		/* its stdout, stderr; its stdin;
 						 * --stdin: ours; our stdout,
-						 * stderr (out_write) */
+						 * stderr (out_write); then
+						 * --stdin all: the fan's */
+	struct fan		*fan;		/* --stdin all; NULL */
+	char			*fan_addrs;	/* its --stdin-net */
 	struct rd		 rd[2];		/* reading its stdout, stderr */
 	struct outq		 oq[2];		/* to our stdout, stderr */
 	int			 oq_same;	/* both one pipe */
@@ -1400,6 +1404,8 @@ run_init(struct run *R, const struct pcg *g, const struct launch_opts *o)
 	    st[0].st_dev == st[1].st_dev && st[0].st_ino == st[1].st_ino;
 	R->pid = -1;
 	tidy_init(&R->tidy);
+	R->pfd = xcalloc(6 + (o->stdin_proc == LAUNCH_STDIN_ALL ? (size_t)R->n +
+	    2 : 0), sizeof(*R->pfd));
 	for (i = 0; i < 6; i++)
 		R->pfd[i].fd = -1;
 	R->phase = RUN_RUNNING;
@@ -1465,6 +1471,21 @@ run_free(struct run *R)
 		free(R->oq[k].p);
 	}
 	free(R->bundle.p);
+	fan_free(R->fan);
+	free(R->fan_addrs);
+	free(R->pfd);
+}
+
+/* Whether every host the processes may run on is this machine. */
+static int
+run_all_local(const struct run *R)
+{
+	int	i;
+
+	for (i = 0; R->alloc.kind != ALLOC_LOCAL && i < R->alloc.nhosts; i++)
+		if (!R->alloc.hosts[i].local)
+			return 0;
+	return 1;
 }
 
 /* Make the run's files: a private directory with the appfile; with
@@ -1519,10 +1540,20 @@ run_files(struct run *R)
 		snprintf(R->origin, sizeof(R->origin), "%lld.%09ld",
 		    (long long)ts.tv_sec, ts.tv_nsec);
 	}
+	if (o->stdin_proc == LAUNCH_STDIN_ALL) {
+		R->fan = fan_new(R->n, run_all_local(R), R->secret,
+		    R->workdir, &R->fan_addrs, &cause);
+		if (R->fan == NULL) {
+			fprintf(stderr, "ensemble: --stdin all: %s\n", cause);
+			free(cause);
+			return 2;
+		}
+	}
 	memset(&po, 0, sizeof(po));
 	po.exec = o->exec;
 	po.paths = o->paths;
 	po.stdin_proc = o->stdin_proc;
+	po.stdin_net = R->fan_addrs;
 	po.relay = R->secret;
 	po.root = o->stdin_proc >= 0 ? o->stdin_proc : 0;
 	po.flags = (o->check_protocol ? WIRE_CHECK_PROTOCOL : 0) |
@@ -1867,7 +1898,7 @@ run_pump(struct run *R)
 	struct timespec	 ts, *tp = NULL;
 	sigset_t	 none;
 	double		 d = run_deadline(R), left;
-	int		 i;
+	int		 i, nfan;
 
 	/* Not more from mpirun while ours is not taken (its pipe fills,
 	 * and its processes wait to write), until the run is being stopped
@@ -1882,6 +1913,7 @@ run_pump(struct run *R)
 	if (R->oq_same && pfd[4].fd >= 0)
 		pfd[5].fd = -1;		/* one write a round to one pipe */
 	stdin_events(R);
+	nfan = R->fan != NULL ? fan_events(R->fan, pfd + 6) : 0;
 	if (d >= 0) {
 		left = d - clock_now();
 		if (left < 0)
@@ -1895,9 +1927,11 @@ run_pump(struct run *R)
 		tp = &ts;
 	}
 	sigemptyset(&none);
-	if (ppoll(pfd, 6, tp, &none) <= 0)
+	if (ppoll(pfd, (nfds_t)(6 + nfan), tp, &none) <= 0)
 		return;
 	stdin_relay(R);
+	if (R->fan != NULL)
+		fan_handle(R->fan, pfd + 6, nfan);
 	for (i = 0; i < 2; i++)
 		if (pfd[4 + i].fd >= 0 && pfd[4 + i].revents != 0)
 			outq_write(&R->oq[i]);

@@ -11,6 +11,8 @@
 
 #include "pcg.h"
 
+#define LAUNCH_STDIN_ALL	(-2)	/* --stdin all (fan.h) */
+
 struct launch_opts {
 	const char	*mpirun;	/* the MPI launcher */
 	const char	*exec;		/* ensemble-exec, absolute */
@@ -27,7 +29,8 @@ struct launch_opts {
 	const char	*trace;		/* --trace: the file (absolute); NULL */
 	int		 verbose;	/* show mpirun's own messages too */
 	int		 stdin_proc;	/* --stdin: the process (script order)
-					 * given our stdin; -1: none */
+					 * given our stdin; -1: none;
+					 * LAUNCH_STDIN_ALL: every one */
 	int		 tag_output;	/* "NAME: " before each line of a process */
 	const char	*output_dir;	/* non-NULL: each process's output to
 					 * DIR/NAME.out and DIR/NAME.err */

@@ -230,6 +230,10 @@ plan_line(const struct pcg *g, const struct plan_opts *o, int r,
 		TOKEN("--tables");
 	if (r == o->stdin_proc)
 		TOKEN("--stdin");
+	if (o->stdin_net != NULL) {
+		TOKEN("--stdin-net");
+		TOKEN(o->stdin_net);
+	}
 	if (wdir != NULL && wdir->n > 0 && wdir->v[0][0] != '\0') {
 		TOKEN("--wdir");
 		TOKEN(wdir->v[0]);

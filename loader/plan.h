@@ -16,6 +16,8 @@ struct plan_opts {
 	char *const	 *paths;	/* each process's executable, absolute */
 	int		  root;		/* the process that holds the tables */
 	int		  stdin_proc;	/* given our stdin; -1: none */
+	const char	 *stdin_net;	/* --stdin all: every process's
+					 * --stdin-net (fan.h); NULL: none */
 	const char	 *relay;	/* the run's secret: the trampolines
 					 * relay the output; NULL: not */
 	int		  flags;	/* WIRE_CHECK_PROTOCOL, WIRE_TRACE */

@@ -15,14 +15,21 @@
  * a '/', every other byte as '%' and two upper-case hex digits; an empty
  * string is "%00".  The tokens, decoded, are the trampoline's arguments:
  *
- *	NAME ROOT [--relay SECRET] [--tables] [--stdin] [--wdir DIR] COUNT NAME=VALUE... PATH [ARG...]
+ *	NAME ROOT [--relay SECRET] [--tables] [--stdin] [--stdin-net ADDRESSES]
+ *	    [--wdir DIR] COUNT NAME=VALUE... PATH [ARG...]
  *
  * NAME the process's name; ROOT the world rank that holds the port
  * tables; --relay: relay the component's output (below), SECRET the
  * run's, in every marker line; --tables on that process only: its standard input starts with
  * the bundle of every process's port table (below), which the trampoline
  * reads off and hands to the component; --stdin: the rest of its standard
- * input is the component's (else /dev/null); DIR the component's working
+ * input is the component's (else /dev/null); --stdin-net (on every
+ * process, with --relay, never with --stdin): the component's standard
+ * input is a TCP connection to 'ensemble run', which copies its own
+ * standard input to every process (loader/fan.h): ADDRESSES are
+ * "IPV4:PORT" separated by ',', tried in order, and the trampoline
+ * writes SECRET and a newline on the connection, then shuts its writing
+ * side; DIR the component's working
  * directory; then the COUNT environment entries it sets, the executable
  * and its arguments (loader/exec.c).
  *
