@@ -1255,6 +1255,37 @@ run_oversubscribed(const struct launch_opts *o)
 	return 0;
 }
 
+/* Whether a binding policy is to a core or a hardware thread, each for
+ * one process. */
+static int
+run_core(const char *v)
+{
+	return (strncasecmp(v, "core", 4) == 0 ||
+	    strncasecmp(v, "hwthread", 8) == 0) &&
+	    strcasestr(v, "overload-allowed") == NULL;
+}
+
+/* Whether the user asks mpirun to bind each process to a core (or a
+ * hardware thread), as mpirun takes it: '--bind-to core' (or '-bind-to',
+ * or 'hwthread') after '--', or the MCA parameter
+ * hwloc_base_binding_policy; not with its qualifier ':overload-allowed'. */
+static int
+run_binds_cores(const struct launch_opts *o)
+{
+	const char	*v = NULL;
+	size_t		 k;
+
+	for (k = 0; k + 1 < o->nrest; k++)
+		if (strcmp(o->rest[k], "--bind-to") == 0 ||
+		    strcmp(o->rest[k], "-bind-to") == 0)
+			v = o->rest[k + 1];
+	if (v == NULL && !mca_set(o, "hwloc_base_binding_policy", run_core))
+		return 0;
+	if (v == NULL)
+		return 1;
+	return run_core(v);
+}
+
 /* Check, before anything starts, that the processes fit the slots they
  * are given, and keep those slots in R->alloc for the plan, with the host
  * each placed process goes to in R->placed: a hostfile's, a Slurm
@@ -1322,6 +1353,19 @@ run_fit(struct run *R)
 		    " have: Open MPI runs processes only on hosts it knows",
 		    pcg_proc_name(g, i, pn, sizeof(pn)), g->procs[i].host, a->what);
 		goto bad;
+	}
+	/* This machine: processes share its cores as they like, but bound
+	 * to cores two share one (where mpirun alone, by its own mapping,
+	 * refuses): said, and they run. */
+	if (a->kind == ALLOC_LOCAL && a->slots > 0 && g->nprocs > a->slots &&
+	    run_binds_cores(o)) {
+		fprintf(stderr, "ensemble: %s: %d processes bound to the %d"
+		    " core%s of %s: up to %d share one", g->name, g->nprocs,
+		    a->slots, a->slots == 1 ? "" : "s", a->what,
+		    (g->nprocs + a->slots - 1) / a->slots);
+		if (run_scalable(g))
+			fprintf(stderr, " (-np %d gives each its own)", a->slots);
+		fputc('\n', stderr);
 	}
 	if (a->kind == ALLOC_LOCAL || run_oversubscribed(o))
 		return 0;
