@@ -1213,26 +1213,65 @@ ens_irecv_any(const char *type, void *buf, int count, MPI_Datatype dt,
 		    E.comm);
 }
 
-/* Complete n requests, their statuses in sts (MPI_STATUSES_IGNORE: none). */
+/* Check the return code of a wait for n requests whose statuses are st:
+ * a receive that was truncated (MPI_ERR_IN_STATUS, a status's
+ * MPI_ERR_TRUNCATE) is said with its port, its sender and the length sent
+ * (Open MPI gives it in the status), as check_recv says it; any other
+ * error as check does. */
+static void
+check_wait(enum call c, int rc, int n, const MPI_Status *st)
+{
+	const struct wire_type	*t = NULL;
+	char			 peer[256];
+	int			 cls, i, k, sent;
+
+	if (rc == MPI_SUCCESS)
+		return;
+	if (MPI_Error_class(rc, &cls) != MPI_SUCCESS || cls != MPI_ERR_IN_STATUS)
+		check(c, rc);
+	for (i = 0; i < n; i++) {
+		if (MPI_Error_class(st[i].MPI_ERROR, &cls) != MPI_SUCCESS ||
+		    cls != MPI_ERR_TRUNCATE)
+			continue;
+		if (MPI_Get_count(&st[i], MPI_BYTE, &sent) != MPI_SUCCESS)
+			sent = MPI_UNDEFINED;
+		rank_name(st[i].MPI_SOURCE, peer, sizeof(peer));
+		if ((k = port_of(NULL, st[i].MPI_SOURCE, st[i].MPI_TAG, &t)) == 0)
+			ens_fail(c, "message truncated (request %d of %d): %s sent"
+			    " more than the receive holds", i + 1, n, peer);
+		if (sent == MPI_UNDEFINED)
+			ens_fail(c, "message truncated on port %s[%d] (request %d"
+			    " of %d): %s sent more than the receive holds", t->name,
+			    k, i + 1, n, peer);
+		ens_fail(c, "message truncated on port %s[%d] (request %d of"
+		    " %d): %s sent %d bytes, more than the receive holds",
+		    t->name, k, i + 1, n, peer, sent);
+	}
+	check(c, rc);
+}
+
+/* Complete n requests, their statuses in sts (MPI_STATUSES_IGNORE: none;
+ * kept here all the same, for check_wait). */
 static void
 waitall(enum call c, int n, MPI_Request *reqs, MPI_Status *sts)
 {
-	int	rc;
+	MPI_Status	 own[16], *st = sts;
+	int		 rc;
 
 	need_running(c);
 	if (n < 0 || (n > 0 && reqs == NULL))
 		ens_fail(c, "bad request array (%d requests)", n);
-	if (rec_on) {
-		enter(c, NULL, 0, NULL);
-		rc = rec_waitall(n, reqs, sts, 0);
-		leave();
-		check(c, rc);
-		return;
-	}
+	if (sts == MPI_STATUSES_IGNORE && n > 16 &&
+	    (st = malloc((size_t)n * sizeof(*st))) == NULL)
+		ens_fail(c, "out of memory for %d statuses", n);
+	else if (sts == MPI_STATUSES_IGNORE)
+		st = own;
 	enter(c, NULL, 0, NULL);
-	rc = PMPI_Waitall(n, reqs, sts);
+	rc = rec_on ? rec_waitall(n, reqs, st, 0) : PMPI_Waitall(n, reqs, st);
 	leave();
-	check(c, rc);
+	check_wait(c, rc, n, st);
+	if (st != sts && st != own)
+		free(st);
 }
 
 void

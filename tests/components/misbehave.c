@@ -56,6 +56,12 @@ main(int argc, char **argv)
 		return status;
 	} else if (strcmp(mode, "hang") == 0 || strcmp(mode, "recv") == 0)
 		ens_recv("Peer", 1, &v, 1, MPI_INT);
+	else if (strcmp(mode, "irecv") == 0) {
+		MPI_Request	r;
+
+		ens_irecv("Peer", 1, &v, 1, MPI_INT, &r);
+		ens_waitall(1, &r);
+	}
 	else if (strcmp(mode, "wrong-type") == 0)
 		ens_send("Nope", 1, &v, 1, MPI_INT);
 	else if (strcmp(mode, "bad-index") == 0)
