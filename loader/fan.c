@@ -50,6 +50,7 @@ struct fan {
 	int		 nlive;		/* said the secret, ever */
 	struct fan_conn	*c;
 	int		 nc, capc;
+	int		 nopen;		/* connections open */
 	int		 file;		/* our input, as read */
 	off_t		 end;		/* its length */
 	off_t		 punched;	/* given back up to here */
@@ -149,6 +150,7 @@ fan_drop(struct fan *f, int i)
 {
 	close(f->c[i].fd);
 	f->c[i].fd = -1;
+	f->nopen--;
 }
 
 /* Connection i has taken all our input, which ended: read what it may
@@ -196,23 +198,28 @@ fan_events(struct fan *f, struct pollfd *pfd)
 	return k;
 }
 
-/* Take a new connection. */
+/* Take new connections, while fewer than n are open (fan_events' room:
+ * the others wait in the listening queue).  A slot whose connection was
+ * dropped is taken again. */
 static void
 fan_accept(struct fan *f)
 {
-	int	fd;
+	int	fd, i;
 
-	while ((fd = accept4(f->lfd, NULL, NULL,
+	while (f->nopen < f->n && (fd = accept4(f->lfd, NULL, NULL,
 	    SOCK_NONBLOCK | SOCK_CLOEXEC)) >= 0) {
-		if (f->nc == f->capc) {
+		for (i = 0; i < f->nc && f->c[i].fd >= 0; i++)
+			;
+		if (i == f->nc && f->nc == f->capc) {
 			f->capc = f->capc == 0 ? 16 : 2 * f->capc;
 			f->c = xreallocarray(f->c, (size_t)f->capc,
 			    sizeof(*f->c));
 		}
-		memset(&f->c[f->nc], 0, sizeof(f->c[0]));
-		f->c[f->nc++].fd = fd;
-		if (f->nc >= f->n + 2)
-			break;		/* fan_events' room */
+		if (i == f->nc)
+			f->nc++;
+		memset(&f->c[i], 0, sizeof(f->c[0]));
+		f->c[i].fd = fd;
+		f->nopen++;
 	}
 }
 
