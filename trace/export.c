@@ -2,12 +2,9 @@
  * viewer's page (export.h); OTF2 is export-otf2.c's.
  *
  * Messages: MTF's Message is the pair of a send (send, isend) and the
- * receive that took it (recv, or the wait completing an irecv), the k-th
- * send from a to b with tag t on a communicator matching the k-th such
- * receive at b (SEQ, man/ensemble-trace.5).  The events come in the order
- * of their starts, a receive often before its send, so each end waits in
- * a table until the other comes: the table holds only messages one end of
- * which was seen. */
+ * receive that took it (recv, or the wait completing an irecv), paired as
+ * match.h does it: the table holds only messages one end of which was
+ * seen. */
 #include "config.h"
 
 #include <errno.h>
@@ -20,108 +17,21 @@
 
 #include "export.h"
 #include "json.h"
+#include "match.h"
 #include "timeline.h"
 #include "xmalloc.h"
-
-/* ---- a table of the messages one end of which was seen ---- */
-
-struct xp_end {
-	uint64_t	 a, b;		/* the key; a == 0: a free slot */
-	int		 rank;
-	int		 other;		/* 1 a send's end, 0 a receive's */
-	double		 t0, t1;
-	uint64_t	 id;		/* the writer's handle of the event */
-};
-
-struct xp_tab {
-	struct xp_end	*e;
-	size_t		 n, cap;	/* cap a power of 2 */
-};
-
-static uint64_t
-xp_hash(uint64_t a, uint64_t b)
-{
-	uint64_t	h = a * 0x9e3779b97f4a7c15ULL ^ (b + 0x632be59bd9b4e019ULL);
-
-	h ^= h >> 31;
-	h *= 0xbf58476d1ce4e5b9ULL;
-	return h ^ (h >> 29);
-}
-
-/* The slot of (a, b), or of the free slot it would take. */
-static size_t
-xp_slot(const struct xp_tab *t, uint64_t a, uint64_t b)
-{
-	size_t	i = (size_t)xp_hash(a, b) & (t->cap - 1);
-
-	while (t->e[i].a != 0 && (t->e[i].a != a || t->e[i].b != b))
-		i = (i + 1) & (t->cap - 1);
-	return i;
-}
-
-/* An empty table. */
-static void
-xp_tab_init(struct xp_tab *t)
-{
-	t->cap = 64;
-	t->n = 0;
-	t->e = xcalloc(t->cap, sizeof(*t->e));
-}
-
-/* Find (a, b): the entry, or NULL. */
-static struct xp_end *
-xp_find(struct xp_tab *t, uint64_t a, uint64_t b)
-{
-	size_t	i = xp_slot(t, a, b);
-
-	return t->e[i].a != 0 ? &t->e[i] : NULL;
-}
-
-/* Add e (its key not there). */
-static void
-xp_add(struct xp_tab *t, const struct xp_end *e)
-{
-	struct xp_end	*old;
-	size_t		 k, cap;
-
-	if (2 * (t->n + 1) > t->cap) {
-		old = t->e;
-		cap = t->cap;
-		t->cap *= 2;
-		t->e = xcalloc(t->cap, sizeof(*t->e));
-		for (k = 0; k < cap; k++)
-			if (old[k].a != 0)
-				t->e[xp_slot(t, old[k].a, old[k].b)] = old[k];
-		free(old);
-	}
-	t->e[xp_slot(t, e->a, e->b)] = *e;
-	t->n++;
-}
-
-/* Remove entry e (of t), moving back those its slot held up. */
-static void
-xp_del(struct xp_tab *t, struct xp_end *e)
-{
-	size_t	i = (size_t)(e - t->e), j = i, h;
-
-	t->e[i].a = 0;
-	t->n--;
-	for (;;) {
-		j = (j + 1) & (t->cap - 1);
-		if (t->e[j].a == 0)
-			return;
-		h = (size_t)xp_hash(t->e[j].a, t->e[j].b) & (t->cap - 1);
-		if ((j > i && (h <= i || h > j)) || (j < i && h <= i && h > j)) {
-			t->e[i] = t->e[j];
-			t->e[j].a = 0;
-			i = j;
-		}
-	}
-}
 
 /* ---- the walk over the events, shared by the writers ---- */
 
 struct xp;
+
+/* An end of a message as the writers see it: its event's rank, times
+ * and handle. */
+struct xp_end {
+	int		 rank;
+	double		 t0, t1;
+	uint64_t	 id;		/* the writer's handle of the event */
+};
 
 /* What a format does with each event and each message. */
 struct xp_ops {
@@ -139,7 +49,7 @@ struct xp {
 	const struct trace_hdr	*h;
 	FILE			*f;
 	struct export_stats	*st;
-	struct xp_tab		 ends;
+	struct match		*ends;		/* data: the event's handle */
 	struct timeline		*tl;
 	int			 first;		/* Chrome: no comma yet */
 	uint64_t		 bytes;		/* of the message being matched */
@@ -152,50 +62,40 @@ struct xp {
 	double			 ops_end;
 };
 
-/* The key of a message: (comm, sender, receiver) and (tag, seq); a's top
- * bit set, so that no key is 0. */
+/* The writers' view of an end. */
 static void
-xp_msg_key(int comm, int from, int to, int tag, long seq, uint64_t *a,
-    uint64_t *b)
+xp_end_of(const struct match_end *m, uint64_t id, struct xp_end *e)
 {
-	*a = 1ULL << 63 | (uint64_t)(uint32_t)comm << 42 |
-	    (uint64_t)(from & 0x1fffff) << 21 | (uint64_t)(to & 0x1fffff);
-	*b = (uint64_t)(uint32_t)tag << 32 | (uint64_t)(uint32_t)seq;
+	e->rank = m->side == TRACE_SIDE_SEND ? m->from : m->to;
+	e->t0 = (double)m->t0ns / 1e9;
+	e->t1 = (double)m->t1ns / 1e9;
+	e->id = id;
 }
 
-/* One end of a message: matched with the other, or kept for it. */
+/* An event that may be an end of a message: matched with the other, or
+ * kept for it. */
 static void
 xp_end(struct xp *x, const struct xp_ops *ops, const struct trace_event *ev,
-    int send, int comm, int peer, uint64_t id)
+    uint64_t id)
 {
-	struct xp_end	 e, *o;
-	uint64_t	 a, b;
+	struct match_end mine;
+	const struct match_end *other;
+	struct xp_end	 e, o;
+	uint64_t	 oid;
 
-	if (peer < 0 || ev->tag < 0 || ev->seq < 0)
+	if (!match_end_of(ev, &mine))
 		return;
-	if (send)
-		xp_msg_key(comm, ev->rank, peer, ev->tag, ev->seq, &a, &b);
-	else
-		xp_msg_key(comm, peer, ev->rank, ev->tag, ev->seq, &a, &b);
-	memset(&e, 0, sizeof(e));
-	e.a = a;
-	e.b = b;
-	e.rank = ev->rank;
-	e.other = send;
-	e.t0 = ev->t0;
-	e.t1 = ev->t1;
-	e.id = id;
-	if ((o = xp_find(&x->ends, a, b)) == NULL || o->other == send) {
-		if (o == NULL)
-			xp_add(&x->ends, &e);
-		return;	/* (a second end of the same side: a bad trace) */
-	}
+	mine.data = &id;
+	if ((other = match_take(x->ends, &mine)) == NULL)
+		return;
+	memcpy(&oid, other->data, sizeof(oid));
+	xp_end_of(&mine, id, &e);
+	xp_end_of(other, oid, &o);
 	x->st->messages++;
-	if (send)
-		ops->message(x, &e, o, ev->tag, ev->sbytes);
+	if (mine.side == TRACE_SIDE_SEND)
+		ops->message(x, &e, &o, ev->tag, ev->sbytes);
 	else
-		ops->message(x, o, &e, ev->tag, ev->rbytes);
-	xp_del(&x->ends, o);
+		ops->message(x, &o, &e, ev->tag, ev->rbytes);
 }
 
 /* Walk the events: each to the format, then its message ends. */
@@ -211,21 +111,7 @@ xp_walk(struct xp *x, const struct xp_ops *ops, char **cause)
 	while ((rc = trace_next(x->r, &ev, cause)) == 1) {
 		x->st->events++;
 		id = ops->event(x, &ev);
-		switch (ev.op) {
-		case TRACE_SEND:
-		case TRACE_ISEND:
-			xp_end(x, ops, &ev, 1, ev.comm, ev.peer, id);
-			break;
-		case TRACE_RECV:
-			xp_end(x, ops, &ev, 0, ev.comm, ev.peer, id);
-			break;
-		case TRACE_WAIT:	/* mode '-': it completes a receive */
-			if (ev.mode == TRACE_MODE_NONE)
-				xp_end(x, ops, &ev, 0, ev.comm, ev.peer, id);
-			break;
-		default:
-			break;
-		}
+		xp_end(x, ops, &ev, id);
 	}
 	if (rc < 0)
 		return -1;
@@ -836,7 +722,7 @@ export_trace(struct trace_reader *r, const struct export_opts *o,
 		xasprintf(cause, "cannot open '%s': %s", o->path, strerror(errno));
 		return -1;
 	}
-	xp_tab_init(&x.ends);
+	x.ends = match_new(sizeof(uint64_t));
 	errno = 0;
 	rc = xp_walk(&x, ops, cause);
 	if (!tostdout && fclose(x.f) != 0 && rc == 0) {
@@ -845,7 +731,7 @@ export_trace(struct trace_reader *r, const struct export_opts *o,
 	}
 	if (rc != 0 && !tostdout)
 		xp_remove(o->path);
-	free(x.ends.e);
+	match_free(x.ends);
 	free(x.zero_op);
 	timeline_free(x.tl);
 	return rc;

@@ -2,9 +2,8 @@
  * to a struct query, its binding to a trace's header, and its evaluation
  * over the trace's events as they stream by (grammar and meaning:
  * query.h).  Messages are paired from their two ends, the send and the
- * receive, by (sender, receiver, tag, communicator, sequence number): the
- * ends wait in a hash table until their partner comes, so memory follows
- * the messages in flight, not the trace. */
+ * receive, as match.h does it: the ends wait until their partner comes,
+ * so memory follows the messages in flight, not the trace. */
 #include "config.h"
 
 #include <ctype.h>
@@ -17,6 +16,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "match.h"
 #include "query.h"
 #include "xmalloc.h"
 
@@ -814,151 +814,19 @@ query_bind(struct query *q, const struct trace_hdr *h, struct query_err **errs,
 
 /* ---- evaluation ---- */
 
-/* One end of a message waiting for the other. */
-struct end {
-	long		 key[6];	/* src dst tag comm seq side */
-	int		 next;		/* in its bucket, or in the free list */
-	uint64_t	 serial;	/* order of arrival */
-	int64_t		 t0, t1;		/* ns */
-	char		*port;
-	char		*dtype;
-	long		 count;
-	uint64_t	 bytes;
-	int		 raw;
+/* What a query keeps of a message's end besides match.h's: its port and
+ * datatype (NULL: none), borrowed from the event while it is taken, its
+ * own copies (allocated) while it waits. */
+struct qstr {
+	const char	*port;
+	const char	*dtype;
 };
-
-enum { SIDE_SEND, SIDE_RECV };
-
-struct pending {
-	struct end	*e;
-	size_t		 alloc;
-	int		 n;		/* entries used at some time */
-	int		 live;
-	int		 freel;		/* first free entry, or -1 */
-	int		*bucket;
-	size_t		 nbucket;	/* a power of two */
-	uint64_t	 serial;
-};
-
-/* FNV-1a over a key's six numbers, folded. */
-static uint64_t
-key_hash(const long *k)
-{
-	uint64_t	h = 1469598103934665603ULL;
-	int		i;
-
-	for (i = 0; i < 6; i++) {
-		h ^= (uint64_t)k[i];
-		h *= 1099511628211ULL;
-		h ^= h >> 29;
-	}
-	return h;
-}
-
-/* An empty table of ends. */
-static void
-pend_init(struct pending *p)
-{
-	size_t	i;
-
-	memset(p, 0, sizeof(*p));
-	p->freel = -1;
-	p->nbucket = 64;
-	p->bucket = xreallocarray(NULL, p->nbucket, sizeof(*p->bucket));
-	for (i = 0; i < p->nbucket; i++)
-		p->bucket[i] = -1;
-}
-
-/* Free an end's strings. */
-static void
-end_clear(struct end *e)
-{
-	free(e->port);
-	free(e->dtype);
-	e->port = e->dtype = NULL;
-}
-
-/* Free the table and the ends left in it. */
-static void
-pend_free(struct pending *p)
-{
-	int	i;
-
-	for (i = 0; i < p->n; i++)
-		end_clear(&p->e[i]);
-	free(p->e);
-	free(p->bucket);
-}
-
-/* Double the buckets when the entries outnumber them. */
-static void
-pend_rehash(struct pending *p)
-{
-	size_t		 i, nb = p->nbucket * 2;
-	int		*b = xreallocarray(NULL, nb, sizeof(*b)), j, nx;
-
-	for (i = 0; i < nb; i++)
-		b[i] = -1;
-	for (i = 0; i < p->nbucket; i++)
-		for (j = p->bucket[i]; j >= 0; j = nx) {
-			nx = p->e[j].next;
-			p->e[j].next = b[key_hash(p->e[j].key) & (nb - 1)];
-			b[key_hash(p->e[j].key) & (nb - 1)] = j;
-		}
-	free(p->bucket);
-	p->bucket = b;
-	p->nbucket = nb;
-}
-
-/* Take the entry of key k out of the table into *out (which the caller
- * clears); 0 when there is none. */
-static int
-pend_take(struct pending *p, const long *k, struct end *out)
-{
-	int	*pp = &p->bucket[key_hash(k) & (p->nbucket - 1)], j;
-
-	for (; (j = *pp) >= 0; pp = &p->e[j].next)
-		if (memcmp(p->e[j].key, k, sizeof(p->e[j].key)) == 0) {
-			*pp = p->e[j].next;
-			*out = p->e[j];
-			p->e[j].port = p->e[j].dtype = NULL;
-			p->e[j].next = p->freel;
-			p->e[j].key[5] = -1;
-			p->freel = j;
-			p->live--;
-			return 1;
-		}
-	return 0;
-}
-
-/* Put an entry in (its key set, its strings taken over). */
-static void
-pend_put(struct pending *p, const struct end *in)
-{
-	int	j;
-	size_t	h;
-
-	if ((size_t)p->live >= p->nbucket)
-		pend_rehash(p);
-	if ((j = p->freel) >= 0)
-		p->freel = p->e[j].next;
-	else {
-		xgrow(&p->e, &p->alloc, (size_t)p->n + 1, sizeof(*p->e));
-		j = p->n++;
-	}
-	p->e[j] = *in;
-	p->e[j].serial = p->serial++;
-	h = key_hash(in->key) & (p->nbucket - 1);
-	p->e[j].next = p->bucket[h];
-	p->bucket[h] = j;
-	p->live++;
-}
 
 struct run {
 	struct query	*q;
 	const struct trace_hdr *h;
 	FILE		*out;
-	struct pending	 pend;
+	struct match	*match;
 	unsigned long	 results;
 	unsigned long	 unsent, unreceived;
 };
@@ -1147,36 +1015,45 @@ put_op(struct run *rn, const struct trace_event *e, int recvwait)
 	fputc('\n', f);
 }
 
+/* An end's port and datatype. */
+static const struct qstr *
+qstr_of(const struct match_end *e)
+{
+	return e->data;
+}
+
 /* Print a message's line from its ends (either may be NULL, not both). */
 static void
-put_msg(struct run *rn, const long *key, const struct end *s,
-    const struct end *r)
+put_msg(struct run *rn, const struct match_end *s, const struct match_end *r)
 {
 	FILE		*f = rn->out;
-	const struct end *any = s != NULL ? s : r;
+	const struct match_end *any = s != NULL ? s : r;
+	const char	*sport = s != NULL ? qstr_of(s)->port : NULL;
+	const char	*rport = r != NULL ? qstr_of(r)->port : NULL;
 
 	if (s != NULL) {
-		put_time(f, s->t0);
+		put_time(f, s->t0ns);
 		fputc(' ', f);
 	} else
 		fputs("- ", f);
 	if (r != NULL) {
-		put_time(f, r->t1);
+		put_time(f, r->t1ns);
 		fputc(' ', f);
 	} else
 		fputs("- ", f);
-	put_proc(rn, (int)key[0]);
+	put_proc(rn, any->from);
 	fputs(" -> ", f);
-	put_proc(rn, (int)key[1]);
-	put_comm(rn, (int)key[3]);
-	fprintf(f, " tag=%ld seq=%ld bytes=%" PRIu64, key[2], key[4], any->bytes);
+	put_proc(rn, any->to);
+	put_comm(rn, any->comm);
+	fprintf(f, " tag=%d seq=%ld bytes=%" PRIu64, any->tag, any->seq,
+	    any->bytes);
 	if (any->count >= 0)
 		fprintf(f, " count=%ld", any->count);
-	if (has_str(any->dtype))
-		fprintf(f, " dtype=%s", any->dtype);
-	if ((s != NULL && has_str(s->port)) || (r != NULL && has_str(r->port)))
-		fprintf(f, " ports=%s->%s", s != NULL && has_str(s->port) ?
-		    s->port : "?", r != NULL && has_str(r->port) ? r->port : "?");
+	if (qstr_of(any)->dtype != NULL)
+		fprintf(f, " dtype=%s", qstr_of(any)->dtype);
+	if (sport != NULL || rport != NULL)
+		fprintf(f, " ports=%s->%s", sport != NULL ? sport : "?",
+		    rport != NULL ? rport : "?");
 	if ((s != NULL && s->raw) || (r != NULL && r->raw))
 		fputs(" raw", f);
 	if (s == NULL)
@@ -1188,24 +1065,25 @@ put_msg(struct run *rn, const long *key, const struct end *s,
 
 /* Whether a message (its ends, either may be NULL) is a result. */
 static int
-msg_selected(const struct run *rn, const long *key, const struct end *s,
-    const struct end *r)
+msg_selected(const struct run *rn, const struct match_end *s,
+    const struct match_end *r)
 {
 	const struct query *q = rn->q;
-	const struct end *any = s != NULL ? s : r;
+	const struct match_end *any = s != NULL ? s : r;
 
-	if (q->comm_id >= 0 && key[3] != q->comm_id)
+	if (q->comm_id >= 0 && any->comm != q->comm_id)
 		return 0;
-	if (q->rel == QR_BETWEEN && !(selected(rn, (int)key[0]) &&
-	    selected(rn, (int)key[1])))
+	if (q->rel == QR_BETWEEN && !(selected(rn, any->from) &&
+	    selected(rn, any->to)))
 		return 0;
-	if (q->rel == QR_FOR && !(selected(rn, (int)key[0]) ||
-	    selected(rn, (int)key[1])))
+	if (q->rel == QR_FOR && !(selected(rn, any->from) ||
+	    selected(rn, any->to)))
 		return 0;
-	if (q->has_time && !((s != NULL && in_window(q, s->t0)) ||
-	    (r != NULL && in_window(q, r->t1))))
+	if (q->has_time && !((s != NULL && in_window(q, s->t0ns)) ||
+	    (r != NULL && in_window(q, r->t1ns))))
 		return 0;
-	return conds_hold(q, any->bytes, 1, key[2], any->count >= 0, any->count);
+	return conds_hold(q, any->bytes, 1, any->tag, any->count >= 0,
+	    any->count);
 }
 
 /* Whether an operation is a result. */
@@ -1254,87 +1132,72 @@ op_selected(const struct run *rn, const struct trace_event *e, int recvwait)
 	    e->tag >= 0, e->tag, e->count >= 0, e->count);
 }
 
-/* An end of a message from an event. */
+/* Free the strings of an end that waited. */
 static void
-end_of(struct end *d, const struct trace_event *e, int side, const char *port)
+qstr_clear(struct qstr *q)
 {
-	memset(d, 0, sizeof(*d));
-	d->key[0] = side == SIDE_SEND ? e->rank : e->peer;
-	d->key[1] = side == SIDE_SEND ? e->peer : e->rank;
-	d->key[2] = e->tag;
-	d->key[3] = e->comm;
-	d->key[4] = e->seq;
-	d->key[5] = side;
-	d->t0 = e->t0ns;
-	d->t1 = e->t1ns;
-	d->port = has_str(port) ? xstrdup(port) : NULL;
-	d->dtype = has_str(e->dtype) ? xstrdup(e->dtype) : NULL;
-	d->count = e->count;
-	d->bytes = side == SIDE_SEND ? e->sbytes : e->rbytes;
-	d->raw = e->raw;
+	free((char *)q->port);
+	free((char *)q->dtype);
 }
 
-/* Take an end of a message: complete it with its partner, or keep it. */
+/* Take an event that may be an end of a message: complete the message
+ * with its partner, or keep it. */
 static void
-take_end(struct run *rn, const struct trace_event *e, int side,
-    const char *port)
+take_end(struct run *rn, const struct trace_event *e)
 {
-	struct end	 mine, other;
-	long		 k[6];
+	struct match_end mine;
+	struct qstr	 str, *kept;
+	const struct match_end *other, *s, *r;
 
-	end_of(&mine, e, side, port);
-	memcpy(k, mine.key, sizeof(k));
-	k[5] = side == SIDE_SEND ? SIDE_RECV : SIDE_SEND;
-	if (pend_take(&rn->pend, k, &other)) {
-		if (msg_selected(rn, mine.key, side == SIDE_SEND ? &mine : &other,
-		    side == SIDE_SEND ? &other : &mine)) {
-			put_msg(rn, mine.key, side == SIDE_SEND ? &mine : &other,
-			    side == SIDE_SEND ? &other : &mine);
-			rn->results++;
-		}
-		end_clear(&other);
-		end_clear(&mine);
+	if (!match_end_of(e, &mine))
+		return;
+	str.port = has_str(e->port) ? e->port : NULL;
+	str.dtype = has_str(e->dtype) ? e->dtype : NULL;
+	mine.data = &str;
+	if ((other = match_take(rn->match, &mine)) == NULL) {
+		/* It waits: its strings outlive the event. */
+		kept = match_kept_data(rn->match);
+		if (kept->port != NULL)
+			kept->port = xstrdup(kept->port);
+		if (kept->dtype != NULL)
+			kept->dtype = xstrdup(kept->dtype);
 		return;
 	}
-	pend_put(&rn->pend, &mine);
+	s = mine.side == TRACE_SIDE_SEND ? &mine : other;
+	r = mine.side == TRACE_SIDE_SEND ? other : &mine;
+	if (msg_selected(rn, s, r)) {
+		put_msg(rn, s, r);
+		rn->results++;
+	}
+	qstr_clear(other->data);
 }
 
-/* qsort's order of ends: the order they came. */
-static int
-cmp_serial(const void *a, const void *b)
-{
-	const struct end *x = *(const struct end *const *)a;
-	const struct end *y = *(const struct end *const *)b;
-
-	return x->serial < y->serial ? -1 : x->serial > y->serial;
-}
-
-/* The ends left at the end of the trace: messages half seen, in the order
- * their ends came. */
+/* A message half seen at the end of the trace, from the end that came:
+ * a result if the query selects it. */
 static void
-flush_pending(struct run *rn)
+flush_end(void *arg, struct match_end *e)
 {
-	struct end	**v = xreallocarray(NULL, (size_t)rn->pend.live + 1, sizeof(*v));
-	int		 i, n = 0;
+	struct run	*rn = arg;
+	const struct match_end *s = e->side == TRACE_SIDE_SEND ? e : NULL;
+	const struct match_end *r = s == NULL ? e : NULL;
 
-	for (i = 0; i < rn->pend.n; i++)
-		if (rn->pend.e[i].key[5] == SIDE_SEND || rn->pend.e[i].key[5] == SIDE_RECV)
-			v[n++] = &rn->pend.e[i];
-	qsort(v, (size_t)n, sizeof(*v), cmp_serial);
-	for (i = 0; i < n; i++) {
-		const struct end *s = v[i]->key[5] == SIDE_SEND ? v[i] : NULL;
-		const struct end *r = s == NULL ? v[i] : NULL;
-
-		if (!msg_selected(rn, v[i]->key, s, r))
-			continue;
-		put_msg(rn, v[i]->key, s, r);
+	if (msg_selected(rn, s, r)) {
+		put_msg(rn, s, r);
 		rn->results++;
 		if (s == NULL)
 			rn->unsent++;
 		else
 			rn->unreceived++;
 	}
-	free(v);
+	qstr_clear(e->data);
+}
+
+/* Free the strings of an end left when the trace is bad. */
+static void
+drop_end(void *arg, struct match_end *e)
+{
+	(void)arg;
+	qstr_clear(e->data);
 }
 
 int
@@ -1344,25 +1207,21 @@ query_run(struct query *q, struct trace_reader *tr, FILE *out, char **cause)
 	struct trace_event e;
 	enum trace_side	 side;
 	int		 rc = -1, r, recvwait;
-	const char	*port;
 
 	memset(&rn, 0, sizeof(rn));
 	rn.q = q;
 	rn.h = trace_header(tr);
 	rn.out = out;
-	pend_init(&rn.pend);
+	rn.match = match_new(sizeof(struct qstr));
 	*cause = NULL;
 	trace_rebase(tr);
 	while ((r = trace_next(tr, &e, cause)) == 1) {
 		side = trace_side(&e);
 		/* A wait that is a receiving side completes an irecv. */
 		recvwait = e.op == TRACE_WAIT && side == TRACE_SIDE_RECV;
-		port = e.port;
-		if (q->what == QW_MESSAGES) {
-			if (side != TRACE_SIDE_NONE && e.peer >= 0 && e.seq >= 0)
-				take_end(&rn, &e, side == TRACE_SIDE_SEND ?
-				    SIDE_SEND : SIDE_RECV, port);
-		} else if (op_selected(&rn, &e, recvwait)) {
+		if (q->what == QW_MESSAGES)
+			take_end(&rn, &e);
+		else if (op_selected(&rn, &e, recvwait)) {
 			put_op(&rn, &e, recvwait);
 			rn.results++;
 		}
@@ -1370,7 +1229,7 @@ query_run(struct query *q, struct trace_reader *tr, FILE *out, char **cause)
 	if (r < 0)
 		goto out;
 	if (q->what == QW_MESSAGES)
-		flush_pending(&rn);
+		match_left(rn.match, flush_end, &rn);
 	fprintf(out, "%lu %s%s", rn.results, q->what_text,
 	    rn.results == 1 ? "" : "s");
 	if (rn.unreceived > 0)
@@ -1380,6 +1239,8 @@ query_run(struct query *q, struct trace_reader *tr, FILE *out, char **cause)
 	fputc('\n', out);
 	rc = 0;
 out:
-	pend_free(&rn.pend);
+	if (rc != 0)
+		match_left(rn.match, drop_end, NULL);
+	match_free(rn.match);
 	return rc;
 }
