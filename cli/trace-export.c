@@ -255,7 +255,7 @@ trace_export_exec(const struct cmd_entry *self, int argc, char **argv)
 		cli_usage(stderr, self);
 		goto out;
 	}
-	if (fmt == EXPORT_OTF2 && !export_have_otf2()) {
+	if (fmt == EXPORT_OTF2 && !export_available(EXPORT_OTF2)) {
 		fprintf(stderr, "ensemble trace export: this ensemble was built "
 		    "without OTF2 (install libopen-trace-format2-dev and "
 		    "configure again)\n");

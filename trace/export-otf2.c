@@ -5,26 +5,30 @@
  * other communicators with their sizes), and per call Enter, the MPI
  * point-to-point or collective records, Leave; times in nanoseconds.
  * The n wait lines of one waitall (same times) become one MPI_Waitall
- * region.  Built without libotf2 (configure), export_otf2 says so. */
+ * region.  Built without libotf2 (configure), its writer says so.  It is
+ * the exporter export_otf2 (export-int.h), which export.c's table names;
+ * it takes nothing of export.c's. */
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "export.h"
+#include "export-int.h"
 #include "xmalloc.h"
 
 #ifndef HAVE_OTF2
 
-int
-export_have_otf2(void)
+/* Whether this build writes OTF2: not this one. */
+static int
+o2_available(void)
 {
 	return 0;
 }
 
-int
-export_otf2(struct trace_reader *r, const struct export_opts *o,
+/* Say that this build writes no OTF2. */
+static int
+o2_write(struct trace_reader *r, const struct export_opts *o,
     struct export_stats *st, char **cause)
 {
 	(void)r;
@@ -180,8 +184,9 @@ struct o2 {
 	OTF2_ErrorCode	 err;		/* the first error */
 };
 
-int
-export_have_otf2(void)
+/* Whether this build writes OTF2: this one does. */
+static int
+o2_available(void)
 {
 	return 1;
 }
@@ -250,7 +255,7 @@ o2_time(struct o2 *x, struct o2_loc *l, int64_t ns)
 static uint32_t
 o2_region(const struct trace_event *ev)
 {
-	const char	*name = export_mpi_name(ev);
+	const char	*name = trace_mpi_name(ev);
 	uint32_t	 k;
 
 	for (k = 0; k < OTF2_NREGIONS; k++)
@@ -484,8 +489,10 @@ o2_split(const char *path, char **dir, char **name)
 	*name = xstrdup("traces");
 }
 
-int
-export_otf2(struct trace_reader *r, const struct export_opts *o,
+/* Write r's events as an OTF2 archive (export_trace's contract; path an
+ * archive, "DIR/NAME.otf2", or a directory that gets "traces.otf2"). */
+static int
+o2_write(struct trace_reader *r, const struct export_opts *o,
     struct export_stats *st, char **cause)
 {
 	const struct trace_hdr	*h = trace_header(r);
@@ -587,3 +594,7 @@ export_otf2(struct trace_reader *r, const struct export_opts *o,
 }
 
 #endif
+
+const struct exporter export_otf2 = {
+	"otf2", { "otf2", NULL }, o2_available, o2_write
+};

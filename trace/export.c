@@ -1,5 +1,6 @@
-/* export.c -- a trace in GXL, Chrome's trace-event JSON or the timeline
- * viewer's page (export.h); OTF2 is export-otf2.c's.
+/* export.c -- the exporters' table and its front (export.h), and the
+ * writers of GXL, Chrome's trace-event JSON and the timeline viewer's
+ * page; OTF2 is export-otf2.c's, which the table names (export-int.h).
  *
  * Messages: MTF's Message is the pair of a send (send, isend) and the
  * receive that took it (recv, or the wait completing an irecv), paired as
@@ -15,7 +16,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-#include "export.h"
+#include "export-int.h"
 #include "json.h"
 #include "match.h"
 #include "timeline.h"
@@ -128,33 +129,12 @@ werr:
 
 /* ---- names ---- */
 
-const char *
-export_mpi_name(const struct trace_event *ev)
-{
-	static const char *const names[TRACE_NOPS] = {
-		"MPI_Init", "MPI_Finalize", "MPI_Send", "MPI_Recv", "MPI_Isend",
-		"MPI_Irecv", "MPI_Wait", "MPI_Barrier", "MPI_Bcast", "MPI_Reduce",
-		"MPI_Allreduce", "MPI_Gather", "MPI_Allgather", "MPI_Scatter",
-		"MPI_Alltoall",
-	};
-
-	if (ev->op == TRACE_SEND && ev->mode == TRACE_MODE_SYNC)
-		return "MPI_Ssend";
-	if (ev->op == TRACE_SEND && ev->mode == TRACE_MODE_BUF)
-		return "MPI_Bsend";
-	if (ev->op == TRACE_ISEND && ev->mode == TRACE_MODE_SYNC)
-		return "MPI_Issend";
-	if (ev->op == TRACE_ISEND && ev->mode == TRACE_MODE_BUF)
-		return "MPI_Ibsend";
-	return ev->op < TRACE_NOPS ? names[ev->op] : "MPI_?";
-}
-
 /* "send Prop[1]", "bcast", "MPI_Send" (a raw call): an event's short name. */
 static void
 xp_label(struct buf *b, const struct trace_event *ev)
 {
 	if (ev->raw) {
-		buf_adds(b, export_mpi_name(ev));
+		buf_adds(b, trace_mpi_name(ev));
 		return;
 	}
 	buf_adds(b, trace_op_name(ev->op));
@@ -313,7 +293,7 @@ gxl_event(struct xp *x, const struct trace_event *ev)
 
 	fprintf(f, "<node id=\"trc%" PRIu64 "\"><type xlink:href=\"MTF#%s\"/>", id,
 	    gxl_class(ev->op));
-	gxl_attr_s(f, "MPOperationName", export_mpi_name(ev));
+	gxl_attr_s(f, "MPOperationName", trace_mpi_name(ev));
 	fprintf(f, "<attr name=\"startTime\"><float>%.9f</float></attr>"
 	    "<attr name=\"endTime\"><float>%.9f</float></attr>", ev->t0, ev->t1);
 	if (ev->mode != TRACE_MODE_NONE)
@@ -443,7 +423,7 @@ chrome_event(struct xp *x, const struct trace_event *ev)
 	json_str(x->f, b.s, 0);
 	fprintf(x->f, ",\"cat\":\"%s\",\"pid\":%d,\"tid\":0,\"ts\":%.3f,"
 	    "\"dur\":%.3f,\"args\":{\"call\":\"%s\"", ev->raw ? "raw" : "port",
-	    ev->rank, ev->t0 * 1e6, (ev->t1 - ev->t0) * 1e6, export_mpi_name(ev));
+	    ev->rank, ev->t0 * 1e6, (ev->t1 - ev->t0) * 1e6, trace_mpi_name(ev));
 	if (ev->port != NULL) {
 		fputs(",\"port\":", x->f);
 		json_str(x->f, ev->port, 0);
@@ -558,7 +538,7 @@ html_event(struct xp *x, const struct trace_event *ev)
 	buf_init(&lab);
 	buf_init(&tip);
 	xp_label(&lab, ev);
-	buf_printf(&tip, "call: %s%s\n", export_mpi_name(ev), ev->raw ?
+	buf_printf(&tip, "call: %s%s\n", trace_mpi_name(ev), ev->raw ?
 	    " (raw)" : "");
 	if (ev->port != NULL)
 		buf_printf(&tip, "port: %s\n", ev->port);
@@ -650,40 +630,6 @@ static const struct xp_ops html_ops = {
 
 /* ---- the front ---- */
 
-int
-export_format_of(const char *s)
-{
-	static const char *const names[] = { "otf2", "gxl", "chrome", "html" };
-	size_t	k;
-
-	for (k = 0; k < sizeof(names) / sizeof(names[0]); k++)
-		if (strcmp(s, names[k]) == 0)
-			return (int)k;
-	return -1;
-}
-
-int
-export_format_of_path(const char *path)
-{
-	static const struct {
-		const char	*ext;
-		int		 fmt;
-	} exts[] = {
-		{ "otf2", EXPORT_OTF2 }, { "gxl", EXPORT_GXL },
-		{ "json", EXPORT_CHROME }, { "html", EXPORT_HTML },
-		{ "htm", EXPORT_HTML }
-	};
-	const char	*ext = strrchr(path, '.');
-	size_t		 k;
-
-	if (ext == NULL || strchr(ext, '/') != NULL)
-		return -1;
-	for (k = 0; k < sizeof(exts) / sizeof(exts[0]); k++)
-		if (strcasecmp(ext + 1, exts[k].ext) == 0)
-			return exts[k].fmt;
-	return -1;
-}
-
 /* Remove what a failed export left at path, if a regular file. */
 static void
 xp_remove(const char *path)
@@ -694,20 +640,15 @@ xp_remove(const char *path)
 		remove(path);
 }
 
-int
-export_trace(struct trace_reader *r, const struct export_opts *o,
-    struct export_stats *st, char **cause)
+/* Write r's events to o->path as ops writes them (export_trace's
+ * contract). */
+static int
+xp_text(struct trace_reader *r, const struct export_opts *o,
+    const struct xp_ops *ops, struct export_stats *st, char **cause)
 {
-	const struct xp_ops	*ops;
 	struct xp		 x;
 	int			 rc, tostdout = strcmp(o->path, "-") == 0;
 
-	*cause = NULL;
-	memset(st, 0, sizeof(*st));
-	if (o->format == EXPORT_OTF2)
-		return export_otf2(r, o, st, cause);
-	ops = o->format == EXPORT_GXL ? &gxl_ops : o->format == EXPORT_CHROME ?
-	    &chrome_ops : &html_ops;
 	memset(&x, 0, sizeof(x));
 	x.o = o;
 	x.r = r;
@@ -735,4 +676,90 @@ export_trace(struct trace_reader *r, const struct export_opts *o,
 	free(x.zero_op);
 	timeline_free(x.tl);
 	return rc;
+}
+
+/* The GXL exporter's writer. */
+static int
+gxl_write(struct trace_reader *r, const struct export_opts *o,
+    struct export_stats *st, char **cause)
+{
+	return xp_text(r, o, &gxl_ops, st, cause);
+}
+
+/* The Chrome exporter's writer. */
+static int
+chrome_write(struct trace_reader *r, const struct export_opts *o,
+    struct export_stats *st, char **cause)
+{
+	return xp_text(r, o, &chrome_ops, st, cause);
+}
+
+/* The page's writer. */
+static int
+html_write(struct trace_reader *r, const struct export_opts *o,
+    struct export_stats *st, char **cause)
+{
+	return xp_text(r, o, &html_ops, st, cause);
+}
+
+static const struct exporter gxl_exporter = {
+	"gxl", { "gxl", NULL }, NULL, gxl_write
+};
+static const struct exporter chrome_exporter = {
+	"chrome", { "json", NULL }, NULL, chrome_write
+};
+static const struct exporter html_exporter = {
+	"html", { "html", "htm", NULL }, NULL, html_write
+};
+
+/* The exporters, by enum export_format. */
+static const struct exporter *const exporters[] = {
+	[EXPORT_OTF2] = &export_otf2,
+	[EXPORT_GXL] = &gxl_exporter,
+	[EXPORT_CHROME] = &chrome_exporter,
+	[EXPORT_HTML] = &html_exporter,
+};
+
+#define NEXPORTERS	(sizeof(exporters) / sizeof(exporters[0]))
+
+int
+export_format_of(const char *s)
+{
+	size_t	k;
+
+	for (k = 0; k < NEXPORTERS; k++)
+		if (strcmp(s, exporters[k]->name) == 0)
+			return (int)k;
+	return -1;
+}
+
+int
+export_format_of_path(const char *path)
+{
+	const char	*ext = strrchr(path, '.');
+	size_t		 k, i;
+
+	if (ext == NULL || strchr(ext, '/') != NULL)
+		return -1;
+	for (k = 0; k < NEXPORTERS; k++)
+		for (i = 0; exporters[k]->exts[i] != NULL; i++)
+			if (strcasecmp(ext + 1, exporters[k]->exts[i]) == 0)
+				return (int)k;
+	return -1;
+}
+
+int
+export_available(enum export_format fmt)
+{
+	return (size_t)fmt < NEXPORTERS && (exporters[fmt]->available == NULL ||
+	    exporters[fmt]->available());
+}
+
+int
+export_trace(struct trace_reader *r, const struct export_opts *o,
+    struct export_stats *st, char **cause)
+{
+	*cause = NULL;
+	memset(st, 0, sizeof(*st));
+	return exporters[o->format]->write(r, o, st, cause);
 }

@@ -18,8 +18,8 @@ int export_format_of(const char *s);
 /* The format a path's ending says (.otf2, .gxl, .json, .html or .htm, in
  * any case), or -1. */
 int export_format_of_path(const char *path);
-/* Whether this build can write OTF2 (configure found libotf2). */
-int export_have_otf2(void);
+/* Whether this build can write fmt (OTF2: configure found libotf2). */
+int export_available(enum export_format fmt);
 
 /* What the page shows of each event besides its fields: the script
  * statement it matched, or NULL (the caller knows the script; trace/ does
@@ -49,13 +49,5 @@ struct export_stats {
  * On an error, what was written is removed (a regular file). */
 int export_trace(struct trace_reader *r, const struct export_opts *o,
     struct export_stats *st, char **cause);
-
-/* The OTF2 writer (export-otf2.c; without libotf2, a stub that says so):
- * the same contract, path an archive ("DIR/NAME.otf2", or a directory
- * that gets "traces.otf2"). */
-int export_otf2(struct trace_reader *r, const struct export_opts *o,
-    struct export_stats *st, char **cause);
-/* The MPI function an event stands for ("MPI_Ssend", "MPI_Irecv"). */
-const char *export_mpi_name(const struct trace_event *);
 
 #endif

@@ -76,6 +76,27 @@ trace_side(const struct trace_event *ev)
 	}
 }
 
+const char *
+trace_mpi_name(const struct trace_event *ev)
+{
+	static const char *const names[TRACE_NOPS] = {
+		"MPI_Init", "MPI_Finalize", "MPI_Send", "MPI_Recv", "MPI_Isend",
+		"MPI_Irecv", "MPI_Wait", "MPI_Barrier", "MPI_Bcast", "MPI_Reduce",
+		"MPI_Allreduce", "MPI_Gather", "MPI_Allgather", "MPI_Scatter",
+		"MPI_Alltoall",
+	};
+
+	if (ev->op == TRACE_SEND && ev->mode == TRACE_MODE_SYNC)
+		return "MPI_Ssend";
+	if (ev->op == TRACE_SEND && ev->mode == TRACE_MODE_BUF)
+		return "MPI_Bsend";
+	if (ev->op == TRACE_ISEND && ev->mode == TRACE_MODE_SYNC)
+		return "MPI_Issend";
+	if (ev->op == TRACE_ISEND && ev->mode == TRACE_MODE_BUF)
+		return "MPI_Ibsend";
+	return ev->op < TRACE_NOPS ? names[ev->op] : "MPI_?";
+}
+
 int
 trace_op_find(const char *s)
 {

@@ -108,6 +108,8 @@ enum trace_side trace_side(const struct trace_event *);
 /* The name of an operation ("isend"), of a mode ("sync", "-"). */
 const char *trace_op_name(enum trace_op);
 const char *trace_mode_name(enum trace_mode);
+/* The MPI function an event stands for ("MPI_Ssend", "MPI_Irecv"). */
+const char *trace_mpi_name(const struct trace_event *);
 /* The operation named s, or -1. */
 int trace_op_find(const char *s);
 
