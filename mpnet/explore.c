@@ -180,7 +180,7 @@ store_grow_table(struct store *st)
 }
 
 static void
-store_init(struct store *st, const struct sem *m, uint64_t max_memory,
+store_init(struct store *st, const struct model *m, uint64_t max_memory,
     uint64_t *asked)
 {
 	memset(st, 0, sizeof(*st));
@@ -258,16 +258,16 @@ store_put(struct store *st, const uint64_t *w, uint64_t h, uint32_t p, uint64_t 
 
 /* The transition that leads from state a to state b. */
 static int
-find_step(struct sem *m, const uint64_t *a, const uint64_t *b, struct trans *ts,
+find_step(struct model *m, const uint64_t *a, const uint64_t *b, struct trans *ts,
     uint64_t *w, struct trans *out)
 {
 	int	g, k, n;
 
-	for (g = 0; g < m->nprocs; g++) {
-		n = sem_enabled(m, a, g, ts);
+	for (g = 0; g < m->ngroups; g++) {
+		n = m->enabled(m->arg, a, g, ts);
 		for (k = 0; k < n; k++) {
 			memcpy(w, a, sizeof(uint64_t) * m->words);
-			if (sem_fire(m, w, &ts[k]) != 0)
+			if (m->fire(m->arg, w, &ts[k]) != 0)
 				continue;
 			if (memcmp(w, b, m->bytes) == 0) {
 				*out = ts[k];
@@ -279,7 +279,7 @@ find_step(struct sem *m, const uint64_t *a, const uint64_t *b, struct trans *ts,
 }
 
 static void
-rebuild(struct sem *m, struct store *st, uint64_t last, struct trans *ts,
+rebuild(struct model *m, struct store *st, uint64_t last, struct trans *ts,
     struct xresult *r)
 {
 	uint64_t	*path = NULL, i, *a, *b, *w;
@@ -374,7 +374,7 @@ struct proviso {
  * for BATCH states.  pv (NULL: no proviso) records who reached each new
  * state and judges the known ones a stubborn set reaches. */
 static int
-fire_range(struct sem *m, struct store *st, const uint64_t *cur, uint64_t *nxt, uint64_t head, const struct trans *ts,
+fire_range(struct model *m, struct store *st, const uint64_t *cur, uint64_t *nxt, uint64_t head, const struct trans *ts,
     int lo, int hi, int *found, struct xresult *r, struct proviso *pv)
 {
 	uint64_t	idx, h[BATCH];
@@ -386,7 +386,7 @@ fire_range(struct sem *m, struct store *st, const uint64_t *cur, uint64_t *nxt, 
 			uint64_t	*w = nxt + (size_t)b * m->words;
 
 			memcpy(w, cur, sizeof(uint64_t) * m->words);
-			if (sem_fire(m, w, &ts[k + b]) != 0) {
+			if (m->fire(m->arg, w, &ts[k + b]) != 0) {
 				r->status = X_OVERFLOW;
 				return -1;
 			}
@@ -427,41 +427,45 @@ fire_range(struct sem *m, struct store *st, const uint64_t *cur, uint64_t *nxt, 
 }
 
 int
-explore_judge(struct sem *m, const struct xopts *o, const uint64_t *s,
-    const int *gn, int coll, unsigned char *ps)
+explore_judge(struct model *m, const uint64_t *s, const int *gn, int coll,
+    unsigned char *ps)
 {
 	int	g, idle = 0;
 
 	if (coll)
 		return 0;	/* everyone at a collective they take now */
-	for (g = 0; g < m->nprocs; g++) {
-		ps[g] = gn != NULL && gn[g] > 0 ? PS_RUNS : sem_ended(m, s, g) ?
+	for (g = 0; g < m->ngroups; g++) {
+		ps[g] = gn != NULL && gn[g] > 0 ? PS_RUNS : m->ended(m->arg, s, g) ?
 		    PS_ENDED : PS_BLOCKED;
 		idle += ps[g] != PS_RUNS;
 	}
-	return idle == 0 ? 0 : o->judge(o->judge_arg, s, ps);
+	return idle == 0 ? 0 : m->judge(m->judge_arg, s, ps);
 }
 
 int *
-explore_components(const struct sem *m)
+explore_components(const struct model *m)
 {
-	const struct mpnet	*n = m->net;
-	int			*c = xcalloc(m->nprocs > 0 ? m->nprocs : 1, sizeof(int));
-	int			 i, a, b;
+	int	*c = xcalloc(m->ngroups > 0 ? m->ngroups : 1, sizeof(int));
 
-	for (i = 0; i < m->nprocs; i++)
-		c[i] = n->ncolls > 0 ? 0 : i;
-	for (i = 0; n->ncolls == 0 && i < n->ndc; i++) {
-		for (a = n->dc[i].from; c[a] != a; a = c[a])
-			;
-		for (b = n->dc[i].to; c[b] != b; b = c[b])
-			;
-		if (a != b)
-			c[a > b ? a : b] = a < b ? a : b;
-	}
-	for (i = 0; i < m->nprocs; i++)
-		c[i] = c[c[i]];	/* (roots come first: one step is enough) */
+	m->components(m->arg, c);
 	return c;
+}
+
+/* Whether a step all groups take at once is enabled, of the transitions
+ * ts of every group, gn[g] of group g, in order. */
+static int
+all_step(const struct model *m, const struct trans *ts, const int *gn)
+{
+	int	g, k, off = 0;
+
+	if (m->ngroups == 0)
+		return 0;
+	for (g = 0; g < m->all_group; g++)
+		off += gn[g];
+	for (k = off; k < off + gn[m->all_group]; k++)
+		if (ts[k].role == TR_ALL)
+			return 1;
+	return 0;
 }
 
 /* The stubborn set group g's n transitions ts[0..n) offer: all of them
@@ -484,10 +488,9 @@ stubborn_part(const struct trans *ts, int n, int *off)
 	*off = 0;
 	if (k == n)
 		return n;
-	if (n < 2 || !ts[n - 1].safe || (ts[n - 1].kind != T_IPOST &&
-	    ts[n - 1].kind != T_ISEND && ts[n - 1].kind != T_SEND))
+	if (n < 2 || !ts[n - 1].safe || ts[n - 1].role != TR_POST)
 		return 0;
-	for (k = 0; k < n - 1 && ts[k].kind == T_MATCH; k++)
+	for (k = 0; k < n - 1 && ts[k].role == TR_MATCH; k++)
 		;
 	if (k < n - 1)
 		return 0;
@@ -508,7 +511,7 @@ stubborn_part(const struct trans *ts, int n, int *off)
  * worker's reply, however sent, before the next worker chooses: the two
  * ways merge at once instead of multiplying). */
 static int
-better(struct sem *m, const uint64_t *s, int judge_all, const int *comp,
+better(struct model *m, const uint64_t *s, int judge_all, const int *comp,
     int mover, int chosen, int nc, int g, int ng)
 {
 	int	ce, ge, cm, gm;
@@ -516,8 +519,8 @@ better(struct sem *m, const uint64_t *s, int judge_all, const int *comp,
 	if (chosen < 0)
 		return 1;
 	if (judge_all) {
-		ce = sem_can_end(m, s, chosen);
-		ge = sem_can_end(m, s, g);
+		ce = m->can_end(m->arg, s, chosen);
+		ge = m->can_end(m->arg, s, g);
 		if (ce != ge)
 			return ge;
 		if (comp != NULL && mover >= 0) {
@@ -538,7 +541,7 @@ better(struct sem *m, const uint64_t *s, int judge_all, const int *comp,
  * judged, a single step chosen ends the look (no later group is needed;
  * gn is then set up to it).  Returns how many transitions are in ts. */
 static int
-choose(struct sem *m, const uint64_t *s, struct trans *ts, int *gn, int reduce,
+choose(struct model *m, const uint64_t *s, struct trans *ts, int *gn, int reduce,
     int whole, int judge_all, const int *comp, int mover, int *chosen,
     int *cs, int *ce)
 {
@@ -546,8 +549,8 @@ choose(struct sem *m, const uint64_t *s, struct trans *ts, int *gn, int reduce,
 
 	*chosen = -1;
 	*cs = *ce = 0;
-	for (g = 0; g < m->nprocs; g++) {
-		n = sem_enabled(m, s, g, ts + total);
+	for (g = 0; g < m->ngroups; g++) {
+		n = m->enabled(m->arg, s, g, ts + total);
 		gn[g] = n;
 		if (reduce && n > 0 && (sn = stubborn_part(ts + total, n,
 		    &off)) > 0 && (!whole || sn == n) && better(m, s, judge_all,
@@ -566,13 +569,13 @@ choose(struct sem *m, const uint64_t *s, struct trans *ts, int *gn, int reduce,
 }
 
 void
-explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
+explore_bfs(struct model *m, const struct xopts *o, struct xresult *r)
 {
 	struct store	 st;
 	struct trans	*ts;
 	uint64_t	*cur, *nxt, head, idx, best_at = 0;
-	int		 g, k, total, nmax = sem_max_trans(m), chosen, cs, ce, found;
-	int		 bad, coll, N = m->nprocs, full = 0, mover = -1;
+	int		 g, total, nmax = m->max_trans, chosen, cs, ce, found;
+	int		 bad, coll, N = m->ngroups, full = 0, mover = -1;
 	const int	 reduce = o->reduce, judge_all = o->judge_all;
 	int		*gn = xcalloc(N + 1, sizeof(int));
 	unsigned char	*ps = xcalloc(N + 1, 1);
@@ -587,13 +590,14 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 		pv = &pvs;
 		comp = explore_components(m);
 	}
-	m->want_safe = o->reduce;
+	if (m->want_safe != NULL)
+		m->want_safe(m->arg, o->reduce);
 	store_init(&st, m, o->max_memory, &r->max_memory);
 	st.max_states = o->max_states;
 	ts = xcalloc((size_t)nmax * (N > 0 ? N : 1), sizeof(*ts));
 	cur = xcalloc(m->words, sizeof(uint64_t));
 	nxt = xcalloc((size_t)m->words * BATCH, sizeof(uint64_t));
-	sem_initial(m, cur);
+	m->initial(m->arg, cur);
 	if (store_put(&st, cur, explore_hash(cur, m->words), NO_PARENT, &idx) == ST_FULL) {
 		r->status = X_LIMIT;
 		r->limit = XL_MEMORY;
@@ -623,7 +627,7 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 		/* Every interleaving, judging end states only: the plain loop
 		 * (the hottest there is). */
 		for (g = 0; !reduce && !judge_all && g < N; g++)
-			total += sem_enabled(m, cur, g, ts + total);
+			total += m->enabled(m->arg, cur, g, ts + total);
 		if (pv != NULL) {
 			pv->head = head;
 			full = (pv->info[head] & PV_FULL) != 0;
@@ -633,11 +637,9 @@ explore_bfs(struct sem *m, const struct xopts *o, struct xresult *r)
 			total = choose(m, cur, ts, gn, reduce && !full, 0,
 			    judge_all, comp, mover, &chosen, &cs, &ce);
 		if (total == 0 || judge_all) {
-			/* (Every group was computed; group 0's transitions
-			 * come first in ts.) */
-			for (k = 0; judge_all && N > 0 && k < gn[0]; k++)
-				coll |= ts[k].kind == T_COLL;
-			bad = explore_judge(m, o, cur, total == 0 ? NULL : gn, coll, ps);
+			/* (Every group was computed.) */
+			coll = judge_all && all_step(m, ts, gn);
+			bad = explore_judge(m, cur, total == 0 ? NULL : gn, coll, ps);
 			if (bad > r->bad) {
 				/* The first of the worst so far is the shortest
 				 * (breadth first). */
@@ -720,26 +722,27 @@ struct dframe {
  * nothing (the caller searches breadth first then).
  */
 void
-explore_dfs(struct sem *m, const struct xopts *o, struct xresult *r)
+explore_dfs(struct model *m, const struct xopts *o, struct xresult *r)
 {
 	struct store	 st;
 	struct trans	*ts, *tstack = NULL;
 	struct dframe	*fs = NULL, *f;
 	size_t		 nfs = 0, fsalloc = 0, tsalloc = 0, top = 0;
 	uint64_t	*cur, idx;
-	int		 k, total, chosen, cs, ce, coll, bad, rc;
-	int		 N = m->nprocs, nmax = sem_max_trans(m);
+	int		 total, chosen, cs, ce, coll, bad, rc;
+	int		 N = m->ngroups, nmax = m->max_trans;
 	int		*gn = xcalloc(N + 1, sizeof(int));
 	unsigned char	*ps = xcalloc(N + 1, 1);
 	int		*comp = o->judge_all ? explore_components(m) : NULL;
 
 	memset(r, 0, sizeof(*r));
-	m->want_safe = 1;
+	if (m->want_safe != NULL)
+		m->want_safe(m->arg, 1);
 	store_init(&st, m, o->max_memory, &r->max_memory);
 	st.max_states = o->max_states;
 	ts = xcalloc((size_t)nmax * (N > 0 ? N : 1), sizeof(*ts));
 	cur = xcalloc(m->words, sizeof(uint64_t));
-	sem_initial(m, cur);
+	m->initial(m->arg, cur);
 	r->status = X_DONE;
 	if (store_put(&st, cur, explore_hash(cur, m->words), NO_PARENT, &idx) != ST_INSERTED) {
 		r->status = X_LIMIT;
@@ -758,9 +761,8 @@ explore_dfs(struct sem *m, const struct xopts *o, struct xresult *r)
 		    (int)tstack[fs[nfs - 1].off + fs[nfs - 1].k - 1].proc : -1,
 		    &chosen, &cs, &ce);
 		if (total == 0 || o->judge_all) {
-			for (k = 0; N > 0 && k < gn[0]; k++)
-				coll |= ts[k].kind == T_COLL;
-			bad = explore_judge(m, o, cur, total == 0 ? NULL : gn, coll, ps);
+			coll = all_step(m, ts, gn);
+			bad = explore_judge(m, cur, total == 0 ? NULL : gn, coll, ps);
 			if (bad >= o->worst) {
 				r->bad = bad;
 				r->status = X_VIOLATION;
@@ -797,7 +799,7 @@ explore_dfs(struct sem *m, const struct xopts *o, struct xresult *r)
 				continue;
 			}
 			load(&st, f->idx, cur);
-			if (sem_fire(m, cur, &tstack[f->off + f->k++]) != 0) {
+			if (m->fire(m->arg, cur, &tstack[f->off + f->k++]) != 0) {
 				r->status = X_OVERFLOW;
 				goto out;
 			}

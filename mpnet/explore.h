@@ -1,17 +1,18 @@
-/* explore.h -- the state-space explorers over sem.h: breadth-first search
- * (every interleaving, or reduced by stubborn sets) with a compact state
- * store, the depth-first dive for a violation, and the single-run
- * explorers for determinate networks (kahn.c). */
+/* explore.h -- the state-space explorers over a model (model.h):
+ * breadth-first search (every interleaving, or reduced by stubborn sets)
+ * with a compact state store, the depth-first dive for a violation, and
+ * the single-run explorers for determinate networks (kahn.c). */
 #ifndef ENS_EXPLORE_H
 #define ENS_EXPLORE_H
 
-#include "sem.h"
+#include "model.h"
+#include "mpnet.h"
 
 enum xstatus {
 	X_DONE,		/* explored: no violation */
 	X_VIOLATION,	/* 'final' is a bad state, 'trace' leads there: the
 			 * first found of the worst judgement found */
-	X_OVERFLOW,	/* a channel ran out of bits (sem.overflow): widen, retry
+	X_OVERFLOW,	/* the model's fire ran out of room: widen, retry
 			 * ('bad' > 0: a violation was found before it) */
 	X_LIMIT,	/* a state, memory or time limit; 'limit' says which */
 };
@@ -43,10 +44,6 @@ explore_hash(const uint64_t *w, uint32_t n)
 	return h;
 }
 
-/* A state's judge: how bad s is, 0 good, higher worse.  'ps' says per
- * process whether it runs, is blocked or ended (sem_states). */
-typedef int (*judge_fn)(void *arg, const uint64_t *s, const unsigned char *ps);
-
 struct xresult {
 	enum xstatus	 status;
 	uint64_t	 states;
@@ -54,7 +51,7 @@ struct xresult {
 	uint64_t	 peak_bytes;	/* state store and table */
 	struct trans	*trace;		/* from the initial state (owned) */
 	size_t		 ntrace;
-	uint64_t	*final;		/* sem.words words (owned) */
+	uint64_t	*final;		/* model.words words (owned) */
 	int		 bad;		/* X_VIOLATION: the judgement of final */
 	int		 overflowed;	/* X_VIOLATION found before an X_OVERFLOW */
 	enum xlimit	 limit;		/* X_LIMIT, or X_VIOLATION found before
@@ -76,8 +73,6 @@ struct xopts {
 	void		(*tick)(void *, const struct verify_tick *);
 	void		*tick_arg;
 	double		 began;
-	judge_fn	 judge;
-	void		*judge_arg;
 	int		 judge_all;	/* judge every state, not only end states */
 	int		 worst;		/* a judgement that ends the search */
 	int		 record;	/* kahn: keep the actions (the BFS always can) */
@@ -87,31 +82,31 @@ struct xopts {
 /* Every reachable state (or, reducing, enough of them: every end state,
  * and a state showing each lasting violation), breadth first.  It stops
  * at the first state judged 'worst', else goes on to find the worst. */
-void explore_bfs(struct sem *, const struct xopts *, struct xresult *);
+void explore_bfs(struct model *, const struct xopts *, struct xresult *);
 /* Depth first with the same stubborn sets, no cycle proviso, for a
  * state judged o->worst: X_VIOLATION with a trace to it (seldom the
  * shortest); X_DONE or X_LIMIT otherwise, which prove nothing. */
-void explore_dfs(struct sem *, const struct xopts *, struct xresult *);
+void explore_dfs(struct model *, const struct xopts *, struct xresult *);
 /* Determinate networks whose programs all end: one run decides. */
-void explore_kahn(struct sem *, const struct xopts *, struct xresult *);
+void explore_kahn(struct model *, const struct xopts *, struct xresult *);
 /* Determinate networks that may run for ever: one run, in rounds, until
  * its state repeats or nothing moves, then one per receiving process held
  * still, for channels without bound (X_OVERFLOW).  'states' counts the
  * steps of them all + 1.  With o->record, 'trace' leads to 'final'. */
-void explore_kahn_endless(struct sem *, const struct xopts *, struct xresult *);
+void explore_kahn_endless(struct model *, const struct xopts *, struct xresult *);
 void xresult_free(struct xresult *);
-/* The judgement of state s (o->judge), its groups having gn[g]
+/* The judgement of state s (the model's judge), its groups having gn[g]
  * transitions enabled (gn NULL: none, an end state; coll: one is a
- * collective all take now), ps filled as sem.h's PS_*: a process with a
- * transition of its group enabled runs (one that ended with a request
- * that can still take a message too).  Good at once when every process
- * runs (what a state shows needs one that is blocked or ended). */
-int explore_judge(struct sem *, const struct xopts *, const uint64_t *s,
+ * step all take at once), ps filled as model.h's PS_*: a group with a
+ * transition enabled runs (a process that ended with a request that can
+ * still take a message too).  Good at once when every group runs (what
+ * a state shows needs one that is blocked or ended). */
+int explore_judge(struct model *, const uint64_t *s,
     const int *gn, int coll, unsigned char *ps);
-/* Per process, its component (the least process of it): processes joined
- * by channels, all of them by a collective.  Processes of different
- * components never interact.  The caller frees it. */
-int *explore_components(const struct sem *);
+/* Per group, its component (the least group of it: the model's
+ * components).  Groups of different components never interact.  The
+ * caller frees it. */
+int *explore_components(const struct model *);
 
 /* When a second has passed since *last: o->tick, and with o->progress a
  * progress line on stderr: the states, states per second since *last,

@@ -30,37 +30,37 @@ wake(struct wl *w, int p)
 	w->q[(w->head + w->len++) % w->cap] = p;
 }
 
-/* A process now blocked in a synchronous send is taken by its receiver:
- * wake that one. */
+/* A group now waiting for another to take its step (a synchronous
+ * send's receiver): wake that one. */
 static void
-wake_peer(struct wl *w, const struct sem *m, const uint64_t *s, int p)
+wake_peer(struct wl *w, const struct model *m, const uint64_t *s, int p)
 {
-	const struct ins	*in;
-	int			 dc;
-
-	if (p < 0 || m->p[p].pr == NULL)
-		return;
-	in = &m->p[p].pr->ins[sem_pc(m, s, p)];
-	if (in->op != OP_SEND)
-		return;
-	dc = m->net->send_dc[m->p[p].portbase + in->lp];
-	if (dc >= 0)
-		wake(w, m->net->dc[dc].to);
+	if (p >= 0)
+		wake(w, m->waits_on(m->arg, s, p));
 }
 
-static int
-at_sync_coll(const struct sem *m, const uint64_t *s, int p)
+/* The groups in s, as explore_judge sets them in an end state (ts: room
+ * for max_trans): a group with a transition enabled runs, all of them
+ * when one is a step all take at once. */
+static void
+kahn_states(struct model *m, const uint64_t *s, unsigned char *ps,
+    struct trans *ts)
 {
-	const struct ins	*in;
+	int	g, k, n, all = 0;
 
-	if (m->p[p].pr == NULL)
-		return 0;
-	in = &m->p[p].pr->ins[sem_pc(m, s, p)];
-	return in->op == OP_COLL && sem_sync_coll(m, in);
+	for (g = 0; g < m->ngroups; g++) {
+		n = m->enabled(m->arg, s, g, ts);
+		ps[g] = m->ended(m->arg, s, g) ? PS_ENDED : n == 0 ?
+		    PS_BLOCKED : PS_RUNS;
+		for (k = 0; k < n; k++)
+			all |= ts[k].role == TR_ALL;
+	}
+	for (g = 0; all && g < m->ngroups; g++)
+		ps[g] = PS_RUNS;
 }
 
 void
-explore_kahn(struct sem *m, const struct xopts *o, struct xresult *r)
+explore_kahn(struct model *m, const struct xopts *o, struct xresult *r)
 {
 	struct wl	 w;
 	struct trans	*ts;
@@ -69,19 +69,20 @@ explore_kahn(struct sem *m, const struct xopts *o, struct xresult *r)
 	size_t		 alloc = 0;
 	double		 t0 = clock_now(), last = t0;
 	uint64_t	 last_states = 0;
-	int		 i, n, k, nsync = 0, from, wi, wf, nmax = sem_max_trans(m);
+	int		 i, n, k, nw, nsync = 0, from, wi, wf, nmax = m->max_trans;
+	int		*woken = xcalloc(m->ngroups + 1, sizeof(int));
 
 	memset(r, 0, sizeof(*r));
 	memset(&w, 0, sizeof(w));
-	w.cap = m->nprocs > 0 ? (size_t)m->nprocs : 1;
+	w.cap = m->ngroups > 0 ? (size_t)m->ngroups : 1;
 	w.q = xmalloc(sizeof(int) * w.cap);
 	w.in = xcalloc(w.cap, 1);
 	ts = xcalloc(nmax, sizeof(*ts));
 	s = xcalloc(m->words, sizeof(uint64_t));
-	sem_initial(m, s);
-	for (i = 0; i < m->nprocs; i++) {
+	m->initial(m->arg, s);
+	for (i = 0; i < m->ngroups; i++) {
 		wake(&w, i);
-		nsync += at_sync_coll(m, s, i);
+		nsync += m->at_all(m->arg, s, i);
 	}
 	r->status = X_DONE;
 	while (w.len > 0) {
@@ -92,8 +93,8 @@ explore_kahn(struct sem *m, const struct xopts *o, struct xresult *r)
 		for (;;) {
 			struct trans	 t;
 
-			n = sem_enabled(m, s, i, ts);
-			for (k = 0; k < n && ts[k].kind == T_COLL; k++)
+			n = m->enabled(m->arg, s, i, ts);
+			for (k = 0; k < n && ts[k].role == TR_ALL; k++)
 				;	/* collectives of all are fired below */
 			if (k == n)
 				break;
@@ -109,12 +110,10 @@ explore_kahn(struct sem *m, const struct xopts *o, struct xresult *r)
 				goto out;
 			}
 			t = ts[k];
-			from = t.dc >= 0 ? m->net->dc[t.dc].from : -1;
-			if (from == i)
-				from = -1;
-			wi = at_sync_coll(m, s, i);
-			wf = from >= 0 ? at_sync_coll(m, s, from) : 0;
-			if (sem_fire(m, s, &t) != 0) {
+			from = m->partner(m->arg, &t);
+			wi = m->at_all(m->arg, s, i);
+			wf = from >= 0 ? m->at_all(m->arg, s, from) : 0;
+			if (m->fire(m->arg, s, &t) != 0) {
 				r->status = X_OVERFLOW;
 				goto out;
 			}
@@ -131,38 +130,24 @@ explore_kahn(struct sem *m, const struct xopts *o, struct xresult *r)
 				r->trace[r->ntrace] = t;
 			}
 			r->ntrace++;
-			switch (t.kind) {
-			case T_SEND:
-			case T_ISEND:
-				wake(&w, m->net->dc[t.dc].to);
-				break;
-			case T_RECV:
-			case T_MATCH:
-				wake(&w, from);
-				break;
-			case T_LEAVE:
-				for (k = 0; k < m->nprocs; k++)
-					wake(&w, k);
-				break;
-			default:
-				break;
-			}
+			for (nw = m->wakes(m->arg, &t, woken), k = 0; k < nw; k++)
+				wake(&w, woken[k]);
 			wake_peer(&w, m, s, i);
 			wake_peer(&w, m, s, from);
-			nsync += at_sync_coll(m, s, i) - wi;
+			nsync += m->at_all(m->arg, s, i) - wi;
 			if (from >= 0)
-				nsync += at_sync_coll(m, s, from) - wf;
+				nsync += m->at_all(m->arg, s, from) - wf;
 			if ((o->progress || o->tick != NULL) &&
 			    (r->ntrace & 0xffff) == 0)
 				explore_progress(o, r, r->ntrace + 1,
 				    alloc * sizeof(*r->trace), t0, &last, &last_states);
 		}
-		if (nsync == m->nprocs && m->nprocs > 0) {
-			n = sem_enabled(m, s, 0, ts);
-			for (k = 0; k < n && ts[k].kind != T_COLL; k++)
+		if (nsync == m->ngroups && m->ngroups > 0) {
+			n = m->enabled(m->arg, s, m->all_group, ts);
+			for (k = 0; k < n && ts[k].role != TR_ALL; k++)
 				;
 			if (k < n) {
-				sem_fire(m, s, &ts[k]);
+				m->fire(m->arg, s, &ts[k]);
 				if (o->record) {
 					xgrow(&r->trace, &alloc, r->ntrace + 1,
 					    sizeof(*r->trace));
@@ -170,20 +155,20 @@ explore_kahn(struct sem *m, const struct xopts *o, struct xresult *r)
 				}
 				r->ntrace++;
 				nsync = 0;
-				for (k = 0; k < m->nprocs; k++) {
-					nsync += at_sync_coll(m, s, k);
+				for (k = 0; k < m->ngroups; k++) {
+					nsync += m->at_all(m->arg, s, k);
 					wake(&w, k);
 				}
-				for (k = 0; k < m->nprocs; k++)
+				for (k = 0; k < m->ngroups; k++)
 					wake_peer(&w, m, s, k);
 			}
 		}
 	}
 	r->final = s;
 	s = NULL;
-	ps = xcalloc(m->nprocs + 1, 1);
-	sem_states(m, r->final, ps, ts);
-	if ((r->bad = o->judge(o->judge_arg, r->final, ps)) > 0)
+	ps = xcalloc(m->ngroups + 1, 1);
+	kahn_states(m, r->final, ps, ts);
+	if ((r->bad = m->judge(m->judge_arg, r->final, ps)) > 0)
 		r->status = X_VIOLATION;
 	free(ps);
 out:
@@ -196,6 +181,7 @@ out:
 	free(ts);
 	free(w.q);
 	free(w.in);
+	free(woken);
 }
 
 /*
@@ -300,7 +286,7 @@ kset_clear(struct kset *k)
 /* One endless run (or a run with 'frozen' held still): its state, the
  * actions when recording, and what ended it. */
 struct krun {
-	struct sem	*m;
+	struct model	*m;
 	const struct xopts *o;
 	struct xresult	*r;
 	struct trans	*ts;
@@ -326,7 +312,7 @@ static int
 kahn_rounds(struct krun *k, struct kset *seen, uint64_t *s, int frozen,
     int judge)
 {
-	struct sem		*m = k->m;
+	struct model		*m = k->m;
 	const struct xopts	*o = k->o;
 	struct xresult		*r = k->r;
 	int			 p, n, t, moved, bad, coll;
@@ -334,12 +320,12 @@ kahn_rounds(struct krun *k, struct kset *seen, uint64_t *s, int frozen,
 	for (;;) {
 		if (judge) {
 			/* As the search judges a state. */
-			for (coll = 0, p = 0; p < m->nprocs; p++) {
-				k->gn[p] = sem_enabled(m, s, p, k->ts);
-				for (t = 0; p == 0 && t < k->gn[p]; t++)
-					coll |= k->ts[t].kind == T_COLL;
+			for (coll = 0, p = 0; p < m->ngroups; p++) {
+				k->gn[p] = m->enabled(m->arg, s, p, k->ts);
+				for (t = 0; p == m->all_group && t < k->gn[p]; t++)
+					coll |= k->ts[t].role == TR_ALL;
 			}
-			bad = explore_judge(m, o, s, k->gn, coll, k->ps);
+			bad = explore_judge(m, s, k->gn, coll, k->ps);
 			if (bad > r->bad) {
 				r->bad = bad;
 				if (r->final == NULL)
@@ -353,12 +339,12 @@ kahn_rounds(struct krun *k, struct kset *seen, uint64_t *s, int frozen,
 		if (kset_put(seen, s))
 			return KR_CYCLE;
 		moved = 0;
-		for (p = 0; p < m->nprocs; p++) {
+		for (p = 0; p < m->ngroups; p++) {
 			if (frozen >= 0 && (p == frozen ||
 			    k->comp[p] != k->comp[frozen]))
 				continue;
 			for (t = 0; t < TURN; t++) {
-				if ((n = sem_enabled(m, s, p, k->ts)) == 0)
+				if ((n = m->enabled(m->arg, s, p, k->ts)) == 0)
 					break;
 				if (o->max_states > 0 && k->steps + 1 >= o->max_states) {
 					r->status = X_LIMIT;
@@ -372,7 +358,7 @@ kahn_rounds(struct krun *k, struct kset *seen, uint64_t *s, int frozen,
 					r->status = X_LIMIT;
 					return KR_STOP;
 				}
-				if (sem_fire(m, s, &k->ts[0]) != 0) {
+				if (m->fire(m->arg, s, &k->ts[0]) != 0) {
 					r->status = X_OVERFLOW;
 					return KR_STOP;
 				}
@@ -397,12 +383,12 @@ kahn_rounds(struct krun *k, struct kset *seen, uint64_t *s, int frozen,
 }
 
 void
-explore_kahn_endless(struct sem *m, const struct xopts *o, struct xresult *r)
+explore_kahn_endless(struct model *m, const struct xopts *o, struct xresult *r)
 {
 	struct krun	 k;
 	struct kset	 seen;
 	uint64_t	*s, *cyc = NULL;
-	int		 q, d, how, receives;
+	int		 q, how;
 
 	memset(r, 0, sizeof(*r));
 	memset(&k, 0, sizeof(k));
@@ -410,25 +396,22 @@ explore_kahn_endless(struct sem *m, const struct xopts *o, struct xresult *r)
 	k.m = m;
 	k.o = o;
 	k.r = r;
-	k.ts = xcalloc(sem_max_trans(m), sizeof(*k.ts));
-	k.ps = xcalloc(m->nprocs + 1, 1);
-	k.gn = xcalloc(m->nprocs + 1, sizeof(*k.gn));
+	k.ts = xcalloc(m->max_trans, sizeof(*k.ts));
+	k.ps = xcalloc(m->ngroups + 1, 1);
+	k.gn = xcalloc(m->ngroups + 1, sizeof(*k.gn));
 	k.t0 = k.last = clock_now();
 	seen.words = m->words;
 	seen.bytes = m->bytes;
 	s = xcalloc(m->words, sizeof(uint64_t));
-	sem_initial(m, s);
+	m->initial(m->arg, s);
 	r->status = X_DONE;
 	how = kahn_rounds(&k, &seen, s, -1, 1);
 	if (how == KR_CYCLE && !(r->bad >= o->worst && !o->full)) {
 		/* Each receiver held still in turn, from the cycle. */
 		cyc = xmalloc(sizeof(uint64_t) * m->words);
 		k.comp = explore_components(m);
-		for (q = 0; q < m->nprocs && how != KR_STOP; q++) {
-			for (receives = 0, d = 0; d < m->net->ndc; d++)
-				receives |= m->net->dc[d].to == q &&
-				    m->net->dc[d].from != q;
-			if (!receives)
+		for (q = 0; q < m->ngroups && how != KR_STOP; q++) {
+			if (!m->receives(m->arg, q))
 				continue;
 			memcpy(cyc, s, sizeof(uint64_t) * m->words);
 			kset_clear(&seen);

@@ -1082,6 +1082,13 @@ coll_enabled(struct sem *m, const uint64_t *s, int proc, const struct ins *in)
 	return sem_coll_left(m, s, o) == (uint64_t)m->nprocs - 1;
 }
 
+/* What the explorers need to know of each kind (model.h). */
+static const uint8_t trole_of[] = {
+	[T_SEND] = TR_POST, [T_ISEND] = TR_POST, [T_IPOST] = TR_POST,
+	[T_RECV] = TR_STEP, [T_MATCH] = TR_MATCH, [T_WAIT] = TR_STEP,
+	[T_CHOOSE] = TR_STEP, [T_COLL] = TR_ALL, [T_LEAVE] = TR_STEP,
+};
+
 int
 sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 {
@@ -1095,7 +1102,7 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 	in = &sp->pr->ins[pc];
 #define ADD(K, DC, SLOT, ALT, SAFE, RDV) do { \
 	struct trans *t_ = &out[n++]; \
-	t_->kind = (K); t_->proc = proc; t_->dc = (DC); t_->slot = (SLOT); \
+	t_->kind = (K); t_->role = trole_of[(K)]; t_->proc = proc; t_->dc = (DC); t_->slot = (SLOT); \
 	t_->alt = (ALT); t_->safe = (uint8_t)(SAFE); t_->rdv = (uint8_t)(RDV); \
 	t_->pc = pc; } while (0)
 
@@ -1368,4 +1375,173 @@ sem_fire(struct sem *m, uint64_t *s, const struct trans *t)
 		break;
 	}
 	return 0;
+}
+
+/* The model of a net (model.h): sem.h's functions behind its pointers. */
+static void
+mdl_initial(void *arg, uint64_t *s)
+{
+	sem_initial(arg, s);
+}
+
+static int
+mdl_enabled(void *arg, const uint64_t *s, int g, struct trans *out)
+{
+	return sem_enabled(arg, s, g, out);
+}
+
+static int
+mdl_fire(void *arg, uint64_t *s, const struct trans *t)
+{
+	return sem_fire(arg, s, t);
+}
+
+static void
+mdl_want_safe(void *arg, int on)
+{
+	struct sem	*m = arg;
+
+	m->want_safe = on;
+}
+
+static int
+mdl_ended(void *arg, const uint64_t *s, int g)
+{
+	return sem_ended(arg, s, g);
+}
+
+static int
+mdl_can_end(void *arg, const uint64_t *s, int g)
+{
+	return sem_can_end(arg, s, g);
+}
+
+/* Processes joined by channels are one component, all of them one when
+ * the net has a collective. */
+static void
+mdl_components(void *arg, int *c)
+{
+	const struct sem	*m = arg;
+	const struct mpnet	*n = m->net;
+	int			 i, a, b;
+
+	for (i = 0; i < m->nprocs; i++)
+		c[i] = n->ncolls > 0 ? 0 : i;
+	for (i = 0; n->ncolls == 0 && i < n->ndc; i++) {
+		for (a = n->dc[i].from; c[a] != a; a = c[a])
+			;
+		for (b = n->dc[i].to; c[b] != b; b = c[b])
+			;
+		if (a != b)
+			c[a > b ? a : b] = a < b ? a : b;
+	}
+	for (i = 0; i < m->nprocs; i++)
+		c[i] = c[c[i]];	/* (roots come first: one step is enough) */
+}
+
+/* Whether a channel from another process leads to process q. */
+static int
+mdl_receives(void *arg, int q)
+{
+	const struct mpnet	*n = ((const struct sem *)arg)->net;
+	int			 d;
+
+	for (d = 0; d < n->ndc; d++)
+		if (n->dc[d].to == q && n->dc[d].from != q)
+			return 1;
+	return 0;
+}
+
+/* The sender of a message t takes (its state changes when t completes a
+ * synchronous send), or -1. */
+static int
+mdl_partner(void *arg, const struct trans *t)
+{
+	const struct sem	*m = arg;
+	int			 from;
+
+	if (t->dc < 0)
+		return -1;
+	from = m->net->dc[t->dc].from;
+	return from == t->proc ? -1 : from;
+}
+
+/* Whom t may let go on: the receiver of what it sends, the sender of
+ * what it takes, everyone when it leaves a rooted collective. */
+static int
+mdl_wakes(void *arg, const struct trans *t, int *out)
+{
+	const struct sem	*m = arg;
+	int			 k;
+
+	switch (t->kind) {
+	case T_SEND:
+	case T_ISEND:
+		out[0] = m->net->dc[t->dc].to;
+		return 1;
+	case T_RECV:
+	case T_MATCH:
+		out[0] = mdl_partner(arg, t);
+		return 1;
+	case T_LEAVE:
+		for (k = 0; k < m->nprocs; k++)
+			out[k] = k;
+		return m->nprocs;
+	default:
+		return 0;
+	}
+}
+
+/* A process at a send that only its receiver completes waits on it. */
+static int
+mdl_waits_on(void *arg, const uint64_t *s, int p)
+{
+	const struct sem	*m = arg;
+	const struct ins	*in;
+	int			 dc;
+
+	if (p < 0 || m->p[p].pr == NULL)
+		return -1;
+	in = &m->p[p].pr->ins[sem_pc(m, s, p)];
+	if (in->op != OP_SEND)
+		return -1;
+	dc = m->net->send_dc[m->p[p].portbase + in->lp];
+	return dc >= 0 ? m->net->dc[dc].to : -1;
+}
+
+static int
+mdl_at_all(void *arg, const uint64_t *s, int p)
+{
+	const struct sem	*m = arg;
+	const struct ins	*in;
+
+	if (m->p[p].pr == NULL)
+		return 0;
+	in = &m->p[p].pr->ins[sem_pc(m, s, p)];
+	return in->op == OP_COLL && sem_sync_coll(m, in);
+}
+
+void
+sem_model(struct sem *m, struct model *md)
+{
+	memset(md, 0, sizeof(*md));
+	md->arg = m;
+	md->ngroups = m->nprocs;
+	md->words = m->words;
+	md->bytes = m->bytes;
+	md->max_trans = sem_max_trans(m);
+	md->all_group = 0;
+	md->determinate = m->determinate;
+	md->initial = mdl_initial;
+	md->enabled = mdl_enabled;
+	md->fire = mdl_fire;
+	md->want_safe = mdl_want_safe;
+	md->ended = mdl_ended;
+	md->can_end = mdl_can_end;
+	md->components = mdl_components;
+	md->receives = mdl_receives;
+	md->partner = mdl_partner;
+	md->wakes = mdl_wakes;
+	md->waits_on = mdl_waits_on;
+	md->at_all = mdl_at_all;
 }

@@ -11,10 +11,15 @@
 #include <stdint.h>
 
 #include "compile.h"
+#include "model.h"
 
-/* What fires.  A transition belongs to one process's group (its 'proc'):
- * receives (and rendezvous with a synchronous sender) to the receiver,
- * a collective that moves everyone to process 0. */
+/* What fires (struct trans.kind).  A transition belongs to one process's
+ * group (its 'proc'): receives (and rendezvous with a synchronous sender)
+ * to the receiver, a collective that moves everyone to process 0.  Its
+ * 'dc' is the directed channel of T_SEND T_ISEND T_RECV T_MATCH, 'slot'
+ * the request of T_MATCH, 'alt' the branch of T_CHOOSE, 'pc' the
+ * instruction it fires (for reports), 'rdv' set on a receive that
+ * completes a synchronous send. */
 enum tkind {
 	T_SEND,		/* buffered blocking send: the message waits in dc */
 	T_ISEND,	/* post a send request: message in dc */
@@ -25,17 +30,6 @@ enum tkind {
 	T_CHOOSE,	/* take branch 'alt' of a choice */
 	T_COLL,		/* a collective every process reached: all go on */
 	T_LEAVE,	/* leave a rooted collective (buffered mode) */
-};
-
-struct trans {
-	uint8_t		 kind;
-	uint8_t		 safe;		/* independent of all other groups, now and later */
-	uint8_t		 rdv;		/* a receive that completes a synchronous send */
-	int		 proc;
-	int		 dc;		/* T_SEND T_ISEND T_RECV T_MATCH */
-	int		 slot;		/* T_MATCH */
-	int		 alt;		/* T_CHOOSE */
-	int		 pc;		/* the instruction it fires (for reports) */
 };
 
 struct fld {
@@ -135,6 +129,8 @@ void sem_init(struct sem *, const struct mpnet *, enum check_mode, int cbits);
 void sem_init_layout(struct sem *, const struct mpnet *, enum check_mode,
     const struct sem_layout *);
 void sem_fini(struct sem *);
+/* The model (model.h) of m, which it borrows. */
+void sem_model(struct sem *m, struct model *);
 
 static inline uint64_t
 sem_get(const uint64_t *s, struct fld f)
@@ -173,9 +169,6 @@ void sem_initial(const struct sem *, uint64_t *s);
 int sem_enabled(struct sem *, const uint64_t *s, int proc, struct trans *out);
 /* Room enough for one group's transitions. */
 int sem_max_trans(const struct sem *);
-/* What a process is doing in a state, for judging it. */
-enum { PS_RUNS, PS_BLOCKED, PS_ENDED };
-
 /* Per process, PS_ENDED, PS_BLOCKED (no transition it takes part in is
  * enabled) or PS_RUNS, into ps (ts: room for sem_max_trans).  Returns how
  * many are blocked or ended. */

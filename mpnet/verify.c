@@ -93,7 +93,7 @@ judge(void *arg, const uint64_t *s, const unsigned char *ps)
  * thus costs nothing on a small net and at most twice DIVE_STATES states
  * on a large one. */
 static void
-search(struct sem *m, const struct xopts *xo, struct xresult *x, int *deep)
+search(struct model *m, const struct xopts *xo, struct xresult *x, int *deep)
 {
 	struct xopts	o = *xo;
 	uint64_t	most = xo->max_states;
@@ -122,6 +122,7 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
     const struct verify_opts *vo, struct mode_result *r)
 {
 	struct sem		 m;
+	struct model		 md;
 	struct sem_layout	 l;
 	struct xopts		 xo;
 	struct xresult		 x;
@@ -144,7 +145,6 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 	xo.began = t0 - vo->spent;
 	snprintf(label, sizeof(label), "%s mode", check_mode_name(mode));
 	xo.label = label;
-	xo.judge = judge;
 	/* A net that may run for ever has no end state to judge: look at
 	 * every state for what stays wrong. */
 	xo.judge_all = !net->finite;
@@ -166,24 +166,26 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 	}
 	r->engine = kahn ? ENGINE_KAHN : vo->exact ? ENGINE_EXACT : ENGINE_POR;
 	for (;;) {
-		xo.judge_arg = j = report_judge_new(&m);
+		sem_model(&m, &md);
+		md.judge = judge;
+		md.judge_arg = j = report_judge_new(&m);
 		if (kahn) {
-			void (*run)(struct sem *, const struct xopts *,
+			void (*run)(struct model *, const struct xopts *,
 			    struct xresult *) = net->finite ? explore_kahn :
 			    explore_kahn_endless;
 
-			run(&m, &xo, &x);
+			run(&md, &xo, &x);
 			if (x.status == X_VIOLATION ||
 			    (x.status == X_OVERFLOW && x.bad > 0)) {
 				/* The same run again, recording its actions. */
 				xresult_free(&x);
 				xo.record = 1;
-				run(&m, &xo, &x);
+				run(&md, &xo, &x);
 			}
 		} else if (vo->exact)
-			explore_bfs(&m, &xo, &x);
+			explore_bfs(&md, &xo, &x);
 		else
-			search(&m, &xo, &x, &r->deep);
+			search(&md, &xo, &x, &r->deep);
 		report_judge_free(j);
 		if (x.status != X_OVERFLOW)
 			break;
