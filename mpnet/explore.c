@@ -1051,3 +1051,51 @@ explore_memory_text(const struct xresult *r, const struct xopts *o, int given)
 		    "the memory available; --max-memory sets it");
 	return s;
 }
+
+/* Every mode's search has the same limits, progress and ticks; the
+ * caller says how it reduces and judges. */
+void
+explore_xopts(const struct verify_opts *vo, enum check_mode mode, double t0,
+    char *label, size_t size, struct xopts *xo)
+{
+	memset(xo, 0, sizeof(*xo));
+	xo->reduce = !vo->exact;
+	xo->full = vo->exact;	/* every state counted, as --exact promises */
+	xo->max_states = vo->max_states;
+	xo->max_memory = vo->max_memory;	/* 0: the default, asked when needed */
+	xo->deadline = vo->max_time > 0 ? t0 + vo->max_time - vo->spent : 0;
+	xo->progress = vo->progress;
+	xo->tick = vo->tick;
+	xo->tick_arg = vo->tick_arg;
+	xo->began = t0 - vo->spent;
+	snprintf(label, size, "%s mode", check_mode_name(mode));
+	xo->label = label;
+}
+
+/* The limit's own words, as for every model. */
+char *
+explore_limit_text(const struct xresult *x, const struct xopts *xo,
+    const struct verify_opts *vo)
+{
+	char	*t;
+
+	switch (x->limit) {
+	case XL_STATES:
+		xasprintf(&t, "state limit of %" PRIu64 " reached (--max-states)",
+		    xo->max_states);
+		break;
+	case XL_MEMORY:
+	case XL_LOW_MEMORY:
+		t = explore_memory_text(x, xo, vo->max_memory > 0);
+		break;
+	case XL_TIME:
+		xasprintf(&t, "time limit of %g s reached (--max-time)", vo->max_time);
+		break;
+	default:
+		xasprintf(&t, "%" PRIu64 " states, the most the state store holds",
+		    x->states);
+		break;
+	}
+	return t;
+}
+

@@ -1,5 +1,7 @@
-/* irnet.c -- the thesis's net of an IR model (irnet.h), explored breadth
- * first with every interleaving.  A marking is packed in a few bytes:
+/* irnet.c -- the thesis's net of an IR model (irnet.h) as a model of
+ * model.h, explored by explore.c's breadth-first search with every
+ * interleaving (irn_check), so its limits, progress, the memory watch
+ * and the verdict's ranking of kinds are the scripts'.  A marking is packed in a few bytes:
  * Start's and End's tokens, each process's marker (the operation it
  * holds, or none), its request bits when the model has non-blocking
  * operations, and the count of each kind of message in the multiset.  A
@@ -11,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "clock.h"
 #include "explore.h"
@@ -37,19 +40,23 @@ struct irn {
 	size_t		 off_req;	/* offsets in a state */
 	size_t		 off_msg;
 	size_t		 size;		/* bytes of a state */
-	/* the store */
-	unsigned char	*st;
-	uint64_t	 nst, ast;
-	uint32_t	*parent;
-	int32_t		*act;		/* the operation fired (process order) */
-	int32_t		*aux;		/* its message kind, -1; -2 collective */
-	uint32_t	*ht;
-	uint64_t	 htsize;
 	unsigned char	*fired;		/* per op */
 	int		 overflow;	/* a message kind past 255 */
+	int		 has_coll;	/* a collective is used */
+	struct irnet_thesis *th;	/* what the judge counts */
 };
 
-#define IRN_NONE	UINT32_MAX
+/* What a transition does (struct trans.kind): its group is the process
+ * that fires it, or the last group, nprocs, for the steps every process
+ * takes at once; 'pc' is the operation it fires (MPI_Init's, process 0's
+ * for those of every process), 'dc' the message kind it takes, or -1. */
+enum {
+	IK_START,	/* MPI_Init: every process takes its first operation */
+	IK_DONE,	/* a posted MPI_Irecv's request takes a message */
+	IK_OP,		/* the process fires the operation it holds */
+	IK_COLL,	/* every process fires the same collective */
+	IK_FIN,		/* every process fires MPI_Finalize: a token in End */
+};
 
 static int
 irn_sync(const struct irn *n, enum ir_kind k)
@@ -152,98 +159,6 @@ irn_set_req(const struct irn *n, unsigned char *s, int p, int w, uint32_t v)
 	memcpy(s + n->off_req + 8 * (size_t)p + 4 * (size_t)w, &v, sizeof(v));
 }
 
-/* A state's hash: eight bytes at a time, then the rest. */
-static uint64_t
-irn_hash(const unsigned char *s, size_t len)
-{
-	uint64_t	h = 0x9e3779b97f4a7c15ULL ^ len, w;
-	size_t		i;
-
-	for (i = 0; i + 8 <= len; i += 8) {
-		memcpy(&w, s + i, 8);
-		h = (h ^ w) * 0xff51afd7ed558ccdULL;
-		h ^= h >> 32;
-	}
-	for (; i < len; i++)
-		h = (h ^ s[i]) * 0xc4ceb9fe1a85ec53ULL;
-	h ^= h >> 29;
-	h *= 0xbf58476d1ce4e5b9ULL;
-	return h ^ h >> 31;
-}
-
-static void
-irn_rehash(struct irn *n)
-{
-	uint64_t	i, j, size = n->htsize ? n->htsize * 2 : 1 << 16;
-
-	free(n->ht);
-	n->ht = xcalloc(size, sizeof(*n->ht));
-	n->htsize = size;
-	memset(n->ht, 0xff, size * sizeof(*n->ht));
-	for (i = 0; i < n->nst; i++) {
-		j = irn_hash(n->st + i * n->size, n->size) & (size - 1);
-		while (n->ht[j] != IRN_NONE)
-			j = (j + 1) & (size - 1);
-		n->ht[j] = (uint32_t)i;
-	}
-}
-
-/* The index of state s, added (with its parent and action) when new. */
-static uint32_t
-irn_insert(struct irn *n, const unsigned char *s, uint32_t parent, int act,
-    int aux, int *added)
-{
-	uint64_t	j;
-
-	if ((n->nst + 1) * 2 > n->htsize)
-		irn_rehash(n);
-	j = irn_hash(s, n->size) & (n->htsize - 1);
-	while (n->ht[j] != IRN_NONE) {
-		if (memcmp(n->st + (size_t)n->ht[j] * n->size, s, n->size) == 0) {
-			*added = 0;
-			return n->ht[j];
-		}
-		j = (j + 1) & (n->htsize - 1);
-	}
-	if (n->nst == n->ast) {
-		n->ast = n->ast ? n->ast * 2 : 4096;
-		n->st = xreallocarray(n->st, n->ast, n->size);
-		n->parent = xreallocarray(n->parent, n->ast, sizeof(*n->parent));
-		n->act = xreallocarray(n->act, n->ast, sizeof(*n->act));
-		n->aux = xreallocarray(n->aux, n->ast, sizeof(*n->aux));
-	}
-	memcpy(n->st + n->nst * n->size, s, n->size);
-	n->parent[n->nst] = parent;
-	n->act[n->nst] = act;
-	n->aux[n->nst] = aux;
-	n->ht[j] = (uint32_t)n->nst;
-	*added = 1;
-	return (uint32_t)n->nst++;
-}
-
-/* Successors of a state, collected for one expansion. */
-struct irn_succ {
-	unsigned char	*buf;		/* room for many states */
-	int32_t		*act, *aux;
-	size_t		 n, alloc;
-	size_t		 size;
-};
-
-static unsigned char *
-irn_succ_new(struct irn_succ *x, const unsigned char *s, int act, int aux)
-{
-	if (x->n == x->alloc) {
-		x->alloc = x->alloc ? x->alloc * 2 : 64;
-		x->buf = xreallocarray(x->buf, x->alloc, x->size);
-		x->act = xreallocarray(x->act, x->alloc, sizeof(*x->act));
-		x->aux = xreallocarray(x->aux, x->alloc, sizeof(*x->aux));
-	}
-	x->act[x->n] = act;
-	x->aux[x->n] = aux;
-	memcpy(x->buf + x->n * x->size, s, x->size);
-	return x->buf + x->n++ * x->size;
-}
-
 /* Take one message of kind k from t for the receive of process p: a
  * synchronous sender's marker reappears, or its request completes. */
 static void
@@ -275,130 +190,234 @@ irn_put(struct irn *n, unsigned char *t, int k)
 	return 1;
 }
 
-/* Every enabled transition of state s, into x. */
-static void
-irn_expand(struct irn *n, const unsigned char *s, struct irn_succ *x)
+/* Add a transition to out[n]. */
+static int
+irn_add(struct trans *out, int n, int kind, int g, int op, int k)
+{
+	memset(&out[n], 0, sizeof(out[n]));
+	out[n].kind = (uint8_t)kind;
+	out[n].role = kind == IK_COLL ? TR_ALL : TR_STEP;
+	out[n].proc = g;
+	out[n].pc = op;
+	out[n].dc = k;
+	out[n].slot = -1;
+	return n + 1;
+}
+
+/* Group g's enabled transitions in s (model.h), in the order the
+ * thesis's net lists them: Start's; per process, its posted receives
+ * taking messages, then the operation it holds; then the collective
+ * every process holds, and MPI_Finalize.  None is safe: the stubborn
+ * sets are not used on IR nets (irn_check says why). */
+static int
+irn_enabled(void *arg, const uint64_t *sw, int g, struct trans *out)
+{
+	struct irn		*n = arg;
+	const struct ir		*ir = n->ir;
+	const unsigned char	*s = (const unsigned char *)sw;
+	const struct ir_op	*op;
+	int			 i, k, c = 0, pc, op0, p, allfin, allcoll;
+	uint32_t		 pend;
+
+	if (s[0])
+		return g == 0 ? irn_add(out, 0, IK_START, 0, 0, -1) : 0;
+	if (g == ir->nprocs) {
+		op0 = irn_pc(n, s, 0);
+		allfin = allcoll = 1;
+		for (p = 0; p < ir->nprocs && (allfin || allcoll); p++) {
+			if ((pc = irn_pc(n, s, p)) < 0) {
+				allfin = allcoll = 0;
+				break;
+			}
+			op = &ir->ops[pc];
+			if (op->kind != IR_FINALIZE)
+				allfin = 0;
+			if (!ir_is_coll(op->kind) || op0 < 0 ||
+			    ir->ops[op0].kind != op->kind ||
+			    ir->ops[op0].root != op->root)
+				allcoll = 0;
+		}
+		if (allcoll)
+			c = irn_add(out, c, IK_COLL, g, op0, -2);
+		if (allfin)
+			c = irn_add(out, c, IK_FIN, g, op0, -1);
+		return c;
+	}
+	if ((pc = irn_pc(n, s, g)) < 0)
+		return 0;
+	op = &ir->ops[pc];
+	if (ir->has_requests) {
+		/* A posted receive completes when a message comes. */
+		pend = irn_req(n, s, g, 0);
+		for (i = 0; pend != 0 && i < ir->nops; i++) {
+			const struct ir_op	*r = &ir->ops[i];
+
+			if (r->proc != g || r->kind != IR_IRECV ||
+			    !(pend & 1u << r->slot))
+				continue;
+			for (k = 0; n->acc[i][k] >= 0; k++)
+				if (s[n->off_msg + (size_t)n->acc[i][k]] != 0)
+					c = irn_add(out, c, IK_DONE, g, i,
+					    n->acc[i][k]);
+		}
+	}
+	switch (op->kind) {
+	case IR_SEND:
+	case IR_BSEND:
+	case IR_SSEND:
+	case IR_ISEND:
+	case IR_IBSEND:
+	case IR_ISSEND:
+	case IR_IRECV:
+		c = irn_add(out, c, IK_OP, g, pc, -1);
+		break;
+	case IR_RECV:
+		for (k = 0; n->acc[pc][k] >= 0; k++)
+			if (s[n->off_msg + (size_t)n->acc[pc][k]] != 0)
+				c = irn_add(out, c, IK_OP, g, pc, n->acc[pc][k]);
+		break;
+	case IR_WAIT:
+		if (!(irn_req(n, s, g, 0) & 1u << ir->ops[op->req].slot))
+			c = irn_add(out, c, IK_OP, g, pc, -1);
+		break;
+	case IR_WAITALL:
+		if (irn_req(n, s, g, 0) == 0)
+			c = irn_add(out, c, IK_OP, g, pc, -1);
+		break;
+	default:
+		break;
+	}
+	return c;
+}
+
+/* The most transitions of one group: a process's posted receives taking
+ * each kind they accept and its operation, or the two of every process
+ * at once. */
+static int
+irn_max_trans(const struct irn *n)
 {
 	const struct ir	*ir = n->ir;
-	unsigned char	*t;
-	int		 p, i, op0, allfin = 1, allcoll = 1;
+	int		*c = xcalloc((size_t)ir->nprocs, sizeof(int));
+	int		 i, k, most = 2, one = 1;
 
-	x->n = 0;
-	if (s[0]) {
-		t = irn_succ_new(x, s, 0, -1);
-		t[0] = 0;
-		for (p = 0; p < ir->nprocs; p++)
-			irn_set_pc(n, t, p, ir->first[p]);
-		return;
-	}
-	op0 = irn_pc(n, s, 0);
-	for (p = 0; p < ir->nprocs; p++) {
-		int			 pc = irn_pc(n, s, p);
-		const struct ir_op	*op;
-		int			 k;
-
-		if (pc < 0) {
-			allfin = allcoll = 0;
+	for (i = 0; i < ir->nops; i++) {
+		if (n->acc[i] == NULL)
 			continue;
-		}
-		op = &ir->ops[pc];
-		if (op->kind != IR_FINALIZE)
-			allfin = 0;
-		if (!ir_is_coll(op->kind) || op0 < 0 ||
-		    ir->ops[op0].kind != op->kind || ir->ops[op0].root != op->root)
-			allcoll = 0;
-		if (ir->has_requests) {
-			/* A posted receive completes when a message comes. */
-			uint32_t	pend = irn_req(n, s, p, 0);
+		for (k = 0; n->acc[i][k] >= 0; k++)
+			;
+		if (ir->ops[i].kind == IR_IRECV)
+			c[ir->ops[i].proc] += k;
+		else if (k > one)
+			one = k;
+	}
+	for (i = 0; i < ir->nprocs; i++)
+		if (c[i] + one > most)
+			most = c[i] + one;
+	free(c);
+	return most;
+}
 
-			for (i = 0; pend != 0 && i < ir->nops; i++) {
-				const struct ir_op	*r = &ir->ops[i];
+/* Fire t in s (model.h); -1 when a message count would pass 255
+ * (n->overflow says which).  Marks the operations it fires. */
+static int
+irn_fire(void *arg, uint64_t *sw, const struct trans *t)
+{
+	struct irn		*n = arg;
+	const struct ir		*ir = n->ir;
+	unsigned char		*s = (unsigned char *)sw;
+	const struct ir_op	*op = &ir->ops[t->pc];
+	int			 p, g = t->proc;
+	uint32_t		 pend;
 
-				if (r->proc != p || r->kind != IR_IRECV ||
-				    !(pend & 1u << r->slot))
-					continue;
-				for (k = 0; n->acc[i][k] >= 0; k++) {
-					if (s[n->off_msg + (size_t)n->acc[i][k]] == 0)
-						continue;
-					t = irn_succ_new(x, s, i, n->acc[i][k]);
-					irn_take(n, t, n->acc[i][k]);
-					irn_set_req(n, t, p, 0, pend & ~(1u << r->slot));
-				}
-			}
+	switch (t->kind) {
+	case IK_START:
+		s[0] = 0;
+		for (p = 0; p < ir->nprocs; p++)
+			irn_set_pc(n, s, p, ir->first[p]);
+		break;
+	case IK_DONE:
+		pend = irn_req(n, s, g, 0);
+		irn_take(n, s, t->dc);
+		irn_set_req(n, s, g, 0, pend & ~(1u << op->slot));
+		break;
+	case IK_COLL:
+	case IK_FIN:
+		for (p = 0; p < ir->nprocs; p++) {
+			n->fired[irn_pc(n, s, p)] = 1;
+			irn_set_pc(n, s, p, t->kind == IK_FIN ? -1 :
+			    ir->ops[irn_pc(n, s, p)].next);
 		}
+		if (t->kind == IK_FIN && s[1] < 255)
+			s[1]++;
+		break;
+	default:
 		switch (op->kind) {
 		case IR_SEND:
 		case IR_BSEND:
 		case IR_SSEND:
-			t = irn_succ_new(x, s, pc, -1);
-			if (!irn_put(n, t, n->mk[pc])) {
-				x->n--;
-				break;
-			}
-			irn_set_pc(n, t, p, irn_sync(n, op->kind) ? -1 : op->next);
+			if (!irn_put(n, s, n->mk[t->pc]))
+				return -1;
+			irn_set_pc(n, s, g, irn_sync(n, op->kind) ? -1 : op->next);
 			break;
 		case IR_ISEND:
 		case IR_IBSEND:
 		case IR_ISSEND:
-			t = irn_succ_new(x, s, pc, -1);
-			if (!irn_put(n, t, n->mk[pc])) {
-				x->n--;
-				break;
-			}
-			irn_set_pc(n, t, p, op->next);
+			if (!irn_put(n, s, n->mk[t->pc]))
+				return -1;
+			irn_set_pc(n, s, g, op->next);
 			if (irn_sync(n, op->kind))
-				irn_set_req(n, t, p, 0, irn_req(n, s, p, 0) |
+				irn_set_req(n, s, g, 0, irn_req(n, s, g, 0) |
 				    1u << op->slot);
-			irn_set_req(n, t, p, 1, irn_req(n, s, p, 1) | 1u << op->slot);
+			irn_set_req(n, s, g, 1, irn_req(n, s, g, 1) | 1u << op->slot);
 			break;
 		case IR_IRECV:
-			t = irn_succ_new(x, s, pc, -1);
-			irn_set_pc(n, t, p, op->next);
-			irn_set_req(n, t, p, 0, irn_req(n, s, p, 0) | 1u << op->slot);
-			irn_set_req(n, t, p, 1, irn_req(n, s, p, 1) | 1u << op->slot);
+			irn_set_pc(n, s, g, op->next);
+			irn_set_req(n, s, g, 0, irn_req(n, s, g, 0) | 1u << op->slot);
+			irn_set_req(n, s, g, 1, irn_req(n, s, g, 1) | 1u << op->slot);
 			break;
 		case IR_RECV:
-			for (k = 0; n->acc[pc][k] >= 0; k++) {
-				if (s[n->off_msg + (size_t)n->acc[pc][k]] == 0)
-					continue;
-				t = irn_succ_new(x, s, pc, n->acc[pc][k]);
-				irn_take(n, t, n->acc[pc][k]);
-				irn_set_pc(n, t, p, op->next);
-			}
+			irn_take(n, s, t->dc);
+			irn_set_pc(n, s, g, op->next);
 			break;
-		case IR_WAIT: {
-			uint32_t	bit = 1u << ir->ops[op->req].slot;
-
-			if (irn_req(n, s, p, 0) & bit)
-				break;
-			t = irn_succ_new(x, s, pc, -1);
-			irn_set_req(n, t, p, 1, irn_req(n, s, p, 1) & ~bit);
-			irn_set_pc(n, t, p, op->next);
+		case IR_WAIT:
+			irn_set_req(n, s, g, 1, irn_req(n, s, g, 1) &
+			    ~(1u << ir->ops[op->req].slot));
+			irn_set_pc(n, s, g, op->next);
 			break;
-		}
 		case IR_WAITALL:
-			if (irn_req(n, s, p, 0) != 0)
-				break;
-			t = irn_succ_new(x, s, pc, -1);
-			irn_set_req(n, t, p, 1, 0);
-			irn_set_pc(n, t, p, op->next);
+			irn_set_req(n, s, g, 1, 0);
+			irn_set_pc(n, s, g, op->next);
 			break;
 		default:
 			break;
 		}
 	}
-	if (allcoll) {
-		t = irn_succ_new(x, s, op0, -2);
-		for (p = 0; p < ir->nprocs; p++)
-			irn_set_pc(n, t, p, ir->ops[irn_pc(n, s, p)].next);
-	}
-	if (allfin) {
-		t = irn_succ_new(x, s, op0, -1);
-		for (p = 0; p < ir->nprocs; p++)
-			irn_set_pc(n, t, p, -1);
-		if (t[1] < 255)
-			t[1]++;
-	}
+	n->fired[t->pc] = 1;
+	return 0;
+}
+
+/* The initial marking: Start's token, no process holding an operation. */
+static void
+irn_initial(void *arg, uint64_t *sw)
+{
+	struct irn	*n = arg;
+	unsigned char	*s = (unsigned char *)sw;
+	int		 p;
+
+	memset(sw, 0, 8 * ((n->size + 7) / 8));
+	s[0] = 1;
+	for (p = 0; p < n->ir->nprocs; p++)
+		irn_set_pc(n, s, p, -1);
+}
+
+/* A process has ended when it holds no operation; the last group never
+ * holds one. */
+static int
+irn_ended(void *arg, const uint64_t *sw, int g)
+{
+	const struct irn	*n = arg;
+
+	return g == n->ir->nprocs || irn_pc(n, (const unsigned char *)sw, g) < 0;
 }
 
 /* Whether a marking has tokens outside End. */
@@ -470,12 +489,12 @@ irn_marking(const struct irn *n, const unsigned char *s)
 	return buf_steal(&b);
 }
 
-/* The action that led to state i, as a counterexample's line. */
+/* Transition t, as a counterexample's line. */
 static char *
-irn_action(const struct irn *n, uint32_t i)
+irn_action(const struct irn *n, const struct trans *t)
 {
 	const struct ir	*ir = n->ir;
-	int		 a = n->act[i], aux = n->aux[i];
+	int		 a = t->pc, aux = t->dc;
 	struct buf	 b;
 
 	buf_init(&b);
@@ -499,20 +518,18 @@ irn_action(const struct irn *n, uint32_t i)
 	return buf_steal(&b);
 }
 
-/* Violation v's trace: the actions from the initial marking to state i. */
+/* Violation v's trace: the actions from the initial marking. */
 static void
-irn_trace(const struct irn *n, uint32_t i, struct violation *v)
+irn_trace(const struct irn *n, const struct trans *ts, size_t nts,
+    struct violation *v)
 {
-	uint32_t	j;
-	size_t		len = 0, k;
+	size_t	k;
 
-	for (j = i; j != 0; j = n->parent[j])
-		len++;
-	v->trace = xcalloc(len ? len : 1, sizeof(*v->trace));
-	v->ntrace = (int)len;
-	v->trace_total = len;
-	for (j = i, k = len; j != 0; j = n->parent[j])
-		v->trace[--k] = irn_action(n, j);
+	v->trace = xcalloc(nts ? nts : 1, sizeof(*v->trace));
+	v->ntrace = (int)nts;
+	v->trace_total = nts;
+	for (k = 0; k < nts; k++)
+		v->trace[k] = irn_action(n, &ts[k]);
 }
 
 /* Whom process p waits for in state s: bits in w (nprocs), and where. */
@@ -662,11 +679,6 @@ irn_cycle(const struct irn *n, const unsigned char *s, int *procs)
 	return found;
 }
 
-static const int irn_rank[VK_COUNT] = {
-	[VK_COLL_MISMATCH] = 0, [VK_DEADLOCK] = 1, [VK_ORPHAN_RECV] = 2,
-	[VK_UNMATCHED_SEND] = 3, [VK_UNWAITED] = 4
-};
-
 /* The violation a terminal marking (or, unwaited, a finalizing one) is. */
 static struct violation *
 irn_judge(const struct irn *n, const unsigned char *s, int unwaited)
@@ -785,172 +797,148 @@ irn_judge(const struct irn *n, const unsigned char *s, int unwaited)
 	return v;
 }
 
-/* Explore one mode's net. */
+/* Whether every process holds MPI_Finalize (where a request never waited
+ * for shows). */
+static int
+irn_finalizing(const struct irn *n, const unsigned char *s)
+{
+	int	p, pc;
+
+	for (p = 0; p < n->ir->nprocs; p++)
+		if ((pc = irn_pc(n, s, p)) < 0 || n->ir->ops[pc].kind != IR_FINALIZE)
+			return 0;
+	return 1;
+}
+
+/* The model's judge (model.h): a terminal marking with tokens outside End
+ * is the violation irn_judge names (and the thesis counts it), one where
+ * every process finalizes with a request never waited for is
+ * VK_UNWAITED; report_prio ranks them, as it does scripts' kinds. */
+static int
+irn_judge_state(void *arg, const uint64_t *sw, const unsigned char *ps)
+{
+	struct irn		*n = arg;
+	const unsigned char	*s = (const unsigned char *)sw;
+	struct violation	*v;
+	int			 p, bad;
+
+	for (p = 0; p <= n->ir->nprocs && ps[p] != PS_RUNS; p++)
+		;
+	if (p <= n->ir->nprocs) {
+		if (!n->ir->has_requests || !irn_finalizing(n, s))
+			return 0;
+		for (p = 0; p < n->ir->nprocs; p++)
+			if (irn_req(n, s, p, 1) != 0)
+				return report_prio(VK_UNWAITED);
+		return 0;
+	}
+	if (!irn_outside(n, s))
+		return 0;
+	if (n->th->nterminal++ == 0)
+		n->th->terminal = irn_marking(n, s);
+	v = irn_judge(n, s, 0);
+	bad = report_prio(v->kind);
+	violation_free(v);
+	free(v);
+	return bad;
+}
+
+/* Explore one mode's net with explore_bfs, every interleaving.  No
+ * stubborn sets: explore.c's reduction needs to know which transitions
+ * are independent of every other group's now and later (sem.c works
+ * that out for scripts' nets), and here they seldom are: a receive of a
+ * synchronous message moves its sender, a posted MPI_Irecv and the
+ * MPI_Recv of one process compete for a kind, and which request a
+ * message completes is a choice the thesis's net leaves open; nor the
+ * one run, which needs each process to have one way on.  The thesis's
+ * counts (states, and transitions as distinct pairs of markings) are
+ * those of every interleaving: two transitions enabled in one marking
+ * never lead to the same marking (each changes what its own process
+ * holds or its request bits, or takes a different message), so the
+ * explorer's count of firings is theirs. */
 static void
 irn_check(const struct ir *ir, enum check_mode mode, const struct verify_opts *vo,
     struct mode_result *r, struct irnet_thesis *th)
 {
 	struct irn	 n;
-	struct irn_succ	 x;
-	unsigned char	*s0, *cur;
-	uint32_t	*succ = NULL;
-	size_t		 asucc = 0;
-	uint64_t	 i, trans = 0;
+	struct model	 md;
+	struct xopts	 xo;
+	struct xresult	 x;
 	double		 t0 = clock_now();
-	int		 added, k, stopped = 0;
-	uint32_t	 viol_state = 0;
-	uint64_t	 asked = 0, used, maxmem;
+	char		 label[64];
+	int		 k;
 
 	memset(&n, 0, sizeof(n));
-	memset(&x, 0, sizeof(x));
 	memset(r, 0, sizeof(*r));
 	memset(th, 0, sizeof(*th));
 	n.ir = ir;
 	n.mode = mode;
 	n.overflow = -1;
+	n.th = th;
 	irn_kinds(&n);
 	n.off_req = 2 + 2 * (size_t)ir->nprocs;
 	n.off_msg = n.off_req + (ir->has_requests ? 8 * (size_t)ir->nprocs : 0);
 	n.size = n.off_msg + (size_t)n.nkinds;
-	x.size = n.size;
 	n.fired = xcalloc((size_t)ir->nops, 1);
-	s0 = xcalloc(1, n.size);
-	cur = xmalloc(n.size);
-	s0[0] = 1;
-	for (k = 0; k < ir->nprocs; k++)
-		irn_set_pc(&n, s0, k, -1);
-	irn_insert(&n, s0, IRN_NONE, -1, -1, &added);
+	for (k = 0; k < ir->nops; k++)
+		n.has_coll |= ir_is_coll(ir->ops[k].kind);
+
+	memset(&md, 0, sizeof(md));
+	md.arg = &n;
+	md.ngroups = ir->nprocs + 1;
+	md.words = (uint32_t)((n.size + 7) / 8);
+	md.bytes = (uint32_t)n.size;
+	md.max_trans = irn_max_trans(&n);
+	md.all_group = ir->nprocs;
+	md.initial = irn_initial;
+	md.enabled = irn_enabled;
+	md.fire = irn_fire;
+	md.ended = irn_ended;
+	md.judge = irn_judge_state;
+	md.judge_arg = &n;
+
+	explore_xopts(vo, mode, t0, label, sizeof(label), &xo);
+	xo.reduce = 0;
+	/* Unwaited requests show in markings that are not terminal. */
+	xo.judge_all = ir->has_requests;
+	xo.worst = report_prio(n.has_coll ? VK_COLL_MISMATCH : VK_DEADLOCK);
+	explore_bfs(&md, &xo, &x);
+
 	r->mode = mode;
 	r->engine = ENGINE_EXACT;
 	r->state_bytes = (uint32_t)n.size;
-	for (i = 0; i < n.nst; i++) {
-		size_t	j, ns;
-		int	fin = 1, p;
+	r->states = x.states;
+	r->transitions = x.transitions;
+	r->peak_bytes = x.peak_bytes;
+	if (x.status == X_OVERFLOW) {
+		struct buf	b;
 
-		if ((vo->max_states > 0 && n.nst > vo->max_states) ||
-		    n.nst >= UINT32_MAX - 1) {
-			xasprintf(&r->incomplete, "state limit of %" PRIu64
-			    " reached (--max-states)", vo->max_states);
-			stopped = 1;
-			break;
-		}
-		used = (i & 4095) == 0 ? n.ast * (n.size + 12) +
-		    n.htsize * sizeof(*n.ht) : 0;
-		if (used > 0 && used > (maxmem =
-		    explore_budget(vo->max_memory, &asked, used))) {
-			xasprintf(&r->incomplete, "memory limit of %" PRIu64
-			    " MB reached%s", maxmem >> 20, vo->max_memory > 0 ?
-			    " (--max-memory)" : " (half of the memory available)");
-			stopped = 1;
-			break;
-		}
-		if ((i & 4095) == 0 && vo->max_time > 0 &&
-		    clock_now() - t0 + vo->spent > vo->max_time) {
-			xasprintf(&r->incomplete, "time limit of %g s reached "
-			    "(--max-time)", vo->max_time);
-			stopped = 1;
-			break;
-		}
-		memcpy(cur, n.st + i * n.size, n.size);
-		irn_expand(&n, cur, &x);
-		if (n.overflow >= 0) {
-			struct buf	b;
-
-			buf_init(&b);
-			buf_adds(&b, "more than 255 messages ");
-			irn_msgname(&b, &n, n.overflow);
-			buf_adds(&b, ": sends outrun receives without bound");
-			r->incomplete = buf_steal(&b);
-			stopped = 1;
-			break;
-		}
-		xgrow(&succ, &asucc, x.n + 1, sizeof(*succ));
-		for (j = 0; j < x.n; j++) {
-			const struct ir_op	*op = &ir->ops[x.act[j]];
-
-			succ[j] = irn_insert(&n, x.buf + j * n.size, (uint32_t)i,
-			    x.act[j], x.aux[j], &added);
-			n.fired[x.act[j]] = 1;
-			if (x.aux[j] == -2)
-				for (p = 0; p < ir->nprocs; p++)
-					n.fired[irn_pc(&n, cur, p)] = 1;
-			if (op->kind == IR_FINALIZE)
-				for (p = 0; p < ir->nprocs; p++)
-					n.fired[irn_pc(&n, cur, p)] = 1;
-		}
-		/* Distinct successors. */
-		for (j = 1, ns = x.n > 0; j < x.n; j++) {
-			size_t	m;
-
-			for (m = 0; m < j && succ[m] != succ[j]; m++)
-				;
-			ns += m == j;
-		}
-		trans += ns;
-		if (ir->has_requests) {
-			for (p = 0; p < ir->nprocs; p++) {
-				int	pc = irn_pc(&n, cur, p);
-
-				if (pc < 0 || ir->ops[pc].kind != IR_FINALIZE)
-					fin = 0;
-			}
-			if (fin)
-				for (p = 0; p < ir->nprocs; p++)
-					if (irn_req(&n, cur, p, 1) != 0 &&
-					    (r->viol == NULL ||
-					    irn_rank[VK_UNWAITED] < irn_rank[r->viol->kind])) {
-						r->viol = irn_judge(&n, cur, 1);
-						viol_state = (uint32_t)i;
-						break;
-					}
-		}
-		if (x.n == 0 && irn_outside(&n, cur)) {
-			struct violation	*v;
-
-			if (th->nterminal++ == 0)
-				th->terminal = irn_marking(&n, cur);
-			v = irn_judge(&n, cur, 0);
-			if (r->viol == NULL || irn_rank[v->kind] < irn_rank[r->viol->kind]) {
-				if (r->viol != NULL) {
-					violation_free(r->viol);
-					free(r->viol);
-				}
-				r->viol = v;
-				viol_state = (uint32_t)i;
-			} else {
-				violation_free(v);
-				free(v);
-			}
-		}
-	}
-	if (r->viol != NULL) {
-		irn_trace(&n, viol_state, r->viol);
+		buf_init(&b);
+		buf_adds(&b, "more than 255 messages ");
+		irn_msgname(&b, &n, n.overflow);
+		buf_adds(&b, ": sends outrun receives without bound");
+		r->incomplete = buf_steal(&b);
+	} else if (x.status == X_LIMIT ||
+	    (x.status == X_VIOLATION && x.limit != XL_NONE))
+		r->incomplete = explore_limit_text(&x, &xo, vo);
+	if (x.bad > 0) {
+		r->viol = irn_judge(&n, (unsigned char *)x.final,
+		    irn_finalizing(&n, (unsigned char *)x.final));
+		irn_trace(&n, x.trace, x.ntrace, r->viol);
 		r->viol->final = NULL;
 	}
-	if (!stopped)
+	/* (Every operation that can fire did, unless the search stopped.) */
+	if (r->incomplete == NULL && xo.full)
 		for (k = 1; k < ir->nops; k++)
 			if (!n.fired[k]) {
 				th->dead = xreallocarray(th->dead, (size_t)th->ndead + 1,
 				    sizeof(*th->dead));
 				th->dead[th->ndead++] = k;
 			}
-	r->states = n.nst;
-	r->transitions = trans;
-	r->verdict = r->viol != NULL ? V_VIOLATED : stopped ? V_INCOMPLETE :
-	    V_VERIFIED;
-	r->peak_bytes = n.ast * (n.size + 12) + n.htsize * sizeof(*n.ht);
+	r->verdict = r->viol != NULL ? V_VIOLATED : r->incomplete != NULL ?
+	    V_INCOMPLETE : V_VERIFIED;
 	r->time_s = clock_now() - t0;
-	free(succ);
-	free(s0);
-	free(cur);
-	free(x.buf);
-	free(x.act);
-	free(x.aux);
-	free(n.st);
-	free(n.parent);
-	free(n.act);
-	free(n.aux);
-	free(n.ht);
+	xresult_free(&x);
 	free(n.fired);
 	free(n.kinds);
 	free(n.mk);
@@ -979,6 +967,8 @@ irnet_verify(const struct ir *ir, const char *name, const struct verify_opts *vo
 			continue;
 		o.spent = clock_now() - t0;
 		irn_check(ir, (enum check_mode)m, &o, mr, &th[r->nmodes]);
+		if (vo->progress && isatty(STDERR_FILENO))
+			fputs("\r\033[K", stderr);	/* the progress line */
 		r->nmodes++;
 		if (mr->verdict == V_VIOLATED)
 			r->verdict = V_VIOLATED;

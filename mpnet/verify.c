@@ -45,33 +45,6 @@ overflow_text(const struct mpnet *net, const struct sem *m)
 	return t;
 }
 
-/* Which limit stopped a search. */
-static char *
-limit_text(const struct xresult *x, const struct xopts *xo,
-    const struct verify_opts *vo)
-{
-	char	*t;
-
-	switch (x->limit) {
-	case XL_STATES:
-		xasprintf(&t, "state limit of %" PRIu64 " reached (--max-states)",
-		    xo->max_states);
-		break;
-	case XL_MEMORY:
-	case XL_LOW_MEMORY:
-		t = explore_memory_text(x, xo, vo->max_memory > 0);
-		break;
-	case XL_TIME:
-		xasprintf(&t, "time limit of %g s reached (--max-time)", vo->max_time);
-		break;
-	default:
-		xasprintf(&t, "%" PRIu64 " states, the most the state store holds",
-		    x->states);
-		break;
-	}
-	return t;
-}
-
 static int
 judge(void *arg, const uint64_t *s, const unsigned char *ps)
 {
@@ -133,18 +106,7 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 
 	memset(r, 0, sizeof(*r));
 	r->mode = mode;
-	memset(&xo, 0, sizeof(xo));
-	xo.reduce = !vo->exact;
-	xo.full = vo->exact;	/* every state counted, as --exact promises */
-	xo.max_states = vo->max_states;
-	xo.max_memory = vo->max_memory;	/* 0: the default, asked when needed */
-	xo.deadline = vo->max_time > 0 ? t0 + vo->max_time - vo->spent : 0;
-	xo.progress = vo->progress;
-	xo.tick = vo->tick;
-	xo.tick_arg = vo->tick_arg;
-	xo.began = t0 - vo->spent;
-	snprintf(label, sizeof(label), "%s mode", check_mode_name(mode));
-	xo.label = label;
+	explore_xopts(vo, mode, t0, label, sizeof(label), &xo);
 	/* A net that may run for ever has no end state to judge: look at
 	 * every state for what stays wrong. */
 	xo.judge_all = !net->finite;
@@ -220,7 +182,7 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 	if (x.status == X_OVERFLOW || (x.status == X_VIOLATION && x.overflowed))
 		r->incomplete = overflow_text(net, &m);
 	else if (x.status == X_LIMIT || (x.status == X_VIOLATION && x.limit != XL_NONE))
-		r->incomplete = limit_text(&x, &xo, vo);
+		r->incomplete = explore_limit_text(&x, &xo, vo);
 	switch (x.status) {
 	case X_DONE:
 		r->verdict = V_VERIFIED;
