@@ -74,6 +74,7 @@
 
 #include "compile.h"
 #include "net.h"
+#include "judge.h"
 #include "sem.h"
 #include "xmalloc.h"
 
@@ -81,16 +82,32 @@
  * reported as 'channel_full' (SPIN's search is then incomplete). */
 #define PROMELA_OPEN_CAP	8
 
-/* The verdicts, by report.c's priority (0: ok). */
-static const char *const promela_kinds[] = {
-	"ok", "unwaited_request", "unmatched_send", "orphan_receive",
-	"deadlock", "collective_mismatch", "channel_full"
-};
-#define K_UNWAITED	1
-#define K_UNMATCHED	2
-#define K_ORPHAN	3
-#define K_DEADLOCK	4
-#define K_COLL		5
+/* The model's verdict 'kind' is report.c's priority of a kind (0: ok),
+ * so that the worst found is the one ensemble verify names; one past the
+ * worst is 'channel_full'. */
+#define K_UNWAITED	judge_prio(VK_UNWAITED)
+#define K_UNMATCHED	judge_prio(VK_UNMATCHED_SEND)
+#define K_ORPHAN	judge_prio(VK_ORPHAN_RECV)
+#define K_DEADLOCK	judge_prio(VK_DEADLOCK)
+#define K_COLL		judge_prio(VK_COLL_MISMATCH)
+
+/* The Promela name of priority k (1 to K_COLL + 1): vkind_name's, with
+ * '_' for '-'. */
+static const char *
+pw_kind_name(int k, char *name, size_t size)
+{
+	int	v;
+	char	*c;
+
+	snprintf(name, size, "channel_full");
+	for (v = 0; v < VK_COUNT; v++)
+		if (judge_prio((enum vkind)v) == k)
+			snprintf(name, size, "%s", vkind_name((enum vkind)v));
+	for (c = name; *c != '\0'; c++)
+		if (*c == '-')
+			*c = '_';
+	return name;
+}
 
 struct pw {
 	const struct net	*n;
@@ -174,11 +191,11 @@ pw_ins(const struct pw *w, int p, int pc)
 	return &w->mp->progs[p]->ins[pc];
 }
 
-/* Whether an instruction gives what a need asks (report.c: gives). */
+/* Whether an instruction gives what a need asks (judge_gives). */
 struct pw_need {
 	const struct pw	*w;
 	int		 q;
-	int		 what;		/* 0 send on dc, 1 receive dc, 2 collective */
+	int		 what;		/* enum judge_need */
 	int		 arg;
 };
 
@@ -186,29 +203,9 @@ static int
 pw_gives(void *arg, const struct ins *in)
 {
 	const struct pw_need	*nd = arg;
-	const struct mpnet	*mp = nd->w->mp;
-	int			 base = mp->pcg->procs[nd->q].portbase;
-	const struct dchan	*d;
 
-	switch (nd->what) {
-	case 0:
-		return (in->op == OP_SEND || in->op == OP_ISEND) &&
-		    mp->send_dc[base + in->lp] == nd->arg;
-	case 1:
-		d = &mp->dc[nd->arg];
-		switch (in->op) {
-		case OP_RECV:
-		case OP_IRECV:
-			return in->lp == d->to_lp;
-		case OP_RECVANY:
-		case OP_IRECVANY:
-			return d->to_lp >= in->lo && d->to_lp < in->hi;
-		default:
-			return 0;
-		}
-	default:
-		return in->op == OP_COLL && in->coll == nd->arg;
-	}
+	return judge_gives(nd->w->mp, nd->w->mp->pcg->procs[nd->q].portbase,
+	    in, nd->what, nd->arg);
 }
 
 /* Counters that decide where a walk from pc can go (mpnet_walk): the
@@ -272,7 +269,7 @@ pw_can_give(struct buf *b, const struct pw *w, int q, int what, int arg)
 
 		if (!w->ctl[q][pc])
 			continue;
-		if (what == 1)
+		if (what == JN_RECV)
 			for (k = 0; k < in->nposted; k++)
 				if (slotdesc_accepts(&pr->sd[in->sd + k],
 				    w->mp->dc[arg].to_lp))
@@ -431,14 +428,14 @@ pw_needs(struct buf *b, const struct pw *w, int p, const struct ins *in, int ask
 		snprintf(when, sizeof(when), "v%d > 0", w->slotp[p][k]);
 		if (d->kind == SD_SEND) {
 			if ((dc = mp->send_dc[base + d->lp]) >= 0)
-				pw_need(b, w, when, mp->dc[dc].to, 1, dc, ask);
+				pw_need(b, w, when, mp->dc[dc].to, JN_RECV, dc, ask);
 			continue;
 		}
 		lo = d->kind == SD_RECV ? d->lp : d->lo;
 		hi = d->kind == SD_RECV ? d->lp + 1 : d->hi;
 		for (lp = lo; lp < hi; lp++)
 			if ((dc = mp->recv_dc[base + lp]) >= 0)
-				pw_need(b, w, when, mp->dc[dc].from, 0, dc, ask);
+				pw_need(b, w, when, mp->dc[dc].from, JN_SEND, dc, ask);
 	}
 	switch (in->op) {
 	case OP_RECV:
@@ -447,17 +444,17 @@ pw_needs(struct buf *b, const struct pw *w, int p, const struct ins *in, int ask
 		hi = in->op == OP_RECV ? in->lp + 1 : in->hi;
 		for (lp = lo; lp < hi; lp++)
 			if ((dc = mp->recv_dc[base + lp]) >= 0)
-				pw_need(b, w, "1", mp->dc[dc].from, 0, dc, ask);
+				pw_need(b, w, "1", mp->dc[dc].from, JN_SEND, dc, ask);
 		break;
 	case OP_SEND:
 		if ((dc = mp->send_dc[base + in->lp]) >= 0)
-			pw_need(b, w, "1", mp->dc[dc].to, 1, dc, ask);
+			pw_need(b, w, "1", mp->dc[dc].to, JN_RECV, dc, ask);
 		break;
 	case OP_COLL:
 		for (q = 0; q < w->N; q++) {
 			buf_init(&cw);
 			pw_coll_waits(&cw, w, p, in, q);
-			pw_need(b, w, cw.s, q, 2, in->coll, ask);
+			pw_need(b, w, cw.s, q, JN_COLL, in->coll, ask);
 			buf_free(&cw);
 		}
 		break;
@@ -526,6 +523,7 @@ pw_judge(struct pw *w)
 	const struct mpnet	*mp = w->mp;
 	FILE			*f = w->f;
 	struct buf		 b;
+	char			 kn[32];
 	int			 p, q, pc, pc2, k, dc, N = w->N;
 
 	buf_init(&b);
@@ -689,7 +687,7 @@ pw_judge(struct pw *w)
 	fputs("\t\t/* the verdict, an assertion per kind */\n", f);
 	for (k = 1; k <= K_COLL; k++)
 		fprintf(f, "\t\tfound_%s = kind == %d;\n\t\tassert(!found_%s);\n",
-		    promela_kinds[k], k, promela_kinds[k]);
+		    pw_kind_name(k, kn, sizeof(kn)), k, kn);
 	if (w->local)
 		fputs("\t\tkind = 0\n\t}\n}\n", f);
 	else
@@ -1233,7 +1231,7 @@ promela_write(const struct net *n, FILE *f, char **cause)
 	const struct mpnet	*mp = n->mp;
 	const char		*app = mp->pcg->name != NULL ? mp->pcg->name : "net";
 	struct pw		 w;
-	char			 pn[PCG_NAME_MAX];
+	char			 pn[PCG_NAME_MAX], kn[32];
 	int			 i, p, k, most = 0, *init, rc = -1;
 
 	memset(&w, 0, sizeof(w));
@@ -1363,8 +1361,9 @@ promela_write(const struct net *n, FILE *f, char **cause)
 		    " */\n\n", f);
 	fputs("/* Set by the judge for pan's message: assertion violated\n"
 	    " * !(found_deadlock) */\nhidden byte ", f);
-	for (k = 1; k < (int)(sizeof(promela_kinds) / sizeof(promela_kinds[0])); k++)
-		fprintf(f, "%sfound_%s", k > 1 ? ", " : "", promela_kinds[k]);
+	for (k = 1; k <= K_COLL + 1; k++)
+		fprintf(f, "%sfound_%s", k > 1 ? ", " : "",
+		    pw_kind_name(k, kn, sizeof(kn)));
 	fputs(";\n\n", f);
 	for (p = 0; p < w.N; p++) {
 		fprintf(f, "%s%s pc%d = %d;\t/* ", w.local ? "local " : "",

@@ -15,6 +15,7 @@
 #include "clock.h"
 #include "compile.h"
 #include "explore.h"
+#include "judge.h"
 #include "report.h"
 #include "xmalloc.h"
 
@@ -48,7 +49,7 @@ overflow_text(const struct mpnet *net, const struct sem *m)
 static int
 judge(void *arg, const uint64_t *s, const unsigned char *ps)
 {
-	return report_judge(arg, s, ps);
+	return judge_state(arg, s, ps);
 }
 
 /* The states the breadth-first search explores before a dive, and the
@@ -110,7 +111,7 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 	/* A net that may run for ever has no end state to judge: look at
 	 * every state for what stays wrong. */
 	xo.judge_all = !net->finite;
-	xo.worst = report_worst(net);
+	xo.worst = judge_worst(net);
 	/* Pools make more nets determinate in buffered mode: ask the layout.
 	 * One run needs no small counts (it stores no states). */
 	l.cbits = CBITS_FIRST;
@@ -130,7 +131,7 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 	for (;;) {
 		sem_model(&m, &md);
 		md.judge = judge;
-		md.judge_arg = j = report_judge_new(&m);
+		md.judge_arg = j = judge_new(&m);
 		if (kahn) {
 			void (*run)(struct model *, const struct xopts *,
 			    struct xresult *) = net->finite ? explore_kahn :
@@ -148,7 +149,7 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 			explore_bfs(&md, &xo, &x);
 		else
 			search(&md, &xo, &x, &r->deep);
-		report_judge_free(j);
+		judge_free(j);
 		if (x.status != X_OVERFLOW)
 			break;
 		/* The collective log holds one open collective, doubled when
