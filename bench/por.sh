@@ -26,6 +26,8 @@
 #                     receivers reporting to one hub's 'recv any'
 #   po-drift          N senders' 3 rounds against a hub's 2 N receives
 #                     (unmatched sends)
+#   po-beside         N pairs of 3 rounds beside one endless pair (SPIN's
+#                     reduction on the export of a net that never ends)
 #
 # Targets: each shape's default run at its target size under 1 s (the
 # sizes of issue 22); the default run never slower than --exact's by
@@ -213,6 +215,7 @@ shape po-ringany 6 8 1 2.1 3 4 5 6 8 12 16
 shape po-farm2l 3 50 1 2.1 1 2 3 4 8 16 25 50
 shape po-hub 4 100 1 2.1 1 2 3 4 8 16 50 100
 shape po-drift 4 5 1 20 1 2 3 4 5
+shape po-beside 4 32 1 2.1 1 2 3 4 8 16 32
 
 if [ $fail = 0 ]; then
 	echo "every target met"

@@ -42,6 +42,42 @@
  * pan's run-time check of xr and xs would take the judge's reads for a
  * second reader or writer: the model defines XUSAFE for pan (c_decl).
  *
+ * A net that may run for ever is written the same way when only one of
+ * its parts (processes joined by channels, explore_components) has a
+ * process in an endless loop, and it meets the rest of pw_plan (in
+ * practice: the synchronous mode; a buffered channel sent on in an
+ * endless loop has no bound).  There no end state shows a process stuck
+ * while others go on, so the judge runs in every state, as ensemble
+ * verify judges such a net, on the net's state the model's stands for:
+ * a sender whose marker was taken has gone on there (pw_gone_on puts it
+ * there inside the judge's d_step and back after), a marker is no
+ * message (pw_count), and a process runs when a transition of its group
+ * in the net could fire (pw_local_rg: a sender at its synchronous send
+ * before its marker is out is the same net state as after).  So every
+ * state the judge sees is a reachable state of the net, judged as
+ * ensemble verify judges it, and SPIN finds nothing we would not.  The
+ * converse rests on what report.c says of its judge: each kind it finds
+ * in a state it finds in every later state (stuck processes stay stuck,
+ * what the others can still give only shrinks, an ended process stays
+ * ended), and the model's steps are net transitions or stutters.  The
+ * judge's step writes hidden globals, so SPIN never takes it as the one
+ * process to run: it runs only in states expanded fully.  Those include
+ * a state of every cycle of the reduced graph (pan's proviso: a step
+ * back onto the stack expands fully) and every state where no process
+ * moves; from a state showing a kind, every state the reduced graph
+ * reaches shows it too, and among them, in a last strongly connected
+ * part, is one expanded fully, where the judge finds it.
+ * Why not every net that may not end: pan's proviso makes independent
+ * endless loops a product whatever the judge does (three processes each
+ * cycling through three local states and nothing else: 27 states with
+ * its reduction and without), and here each rendezvous takes three
+ * steps where the global form takes one, so with two endless parts or
+ * more the global form stores fewer states.  A channel without a bound
+ * is left to the global form too: overflowing the model's bound must be
+ * reported (channel_full) in every run that reaches it, and the test for
+ * it, full(c) by the sender, is a test on the receiver's side of an xr
+ * channel (pan itself reports it so), outside what its reduction assumes.
+ *
  * Any other net keeps the global form: one proctype per process, whose
  * loop holds one atomic guarded step per net transition the process's
  * group fires (a synchronous send is a rendezvous: one step taking the
@@ -73,6 +109,7 @@
 #include <string.h>
 
 #include "compile.h"
+#include "explore.h"
 #include "net.h"
 #include "judge.h"
 #include "sem.h"
@@ -127,6 +164,7 @@ struct pw {
 	struct buf		 cg;		/* a collective all take can fire */
 	/* The export of a net that always ends (pw_plan): */
 	int			 local;		/* it is that export */
+	int			 every;		/* ... of a net that may not end */
 	struct pw_step		*st;		/* per net transition */
 	unsigned char		*rdv;		/* per directed channel: a rendezvous */
 	unsigned char		*mark;		/* per place: scratch */
@@ -498,6 +536,134 @@ pw_sync_send(const struct pw *w, int p, int pc, int dc)
 	    mp->send_dc[mp->pcg->procs[p].portbase + in->lp] == dc;
 }
 
+/* Directed channel dc's messages in the net, in the export of a net that
+ * may not end: its Promela channel's, less a synchronous send's marker
+ * (the last message, when there is one). */
+static void
+pw_count(struct buf *b, const struct pw *w, int dc)
+{
+	if (w->rdv[dc])
+		buf_printf(b, "(len(c%d) - (c%d??[1] -> 1 : 0))", dc, dc);
+	else
+		buf_printf(b, "len(c%d)", dc);
+}
+
+/* Into rg, per process, whether a transition of its group can fire in the
+ * net's state that the model's state stands for (the export of a net that
+ * may not end, whose judge runs in every state): each place the
+ * transition takes from holds enough. */
+static void
+pw_local_rg(struct pw *w)
+{
+	const struct net	*n = w->n;
+	struct buf		 g;
+	int			 i, k, dc;
+
+	buf_init(&g);
+	for (i = 0; i < n->ntrans; i++) {
+		const struct net_trans	*t = &n->trans[i];
+
+		buf_reset(&g);
+		buf_adds(&g, "1");
+		for (k = 0; k < t->npre; k++) {
+			const struct net_place	*pl = &n->places[t->pre[k].place];
+
+			buf_adds(&g, " && ");
+			switch (pl->kind) {
+			case NP_CONTROL:
+				buf_printf(&g, "pc%d == %d", pl->proc, pl->pc);
+				continue;
+			case NP_CHAN:
+				pw_count(&g, w, pl->index);
+				break;
+			case NP_CHAN_FREE:
+				dc = pl->index;
+				buf_printf(&g, "(%" PRId64 " - ", w->cap[w->chanp[dc]]);
+				pw_count(&g, w, dc);
+				buf_adds(&g, ")");
+				break;
+			default:
+				buf_printf(&g, "v%d", t->pre[k].place);
+				break;
+			}
+			buf_printf(&g, " >= %" PRId64, t->pre[k].w);
+		}
+		buf_printf(&w->rg[t->proc], " || (%s)", g.s);
+	}
+	buf_free(&g);
+}
+
+static int	pw_offers(const struct pw *, int, int, int *);
+static int	pw_same_out(const struct pw_step *, const struct pw_step *);
+
+/* Whether p sends on a channel with a rendezvous (it may wait for an
+ * answer). */
+static int
+pw_rdv_sender(const struct pw *w, int p)
+{
+	int	i;
+
+	for (i = 0; i < w->n->ntrans; i++)
+		if (w->st[i].sender == p)
+			return 1;
+	return 0;
+}
+
+/* The judge of the export of a net that may not end, first (save 1): each
+ * sender whose marker its receiver took, and which has not taken the
+ * answer yet, is put where the net has it, gone on as its counters say;
+ * its variables are kept in hidden copies first.  Last (save 0): they are
+ * put back, so that the judge changes nothing. */
+static void
+pw_gone_on(struct pw *w, int save)
+{
+	const struct net	*n = w->n;
+	FILE			*f = w->f;
+	int			 p, i, j, pc, dc, seen;
+
+	for (p = 0; p < w->N; p++) {
+		if (!pw_rdv_sender(w, p))
+			continue;
+		if (save)
+			fprintf(f, "\t\thpc%d = pc%d;\n", p, p);
+		else
+			fprintf(f, "\t\tpc%d = hpc%d;\n", p, p);
+		for (i = 0; i < n->nplaces; i++) {
+			const struct net_place	*pl = &n->places[i];
+
+			if (pl->proc != p || (pl->kind != NP_CTR &&
+			    pl->kind != NP_CTR_FREE && pl->kind != NP_SLOT &&
+			    pl->kind != NP_SLOT_FREE))
+				continue;
+			if (save)
+				fprintf(f, "\t\thv%d = v%d;\n", i, i);
+			else
+				fprintf(f, "\t\tv%d = hv%d;\n", i, i);
+		}
+		if (!save)
+			continue;
+		fputs("\t\tif\n", f);
+		for (pc = 0; pc < w->mp->progs[p]->nins; pc++) {
+			if (!w->ctl[p][pc] || !pw_offers(w, p, pc, &dc))
+				continue;
+			for (i = 0; i < n->ntrans; i++) {
+				const struct pw_step	*st = &w->st[i];
+
+				if (st->sender != p || st->sfrom != pc)
+					continue;
+				for (seen = 0, j = 0; j < i && !seen; j++)
+					seen = pw_same_out(st, &w->st[j]);
+				if (seen)
+					continue;
+				fprintf(f, "\t\t:: len(a%d) > 0 && pc%d == %d%s%s -> %s\n",
+				    dc, p, pc, *st->sg.s != '\0' ? " && " : "",
+				    st->sg.s, st->se.s);
+			}
+		}
+		fputs("\t\t:: else -> skip\n\t\tfi;\n", f);
+	}
+}
+
 /* The judge's "messages wait for an ended process" on directed channel dc
  * (the export of a net that always ends): a waiting sender's marker is no
  * message there. */
@@ -507,6 +673,12 @@ pw_waiting(struct buf *b, const struct pw *w, int dc)
 	const struct dchan	*d = &w->mp->dc[dc];
 	int			 pc;
 
+	if (w->every) {
+		buf_printf(b, "E[%d] && ", d->to);
+		pw_count(b, w, dc);
+		buf_adds(b, " > 0");
+		return;
+	}
 	buf_printf(b, "E[%d] && len(c%d) > (0", d->to, dc);
 	for (pc = 0; w->rdv[dc] && pc < w->mp->progs[d->from]->nins; pc++)
 		if (w->ctl[d->from][pc] && pw_sync_send(w, d->from, pc, dc))
@@ -532,7 +704,27 @@ pw_judge(struct pw *w)
 	    " * group can fire), blocked, stuck, in the\n"
 	    " * cycle search. */\nhidden byte E[%d], R[%d], B[%d], S[%d], A[%d];\n"
 	    "hidden byte kind, nroots, sends, changed, rooted, idle;\n", N, N, N, N, N);
-	if (w->local)
+	for (p = 0; w->every && p < N; p++) {
+		if (!pw_rdv_sender(w, p))
+			continue;
+		fprintf(f, "hidden int hpc%d", p);
+		for (k = 0; k < w->n->nplaces; k++)
+			if (w->n->places[k].proc == p &&
+			    (w->n->places[k].kind == NP_CTR ||
+			    w->n->places[k].kind == NP_CTR_FREE ||
+			    w->n->places[k].kind == NP_SLOT ||
+			    w->n->places[k].kind == NP_SLOT_FREE))
+				fprintf(f, ", hv%d", k);
+		fputs(";\n", f);
+	}
+	if (w->every) {
+		fputs("\n/* The judge: in every state, the verdict of ensemble verify\n"
+		    " * on the net's state it stands for (a sender whose receiver\n"
+		    " * took its marker has gone on there). */\n"
+		    "active proctype judge()\n{\nend:\n\tdo\n\t:: d_step {\n", f);
+		pw_gone_on(w, 1);
+		fputs("\t\tkind = 0; nroots = 0; sends = 0; idle = 0;\n", f);
+	} else if (w->local)
 		fputs("\n/* The judge: in every end state (no process can move:\n"
 		    " * timeout), the verdict of ensemble verify. */\n"
 		    "active proctype judge()\n{\n\ttimeout;\n\td_step {\n"
@@ -684,11 +876,13 @@ pw_judge(struct pw *w)
 	    "kind = %d\n\t\t\t:: nroots > 0 && sends != nroots && kind < %d -> "
 	    "kind = %d\n\t\t\t:: else -> skip\n\t\t\tfi\n\t\tfi\n\t\tfi\n\t\tfi;\n",
 	    K_UNMATCHED, K_UNMATCHED, K_ORPHAN, K_ORPHAN);
+	if (w->every)
+		pw_gone_on(w, 0);
 	fputs("\t\t/* the verdict, an assertion per kind */\n", f);
 	for (k = 1; k <= K_COLL; k++)
 		fprintf(f, "\t\tfound_%s = kind == %d;\n\t\tassert(!found_%s);\n",
 		    pw_kind_name(k, kn, sizeof(kn)), k, kn);
-	if (w->local)
+	if (w->local && !w->every)
 		fputs("\t\tkind = 0\n\t}\n}\n", f);
 	else
 		fputs("\t\tkind = 0\n\t   }\n\tod\n}\n", f);
@@ -943,9 +1137,30 @@ pw_offers(const struct pw *w, int p, int pc, int *dc)
 	return 0;
 }
 
-/* Split every transition (w->st, w->rdv).  0: the net has the export of
- * a net that always ends; -1: it does not (a net that may run for ever,
- * a collective, a synchronous request, a channel without a bound, a step
+/* How many of the net's parts (processes joined by channels) have a
+ * process in an endless loop. */
+static int
+pw_endless_parts(struct pw *w)
+{
+	struct model	 md;
+	int		*comp, *seen, p, k = 0;
+
+	sem_model(&w->m, &md);
+	comp = explore_components(&md);
+	seen = xcalloc(w->N + 1, 1);
+	for (p = 0; p < w->N; p++)
+		if (w->mp->progs[p]->has_forever && !seen[comp[p]]) {
+			seen[comp[p]] = 1;
+			k++;
+		}
+	free(seen);
+	free(comp);
+	return k;
+}
+
+/* Split every transition (w->st, w->rdv).  0: the net has the local
+ * export; -1: it does not (more than one part of it loops for ever, a
+ * collective, a synchronous request, a channel without a bound, a step
  * that moves a process waiting for its rendezvous). */
 static int
 pw_plan(struct pw *w)
@@ -953,7 +1168,7 @@ pw_plan(struct pw *w)
 	const struct net	*n = w->n;
 	int			 i, p, dc;
 
-	if (!w->mp->finite)
+	if (!w->mp->finite && pw_endless_parts(w) > 1)
 		return -1;
 	for (i = 0; i < n->nplaces; i++)
 		if (n->places[i].kind == NP_CHAN && n->places[i].cap < 0)
@@ -1313,6 +1528,9 @@ promela_write(const struct net *n, FILE *f, char **cause)
 	w.local = pw_plan(&w) == 0;
 	if (!w.local)
 		pw_unplan(&w);
+	w.every = w.local && !mp->finite;
+	if (w.every)
+		pw_local_rg(&w);
 	fprintf(f, "/* %s in %s mode: the MP net 'ensemble verify --exact' "
 	    "explores,\n * written by 'ensemble net' for SPIN.\n *\n", app,
 	    check_mode_name(n->mode));
@@ -1326,7 +1544,30 @@ promela_write(const struct net *n, FILE *f, char **cause)
 	    " * (a channel without a bound outgrew the model's: incomplete).\n"
 	    " * spin -t -p model.pml replays the trail to the state judged.\n"
 	    " *\n", f);
-	if (w.local)
+	if (w.every)
+		fputs(" * This net may run for ever, and only one of its parts (processes\n"
+		    " * joined by channels) loops for ever.  Each process is a proctype\n"
+		    " * whose labels are the places it can rest at, each a choice of\n"
+		    " * atomic steps, one per transition of its group in the net, that\n"
+		    " * read and write only the process's own variables (pcP: where\n"
+		    " * process P is, vK: its loop counters and requests, declared\n"
+		    " * 'local') and the channels it alone sends on (xs) or receives\n"
+		    " * from (xr), so SPIN's partial-order reduction may run one process\n"
+		    " * alone.  cD holds the messages of a channel direction; a\n"
+		    " * synchronous send puts a marker (1) there and waits for the\n"
+		    " * receiver's answer on aD.  Every label is an end label.  The\n"
+		    " * proctype judge judges every state (a process stuck while others\n"
+		    " * go on for ever is a violation, though that state is no end\n"
+		    " * state), with the rules of ensemble(1) VERIFICATION, in one d_step\n"
+		    " * on hidden variables that changes nothing: it judges the net's\n"
+		    " * state this state stands for (a sender whose marker was taken has\n"
+		    " * gone on).  What it finds stays true in every later state, so it\n"
+		    " * need judge only the states SPIN expands fully, which is where it\n"
+		    " * runs (its step writes hidden globals); XUSAFE keeps pan from\n"
+		    " * taking its reads for an xr or xs breach.\n"
+		    " */\n\n"
+		    "c_decl {\n\\#define XUSAFE\n}\n\n", f);
+	else if (w.local)
 		fputs(" * Every run of this net ends.  Each process is a proctype whose\n"
 		    " * labels are the places it can rest at, each a choice of atomic\n"
 		    " * steps, one per transition of its group in the net, that read and\n"
@@ -1358,6 +1599,12 @@ promela_write(const struct net *n, FILE *f, char **cause)
 		    " * VERIFICATION (a process stuck while others go on for ever is a\n"
 		    " * violation, though that state is no end state), in one d_step on\n"
 		    " * hidden variables that changes nothing unless an assertion fails.\n"
+		    " * This judge reads every process's variables, which every step\n"
+		    " * writes, so SPIN's partial-order reduction removes nothing here.\n"
+		    " * (The form whose steps SPIN can reduce is written for a net whose\n"
+		    " * runs all end or that has one part looping for ever, bounded\n"
+		    " * channels and no collective; in a net with more parts looping\n"
+		    " * for ever SPIN's cycle proviso multiplies their loops anyway.)\n"
 		    " */\n\n", f);
 	fputs("/* Set by the judge for pan's message: assertion violated\n"
 	    " * !(found_deadlock) */\nhidden byte ", f);
