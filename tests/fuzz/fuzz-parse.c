@@ -1,6 +1,6 @@
 /* fuzz-parse.c -- libFuzzer target for the front end: parse the input as a
  * .pcg script, expand it, and when it is clean print it and build its graph,
- * as 'ensemble check/expand/graph' do (cli_load), with includes refused so an
+ * as 'ensemble check/expand/graph' do (frontend_compile), with includes refused so an
  * input can never read a file.  Run it with tests/fuzz/run.sh.
  *
  * Besides the sanitizers' reports, three broken promises abort (a "crash"):
@@ -19,9 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "frontend.h"
 #include "graph.h"
 #include "mpnet.h"
-#include "parse.h"
 #include "pcg.h"
 
 /* Bigger inputs only make the fuzzer slower; the grammar has no constructs
@@ -99,12 +99,11 @@ same_model(const struct pcg *a, const struct pcg *b)
 /* Print the model as 'ensemble expand' does, parse and expand that, and
  * compare. */
 static void
-check_roundtrip(const struct pcg *g, const struct parse_opts *po,
-    const struct pcg_opts *opts)
+check_roundtrip(const struct pcg *g, const struct pcg_opts *opts)
 {
+	struct frontend_src src = { .name = "expanded.pcg", .no_includes = 1 };
+	struct frontend	 fe;
 	struct diag	*d;
-	struct ast	*ast;
-	struct pcg	*g2 = NULL;
 	const char	*why = NULL;
 	char		*text = NULL;
 	size_t		 len = 0;
@@ -119,27 +118,29 @@ check_roundtrip(const struct pcg *g, const struct parse_opts *po,
 		free(text);
 		return;
 	}
+	src.text = text;
+	src.len = len;
 	d = diag_new(devnull);
-	ast = parse_string("expanded.pcg", text, len, d, po);
-	if (ast == NULL || d->errors > 0) {
-		ast_free(ast);
-		why = "the expanded script does not parse";
-	} else if ((g2 = pcg_expand(ast, d, opts)) == NULL || d->errors > 0)
+	switch (frontend_compile(&src, opts, FRONTEND_EXPAND, d, &fe)) {
+	case 0:
+		why = same_model(g, fe.pcg);
+		break;
+	case FRONTEND_EXPAND:
 		why = "the expanded script does not expand";
-	else
-		why = same_model(g, g2);
+		break;
+	default:
+		why = "the expanded script does not parse";
+		break;
+	}
+	frontend_free(&fe);
 	if (why != NULL) {
 		/* Once more, showing the diagnostics. */
 		diag_free(d);
 		d = diag_new(stderr);
-		ast = parse_string("expanded.pcg", text, len, d, po);
-		if (d->errors == 0)
-			pcg_free(pcg_expand(ast, d, opts));
-		else
-			ast_free(ast);
+		(void)frontend_compile(&src, opts, FRONTEND_EXPAND, d, &fe);
+		frontend_free(&fe);
 		broken(why, text, len);
 	}
-	pcg_free(g2);
 	diag_free(d);
 	free(text);
 }
@@ -195,10 +196,10 @@ check_verify(const struct pcg *g)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct parse_opts	 po = { NULL, 0, 1 };
+	struct frontend_src	 src = { .name = "fuzz.pcg", .no_includes = 1 };
+	struct frontend		 fe;
 	struct pcg_opts		 opts;
 	struct diag		*d;
-	struct ast		*ast;
 	struct pcg		*g;
 
 	if (size > FUZZ_MAX_INPUT)
@@ -208,23 +209,17 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 
 	d = diag_new(devnull);
-	ast = parse_string("fuzz.pcg", (const char *)data, size, d, &po);
-	if (ast == NULL)
-		goto out;
-	if (d->errors > 0) {
-		ast_free(ast);
-		goto out;
-	}
+	src.text = (const char *)data;
+	src.len = size;
 	memset(&opts, 0, sizeof(opts));
-	g = pcg_expand(ast, d, &opts);		/* takes ownership of ast */
-	if (g != NULL && d->errors == 0) {
+	if (frontend_compile(&src, &opts, FRONTEND_EXPAND, d, &fe) == 0) {
+		g = fe.pcg;
 		pcg_emit(g, devnull);
 		check_graph(g);
-		check_roundtrip(g, &po, &opts);
+		check_roundtrip(g, &opts);
 		check_verify(g);
 	}
-	pcg_free(g);
-out:
+	frontend_free(&fe);
 	diag_summary(d);
 	diag_free(d);
 	return 0;

@@ -20,9 +20,9 @@
 #include <string.h>
 
 #include "diag.h"
+#include "frontend.h"
 #include "gen.h"
 #include "mpnet.h"
-#include "parse.h"
 #include "pcg.h"
 #include "xmalloc.h"
 
@@ -66,7 +66,6 @@ main(int argc, char **argv)
 {
 	struct gen	 g;
 	struct pcg_opts	 po;
-	struct parse_opts pa = { NULL, 0, 1 };
 	FILE		*devnull = fopen("/dev/null", "w"), *f;
 	uint64_t	 seed = 1;
 	int		 n = 100, first = 0, i;
@@ -100,9 +99,9 @@ main(int argc, char **argv)
 	g.maxprocs = GEN_MAX_PROCS;
 	for (i = first; i < first + n; i++) {
 		struct diag	*d = diag_new(devnull);
-		struct ast	*ast;
-		struct pcg	*pcg = NULL;
-		struct mpnet	*mp = NULL;
+		struct frontend_src src = { .name = "m.pcg", .no_includes = 1 };
+		struct frontend	 fe;
+		struct mpnet	*mp;
 
 		gen_seed(seed * 1000003 + (uint64_t)i);
 		switch (i % 4) {
@@ -119,13 +118,10 @@ main(int argc, char **argv)
 			gen_loops(&g);
 			break;
 		}
-		ast = parse_string("m.pcg", g.b.s, g.b.len, d, &pa);
-		if (ast != NULL && d->errors == 0)
-			pcg = pcg_expand(ast, d, &po);	/* (takes ast) */
-		else
-			ast_free(ast);
-		if (pcg != NULL && d->errors == 0)
-			mp = mpnet_compile(pcg);
+		src.text = g.b.s;
+		src.len = g.b.len;
+		(void)frontend_compile(&src, &po, FRONTEND_COMPILE, d, &fe);
+		mp = fe.net;
 		if (mp == NULL)
 			printf("%d - static\n", i);
 		else if (!small(mp, CHECK_BUFFERED) || !small(mp, CHECK_SYNC))
@@ -149,8 +145,7 @@ main(int argc, char **argv)
 			putchar('\n');
 		}
 		fflush(stdout);
-		mpnet_free(mp);
-		pcg_free(pcg);
+		frontend_free(&fe);
 		diag_free(d);
 	}
 	buf_free(&g.b);

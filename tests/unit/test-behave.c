@@ -32,10 +32,10 @@
 
 #include "compile.h"
 #include "diag.h"
+#include "frontend.h"
 #include "hmap.h"
 #include "monitor.h"
 #include "mpnet.h"
-#include "parse.h"
 #include "pcg.h"
 #include "xmalloc.h"
 
@@ -598,12 +598,12 @@ static void
 check_file(const char *arg, int inline_n, uint64_t seed, int runs, int steps,
     int checks)
 {
-	struct parse_opts	 pa = { NULL, 0, 0 };
+	struct frontend_src	 src;
+	struct frontend		 fe;
 	struct pcg_opts		 po;
 	FILE			*devnull = fopen("/dev/null", "w");
 	struct diag		*d = diag_new(devnull != NULL ? devnull : stderr);
 	const char		*base;
-	struct ast		*ast;
 	struct pcg		*g = NULL;
 	struct mpnet		*mp = NULL;
 	struct hmap		*seen = hmap_new();
@@ -616,30 +616,36 @@ check_file(const char *arg, int inline_n, uint64_t seed, int runs, int steps,
 
 	memset(&po, 0, sizeof(po));
 	po.skip_exec_check = 1;
+	memset(&src, 0, sizeof(src));
 	if (inline_n > 0) {
 		snprintf(label, sizeof(label), "inline %d", inline_n);
-		ast = parse_string(label, arg, strlen(arg), d, &pa);
+		src.name = label;
+		src.text = arg;
+		src.len = strlen(arg);
 	} else {
 		base = strrchr(arg, '/');
 		snprintf(label, sizeof(label), "%s", base != NULL ? base + 1 : arg);
-		ast = parse_file(arg, d, &pa);
+		src.path = arg;
 	}
-	if (ast == NULL || d->errors > 0) {
-		ast_free(ast);
+	switch (frontend_compile(&src, &po, FRONTEND_COMPILE, d, &fe)) {
+	case 0:
+		break;
+	case FRONTEND_READ:
+	case FRONTEND_PARSE:
 		printf("not ok %d - %s: does not parse\n", ++tap_n, label);
 		failures++;
 		goto out;
-	}
-	if ((g = pcg_expand(ast, d, &po)) == NULL || d->errors > 0) {
+	case FRONTEND_EXPAND:
 		printf("not ok %d - %s: does not expand\n", ++tap_n, label);
 		failures++;
 		goto out;
-	}
-	if ((mp = mpnet_compile(g)) == NULL) {
+	default:
 		printf("ok %d - %s # SKIP does not compile (an error test)\n", ++tap_n,
 		    label);
 		goto out;
 	}
+	g = fe.pcg;
+	mp = fe.net;
 	tot.files++;
 	names = xcalloc(g->nprocs + 1, sizeof(*names));
 	for (i = 0; i < g->nprocs; i++) {
@@ -694,8 +700,7 @@ out:
 		free((char *)names[i]);
 	free(names);
 	hmap_free(seen);
-	mpnet_free(mp);
-	pcg_free(g);
+	frontend_free(&fe);
 	diag_free(d);
 	if (devnull != NULL)
 		fclose(devnull);

@@ -22,9 +22,9 @@
 #include <string.h>
 
 #include "diag.h"
+#include "frontend.h"
 #include "gen.h"
 #include "mpnet.h"
-#include "parse.h"
 #include "pcg.h"
 #include "xmalloc.h"
 
@@ -75,23 +75,17 @@ static struct mpnet *
 compile(const char *text, size_t len, FILE *devnull, struct pcg **pcgp,
     struct diag **dp)
 {
-	struct parse_opts pa = { NULL, 0, 1 };
+	struct frontend_src src = { .name = "random.pcg", .text = text,
+			    .len = len, .no_includes = 1 };
+	struct frontend	 fe;
 	struct pcg_opts	 po;
-	struct diag	*d = *dp = diag_new(devnull);
-	struct ast	*ast;
-	struct mpnet	*mp = NULL;
 
 	memset(&po, 0, sizeof(po));
 	po.skip_exec_check = 1;
-	*pcgp = NULL;
-	ast = parse_string("random.pcg", text, len, d, &pa);
-	if (ast != NULL && d->errors == 0)
-		*pcgp = pcg_expand(ast, d, &po);	/* (takes ast) */
-	else
-		ast_free(ast);
-	if (*pcgp != NULL && d->errors == 0)
-		mp = mpnet_compile(*pcgp);
-	return mp;
+	*dp = diag_new(devnull);
+	(void)frontend_compile(&src, &po, FRONTEND_COMPILE, *dp, &fe);
+	*pcgp = fe.pcg;
+	return fe.net;
 }
 
 /* The script and its counted loops written out (gen_unroll) checked with

@@ -18,8 +18,8 @@
 
 #include "diag.h"
 #include "compile.h"
+#include "frontend.h"
 #include "net.h"
-#include "parse.h"
 #include "pcg.h"
 #include "sem.h"
 #include "xmalloc.h"
@@ -432,31 +432,28 @@ static void
 check_file(const char *path, const struct pcg_opts *po, const char *label,
     uint64_t max)
 {
-	struct parse_opts	 pa = { NULL, 0, 0 };
+	struct frontend_src	 src = { .path = path };
+	struct frontend		 fe;
 	struct diag		*d = diag_new(stderr);
-	struct ast		*ast;
-	struct pcg		*g = NULL;
-	struct mpnet		*mp = NULL;
 
-	if ((ast = parse_file(path, d, &pa)) == NULL || d->errors > 0) {
+	switch (frontend_compile(&src, po, FRONTEND_COMPILE, d, &fe)) {
+	case 0:
+		check_mode(fe.net, label, CHECK_BUFFERED, max);
+		check_mode(fe.net, label, CHECK_SYNC, max);
+		break;
+	case FRONTEND_READ:
+	case FRONTEND_PARSE:
 		ok(0, "%s: does not parse", label);
-		goto out;
-	}
-	g = pcg_expand(ast, d, po);
-	if (g == NULL || d->errors > 0) {
+		break;
+	case FRONTEND_EXPAND:
 		ok(0, "%s: does not expand", label);
-		goto out;
-	}
-	if ((mp = mpnet_compile(g)) == NULL) {
+		break;
+	default:
 		printf("ok %d - %s # SKIP does not compile (an error test)\n",
 		    ++tap_n, label);
-		goto out;
+		break;
 	}
-	check_mode(mp, label, CHECK_BUFFERED, max);
-	check_mode(mp, label, CHECK_SYNC, max);
-out:
-	mpnet_free(mp);
-	pcg_free(g);
+	frontend_free(&fe);
 	diag_free(d);
 }
 
