@@ -5,30 +5,35 @@
 
 #include "cmd.h"
 
+/* What expand's options say. */
+struct cmd_expand_opts {
+	struct cli_script	 script;
+};
+
 static int
 cmd_expand_exec(const struct cmd_entry *self, int argc, char **argv)
 {
-	struct cli_opts	 o;
-	struct diag	*d;
-	struct pcg	*g;
-	int		 rc = EXIT_BADINPUT;
+	struct cmd_expand_opts	 o;
+	struct frontend		 fe;
+	struct diag		*d;
+	int			 rc = EXIT_BADINPUT;
 
-	if ((rc = cli_parse(self, argc, argv, &o)) >= 0)
+	if ((rc = cli_parse(self, argc, argv, &o, sizeof(o))) >= 0)
 		return rc;
 	d = diag_new(stderr);
-	if ((g = cli_load(&o, d)) != NULL) {
-		pcg_emit(g, stdout);
-		pcg_free(g);
+	if (cli_load(&o.script, FRONTEND_EXPAND, d, &fe) == 0) {
+		pcg_emit(fe.pcg, stdout);
+		frontend_free(&fe);
 		rc = 0;
 	} else
 		rc = EXIT_BADINPUT;
 	diag_free(d);
-	cli_opts_free(&o);
+	cli_opts_free(self, &o);
 	return cli_exit(rc);
 }
 
 static const struct cli_option cmd_expand_options[] = {
-	CLI_OPTIONS_SCRIPT,
+	CLI_OPTIONS_SCRIPT(struct cmd_expand_opts, script),
 	{ CLI_END }
 };
 

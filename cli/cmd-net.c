@@ -20,6 +20,21 @@
 enum { FMT_DOT = DRAW_DOT, FMT_SVG = DRAW_SVG, FMT_PNG = DRAW_PNG,
     FMT_PDF = DRAW_PDF, FMT_PNML, FMT_PROMELA };
 
+/* What net's options say. */
+struct cmd_net_opts {
+	struct cli_script	 script;
+	struct cli_draw		 draw;
+	int			 send_modes;	/* --send-mode */
+};
+
+/* The formats -T takes (cmd_net_format: also gv and pml, any case). */
+static const char *const cmd_net_formats[] = {
+	"svg", "png", "pdf", "dot", "pnml", "promela", NULL
+};
+
+/* The send modes --send-mode takes: a net is of one. */
+static const char *const cmd_net_modes[] = { "buffered", "synchronous", NULL };
+
 /* A drawing format of graph.h, PNML, or Promela (named promela or pml). */
 static int
 cmd_net_format(const char *name)
@@ -54,18 +69,21 @@ other_mode(const struct mpnet *mp, enum check_mode mode)
 static int
 cmd_net_exec(const struct cmd_entry *self, int argc, char **argv)
 {
-	struct cli_opts	 o;
-	struct diag	*d = NULL;
-	struct pcg	*g = NULL;
-	struct mpnet	*mp = NULL;
-	struct net	*n = NULL;
-	enum check_mode	 mode = CHECK_BUFFERED;
-	const char	*ext;
-	char		*cause = NULL;
-	FILE		*f = NULL;
-	int		 rc, fmt = FMT_DOT, tostdout, wrc = 0;
+	struct cmd_net_opts	 o;
+	struct cli_draw		*dr = &o.draw;
+	struct frontend		 fe;
+	struct diag		*d = NULL;
+	struct pcg		*g;
+	struct mpnet		*mp;
+	struct net		*n = NULL;
+	enum check_mode		 mode = CHECK_BUFFERED;
+	const char		*ext;
+	char			*cause = NULL;
+	FILE			*f = NULL;
+	int			 rc, fmt = FMT_DOT, tostdout, wrc = 0;
 
-	if ((rc = cli_parse(self, argc, argv, &o)) >= 0)
+	memset(&fe, 0, sizeof(fe));
+	if ((rc = cli_parse(self, argc, argv, &o, sizeof(o))) >= 0)
 		return rc;
 	rc = EXIT_BADINPUT;
 	if (o.send_modes == (1 << CHECK_BUFFERED | 1 << CHECK_SYNC)) {
@@ -75,42 +93,40 @@ cmd_net_exec(const struct cmd_entry *self, int argc, char **argv)
 	}
 	if (o.send_modes == 1 << CHECK_SYNC)
 		mode = CHECK_SYNC;
-	if (o.output == NULL) {
+	if (dr->output == NULL) {
 		fprintf(stderr, "ensemble net: no output given (-o FILE, or -o - "
 		    "for DOT on stdout)\n");
 		cli_usage(stderr, self);
 		goto out;
 	}
-	tostdout = strcmp(o.output, "-") == 0;
-	if (o.format != NULL) {
-		if ((fmt = cmd_net_format(o.format)) < 0) {
+	tostdout = strcmp(dr->output, "-") == 0;
+	if (dr->format != NULL) {
+		if ((fmt = cmd_net_format(dr->format)) < 0) {
 			fprintf(stderr, "ensemble net: unknown format '%s' (svg, png, "
-			    "pdf, dot, pnml or promela)\n", o.format);
+			    "pdf, dot, pnml or promela)\n", dr->format);
 			goto out;
 		}
 	} else if (!tostdout) {
-		if ((ext = draw_suffix(o.output)) == NULL ||
+		if ((ext = draw_suffix(dr->output)) == NULL ||
 		    (fmt = cmd_net_format(ext)) < 0) {
 			fprintf(stderr, "ensemble net: cannot tell the format of '%s' "
 			    "(name it .svg, .png, .pdf, .dot, .pnml or .pml, or give "
 			    "-T)\n",
-			    o.output);
+			    dr->output);
 			goto out;
 		}
 	}
-	if (o.layout != NULL && (fmt == FMT_PNML || fmt == FMT_PROMELA)) {
+	if (dr->layout != NULL && (fmt == FMT_PNML || fmt == FMT_PROMELA)) {
 		fprintf(stderr, "ensemble net: -K is for drawings, not %s\n",
 		    fmt == FMT_PNML ? "PNML" : "Promela");
 		goto out;
 	}
 	d = diag_new(stderr);
-	o.pcg.skip_exec_check = 1;
-	if ((g = cli_load(&o, d)) == NULL)
+	o.script.pcg.skip_exec_check = 1;
+	if (cli_load(&o.script, FRONTEND_COMPILE, d, &fe) != 0)
 		goto out;
-	if ((mp = mpnet_compile(g)) == NULL) {
-		diag_summary(d);
-		goto out;
-	}
+	g = fe.pcg;
+	mp = fe.net;
 	if ((n = net_build(mp, mode, &cause)) == NULL) {
 		fprintf(stderr, "ensemble net: %s: no P/T net in %s mode: %s",
 		    g->name, check_mode_name(mode), cause);
@@ -125,54 +141,56 @@ cmd_net_exec(const struct cmd_entry *self, int argc, char **argv)
 	}
 	if (tostdout)
 		f = stdout;
-	else if ((f = fopen(o.output, "w")) == NULL) {
-		fprintf(stderr, "ensemble: cannot write '%s': %s\n", o.output,
+	else if ((f = fopen(dr->output, "w")) == NULL) {
+		fprintf(stderr, "ensemble: cannot write '%s': %s\n", dr->output,
 		    strerror(errno));
 		goto out;
 	}
 	if (fmt == FMT_PNML ? pnml_write(n, f, &cause) != 0 :
 	    fmt == FMT_PROMELA ? (wrc = promela_write(n, f, &cause)) != 0 :
-	    netdraw(n, fmt, o.layout, f, &cause) != 0) {
+	    netdraw(n, fmt, dr->layout, f, &cause) != 0) {
 		if (wrc == -2)
 			fprintf(stderr, "ensemble net: %s: no Promela model in %s "
 			    "mode: %s\n", g->name, check_mode_name(mode), cause);
 		else
 			fprintf(stderr, "ensemble: cannot write '%s': %s\n",
-			    o.output, cause);
+			    dr->output, cause);
 		if (!tostdout) {
 			fclose(f);
-			draw_remove_partial(o.output);
+			draw_remove_partial(dr->output);
 		}
 		goto out;
 	}
 	if (!tostdout && fclose(f) != 0) {
-		fprintf(stderr, "ensemble: cannot write '%s': %s\n", o.output,
+		fprintf(stderr, "ensemble: cannot write '%s': %s\n", dr->output,
 		    strerror(errno));
-		draw_remove_partial(o.output);
+		draw_remove_partial(dr->output);
 		goto out;
 	}
 	rc = 0;
 out:
 	free(cause);
 	net_free(n);
-	mpnet_free(mp);
-	pcg_free(g);
+	frontend_free(&fe);
 	diag_free(d);
-	cli_opts_free(&o);
+	cli_opts_free(self, &o);
 	return cli_exit(rc);
 }
 
 static const struct cli_option cmd_net_options[] = {
-	CLI_OPTION_OUTPUT("write to FILE; its ending (.svg, .png, .pdf, .dot,\n"
+	CLI_OPTIONS_DRAW(struct cmd_net_opts, draw,
+	    "write to FILE; its ending (.svg, .png, .pdf, .dot,\n"
 	    ".gv, .pnml or .pml, any case) gives the format; '-o -'\n"
-	    "writes to stdout, DOT unless -T says otherwise"),
-	CLI_OPTION_FORMAT("the format, whatever the file's name: svg, png, pdf,\n"
+	    "writes to stdout, DOT unless -T says otherwise",
+	    cmd_net_formats,
+	    "the format, whatever the file's name: svg, png, pdf,\n"
 	    "dot, pnml (the P/T net for Petri net tools) or\n"
-	    "promela (for SPIN)"),
-	CLI_OPTION_LAYOUT("the Graphviz layout engine of a drawing (default dot)"),
-	CLI_OPTION_SEND_MODE("the net of standard sends that are buffered (the\n"
+	    "promela (for SPIN)",
+	    "the Graphviz layout engine of a drawing (default dot)"),
+	CLI_OPTION_SEND_MODE(struct cmd_net_opts, send_modes, cmd_net_modes,
+	    "the net of standard sends that are buffered (the\n"
 	    "default) or synchronous"),
-	CLI_OPTIONS_SCRIPT,
+	CLI_OPTIONS_SCRIPT(struct cmd_net_opts, script),
 	{ CLI_END }
 };
 

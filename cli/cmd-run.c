@@ -20,10 +20,33 @@
 #include "mpnet.h"
 #include "xmalloc.h"
 
+/* What run's options say. */
+struct cmd_run_opts {
+	struct cli_script	 script;
+	struct cli_search	 search;
+	const char		*hostfile;
+	int			 oversubscribe;
+	double			 timeout;
+	double			 start_timeout;
+	int			 no_verify;
+	int			 force;
+	int			 check_protocol;
+	int			 verbose;
+	struct cli_list		 mca;		/* --mca: KEY, VALUE, KEY, VALUE... */
+	struct cli_list		 xenv;		/* -x */
+	struct cli_list		 rest;		/* after '--' */
+	int			 tag_output;
+	const char		*output_dir;
+	const char		*stdin_proc;
+	const char		*trace;		/* --trace FILE */
+};
+
+#define OFF(f)	offsetof(struct cmd_run_opts, f)
+
 /* Say that the run is refused for 'why' and return rc, or, with --force,
  * that it runs anyway (with 'warn' before) and return 0. */
 static int
-refuse(const struct cli_opts *o, const struct pcg *g, const char *why,
+refuse(const struct cmd_run_opts *o, const struct pcg *g, const char *why,
     const char *warn, int rc)
 {
 	if (o->force) {
@@ -83,27 +106,26 @@ say_verified_modes(const struct verify_result *res)
  * run, since Open MPI sends small standard messages eagerly.  A limit
  * that stops the check refuses the run too (exit 3), unless --force. */
 static int
-verify(const struct cli_opts *o, struct pcg *g, struct diag *d)
+verify(const struct cmd_run_opts *o, struct frontend *fe, struct diag *d)
 {
 	struct verify_opts	 vo;
 	struct verify_result	 res;
 	struct run_notice	 notice;
-	struct mpnet		*net;
+	struct pcg		*g = fe->pcg;
 	int			 i, rc = 0;
 
-	if ((net = mpnet_compile(g)) == NULL) {
-		diag_summary(d);
+	if (cli_resume(fe, &o->script.pcg, FRONTEND_COMPILE, d) != 0) {
 		fprintf(stderr, "ensemble: %s: cannot verify the script; 'ensemble run"
 		    " --no-verify' runs it unverified\n", g->name);
 		return EXIT_BADINPUT;
 	}
-	cli_verify_opts(o, &vo);
+	cli_verify_opts(&o->search, 0, &vo);
 	memset(&notice, 0, sizeof(notice));
 	notice.name = g->name;
 	notice.progress = vo.progress && isatty(STDERR_FILENO);
 	vo.tick = run_tick;
 	vo.tick_arg = &notice;
-	mpnet_verify(net, &vo, &res);
+	mpnet_verify(fe->net, &vo, &res);
 	for (i = 0; i < res.nmodes; i++)
 		cli_print_incomplete(res.name, &res.mode[i]);
 	if (res.hazard)
@@ -115,7 +137,7 @@ verify(const struct cli_opts *o, struct pcg *g, struct diag *d)
 		for (i = 0; i < res.nmodes; i++)
 			if (res.mode[i].viol != NULL)
 				cli_print_violation(stderr, res.name, &res.mode[i],
-				    o->full);
+				    o->search.full);
 		rc = refuse(o, g, "verification failed", "", res.status);
 	} else if (res.verdict == V_INCOMPLETE) {
 		rc = refuse(o, g, "verification incomplete", "warning: ", res.status);
@@ -126,7 +148,8 @@ verify(const struct cli_opts *o, struct pcg *g, struct diag *d)
 		fprintf(stderr, "ensemble: %s: verified in %.2f s\n", res.name,
 		    res.time_s);
 	verify_result_free(&res);
-	mpnet_free(net);
+	mpnet_free(fe->net);
+	fe->net = NULL;
 	return rc;
 }
 
@@ -161,7 +184,7 @@ find_proc(const struct pcg *g, const char *name)
  * annotation, once for each, before anything starts.  Elsewhere the
  * trampoline reports it, as one that could not be started.  0 or -1. */
 static int
-check_wdirs(const struct pcg *g, const struct cli_opts *o, struct diag *d)
+check_wdirs(const struct pcg *g, const struct cmd_run_opts *o, struct diag *d)
 {
 	const struct pcg_strs	*w, *said = NULL;
 	const char		*host, *jobid = getenv("SLURM_JOBID");
@@ -195,21 +218,23 @@ check_wdirs(const struct pcg *g, const struct cli_opts *o, struct diag *d)
 static int
 cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 {
-	struct cli_opts		 o;
+	struct cmd_run_opts	 o;
 	struct launch_opts	 lo;
+	struct frontend		 fe;
 	struct diag		*d;
 	struct pcg		*g = NULL;
 	char			**paths = NULL, *trace = NULL, cwd[PATH_MAX];
 	int			 rc, i, stdin_proc;
 
-	if ((rc = cli_parse(self, argc, argv, &o)) >= 0)
+	if ((rc = cli_parse(self, argc, argv, &o, sizeof(o))) >= 0)
 		return rc;
 	d = diag_new(stderr);
-	o.pcg.exec_missing_is_error = 1;
-	if ((g = cli_load(&o, d)) == NULL) {
+	o.script.pcg.exec_missing_is_error = 1;
+	if (cli_load(&o.script, FRONTEND_EXPAND, d, &fe) != 0) {
 		rc = EXIT_BADINPUT;
 		goto out;
 	}
+	g = fe.pcg;
 	if (check_wdirs(g, &o, d) != 0) {
 		diag_summary(d);
 		rc = EXIT_BADINPUT;
@@ -237,7 +262,7 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 			goto out;
 		}
 	}
-	if (!o.no_verify && (rc = verify(&o, g, d)) != 0)
+	if (!o.no_verify && (rc = verify(&o, &fe, d)) != 0)
 		goto out;
 	paths = xcalloc((size_t)g->nprocs + 1, sizeof(*paths));
 	for (i = 0; i < g->nprocs; i++) {
@@ -246,7 +271,7 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 					    g->comps[g->procs[i].comp].name;
 
 		/* Found when the script was checked; gone since is an error. */
-		if ((paths[i] = pcg_find_exec(g, &o.pcg, exec)) == NULL) {
+		if ((paths[i] = pcg_find_exec(g, &o.script.pcg, exec)) == NULL) {
 			fprintf(stderr, "ensemble: cannot find executable '%s'\n", exec);
 			rc = EXIT_BADINPUT;
 			goto out;
@@ -290,79 +315,84 @@ out:
 	pcg_free(g);
 #endif
 	diag_free(d);
-	cli_opts_free(&o);
+	cli_opts_free(self, &o);
 	return cli_exit(rc);
 }
 
 static const struct cli_option cmd_run_options[] = {
-	CLI_OPTIONS_SCRIPT,
+	CLI_OPTIONS_SCRIPT(struct cmd_run_opts, script),
 	{ .type = CLI_STRING, .name = "--hostfile", .arg = "FILE",
-	  .off = CLI_OFF(hostfile), .needs = "a file name",
+	  .off = OFF(hostfile), .needs = "a file name",
 	  .help = "give Open MPI this hostfile (default: the Slurm\n"
 	    "allocation, or this machine oversubscribed as\n"
 	    "needed)" },
-	{ .type = CLI_FLAG, .name = "--oversubscribe", .off = CLI_OFF(oversubscribe),
+	{ .type = CLI_FLAG, .name = "--oversubscribe",
+	  .off = OFF(oversubscribe),
 	  .help = "run more processes than the hostfile or the\n"
 	    "allocation has slots" },
 	{ .type = CLI_SECONDS, .name = "--timeout", .arg = "S",
-	  .off = CLI_OFF(timeout), .needs = "a number of seconds",
+	  .off = OFF(timeout), .needs = "a number of seconds",
 	  .bad = "--timeout needs a positive number of seconds, not '%s'",
 	  .most = 1e7,
 	  .help = "stop the run after S seconds, saying where each\n"
 	    "process was blocked (exit 3)" },
 	{ .type = CLI_SECONDS, .name = "--start-timeout", .arg = "S",
-	  .off = CLI_OFF(start_timeout), .needs = "a number of seconds",
+	  .off = OFF(start_timeout), .needs = "a number of seconds",
 	  .bad = "--start-timeout needs a positive number of seconds, not '%s'",
 	  .most = 1e7,
 	  .help = "stop the run when not every process has joined\n"
 	    "(returned from ens_init) after S seconds, naming\n"
 	    "those that never called it (default 60 + N/10)" },
-	{ .type = CLI_FLAG, .name = "--check-protocol", .off = CLI_OFF(check_protocol),
+	{ .type = CLI_FLAG, .name = "--check-protocol",
+	  .off = OFF(check_protocol),
 	  .help = "stop a process whose port calls leave its\n"
 	    "declared behaviour, naming the expected statement" },
 	{ .type = CLI_STRING, .name = "--trace", .arg = "FILE",
-	  .off = CLI_OFF(trace), .needs = "a file name",
+	  .off = OFF(trace), .needs = "a file name",
 	  .help = "record every port operation and raw MPI call of\n"
 	    "the run into FILE (ensemble-trace(5)); read it\n"
 	    "with 'ensemble trace'" },
-	{ .type = CLI_FLAG, .name = "--verbose", .off = CLI_OFF(verbose),
+	{ .type = CLI_FLAG, .name = "--verbose", .off = OFF(verbose),
 	  .help = "show Open MPI's own messages too" },
 	{ .type = CLI_STRING, .name = "--stdin", .arg = "PROCESS",
-	  .off = CLI_OFF(stdin_proc), .needs = "a process name or rank",
+	  .off = OFF(stdin_proc), .needs = "a process name or rank",
 	  .help = "give PROCESS (named as in scripts: relay[2], or\n"
 	    "by its rank, as mpirun: 0 is the first; 'all':\n"
 	    "every process) this standard input (default, or\n"
 	    "'none': every process reads /dev/null)" },
-	{ .type = CLI_FLAG, .name = "--tag-output", .off = CLI_OFF(tag_output),
+	{ .type = CLI_FLAG, .name = "--tag-output", .off = OFF(tag_output),
 	  .help = "put the process's name and ': ' before each line\n"
 	    "it writes (relay[2]: ...)" },
 	{ .type = CLI_STRING, .name = "--output-dir", .arg = "DIR",
-	  .off = CLI_OFF(output_dir), .needs = "a directory",
+	  .off = OFF(output_dir), .needs = "a directory",
 	  .help = "write each process's stdout and stderr to\n"
 	    "DIR/NAME.out and DIR/NAME.err, not to ours, NAME\n"
 	    "with '.' for '[' and no ']' (relay.2.out)" },
-	{ .type = CLI_FLAG, .name = "--no-verify", .off = CLI_OFF(no_verify),
+	{ .type = CLI_FLAG, .name = "--no-verify", .off = OFF(no_verify),
 	  .help = "run without verifying the script first" },
-	{ .type = CLI_FLAG, .name = "--force", .off = CLI_OFF(force),
+	{ .type = CLI_FLAG, .name = "--force", .off = OFF(force),
 	  .help = "run even when verification finds a violation or\n"
 	    "stops at a limit" },
 	{ .type = CLI_GROUP,
 	  .help = "Given to mpirun as they are, and by it to every process (the\n"
 	    "arguments after '--' too, before the processes):" },
 	{ .type = CLI_PAIR, .name = "--mca", .arg = "KEY VALUE",
-	  .off = CLI_OFF(mca), .needs = "a key and a value",
+	  .off = OFF(mca), .needs = "a key and a value",
 	  .help = "set Open MPI's parameter KEY to VALUE" },
 	{ .type = CLI_LIST, .name = "-x", .arg = "VAR|VAR=VALUE",
-	  .off = CLI_OFF(xenv), .needs = "a variable",
+	  .off = OFF(xenv), .needs = "a variable",
 	  .help = "export the variable VAR (this one's value, or\n"
 	    "VALUE) to every process" },
 	{ .type = CLI_GROUP,
 	  .help = "Verification before the run, as by 'ensemble verify' (a violation, or\n"
 	    "a limit reached, refuses the run unless --force):" },
-	CLI_OPTION_SEND_MODE("verify only this mode: buffered or synchronous\n"
+	CLI_OPTION_SEND_MODE(struct cmd_run_opts, search.send_modes,
+	    cli_send_modes,
+	    "verify only this mode: buffered or synchronous\n"
 	    "(default both: a violation in synchronous mode\n"
 	    "alone is a warning, a buffering hazard)"),
-	CLI_OPTIONS_SEARCH,
+	CLI_OPTIONS_SEARCH(struct cmd_run_opts, search),
+	{ .type = CLI_REST, .arg = "MPIRUN-ARG...", .off = OFF(rest) },
 	{ CLI_END }
 };
 
@@ -376,6 +406,5 @@ const struct cmd_entry cmd_run_entry = {
 	    "Exit status: 0 every component succeeded, 1 a component failed or\n"
 	    "verification failed, 2 bad input or usage, 3 verification incomplete\n"
 	    "or --timeout stopped the run.\n",
-	.rest = "MPIRUN-ARG...",
 	.exec = cmd_run_exec,
 };

@@ -75,6 +75,17 @@ cli_trace_first(int *argc, char ***argv)
 	return t;
 }
 
+const struct cmd_entry *
+cli_trace_find(const char *name)
+{
+	int	i;
+
+	for (i = 0; trace_table[i] != NULL; i++)
+		if (strcmp(trace_table[i]->name + strlen("trace "), name) == 0)
+			return trace_table[i];
+	return NULL;
+}
+
 /* List the subcommands on f. */
 static void
 list(FILE *f)
@@ -90,7 +101,7 @@ list(FILE *f)
 static int
 cmd_trace_exec(const struct cmd_entry *self, int argc, char **argv)
 {
-	int	i;
+	const struct cmd_entry	*c;
 
 	if (argc >= 2 && (strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "--help") == 0)) {
@@ -104,11 +115,8 @@ cmd_trace_exec(const struct cmd_entry *self, int argc, char **argv)
 		list(stderr);
 		return EXIT_BADINPUT;
 	}
-	for (i = 0; trace_table[i] != NULL; i++)
-		if (strcmp(trace_table[i]->name + strlen("trace "),
-		    argv[1]) == 0)
-			return trace_table[i]->exec(trace_table[i], argc - 1,
-			    argv + 1);
+	if ((c = cli_trace_find(argv[1])) != NULL)
+		return c->exec(c, argc - 1, argv + 1);
 	fprintf(stderr, "ensemble trace: '%s' is not a subcommand\n", argv[1]);
 	cli_usage(stderr, self);
 	list(stderr);

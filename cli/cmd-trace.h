@@ -14,6 +14,9 @@ extern const struct cmd_entry trace_query_entry;
 extern const struct cmd_entry trace_check_entry;
 extern const struct cmd_entry trace_export_entry;
 
+/* The subcommand named name ("stats"), or NULL. */
+const struct cmd_entry *cli_trace_find(const char *name);
+
 /* Open a trace for a subcommand: the reader, or NULL after printing why
  * on stderr (the caller exits EXIT_BADINPUT). */
 struct trace_reader *cli_trace_open(const char *path);

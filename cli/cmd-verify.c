@@ -16,6 +16,17 @@
 #include "json.h"
 #include "xmalloc.h"
 
+/* What verify's options say. */
+struct cmd_verify_opts {
+	struct cli_script	 script;
+	struct cli_search	 search;
+	int			 exact;
+	int			 ir;		/* --ir */
+	int			 json;
+	int			 stats;
+	const char		*explain;
+};
+
 static const char *
 verdict_name(enum verdict v)
 {
@@ -233,16 +244,16 @@ cli_print_violation(FILE *f, const char *app, const struct mode_result *r,
 }
 
 void
-cli_verify_opts(const struct cli_opts *o, struct verify_opts *vo)
+cli_verify_opts(const struct cli_search *s, int exact, struct verify_opts *vo)
 {
 	memset(vo, 0, sizeof(*vo));
-	vo->exact = o->exact;
-	vo->max_states = o->max_states;
-	vo->max_memory = o->max_memory_mb > UINT64_MAX >> 20 ? UINT64_MAX :
-	    (uint64_t)o->max_memory_mb << 20;
-	vo->max_time = o->max_time;
-	vo->progress = o->progress >= 0 ? o->progress : isatty(STDERR_FILENO);
-	vo->modes = o->send_modes;
+	vo->exact = exact;
+	vo->max_states = s->max_states;
+	vo->max_memory = s->max_memory_mb > UINT64_MAX >> 20 ? UINT64_MAX :
+	    (uint64_t)s->max_memory_mb << 20;
+	vo->max_time = s->max_time;
+	vo->progress = s->progress >= 0 ? s->progress : isatty(STDERR_FILENO);
+	vo->modes = s->send_modes;
 }
 
 void
@@ -278,23 +289,25 @@ print_stats(const struct mode_result *r)
 
 /* Whether the file is an IR model: --ir, or its name ends in ".ir". */
 static int
-is_ir(const struct cli_opts *o)
+is_ir(const struct cmd_verify_opts *o)
 {
-	size_t	len = strlen(o->script);
+	const char	*path = o->script.path;
+	size_t		 len = strlen(path);
 
-	return o->ir || (len > 3 && strcmp(o->script + len - 3, ".ir") == 0);
+	return o->ir || (len > 3 && strcmp(path + len - 3, ".ir") == 0);
 }
 
 /* Print the summary line, the violations and the limits of a result. */
 static void
-print_result(const struct cli_opts *o, const struct verify_result *res)
+print_result(const struct cmd_verify_opts *o, const struct verify_result *res)
 {
 	const struct mode_result *r = res->mode;
 	int			 i;
 
 	for (i = 0; i < res->nmodes; i++)
 		if (r[i].viol != NULL)
-			cli_print_violation(stdout, res->name, &r[i], o->full);
+			cli_print_violation(stdout, res->name, &r[i],
+			    o->search.full);
 	if (res->hazard)
 		printf("%s: buffering hazard: correct only while MPI buffers "
 		    "%s (verified in buffered mode, %s in synchronous mode)\n",
@@ -319,7 +332,7 @@ print_result(const struct cli_opts *o, const struct verify_result *res)
  * (mpnet/irnet.c); with --exact, also what it found in the thesis's
  * terms. */
 static int
-verify_ir(const struct cmd_entry *self, struct cli_opts *o)
+verify_ir(const struct cmd_entry *self, struct cmd_verify_opts *o)
 {
 	struct diag		*d = diag_new(stderr);
 	struct source		*src;
@@ -328,7 +341,7 @@ verify_ir(const struct cmd_entry *self, struct cli_opts *o)
 	struct verify_result	 res;
 	struct irnet_thesis	 th[CHECK_MODES];
 	char			*cause = NULL, *name, *dot;
-	const char		*base;
+	const char		*path = o->script.path, *base;
 	int			 rc, i, k;
 
 	memset(&res, 0, sizeof(res));
@@ -340,7 +353,7 @@ verify_ir(const struct cmd_entry *self, struct cli_opts *o)
 		diag_free(d);
 		return EXIT_BADINPUT;
 	}
-	if ((src = diag_load(d, o->script, &cause)) == NULL) {
+	if ((src = diag_load(d, path, &cause)) == NULL) {
 		fprintf(stderr, "ensemble: %s\n", cause);
 		free(cause);
 		diag_free(d);
@@ -351,12 +364,11 @@ verify_ir(const struct cmd_entry *self, struct cli_opts *o)
 		diag_free(d);
 		return EXIT_BADINPUT;
 	}
-	base = strrchr(o->script, '/') != NULL ? strrchr(o->script, '/') + 1 :
-	    o->script;
+	base = strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path;
 	name = xstrdup(base);
 	if ((dot = strrchr(name, '.')) != NULL && dot != name)
 		*dot = '\0';
-	cli_verify_opts(o, &vo);
+	cli_verify_opts(&o->search, o->exact, &vo);
 	irnet_verify(ir, name, &vo, &res, th);
 	rc = res.status;
 	if (o->json)
@@ -398,42 +410,40 @@ verify_ir(const struct cmd_entry *self, struct cli_opts *o)
 static int
 cmd_verify_exec(const struct cmd_entry *self, int argc, char **argv)
 {
-	struct cli_opts		 o;
+	struct cmd_verify_opts	 o;
 	struct verify_opts	 vo;
 	struct verify_result	 res;
 	const struct mode_result *r = res.mode;
+	struct frontend		 fe;
 	struct diag		*d;
-	struct pcg		*g = NULL;
-	struct mpnet		*net = NULL;
+	struct pcg		*g;
+	struct mpnet		*net;
 	int			 rc, i;
 
-	if ((rc = cli_parse(self, argc, argv, &o)) >= 0)
+	if ((rc = cli_parse(self, argc, argv, &o, sizeof(o))) >= 0)
 		return rc;
 	memset(&res, 0, sizeof(res));
 	if (is_ir(&o)) {
 		rc = verify_ir(self, &o);
-		cli_opts_free(&o);
+		cli_opts_free(self, &o);
 		return cli_exit(rc);
 	}
 	if (o.explain != NULL && explain_format(o.explain) < 0) {
 		fprintf(stderr, "ensemble verify: cannot tell the format of '%s' "
 		    "(name it .svg, .png, .pdf, .dot or .html)\n", o.explain);
 		cli_usage(stderr, self);
-		cli_opts_free(&o);
+		cli_opts_free(self, &o);
 		return EXIT_BADINPUT;
 	}
 	d = diag_new(stderr);
-	o.pcg.skip_exec_check = 1;
-	if ((g = cli_load(&o, d)) == NULL) {
+	o.script.pcg.skip_exec_check = 1;
+	if (cli_load(&o.script, FRONTEND_COMPILE, d, &fe) != 0) {
 		rc = EXIT_BADINPUT;
 		goto out;
 	}
-	if ((net = mpnet_compile(g)) == NULL) {
-		diag_summary(d);
-		rc = EXIT_BADINPUT;
-		goto out;
-	}
-	cli_verify_opts(&o, &vo);
+	g = fe.pcg;
+	net = fe.net;
+	cli_verify_opts(&o.search, o.exact, &vo);
 	mpnet_verify(net, &vo, &res);
 	rc = res.status;
 	if (o.json)
@@ -460,32 +470,39 @@ cmd_verify_exec(const struct cmd_entry *self, int argc, char **argv)
 	}
 out:
 	verify_result_free(&res);
-	mpnet_free(net);
+	mpnet_free(fe.net);
 #ifdef ENS_FREE_AT_EXIT
-	pcg_free(g);
+	pcg_free(fe.pcg);
 #endif
 	diag_free(d);
-	cli_opts_free(&o);
+	cli_opts_free(self, &o);
 	return cli_exit(rc);
 }
 
 static const struct cli_option cmd_verify_options[] = {
-	CLI_OPTIONS_SCRIPT,
-	CLI_OPTION_SEND_MODE("how standard sends behave: both (default), buffered\n"
+	CLI_OPTIONS_SCRIPT(struct cmd_verify_opts, script),
+	CLI_OPTION_SEND_MODE(struct cmd_verify_opts, search.send_modes,
+	    cli_send_modes,
+	    "how standard sends behave: both (default), buffered\n"
 	    "or synchronous"),
-	{ .type = CLI_FLAG, .name = "--exact", .off = CLI_OFF(exact),
+	{ .type = CLI_FLAG, .name = "--exact",
+	  .off = offsetof(struct cmd_verify_opts, exact),
 	  .help = "explore every interleaving (no reductions); of an IR\n"
 	    "model, the thesis's net, reported in its terms too" },
-	{ .type = CLI_FLAG, .name = "--ir", .off = CLI_OFF(ir),
+	{ .type = CLI_FLAG, .name = "--ir",
+	  .off = offsetof(struct cmd_verify_opts, ir),
 	  .help = "read SCRIPT as a CPN IR model (Krabbe 2023), as\n"
 	    "for a name ending in .ir" },
-	CLI_OPTIONS_SEARCH,
-	{ .type = CLI_FLAG, .name = "--json", .off = CLI_OFF(json),
+	CLI_OPTIONS_SEARCH(struct cmd_verify_opts, search),
+	{ .type = CLI_FLAG, .name = "--json",
+	  .off = offsetof(struct cmd_verify_opts, json),
 	  .help = "print the result as one JSON object" },
-	{ .type = CLI_FLAG, .name = "--stats", .off = CLI_OFF(stats),
+	{ .type = CLI_FLAG, .name = "--stats",
+	  .off = offsetof(struct cmd_verify_opts, stats),
 	  .help = "print states, transitions, time and memory per mode" },
 	{ .type = CLI_STRING, .name = "--explain", .arg = "FILE",
-	  .off = CLI_OFF(explain), .needs = "a file name",
+	  .off = offsetof(struct cmd_verify_opts, explain),
+	  .needs = "a file name",
 	  .help = "on a violation, draw the graph with each process\n"
 	    "coloured by its state at the end (.svg, .png, .dot),\n"
 	    "or (.html) the counterexample as a timeline page" },

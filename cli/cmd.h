@@ -7,23 +7,22 @@
 #include <stdio.h>
 
 #include "diag.h"
+#include "frontend.h"
 #include "pcg.h"
 
 struct cli_option;
 
 /* A subcommand: its name, what it takes, its options (parsed by
- * cli_parse, listed by cli_help and in its usage line from the same
- * declaration) and what runs it. */
+ * cli_parse into the command's own struct, listed by cli_help, in its
+ * usage line and by 'help --options', all from the same declaration) and
+ * what runs it. */
 struct cmd_entry {
 	const char	*name;
 	const char	*args;		/* after the name in the usage: "SCRIPT" */
 	const char	*summary;	/* one line for 'ensemble help' */
-	const struct cli_option *options; /* ends with { CLI_END }; NULL: none */
+	const struct cli_option *options; /* ends with { CLI_END }; NULL: none
+					 * but -h and --help */
 	const char	*help;		/* after the options in CMD --help */
-	const char	*rest;		/* non-NULL: what follows '--' (in the
-					 * usage), kept in cli_opts.rest */
-	const char	*operand;	/* what the one argument is, for "no
-					 * ... given"; NULL: "script" */
 	int		(*exec)(const struct cmd_entry *, int, char **);
 };
 
@@ -37,51 +36,36 @@ struct cli_list {
 	size_t		  alloc;
 };
 
-/* What the options of every command store: each option's declaration
- * says which field is its. */
-struct cli_opts {
-	const char	*script;
-	struct pcg_opts	 pcg;		/* -np; -D and -L once parsed */
+/* Each command declares the struct its options store into (struct
+ * cmd_NAME_opts in cli/cmd-NAME.c); the options several commands share
+ * store into these, embedded in it. */
+
+/* The script a command reads and what -np, -D and -L say of it
+ * (CLI_OPTIONS_SCRIPT). */
+struct cli_script {
+	const char	*path;		/* the operand */
+	struct pcg_opts	 pcg;		/* -np; -D and -L once parsed; the
+					 * command sets its exec checks */
 	struct cli_list	 defs;		/* -D */
 	struct cli_list	 dirs;		/* -L */
-	/* graph, net */
-	const char	*output;
-	const char	*format;
-	const char	*layout;
-	int		 pcg_dot;
-	/* net, verify, run */
+};
+
+/* The drawing options of graph and net (CLI_OPTIONS_DRAW). */
+struct cli_draw {
+	const char	*output;	/* -o */
+	const char	*format;	/* -T */
+	const char	*layout;	/* -K */
+};
+
+/* The modes, limits and output of a search, the same for verify and run
+ * (CLI_OPTION_SEND_MODE, CLI_OPTIONS_SEARCH). */
+struct cli_search {
 	int		 send_modes;	/* bits 1 << enum check_mode; 0: not given */
-	/* verify, run */
 	unsigned long long max_states;
 	unsigned long long max_memory_mb;
 	double		 max_time;	/* seconds; 0: none */
 	int		 progress;	/* -1: when stderr is a terminal */
 	int		 full;		/* counterexamples unfolded */
-	/* verify */
-	int		 exact;
-	int		 ir;		/* --ir */
-	int		 json;
-	int		 stats;
-	const char	*explain;
-	/* run */
-	const char	*hostfile;
-	int		 oversubscribe;
-	double		 timeout;
-	double		 start_timeout;
-	int		 no_verify;
-	int		 force;
-	int		 check_protocol;
-	int		 verbose;
-	struct cli_list	 mca;		/* --mca: KEY, VALUE, KEY, VALUE... */
-	struct cli_list	 xenv;		/* -x */
-	struct cli_list	 rest;		/* after '--' (cmd_entry.rest) */
-	int		 tag_output;
-	const char	*output_dir;
-	const char	*stdin_proc;
-	const char	*trace;		/* --trace FILE */
-	/* trace (cli/cmd-trace.c and its subcommands) */
-	const char	*between;	/* messages --between P,Q */
-	unsigned long long max_events;	/* export --max-events */
 };
 
 /* How an option's value is read, and what it stores at its 'off'. */
@@ -89,15 +73,22 @@ enum cli_otype {
 	CLI_END,	/* ends a command's options */
 	CLI_GROUP,	/* no option: a heading (its help) between options */
 	CLI_HELP,	/* print the command's help and exit 0 */
-	CLI_FLAG,	/* int: 1 (0 by the --no- form of a CLI_NEG flag) */
+	CLI_FLAG,	/* int: 1; a CLI_NEG flag -1 until given, 0 by --no- */
 	CLI_STRING,	/* const char *: the value */
 	CLI_LIST,	/* struct cli_list: the value added; may be repeated */
 	CLI_COUNT,	/* unsigned long long: a positive whole number */
 	CLI_SECONDS,	/* double: a positive number of seconds up to 'most' */
-	CLI_SCALE,	/* pcg.np and pcg.np_set: a whole number */
+	CLI_SCALE,	/* struct pcg_opts: np and np_set, a whole number */
 	CLI_MODES,	/* int: the send modes a name asks for (mpnet_send_modes) */
 	CLI_PAIR,	/* struct cli_list: two values (NAME KEY VALUE) added;
 			 * 'arg' names both ("KEY VALUE"); may be repeated */
+	/* Not options: where the arguments that are not go. */
+	CLI_OPERAND,	/* const char *: the one operand; 'arg' says what it
+			 * is ("trace", for "no trace given") */
+	CLI_SCRIPT,	/* struct cli_script: the one operand, a script; its
+			 * pcg_opts made from -np, -D and -L */
+	CLI_REST,	/* struct cli_list: the arguments after '--', as given;
+			 * 'arg' names them in the usage */
 };
 
 #define CLI_NEG		0x1	/* CLI_FLAG: --no-NAME clears it */
@@ -116,88 +107,121 @@ struct cli_option {
 	const char	*arg;		/* its value in help and usage ("K");
 					 * NULL: it takes none */
 	int		 flags;
-	size_t		 off;		/* where it stores in struct cli_opts */
+	size_t		 off;		/* where it stores in the command's
+					 * options struct */
 	const char	*needs;		/* said when the value is missing:
 					 * "'-np' needs a count" */
 	const char	*bad;		/* said of a bad value; '%s': the value */
 	double		 most;		/* CLI_SECONDS: the largest */
+	const char *const *values;	/* the values it takes, when a fixed set
+					 * (NULL-terminated; 'help --options'
+					 * lists them; the command checks) */
 	const char	*help;		/* lines of help, '\n' between */
 };
 
-#define CLI_OFF(field)	offsetof(struct cli_opts, field)
-
-/* The options every command that reads a script takes. */
-#define CLI_OPTIONS_SCRIPT \
+/* The operand and the options every command that reads a script takes;
+ * T is the command's options struct, m its struct cli_script. */
+#define CLI_OPTIONS_SCRIPT(T, m) \
+	{ .type = CLI_SCRIPT, .off = offsetof(T, m) }, \
 	{ .type = CLI_SCALE, .name = "-np", .alias = "-n", .alias2 = "--np", \
-	  .arg = "K", \
+	  .arg = "K", .off = offsetof(T, m.pcg), \
 	  .needs = "a count", .bad = "-np needs a whole number, not '%s'", \
 	  .help = "set the script's 'scale' parameter to K" }, \
 	{ .type = CLI_LIST, .name = "-D", .arg = "NAME=VALUE", \
-	  .off = CLI_OFF(defs), .needs = "NAME=VALUE", \
+	  .off = offsetof(T, m.defs), .needs = "NAME=VALUE", \
 	  .help = "set a parameter: an integer, or a string parameter's text" }, \
-	{ .type = CLI_LIST, .name = "-L", .arg = "DIR", .off = CLI_OFF(dirs), \
-	  .needs = "a directory", \
+	{ .type = CLI_LIST, .name = "-L", .arg = "DIR", \
+	  .off = offsetof(T, m.dirs), .needs = "a directory", \
 	  .help = "look for components' executables and includes in DIR" }, \
+	CLI_OPTION_HELP
+
+#define CLI_OPTION_HELP \
 	{ .type = CLI_HELP, .name = "-h", .alias = "--help", \
 	  .help = "show this help" }
 
-/* The drawing options of graph and net (their help their own). */
-#define CLI_OPTION_OUTPUT(h) \
+/* -o, of graph, net and trace export (its help theirs); f its field. */
+#define CLI_OPTION_OUTPUT(T, f, h) \
 	{ .type = CLI_STRING, .name = "-o", .arg = "FILE|-", \
-	  .flags = CLI_REQUIRED, .off = CLI_OFF(output), \
+	  .flags = CLI_REQUIRED, .off = offsetof(T, f), \
 	  .needs = "a file name (or - for stdout)", .help = (h) }
-#define CLI_OPTION_FORMAT(h) \
-	{ .type = CLI_STRING, .name = "-T", .arg = "FORMAT", \
-	  .off = CLI_OFF(format), .needs = "a format", .help = (h) }
-#define CLI_OPTION_LAYOUT(h) \
-	{ .type = CLI_STRING, .name = "-K", .arg = "LAYOUT", \
-	  .off = CLI_OFF(layout), .needs = "a layout engine", .help = (h) }
 
-/* --send-mode, of net, verify and run (their help their own). */
-#define CLI_OPTION_SEND_MODE(h) \
+/* The drawing options of graph and net (their help and formats their
+ * own; the layouts Graphviz's, cli_layouts); m: T's struct cli_draw. */
+#define CLI_OPTIONS_DRAW(T, m, oh, formats, th, kh) \
+	CLI_OPTION_OUTPUT(T, m.output, oh), \
+	{ .type = CLI_STRING, .name = "-T", .arg = "FORMAT", \
+	  .off = offsetof(T, m.format), .needs = "a format", \
+	  .values = (formats), .help = (th) }, \
+	{ .type = CLI_STRING, .name = "-K", .arg = "LAYOUT", \
+	  .off = offsetof(T, m.layout), .needs = "a layout engine", \
+	  .values = cli_layouts, .help = (kh) }
+
+/* The layout engines -K takes; whether name is one of values. */
+extern const char *const cli_layouts[];
+int cli_known(const char *const *values, const char *name);
+
+/* The send modes verify's and run's --send-mode take (mpnet_send_modes). */
+extern const char *const cli_send_modes[];
+
+/* --send-mode, of net, verify and run (their help and the modes they
+ * take their own: cli_send_modes, or net's one); f its field. */
+#define CLI_OPTION_SEND_MODE(T, f, modes, h) \
 	{ .type = CLI_MODES, .name = "--send-mode", .arg = "MODE", \
-	  .flags = CLI_EQ, .off = CLI_OFF(send_modes), \
+	  .flags = CLI_EQ, .off = offsetof(T, f), \
 	  .needs = "a mode: both, buffered or synchronous", \
 	  .bad = "unknown send mode '%s' (both, buffered or synchronous)", \
-	  .help = (h) }
+	  .values = (modes), .help = (h) }
 
-/* The limits and output of a search, the same for verify and run. */
-#define CLI_OPTIONS_SEARCH \
+/* The limits and output of a search, the same for verify and run; m:
+ * T's struct cli_search. */
+#define CLI_OPTIONS_SEARCH(T, m) \
 	{ .type = CLI_COUNT, .name = "--max-states", .arg = "N", \
-	  .off = CLI_OFF(max_states), .needs = "a number", \
+	  .off = offsetof(T, m.max_states), .needs = "a number", \
 	  .bad = "--max-states needs a positive whole number", \
 	  .help = "stop after N states (exit 3)" }, \
 	{ .type = CLI_COUNT, .name = "--max-memory", .arg = "MB", \
-	  .off = CLI_OFF(max_memory_mb), .needs = "a number", \
+	  .off = offsetof(T, m.max_memory_mb), .needs = "a number", \
 	  .bad = "--max-memory needs a positive number of megabytes", \
 	  .help = "stop before the state store outgrows MB megabytes\n" \
 	    "(exit 3; default: half of the memory available)" }, \
 	{ .type = CLI_SECONDS, .name = "--max-time", .arg = "S", \
-	  .off = CLI_OFF(max_time), .needs = "a number of seconds", \
+	  .off = offsetof(T, m.max_time), .needs = "a number of seconds", \
 	  .bad = "--max-time needs a positive number of seconds, not '%s'", \
 	  .most = 1e9, .help = "stop after S seconds (exit 3)" }, \
 	{ .type = CLI_FLAG, .name = "--progress", .flags = CLI_NEG, \
-	  .off = CLI_OFF(progress), \
+	  .off = offsetof(T, m.progress), \
 	  .help = "report progress on stderr once a second (default\n" \
 	    "when stderr is a terminal; --no-progress: never)" }, \
-	{ .type = CLI_FLAG, .name = "--full", .off = CLI_OFF(full), \
+	{ .type = CLI_FLAG, .name = "--full", .off = offsetof(T, m.full), \
 	  .help = "print every action of a counterexample (default:\n" \
 	    "repeats folded when it is longer than 40 lines)" }
 
-/* Parse argv by the command's options; prints help (exit 0) or a usage
+/* Parse argv by the command's options into o, the command's options
+ * struct of size bytes (zeroed first); prints help (exit 0) or a usage
  * error (exit 2) itself and returns that exit code (o freed), or -1 to
  * go on (the caller frees o with cli_opts_free). */
-int cli_parse(const struct cmd_entry *, int, char **, struct cli_opts *);
-void cli_opts_free(struct cli_opts *);
+int cli_parse(const struct cmd_entry *, int, char **, void *o, size_t size);
+/* Free what the command's options hold (its lists). */
+void cli_opts_free(const struct cmd_entry *, void *o);
 /* Print a command's full help to stdout: usage, summary, options. */
 void cli_help(const struct cmd_entry *);
 /* Print "usage: ensemble COMMAND ARGS [OPTION]..." to f. */
 void cli_usage(FILE *f, const struct cmd_entry *);
-/* Parse and expand the script; NULL after printing the errors. */
-struct pcg *cli_load(struct cli_opts *, struct diag *);
-/* The script o names, parsed, not expanded (the caller frees it), or NULL
- * after its errors and their summary are said. */
-struct ast *cli_parse_script(const struct cli_opts *, struct diag *);
+/* Print a command's options for programs (bash completion) to stdout,
+ * one a line: its names (the first as the usage shows it; one ending in
+ * '=' shown with its value attached), then, tab-separated, its value as
+ * the help names it and the values it takes, when a fixed set
+ * (ensemble(1), help --options). */
+void cli_options(const struct cmd_entry *);
+/* Read the script s names as far as upto (frontend_compile) into fe; 0,
+ * or -1 after its errors and their summary are said (fe then empty). */
+int cli_load(struct cli_script *s, enum frontend_stage upto, struct diag *,
+    struct frontend *fe);
+/* Take fe on as far as upto (frontend_resume) with o: 0, or -1 after
+ * the errors and their summary are said (fe holding what it did; the
+ * caller frees it). */
+int cli_resume(struct frontend *fe, const struct pcg_opts *o,
+    enum frontend_stage upto, struct diag *);
 /* Where components' executables are installed: the build tree's
  * components/ when this ensemble runs uninstalled. */
 const char *cli_libexecdir(void);
@@ -212,8 +236,10 @@ int cli_exit(int);
 
 struct mode_result;
 struct verify_opts;
-/* The verification options o gives: the modes, limits and progress. */
-void cli_verify_opts(const struct cli_opts *o, struct verify_opts *vo);
+/* The verification options a search's options give: the modes, limits
+ * and progress (and --exact, verify's alone). */
+void cli_verify_opts(const struct cli_search *, int exact,
+    struct verify_opts *vo);
 /* Print a mode's violation in application app, its detail and
  * counterexample: folded when longer than a screen (runs and blocks of
  * actions that repeat, then the last screenful), unless 'full'. */

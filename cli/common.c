@@ -1,7 +1,8 @@
 /* common.c -- the option parsing and front end that every subcommand
- * shares: each command's options parsed, listed in its help and usage
- * from its declaration (struct cli_option), then the script parsed and
- * expanded. */
+ * shares: each command's options parsed into its own struct, listed in
+ * its help, its usage and 'help --options' from its declaration (struct
+ * cli_option), then the script read through the front end
+ * (mpnet/frontend.h) with what the options say. */
 #include "config.h"
 
 #include <errno.h>
@@ -14,12 +15,31 @@
 
 #include "cmd.h"
 #include "mpnet.h"
-#include "parse.h"
 #include "xmalloc.h"
 
 /* The column a help line's text starts at; a longer label has its text
  * on the lines below. */
 #define HELP_COL	18
+
+/* Whether op is an option (not a heading, an operand or the rest). */
+static int
+is_option(const struct cli_option *op)
+{
+	return op->type != CLI_GROUP && op->type != CLI_OPERAND &&
+	    op->type != CLI_SCRIPT && op->type != CLI_REST;
+}
+
+/* The command's first entry of type t, or NULL. */
+static const struct cli_option *
+find_type(const struct cmd_entry *c, enum cli_otype t)
+{
+	const struct cli_option	*op;
+
+	for (op = c->options; op != NULL && op->type != CLI_END; op++)
+		if (op->type == t)
+			return op;
+	return NULL;
+}
 
 /* An option as help and usage show it: "-np, -n, --np K" (alias: with
  * its aliases), "--send-mode=MODE", "--[no-]progress". */
@@ -51,14 +71,14 @@ cli_usage(FILE *f, const struct cmd_entry *c)
 	if (c->args != NULL && c->args[0] != '\0')
 		fprintf(f, " %s", c->args);
 	for (op = c->options; op != NULL && op->type != CLI_END; op++) {
-		if (op->type == CLI_GROUP || op->type == CLI_HELP)
+		if (!is_option(op) || op->type == CLI_HELP)
 			continue;
 		label(op, 0, l, sizeof(l));
 		fprintf(f, op->flags & CLI_REQUIRED ? " %s%s" : " [%s]%s", l,
 		    op->type == CLI_LIST || op->type == CLI_PAIR ? "..." : "");
 	}
-	if (c->rest != NULL)
-		fprintf(f, " [-- %s]", c->rest);
+	if ((op = find_type(c, CLI_REST)) != NULL)
+		fprintf(f, " [-- %s]", op->arg);
 	fputc('\n', f);
 }
 
@@ -79,6 +99,8 @@ cli_help(const struct cmd_entry *c)
 			printf("\n%s\n", op->help);
 			continue;
 		}
+		if (!is_option(op))
+			continue;
 		label(op, 1, l, sizeof(l));
 		n = printf("  %s", l);
 		for (line = op->help; *line != '\0'; line = nl + (*nl != '\0')) {
@@ -157,10 +179,11 @@ matches(const struct cli_option *op, const char *a, int *set, const char **v)
  * code when v is not one. */
 static int
 store(const struct cmd_entry *c, const struct cli_option *op, const char *v,
-    int set, struct cli_opts *o)
+    int set, void *o)
 {
 	void			*p = (char *)o + op->off;
 	struct cli_list		*l = p;
+	struct pcg_opts		*po = p;
 	unsigned long long	 n;
 	char			*end;
 
@@ -169,10 +192,15 @@ store(const struct cmd_entry *c, const struct cli_option *op, const char *v,
 		*(int *)p = set;
 		break;
 	case CLI_STRING:
+	case CLI_OPERAND:
 		*(const char **)p = v;
+		break;
+	case CLI_SCRIPT:
+		((struct cli_script *)p)->path = v;
 		break;
 	case CLI_LIST:
 	case CLI_PAIR:
+	case CLI_REST:
 		xgrow(&l->v, &l->alloc, l->n + 1, sizeof(*l->v));
 		l->v[l->n++] = v;
 		break;
@@ -189,10 +217,10 @@ store(const struct cmd_entry *c, const struct cli_option *op, const char *v,
 		break;
 	case CLI_SCALE:
 		errno = 0;
-		o->pcg.np = strtoll(v, &end, 10);
+		po->np = strtoll(v, &end, 10);
 		if (*v == '\0' || *end != '\0' || errno == ERANGE)
 			return usage_error(c, op->bad, v);
-		o->pcg.np_set = 1;
+		po->np_set = 1;
 		break;
 	case CLI_MODES:
 		if ((*(int *)p = mpnet_send_modes(v)) == 0)
@@ -204,37 +232,45 @@ store(const struct cmd_entry *c, const struct cli_option *op, const char *v,
 	return -1;
 }
 
-/* Keep an argument after '--' for the command. */
-static void
-store_rest(struct cli_opts *o, const char *a)
+/* Whether the operand's field is still empty. */
+static int
+no_operand(const struct cli_option *op, void *o)
 {
-	xgrow(&o->rest.v, &o->rest.alloc, o->rest.n + 1, sizeof(*o->rest.v));
-	o->rest.v[o->rest.n++] = a;
+	void	*p = (char *)o + op->off;
+
+	if (op->type == CLI_SCRIPT)
+		return ((struct cli_script *)p)->path == NULL;
+	return *(const char **)p == NULL;
 }
 
 /* cli_parse's work: the exit code of a usage error or the help, or -1. */
 static int
-parse(const struct cmd_entry *c, int argc, char **argv, struct cli_opts *o)
+parse(const struct cmd_entry *c, int argc, char **argv, void *o)
 {
-	const struct cli_option	*op;
+	const struct cli_option	*op, *operand, *rest;
+	struct cli_script	*s;
 	const char		*v;
 	int			 i, set, rc, dashdash = 0;
 
-	memset(o, 0, sizeof(*o));
-	o->progress = -1;
+	if ((operand = find_type(c, CLI_SCRIPT)) == NULL)
+		operand = find_type(c, CLI_OPERAND);
+	rest = find_type(c, CLI_REST);
+	for (op = c->options; op != NULL && op->type != CLI_END; op++)
+		if (op->type == CLI_FLAG && (op->flags & CLI_NEG))
+			*(int *)((char *)o + op->off) = -1;	/* not given */
 	for (i = 1; i < argc; i++) {
 		const char	*a = argv[i];
 
 		if (dashdash || a[0] != '-' || a[1] == '\0') {
-			if (o->script != NULL)
+			if (!no_operand(operand, o))
 				return usage_error(c, "more than one script ('%s')", a);
-			o->script = a;
+			store(c, operand, a, 1, o);
 			continue;
 		}
-		if (strcmp(a, "--") == 0 && c->rest != NULL) {
+		if (strcmp(a, "--") == 0 && rest != NULL) {
 			/* The rest is the command's, as given. */
 			for (i++; i < argc; i++)
-				store_rest(o, argv[i]);
+				store(c, rest, argv[i], 1, o);
 			break;
 		}
 		if (strcmp(a, "--") == 0) {
@@ -242,7 +278,7 @@ parse(const struct cmd_entry *c, int argc, char **argv, struct cli_opts *o)
 			continue;
 		}
 		for (op = c->options; op != NULL && op->type != CLI_END; op++)
-			if (op->type != CLI_GROUP && matches(op, a, &set, &v))
+			if (is_option(op) && matches(op, a, &set, &v))
 				break;
 		if (op == NULL || op->type == CLI_END)
 			return usage_error(c, "unknown option '%s'", a);
@@ -272,25 +308,91 @@ parse(const struct cmd_entry *c, int argc, char **argv, struct cli_opts *o)
 			store(c, op, argv[++i], set, o);
 		}
 	}
-	if (o->script == NULL)
+	if (no_operand(operand, o))
 		return usage_error(c, "no %s given",
-		    c->operand != NULL ? c->operand : "script");
-	o->pcg.defs = o->defs.v;
-	o->pcg.ndefs = o->defs.n;
-	o->pcg.dirs = o->dirs.v;
-	o->pcg.ndirs = o->dirs.n;
-	o->pcg.libexecdir = cli_libexecdir();
+		    operand->type == CLI_SCRIPT ? "script" : operand->arg);
+	if (operand->type == CLI_SCRIPT) {
+		s = (struct cli_script *)((char *)o + operand->off);
+		s->pcg.defs = s->defs.v;
+		s->pcg.ndefs = s->defs.n;
+		s->pcg.dirs = s->dirs.v;
+		s->pcg.ndirs = s->dirs.n;
+		s->pcg.libexecdir = cli_libexecdir();
+	}
 	return -1;
 }
 
 int
-cli_parse(const struct cmd_entry *c, int argc, char **argv, struct cli_opts *o)
+cli_parse(const struct cmd_entry *c, int argc, char **argv, void *o,
+    size_t size)
 {
 	int	rc;
 
+	memset(o, 0, size);
 	if ((rc = parse(c, argc, argv, o)) >= 0)
-		cli_opts_free(o);	/* the command stops here */
+		cli_opts_free(c, o);	/* the command stops here */
 	return rc;
+}
+
+void
+cli_opts_free(const struct cmd_entry *c, void *o)
+{
+	const struct cli_option	*op;
+
+	for (op = c->options; op != NULL && op->type != CLI_END; op++)
+		if (op->type == CLI_LIST || op->type == CLI_PAIR ||
+		    op->type == CLI_REST)
+			free(((struct cli_list *)((char *)o + op->off))->v);
+}
+
+const char *const cli_layouts[] = {
+	"dot", "neato", "fdp", "sfdp", "circo", "twopi", NULL
+};
+
+const char *const cli_send_modes[] = {
+	"both", "buffered", "synchronous", NULL
+};
+
+int
+cli_known(const char *const *values, const char *name)
+{
+	for (; *values != NULL; values++)
+		if (strcmp(*values, name) == 0)
+			return 1;
+	return 0;
+}
+
+void
+cli_options(const struct cmd_entry *c)
+{
+	const struct cli_option	*op;
+	const char		*names[3], *eq;
+	const char *const	*v;
+	int			 i;
+
+	if (c->options == NULL) {
+		printf("-h --help\n");
+		return;
+	}
+	for (op = c->options; op->type != CLI_END; op++) {
+		if (!is_option(op))
+			continue;
+		names[0] = op->name;
+		names[1] = op->alias;
+		names[2] = op->alias2;
+		eq = op->flags & CLI_EQ ? "=" : "";
+		if (op->flags & CLI_NEG)
+			printf("%s --no-%s", op->name, op->name + 2);
+		else
+			for (i = 0; i < 3 && names[i] != NULL; i++)
+				printf("%s%s%s", i > 0 ? " " : "", names[i], eq);
+		if (op->arg != NULL) {
+			printf("\t%s", op->arg);
+			for (v = op->values; v != NULL && *v != NULL; v++)
+				printf("%s%s", v == op->values ? "\t" : " ", *v);
+		}
+		putchar('\n');
+	}
 }
 
 /* The build tree this ensemble runs from, when it runs uninstalled: the
@@ -358,48 +460,31 @@ cli_exec(void)
 	    PKGLIBEXECDIR "/ensemble-exec");
 }
 
-void
-cli_opts_free(struct cli_opts *o)
+int
+cli_load(struct cli_script *s, enum frontend_stage upto, struct diag *d,
+    struct frontend *fe)
 {
-	free(o->defs.v);
-	free(o->dirs.v);
-	free(o->mca.v);
-	free(o->xenv.v);
-	free(o->rest.v);
+	struct frontend_src	 src;
+	int			 rc;
+
+	memset(&src, 0, sizeof(src));
+	src.path = s->path;
+	if ((rc = frontend_compile(&src, &s->pcg, upto, d, fe)) == 0)
+		return 0;
+	frontend_free(fe);
+	if (rc != FRONTEND_READ)	/* said as a problem of the file alone */
+		diag_summary(d);
+	return -1;
 }
 
-struct ast *
-cli_parse_script(const struct cli_opts *o, struct diag *d)
+int
+cli_resume(struct frontend *fe, const struct pcg_opts *o,
+    enum frontend_stage upto, struct diag *d)
 {
-	struct parse_opts	 po = { o->pcg.dirs, o->pcg.ndirs, 0 };
-	struct ast		*ast;
-
-	if ((ast = parse_file(o->script, d, &po)) == NULL)
-		return NULL;
-	if (d->errors > 0) {
-		/* Expanding a script that did not parse only adds noise. */
-		ast_free(ast);
-		diag_summary(d);
-		return NULL;
-	}
-	return ast;
-}
-
-struct pcg *
-cli_load(struct cli_opts *o, struct diag *d)
-{
-	struct ast		*ast;
-	struct pcg		*g;
-
-	if ((ast = cli_parse_script(o, d)) == NULL)
-		return NULL;
-	g = pcg_expand(ast, d, &o->pcg);
-	if (g == NULL || d->errors > 0) {
-		pcg_free(g);
-		diag_summary(d);
-		return NULL;
-	}
-	return g;
+	if (frontend_resume(fe, o, upto, d) == 0)
+		return 0;
+	diag_summary(d);
+	return -1;
 }
 
 int

@@ -1,35 +1,59 @@
 # completion.bash -- bash completion for ensemble(1): the commands, each
-# command's options (read from 'ensemble help COMMAND', so they are the
-# ones it accepts), the values of a few options, and .pcg scripts (and
-# for verify .ir models); trace's subcommands, their options and .mtf
-# traces.
+# command's options and the values of those that take a fixed set (read
+# from 'ensemble help --options COMMAND', so they are the ones it
+# accepts), and .pcg scripts (and for verify .ir models); trace's
+# subcommands, their options and .mtf traces.
 # Installed as bash-completion's 'ensemble'; or source it.
 
-# The option names a command's help lists, one a line: "-np, --np K" gives
-# -np and --np, "--[no-]progress" gives --progress and --no-progress, and
-# "--send-mode=MODE" gives --send-mode=.
-_ensemble_options()
+# _ensemble_complete_option ENSEMBLE COMMAND-WORDS... -- PREV CUR: when
+# PREV is an option of the command that takes a value, or CUR is
+# NAME=VALUE of one shown so, fill COMPREPLY with what the value may be
+# (its fixed values, files for a FILE, directories for a DIR, else
+# nothing) and succeed; else offer the option names when CUR starts with
+# a dash (succeed), or fail.  Each line of 'help --options' is an
+# option's names, then, tab-separated, its value as the help names it and
+# the values it takes.
+_ensemble_complete_option()
 {
-	"$1" help "$2" 2>/dev/null | _ensemble_option_names
+	local ens=$1 w=() prev cur line some name arg vals names=() IFS=$'\n'
+
+	shift
+	while [ "$1" != -- ]; do w+=("$1"); shift; done
+	prev=$2 cur=$3
+	for line in $("$ens" help --options "${w[@]}" 2>/dev/null); do
+		IFS=$'\t' read -r some arg vals <<<"$line"
+		IFS=' ' read -r -a some <<<"$some"
+		names+=("${some[@]}")
+		[ -n "$arg" ] || continue
+		for name in "${some[@]}"; do
+			if [[ $name == *= && $cur == "$name"* ]]; then
+				COMPREPLY=($(IFS=' '; compgen -P "$name" \
+				    -W "$vals" -- "${cur#"$name"}"))
+				return 0
+			fi
+			if [ "$prev" = "${name%=}" ]; then
+				_ensemble_value "$arg" "$vals" "$cur"
+				return 0
+			fi
+		done
+	done
+	[[ $cur == -* ]] || return 1
+	COMPREPLY=($(compgen -W "${names[*]}" -- "$cur"))
+	[[ ${COMPREPLY[0]-} == *= ]] && compopt -o nospace 2>/dev/null
+	return 0
 }
 
-# The option names of the help on standard input.
-_ensemble_option_names()
+# _ensemble_value ARG VALUES CUR: what an option's value may be: one of
+# its VALUES, a file for a FILE, a directory for a DIR, else nothing.
+_ensemble_value()
 {
-	awk '/^  -/ {
-		l = substr($0, 3)
-		if (length(l) > 16 && substr(l, 16, 1) == " ")
-			l = substr(l, 1, 15)
-		sub(/ +$/, "", l)
-		eq = l ~ /=[A-Z]/
-		sub(/[ =][A-Z][A-Z|=.,-]*$/, "", l)
-		n = split(l, names, ", ")
-		for (i = 1; i <= n; i++)
-			if (sub(/^--\[no-\]/, "", names[i]))
-				print "--" names[i] "\n--no-" names[i]
-			else
-				print names[i] (eq ? "=" : "")
-	}'
+	local IFS=$'\n'
+
+	case $1 in
+	FILE|FILE\|*)	COMPREPLY=($(compgen -f -- "$3")) ;;
+	DIR)		COMPREPLY=($(compgen -d -- "$3")) ;;
+	*)		COMPREPLY=($(IFS=' '; compgen -W "$2" -- "$3")) ;;
+	esac
 }
 
 _ensemble()
@@ -65,15 +89,8 @@ _ensemble()
 			    f && /^  [a-z]/ { print $1 }')" -- "$cur"))
 			return
 		fi
-		if [[ $cur == -* ]]; then
-			COMPREPLY=($(compgen -W "$("$ens" trace "$sub" --help \
-			    2>/dev/null | _ensemble_option_names)" -- "$cur"))
-			return
-		fi
-		case $prev in
-		-L)	COMPREPLY=($(compgen -d -- "$cur")); return ;;
-		-np|--np|-D|--between) return ;;
-		esac
+		_ensemble_complete_option "$ens" trace "$sub" -- "$prev" \
+		    "$cur" && return
 		if [ "$COMP_CWORD" -eq 3 ]; then
 			COMPREPLY=($(compgen -f -X '!*.mtf' -- "$cur") \
 			    $(compgen -d -- "$cur"))
@@ -81,40 +98,11 @@ _ensemble()
 		fi
 		[ "$sub" = check ] || return
 		;;
-	esac
-	case $cur in
-	--send-mode=*)
-		COMPREPLY=($(compgen -P --send-mode= -W $'both\nbuffered\nsynchronous' \
-		    -- "${cur#--send-mode=}"))
-		return
+	*)
+		_ensemble_complete_option "$ens" "$cmd" -- "$prev" "$cur" &&
+		    return
 		;;
 	esac
-	case $prev in
-	-o|--explain|--hostfile)
-		COMPREPLY=($(compgen -f -- "$cur"))
-		return
-		;;
-	-L|--output-dir)
-		COMPREPLY=($(compgen -d -- "$cur"))
-		return
-		;;
-	-T)
-		COMPREPLY=($(compgen -W $'svg\npng\npdf\ndot\npnml' -- "$cur"))
-		return
-		;;
-	-K)
-		COMPREPLY=($(compgen -W $'dot\ncirco\nneato\nfdp\nsfdp\ntwopi' -- "$cur"))
-		return
-		;;
-	-np|--np|-D|--max-states|--max-memory|--max-time|--timeout|--start-timeout)
-		return
-		;;
-	esac
-	if [[ $cur == -* ]]; then
-		COMPREPLY=($(compgen -W "$(_ensemble_options "$ens" "$cmd")" -- "$cur"))
-		[[ ${COMPREPLY[0]-} == *= ]] && compopt -o nospace 2>/dev/null
-		return
-	fi
 	COMPREPLY=($(compgen -f -X '!*.pcg' -- "$cur") $(compgen -d -- "$cur"))
 	# verify also reads CPN IR models (ensemble(1), IR models).
 	[ "$cmd" = verify ] && COMPREPLY+=($(compgen -f -X '!*.ir' -- "$cur"))

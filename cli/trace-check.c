@@ -138,10 +138,11 @@ hdr_param(const struct trace_hdr *h, const char *name)
  * (printed; NULL).  The script is parsed once and its parameters read
  * from it, so the header's parameters it lacks are left out. */
 static struct pcg *
-load_as_run(struct cli_opts *o, const struct trace_hdr *h, struct diag *d)
+load_as_run(struct cli_script *o, const struct trace_hdr *h, struct diag *d)
 {
 	struct pcg_opts		 pcgo = o->pcg;
 	const struct item	*it;
+	struct frontend		 fe;
 	struct ast		*ast;
 	struct pcg		*g = NULL;
 	const char		**defs, *hv;
@@ -149,8 +150,9 @@ load_as_run(struct cli_opts *o, const struct trace_hdr *h, struct diag *d)
 	size_t			 k, n, nown = 0, len;
 	int			 given, differ = 0;
 
-	if ((ast = cli_parse_script(o, d)) == NULL)
+	if (cli_load(o, FRONTEND_PARSE, d, &fe) != 0)
 		return NULL;
+	ast = fe.ast;
 	n = o->pcg.ndefs;
 	for (it = ast->items; it != NULL; it = it->next) {
 		if (it->kind == I_SCALE || it->kind == I_PARAM)
@@ -160,7 +162,7 @@ load_as_run(struct cli_opts *o, const struct trace_hdr *h, struct diag *d)
 			fprintf(stderr, "ensemble trace check: the trace is a run "
 			    "of '%s' (%s), the script is '%s'\n", h->application,
 			    h->script != NULL ? h->script : "-", it->name);
-			ast_free(ast);
+			frontend_free(&fe);
 			return NULL;
 		}
 	}
@@ -184,13 +186,9 @@ load_as_run(struct cli_opts *o, const struct trace_hdr *h, struct diag *d)
 	}
 	pcgo.defs = defs;
 	pcgo.ndefs = n;
-	g = pcg_expand(ast, d, &pcgo);
-	if (g == NULL || d->errors > 0) {
-		pcg_free(g);
-		diag_summary(d);
-		g = NULL;
+	if (cli_resume(&fe, &pcgo, FRONTEND_EXPAND, d) != 0)
 		goto out;
-	}
+	g = fe.pcg;
 	/* What the command line set, against the run's. */
 	for (k = 0; k < (size_t)g->nparams; k++) {
 		const struct pcg_param	*p = &g->params[k];
@@ -226,10 +224,16 @@ out:
 	return g;
 }
 
+/* What trace check's options say (the trace comes first, taken by
+ * cli_trace_first). */
+struct trace_check_opts {
+	struct cli_script	 script;
+};
+
 static int
 trace_check_exec(const struct cmd_entry *self, int argc, char **argv)
 {
-	struct cli_opts		 o;
+	struct trace_check_opts	 o;
 	struct trace_reader	*r = NULL;
 	struct diag		*d = NULL;
 	struct pcg		*g = NULL;
@@ -244,7 +248,7 @@ trace_check_exec(const struct cmd_entry *self, int argc, char **argv)
 		return EXIT_BADINPUT;
 	}
 	path = cli_trace_first(&argc, &argv);
-	if ((rc = cli_parse(self, argc, argv, &o)) >= 0)
+	if ((rc = cli_parse(self, argc, argv, &o, sizeof(o))) >= 0)
 		return rc;
 	rc = EXIT_BADINPUT;
 	if (path == NULL) {
@@ -254,11 +258,11 @@ trace_check_exec(const struct cmd_entry *self, int argc, char **argv)
 		goto out;
 	}
 	/* The run is over: where the executables are does not matter. */
-	o.pcg.skip_exec_check = 1;
+	o.script.pcg.skip_exec_check = 1;
 	if ((r = cli_trace_open(path)) == NULL)
 		goto out;
 	d = diag_new(stderr);
-	if ((g = load_as_run(&o, trace_header(r), d)) == NULL)
+	if ((g = load_as_run(&o.script, trace_header(r), d)) == NULL)
 		goto out;
 	switch (conform_check(r, g, &c, &cause)) {
 	case CONFORM_DONE:
@@ -278,12 +282,12 @@ out:
 		trace_close(r);
 	pcg_free(g);
 	diag_free(d);
-	cli_opts_free(&o);
+	cli_opts_free(self, &o);
 	return cli_exit(rc);
 }
 
 static const struct cli_option trace_check_options[] = {
-	CLI_OPTIONS_SCRIPT,
+	CLI_OPTIONS_SCRIPT(struct trace_check_opts, script),
 	{ CLI_END }
 };
 
@@ -292,7 +296,6 @@ const struct cmd_entry trace_check_entry = {
 	.args = "TRACE SCRIPT",
 	.summary = "Whether a traced run kept to its script's channels and behaviours.",
 	.options = trace_check_options,
-	.operand = "script",
 	.help =
 	    "The script is expanded with the run's parameters, from the trace;\n"
 	    "an -np or -D that differs from the run's is named.  Prints each\n"

@@ -38,27 +38,29 @@ struct xs {
 static int
 xs_load(struct xs *x, const struct trace_hdr *h)
 {
-	struct cli_opts	 o;
-	struct pcg	*g;
+	struct cli_script s;
+	struct frontend	 fe;
+	struct pcg	*g = NULL;
 	const char	**defs;
 	char		**own;
 	size_t		 k;
 
 	if (h->script == NULL || (x->null = fopen("/dev/null", "w")) == NULL)
 		return -1;
-	memset(&o, 0, sizeof(o));
-	o.script = h->script;
+	memset(&s, 0, sizeof(s));
+	s.path = h->script;
 	defs = xcalloc(h->nparams + 1, sizeof(*defs));
 	own = xcalloc(h->nparams + 1, sizeof(*own));
 	for (k = 0; k < h->nparams; k++) {
 		xasprintf(&own[k], "%s=%s", h->params[k].name, h->params[k].value);
 		defs[k] = own[k];
 	}
-	o.pcg.defs = defs;
-	o.pcg.ndefs = h->nparams;
-	o.pcg.skip_exec_check = 1;
+	s.pcg.defs = defs;
+	s.pcg.ndefs = h->nparams;
+	s.pcg.skip_exec_check = 1;
 	x->d = diag_new(x->null);
-	g = cli_load(&o, x->d);
+	if (cli_load(&s, FRONTEND_EXPAND, x->d, &fe) == 0)
+		g = fe.pcg;
 	if (g != NULL && g->nprocs != h->nprocs) {
 		pcg_free(g);
 		g = NULL;
@@ -215,10 +217,23 @@ xs_stmt(void *arg, const struct trace_hdr *h, const struct trace_event *ev)
 	return x->b.len > 0 ? x->b.s : NULL;
 }
 
+/* What trace export's options say. */
+struct trace_export_opts {
+	const char		*trace;
+	const char		*output;	/* -o */
+	const char		*format;	/* --format */
+	unsigned long long	 max_events;	/* --max-events */
+};
+
+/* The formats --format takes (export_format_of). */
+static const char *const trace_export_formats[] = {
+	"otf2", "gxl", "chrome", "html", NULL
+};
+
 static int
 trace_export_exec(const struct cmd_entry *self, int argc, char **argv)
 {
-	struct cli_opts		 o;
+	struct trace_export_opts o;
 	struct trace_reader	*r = NULL;
 	struct export_opts	 xo;
 	struct export_stats	 st;
@@ -228,7 +243,7 @@ trace_export_exec(const struct cmd_entry *self, int argc, char **argv)
 
 	memset(&xs, 0, sizeof(xs));
 	buf_init(&xs.b);
-	if ((rc = cli_parse(self, argc, argv, &o)) >= 0)
+	if ((rc = cli_parse(self, argc, argv, &o, sizeof(o))) >= 0)
 		return rc;
 	rc = EXIT_BADINPUT;
 	if (o.output == NULL) {
@@ -266,7 +281,7 @@ trace_export_exec(const struct cmd_entry *self, int argc, char **argv)
 		    "in a directory, not standard output: give -o DIR/NAME.otf2\n");
 		goto out;
 	}
-	if ((r = cli_trace_open(o.script)) == NULL)
+	if ((r = cli_trace_open(o.trace)) == NULL)
 		goto out;
 	memset(&xo, 0, sizeof(xo));
 	xo.format = (enum export_format)fmt;
@@ -298,25 +313,29 @@ out:
 	if (xs.null != NULL)
 		fclose(xs.null);
 	buf_free(&xs.b);
-	cli_opts_free(&o);
+	cli_opts_free(self, &o);
 	return cli_exit(rc);
 }
 
 static const struct cli_option trace_export_options[] = {
+	{ .type = CLI_OPERAND, .arg = "trace",
+	  .off = offsetof(struct trace_export_opts, trace) },
 	{ .type = CLI_STRING, .name = "--format", .arg = "F",
-	  .off = CLI_OFF(format), .needs = "a format",
+	  .off = offsetof(struct trace_export_opts, format), .needs = "a format",
+	  .values = trace_export_formats,
 	  .help = "otf2 (an OTF2 archive: Vampir, Score-P), gxl (MTF in\n"
 	    "GXL), chrome (trace-event JSON: Perfetto) or html (the\n"
 	    "timeline viewer, one self-contained page); by default\n"
 	    "the ending of -o's file: .otf2, .gxl, .json, .html" },
-	CLI_OPTION_OUTPUT("where to write: a file, - for stdout; for otf2\n"
+	CLI_OPTION_OUTPUT(struct trace_export_opts, output,
+	    "where to write: a file, - for stdout; for otf2\n"
 	    "DIR/NAME.otf2 (or a directory, which gets traces.otf2)"),
 	{ .type = CLI_COUNT, .name = "--max-events", .arg = "N",
-	  .off = CLI_OFF(max_events), .needs = "a number",
+	  .off = offsetof(struct trace_export_opts, max_events),
+	  .needs = "a number",
 	  .bad = "--max-events needs a positive whole number",
 	  .help = "html: show at most the first N events (default 200000)" },
-	{ .type = CLI_HELP, .name = "-h", .alias = "--help",
-	  .help = "show this help" },
+	CLI_OPTION_HELP,
 	{ CLI_END }
 };
 
@@ -325,7 +344,6 @@ const struct cmd_entry trace_export_entry = {
 	.args = "TRACE",
 	.summary = "The trace as OTF2, GXL, Chrome JSON or a timeline page.",
 	.options = trace_export_options,
-	.operand = "trace",
 	.help =
 	    "otf2: a location per process, MPI_COMM_WORLD over the world ranks,\n"
 	    "each call a region with its MPI send, receive or collective records.\n"

@@ -58,10 +58,16 @@ print_unmatched(void *arg, struct match_end *s)
 	}
 }
 
+/* What trace messages's options say. */
+struct trace_messages_opts {
+	const char	*trace;
+	const char	*between;	/* --between P,Q */
+};
+
 static int
 trace_messages_exec(const struct cmd_entry *self, int argc, char **argv)
 {
-	struct cli_opts		 o;
+	struct trace_messages_opts o;
 	struct trace_reader	*r = NULL;
 	const struct trace_hdr	*h;
 	struct trace_event	 ev;
@@ -71,9 +77,9 @@ trace_messages_exec(const struct cmd_entry *self, int argc, char **argv)
 	char			*cause = NULL, *p = NULL, *comma;
 	int			 rc, a = -1, b = -1;
 
-	if ((rc = cli_parse(self, argc, argv, &o)) >= 0)
+	if ((rc = cli_parse(self, argc, argv, &o, sizeof(o))) >= 0)
 		return rc;
-	if ((r = cli_trace_open(o.script)) == NULL) {
+	if ((r = cli_trace_open(o.trace)) == NULL) {
 		rc = EXIT_BADINPUT;
 		goto out;
 	}
@@ -122,17 +128,19 @@ out:
 	match_free(m);
 	free(p);
 	trace_close(r);
-	cli_opts_free(&o);
+	cli_opts_free(self, &o);
 	return cli_exit(rc);
 }
 
 static const struct cli_option trace_messages_options[] = {
+	{ .type = CLI_OPERAND, .arg = "trace",
+	  .off = offsetof(struct trace_messages_opts, trace) },
 	{ .type = CLI_STRING, .name = "--between", .arg = "P,Q",
-	  .off = CLI_OFF(between), .needs = "two processes P,Q",
+	  .off = offsetof(struct trace_messages_opts, between),
+	  .needs = "two processes P,Q",
 	  .help = "only the messages from P to Q and from Q to P (names\n"
 	    "as in the script, or ranks)" },
-	{ .type = CLI_HELP, .name = "-h", .alias = "--help",
-	  .help = "show this help" },
+	CLI_OPTION_HELP,
 	{ CLI_END }
 };
 
@@ -141,7 +149,6 @@ const struct cmd_entry trace_messages_entry = {
 	.args = "TRACE",
 	.summary = "Each message: its send matched with its receive, and its latency.",
 	.options = trace_messages_options,
-	.operand = "trace",
 	.help =
 	    "One line per message, in the order their receives complete: from and\n"
 	    "to (processes), tag, sequence number, bytes, the send's start, the\n"

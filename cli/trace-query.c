@@ -26,10 +26,16 @@ query_diag(struct diag *d, const struct source *src, const struct query_err *e)
 	diag_error(d, &l, "%s", e->msg);
 }
 
+/* What trace query's options say (the trace comes first, taken by
+ * cli_trace_first). */
+struct trace_query_opts {
+	const char	*query;
+};
+
 static int
 trace_query_exec(const struct cmd_entry *self, int argc, char **argv)
 {
-	struct cli_opts		 o;
+	struct trace_query_opts	 o;
 	struct trace_reader	*r = NULL;
 	struct query		*q = NULL;
 	struct query_err	 err, *errs = NULL;
@@ -45,12 +51,12 @@ trace_query_exec(const struct cmd_entry *self, int argc, char **argv)
 		return EXIT_BADINPUT;
 	}
 	path = cli_trace_first(&argc, &argv);
-	if ((rc = cli_parse(self, argc, argv, &o)) >= 0)
+	if ((rc = cli_parse(self, argc, argv, &o, sizeof(o))) >= 0)
 		return rc;
 	d = diag_new(stderr);
-	src = diag_load_string(d, "query", o.script, strlen(o.script));
+	src = diag_load_string(d, "query", o.query, strlen(o.query));
 	rc = EXIT_BADINPUT;
-	if ((q = query_parse(o.script, &err)) == NULL) {
+	if ((q = query_parse(o.query, &err)) == NULL) {
 		query_diag(d, src, &err);
 		query_err_free(&err);
 		diag_summary(d);
@@ -77,13 +83,14 @@ out:
 	if (r != NULL)
 		trace_close(r);
 	diag_free(d);
-	cli_opts_free(&o);
+	cli_opts_free(self, &o);
 	return cli_exit(rc);
 }
 
 static const struct cli_option trace_query_options[] = {
-	{ .type = CLI_HELP, .name = "-h", .alias = "--help",
-	  .help = "show this help" },
+	{ .type = CLI_OPERAND, .arg = "query",
+	  .off = offsetof(struct trace_query_opts, query) },
+	CLI_OPTION_HELP,
 	{ CLI_END }
 };
 
@@ -92,7 +99,6 @@ const struct cmd_entry trace_query_entry = {
 	.args = "TRACE QUERY",
 	.summary = "Select messages or operations with the MTF query language.",
 	.options = trace_query_options,
-	.operand = "query",
 	.help =
 	    "QUERY is one argument, as the MTF paper writes them:\n"
 	    "  SELECT ALL MESSAGES BETWEEN PROCESS(1,2) IN COMM(C1)\n"

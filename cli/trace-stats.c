@@ -58,10 +58,15 @@ row(const char *name, int nw, const struct pstats *p, const int *wide,
 	    (double)p->busy / 1e9);
 }
 
+/* What trace stats's options say. */
+struct trace_stats_opts {
+	const char	*trace;
+};
+
 static int
 trace_stats_exec(const struct cmd_entry *self, int argc, char **argv)
 {
-	struct cli_opts		 o;
+	struct trace_stats_opts	 o;
 	struct trace_reader	*r;
 	const struct trace_hdr	*h;
 	struct trace_event	 ev;
@@ -70,10 +75,10 @@ trace_stats_exec(const struct cmd_entry *self, int argc, char **argv)
 	int			 wide[TRACE_NOPS + 3], nw, rc, i, op;
 	char			*cause = NULL, head[16];
 
-	if ((rc = cli_parse(self, argc, argv, &o)) >= 0)
+	if ((rc = cli_parse(self, argc, argv, &o, sizeof(o))) >= 0)
 		return rc;
-	if ((r = cli_trace_open(o.script)) == NULL) {
-		cli_opts_free(&o);
+	if ((r = cli_trace_open(o.trace)) == NULL) {
+		cli_opts_free(self, &o);
 		return EXIT_BADINPUT;
 	}
 	h = trace_header(r);
@@ -142,13 +147,14 @@ trace_stats_exec(const struct cmd_entry *self, int argc, char **argv)
 out:
 	free(ps);
 	trace_close(r);
-	cli_opts_free(&o);
+	cli_opts_free(self, &o);
 	return cli_exit(rc);
 }
 
 static const struct cli_option trace_stats_options[] = {
-	{ .type = CLI_HELP, .name = "-h", .alias = "--help",
-	  .help = "show this help" },
+	{ .type = CLI_OPERAND, .arg = "trace",
+	  .off = offsetof(struct trace_stats_opts, trace) },
+	CLI_OPTION_HELP,
 	{ CLI_END }
 };
 
@@ -157,7 +163,6 @@ const struct cmd_entry trace_stats_entry = {
 	.args = "TRACE",
 	.summary = "Per process: each operation's count, bytes sent and received, time.",
 	.options = trace_stats_options,
-	.operand = "trace",
 	.help =
 	    "One row per process, named as in the script, and a Total row; one\n"
 	    "column per operation the trace holds (port and raw calls alike), then\n"
