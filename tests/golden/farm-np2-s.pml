@@ -1,0 +1,254 @@
+/* farm in synchronous mode: the MP net 'ensemble verify --exact' explores,
+ * written by 'ensemble net' for SPIN.
+ *
+ * Run: spin -a model.pml && cc -O2 -DSAFETY -o pan pan.c &&
+ *      ./pan -m1000000 -e -c0
+ * 'errors: 0': verified, as ensemble verify would say in this mode.
+ * Otherwise each error is 'assertion violated !(found_KIND)', KIND
+ * one of ensemble's violations: collective_mismatch, deadlock,
+ * orphan_receive, unmatched_send, unwaited_request (the worst first:
+ * ensemble verify reports the worst one it finds), or channel_full
+ * (a channel without a bound outgrew the model's: incomplete).
+ * spin -t -p model.pml replays the trail to the state judged.
+ *
+ * Every run of this net ends.  Each process is a proctype whose
+ * labels are the places it can rest at, each a choice of atomic
+ * steps, one per transition of its group in the net, that read and
+ * write only the process's own variables (pcP: where process P is,
+ * vK: its loop counters and requests, declared 'local') and the
+ * channels it alone sends on (xs) or receives from (xr), so SPIN's
+ * partial-order reduction may run one process alone.  cD holds
+ * the messages of a channel direction; a synchronous send puts a
+ * marker (1) there and waits for the receiver's answer on aD.
+ * Every label is an end label.  The proctype judge judges the end
+ * states (timeout: no process can move), where ensemble verify
+ * judges a net whose runs all end, with the rules of ensemble(1)
+ * VERIFICATION, in one d_step on hidden variables.  It reads every
+ * process's variables and channels; it moves only when no other
+ * process can, so no step of theirs depends on it, and XUSAFE
+ * keeps pan from taking its reads for an xr or xs breach.
+ */
+
+c_decl {
+\#define XUSAFE
+}
+
+/* Set by the judge for pan's message: assertion violated
+ * !(found_deadlock) */
+hidden byte found_unwaited_request, found_unmatched_send, found_orphan_receive, found_deadlock, found_collective_mismatch, found_channel_full;
+
+local byte pc0 = 2;	/* master */
+local byte pc1 = 2;	/* worker[1] */
+local byte pc2 = 2;	/* worker[2] */
+local byte v5 = 1;	/* master.ctr0 'loop 2' */
+local byte v6 = 0;	/* master.ctr0.free */
+local byte v10 = 1;	/* worker[1].ctr0 'loop 2' */
+local byte v11 = 0;	/* worker[1].ctr0.free */
+local byte v15 = 1;	/* worker[2].ctr0 'loop 2' */
+local byte v16 = 0;	/* worker[2].ctr0.free */
+chan c0 = [1] of { bit };	/* master.Work[1]->worker[1].Task[1]: its synchronous sends' markers */
+chan a0 = [1] of { bit };	/* the receiver's answer to the marker */
+chan c1 = [1] of { bit };	/* worker[1].Task[1]->master.Work[1]: its synchronous sends' markers */
+chan a1 = [1] of { bit };	/* the receiver's answer to the marker */
+chan c2 = [1] of { bit };	/* master.Work[2]->worker[2].Task[1]: its synchronous sends' markers */
+chan a2 = [1] of { bit };	/* the receiver's answer to the marker */
+chan c3 = [1] of { bit };	/* worker[2].Task[1]->master.Work[2]: its synchronous sends' markers */
+chan a3 = [1] of { bit };	/* the receiver's answer to the marker */
+
+/* master */
+active proctype p0()
+{
+	xs c0;
+	xr a0;
+	xr c1;
+	xs a1;
+	xs c2;
+	xr a2;
+	xr c3;
+	xs a3;
+end2:
+	if
+	:: c0!1 -> goto end2w
+	fi;
+end2w:
+	if
+	:: atomic { nempty(a0) -> a0?_; pc0 = 3 }; goto end3
+	fi;
+end3:
+	if
+	:: c2!1 -> goto end3w
+	fi;
+end3w:
+	if
+	:: atomic { nempty(a2) -> a2?_; pc0 = 4 }; goto end4
+	fi;
+end4:
+	if
+	:: atomic { nempty(c1) -> c1?1; a1!0; pc0 = 5 }; goto end5
+	:: atomic { nempty(c3) -> c3?1; a3!0; pc0 = 5 }; goto end5
+	fi;
+end5:
+	if
+	:: atomic { nempty(c1) && v6 >= 1 -> c1?1; a1!0; pc0 = 7 }; goto end7
+	:: atomic { nempty(c1) && v5 >= 1 -> c1?1; a1!0; v5 = v5 - 1; v6 = v6 + 1; pc0 = 2 }; goto end2
+	:: atomic { nempty(c3) && v6 >= 1 -> c3?1; a3!0; pc0 = 7 }; goto end7
+	:: atomic { nempty(c3) && v5 >= 1 -> c3?1; a3!0; v5 = v5 - 1; v6 = v6 + 1; pc0 = 2 }; goto end2
+	fi;
+end7:
+	false;
+}
+
+/* worker[1] */
+active proctype p1()
+{
+	xr c0;
+	xs a0;
+	xs c1;
+	xr a1;
+end2:
+	if
+	:: atomic { nempty(c0) -> c0?1; a0!0; pc1 = 3 }; goto end3
+	fi;
+end3:
+	if
+	:: c1!1 -> goto end3w
+	fi;
+end3w:
+	if
+	:: atomic { nempty(a1) && v11 >= 1 -> a1?_; pc1 = 5 }; goto end5
+	:: atomic { nempty(a1) && v10 >= 1 -> a1?_; v10 = v10 - 1; v11 = v11 + 1; pc1 = 2 }; goto end2
+	fi;
+end5:
+	false;
+}
+
+/* worker[2] */
+active proctype p2()
+{
+	xr c2;
+	xs a2;
+	xs c3;
+	xr a3;
+end2:
+	if
+	:: atomic { nempty(c2) -> c2?1; a2!0; pc2 = 3 }; goto end3
+	fi;
+end3:
+	if
+	:: c3!1 -> goto end3w
+	fi;
+end3w:
+	if
+	:: atomic { nempty(a3) && v16 >= 1 -> a3?_; pc2 = 5 }; goto end5
+	:: atomic { nempty(a3) && v15 >= 1 -> a3?_; v15 = v15 - 1; v16 = v16 + 1; pc2 = 2 }; goto end2
+	fi;
+end5:
+	false;
+}
+
+/* The judge's scratch, out of the state vector: per process
+ * ended (and none of its requests can match), runs (a step of its
+ * group can fire), blocked, stuck, in the
+ * cycle search. */
+hidden byte E[3], R[3], B[3], S[3], A[3];
+hidden byte kind, nroots, sends, changed, rooted, idle;
+
+/* The judge: in every end state (no process can move:
+ * timeout), the verdict of ensemble verify. */
+active proctype judge()
+{
+	timeout;
+	d_step {
+		kind = 0; nroots = 0; sends = 0; idle = 0;
+		E[0] = (0 || pc0 == 7);
+		R[0] = (0);
+		E[0] = E[0] && !R[0];
+		B[0] = !E[0] && !R[0];
+		idle = idle || !R[0];
+		E[1] = (0 || pc1 == 5);
+		R[1] = (0);
+		E[1] = E[1] && !R[1];
+		B[1] = !E[1] && !R[1];
+		idle = idle || !R[1];
+		E[2] = (0 || pc2 == 5);
+		R[2] = (0);
+		E[2] = E[2] && !R[2];
+		B[2] = !E[2] && !R[2];
+		idle = idle || !R[2];
+		/* judged when some process is idle, unless a collective
+		 * all take can fire */
+		if :: !idle || (0) -> skip
+		:: else ->
+		/* lasting: ended with requests pending, messages to an ended
+		 * process, an open collective an ended process did not leave */
+		/* the stuck processes: blocked, and none that runs can give
+		 * what they need; then none that is not stuck can */
+		S[0] = B[0] && !(0 || (pc0 == 2 && (0 || (1 && R[1] && (!E[1] && (0 || pc1 == 2 || (pc1 == 3 && v10 > 0)))))) || (pc0 == 3 && (0 || (1 && R[2] && (!E[2] && (0 || pc2 == 2 || (pc2 == 3 && v15 > 0)))))) || (pc0 == 4 && (0 || (1 && R[1] && (!E[1] && (0 || pc1 == 2 || pc1 == 3))) || (1 && R[2] && (!E[2] && (0 || pc2 == 2 || pc2 == 3))))) || (pc0 == 5 && (0 || (1 && R[1] && (!E[1] && (0 || pc1 == 2 || pc1 == 3))) || (1 && R[2] && (!E[2] && (0 || pc2 == 2 || pc2 == 3))))));
+		S[1] = B[1] && !(0 || (pc1 == 2 && (0 || (1 && R[0] && (!E[0] && (0 || pc0 == 2 || (pc0 == 3 && v5 > 0) || (pc0 == 4 && v5 > 0) || (pc0 == 5 && v5 > 0)))))) || (pc1 == 3 && (0 || (1 && R[0] && (!E[0] && (0 || pc0 == 2 || pc0 == 3 || pc0 == 4 || pc0 == 5))))));
+		S[2] = B[2] && !(0 || (pc2 == 2 && (0 || (1 && R[0] && (!E[0] && (0 || pc0 == 2 || pc0 == 3 || (pc0 == 4 && v5 > 0) || (pc0 == 5 && v5 > 0)))))) || (pc2 == 3 && (0 || (1 && R[0] && (!E[0] && (0 || pc0 == 2 || pc0 == 3 || pc0 == 4 || pc0 == 5))))));
+		do
+		:: changed = 0;
+			if :: S[0] && (0 || (pc0 == 2 && (0 || (1 && !S[1] && (!E[1] && (0 || pc1 == 2 || (pc1 == 3 && v10 > 0)))))) || (pc0 == 3 && (0 || (1 && !S[2] && (!E[2] && (0 || pc2 == 2 || (pc2 == 3 && v15 > 0)))))) || (pc0 == 4 && (0 || (1 && !S[1] && (!E[1] && (0 || pc1 == 2 || pc1 == 3))) || (1 && !S[2] && (!E[2] && (0 || pc2 == 2 || pc2 == 3))))) || (pc0 == 5 && (0 || (1 && !S[1] && (!E[1] && (0 || pc1 == 2 || pc1 == 3))) || (1 && !S[2] && (!E[2] && (0 || pc2 == 2 || pc2 == 3)))))) -> S[0] = 0; changed = 1
+			:: else -> skip fi;
+			if :: S[1] && (0 || (pc1 == 2 && (0 || (1 && !S[0] && (!E[0] && (0 || pc0 == 2 || (pc0 == 3 && v5 > 0) || (pc0 == 4 && v5 > 0) || (pc0 == 5 && v5 > 0)))))) || (pc1 == 3 && (0 || (1 && !S[0] && (!E[0] && (0 || pc0 == 2 || pc0 == 3 || pc0 == 4 || pc0 == 5)))))) -> S[1] = 0; changed = 1
+			:: else -> skip fi;
+			if :: S[2] && (0 || (pc2 == 2 && (0 || (1 && !S[0] && (!E[0] && (0 || pc0 == 2 || pc0 == 3 || (pc0 == 4 && v5 > 0) || (pc0 == 5 && v5 > 0)))))) || (pc2 == 3 && (0 || (1 && !S[0] && (!E[0] && (0 || pc0 == 2 || pc0 == 3 || pc0 == 4 || pc0 == 5)))))) -> S[2] = 0; changed = 1
+			:: else -> skip fi;
+			if :: !changed -> break :: else -> skip fi
+		od;
+		if
+		:: kind >= 5 || !(0 || S[0] || S[1] || S[2]) -> skip
+		:: else ->
+		/* stuck processes at collectives that cannot happen */
+		/* a cycle of waits among the stuck processes: take out
+		 * those that wait for none left, until none goes */
+		A[0] = S[0];
+		A[1] = S[1];
+		A[2] = S[2];
+		do
+		:: changed = 0;
+			if :: A[0] && !(0 || (pc0 == 2 && (0 || (1 && A[1]))) || (pc0 == 3 && (0 || (1 && A[2]))) || (pc0 == 4 && (0 || (1 && A[1]) || (1 && A[2]))) || (pc0 == 5 && (0 || (1 && A[1]) || (1 && A[2])))) -> A[0] = 0; changed = 1
+			:: else -> skip fi;
+			if :: A[1] && !(0 || (pc1 == 2 && (0 || (1 && A[0]))) || (pc1 == 3 && (0 || (1 && A[0])))) -> A[1] = 0; changed = 1
+			:: else -> skip fi;
+			if :: A[2] && !(0 || (pc2 == 2 && (0 || (1 && A[0]))) || (pc2 == 3 && (0 || (1 && A[0])))) -> A[2] = 0; changed = 1
+			:: else -> skip fi;
+			if :: !changed -> break :: else -> skip fi
+		od;
+		if
+		:: kind >= 5 -> skip
+		:: (0 || A[0] || A[1] || A[2]) -> if :: kind < 4 -> kind = 4 :: else -> skip fi
+		:: else ->
+			/* the stuck processes that wait in vain for all they
+			 * need, and how many of them wait to send */
+			rooted = S[0] && !(0 || (pc0 == 2 && (0 || (1 && (!E[1] && (0 || pc1 == 2 || (pc1 == 3 && v10 > 0)))))) || (pc0 == 3 && (0 || (1 && (!E[2] && (0 || pc2 == 2 || (pc2 == 3 && v15 > 0)))))) || (pc0 == 4 && (0 || (1 && (!E[1] && (0 || pc1 == 2 || pc1 == 3))) || (1 && (!E[2] && (0 || pc2 == 2 || pc2 == 3))))) || (pc0 == 5 && (0 || (1 && (!E[1] && (0 || pc1 == 2 || pc1 == 3))) || (1 && (!E[2] && (0 || pc2 == 2 || pc2 == 3))))));
+			if :: rooted -> nroots++; if :: (0 || pc0 == 2 || pc0 == 3) -> sends++ :: else -> skip fi
+			:: else -> skip fi;
+			rooted = S[1] && !(0 || (pc1 == 2 && (0 || (1 && (!E[0] && (0 || pc0 == 2 || (pc0 == 3 && v5 > 0) || (pc0 == 4 && v5 > 0) || (pc0 == 5 && v5 > 0)))))) || (pc1 == 3 && (0 || (1 && (!E[0] && (0 || pc0 == 2 || pc0 == 3 || pc0 == 4 || pc0 == 5))))));
+			if :: rooted -> nroots++; if :: (0 || pc1 == 3) -> sends++ :: else -> skip fi
+			:: else -> skip fi;
+			rooted = S[2] && !(0 || (pc2 == 2 && (0 || (1 && (!E[0] && (0 || pc0 == 2 || pc0 == 3 || (pc0 == 4 && v5 > 0) || (pc0 == 5 && v5 > 0)))))) || (pc2 == 3 && (0 || (1 && (!E[0] && (0 || pc0 == 2 || pc0 == 3 || pc0 == 4 || pc0 == 5))))));
+			if :: rooted -> nroots++; if :: (0 || pc2 == 3) -> sends++ :: else -> skip fi
+			:: else -> skip fi;
+			if
+			:: nroots > 0 && sends == nroots && kind < 2 -> kind = 2
+			:: nroots > 0 && sends != nroots && kind < 3 -> kind = 3
+			:: else -> skip
+			fi
+		fi
+		fi
+		fi;
+		/* the verdict, an assertion per kind */
+		found_unwaited_request = kind == 1;
+		assert(!found_unwaited_request);
+		found_unmatched_send = kind == 2;
+		assert(!found_unmatched_send);
+		found_orphan_receive = kind == 3;
+		assert(!found_orphan_receive);
+		found_deadlock = kind == 4;
+		assert(!found_deadlock);
+		found_collective_mismatch = kind == 5;
+		assert(!found_collective_mismatch);
+		kind = 0
+	}
+}
