@@ -45,6 +45,11 @@ ens() {
 expect() {
 	local desc=$1 want=$2 good=1
 
+	if [ -n "${DUMP_EXPECT:-}" ] && [ $# = 2 ]; then
+		{ printf '@@DESC %s\n@@STATUS %s\n@@OUT\n' "$desc" "$status"; cat "$tmp/out"
+		  printf '@@ERR\n'; cat "$tmp/err"; printf '@@END\n'; } >>"$DUMP_EXPECT"
+	fi
+
 	[ "$status" = "$want" ] || good=0
 	if [ $# -ge 3 ]; then
 		printf '%s\n' "$3" >"$tmp/want"
@@ -62,6 +67,29 @@ expect() {
 	fi
 	echo "# stderr:"
 	diag_file "$tmp/err"
+}
+
+# expect_exact DESC STATUS STDOUT STDERR: the last run exited STATUS and
+# printed exactly STDOUT and STDERR, each with a trailing newline added
+# unless it is empty (then nothing at all was printed there).
+expect_exact() {
+	local desc=$1 want=$2 good=1
+
+	[ "$status" = "$want" ] || good=0
+	if [ -n "$3" ]; then printf '%s\n' "$3"; fi >"$tmp/want"
+	if [ -n "$4" ]; then printf '%s\n' "$4"; fi >"$tmp/want-err"
+	cmp -s "$tmp/want" "$tmp/out" || good=0
+	cmp -s "$tmp/want-err" "$tmp/err" || good=0
+	if [ $good = 1 ]; then
+		ok "$desc"
+		return
+	fi
+	not_ok "$desc"
+	echo "# exit status $status, expected $want"
+	echo "# stdout (- expected, + actual):"
+	diff "$tmp/want" "$tmp/out" | sed 's/^/# /' || true
+	echo "# stderr (- expected, + actual):"
+	diff "$tmp/want-err" "$tmp/err" | sed 's/^/# /' || true
 }
 
 # expect_err DESC TEXT: stderr of the last run contains TEXT.
