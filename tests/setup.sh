@@ -42,6 +42,8 @@ ens() {
 
 # expect DESC STATUS [STDOUT]: the last run exited STATUS and, when given,
 # printed exactly STDOUT (a trailing newline added).
+# With DUMP_EXPECT=FILE in the environment, an expect without STDOUT
+# appends what the run printed to FILE, to write its expect_exact from.
 expect() {
 	local desc=$1 want=$2 good=1
 
