@@ -23,6 +23,12 @@
  * VERIFICATION (a process stuck while others go on for ever is a
  * violation, though that state is no end state), in one d_step on
  * hidden variables that changes nothing unless an assertion fails.
+ * This judge reads every process's variables, which every step
+ * writes, so SPIN's partial-order reduction removes nothing here.
+ * (The form whose steps SPIN can reduce is written for a net whose
+ * runs all end or that has one part looping for ever, bounded
+ * channels and no collective; in a net with more parts looping
+ * for ever SPIN's cycle proviso multiplies their loops anyway.)
  */
 
 /* Set by the judge for pan's message: assertion violated

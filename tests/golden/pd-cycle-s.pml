@@ -11,67 +11,135 @@
  * (a channel without a bound outgrew the model's: incomplete).
  * spin -t -p model.pml replays the trail to the state judged.
  *
- * Each process is a proctype whose loop holds one atomic step per
- * transition of its group in the net: a synchronous send is one step
- * of sender and receiver together (a rendezvous), a collective all
- * take together one step of the first process.  pcP is where
- * process P is (an instruction of its program); qK holds the
- * messages of a channel direction, vK is any other place of the net.
- * Every loop is an end label: a process may rest anywhere, and no
- * end state is invalid by itself.  The proctype judge judges every
- * state, as ensemble verify does, with the rules of ensemble(1)
- * VERIFICATION (a process stuck while others go on for ever is a
- * violation, though that state is no end state), in one d_step on
- * hidden variables that changes nothing unless an assertion fails.
+ * This net may run for ever, and only one of its parts (processes
+ * joined by channels) loops for ever.  Each process is a proctype
+ * whose labels are the places it can rest at, each a choice of
+ * atomic steps, one per transition of its group in the net, that
+ * read and write only the process's own variables (pcP: where
+ * process P is, vK: its loop counters and requests, declared
+ * 'local') and the channels it alone sends on (xs) or receives
+ * from (xr), so SPIN's partial-order reduction may run one process
+ * alone.  cD holds the messages of a channel direction; a
+ * synchronous send puts a marker (1) there and waits for the
+ * receiver's answer on aD.  Every label is an end label.  The
+ * proctype judge judges every state (a process stuck while others
+ * go on for ever is a violation, though that state is no end
+ * state), with the rules of ensemble(1) VERIFICATION, in one d_step
+ * on hidden variables that changes nothing: it judges the net's
+ * state this state stands for (a sender whose marker was taken has
+ * gone on).  What it finds stays true in every later state, so it
+ * need judge only the states SPIN expands fully, which is where it
+ * runs (its step writes hidden globals); XUSAFE keeps pan from
+ * taking its reads for an xr or xs breach.
  */
+
+c_decl {
+\#define XUSAFE
+}
 
 /* Set by the judge for pan's message: assertion violated
  * !(found_deadlock) */
 hidden byte found_unwaited_request, found_unmatched_send, found_orphan_receive, found_deadlock, found_collective_mismatch, found_channel_full;
 
-byte pc0 = 1;	/* a */
-byte pc1 = 1;	/* b */
-byte pc2 = 0;	/* c */
-byte pc3 = 0;	/* d */
+local byte pc0 = 1;	/* a */
+local byte pc1 = 1;	/* b */
+local byte pc2 = 0;	/* c */
+local byte pc3 = 0;	/* d */
+chan c0 = [1] of { bit };	/* a.P[1]->b.P[1]: its synchronous sends' markers */
+chan a0 = [1] of { bit };	/* the receiver's answer to the marker */
+chan c1 = [1] of { bit };	/* b.P[1]->a.P[1]: its synchronous sends' markers */
+chan a1 = [1] of { bit };	/* the receiver's answer to the marker */
+chan c2 = [1] of { bit };	/* c.P[1]->d.P[1]: its synchronous sends' markers */
+chan a2 = [1] of { bit };	/* the receiver's answer to the marker */
+chan c3 = [1] of { bit };	/* d.P[1]->c.P[1]: its synchronous sends' markers */
+chan a3 = [1] of { bit };	/* the receiver's answer to the marker */
 
 /* a */
 active proctype p0()
 {
-end:
-	do
-	/* a: recv P[1] (rendezvous) @ tests/verify/pd-cycle.pcg:28:27 */
-	:: atomic { 1 && pc0 == 2 && pc1 == 2; pc0 = 1; pc1 = 1 }
-	od
+	xs c0;
+	xr a0;
+	xr c1;
+	xs a1;
+end1:
+	if
+	:: c0!1 -> goto end1w
+	fi;
+end1w:
+	if
+	:: atomic { nempty(a0) -> a0?_; pc0 = 2 }; goto end2
+	fi;
+end2:
+	if
+	:: atomic { nempty(c1) -> c1?1; a1!0; pc0 = 1 }; goto end1
+	fi;
 }
 
 /* b */
 active proctype p1()
 {
-end:
-	do
-	/* b: recv P[1] (rendezvous) @ tests/verify/pd-cycle.pcg:29:16 */
-	:: atomic { 1 && pc0 == 1 && pc1 == 1; pc0 = 2; pc1 = 2 }
-	od
+	xr c0;
+	xs a0;
+	xs c1;
+	xr a1;
+end1:
+	if
+	:: atomic { nempty(c0) -> c0?1; a0!0; pc1 = 2 }; goto end2
+	fi;
+end2:
+	if
+	:: c1!1 -> goto end2w
+	fi;
+end2w:
+	if
+	:: atomic { nempty(a1) -> a1?_; pc1 = 1 }; goto end1
+	fi;
 }
 
 /* c */
 active proctype p2()
 {
-end:
-	do
-	/* c: recv P[1] (rendezvous) @ tests/verify/pd-cycle.pcg:30:9 */
-	:: atomic { 1 && pc2 == 0 && pc3 == 1; pc2 = 1; pc3 = 2 }
-	od
+	xs c2;
+	xr a2;
+	xr c3;
+	xs a3;
+end0:
+	if
+	:: atomic { nempty(c3) -> c3?1; a3!0; pc2 = 1 }; goto end1
+	fi;
+end1:
+	if
+	:: c2!1 -> goto end1w
+	fi;
+end1w:
+	if
+	:: atomic { nempty(a2) -> a2?_; pc2 = 2 }; goto end2
+	fi;
+end2:
+	false;
 }
 
 /* d */
 active proctype p3()
 {
-end:
-	do
-	/* d: recv P[1] (rendezvous) @ tests/verify/pd-cycle.pcg:31:9 */
-	:: atomic { 1 && pc2 == 1 && pc3 == 0; pc2 = 2; pc3 = 1 }
-	od
+	xr c2;
+	xs a2;
+	xs c3;
+	xr a3;
+end0:
+	if
+	:: atomic { nempty(c2) -> c2?1; a2!0; pc3 = 1 }; goto end1
+	fi;
+end1:
+	if
+	:: c3!1 -> goto end1w
+	fi;
+end1w:
+	if
+	:: atomic { nempty(a3) -> a3?_; pc3 = 2 }; goto end2
+	fi;
+end2:
+	false;
 }
 
 /* The judge's scratch, out of the state vector: per process
@@ -80,13 +148,39 @@ end:
  * cycle search. */
 hidden byte E[4], R[4], B[4], S[4], A[4];
 hidden byte kind, nroots, sends, changed, rooted, idle;
+hidden int hpc0;
+hidden int hpc1;
+hidden int hpc2;
+hidden int hpc3;
 
-/* The judge: in every state, the verdict of ensemble verify. */
+/* The judge: in every state, the verdict of ensemble verify
+ * on the net's state it stands for (a sender whose receiver
+ * took its marker has gone on there). */
 active proctype judge()
 {
 end:
 	do
 	:: d_step {
+		hpc0 = pc0;
+		if
+		:: len(a0) > 0 && pc0 == 1 -> pc0 = 2
+		:: else -> skip
+		fi;
+		hpc1 = pc1;
+		if
+		:: len(a1) > 0 && pc1 == 2 -> pc1 = 1
+		:: else -> skip
+		fi;
+		hpc2 = pc2;
+		if
+		:: len(a2) > 0 && pc2 == 1 -> pc2 = 2
+		:: else -> skip
+		fi;
+		hpc3 = pc3;
+		if
+		:: len(a3) > 0 && pc3 == 1 -> pc3 = 2
+		:: else -> skip
+		fi;
 		kind = 0; nroots = 0; sends = 0; idle = 0;
 		E[0] = (0);
 		R[0] = (0 || (1 && pc0 == 2 && pc1 == 2));
@@ -180,6 +274,10 @@ end:
 		fi
 		fi
 		fi;
+		pc0 = hpc0;
+		pc1 = hpc1;
+		pc2 = hpc2;
+		pc3 = hpc3;
 		/* the verdict, an assertion per kind */
 		found_unwaited_request = kind == 1;
 		assert(!found_unwaited_request);
