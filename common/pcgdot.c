@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "pcgdot.h"
+#include "percent.h"
 #include "xmalloc.h"
 
 /* Which bytes a text value writes as %XX: '%', the quotes '"' and '\'',
@@ -36,7 +37,6 @@ static const unsigned char pcgdot_escaped[256] = {
 void
 pcgdot_put_text(struct buf *b, const char *s)
 {
-	static const char	 hex[] = "0123456789ABCDEF";
 	const unsigned char	*u = (const unsigned char *)s, *run;
 	char			 esc[3];
 
@@ -50,9 +50,7 @@ pcgdot_put_text(struct buf *b, const char *s)
 			buf_add(b, (const char *)run, (size_t)(u - run));
 		if (*u == '\0')
 			break;
-		esc[0] = '%';
-		esc[1] = hex[*u >> 4];
-		esc[2] = hex[*u & 0xf];
+		percent_put(esc, *u);
 		buf_add(b, esc, sizeof(esc));
 		u++;
 	}
@@ -71,25 +69,12 @@ pcgdot_put_list(struct buf *b, char *const *v, int n)
 	}
 }
 
-/* The value of a hex digit, or -1. */
-static int
-pcgdot_hex(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
-
 /* Decode text from s up to the byte stop (or the end) into b: the byte
  * after it, or NULL when an escape is malformed or stop is missing. */
 static const char *
 pcgdot_decode(struct buf *b, const char *s, char stop)
 {
-	int	hi, lo;
+	int	c;
 
 	buf_reset(b);
 	buf_adds(b, "");
@@ -100,10 +85,9 @@ pcgdot_decode(struct buf *b, const char *s, char stop)
 			buf_addc(b, *s);
 			continue;
 		}
-		if ((hi = pcgdot_hex(s[1])) < 0 || (lo = pcgdot_hex(s[2])) < 0 ||
-		    (hi == 0 && lo == 0))
+		if ((c = percent_get(s)) <= 0)	/* malformed, or "%00" */
 			return NULL;
-		buf_addc(b, (char)(hi << 4 | lo));
+		buf_addc(b, (char)c);
 		s += 2;
 	}
 	return stop == '\0' ? s : s + 1;

@@ -100,7 +100,7 @@ tramp_cannot(const struct tramp *t, const char *fmt, ...)
 {
 	va_list	ap;
 
-	fprintf(stderr, "%s%s%scannot %s ", WIRE_MARK,
+	fprintf(stderr, "%s%s%s" WIRE_WORD_CANNOT " %s ", WIRE_MARK,
 	    t->secret != NULL ? t->secret : "", t->secret != NULL ? " " : "",
 	    t->host);
 	va_start(ap, fmt);
@@ -564,7 +564,7 @@ main(int argc, char **argv)
 		strcpy(t.host, "?");
 	t.host[sizeof(t.host) - 1] = '\0';
 	sp = t.secret != NULL ? " " : "";
-	fprintf(stderr, "%s%s%sstart %s\n", WIRE_MARK,
+	fprintf(stderr, "%s%s%s" WIRE_WORD_START " %s\n", WIRE_MARK,
 	    t.secret != NULL ? t.secret : "", sp, t.host);
 	if (t.tables)
 		tables = tramp_tables(&t);
@@ -640,8 +640,9 @@ main(int argc, char **argv)
 		tramp_cannot(&t, "%s", msg);
 	}
 	if (WIFSIGNALED(st)) {
-		fprintf(stderr, "%s%s%send %s signal %d\n", WIRE_MARK,
-		    t.secret != NULL ? t.secret : "", sp, t.host, WTERMSIG(st));
+		fprintf(stderr, "%s%s%s" WIRE_WORD_END " %s " WIRE_WORD_SIGNAL
+		    " %d\n", WIRE_MARK, t.secret != NULL ? t.secret : "", sp,
+		    t.host, WTERMSIG(st));
 		fflush(stderr);
 		/* Die of it too, without a core of our own. */
 		setrlimit(RLIMIT_CORE, &no_core);
@@ -649,7 +650,8 @@ main(int argc, char **argv)
 		raise(WTERMSIG(st));
 		exit(128 + WTERMSIG(st));
 	}
-	fprintf(stderr, "%s%s%send %s exit %d\n", WIRE_MARK,
-	    t.secret != NULL ? t.secret : "", sp, t.host, WEXITSTATUS(st));
+	fprintf(stderr, "%s%s%s" WIRE_WORD_END " %s " WIRE_WORD_EXIT " %d\n",
+	    WIRE_MARK, t.secret != NULL ? t.secret : "", sp, t.host,
+	    WEXITSTATUS(st));
 	exit(WEXITSTATUS(st));
 }

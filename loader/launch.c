@@ -345,14 +345,14 @@ blocked_for_good(struct run *R, int r)
 
 /* The trampoline's marker of where process r runs, "start HOST", or of
  * how it ended (wire.h): "end HOST exit N", "end HOST signal N" or
- * "cannot HOST MESSAGE".  A process that
- * ends before it joined (no hello), even with status 0, failed; a signal
- * after another failure is the run being stopped. */
+ * "cannot HOST MESSAGE"; h is what follows the marker's word.  A process
+ * that ends before it joined (no hello), even with status 0, failed; a
+ * signal after another failure is the run being stopped. */
 static void
-proc_end(struct run *R, int r, const char *m)
+proc_end(struct run *R, int r, enum wire_mark k, const char *h)
 {
 	struct rproc	*p = &R->p[r];
-	const char	*h = strchr(m, ' ') + 1, *e = h + strcspn(h, " ");
+	const char	*e = h + strcspn(h, " ");
 	int		 n;
 
 	if (p->host == NULL)
@@ -364,15 +364,15 @@ proc_end(struct run *R, int r, const char *m)
 		R->ended_at = clock_now();
 	}
 	p->ended = 1;
-	if (m[0] == 'c') {
+	if (k == WIRE_MARK_CANNOT) {
 		if (p->cannot == NULL)
 			p->cannot = xstrdup(e + 1);
 		mark_failed(R, r);
-	} else if (sscanf(e, " exit %d", &n) == 1) {
+	} else if (sscanf(e, " " WIRE_WORD_EXIT " %d", &n) == 1) {
 		p->exit_code = n;
 		if (n != 0 || !p->hello)
 			mark_failed(R, r);
-	} else if (sscanf(e, " signal %d", &n) == 1) {
+	} else if (sscanf(e, " " WIRE_WORD_SIGNAL " %d", &n) == 1) {
 		if (p->signal == 0)
 			p->signal = n;
 		if (R->fail_at == 0)
@@ -385,17 +385,21 @@ static void
 proc_marker(struct run *R, int r, const char *m)
 {
 	struct rproc	*p = &R->p[r];
+	const char	*arg;
 	char		*at;
+	enum wire_mark	 k;
 
-	if (strncmp(m, "hello ", 6) == 0) {
+	switch (k = wire_mark_parse(m, &arg)) {
+	case WIRE_MARK_HELLO:
 		if (!p->hello && ++R->nhello == R->n)
 			R->joined_at = clock_now();
 		p->hello = 1;
 		free(p->host);
-		p->host = xstrdup(m + 6);
-	} else if (strncmp(m, "fail ", 5) == 0) {
+		p->host = xstrdup(arg);
+		break;
+	case WIRE_MARK_FAIL:
 		if (p->fail == NULL)
-			p->fail = xstrdup(m + 5);
+			p->fail = xstrdup(arg);
 		/* It stopped the run (MPI_Abort after this line): a process
 		 * said ended by SIGTERM or SIGKILL before this line came was
 		 * stopped by that, through another path. */
@@ -404,23 +408,28 @@ proc_marker(struct run *R, int r, const char *m)
 		    R->p[R->culprit].signal == SIGKILL))
 			R->culprit = r;
 		mark_failed(R, r);
-	} else if (strncmp(m, "signal ", 7) == 0) {
-		p->signal = atoi(m + 7);
+		break;
+	case WIRE_MARK_SIGNAL:
+		p->signal = atoi(arg);
 		mark_failed(R, r);
-	} else if (strcmp(m, "exit") == 0) {
+		break;
+	case WIRE_MARK_EXIT:
 		p->exited_early = 1;
 		mark_failed(R, r);
-	} else if (strcmp(m, "init") == 0) {
+		break;
+	case WIRE_MARK_INIT:
 		if (!p->entered && ++R->ninit == R->n)
 			R->inited_at = clock_now();
 		p->entered = 1;
-	} else if (strcmp(m, "finalize") == 0) {
+		break;
+	case WIRE_MARK_FINALIZE:
 		p->finalized = 1;
 		if (R->final_at == 0)
 			R->final_at = clock_now();
-	} else if (strncmp(m, "state ", 6) == 0) {
+		break;
+	case WIRE_MARK_STATE:
 		free(p->state);
-		p->state = xstrdup(m + 6);
+		p->state = xstrdup(arg);
 		/* " @SEQ": which call, kept apart from where. */
 		p->seq_before = p->seq;
 		p->seq = -1;
@@ -430,9 +439,15 @@ proc_marker(struct run *R, int r, const char *m)
 		}
 		if (R->final_at > 0 && R->fail_at == 0)
 			blocked_for_good(R, r);
-	} else if (strncmp(m, "start ", 6) == 0 || strncmp(m, "end ", 4) == 0 ||
-	    strncmp(m, "cannot ", 7) == 0)
-		proc_end(R, r, m);
+		break;
+	case WIRE_MARK_START:
+	case WIRE_MARK_END:
+	case WIRE_MARK_CANNOT:
+		proc_end(R, r, k, arg);
+		break;
+	case WIRE_MARK_UNKNOWN:
+		break;
+	}
 }
 
 /* The path of process r's file for stdout (err 0) or stderr (err 1) under
@@ -833,7 +848,7 @@ report_timeout(struct run *R)
 		else if (p->state == NULL)
 			fputs(isdone ? "finished\n" : p->hello ? "did not answer\n" :
 			    "never called ens_init\n", stderr);
-		else if (strcmp(p->state, "finalize") == 0 || isdone)
+		else if (strcmp(p->state, WIRE_WORD_FINALIZE) == 0 || isdone)
 			fputs("finished (in ens_finalize or after)\n", stderr);
 		else if (strcmp(p->state, "-") == 0)
 			fputs("running, not in a port call\n", stderr);

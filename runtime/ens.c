@@ -157,9 +157,9 @@ on_usr1(int sig)
 	const char	*t = cur_type;
 
 	(void)sig;
-	p = sig_str(p, end, WIRE_MARK "state ");
+	p = sig_str(p, end, WIRE_MARK WIRE_WORD_STATE " ");
 	if (E.state == S_FINALIZED)
-		p = sig_str(p, end, "finalize");
+		p = sig_str(p, end, WIRE_WORD_FINALIZE);
 	else
 		p = sig_str(p, end, call_names[c]);
 	if (c != C_NONE && E.state != S_FINALIZED && t != NULL) {
@@ -185,7 +185,7 @@ on_fatal(int sig)
 {
 	char	line[64], *p = line;
 
-	p = sig_str(p, line + sizeof(line), WIRE_MARK "signal ");
+	p = sig_str(p, line + sizeof(line), WIRE_MARK WIRE_WORD_SIGNAL " ");
 	p = sig_int(p, sig);
 	*p++ = '\n';
 	sig_write(line, (size_t)(p - line));
@@ -198,7 +198,8 @@ static void
 on_exit_early(void)
 {
 	if (E.state == S_RUNNING)
-		sig_write(WIRE_MARK "exit\n", strlen(WIRE_MARK "exit\n"));
+		sig_write(WIRE_MARK WIRE_WORD_EXIT "\n",
+		    strlen(WIRE_MARK WIRE_WORD_EXIT "\n"));
 }
 
 static void
@@ -245,7 +246,7 @@ ens_fail(enum call c, const char *fmt, ...)
 	/* A protocol violation (C_NONE) names the call in its message. */
 	if (E.state == S_RUNNING) {
 		fflush(stderr);
-		dprintf(mark_fd, WIRE_MARK "fail %s: %s%s%s\n", who,
+		dprintf(mark_fd, WIRE_MARK WIRE_WORD_FAIL " %s: %s%s%s\n", who,
 		    c != C_NONE ? call_names[c] : "", c != C_NONE ? ": " : "",
 		    msg);
 	} else
@@ -665,7 +666,8 @@ ens_init(int *argc, char ***argv)
 	 * waits for the others. */
 	if (getenv(WIRE_ENV) != NULL) {
 		mark_open();
-		sig_write(WIRE_MARK "init\n", strlen(WIRE_MARK "init\n"));
+		sig_write(WIRE_MARK WIRE_WORD_INIT "\n",
+		    strlen(WIRE_MARK WIRE_WORD_INIT "\n"));
 	}
 	cur_call = C_INIT;
 	signal(SIGUSR1, on_usr1);
@@ -712,7 +714,7 @@ ens_init(int *argc, char ***argv)
 	comm_component();
 	init_yield(0);
 	install_handlers();
-	dprintf(mark_fd, WIRE_MARK "hello %s\n", host);
+	dprintf(mark_fd, WIRE_MARK WIRE_WORD_HELLO " %s\n", host);
 	if (rec_on)
 		rec_init_event();
 	cur_call = C_NONE;
@@ -727,7 +729,8 @@ ens_finalize(void)
 
 	need_running(C_FINALIZE);
 	t0 = MPI_Wtime();
-	sig_write(WIRE_MARK "finalize\n", strlen(WIRE_MARK "finalize\n"));
+	sig_write(WIRE_MARK WIRE_WORD_FINALIZE "\n",
+	    strlen(WIRE_MARK WIRE_WORD_FINALIZE "\n"));
 	enter(C_FINALIZE, NULL, 0, NULL);
 	if (E.bsend != NULL) {
 		check(C_FINALIZE, MPI_Buffer_detach(&b, &size));

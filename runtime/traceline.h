@@ -21,6 +21,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "percent.h"
+
 #define TRACE_VERSION		1
 #define TRACE_NFIELDS		16
 
@@ -137,8 +139,7 @@ traceline_put_time(char *p, int64_t ns)
 static inline char *
 traceline_put_str(char *p, const char *s)
 {
-	static const char	 hex[] = "0123456789ABCDEF";
-	unsigned char		 c;
+	unsigned char	c;
 
 	if (s == NULL) {
 		*p++ = '-';
@@ -150,11 +151,9 @@ traceline_put_str(char *p, const char *s)
 	}
 	for (; (c = (unsigned char)*s) != '\0'; s++) {
 		if (c == '%' || c == '"' || c == '\'' || c == '\\' ||
-		    c <= ' ' || c == 127) {
-			*p++ = '%';
-			*p++ = hex[c >> 4];
-			*p++ = hex[c & 15];
-		} else
+		    c <= ' ' || c == 127)
+			p = percent_put(p, c);
+		else
 			*p++ = (char)c;
 	}
 	return p;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "percent.h"
 #include "wire.h"
 
 /* Make room for n more bytes; -1 when out of memory. */
@@ -344,6 +345,47 @@ wire_bundle_split(const char *p, size_t len, int n, int *offs, int *lens)
 	return in.off == in.len ? 0 : -1;
 }
 
+/* The markers' words by enum wire_mark, and whether an argument follows. */
+static const struct {
+	const char	*word;
+	int		 arg;
+} wire_marks[] = {
+	[WIRE_MARK_INIT] = { WIRE_WORD_INIT, 0 },
+	[WIRE_MARK_HELLO] = { WIRE_WORD_HELLO, 1 },
+	[WIRE_MARK_FAIL] = { WIRE_WORD_FAIL, 1 },
+	[WIRE_MARK_SIGNAL] = { WIRE_WORD_SIGNAL, 1 },
+	[WIRE_MARK_EXIT] = { WIRE_WORD_EXIT, 0 },
+	[WIRE_MARK_FINALIZE] = { WIRE_WORD_FINALIZE, 0 },
+	[WIRE_MARK_STATE] = { WIRE_WORD_STATE, 1 },
+	[WIRE_MARK_START] = { WIRE_WORD_START, 1 },
+	[WIRE_MARK_END] = { WIRE_WORD_END, 1 },
+	[WIRE_MARK_CANNOT] = { WIRE_WORD_CANNOT, 1 },
+};
+
+/* Which marker the text m is, by its first word (wire.h). */
+enum wire_mark
+wire_mark_parse(const char *m, const char **arg)
+{
+	size_t	n;
+	int	i;
+
+	*arg = "";
+	for (i = 0; i < WIRE_MARK_UNKNOWN; i++) {
+		n = strlen(wire_marks[i].word);
+		if (strncmp(m, wire_marks[i].word, n) != 0)
+			continue;
+		if (!wire_marks[i].arg && m[n] == '\0') {
+			*arg = m + n;
+			return (enum wire_mark)i;
+		}
+		if (wire_marks[i].arg && m[n] == ' ') {
+			*arg = m + n + 1;
+			return (enum wire_mark)i;
+		}
+	}
+	return WIRE_MARK_UNKNOWN;
+}
+
 /* Whether byte c, written after the byte last, is written as %XX in a
  * token. */
 static int
@@ -356,10 +398,9 @@ wire_token_escaped(unsigned char c, unsigned char last)
 int
 wire_token_put(struct wire_buf *b, const char *s)
 {
-	static const char	 hex[] = "0123456789ABCDEF";
 	const unsigned char	*u = (const unsigned char *)s;
 	unsigned char		 last = 0;
-	char			 esc[3] = { '%', 0, 0 };
+	char			 esc[3];
 
 	if (*u == '\0')
 		return wire_put_bytes(b, "%00", 3);
@@ -370,8 +411,7 @@ wire_token_put(struct wire_buf *b, const char *s)
 			last = *u;
 			continue;
 		}
-		esc[1] = hex[*u >> 4];
-		esc[2] = hex[*u & 0xf];
+		percent_put(esc, *u);
 		if (wire_put_bytes(b, esc, sizeof(esc)) != 0)
 			return -1;
 		last = (unsigned char)esc[2];
@@ -379,24 +419,11 @@ wire_token_put(struct wire_buf *b, const char *s)
 	return 0;
 }
 
-/* The value of a hex digit, or -1. */
-static int
-wire_hex(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
-
 char *
 wire_token_get(const char *tok)
 {
 	char	*s, *o;
-	int	 hi, lo;
+	int	 c;
 
 	if (strcmp(tok, "%00") == 0)
 		return strdup("");
@@ -407,12 +434,11 @@ wire_token_get(const char *tok)
 			*o++ = *tok;
 			continue;
 		}
-		if ((hi = wire_hex(tok[1])) < 0 || (lo = wire_hex(tok[2])) < 0 ||
-		    (hi == 0 && lo == 0)) {
+		if ((c = percent_get(tok)) <= 0) {	/* or "%00" */
 			free(s);
 			return NULL;
 		}
-		*o++ = (char)(hi << 4 | lo);
+		*o++ = (char)c;
 		tok += 2;
 	}
 	*o = '\0';
@@ -423,20 +449,18 @@ wire_token_get(const char *tok)
 size_t
 wire_escape(char *out, const char *s, size_t n)
 {
-	static const char	 hex[] = "0123456789ABCDEF";
 	const unsigned char	*u = (const unsigned char *)s;
-	size_t			 i, k = 0;
+	char			*o = out;
+	size_t			 i;
 
 	for (i = 0; i < n; i++) {
 		if (u[i] == '%' || u[i] == '[' || u[i] == '\0' ||
-		    u[i] == '\n') {
-			out[k++] = '%';
-			out[k++] = hex[u[i] >> 4];
-			out[k++] = hex[u[i] & 15];
-		} else
-			out[k++] = (char)u[i];
+		    u[i] == '\n')
+			o = percent_put(o, u[i]);
+		else
+			*o++ = (char)u[i];
 	}
-	return k;
+	return (size_t)(o - out);
 }
 
 /* Undo wire_escape on s in place (wire.h). */
@@ -444,13 +468,11 @@ size_t
 wire_unescape(char *s, size_t n)
 {
 	size_t	i, k = 0;
-	int	hi, lo;
+	int	c;
 
 	for (i = 0; i < n; i++) {
-		if (s[i] == '%' && i + 2 < n &&
-		    (hi = wire_hex(s[i + 1])) >= 0 &&
-		    (lo = wire_hex(s[i + 2])) >= 0) {
-			s[k++] = (char)(hi * 16 + lo);
+		if (s[i] == '%' && i + 2 < n && (c = percent_get(s + i)) >= 0) {
+			s[k++] = (char)c;
 			i += 2;
 		} else
 			s[k++] = s[i];

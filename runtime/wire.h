@@ -86,7 +86,8 @@
  * (on WIRE_ENV_MARKS, else stderr; the trampoline's own on its stderr,
  * after WIRE_MARK the SECRET and a space under --relay); Open MPI
  * forwards them, tagged with the writer's rank, to 'ensemble run', which
- * consumes them and never shows them:
+ * consumes them and never shows them (each word is a WIRE_WORD_* below,
+ * read by wire_mark_parse):
  *   component: "init"           it entered ens_init (before MPI_Init;
  *                               only when WIRE_ENV is set, so that a
  *                               program run by hand prints no marker);
@@ -125,6 +126,35 @@
 #define WIRE_LINE_MAX		8000
 
 #define WIRE_MARK		"@ensemble@ "
+
+/* The marker lines' first words (the list above): writers join them as
+ * literals (a signal handler's WIRE_MARK WIRE_WORD_EXIT "\n"), and
+ * wire_mark_parse reads them, so that each is written once. */
+#define WIRE_WORD_INIT		"init"
+#define WIRE_WORD_HELLO		"hello"
+#define WIRE_WORD_FAIL		"fail"
+#define WIRE_WORD_SIGNAL	"signal"	/* also in "end HOST signal N" */
+#define WIRE_WORD_EXIT		"exit"		/* also in "end HOST exit N" */
+#define WIRE_WORD_FINALIZE	"finalize"	/* also in "state finalize" */
+#define WIRE_WORD_STATE		"state"
+#define WIRE_WORD_START		"start"
+#define WIRE_WORD_END		"end"
+#define WIRE_WORD_CANNOT	"cannot"
+
+/* A marker line, by its first word. */
+enum wire_mark {
+	WIRE_MARK_INIT,
+	WIRE_MARK_HELLO,
+	WIRE_MARK_FAIL,
+	WIRE_MARK_SIGNAL,
+	WIRE_MARK_EXIT,
+	WIRE_MARK_FINALIZE,
+	WIRE_MARK_STATE,
+	WIRE_MARK_START,
+	WIRE_MARK_END,
+	WIRE_MARK_CANNOT,
+	WIRE_MARK_UNKNOWN
+};
 
 /* The environment variable the trampoline sets to "1" in the component it
  * starts: its stderr goes to 'ensemble run', which reads the component's
@@ -230,6 +260,13 @@ int64_t wire_bundle_rest(const char *head);
  * lens[i] (bytes from the start).  0, or -1 when it is malformed or does
  * not hold n tables. */
 int wire_bundle_split(const char *p, size_t len, int n, int *offs, int *lens);
+
+/* Which marker the text m is (what follows WIRE_MARK and, under --relay,
+ * the secret and a space): *arg is what follows its word and a space,
+ * the end of m for the words without one ("init", "exit", "finalize",
+ * which must be the whole text).  WIRE_MARK_UNKNOWN for any other text, a word that
+ * needs an argument without one among them. */
+enum wire_mark wire_mark_parse(const char *m, const char **arg);
 
 /* Escape n bytes of s into out, which has room for 3 * n: '%', '[', NUL
  * and newline as '%' and two upper-case hex digits, every other byte as it

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "percent.h"
 #include "trace.h"
 #include "xmalloc.h"
 
@@ -213,7 +214,7 @@ static int
 decode(char *s, char **out)
 {
 	char	*p, *q;
-	int	 hi, lo;
+	int	 c;
 
 	if (s[0] == '\0')
 		return -1;
@@ -229,14 +230,9 @@ decode(char *s, char **out)
 			*q++ = *p;
 			continue;
 		}
-#define HEX(c) ((c) >= '0' && (c) <= '9' ? (c) - '0' : \
-	(c) >= 'A' && (c) <= 'F' ? (c) - 'A' + 10 : \
-	(c) >= 'a' && (c) <= 'f' ? (c) - 'a' + 10 : -1)
-		if ((hi = HEX(p[1])) < 0 || (lo = HEX(p[2])) < 0 ||
-		    (hi == 0 && lo == 0))
+		if ((c = percent_get(p)) <= 0)	/* malformed, or "%00" */
 			return -1;
-#undef HEX
-		*q++ = (char)(hi << 4 | lo);
+		*q++ = (char)c;
 		p += 2;
 	}
 	*q = '\0';

@@ -1,7 +1,8 @@
 /* fuzz-wire.c -- libFuzzer target for what runtime/wire.h reads from
  * outside: the bundle of port tables that a process's ens_init reads and
  * splits (it comes through mpirun's standard input), each port table,
- * and the appfile tokens ensemble-exec decodes.  Run it with
+ * the appfile tokens ensemble-exec decodes, the marker lines 'ensemble
+ * run' reads and the relayed pieces it unescapes.  Run it with
  * FUZZER=tests/fuzz/fuzz-wire tests/fuzz/run.sh.
  *
  * Besides the sanitizers' reports, these abort (a "crash"): a table that
@@ -9,7 +10,9 @@
  * but, encoded again, does not decode to the same; any string (the input
  * up to its first NUL) whose token does not decode back to itself or
  * holds a byte an appfile line cannot (a space, a control byte, '#', a
- * "//"); a bundle that splits into pieces outside it. */
+ * "//"); a bundle that splits into pieces outside it; a marker whose
+ * argument is not the rest of its text after its word; a piece that,
+ * escaped and unescaped, is not the same bytes. */
 #include "config.h"
 
 #include <stddef.h>
@@ -98,6 +101,38 @@ bundle(const char *p, size_t n)
 	}
 }
 
+/* A marker's text: a known word's argument is the rest after it. */
+static void
+marker(const char *s)
+{
+	const char	*arg;
+
+	if (wire_mark_parse(s, &arg) == WIRE_MARK_UNKNOWN)
+		return;
+	if (arg < s || arg > s + strlen(s) ||
+	    (*arg != '\0' && (arg == s || arg[-1] != ' ')))
+		fail("a marker's argument is not the rest of its text");
+}
+
+/* A piece of output: escaped, it holds no '[', newline or NUL, and
+ * unescapes to the same bytes. */
+static void
+piece(const char *p, size_t n)
+{
+	char	*e;
+	size_t	 k, i;
+
+	if ((e = malloc(3 * n + 1)) == NULL)
+		return;
+	k = wire_escape(e, p, n);
+	for (i = 0; i < k; i++)
+		if (e[i] == '[' || e[i] == '\n' || e[i] == '\0')
+			fail("an escaped piece holds '[', a newline or a NUL");
+	if (wire_unescape(e, k) != n || memcmp(e, p, n) != 0)
+		fail("a piece escaped and unescaped is not the same");
+	free(e);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -105,11 +140,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	table((const char *)data, size);
 	bundle((const char *)data, size);
+	piece((const char *)data, size);
 	if ((s = malloc(size + 1)) == NULL)
 		return 0;
 	memcpy(s, data, size);
 	s[size] = '\0';
 	tokens(s);
+	marker(s);
 	free(s);
 	return 0;
 }

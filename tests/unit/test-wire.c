@@ -1,7 +1,9 @@
 /* test-wire.c -- runtime/wire.c on its own: a port table written and read
  * back field for field, every truncation of it refused, its bundle split
- * back into its tables, and appfile tokens of every byte that Open MPI's
- * appfile cannot hold decoded back to the string.  Prints TAP. */
+ * back into its tables, appfile tokens of every byte that Open MPI's
+ * appfile cannot hold decoded back to the string, the marker lines read
+ * back by word, and a relayed piece of every byte escaped and unescaped.
+ * Prints TAP. */
 #include "config.h"
 
 #include <stdio.h>
@@ -88,6 +90,33 @@ main(void)
 	char			 s[4], *tok = NULL, *dec, all[256];
 	int			 offs[3], lens[3], good, i, c;
 	size_t			 cut;
+	const char		*arg;
+	char			 esc[3 * 256];
+	static const struct {
+		const char	*text;
+		enum wire_mark	 kind;
+		const char	*arg;
+	} marks[] = {
+		{ WIRE_WORD_INIT, WIRE_MARK_INIT, "" },
+		{ WIRE_WORD_HELLO " node1", WIRE_MARK_HELLO, "node1" },
+		{ WIRE_WORD_FAIL " relay[2]: ens_send: no", WIRE_MARK_FAIL,
+		    "relay[2]: ens_send: no" },
+		{ WIRE_WORD_SIGNAL " 11", WIRE_MARK_SIGNAL, "11" },
+		{ WIRE_WORD_EXIT, WIRE_MARK_EXIT, "" },
+		{ WIRE_WORD_FINALIZE, WIRE_MARK_FINALIZE, "" },
+		{ WIRE_WORD_STATE " ens_recv Client 1 @7", WIRE_MARK_STATE,
+		    "ens_recv Client 1 @7" },
+		{ WIRE_WORD_STATE " " WIRE_WORD_FINALIZE, WIRE_MARK_STATE,
+		    WIRE_WORD_FINALIZE },
+		{ WIRE_WORD_START " node1", WIRE_MARK_START, "node1" },
+		{ WIRE_WORD_END " node1 " WIRE_WORD_EXIT " 0", WIRE_MARK_END,
+		    "node1 exit 0" },
+		{ WIRE_WORD_END " node1 " WIRE_WORD_SIGNAL " 9", WIRE_MARK_END,
+		    "node1 signal 9" },
+		{ WIRE_WORD_CANNOT " node1 cannot execute 'x'", WIRE_MARK_CANNOT,
+		    "node1 cannot execute 'x'" },
+		{ WIRE_WORD_FAIL " ", WIRE_MARK_FAIL, "" },
+	};
 
 	if (wire_table_put(&b, &t) != 0)
 		return 1;
@@ -166,6 +195,37 @@ main(void)
 	check(dec != NULL && strcmp(dec, "plain-path/x.y_z") == 0,
 	    "plain bytes decode as they are");
 	free(dec);
+
+	/* Marker lines, as their writers join them, read back by word. */
+	for (good = 1, i = 0; i < (int)(sizeof(marks) / sizeof(marks[0])); i++)
+		if (wire_mark_parse(marks[i].text, &arg) != marks[i].kind ||
+		    strcmp(arg, marks[i].arg) != 0) {
+			printf("# marker '%s'\n", marks[i].text);
+			good = 0;
+		}
+	check(good, "each marker line reads back as its word and argument");
+	check(wire_mark_parse(WIRE_WORD_HELLO, &arg) == WIRE_MARK_UNKNOWN &&
+	    wire_mark_parse(WIRE_WORD_EXIT " 3", &arg) == WIRE_MARK_UNKNOWN &&
+	    wire_mark_parse("finalized", &arg) == WIRE_MARK_UNKNOWN &&
+	    wire_mark_parse("", &arg) == WIRE_MARK_UNKNOWN &&
+	    wire_mark_parse("hellos x", &arg) == WIRE_MARK_UNKNOWN,
+	    "a marker without its argument, with one it takes none, or of"
+	    " another word is unknown");
+
+	/* A relayed piece: every byte escaped and unescaped back. */
+	for (i = 0; i < 256; i++)
+		all[i] = (char)i;
+	cut = wire_escape(esc, all, 256);
+	for (good = 1, i = 0; i < (int)cut; i++)
+		if (esc[i] == '[' || esc[i] == '\n' || esc[i] == '\0')
+			good = 0;
+	check(good && cut == 256 + 2 * 4 && wire_unescape(esc, cut) == 256 &&
+	    memcmp(esc, all, 256) == 0,
+	    "a piece of every byte escapes without '[', newline or NUL and back");
+	memcpy(esc, "%5b%5B%4%", 9);
+	check(wire_unescape(esc, 9) == 5 && memcmp(esc, "[[%4%", 5) == 0,
+	    "unescaping takes either case and keeps a '%' without two digits");
+
 	free(b.p);
 	free(bun.p);
 	free(tabs[0].p);
