@@ -1,0 +1,224 @@
+/* launch-int.h -- private to 'ensemble run''s side of a run, which four
+ * files share: launch.c (the watch: the run from start to end, our
+ * standard input, the stopping of the processes, the trace), mpirun.c
+ * (the command that starts them), demux.c (mpirun's output taken apart)
+ * and failure.c (the failure reports).  The run's state, and what each
+ * file gives the others; launch.h is what the rest of ensemble sees. */
+#ifndef ENS_LAUNCH_INT_H
+#define ENS_LAUNCH_INT_H
+
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "alloc.h"
+#include "fan.h"
+#include "launch.h"
+#include "tidy.h"
+#include "wire.h"
+#include "xmalloc.h"
+
+#define TAIL_LINES	10
+#define STOP_GRACE	4.0	/* seconds from a failure to SIGTERM */
+#define KILL_GRACE	3.0	/* from SIGTERM to SIGKILL */
+#define STATE_WAIT	2.0	/* for the answers to SIGUSR1 */
+#define ORPHAN_GRACE	2.0	/* from the last process's end to stopping strays */
+#define DRAIN_GRACE	0.05	/* from mpirun having read all its stdin to
+				 * its end (stdin_drained) */
+#define DRAIN_POLL	0.01	/* how often to look until then: first, */
+#define DRAIN_POLL_MOST	1.0	/* ... doubling up to this */
+#define OUT_OPEN_MAX	256	/* --output-dir: files kept open at once */
+#define FINAL_ASK	1.0	/* from a process's ens_finalize, the run going
+				 * on, to asking where the others are */
+#define FINAL_ASK_EVERY	1.0	/* ... and again, while it goes on, twice as
+				 * long each time up to FINAL_ASK_MOST */
+#define FINAL_ASK_MOST	60.0
+#define PART_MAX	(4 * WIRE_MARK_MAX)	/* a frame line kept whole:
+				 * longer is passed on as it is, cut */
+#define MLINE_MAX	65536	/* of one of mpirun's own lines, kept */
+#define TAIL_LINE_MAX	1024	/* of a line of the failure report's tail */
+#define OUTQ_SOFT	(256 * 1024)	/* queued for our stdout or stderr:
+				 * mpirun's is not read while more is */
+#define OUTQ_MAX	(4 * 1024 * 1024)	/* more is dropped */
+#define OUT_GRACE	2.0	/* at the end, for our readers to take it */
+
+/* A process of the application as the run sees it. */
+struct rproc {
+	char		 name[PCG_NAME_MAX];
+	const char	*component;
+	char		*host;		/* from its trampoline, then its hello */
+	int		 hello;		/* ens_init returned: it joined */
+	int		 entered;	/* its "init": it called ens_init */
+	char		*fail;		/* its fail marker's message */
+	int		 signal;
+	int		 exited_early;	/* without ens_finalize */
+	int		 finalized;	/* it called ens_finalize */
+	int		 exit_code;	/* from mpirun or its end; -1 unknown */
+	int		 ended;		/* the trampoline said how it ended */
+	char		*cannot;	/* why it could not be started */
+	char		*state;		/* its answer to SIGUSR1 */
+	char		*forgood;	/* why it is blocked for good: its peer
+					 * on the port it waits on finalized */
+	int		 loader_signal;	/* its trampoline was killed by this
+					 * signal, saying nothing: 0 none */
+	long		 seq, seq_before;	/* the call of its last answer
+					 * and of the one before; -1: none */
+	char		*tail[TAIL_LINES];
+	char		 shown[TAIL_LINES]; /* that line is on our stderr */
+	int		 ntail;		/* lines seen */
+	struct buf	 tline;		/* the stderr line being read, for tail */
+	struct buf	 part[3];	/* a frame line in pieces, as mpirun cut
+					 * it: stdout, stderr, stddiag */
+	int		 raw[3];	/* part was too long: passed on as it is */
+	int		 open[2];	/* a line of its stdout, stderr is open
+					 * on ours (--tag-output: no name) */
+	FILE		*file[2];	/* --output-dir: NAME.out, NAME.err */
+};
+
+/* Reading one of mpirun's pipes: where the bytes that come belong. */
+enum rd_seg {
+	SEG_START,		/* a line begins: a tag, or mpirun's own */
+	SEG_MPIRUN,		/* mpirun's own line */
+	SEG_PROC,		/* a process's, after a tag */
+};
+
+struct rd {
+	enum rd_seg	 seg;
+	int		 rank, err;	/* SEG_PROC: whose, and which stream */
+	struct buf	 acc;		/* read, not yet taken (a tag in part) */
+	struct buf	 mline;		/* SEG_MPIRUN: the line so far */
+};
+
+/* What waits to be written on our stdout or stderr (run_pump writes it
+ * when ppoll says there is room, so that a reader that takes nothing
+ * never stops the watch). */
+struct outq {
+	int		 fd;
+	char		*p;
+	size_t		 off, len, cap;
+	int		 piped;		/* not a file: PIPE_BUF at a time */
+	int		 dead;		/* a write failed: drop the rest */
+	unsigned long long dropped;	/* bytes */
+};
+
+/* How far the stopping of the run has gone (run_escalate).  A failure, an
+ * interrupt, --timeout or the start watchdog starts it; each phase up to
+ * RUN_KILLED is entered by sending mpirun one signal, which it forwards to
+ * the processes it started.  Once mpirun has exited, whatever the phase,
+ * only its pipes are read. */
+enum run_phase {
+	RUN_RUNNING,		/* no signal sent */
+	RUN_ASKED,		/* SIGUSR1 sent, waiting for the answers */
+	RUN_TERMINATED,		/* SIGTERM sent */
+	RUN_KILLED,		/* SIGKILL sent */
+	RUN_EXITED,		/* mpirun reaped; reading what is left in its pipes */
+};
+
+struct run {
+	const struct pcg	*g;
+	const struct launch_opts *o;
+	struct rproc		*p;
+	int			 n;
+	int			 ninit, nhello, nended;	/* processes that did */
+	double			 inited_at, joined_at, ended_at;	/* all of them */
+	int			 done;		/* every process ended */
+	char			**mlines;	/* mpirun's own lines */
+	size_t			 nmlines, amlines;
+	int			 culprit;	/* the first process that failed */
+	int			 exit_proc;	/* mpirun's "Process name" */
+	int			 sig_rank, sig_num;
+	double			 fail_at;	/* when a failure was first seen */
+	double			 final_at;	/* a process's ens_finalize, first */
+	double			 final_asked;	/* when the others were last asked
+						 * where they are, since */
+	double			 final_every;	/* the wait before the next time */
+	int			 timed_out;	/* --timeout: SIGUSR1 sent */
+	int			 out_failed;	/* --output-dir: a file failed */
+	int			 nopen;		/* files open in it */
+	double			 start_timeout;	/* the start watchdog's seconds */
+	int			 stuck;		/* it fired */
+	int			 stuck_asked;	/* ... and SIGUSR1 was sent for it */
+	struct alloc		 alloc;		/* the slots (mpirun_fit) */
+	const struct alloc_host	**placed;	/* per process, its host in them;
+						 * NULL: not placed, or this
+						 * machine alone */
+	int			 nplaced;	/* processes placed */
+
+	/* What mpirun's standard input carries: the bundle of port tables,
+	 * then with --stdin ours (relayed through rbuf). */
+	struct wire_buf		 bundle;
+	size_t			 sent;
+	int			 in_eof;	/* our stdin ended */
+	double			 drained_at;	/* when mpirun had read all of
+						 * it (0: not yet; stdin_drained) */
+	double			 drain_next;	/* when to look again */
+	double			 drain_wait;	/* the wait before that */
+	char			 rbuf[65536];
+	size_t			 rlen, roff;	/* rbuf holds [roff, rlen) */
+
+	/* Where the run keeps its files: the appfile, and on this machine
+	 * Open MPI's session directory; Open MPI's shared-memory segments
+	 * (shmdir, this machine only); --trace: the parts.  All removed by
+	 * tidy, even when run dies. */
+	char			*workdir, *appfile;
+	char			*shmdir;
+	char			*tracedir;
+	struct tidy		 tidy;
+	char			 origin[64];	/* --trace: "S.N" */
+
+	/* mpirun, and the watch over it. */
+	pid_t			 pid;
+	int			 wstatus;	/* its wait status, once RUN_EXITED */
+	double			 t0;		/* when it was started */
+	enum run_phase		 phase;
+	double			 phase_at;	/* when the phase began */
+	double			 swept_at;	/* the last stop of strays */
+	struct pollfd		*pfd;		/* its stdout, stderr; its stdin;
+						 * --stdin: ours; our stdout,
+						 * stderr (out_write); then
+						 * --stdin all: the fan's */
+	struct fan		*fan;		/* --stdin all; NULL */
+	char			*fan_addrs;	/* its --stdin-net */
+	struct rd		 rd[2];		/* reading its stdout, stderr */
+	struct outq		 oq[2];		/* to our stdout, stderr */
+	int			 oq_same;	/* both one pipe */
+	char			 secret[40];	/* the run's, in the trampolines'
+						 * markers (exec.c) */
+	int			 handling;	/* SIGINT, SIGTERM, SIGCHLD are ours */
+	struct sigaction	 old_int, old_term, old_chld;
+	sigset_t		 old_mask;
+};
+
+/* launch.c: the watch, and what the others share of it. */
+const char *launch_host_of(const struct rproc *p);
+void launch_mark_failed(struct run *R, int who);
+int launch_peer_of(const struct run *R, int r, const char *type, int index);
+void launch_blocked_for_good(struct run *R, int r);
+void launch_close_fd(int *fd);
+
+/* mpirun.c: the check that the processes fit, the run's files and
+ * mpirun's command line, started with our signals caught. */
+extern volatile sig_atomic_t mpirun_interrupted;	/* the signal that stopped us */
+int mpirun_fit(struct run *R);
+int mpirun_files(struct run *R);
+int mpirun_spawn(struct run *R);
+
+/* demux.c: mpirun's output taken apart: tags, marker lines, each
+ * process's output (to our stdout, stderr or --output-dir) and mpirun's own
+ * lines. */
+char *demux_out_path(const struct run *R, int r, int err);
+void demux_out_close(struct run *R, int r, int err);
+size_t demux_outq_pending(const struct outq *q);
+void demux_outq_write(struct outq *q);
+int demux_drain(struct run *R, int i);
+int demux_out_create(struct run *R);
+void demux_flush(struct run *R, int *stuck);
+
+/* failure.c: what the run says when it fails, times out or does not
+ * start. */
+void failure_timeout(struct run *R);
+void failure_stuck(struct run *R);
+void failure_report(struct run *R, int status);
+
+#endif

@@ -1,0 +1,580 @@
+/* mpirun.c -- what 'ensemble run' starts (launch-int.h): the check that
+ * the processes fit the slots they are given, the run's files (its
+ * private directory, the appfile and the port tables, plan.h), and the
+ * command 'mpirun --app APPFILE' with Open MPI's parameters, the user's,
+ * and pipes for its standard streams; our SIGINT, SIGTERM and SIGCHLD are
+ * caught while it runs. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "launch-int.h"
+#include "plan.h"
+
+volatile sig_atomic_t mpirun_interrupted;
+
+static void
+mpirun_on_interrupt(int sig)
+{
+	mpirun_interrupted = sig;
+}
+
+/* SIGCHLD only wakes ppoll (it is blocked but there): mpirun or a
+ * process left behind has ended. */
+static void
+mpirun_on_child(int sig)
+{
+	(void)sig;
+}
+
+/* Put the environment Open MPI needs for the user: running as root, and
+ * on one machine more processes than cores, and only the transports one
+ * machine uses (shared memory; TCP for anything else): probing UCX, OFI
+ * and PSM costs every process a third of its start-up (bench/run.sh),
+ * and the transports chosen are the ones a plain mpirun picks here.
+ * What the user set is kept. */
+static void
+mpirun_env(const struct launch_opts *o)
+{
+	if (geteuid() == 0) {
+		setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 0);
+		setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 0);
+	}
+	if (o->hostfile == NULL && getenv("SLURM_JOBID") == NULL) {
+		setenv("OMPI_MCA_rmaps_base_oversubscribe", "1", 0);
+		setenv("OMPI_MCA_pml", "ob1", 0);
+		setenv("OMPI_MCA_btl", "self,vader,tcp", 0);
+		setenv("OMPI_MCA_mtl", "^ofi,psm,psm2", 0);
+		setenv("OMPI_MCA_osc", "^ucx", 0);
+	}
+}
+
+/* Put dir first on PYTHONPATH, for the components in Python that mpirun
+ * starts ('-x PYTHONPATH' takes it to every host), unless it is there
+ * already. */
+static void
+mpirun_pythonpath(const char *dir)
+{
+	const char	*old = getenv("PYTHONPATH");
+	char		*v;
+	size_t		 n;
+
+	if (dir == NULL)
+		return;
+	if (old == NULL || *old == '\0') {
+		setenv("PYTHONPATH", dir, 1);
+		return;
+	}
+	n = strlen(dir);
+	if (strncmp(old, dir, n) == 0 && (old[n] == ':' || old[n] == '\0'))
+		return;
+	xasprintf(&v, "%s:%s", dir, old);
+	setenv("PYTHONPATH", v, 1);
+	free(v);
+}
+
+/* Whether the script has a 'scale' parameter (-np sets it). */
+static int
+mpirun_scalable(const struct pcg *g)
+{
+	int	k;
+
+	for (k = 0; k < g->nparams; k++)
+		if (g->params[k].scale)
+			return 1;
+	return 0;
+}
+
+/* Whether v is true as Open MPI reads a boolean parameter. */
+static int
+mpirun_true(const char *v)
+{
+	return v != NULL && (strcmp(v, "1") == 0 || strcasecmp(v, "true") == 0 ||
+	    strcasecmp(v, "yes") == 0 || strcasecmp(v, "t") == 0 ||
+	    strcasecmp(v, "y") == 0);
+}
+
+/* Whether the user sets Open MPI's parameter key as mpirun takes it: by
+ * --mca, by '--mca' (or '-mca') after '--', or in the environment
+ * (OMPI_MCA_key); with 'ok', to a value ok says yes to, in any of them. */
+static int
+mpirun_mca_set(const struct launch_opts *o, const char *key, int (*ok)(const char *))
+{
+	const char	*v;
+	char		 env[128];
+	size_t		 k;
+
+	for (k = 0; k + 1 < o->nmca; k += 2)
+		if (strcmp(o->mca[k], key) == 0 && (ok == NULL || ok(o->mca[k + 1])))
+			return 1;
+	for (k = 0; k + 1 < o->nrest; k++) {
+		if ((strcmp(o->rest[k], "--mca") != 0 &&
+		    strcmp(o->rest[k], "-mca") != 0) ||
+		    strcmp(o->rest[k + 1], key) != 0)
+			continue;
+		v = k + 2 < o->nrest ? o->rest[k + 2] : NULL;
+		if (ok == NULL || (v != NULL && ok(v)))
+			return 1;
+	}
+	snprintf(env, sizeof(env), "OMPI_MCA_%s", key);
+	return (v = getenv(env)) != NULL && (ok == NULL || ok(v));
+}
+
+/* Whether processes may share slots, however the user said it as mpirun
+ * takes it: --oversubscribe; after '--', '--oversubscribe' (or
+ * '-oversubscribe') or a '--map-by' (or '-map-by') with ':OVERSUBSCRIBE';
+ * the MCA parameter rmaps_base_oversubscribe true by --mca, '--mca' (or
+ * '-mca') after '--', or the environment. */
+static int
+mpirun_oversubscribed(const struct launch_opts *o)
+{
+	size_t	k;
+
+	if (o->oversubscribe ||
+	    mpirun_mca_set(o, "rmaps_base_oversubscribe", mpirun_true))
+		return 1;
+	for (k = 0; k < o->nrest; k++) {
+		if (strcmp(o->rest[k], "--oversubscribe") == 0 ||
+		    strcmp(o->rest[k], "-oversubscribe") == 0)
+			return 1;
+		if (k + 1 < o->nrest && (strcmp(o->rest[k], "--map-by") == 0 ||
+		    strcmp(o->rest[k], "-map-by") == 0) &&
+		    strcasestr(o->rest[k + 1], ":OVERSUBSCRIBE") != NULL)
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether a binding policy is to a core or a hardware thread, each for
+ * one process. */
+static int
+mpirun_core(const char *v)
+{
+	return (strncasecmp(v, "core", 4) == 0 ||
+	    strncasecmp(v, "hwthread", 8) == 0) &&
+	    strcasestr(v, "overload-allowed") == NULL;
+}
+
+/* Whether the user asks mpirun to bind each process to a core (or a
+ * hardware thread), as mpirun takes it: '--bind-to core' (or '-bind-to',
+ * or 'hwthread') after '--', or the MCA parameter
+ * hwloc_base_binding_policy; not with its qualifier ':overload-allowed'. */
+static int
+mpirun_binds_cores(const struct launch_opts *o)
+{
+	const char	*v = NULL;
+	size_t		 k;
+
+	for (k = 0; k + 1 < o->nrest; k++)
+		if (strcmp(o->rest[k], "--bind-to") == 0 ||
+		    strcmp(o->rest[k], "-bind-to") == 0)
+			v = o->rest[k + 1];
+	if (v == NULL && !mpirun_mca_set(o, "hwloc_base_binding_policy", mpirun_core))
+		return 0;
+	if (v == NULL)
+		return 1;
+	return mpirun_core(v);
+}
+
+/* Check, before anything starts, that the processes fit the slots they
+ * are given, and keep those slots in R->alloc for the plan, with the host
+ * each placed process goes to in R->placed: a hostfile's, a Slurm
+ * allocation's (which must still be running), or this machine's, where
+ * the processes share its cores as they like.  Every host a process is
+ * placed on must be one of them; each name is looked up once, as the
+ * look-up may ask the resolver.  0, or the exit status after saying what
+ * is wrong and what to do. */
+int
+mpirun_fit(struct run *R)
+{
+	const struct launch_opts *o = R->o;
+	const struct pcg	*g = R->g;
+	struct alloc		*a = &R->alloc;
+	const struct alloc_host	*h = NULL;
+	const char		*jobid = getenv("SLURM_JOBID");
+	const char		*host, *last = NULL;
+	char			*cause = NULL, pn[PCG_NAME_MAX];
+	int			*pinned = NULL, i, k, rc = 2;
+
+	if (o->hostfile != NULL) {
+		if (alloc_hostfile(a, o->hostfile, &cause) != 0)
+			goto bad;
+	} else if (jobid != NULL && *jobid != '\0') {
+		/* Open MPI takes the allocation from the environment, even one
+		 * that has ended: ask Slurm first. */
+		if ((k = alloc_slurm_alive(jobid, &cause)) != ALLOC_JOB_RUNNING) {
+			rc = k == ALLOC_JOB_ENDED ? 2 : 1;
+			goto bad;
+		}
+		if (alloc_slurm(a, &cause) != 0)
+			goto bad;
+	} else
+		alloc_local(a);
+	for (i = 0; i < g->nprocs; i++) {
+		if ((host = g->procs[i].host) == NULL)
+			continue;
+		R->nplaced++;
+		if (last != NULL && strcmp(host, last) == 0) {
+			/* Placed where the one before was. */
+			if (a->kind != ALLOC_LOCAL)
+				R->placed[i] = h;
+			continue;
+		}
+		last = host;
+		if (a->kind == ALLOC_LOCAL) {
+			/* This machine; a host it is not would have Open MPI
+			 * try ssh. */
+			if (!alloc_is_local(host))
+				break;
+			continue;
+		}
+		if ((h = R->placed[i] = alloc_find(a, host)) == NULL)
+			break;
+	}
+	if (i < g->nprocs && a->kind == ALLOC_LOCAL) {
+		xasprintf(&cause, "%s is placed on host '%s', which is not this"
+		    " machine: Open MPI runs processes only on hosts it knows (give"
+		    " them with --hostfile, or run inside a Slurm allocation)",
+		    pcg_proc_name(g, i, pn, sizeof(pn)), g->procs[i].host);
+		goto bad;
+	}
+	if (i < g->nprocs) {
+		xasprintf(&cause, "%s is placed on host '%s', which %s does not"
+		    " have: Open MPI runs processes only on hosts it knows",
+		    pcg_proc_name(g, i, pn, sizeof(pn)), g->procs[i].host, a->what);
+		goto bad;
+	}
+	/* This machine: processes share its cores as they like, but bound
+	 * to cores two share one (where mpirun alone, by its own mapping,
+	 * refuses): said, and they run. */
+	if (a->kind == ALLOC_LOCAL && a->slots > 0 && g->nprocs > a->slots &&
+	    mpirun_binds_cores(o)) {
+		fprintf(stderr, "ensemble: %s: %d processes bound to the %d"
+		    " core%s of %s: up to %d share one", g->name, g->nprocs,
+		    a->slots, a->slots == 1 ? "" : "s", a->what,
+		    (g->nprocs + a->slots - 1) / a->slots);
+		if (mpirun_scalable(g))
+			fprintf(stderr, " (-np %d gives each its own)", a->slots);
+		fputc('\n', stderr);
+	}
+	if (a->kind == ALLOC_LOCAL || mpirun_oversubscribed(o))
+		return 0;
+	/* (Slots of -1: a host's cores, which only mpirun learns.) */
+	if (a->slots >= 0 && g->nprocs > a->slots) {
+		fprintf(stderr, "ensemble: %s: %d processes need %d slots, and %s"
+		    " has %d\n", g->name, g->nprocs, g->nprocs, a->what, a->slots);
+		if (a->kind == ALLOC_SLURM)
+			fprintf(stderr, "  ask for %d (salloc -n %d, sbatch -n %d)",
+			    g->nprocs, g->nprocs, g->nprocs);
+		else
+			fprintf(stderr, "  give the hostfile %d slots (slots=N after"
+			    " a host)", g->nprocs);
+		if (mpirun_scalable(g) && a->slots > 0)
+			fprintf(stderr, ", run fewer (-np %d)", a->slots);
+		fprintf(stderr, ", or let processes share slots"
+		    " (--oversubscribe)\n");
+		return 2;
+	}
+	/* Every host with more processes placed on it than it has slots,
+	 * named as the first of them names it. */
+	pinned = xcalloc((size_t)a->nhosts + 1, sizeof(*pinned));
+	for (i = 0; i < g->nprocs; i++)
+		if (R->placed[i] != NULL)
+			pinned[R->placed[i] - a->hosts]++;
+	for (k = 0; k < a->nhosts; k++) {
+		h = &a->hosts[k];
+		if (h->slots < 0 || pinned[k] <= h->slots)
+			continue;
+		for (i = 0; R->placed[i] != h; i++)
+			;
+		fprintf(stderr, "ensemble: %s: %d processes are placed on host"
+		    " '%s', which has %d slot%s in %s\n", g->name, pinned[k],
+		    g->procs[i].host, h->slots, h->slots == 1 ? "" : "s", a->what);
+		fprintf(stderr, "  place fewer there, give it more slots, or let"
+		    " processes share slots (--oversubscribe)\n");
+		free(pinned);
+		return 2;
+	}
+	free(pinned);
+	return 0;
+bad:
+	fprintf(stderr, "ensemble: %s: %s\n", g->name, cause);
+	free(cause);
+	return rc;
+}
+
+/* Whether every host the processes may run on is this machine. */
+static int
+mpirun_all_local(const struct run *R)
+{
+	int	i;
+
+	for (i = 0; R->alloc.kind != ALLOC_LOCAL && i < R->alloc.nhosts; i++)
+		if (!R->alloc.hosts[i].local)
+			return 0;
+	return 1;
+}
+
+/* Make the run's files: a private directory with the appfile; with
+ * --trace, the directory beside the trace file where the processes write
+ * their parts (made now, so that a bad name fails before anything runs);
+ * then the plan.  0, or the exit status after saying what is wrong. */
+int
+mpirun_files(struct run *R)
+{
+	const struct launch_opts *o = R->o;
+	struct plan_opts	 po;
+	struct timespec		 ts;
+	const char		*tmp = getenv("TMPDIR");
+	char			*cause = NULL;
+
+	xasprintf(&R->workdir, "%s/ensemble-run.XXXXXX",
+	    tmp != NULL && *tmp != '\0' ? tmp : "/tmp");
+	if (mkdtemp(R->workdir) == NULL) {
+		fprintf(stderr, "ensemble: cannot make a directory '%s': %s\n",
+		    R->workdir, strerror(errno));
+		free(R->workdir);
+		R->workdir = NULL;
+		return 2;
+	}
+	tidy_add(&R->tidy, R->workdir);
+	xasprintf(&R->appfile, "%s/appfile", R->workdir);
+	/* On this machine alone, Open MPI's shared-memory segments go in a
+	 * directory of the run's on the same file system (/dev/shm), removed
+	 * with it even when mpirun is killed (a remote host would not have
+	 * it). */
+	if (R->alloc.kind == ALLOC_LOCAL &&
+	    !mpirun_mca_set(o, "btl_vader_backing_directory", NULL)) {
+		R->shmdir = xstrdup("/dev/shm/ensemble-run.XXXXXX");
+		if (mkdtemp(R->shmdir) == NULL) {
+			free(R->shmdir);
+			R->shmdir = NULL;	/* Open MPI's default, then */
+		} else
+			tidy_add(&R->tidy, R->shmdir);
+	}
+	if (o->trace != NULL) {
+		xasprintf(&R->tracedir, "%s.parts-XXXXXX", o->trace);
+		if (mkdtemp(R->tracedir) == NULL) {
+			fprintf(stderr, "ensemble: cannot create '%s': %s\n", o->trace,
+			    strerror(errno));
+			free(R->tracedir);
+			R->tracedir = NULL;
+			return 2;
+		}
+		tidy_add(&R->tidy, R->tracedir);
+		/* The origin of the trace's times: now, just before mpirun. */
+		clock_gettime(CLOCK_REALTIME, &ts);
+		snprintf(R->origin, sizeof(R->origin), "%lld.%09ld",
+		    (long long)ts.tv_sec, ts.tv_nsec);
+	}
+	if (o->stdin_proc == LAUNCH_STDIN_ALL) {
+		R->fan = fan_new(R->n, mpirun_all_local(R), R->secret,
+		    R->workdir, &R->fan_addrs, &cause);
+		if (R->fan == NULL) {
+			fprintf(stderr, "ensemble: --stdin all: %s\n", cause);
+			free(cause);
+			return 2;
+		}
+	}
+	memset(&po, 0, sizeof(po));
+	po.exec = o->exec;
+	po.paths = o->paths;
+	po.stdin_proc = o->stdin_proc;
+	po.stdin_net = R->fan_addrs;
+	po.relay = R->secret;
+	po.root = o->stdin_proc >= 0 ? o->stdin_proc : 0;
+	po.flags = (o->check_protocol ? WIRE_CHECK_PROTOCOL : 0) |
+	    (o->trace != NULL ? WIRE_TRACE : 0);
+	po.origin = R->origin;
+	po.tracedir = R->tracedir;
+	po.alloc = &R->alloc;
+	po.placed = R->placed;
+	po.nplaced = R->nplaced;
+	if (plan_make(R->g, &po, R->appfile, &R->bundle, &cause) != 0) {
+		fprintf(stderr, "ensemble: %s: %s\n", R->g->name, cause);
+		free(cause);
+		return 2;
+	}
+	return 0;
+}
+
+/* Start 'mpirun --app APPFILE' with pipes for its standard streams, and
+ * SIGINT, SIGTERM and SIGCHLD caught (SIGCHLD blocked but in ppoll).  An
+ * exec failure comes back as an errno over a close-on-exec pipe.  0, or
+ * -1 when it could not be started (said). */
+int
+mpirun_spawn(struct run *R)
+{
+	const struct launch_opts *o = R->o;
+	struct sigaction	 sa;
+	sigset_t		 chld;
+	char			**argv = NULL, **owned, root[32];
+	const char		*eq;
+	size_t			 k, nowned = 0;
+	int			 in[2] = { -1, -1 }, out[2] = { -1, -1 };
+	int			 err[2] = { -1, -1 }, ex[2] = { -1, -1 };
+	int			 argc = 0, exec_errno, rc = -1;
+	ssize_t			 nr;
+	pid_t			 self;
+
+	argv = xcalloc(24 + 3 * o->nmca + 2 * o->nxenv + o->nrest, sizeof(*argv));
+	owned = xcalloc(o->nxenv + 1, sizeof(*owned));
+	argv[argc++] = (char *)o->mpirun;
+	argv[argc++] = (char *)"--tag-output";
+	/* Open MPI 4.1 reads no --hostfile with an appfile; it reads its
+	 * default hostfile. */
+	if (o->hostfile != NULL) {
+		argv[argc++] = (char *)"--default-hostfile";
+		argv[argc++] = (char *)o->hostfile;
+	}
+	if (o->oversubscribe)
+		argv[argc++] = (char *)"--oversubscribe";
+	/* On this machine alone, the session directory and the
+	 * shared-memory segments in the run's directories (mpirun_files). */
+	if (R->alloc.kind == ALLOC_LOCAL && !mpirun_mca_set(o, "orte_tmpdir_base", NULL)) {
+		argv[argc++] = (char *)"--mca";
+		argv[argc++] = (char *)"orte_tmpdir_base";
+		argv[argc++] = R->workdir;
+	}
+	if (R->shmdir != NULL) {
+		argv[argc++] = (char *)"--mca";
+		argv[argc++] = (char *)"btl_vader_backing_directory";
+		argv[argc++] = R->shmdir;
+	}
+	for (k = 0; k + 1 < o->nmca; k += 2) {
+		argv[argc++] = (char *)"--mca";
+		argv[argc++] = (char *)o->mca[k];
+		argv[argc++] = (char *)o->mca[k + 1];
+	}
+	/* Components in Python find the package on every host. */
+	if (o->pythondir != NULL) {
+		argv[argc++] = (char *)"-x";
+		argv[argc++] = (char *)"PYTHONPATH";
+	}
+	/* '-x VAR=VALUE' is lost for an appfile's processes: set VAR here,
+	 * and '-x VAR' takes it to them as it does our own. */
+	for (k = 0; k < o->nxenv; k++) {
+		argv[argc++] = (char *)"-x";
+		if ((eq = strchr(o->xenv[k], '=')) == NULL || eq == o->xenv[k]) {
+			argv[argc++] = (char *)o->xenv[k];
+			continue;
+		}
+		argv[argc] = xstrndup(o->xenv[k], (size_t)(eq - o->xenv[k]));
+		setenv(argv[argc], eq + 1, 1);
+		owned[nowned++] = argv[argc++];
+	}
+	for (k = 0; k < o->nrest; k++)
+		argv[argc++] = (char *)o->rest[k];
+	/* The tables go to the process that holds them, and so does our
+	 * standard input with --stdin: Open MPI forwards it to one rank. */
+	if (o->stdin_proc > 0) {
+		snprintf(root, sizeof(root), "%d", o->stdin_proc);
+		argv[argc++] = (char *)"--stdin";
+		argv[argc++] = root;
+	}
+	argv[argc++] = (char *)"--app";
+	argv[argc++] = R->appfile;
+	argv[argc] = NULL;
+
+	mpirun_env(o);
+	mpirun_pythonpath(o->pythondir);
+	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+	if (pipe(in) != 0 || pipe(out) != 0 || pipe(err) != 0 ||
+	    pipe2(ex, O_CLOEXEC) != 0) {
+		fprintf(stderr, "ensemble: pipe: %s\n", strerror(errno));
+		goto out;
+	}
+	/* SIGCHLD from now on only wakes ppoll; mpirun gets the mask as it
+	 * was. */
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = mpirun_on_child;
+	sigaction(SIGCHLD, &sa, &R->old_chld);
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &chld, &R->old_mask);
+	sa.sa_handler = mpirun_on_interrupt;
+	sigaction(SIGINT, &sa, &R->old_int);
+	sigaction(SIGTERM, &sa, &R->old_term);
+	R->handling = 1;
+	fflush(stdout);
+	fflush(stderr);
+	R->t0 = clock_now();
+	self = getpid();
+	if ((R->pid = fork()) < 0) {
+		fprintf(stderr, "ensemble: fork: %s\n", strerror(errno));
+		goto out;
+	}
+	if (R->pid == 0) {
+		sigaction(SIGINT, &R->old_int, NULL);
+		sigaction(SIGTERM, &R->old_term, NULL);
+		sigaction(SIGCHLD, &R->old_chld, NULL);
+		signal(SIGXFSZ, SIG_DFL);	/* ignored by ensemble (main.c) */
+		/* Killed with us, even by SIGKILL: mpirun stops its job on
+		 * SIGTERM, and its processes die with it (exec.c). */
+		prctl(PR_SET_PDEATHSIG, SIGTERM, 0, 0, 0);
+		if (getppid() != self)
+			_exit(127);
+		sigprocmask(SIG_SETMASK, &R->old_mask, NULL);
+		dup2(in[0], STDIN_FILENO);
+		dup2(out[1], STDOUT_FILENO);
+		dup2(err[1], STDERR_FILENO);
+		close(in[0]); close(in[1]);
+		close(out[0]); close(out[1]);
+		close(err[0]); close(err[1]);
+		close(ex[0]);
+		execv(o->mpirun, argv);
+		/* ex[1] closes on a successful exec: the parent reads nothing. */
+		exec_errno = errno;
+		while (write(ex[1], &exec_errno, sizeof(exec_errno)) < 0 &&
+		    errno == EINTR)
+			;
+		_exit(127);
+	}
+	R->pfd[0].fd = out[0];
+	R->pfd[1].fd = err[0];
+	R->pfd[2].fd = in[1];
+	out[0] = err[0] = in[1] = -1;
+	launch_close_fd(&ex[1]);
+	while ((nr = read(ex[0], &exec_errno, sizeof(exec_errno))) < 0 &&
+	    errno == EINTR)
+		;
+	if (nr == (ssize_t)sizeof(exec_errno)) {
+		while (waitpid(R->pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		R->pid = -1;
+		fprintf(stderr, "ensemble: cannot run '%s': %s\n", o->mpirun,
+		    strerror(exec_errno));
+		goto out;
+	}
+	/* Whatever becomes of us, the run's directories go (tidy.h). */
+	tidy_watch(&R->tidy, R->pid);
+	fcntl(R->pfd[2].fd, F_SETFL, O_NONBLOCK);
+	signal(SIGPIPE, SIG_IGN);
+	rc = 0;
+out:
+	launch_close_fd(&ex[0]);
+	launch_close_fd(&ex[1]);
+	launch_close_fd(&err[0]);
+	launch_close_fd(&err[1]);
+	launch_close_fd(&out[0]);
+	launch_close_fd(&out[1]);
+	launch_close_fd(&in[0]);
+	launch_close_fd(&in[1]);
+	for (k = 0; k < nowned; k++)
+		free(owned[k]);
+	free(owned);
+	free(argv);
+	return rc;
+}
