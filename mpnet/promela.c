@@ -1147,7 +1147,7 @@ pw_endless_parts(struct pw *w)
 
 	sem_model(&w->m, &md);
 	comp = explore_components(&md);
-	seen = xcalloc(w->N + 1, 1);
+	seen = xcalloc((size_t)w->N + 1, sizeof(*seen));
 	for (p = 0; p < w->N; p++)
 		if (w->mp->progs[p]->has_forever && !seen[comp[p]]) {
 			seen[comp[p]] = 1;
