@@ -126,6 +126,8 @@ enum stmt_kind {
 	S_WAITALL,
 	S_BARRIER, S_ALLREDUCE, S_ALLGATHER, S_ALLTOALL,
 	S_BCAST, S_SCATTER, S_REDUCE, S_GATHER,		/* root */
+	S_ALLGATHERV, S_ALLTOALLV, S_REDUCESCATTER,	/* the v-forms */
+	S_SCATTERV, S_GATHERV,				/* root */
 	S_LOOP,		/* count (NULL = forever), body */
 	S_IF,		/* cond, body, orelse */
 	S_FOR,		/* var, body */

@@ -128,6 +128,8 @@ static int check_part(struct parser *, enum part, const struct loc *, const char
 %token ISEND "isend" ISSEND "issend" IBSEND "ibsend" IRECV "irecv" WAITALL "waitall"
 %token BARRIER "barrier" ALLREDUCE "allreduce" ALLGATHER "allgather" ALLTOALL "alltoall"
 %token BCAST "bcast" SCATTER "scatter" REDUCE "reduce" GATHER "gather" FROM "from" TO "to"
+%token ALLGATHERV "allgatherv" ALLTOALLV "alltoallv" REDUCESCATTER "reducescatter"
+%token SCATTERV "scatterv" GATHERV "gatherv"
 %token LOOP "loop" CHOICE "choice" OR "or" INDEX "index" PORTS "ports" MIN "min" MAX "max"
 %token ARROW "<->" DOTDOT ".." EQ "==" NE "!=" LE "<=" GE ">=" ANDAND "&&" OROR "||"
 %token <name> IDENT "identifier"
@@ -424,6 +426,11 @@ stmt:
 	| SCATTER FROM target ';' { $$ = mkstmt(p, S_SCATTER, &@$); $$->root = *$3; }
 	| REDUCE TO target ';'	{ $$ = mkstmt(p, S_REDUCE, &@$); $$->root = *$3; }
 	| GATHER TO target ';'	{ $$ = mkstmt(p, S_GATHER, &@$); $$->root = *$3; }
+	| ALLGATHERV ';'	{ $$ = mkstmt(p, S_ALLGATHERV, &@$); }
+	| ALLTOALLV ';'		{ $$ = mkstmt(p, S_ALLTOALLV, &@$); }
+	| REDUCESCATTER ';'	{ $$ = mkstmt(p, S_REDUCESCATTER, &@$); }
+	| SCATTERV FROM target ';' { $$ = mkstmt(p, S_SCATTERV, &@$); $$->root = *$3; }
+	| GATHERV TO target ';'	{ $$ = mkstmt(p, S_GATHERV, &@$); $$->root = *$3; }
 	| LOOP expr block	{ $$ = mkstmt(p, S_LOOP, &@1); $$->expr = $2; $$->body = $3; }
 	| LOOP block		{ $$ = mkstmt(p, S_LOOP, &@1); $$->body = $2; }
 	| ifstmt		{ $$ = $1; }

@@ -932,6 +932,11 @@ one(struct cc *x, struct front *out, struct path *p, const struct pcg_bstmt *b,
 	case S_SCATTER:
 	case S_REDUCE:
 	case S_GATHER:
+	case S_ALLGATHERV:
+	case S_ALLTOALLV:
+	case S_REDUCESCATTER:
+	case S_SCATTERV:
+	case S_GATHERV:
 		n = coll_index(x, b->kind, b->root);
 		if (b->root >= 0)
 			x->net->rooted = 1;
@@ -1421,6 +1426,33 @@ mpnet_walk(const struct prog *pr, int pc, uint64_t more,
 	return v > 0;
 }
 
+int
+mpnet_coll_fanout(int kind)
+{
+	return kind == S_BCAST || kind == S_SCATTER || kind == S_SCATTERV;
+}
+
+const char *
+mpnet_coll_words(int kind)
+{
+	switch (kind) {
+	case S_BARRIER:		return "barrier";
+	case S_ALLREDUCE:	return "allreduce";
+	case S_ALLGATHER:	return "allgather";
+	case S_ALLTOALL:	return "alltoall";
+	case S_BCAST:		return "bcast from";
+	case S_SCATTER:		return "scatter from";
+	case S_REDUCE:		return "reduce to";
+	case S_GATHER:		return "gather to";
+	case S_ALLGATHERV:	return "allgatherv";
+	case S_ALLTOALLV:	return "alltoallv";
+	case S_REDUCESCATTER:	return "reducescatter";
+	case S_SCATTERV:	return "scatterv from";
+	case S_GATHERV:		return "gatherv to";
+	default:		return "?";
+	}
+}
+
 const char *
 mpnet_port_name(const struct mpnet *n, int proc, int lp, char *buf, size_t len)
 {
@@ -1444,8 +1476,6 @@ mpnet_ins_text(const struct mpnet *n, int proc, const struct ins *in, char *buf,
 {
 	static const char *const sends[] = { "send", "ssend", "bsend" };
 	static const char *const isends[] = { "isend", "issend", "ibsend" };
-	static const char *const colls[] = { "barrier", "allreduce", "allgather",
-	    "alltoall", "bcast from", "scatter from", "reduce to", "gather to" };
 	const struct pcg	*g = n->pcg;
 	const struct pcg_proc	*p = &g->procs[proc];
 	const struct pcg_comp	*c = &g->comps[p->comp];
@@ -1479,10 +1509,10 @@ mpnet_ins_text(const struct mpnet *n, int proc, const struct ins *in, char *buf,
 		const struct coll	*k = &n->colls[in->coll];
 
 		if (k->root >= 0)
-			snprintf(buf, len, "%s %s", colls[k->kind - S_BARRIER],
+			snprintf(buf, len, "%s %s", mpnet_coll_words(k->kind),
 			    pcg_proc_name(g, k->root, pb, sizeof(pb)));
 		else
-			snprintf(buf, len, "%s", colls[k->kind - S_BARRIER]);
+			snprintf(buf, len, "%s", mpnet_coll_words(k->kind));
 		break;
 	}
 	case OP_CHOICE:

@@ -91,7 +91,7 @@ struct prog {
 
 /* A collective's signature: its kind and root (-1: none). */
 struct coll {
-	int		 kind;		/* S_BARRIER ... S_GATHER */
+	int		 kind;		/* S_BARRIER ... S_GATHERV */
 	int		 root;
 };
 
@@ -156,6 +156,13 @@ struct mpnet_walk {
 int mpnet_walk(const struct prog *, int pc, uint64_t more,
     int (*visit)(void *, const struct ins *), void *arg, struct mpnet_walk *);
 /* The statement as written in reports: "send Prop[1]", "recv any Work". */
+/* Whether the root of a collective of this kind gives to the others
+ * (bcast, scatter, scatterv) rather than takes from them (reduce, gather,
+ * gatherv): which side may leave it at once in buffered mode. */
+int mpnet_coll_fanout(int kind);
+/* A collective kind as a script writes it, before its root: "barrier",
+ * "gatherv to". */
+const char *mpnet_coll_words(int kind);
 const char *mpnet_ins_text(const struct mpnet *, int proc, const struct ins *,
     char *buf, size_t len);
 /* The port's name as in scripts, "Prop[1]". */

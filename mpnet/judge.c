@@ -151,7 +151,7 @@ coll_waits(const struct sem *m, const uint64_t *s, int p, const struct ins *in, 
 			for (i = 0; i < m->nprocs; i++)
 				if (i != p && sem_coll_off(m, s, i) == 0)
 					w[n++] = i;
-		} else if (c->kind == S_BCAST || c->kind == S_SCATTER)
+		} else if (mpnet_coll_fanout(c->kind))
 			w[n++] = c->root;
 		else	/* the root of reduce, gather: all must leave it */
 			for (i = 0; i < m->nprocs; i++)

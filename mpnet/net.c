@@ -815,7 +815,7 @@ leave_trans(struct nb *b, int proc, int pc, struct alts *after)
 	const struct ins	*in = &mp->progs[proc]->ins[pc];
 	const struct coll	*c = &mp->colls[in->coll];
 	int			 N = mp->nprocs, root = c->root, sig, last, i;
-	int			 fanout = c->kind == S_BCAST || c->kind == S_SCATTER;
+	int			 fanout = mpnet_coll_fanout(c->kind);
 	struct tinfo		 ti;
 	struct tb		 t;
 

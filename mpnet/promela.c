@@ -394,7 +394,7 @@ pw_coll_waits(struct buf *b, const struct pw *w, int p, const struct ins *in, in
 	if (pw_logged(w, in)) {
 		if (sem_coll_eager(c, p))
 			buf_printf(b, "v%d == 0", w->leftp[q]);
-		else if (c->kind == S_BCAST || c->kind == S_SCATTER)
+		else if (mpnet_coll_fanout(c->kind))
 			buf_adds(b, q == c->root ? "1" : "0");
 		else {
 			buf_adds(b, "!");

@@ -261,9 +261,7 @@ cls_coll_left_open(struct cls *c)
 	buf_printf(&c->det, " ended without the collective the others took part in\n");
 	buf_adds(&c->msg, "collective mismatch: ");
 	message_list(&c->msg, m, c->v->procs, c->v->nprocs);
-	buf_printf(&c->msg, " ended without '%s %s'", cl->kind == S_BCAST ?
-	    "bcast from" : cl->kind == S_SCATTER ? "scatter from" :
-	    cl->kind == S_REDUCE ? "reduce to" : "gather to",
+	buf_printf(&c->msg, " ended without '%s %s'", mpnet_coll_words(cl->kind),
 	    pcg_proc_name(m->net->pcg, cl->root, pn, sizeof(pn)));
 }
 

@@ -288,7 +288,7 @@ groups(struct sem *m)
 int
 sem_coll_eager(const struct coll *c, int proc)
 {
-	return (c->kind == S_BCAST || c->kind == S_SCATTER) == (proc == c->root);
+	return mpnet_coll_fanout(c->kind) == (proc == c->root);
 }
 
 /* Whether processes can open the log's next instance with different
@@ -1077,7 +1077,7 @@ coll_enabled(struct sem *m, const uint64_t *s, int proc, const struct ins *in)
 		return o < m->clog || m->clog < SEM_CLOG_MOST;
 	if (sig < 0)
 		return m->nprocs == 1;	/* waits for the others to open it */
-	if (c->kind == S_BCAST || c->kind == S_SCATTER)
+	if (mpnet_coll_fanout(c->kind))
 		return sem_coll_off(m, s, c->root) > o;
 	return sem_coll_left(m, s, o) == (uint64_t)m->nprocs - 1;
 }

@@ -77,6 +77,11 @@ word(const struct pcg_bstmt *b)
 	case S_SCATTER:		return "scatter from";
 	case S_REDUCE:		return "reduce to";
 	case S_GATHER:		return "gather to";
+	case S_ALLGATHERV:	return "allgatherv";
+	case S_ALLTOALLV:	return "alltoallv";
+	case S_REDUCESCATTER:	return "reducescatter";
+	case S_SCATTERV:	return "scatterv from";
+	case S_GATHERV:		return "gatherv to";
 	case S_LOOP:		return "loop";
 	case S_CHOICE:		return "choice";
 	case S_IF:
@@ -230,6 +235,8 @@ stmt(struct behave *x, const struct stmt *s, struct pcg_bstmt ***tail)
 	case S_SCATTER:
 	case S_REDUCE:
 	case S_GATHER:
+	case S_SCATTERV:
+	case S_GATHERV:
 		if (root(x, s, b) != 0)
 			return -1;
 		break;
@@ -324,6 +331,8 @@ print_stmt(struct buf *b, const struct pcg *g, int proc, const struct pcg_bstmt 
 	case S_SCATTER:
 	case S_REDUCE:
 	case S_GATHER:
+	case S_SCATTERV:
+	case S_GATHERV:
 		buf_printf(b, " %s;", pcg_proc_name(g, s->root, pn, sizeof(pn)));
 		break;
 	case S_LOOP:

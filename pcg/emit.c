@@ -240,12 +240,19 @@ emit_stmt(struct buf *b, const struct pcg *g, const struct stmt *s, int indent)
 	case S_ALLREDUCE:	buf_adds(b, "allreduce;"); break;
 	case S_ALLGATHER:	buf_adds(b, "allgather;"); break;
 	case S_ALLTOALL:	buf_adds(b, "alltoall;"); break;
+	case S_ALLGATHERV:	buf_adds(b, "allgatherv;"); break;
+	case S_ALLTOALLV:	buf_adds(b, "alltoallv;"); break;
+	case S_REDUCESCATTER:	buf_adds(b, "reducescatter;"); break;
 	case S_BCAST:
 	case S_SCATTER:
 	case S_REDUCE:
 	case S_GATHER:
+	case S_SCATTERV:
+	case S_GATHERV:
 		buf_adds(b, s->kind == S_BCAST ? "bcast from " : s->kind == S_SCATTER ?
-		    "scatter from " : s->kind == S_REDUCE ? "reduce to " : "gather to ");
+		    "scatter from " : s->kind == S_REDUCE ? "reduce to " :
+		    s->kind == S_GATHER ? "gather to " : s->kind == S_SCATTERV ?
+		    "scatterv from " : "gatherv to ");
 		emit_instref(b, g, &s->root);
 		buf_addc(b, ';');
 		break;

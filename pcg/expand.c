@@ -1341,6 +1341,8 @@ stmt_word(enum stmt_kind k)
 	case S_SCATTER:	return "scatter";
 	case S_REDUCE:	return "reduce";
 	case S_GATHER:	return "gather";
+	case S_SCATTERV: return "scatterv";
+	case S_GATHERV:	return "gatherv";
 	default:	return "statement";
 	}
 }
@@ -1364,6 +1366,8 @@ check_stmts(struct pcg *g, const struct pcg_comp *c, const struct scope *sc,
 		case S_SCATTER:
 		case S_REDUCE:
 		case S_GATHER:
+		case S_SCATTERV:
+		case S_GATHERV:
 			eval_init(&ev, g, "in a collective's root");
 			if (s->root.idx != NULL && !params_only(g, s->root.idx->lo)) {
 				diag_error(g->diag, &s->root.loc, "the root of '%s' must "

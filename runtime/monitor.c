@@ -12,13 +12,16 @@
 enum word {
 	W_SEND, W_SSEND, W_BSEND, W_ISEND, W_ISSEND, W_IBSEND, W_RECV, W_IRECV,
 	W_RECV_ANY, W_IRECV_ANY, W_WAITALL, W_BARRIER, W_ALLREDUCE, W_ALLGATHER,
-	W_ALLTOALL, W_BCAST, W_SCATTER, W_REDUCE, W_GATHER, W_COUNT
+	W_ALLTOALL, W_ALLGATHERV, W_ALLTOALLV, W_REDUCESCATTER,
+	W_BCAST, W_SCATTER, W_REDUCE, W_GATHER, W_SCATTERV, W_GATHERV,	/* root */
+	W_COUNT
 };
 
 static const char *const words[W_COUNT] = {
 	"send", "ssend", "bsend", "isend", "issend", "ibsend", "recv", "irecv",
 	"recv any", "irecv any", "waitall", "barrier", "allreduce", "allgather",
-	"alltoall", "bcast from", "scatter from", "reduce to", "gather to"
+	"alltoall", "allgatherv", "alltoallv", "reducescatter", "bcast from",
+	"scatter from", "reduce to", "gather to", "scatterv from", "gatherv to"
 };
 
 /* The call of each enum mon_op, as messages name it. */
@@ -27,7 +30,8 @@ static const char *const calls[] = {
 	"ens_ibsend", "ens_recv", "ens_irecv", "ens_recv_any", "ens_irecv_any",
 	"ens_waitall", "ens_barrier", "ens_bcast", "ens_scatter", "ens_reduce",
 	"ens_allreduce", "ens_gather", "ens_allgather", "ens_alltoall",
-	"ens_finalize"
+	"ens_allgatherv", "ens_alltoallv", "ens_reduce_scatter", "ens_scatterv",
+	"ens_gatherv", "ens_finalize"
 };
 
 enum { I_ACT, I_JMP, I_SPLIT, I_ENTER, I_TEST, I_END };
@@ -586,12 +590,19 @@ matches(const struct ins *in, const struct mon_event *e)
 	case MON_ALLREDUCE:	return w == W_ALLREDUCE;
 	case MON_ALLGATHER:	return w == W_ALLGATHER;
 	case MON_ALLTOALL:	return w == W_ALLTOALL;
+	case MON_ALLGATHERV:	return w == W_ALLGATHERV;
+	case MON_ALLTOALLV:	return w == W_ALLTOALLV;
+	case MON_REDUCE_SCATTER: return w == W_REDUCESCATTER;
 	case MON_BCAST:
 	case MON_SCATTER:
 	case MON_REDUCE:
 	case MON_GATHER:
+	case MON_SCATTERV:
+	case MON_GATHERV:
 		if (w != (e->op == MON_BCAST ? W_BCAST : e->op == MON_SCATTER ?
-		    W_SCATTER : e->op == MON_REDUCE ? W_REDUCE : W_GATHER))
+		    W_SCATTER : e->op == MON_REDUCE ? W_REDUCE : e->op ==
+		    MON_GATHER ? W_GATHER : e->op == MON_SCATTERV ? W_SCATTERV :
+		    W_GATHERV))
 			return 0;
 		return e->root != NULL && strcmp(in->root, e->root) == 0;
 	case MON_FINALIZE:
@@ -661,12 +672,14 @@ refusal(const struct mon *m, const struct mon_event *e)
 	int	 i, k, nl = 0;
 
 	if (e->op == MON_FINALIZE || e->op == MON_WAITALL || e->op == MON_BARRIER ||
-	    e->op == MON_ALLREDUCE || e->op == MON_ALLGATHER || e->op == MON_ALLTOALL)
+	    e->op == MON_ALLREDUCE || e->op == MON_ALLGATHER || e->op == MON_ALLTOALL ||
+	    e->op == MON_ALLGATHERV || e->op == MON_ALLTOALLV ||
+	    e->op == MON_REDUCE_SCATTER)
 		snprintf(call, sizeof(call), "%s", calls[e->op]);
-	else if (e->op == MON_BCAST || e->op == MON_SCATTER)
+	else if (e->op == MON_BCAST || e->op == MON_SCATTER || e->op == MON_SCATTERV)
 		snprintf(call, sizeof(call), "%s from %s", calls[e->op],
 		    e->root ? e->root : "?");
-	else if (e->op == MON_REDUCE || e->op == MON_GATHER)
+	else if (e->op == MON_REDUCE || e->op == MON_GATHER || e->op == MON_GATHERV)
 		snprintf(call, sizeof(call), "%s to %s", calls[e->op], e->root ? e->root : "?");
 	else if (e->op == MON_RECV_ANY || e->op == MON_IRECV_ANY)
 		snprintf(call, sizeof(call), "%s%s%s", calls[e->op], e->type ? " " : "",

@@ -19,9 +19,10 @@
  *		   | ( 'recv' | 'irecv' ), port, ';'
  *		   | ( 'recv' | 'irecv' ), 'any', [ type ], ';'
  *		   | ( 'waitall' | 'barrier' | 'allreduce' | 'allgather'
- *		     | 'alltoall' ), ';'
- *		   | ( 'bcast' | 'scatter' ), 'from', process, ';'
- *		   | ( 'reduce' | 'gather' ), 'to', process, ';'
+ *		     | 'alltoall' | 'allgatherv' | 'alltoallv'
+ *		     | 'reducescatter' ), ';'
+ *		   | ( 'bcast' | 'scatter' | 'scatterv' ), 'from', process, ';'
+ *		   | ( 'reduce' | 'gather' | 'gatherv' ), 'to', process, ';'
  *		   | 'loop', [ count ], block
  *		   | 'choice', block, { 'or', block } ;
  *	sendword   = 'send' | 'ssend' | 'bsend' | 'isend' | 'issend' | 'ibsend' ;
@@ -67,7 +68,8 @@ enum mon_op {
 	MON_SEND, MON_SSEND, MON_BSEND, MON_ISEND, MON_ISSEND, MON_IBSEND,
 	MON_RECV, MON_IRECV, MON_RECV_ANY, MON_IRECV_ANY, MON_WAITALL,
 	MON_BARRIER, MON_BCAST, MON_SCATTER, MON_REDUCE, MON_ALLREDUCE,
-	MON_GATHER, MON_ALLGATHER, MON_ALLTOALL, MON_FINALIZE
+	MON_GATHER, MON_ALLGATHER, MON_ALLTOALL, MON_ALLGATHERV, MON_ALLTOALLV,
+	MON_REDUCE_SCATTER, MON_SCATTERV, MON_GATHERV, MON_FINALIZE
 };
 
 /* One port call.  type: the port type (NULL for ens_recv_any and

@@ -53,6 +53,16 @@ root_name(const struct gen *g, int i, char *s, size_t len)
 
 static void stmts(struct gen *, int p, int depth, int n);
 
+/* The collectives, those without a root first; twin[k]: the plain form
+ * of a v-form and the other way round (k: none), which MPI does not
+ * match with it. */
+static const char *const colls[] = { "barrier", "allreduce", "allgatherv",
+    "alltoallv", "reducescatter", "bcast from", "scatter from", "reduce to",
+    "gather to", "scatterv from", "gatherv to" };
+static const int twin[] = { 0, 1, 2, 3, 4, 5, 9, 7, 10, 6, 8 };
+#define NCOLLS		((unsigned)(sizeof(colls) / sizeof(colls[0])))
+#define NUNROOTED	5
+
 /* One random statement of process p. */
 static void
 stmt(struct gen *g, int p, int depth)
@@ -85,26 +95,11 @@ stmt(struct gen *g, int p, int depth)
 		buf_adds(&g->b, "waitall; ");
 		g->requests = 0;
 	} else if (r < 72) {
-		switch (rnd(6)) {
-		case 0:
-			buf_adds(&g->b, "barrier; ");
-			break;
-		case 1:
-			buf_adds(&g->b, "allreduce; ");
-			break;
-		case 2:
-			buf_printf(&g->b, "bcast from %s; ", root);
-			break;
-		case 3:
-			buf_printf(&g->b, "scatter from %s; ", root);
-			break;
-		case 4:
-			buf_printf(&g->b, "reduce to %s; ", root);
-			break;
-		default:
-			buf_printf(&g->b, "gather to %s; ", root);
-			break;
-		}
+		k = (int)rnd(NCOLLS);
+		if (k < NUNROOTED)
+			buf_printf(&g->b, "%s; ", colls[k]);
+		else
+			buf_printf(&g->b, "%s %s; ", colls[k], root);
 	} else if (r < 84 && depth < 2) {
 		int	saved = g->requests;
 
@@ -253,8 +248,6 @@ static void
 steps(struct gen *g, struct proto *pr, int n, int depth)
 {
 	static const char *const sends[] = { "send", "ssend", "bsend" };
-	static const char *const colls[] = { "barrier", "allreduce", "bcast from",
-	    "scatter from", "reduce to", "gather to" };
 
 	while (n-- > 0) {
 		int	r = (int)rnd(100), c = (int)rnd((unsigned)nchan), d = (int)rnd(2);
@@ -275,13 +268,18 @@ steps(struct gen *g, struct proto *pr, int n, int depth)
 			} else
 				add(pr, y->p, "recv %c[%d];", "PQ"[y->t], y->k);
 		} else if (r < 70) {
-			int	k = (int)rnd(6), root = (int)rnd((unsigned)g->n);
+			int	k = (int)rnd(NCOLLS), root = (int)rnd((unsigned)g->n);
+			int	odd = rnd(10) == 0 ? (int)rnd((unsigned)g->n) : -1;
 
+			/* Now and then one process calls the twin (gather
+			 * against gatherv): a collective mismatch. */
 			for (int p = 0; p < g->n; p++) {
-				if (k < 2)
-					add(pr, p, "%s;", colls[k]);
+				int	kp = p == odd ? twin[k] : k;
+
+				if (kp < NUNROOTED)
+					add(pr, p, "%s;", colls[kp]);
 				else
-					add(pr, p, "%s p%d;", colls[k], root);
+					add(pr, p, "%s p%d;", colls[kp], root);
 			}
 		} else if (r < 85 && depth == 0) {
 			struct proto	 in;

@@ -28,7 +28,9 @@ void	gen_seed(uint64_t seed);
 void	gen_script(struct gen *);
 /* A protocol: steps every process agrees on, now and then a process's
  * statements changed, once or twice (one left out, two swapped, one
- * twice, a counted loop one round longer or shorter). */
+ * twice, a counted loop one round longer or shorter, one process's
+ * collective the plain form of the others' v-form or the other way
+ * round). */
 void	gen_protocol(struct gen *);
 /* A process array w[1..N] in a ring, with a master m joined to each now
  * and then: one behaviour with if/else on the index. */

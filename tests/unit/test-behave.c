@@ -208,7 +208,9 @@ allows(const struct proc *x, const struct ins *in, const struct mon_event *e)
 		[S_BARRIER] = MON_BARRIER, [S_ALLREDUCE] = MON_ALLREDUCE,
 		[S_ALLGATHER] = MON_ALLGATHER, [S_ALLTOALL] = MON_ALLTOALL,
 		[S_BCAST] = MON_BCAST, [S_SCATTER] = MON_SCATTER, [S_REDUCE] = MON_REDUCE,
-		[S_GATHER] = MON_GATHER
+		[S_GATHER] = MON_GATHER, [S_ALLGATHERV] = MON_ALLGATHERV,
+		[S_ALLTOALLV] = MON_ALLTOALLV, [S_REDUCESCATTER] = MON_REDUCE_SCATTER,
+		[S_SCATTERV] = MON_SCATTERV, [S_GATHERV] = MON_GATHERV
 	};
 
 	switch (in->op) {
@@ -291,6 +293,11 @@ call_of(const struct proc *x, const struct ins *in, struct mon_event *e)
 		case S_GATHER:		e->op = MON_GATHER; break;
 		case S_SCATTER:		e->op = MON_SCATTER; break;
 		case S_ALLTOALL:	e->op = MON_ALLTOALL; break;
+		case S_ALLGATHERV:	e->op = MON_ALLGATHERV; break;
+		case S_ALLTOALLV:	e->op = MON_ALLTOALLV; break;
+		case S_REDUCESCATTER:	e->op = MON_REDUCE_SCATTER; break;
+		case S_SCATTERV:	e->op = MON_SCATTERV; break;
+		case S_GATHERV:		e->op = MON_GATHERV; break;
 		default:		return 0;
 		}
 		if (co->root >= 0)
@@ -337,7 +344,8 @@ static const char *const op_names[] = {
 	"ens_ibsend", "ens_recv", "ens_irecv", "ens_recv_any", "ens_irecv_any",
 	"ens_waitall", "ens_barrier", "ens_bcast", "ens_scatter", "ens_reduce",
 	"ens_allreduce", "ens_gather", "ens_allgather", "ens_alltoall",
-	"ens_finalize"
+	"ens_allgatherv", "ens_alltoallv", "ens_reduce_scatter", "ens_scatterv",
+	"ens_gatherv", "ens_finalize"
 };
 
 static const char *
@@ -507,7 +515,7 @@ compare_point(struct proc *x, const struct set *s, const struct mon_event *path,
 			if (y.type == NULL)
 				continue;
 		} else if (op == MON_BCAST || op == MON_SCATTER || op == MON_REDUCE ||
-		    op == MON_GATHER)
+		    op == MON_GATHER || op == MON_SCATTERV || op == MON_GATHERV)
 			y.root = e->root != NULL ? e->root : x->names[0];
 		compare(x, s, path, n, &y);
 	}

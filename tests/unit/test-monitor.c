@@ -314,6 +314,39 @@ main(void)
 	    "allgather is not alltoall");
 	ens_mon_free(m);
 
+	/* The v-forms: each its own call, never its plain form. */
+	m = new2("allgatherv; scatterv from hub; alltoallv; reducescatter; "
+	    "gatherv to w[1];", "v:1:1 v:1:13 v:1:32 v:1:43 v:1:58", "W", 1, NULL,
+	    0);
+	ok(m != NULL && step(m, MON_ALLGATHERV, NULL, 0, NULL, NULL) == 0 &&
+	    step(m, MON_SCATTERV, NULL, 0, "hub", NULL) == 0 &&
+	    step(m, MON_ALLTOALLV, NULL, 0, NULL, NULL) == 0 &&
+	    step(m, MON_REDUCE_SCATTER, NULL, 0, NULL, NULL) == 0 &&
+	    step(m, MON_GATHERV, NULL, 0, "w[1]", NULL) == 0 &&
+	    step(m, MON_FINALIZE, NULL, 0, NULL, NULL) == 0,
+	    "allgatherv, scatterv from hub, alltoallv, reducescatter, gatherv to w[1]");
+	ens_mon_free(m);
+	m = new2("gatherv to hub;", "v:2:1", "W", 1, NULL, 0);
+	ok(m != NULL && step(m, MON_GATHER, NULL, 0, "hub",
+	    "'ens_gather to hub' but behaviour expects 'gatherv to hub' (v:2:1)")
+	    == -1, "gatherv is not gather");
+	ens_mon_free(m);
+	m = new2("scatter from hub;", "v:3:1", "W", 1, NULL, 0);
+	ok(m != NULL && step(m, MON_SCATTERV, NULL, 0, "hub",
+	    "'ens_scatterv from hub' but behaviour expects 'scatter from hub' (v:3:1)")
+	    == -1, "scatter is not scatterv");
+	ens_mon_free(m);
+	m = new2("allreduce;", "v:4:1", "W", 1, NULL, 0);
+	ok(m != NULL && step(m, MON_REDUCE_SCATTER, NULL, 0, NULL,
+	    "'ens_reduce_scatter' but behaviour expects 'allreduce' (v:4:1)") == -1,
+	    "allreduce is not reducescatter");
+	ens_mon_free(m);
+	m = new2("alltoallv;", "v:5:1", "W", 1, NULL, 0);
+	ok(m != NULL && step(m, MON_ALLGATHERV, NULL, 0, NULL,
+	    "'ens_allgatherv' but behaviour expects 'alltoallv' (v:5:1)") == -1,
+	    "alltoallv is not allgatherv");
+	ens_mon_free(m);
+
 	/* Zero ports: T[*] is nothing; an empty behaviour only ends. */
 	m = new2("send A[*]; recv B[1];", "", "A", 0, "B", 1);
 	ok(m != NULL && step(m, MON_RECV, "B", 1, NULL, NULL) == 0, "T[*] over 0 ports");
