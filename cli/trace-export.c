@@ -87,6 +87,9 @@ xs_match(const struct pcg *g, int p, const struct pcg_bstmt *b,
 		[TRACE_REDUCE] = S_REDUCE, [TRACE_ALLREDUCE] = S_ALLREDUCE,
 		[TRACE_GATHER] = S_GATHER, [TRACE_ALLGATHER] = S_ALLGATHER,
 		[TRACE_SCATTER] = S_SCATTER, [TRACE_ALLTOALL] = S_ALLTOALL,
+		[TRACE_ALLGATHERV] = S_ALLGATHERV, [TRACE_GATHERV] = S_GATHERV,
+		[TRACE_SCATTERV] = S_SCATTERV, [TRACE_ALLTOALLV] = S_ALLTOALLV,
+		[TRACE_REDUCESCATTER] = S_REDUCESCATTER,
 	};
 	const struct pcg_comp	*c = &g->comps[g->procs[p].comp];
 	const char		*port = ev->port, *br;
@@ -155,6 +158,9 @@ xs_text(struct buf *out, const struct pcg *g, int p, const struct pcg_bstmt *b)
 		[S_ALLGATHER] = "allgather", [S_ALLTOALL] = "alltoall",
 		[S_BCAST] = "bcast", [S_SCATTER] = "scatter",
 		[S_REDUCE] = "reduce", [S_GATHER] = "gather",
+		[S_ALLGATHERV] = "allgatherv", [S_ALLTOALLV] = "alltoallv",
+		[S_REDUCESCATTER] = "reducescatter", [S_SCATTERV] = "scatterv",
+		[S_GATHERV] = "gatherv",
 	};
 	static const char *const modes[] = { "", "s", "b" };
 	const struct pcg_comp	*c = &g->comps[g->procs[p].comp];

@@ -37,7 +37,8 @@ enum call {
 	C_WAITALL, C_BARRIER, C_BCAST, C_REDUCE, C_ALLREDUCE, C_GATHER,
 	C_ALLGATHER, C_ISSEND, C_IBSEND, C_IRECV_ANY, C_SCATTER, C_ALLTOALL,
 	C_RECV_STATUS, C_RECV_ANY_STATUS, C_WAITALL_STATUS, C_PORT_OF,
-	C_COMM_COMPONENT
+	C_COMM_COMPONENT, C_ALLGATHERV, C_GATHERV, C_SCATTERV, C_ALLTOALLV,
+	C_REDUCE_SCATTER
 };
 
 static const char *const call_names[] = {
@@ -47,7 +48,9 @@ static const char *const call_names[] = {
 	"ens_bcast", "ens_reduce", "ens_allreduce", "ens_gather",
 	"ens_allgather", "ens_issend", "ens_ibsend", "ens_irecv_any",
 	"ens_scatter", "ens_alltoall", "ens_recv_status", "ens_recv_any_status",
-	"ens_waitall_status", "ens_port_of", "ens_comm_component"
+	"ens_waitall_status", "ens_port_of", "ens_comm_component",
+	"ens_allgatherv", "ens_gatherv", "ens_scatterv", "ens_alltoallv",
+	"ens_reduce_scatter"
 };
 
 /* The monitor's name for each call that communicates; -1 for the others. */
@@ -56,7 +59,8 @@ static const int call_mon[] = {
 	MON_RECV, MON_RECV_ANY, MON_ISEND, MON_IRECV, MON_WAITALL, MON_BARRIER,
 	MON_BCAST, MON_REDUCE, MON_ALLREDUCE, MON_GATHER, MON_ALLGATHER,
 	MON_ISSEND, MON_IBSEND, MON_IRECV_ANY, MON_SCATTER, MON_ALLTOALL,
-	MON_RECV, MON_RECV_ANY, MON_WAITALL, -1, -1
+	MON_RECV, MON_RECV_ANY, MON_WAITALL, -1, -1, MON_ALLGATHERV, MON_GATHERV,
+	MON_SCATTERV, MON_ALLTOALLV, MON_REDUCE_SCATTER
 };
 
 enum { S_BEFORE, S_RUNNING, S_FINALIZED };
@@ -1425,6 +1429,115 @@ ens_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *re
 	if (rec_on)
 		trace_coll(TRACE_ALLTOALL, t0, TRACE_NONE, sendtype, sendcount, recvtype,
 		    recvcount);
+}
+
+/* The sum of n counts, for a v-collective's trace line; 0 for none. */
+static long
+vsum(const int *counts, int n)
+{
+	long	s = 0;
+	int	i;
+
+	for (i = 0; counts != NULL && i < n; i++)
+		s += counts[i];
+	return s;
+}
+
+void
+ens_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+    void *recvbuf, const int *recvcounts, const int *displs,
+    MPI_Datatype recvtype)
+{
+	int	rc;
+	double	 t0 = rec_on ? MPI_Wtime() : 0;
+
+	need_running(C_ALLGATHERV);
+	enter(C_ALLGATHERV, NULL, 0, NULL);
+	rc = PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+	    displs, recvtype, E.comm);
+	leave();
+	check(C_ALLGATHERV, rc);
+	if (rec_on)
+		trace_coll(TRACE_ALLGATHERV, t0, TRACE_NONE, sendtype, sendcount,
+		    recvtype, vsum(recvcounts, E.self.nprocs));
+}
+
+void
+ens_gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+    void *recvbuf, const int *recvcounts, const int *displs,
+    MPI_Datatype recvtype, const char *root)
+{
+	int	rc, r;
+	double	 t0 = rec_on ? MPI_Wtime() : 0;
+
+	need_running(C_GATHERV);
+	r = find_rank(C_GATHERV, root);
+	enter(C_GATHERV, NULL, 0, root);
+	rc = PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+	    displs, recvtype, r, E.comm);
+	leave();
+	check(C_GATHERV, rc);
+	if (rec_on)
+		trace_coll(TRACE_GATHERV, t0, r, sendtype, sendcount, recvtype,
+		    r == E.self.rank ? vsum(recvcounts, E.self.nprocs) : 0);
+}
+
+void
+ens_scatterv(const void *sendbuf, const int *sendcounts, const int *displs,
+    MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+    const char *root)
+{
+	int	rc, r;
+	double	 t0 = rec_on ? MPI_Wtime() : 0;
+
+	need_running(C_SCATTERV);
+	r = find_rank(C_SCATTERV, root);
+	enter(C_SCATTERV, NULL, 0, root);
+	rc = PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf,
+	    recvcount, recvtype, r, E.comm);
+	leave();
+	check(C_SCATTERV, rc);
+	if (rec_on)
+		trace_coll(TRACE_SCATTERV, t0, r, sendtype, r == E.self.rank ?
+		    vsum(sendcounts, E.self.nprocs) : 0, recvtype, recvcount);
+}
+
+void
+ens_alltoallv(const void *sendbuf, const int *sendcounts, const int *sdispls,
+    MPI_Datatype sendtype, void *recvbuf, const int *recvcounts,
+    const int *rdispls, MPI_Datatype recvtype)
+{
+	int	rc;
+	double	 t0 = rec_on ? MPI_Wtime() : 0;
+
+	need_running(C_ALLTOALLV);
+	enter(C_ALLTOALLV, NULL, 0, NULL);
+	rc = PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf,
+	    recvcounts, rdispls, recvtype, E.comm);
+	leave();
+	check(C_ALLTOALLV, rc);
+	if (rec_on)
+		trace_coll(TRACE_ALLTOALLV, t0, TRACE_NONE, sendtype,
+		    vsum(sendcounts, E.self.nprocs), recvtype,
+		    vsum(recvcounts, E.self.nprocs));
+}
+
+void
+ens_reduce_scatter(const void *sendbuf, void *recvbuf, const int *recvcounts,
+    MPI_Datatype dt, MPI_Op op)
+{
+	int	rc;
+	double	 t0 = rec_on ? MPI_Wtime() : 0;
+
+	need_running(C_REDUCE_SCATTER);
+	enter(C_REDUCE_SCATTER, NULL, 0, NULL);
+	rc = PMPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, dt, op, E.comm);
+	leave();
+	check(C_REDUCE_SCATTER, rc);
+	if (rec_on)
+		trace_coll(TRACE_REDUCESCATTER, t0, TRACE_NONE, dt,
+		    vsum(recvcounts, E.self.nprocs), dt, recvcounts != NULL ?
+		    recvcounts[E.self.rank] : 0);
 }
 
 MPI_Comm

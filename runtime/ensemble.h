@@ -131,6 +131,21 @@ void		 ens_scatter(const void *sendbuf, int sendcount, MPI_Datatype,
 		    void *recvbuf, int recvcount, MPI_Datatype, const char *root);
 void		 ens_alltoall(const void *sendbuf, int sendcount, MPI_Datatype,
 		    void *recvbuf, int recvcount, MPI_Datatype);
+/* Their v-forms: counts and displacements per process, in rank order. */
+void		 ens_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype,
+		    void *recvbuf, const int *recvcounts, const int *displs,
+		    MPI_Datatype);
+void		 ens_gatherv(const void *sendbuf, int sendcount, MPI_Datatype,
+		    void *recvbuf, const int *recvcounts, const int *displs,
+		    MPI_Datatype, const char *root);
+void		 ens_scatterv(const void *sendbuf, const int *sendcounts,
+		    const int *displs, MPI_Datatype, void *recvbuf, int recvcount,
+		    MPI_Datatype, const char *root);
+void		 ens_alltoallv(const void *sendbuf, const int *sendcounts,
+		    const int *sdispls, MPI_Datatype, void *recvbuf,
+		    const int *recvcounts, const int *rdispls, MPI_Datatype);
+void		 ens_reduce_scatter(const void *sendbuf, void *recvbuf,
+		    const int *recvcounts, MPI_Datatype, MPI_Op);
 
 #ifdef __cplusplus
 }

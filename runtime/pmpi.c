@@ -5,7 +5,7 @@
  * call on.  libensemble's own calls (ens.c) go to PMPI_* directly, so
  * nothing is recorded twice.  Wrapped: the blocking and non-blocking
  * sends and receives, MPI_Wait and MPI_Waitall, and the collectives the
- * port interface has; others (MPI_Test*, MPI_Sendrecv, v-collectives)
+ * port interface has (the v-forms too); others (MPI_Test*, MPI_Sendrecv)
  * pass through unrecorded (man/ensemble-trace.5). */
 #include "config.h"
 
@@ -368,5 +368,122 @@ MPI_Alltoall(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
 	if ((rc = PMPI_Alltoall(sbuf, scount, sdt, rbuf, rcount, rdt,
 	    comm)) == MPI_SUCCESS)
 		coll(TRACE_ALLTOALL, t0, comm, -1, sdt, scount, rdt, rcount);
+	return rc;
+}
+
+/* The sum of a v-collective's counts over comm's ranks. */
+static long
+vsum(const int *counts, MPI_Comm comm)
+{
+	long	s = 0;
+	int	n = 0, i;
+
+	MPI_Comm_size(comm, &n);
+	for (i = 0; counts != NULL && i < n; i++)
+		s += counts[i];
+	return s;
+}
+
+/* Whether this process is rank root of comm. */
+static int
+is_root(MPI_Comm comm, int root)
+{
+	int	me = -1;
+
+	MPI_Comm_rank(comm, &me);
+	return me == root;
+}
+
+int
+MPI_Allgatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+    const int rcounts[], const int displs[], MPI_Datatype rdt, MPI_Comm comm)
+{
+	double	t0;
+	int	rc;
+
+	if (!rec_on)
+		return PMPI_Allgatherv(sbuf, scount, sdt, rbuf, rcounts, displs,
+		    rdt, comm);
+	t0 = MPI_Wtime();
+	if ((rc = PMPI_Allgatherv(sbuf, scount, sdt, rbuf, rcounts, displs,
+	    rdt, comm)) == MPI_SUCCESS)
+		coll(TRACE_ALLGATHERV, t0, comm, -1, sdt, scount, rdt,
+		    vsum(rcounts, comm));
+	return rc;
+}
+
+int
+MPI_Gatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+    const int rcounts[], const int displs[], MPI_Datatype rdt, int root,
+    MPI_Comm comm)
+{
+	double	t0;
+	int	rc;
+
+	if (!rec_on)
+		return PMPI_Gatherv(sbuf, scount, sdt, rbuf, rcounts, displs,
+		    rdt, root, comm);
+	t0 = MPI_Wtime();
+	if ((rc = PMPI_Gatherv(sbuf, scount, sdt, rbuf, rcounts, displs,
+	    rdt, root, comm)) == MPI_SUCCESS)
+		coll(TRACE_GATHERV, t0, comm, root, sdt, scount, rdt,
+		    is_root(comm, root) ? vsum(rcounts, comm) : 0);
+	return rc;
+}
+
+int
+MPI_Scatterv(const void *sbuf, const int scounts[], const int displs[],
+    MPI_Datatype sdt, void *rbuf, int rcount, MPI_Datatype rdt, int root,
+    MPI_Comm comm)
+{
+	double	t0;
+	int	rc;
+
+	if (!rec_on)
+		return PMPI_Scatterv(sbuf, scounts, displs, sdt, rbuf, rcount,
+		    rdt, root, comm);
+	t0 = MPI_Wtime();
+	if ((rc = PMPI_Scatterv(sbuf, scounts, displs, sdt, rbuf, rcount,
+	    rdt, root, comm)) == MPI_SUCCESS)
+		coll(TRACE_SCATTERV, t0, comm, root, sdt, is_root(comm, root) ?
+		    vsum(scounts, comm) : 0, rdt, rcount);
+	return rc;
+}
+
+int
+MPI_Alltoallv(const void *sbuf, const int scounts[], const int sdispls[],
+    MPI_Datatype sdt, void *rbuf, const int rcounts[], const int rdispls[],
+    MPI_Datatype rdt, MPI_Comm comm)
+{
+	double	t0;
+	int	rc;
+
+	if (!rec_on)
+		return PMPI_Alltoallv(sbuf, scounts, sdispls, sdt, rbuf, rcounts,
+		    rdispls, rdt, comm);
+	t0 = MPI_Wtime();
+	if ((rc = PMPI_Alltoallv(sbuf, scounts, sdispls, sdt, rbuf, rcounts,
+	    rdispls, rdt, comm)) == MPI_SUCCESS)
+		coll(TRACE_ALLTOALLV, t0, comm, -1, sdt, vsum(scounts, comm), rdt,
+		    vsum(rcounts, comm));
+	return rc;
+}
+
+int
+MPI_Reduce_scatter(const void *sbuf, void *rbuf, const int rcounts[],
+    MPI_Datatype dt, MPI_Op op, MPI_Comm comm)
+{
+	double	t0;
+	int	rc, me = 0;
+
+	if (!rec_on)
+		return PMPI_Reduce_scatter(sbuf, rbuf, rcounts, dt, op, comm);
+	t0 = MPI_Wtime();
+	if ((rc = PMPI_Reduce_scatter(sbuf, rbuf, rcounts, dt, op, comm)) ==
+	    MPI_SUCCESS) {
+		MPI_Comm_rank(comm, &me);
+		coll(TRACE_REDUCESCATTER, t0, comm, -1, dt, vsum(rcounts, comm),
+		    dt, rcounts != NULL ? rcounts[me] : 0);
+	}
 	return rc;
 }

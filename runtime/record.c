@@ -574,6 +574,10 @@ rec_collective(int op, double t0, int comm, int root, int isroot, int nprocs,
 		e.sbytes = n * s;
 		e.rbytes = n * r;
 		break;
+	default:	/* the v-forms: the caller's totals */
+		e.sbytes = s;
+		e.rbytes = r;
+		break;
 	}
 	rec_add(&e);
 }

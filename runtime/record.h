@@ -89,7 +89,9 @@ void rec_p2p(int op, int mode, double t0, const char *ptype, int pindex,
     const MPI_Request *req, MPI_Comm c);
 /* Record a collective that started at t0 and ends now, its bytes by the
  * rules of man/ensemble-trace.5: root a world rank or TRACE_NONE, sdt
- * and rdt MPI_DATATYPE_NULL when it moves no data. */
+ * and rdt MPI_DATATYPE_NULL when it moves no data.  For the v-forms
+ * (TRACE_ALLGATHERV ...) scount and rcount are the elements this process
+ * sends and receives in all (0 where its buffer is not used). */
 void rec_collective(int op, double t0, int comm, int root, int isroot,
     int nprocs, MPI_Datatype sdt, long scount, MPI_Datatype rdt, long rcount,
     int raw);

@@ -31,14 +31,16 @@ enum trace_op {
 	TRACE_INIT, TRACE_FIN, TRACE_SEND, TRACE_RECV, TRACE_ISEND,
 	TRACE_IRECV, TRACE_WAIT, TRACE_BARRIER, TRACE_BCAST, TRACE_REDUCE,
 	TRACE_ALLREDUCE, TRACE_GATHER, TRACE_ALLGATHER, TRACE_SCATTER,
-	TRACE_ALLTOALL,
+	TRACE_ALLTOALL, TRACE_ALLGATHERV, TRACE_GATHERV, TRACE_SCATTERV,
+	TRACE_ALLTOALLV, TRACE_REDUCESCATTER,
 	TRACE_NOPS
 };
 
 static const char *const traceline_ops[TRACE_NOPS] = {
 	"init", "fin", "send", "recv", "isend", "irecv", "wait", "barrier",
 	"bcast", "reduce", "allreduce", "gather", "allgather", "scatter",
-	"alltoall"
+	"alltoall", "allgatherv", "gatherv", "scatterv", "alltoallv",
+	"reducescatter"
 };
 
 /* A send's mode; TRACE_MODE_NONE ('-') for every other operation. */

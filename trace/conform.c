@@ -138,6 +138,11 @@ conform_mon_event(struct cf *ck, const struct trace_event *e, int rank,
 	case TRACE_ALLREDUCE:	me->op = MON_ALLREDUCE; return 1;
 	case TRACE_ALLGATHER:	me->op = MON_ALLGATHER; return 1;
 	case TRACE_ALLTOALL:	me->op = MON_ALLTOALL; return 1;
+	case TRACE_ALLGATHERV:	me->op = MON_ALLGATHERV; return 1;
+	case TRACE_ALLTOALLV:	me->op = MON_ALLTOALLV; return 1;
+	case TRACE_REDUCESCATTER: me->op = MON_REDUCE_SCATTER; return 1;
+	case TRACE_SCATTERV:	me->op = MON_SCATTERV; break;
+	case TRACE_GATHERV:	me->op = MON_GATHERV; break;
 	case TRACE_BCAST:	me->op = MON_BCAST; break;
 	case TRACE_SCATTER:	me->op = MON_SCATTER; break;
 	case TRACE_REDUCE:	me->op = MON_REDUCE; break;

@@ -151,7 +151,8 @@ static const char *const otf2_regions[] = {
 	"MPI_Recv", "MPI_Isend", "MPI_Issend", "MPI_Ibsend", "MPI_Irecv",
 	"MPI_Wait", "MPI_Waitall", "MPI_Barrier", "MPI_Bcast", "MPI_Reduce",
 	"MPI_Allreduce", "MPI_Gather", "MPI_Allgather", "MPI_Scatter",
-	"MPI_Alltoall",
+	"MPI_Alltoall", "MPI_Allgatherv", "MPI_Gatherv", "MPI_Scatterv",
+	"MPI_Alltoallv", "MPI_Reduce_scatter",
 };
 #define OTF2_NREGIONS	(sizeof(otf2_regions) / sizeof(otf2_regions[0]))
 #define OTF2_WAIT	10
@@ -303,6 +304,11 @@ o2_coll(enum trace_op op)
 	case TRACE_ALLGATHER: return OTF2_COLLECTIVE_OP_ALLGATHER;
 	case TRACE_SCATTER: return OTF2_COLLECTIVE_OP_SCATTER;
 	case TRACE_ALLTOALL: return OTF2_COLLECTIVE_OP_ALLTOALL;
+	case TRACE_ALLGATHERV: return OTF2_COLLECTIVE_OP_ALLGATHERV;
+	case TRACE_GATHERV: return OTF2_COLLECTIVE_OP_GATHERV;
+	case TRACE_SCATTERV: return OTF2_COLLECTIVE_OP_SCATTERV;
+	case TRACE_ALLTOALLV: return OTF2_COLLECTIVE_OP_ALLTOALLV;
+	case TRACE_REDUCESCATTER: return OTF2_COLLECTIVE_OP_REDUCE_SCATTER;
 	default: return OTF2_COLLECTIVE_OP_BARRIER;
 	}
 }

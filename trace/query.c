@@ -264,6 +264,11 @@ static const struct {
 	{ "ALLGATHER", TRACE_ALLGATHER, "allgather" },
 	{ "SCATTER", TRACE_SCATTER, "scatter" },
 	{ "ALLTOALL", TRACE_ALLTOALL, "alltoall" },
+	{ "ALLGATHERV", TRACE_ALLGATHERV, "allgatherv" },
+	{ "GATHERV", TRACE_GATHERV, "gatherv" },
+	{ "SCATTERV", TRACE_SCATTERV, "scatterv" },
+	{ "ALLTOALLV", TRACE_ALLTOALLV, "alltoallv" },
+	{ "REDUCESCATTER", TRACE_REDUCESCATTER, "reducescatter" },
 	{ "INIT", TRACE_INIT, "init" },
 	{ "FINALIZE", TRACE_FIN, "finalize" },
 };
@@ -844,7 +849,7 @@ selected(const struct run *rn, int r)
 static int
 is_coll(enum trace_op op)
 {
-	return op >= TRACE_BARRIER && op <= TRACE_ALLTOALL;
+	return op >= TRACE_BARRIER && op < TRACE_NOPS;
 }
 
 /* Whether v compares to a condition's value as it asks. */

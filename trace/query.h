@@ -13,6 +13,8 @@
  *	opname    = 'SEND' | 'RECV' | 'RECEIVE' | 'ISEND' | 'IRECV' | 'WAIT'
  *		  | 'BARRIER' | 'BROADCAST' | 'BCAST' | 'REDUCE' | 'ALLREDUCE'
  *		  | 'GATHER' | 'ALLGATHER' | 'SCATTER' | 'ALLTOALL'
+ *		  | 'ALLGATHERV' | 'GATHERV' | 'SCATTERV' | 'ALLTOALLV'
+ *		  | 'REDUCESCATTER'
  *		  | 'INIT' | 'FINALIZE' ;
  *	clause    = ( 'BETWEEN' | 'AMONG' | 'FOR' ), processes
  *		  | 'IN', 'COMM', '(', comm, ')'

@@ -84,7 +84,8 @@ trace_mpi_name(const struct trace_event *ev)
 		"MPI_Init", "MPI_Finalize", "MPI_Send", "MPI_Recv", "MPI_Isend",
 		"MPI_Irecv", "MPI_Wait", "MPI_Barrier", "MPI_Bcast", "MPI_Reduce",
 		"MPI_Allreduce", "MPI_Gather", "MPI_Allgather", "MPI_Scatter",
-		"MPI_Alltoall",
+		"MPI_Alltoall", "MPI_Allgatherv", "MPI_Gatherv", "MPI_Scatterv",
+		"MPI_Alltoallv", "MPI_Reduce_scatter",
 	};
 
 	if (ev->op == TRACE_SEND && ev->mode == TRACE_MODE_SYNC)
