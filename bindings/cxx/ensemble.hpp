@@ -549,6 +549,122 @@ alltoall(const S &s, R &&r)
 	ens_alltoall(DS::data(s), c, DS::type(), DR::data(r), c, DR::type());
 }
 
+namespace detail {
+/* Whether counts and displs (ranges of int, one per process) place every
+ * block inside a buffer of n elements. */
+template <class C, class D> inline bool
+vfits(const C &c, const D &d, std::size_t n) noexcept
+{
+	std::size_t	np = (std::size_t)ens_self()->nprocs, i;
+
+	static_assert(std::is_same_v<std::remove_cv_t<std::remove_reference_t<
+	    decltype(*std::data(c))>>, int> && std::is_same_v<std::remove_cv_t<
+	    std::remove_reference_t<decltype(*std::data(d))>>, int>,
+	    "ens: counts and displacements are ranges of int");
+	if (std::size(c) != np || std::size(d) != np)
+		return false;
+	for (i = 0; i < np; i++)
+		if (std::data(c)[i] < 0 || std::data(d)[i] < 0 ||
+		    (std::size_t)std::data(d)[i] + (std::size_t)std::data(c)[i] > n)
+			return false;
+	return true;
+}
+/* A copy of counts or displacements of nprocs ints (short ones padded
+ * with 0), its first -1 (which MPI refuses) when !good. */
+template <class C> inline std::vector<int>
+vcopy(const C &c, bool good)
+{
+	std::vector<int>	v((std::size_t)ens_self()->nprocs, 0);
+	std::size_t		i;
+
+	for (i = 0; i < v.size() && i < std::size(c); i++)
+		v[i] = std::data(c)[i];
+	if (!good && !v.empty())
+		v[0] = -1;
+	return v;
+}
+} /* namespace detail */
+
+/* The v-forms: counts and displacements (ranges of int, such as
+ * std::vector<int>) one per process in rank order, in elements.  A block
+ * that does not fit its buffer, or a range of another length than
+ * nprocs, is passed as count -1. */
+template <class S, class R, class C, class D> inline void
+allgatherv(const S &s, R &&r, const C &counts, const D &displs)
+{
+	using DS = detail::buf<const S>;
+	using DR = detail::buf<R>;
+	bool			good = detail::vfits(counts, displs, DR::size(r));
+	std::vector<int>	c = detail::vcopy(counts, good);
+	std::vector<int>	d = detail::vcopy(displs, true);
+
+	ens_allgatherv(DS::data(s), DS::count(s), DS::type(), DR::data(r),
+	    c.data(), d.data(), DR::type());
+}
+/* counts and displs matter at the root only. */
+template <class S, class R, class C, class D> inline void
+gatherv(const S &s, R &&r, const C &counts, const D &displs, name root)
+{
+	using DS = detail::buf<const S>;
+	using DR = detail::buf<R>;
+	bool			good = !detail::is_self(root.c_str()) ||
+				    detail::vfits(counts, displs, DR::size(r));
+	std::vector<int>	c = detail::vcopy(counts, true);
+	std::vector<int>	d = detail::vcopy(displs, true);
+
+	ens_gatherv(DS::data(s), good ? DS::count(s) : -1, DS::type(),
+	    DR::data(r), c.data(), d.data(), DR::type(), root.c_str());
+}
+template <class S, class R, class C, class D> inline void
+scatterv(const S &s, const C &counts, const D &displs, R &&r, name root)
+{
+	using DS = detail::buf<const S>;
+	using DR = detail::buf<R>;
+	bool			good = !detail::is_self(root.c_str()) ||
+				    detail::vfits(counts, displs, DS::size(s));
+	std::vector<int>	c = detail::vcopy(counts, true);
+	std::vector<int>	d = detail::vcopy(displs, true);
+
+	ens_scatterv(DS::data(s), c.data(), d.data(), DS::type(), DR::data(r),
+	    good ? DR::count(r) : -1, DR::type(), root.c_str());
+}
+template <class S, class R, class C, class D, class E, class F> inline void
+alltoallv(const S &s, const C &scounts, const D &sdispls, R &&r,
+    const E &rcounts, const F &rdispls)
+{
+	using DS = detail::buf<const S>;
+	using DR = detail::buf<R>;
+	bool			good = detail::vfits(scounts, sdispls, DS::size(s)) &&
+				    detail::vfits(rcounts, rdispls, DR::size(r));
+	std::vector<int>	sc = detail::vcopy(scounts, good);
+	std::vector<int>	sd = detail::vcopy(sdispls, true);
+	std::vector<int>	rc = detail::vcopy(rcounts, true);
+	std::vector<int>	rd = detail::vcopy(rdispls, true);
+
+	ens_alltoallv(DS::data(s), sc.data(), sd.data(), DS::type(),
+	    DR::data(r), rc.data(), rd.data(), DR::type());
+}
+/* send holds the sum of counts; recv gets this process's block,
+ * counts[rank] elements. */
+template <class S, class R, class C> inline void
+reduce_scatter(const S &s, R &&r, const C &counts, MPI_Op op)
+{
+	using DS = detail::buf<const S>;
+	using DR = detail::buf<R>;
+	std::size_t		np = (std::size_t)ens_self()->nprocs, sum = 0, i;
+	bool			good = std::size(counts) == np;
+	std::vector<int>	c;
+
+	static_assert(std::is_same_v<std::remove_cv_t<typename DS::E>, typename DR::E>,
+	    "ens::reduce_scatter: send and receive element types differ");
+	for (i = 0; good && i < np; i++)
+		sum += (std::size_t)(std::data(counts)[i] > 0 ? std::data(counts)[i] : 0);
+	good = good && DS::size(s) >= sum && DR::size(r) >=
+	    (std::size_t)std::data(counts)[ens_self()->rank];
+	c = detail::vcopy(counts, good);
+	ens_reduce_scatter(DS::data(s), DR::data(r), c.data(), DS::type(), op);
+}
+
 } /* namespace ens */
 
 #endif

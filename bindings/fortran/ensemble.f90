@@ -37,6 +37,8 @@ module ensemble
     public :: ens_waitall, ens_port_of
     public :: ens_barrier, ens_bcast, ens_reduce, ens_allreduce, ens_gather
     public :: ens_allgather, ens_scatter, ens_alltoall
+    public :: ens_allgatherv, ens_gatherv, ens_scatterv, ens_alltoallv
+    public :: ens_reduce_scatter
 
     ! Who this process is (ens_self).
     type :: ens_self_t
@@ -266,6 +268,55 @@ module ensemble
             integer(c_int), intent(in) :: sendcount, recvcount
             type(MPI_Datatype), intent(in) :: sendtype, recvtype
             type(*), dimension(..), intent(inout) :: recvbuf
+        end subroutine
+        ! The v-forms: counts and displacements (from 0, in elements) per
+        ! process, in rank order.
+        subroutine ens_allgatherv(sendbuf, sendcount, sendtype, recvbuf, &
+                recvcounts, displs, recvtype) bind(C, name="ens_f08_allgatherv")
+            import :: c_int, MPI_Datatype
+            type(*), dimension(..), intent(in) :: sendbuf
+            integer(c_int), intent(in) :: sendcount
+            integer(c_int), intent(in) :: recvcounts(*), displs(*)
+            type(MPI_Datatype), intent(in) :: sendtype, recvtype
+            type(*), dimension(..), intent(inout) :: recvbuf
+        end subroutine
+        subroutine ens_gatherv(sendbuf, sendcount, sendtype, recvbuf, &
+                recvcounts, displs, recvtype, root) bind(C, name="ens_f08_gatherv")
+            import :: c_char, c_int, MPI_Datatype
+            type(*), dimension(..), intent(in) :: sendbuf
+            integer(c_int), intent(in) :: sendcount
+            integer(c_int), intent(in) :: recvcounts(*), displs(*)
+            type(MPI_Datatype), intent(in) :: sendtype, recvtype
+            type(*), dimension(..), intent(inout) :: recvbuf
+            character(kind=c_char, len=*), intent(in) :: root
+        end subroutine
+        subroutine ens_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, &
+                recvcount, recvtype, root) bind(C, name="ens_f08_scatterv")
+            import :: c_char, c_int, MPI_Datatype
+            type(*), dimension(..), intent(in) :: sendbuf
+            integer(c_int), intent(in) :: sendcounts(*), displs(*)
+            integer(c_int), intent(in) :: recvcount
+            type(MPI_Datatype), intent(in) :: sendtype, recvtype
+            type(*), dimension(..), intent(inout) :: recvbuf
+            character(kind=c_char, len=*), intent(in) :: root
+        end subroutine
+        subroutine ens_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, &
+                recvcounts, rdispls, recvtype) bind(C, name="ens_f08_alltoallv")
+            import :: c_int, MPI_Datatype
+            type(*), dimension(..), intent(in) :: sendbuf
+            integer(c_int), intent(in) :: sendcounts(*), sdispls(*)
+            integer(c_int), intent(in) :: recvcounts(*), rdispls(*)
+            type(MPI_Datatype), intent(in) :: sendtype, recvtype
+            type(*), dimension(..), intent(inout) :: recvbuf
+        end subroutine
+        subroutine ens_reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op) &
+                bind(C, name="ens_f08_reduce_scatter")
+            import :: c_int, MPI_Datatype, MPI_Op
+            type(*), dimension(..), intent(in) :: sendbuf
+            type(*), dimension(..), intent(inout) :: recvbuf
+            integer(c_int), intent(in) :: recvcounts(*)
+            type(MPI_Datatype), intent(in) :: datatype
+            type(MPI_Op), intent(in) :: op
         end subroutine
         subroutine c_exit(status) bind(C, name="exit")
             import :: c_int

@@ -72,6 +72,19 @@ void	ens_f08_scatter(const CFI_cdesc_t *, const int *, const MPI_Fint *,
 	    const CFI_cdesc_t *, const int *, const MPI_Fint *, const CFI_cdesc_t *);
 void	ens_f08_alltoall(const CFI_cdesc_t *, const int *, const MPI_Fint *,
 	    const CFI_cdesc_t *, const int *, const MPI_Fint *);
+void	ens_f08_allgatherv(const CFI_cdesc_t *, const int *, const MPI_Fint *,
+	    const CFI_cdesc_t *, const int *, const int *, const MPI_Fint *);
+void	ens_f08_gatherv(const CFI_cdesc_t *, const int *, const MPI_Fint *,
+	    const CFI_cdesc_t *, const int *, const int *, const MPI_Fint *,
+	    const CFI_cdesc_t *);
+void	ens_f08_scatterv(const CFI_cdesc_t *, const int *, const int *,
+	    const MPI_Fint *, const CFI_cdesc_t *, const int *, const MPI_Fint *,
+	    const CFI_cdesc_t *);
+void	ens_f08_alltoallv(const CFI_cdesc_t *, const int *, const int *,
+	    const MPI_Fint *, const CFI_cdesc_t *, const int *, const int *,
+	    const MPI_Fint *);
+void	ens_f08_reduce_scatter(const CFI_cdesc_t *, const CFI_cdesc_t *,
+	    const int *, const MPI_Fint *, const MPI_Fint *);
 
 /* Copy a Fortran string of len characters (trailing blanks already cut by
  * the module) into s->s; NULL for an empty one when empty_null is set
@@ -492,4 +505,58 @@ ens_f08_alltoall(const CFI_cdesc_t *sbuf, const int *scount,
 {
 	ens_alltoall(addr(sbuf, "ens_alltoall"), *scount, MPI_Type_f2c(*stype),
 	    addr(rbuf, "ens_alltoall"), *rcount, MPI_Type_f2c(*rtype));
+}
+
+void
+ens_f08_allgatherv(const CFI_cdesc_t *sbuf, const int *scount,
+    const MPI_Fint *stype, const CFI_cdesc_t *rbuf, const int *rcounts,
+    const int *displs, const MPI_Fint *rtype)
+{
+	ens_allgatherv(addr(sbuf, "ens_allgatherv"), *scount, MPI_Type_f2c(*stype),
+	    addr(rbuf, "ens_allgatherv"), rcounts, displs, MPI_Type_f2c(*rtype));
+}
+
+void
+ens_f08_gatherv(const CFI_cdesc_t *sbuf, const int *scount,
+    const MPI_Fint *stype, const CFI_cdesc_t *rbuf, const int *rcounts,
+    const int *displs, const MPI_Fint *rtype, const CFI_cdesc_t *root)
+{
+	struct fstr	r;
+
+	ens_gatherv(addr(sbuf, "ens_gatherv"), *scount, MPI_Type_f2c(*stype),
+	    addr(rbuf, "ens_gatherv"), rcounts, displs, MPI_Type_f2c(*rtype),
+	    fstr_desc(&r, root, 0));
+	fstr_free(&r);
+}
+
+void
+ens_f08_scatterv(const CFI_cdesc_t *sbuf, const int *scounts, const int *displs,
+    const MPI_Fint *stype, const CFI_cdesc_t *rbuf, const int *rcount,
+    const MPI_Fint *rtype, const CFI_cdesc_t *root)
+{
+	struct fstr	r;
+
+	ens_scatterv(addr(sbuf, "ens_scatterv"), scounts, displs,
+	    MPI_Type_f2c(*stype), addr(rbuf, "ens_scatterv"), *rcount,
+	    MPI_Type_f2c(*rtype), fstr_desc(&r, root, 0));
+	fstr_free(&r);
+}
+
+void
+ens_f08_alltoallv(const CFI_cdesc_t *sbuf, const int *scounts,
+    const int *sdispls, const MPI_Fint *stype, const CFI_cdesc_t *rbuf,
+    const int *rcounts, const int *rdispls, const MPI_Fint *rtype)
+{
+	ens_alltoallv(addr(sbuf, "ens_alltoallv"), scounts, sdispls,
+	    MPI_Type_f2c(*stype), addr(rbuf, "ens_alltoallv"), rcounts, rdispls,
+	    MPI_Type_f2c(*rtype));
+}
+
+void
+ens_f08_reduce_scatter(const CFI_cdesc_t *sbuf, const CFI_cdesc_t *rbuf,
+    const int *rcounts, const MPI_Fint *dt, const MPI_Fint *op)
+{
+	ens_reduce_scatter(addr(sbuf, "ens_reduce_scatter"),
+	    addr(rbuf, "ens_reduce_scatter"), rcounts, MPI_Type_f2c(*dt),
+	    MPI_Op_f2c(*op));
 }

@@ -1342,6 +1342,289 @@ request_done(RequestObject *r, void *unused)
 	return PyBool_FromLong(r->req == MPI_REQUEST_NULL);
 }
 
+/* Counts and displacements of the v-forms: nprocs ints each, owned. */
+struct vspec {
+	int	*counts;
+	int	*displs;
+};
+
+/* A sequence of nprocs ints (what: its name in messages) into *out, a
+ * new array; -1 with an exception when it is not one. */
+static int
+get_ints(const char *fn, const char *what, PyObject *o, int **out)
+{
+	PyObject	*seq;
+	Py_ssize_t	 i, np = ens_self()->nprocs;
+	long		 v;
+
+	*out = NULL;
+	if ((seq = PySequence_Fast(o, "")) == NULL) {
+		PyErr_Format(PyExc_TypeError, "ensemble.%s: %s must be a "
+		    "sequence of ints, one per process", fn, what);
+		return -1;
+	}
+	if (PySequence_Fast_GET_SIZE(seq) != np) {
+		PyErr_Format(PyExc_ValueError, "ensemble.%s: %s has %zd "
+		    "elements, not %zd (one per process)", fn, what,
+		    PySequence_Fast_GET_SIZE(seq), np);
+		Py_DECREF(seq);
+		return -1;
+	}
+	*out = PyMem_Calloc((size_t)np + 1, sizeof(int));
+	if (*out == NULL) {
+		Py_DECREF(seq);
+		PyErr_NoMemory();
+		return -1;
+	}
+	for (i = 0; i < np; i++) {
+		v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+		if ((v == -1 && PyErr_Occurred()) || v < 0 || v > INT_MAX) {
+			if (!PyErr_Occurred() || PyErr_ExceptionMatches(
+			    PyExc_OverflowError) || PyErr_ExceptionMatches(
+			    PyExc_TypeError)) {
+				PyErr_Clear();
+				PyErr_Format(PyExc_ValueError, "ensemble.%s: %s[%zd] "
+				    "is not an int from 0 to INT_MAX", fn, what, i);
+			}
+			Py_DECREF(seq);
+			PyMem_Free(*out);
+			*out = NULL;
+			return -1;
+		}
+		(*out)[i] = (int)v;
+	}
+	Py_DECREF(seq);
+	return 0;
+}
+
+/* Counts and displacements (None: the blocks packed in rank order) of a
+ * buffer b into v, each block inside it; with b not held (None), none
+ * needed, v stays empty. */
+static int
+get_vspec(const char *fn, const char *what, PyObject *counts, PyObject *displs,
+    const struct pybuf *b, struct vspec *v)
+{
+	int	np = ens_self()->nprocs, i;
+	long	at = 0;
+
+	v->counts = v->displs = NULL;
+	if (!b->held)
+		return 0;
+	if (get_ints(fn, "counts", counts, &v->counts) != 0)
+		return -1;
+	if (displs != Py_None) {
+		if (get_ints(fn, "displs", displs, &v->displs) != 0)
+			return -1;
+	} else if ((v->displs = PyMem_Calloc((size_t)np + 1, sizeof(int))) ==
+	    NULL) {
+		PyErr_NoMemory();
+		return -1;
+	}
+	for (i = 0; i < np; i++) {
+		if (displs == Py_None) {
+			if (at > INT_MAX) {
+				PyErr_Format(PyExc_OverflowError, "ensemble.%s: more "
+				    "than INT_MAX elements", fn);
+				return -1;
+			}
+			v->displs[i] = (int)at;
+		}
+		if ((long)v->displs[i] + v->counts[i] > b->count) {
+			PyErr_Format(PyExc_ValueError, "ensemble.%s: block %d "
+			    "(%d elements at %d) is past the end of %s (%d "
+			    "elements)", fn, i, v->counts[i], v->displs[i], what,
+			    b->count);
+			return -1;
+		}
+		at += v->counts[i];
+	}
+	return 0;
+}
+
+static void
+put_vspec(struct vspec *v)
+{
+	PyMem_Free(v->counts);
+	PyMem_Free(v->displs);
+	v->counts = v->displs = NULL;
+}
+
+enum vkind { V_ALLGATHERV, V_GATHERV, V_SCATTERV, V_ALLTOALLV };
+
+/* allgatherv, gatherv: (sendbuf, recvbuf, counts, displs[, root]);
+ * scatterv (sendbuf, recvbuf, counts, displs, root); alltoallv (sendbuf,
+ * recvbuf, sendcounts, sdispls, recvcounts, rdispls). */
+static PyObject *
+do_vgather(const char *fn, enum vkind k, PyObject *const *args, Py_ssize_t n)
+{
+	struct pybuf	 s, r;
+	struct vspec	 sv = { NULL, NULL }, rv = { NULL, NULL };
+	const char	*root = NULL;
+	int		 want = k == V_ALLGATHERV ? 4 : k == V_ALLTOALLV ? 6 : 5;
+	PyObject	*ret = NULL;
+
+	if (nargs(fn, n, want, want) != 0 || need_running(fn) != 0 ||
+	    (want == 5 && get_root(args[4], &root) != 0))
+		return NULL;
+	if (get_buf(args[0], 0, k == V_SCATTERV, &s) != 0)
+		return NULL;
+	if (get_buf(args[1], 1, k == V_GATHERV, &r) != 0) {
+		put_buf(&s);
+		return NULL;
+	}
+	if (!s.held)
+		s.dt = r.dt;
+	if (!r.held)
+		r.dt = s.dt;
+	switch (k) {
+	case V_ALLGATHERV:
+	case V_GATHERV:
+		if (get_vspec(fn, "recvbuf", args[2], args[3], &r, &rv) != 0)
+			goto out;
+		break;
+	case V_SCATTERV:
+		if (get_vspec(fn, "sendbuf", args[2], args[3], &s, &sv) != 0)
+			goto out;
+		break;
+	case V_ALLTOALLV:
+		if (get_vspec(fn, "sendbuf", args[2], args[3], &s, &sv) != 0 ||
+		    get_vspec(fn, "recvbuf", args[4], args[5], &r, &rv) != 0)
+			goto out;
+		break;
+	}
+	Py_BEGIN_ALLOW_THREADS
+	switch (k) {
+	case V_ALLGATHERV:
+		ens_allgatherv(s.view.buf, s.count, s.dt, r.view.buf, rv.counts,
+		    rv.displs, r.dt);
+		break;
+	case V_GATHERV:
+		ens_gatherv(s.view.buf, s.count, s.dt, buf_ptr(&r), rv.counts,
+		    rv.displs, r.dt, root);
+		break;
+	case V_SCATTERV:
+		ens_scatterv(buf_ptr(&s), sv.counts, sv.displs, s.dt, r.view.buf,
+		    r.count, r.dt, root);
+		break;
+	case V_ALLTOALLV:
+		ens_alltoallv(s.view.buf, sv.counts, sv.displs, s.dt, r.view.buf,
+		    rv.counts, rv.displs, r.dt);
+		break;
+	}
+	Py_END_ALLOW_THREADS
+	ret = Py_NewRef(Py_None);
+out:
+	put_vspec(&sv);
+	put_vspec(&rv);
+	put_buf(&r);
+	put_buf(&s);
+	return ret;
+}
+
+PyDoc_STRVAR(allgatherv_doc,
+"allgatherv($module, sendbuf, recvbuf, counts, displs, /)\n--\n\n"
+"Every process's sendbuf into every process's recvbuf, the one of rank k\n"
+"as counts[k] elements at displs[k] (ens_allgatherv).  counts and displs\n"
+"are sequences of ints, one per process in rank (script) order, in\n"
+"elements; displs None packs the blocks in rank order.");
+
+static PyObject *
+py_allgatherv(PyObject *self, PyObject *const *args, Py_ssize_t n)
+{
+	(void)self;
+	return do_vgather("allgatherv", V_ALLGATHERV, args, n);
+}
+
+PyDoc_STRVAR(gatherv_doc,
+"gatherv($module, sendbuf, recvbuf, counts, displs, root, /)\n--\n\n"
+"The same as allgatherv(), into root's recvbuf only (ens_gatherv);\n"
+"recvbuf, counts and displs may be None except at root.");
+
+static PyObject *
+py_gatherv(PyObject *self, PyObject *const *args, Py_ssize_t n)
+{
+	(void)self;
+	return do_vgather("gatherv", V_GATHERV, args, n);
+}
+
+PyDoc_STRVAR(scatterv_doc,
+"scatterv($module, sendbuf, recvbuf, counts, displs, root, /)\n--\n\n"
+"The counts[k] elements at displs[k] of root's sendbuf into the recvbuf\n"
+"of the process of rank k, which holds as many (ens_scatterv); sendbuf,\n"
+"counts and displs may be None except at root; displs None packs the\n"
+"blocks in rank order.");
+
+static PyObject *
+py_scatterv(PyObject *self, PyObject *const *args, Py_ssize_t n)
+{
+	(void)self;
+	return do_vgather("scatterv", V_SCATTERV, args, n);
+}
+
+PyDoc_STRVAR(alltoallv_doc,
+"alltoallv($module, sendbuf, recvbuf, sendcounts, sdispls, recvcounts,\n"
+"          rdispls, /)\n--\n\n"
+"The sendcounts[k] elements at sdispls[k] of every process's sendbuf to\n"
+"the process of rank k, into its recvbuf as recvcounts[j] elements at\n"
+"rdispls[j] for the sender of rank j (ens_alltoallv); displacements None\n"
+"pack the blocks in rank order.");
+
+static PyObject *
+py_alltoallv(PyObject *self, PyObject *const *args, Py_ssize_t n)
+{
+	(void)self;
+	return do_vgather("alltoallv", V_ALLTOALLV, args, n);
+}
+
+PyDoc_STRVAR(reduce_scatter_doc,
+"reduce_scatter($module, sendbuf, recvbuf, counts, op, /)\n--\n\n"
+"Combine every process's sendbuf (sum(counts) elements) element by element\n"
+"with op, and give the process of rank k the k-th block of the result,\n"
+"counts[k] elements, in its recvbuf (ens_reduce_scatter); op as for\n"
+"reduce().");
+
+static PyObject *
+py_reduce_scatter(PyObject *self, PyObject *const *args, Py_ssize_t n)
+{
+	struct pybuf	 s, r;
+	int		*counts = NULL, i, me;
+	long		 sum = 0;
+	MPI_Op		 op;
+	PyObject	*ret = NULL;
+
+	(void)self;
+	if (nargs("reduce_scatter", n, 4, 4) != 0 ||
+	    need_running("reduce_scatter") != 0 || get_op(args[3], &op) != 0)
+		return NULL;
+	if (get_buf(args[0], 0, 0, &s) != 0)
+		return NULL;
+	if (get_buf(args[1], 1, 0, &r) != 0) {
+		put_buf(&s);
+		return NULL;
+	}
+	if (get_ints("reduce_scatter", "counts", args[2], &counts) != 0)
+		goto out;
+	for (i = 0; i < ens_self()->nprocs; i++)
+		sum += counts[i];
+	me = ens_self()->rank;
+	if (sum != s.count || counts[me] != r.count || r.dt != s.dt) {
+		PyErr_Format(PyExc_ValueError, "ensemble.reduce_scatter: sendbuf "
+		    "must hold sum(counts) = %ld elements (not %d), recvbuf "
+		    "counts[%d] = %d of the same type (not %d)", sum, s.count, me,
+		    counts[me], r.count);
+		goto out;
+	}
+	Py_BEGIN_ALLOW_THREADS
+	ens_reduce_scatter(s.view.buf, r.view.buf, counts, s.dt, op);
+	Py_END_ALLOW_THREADS
+	ret = Py_NewRef(Py_None);
+out:
+	PyMem_Free(counts);
+	put_buf(&r);
+	put_buf(&s);
+	return ret;
+}
+
 static PyMethodDef request_methods[] = {
 	{ "wait", (PyCFunction)request_wait, METH_NOARGS, request_wait_doc },
 	{ NULL, NULL, 0, NULL }
@@ -1437,6 +1720,16 @@ static PyMethodDef methods[] = {
 	  scatter_doc },
 	{ "alltoall", (PyCFunction)(void (*)(void))py_alltoall, METH_FASTCALL,
 	  alltoall_doc },
+	{ "allgatherv", (PyCFunction)(void (*)(void))py_allgatherv,
+	  METH_FASTCALL, allgatherv_doc },
+	{ "gatherv", (PyCFunction)(void (*)(void))py_gatherv, METH_FASTCALL,
+	  gatherv_doc },
+	{ "scatterv", (PyCFunction)(void (*)(void))py_scatterv, METH_FASTCALL,
+	  scatterv_doc },
+	{ "alltoallv", (PyCFunction)(void (*)(void))py_alltoallv, METH_FASTCALL,
+	  alltoallv_doc },
+	{ "reduce_scatter", (PyCFunction)(void (*)(void))py_reduce_scatter,
+	  METH_FASTCALL, reduce_scatter_doc },
 	{ NULL, NULL, 0, NULL }
 };
 

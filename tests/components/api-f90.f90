@@ -7,13 +7,17 @@
 !     hub { bcast from hub; recv any W; recv any W;
 !           issend W[1]; ibsend W[2]; irecv any; irecv any; waitall;
 !           reduce to w[2]; allreduce; gather to w[1]; allgather;
-!           scatter from hub; alltoall; barrier; }
+!           scatter from hub; alltoall; barrier;
+!           allgatherv; gatherv to w[2]; scatterv from hub; alltoallv;
+!           reducescatter; }
 !     w   { bcast from hub;
 !           if index == 1 { ssend H[1]; } else { bsend H[1]; }
 !           recv H[1];
 !           isend H[1]; waitall;
 !           reduce to w[2]; allreduce; gather to w[1]; allgather;
-!           scatter from hub; alltoall; barrier; }
+!           scatter from hub; alltoall; barrier;
+!           allgatherv; gatherv to w[2]; scatterv from hub; alltoallv;
+!           reducescatter; }
 !
 ! Worker i sends i + 1 real(8)s to the hub's 'recv any W' (w[1] in
 ! synchronous mode, w[2] buffered), the hub a string to each (to w[1]
@@ -58,6 +62,7 @@ program api
             call worker(me)
         end if
         call after(me)
+        call vforms(me)
     end select
     call ens_finalize()
 
@@ -215,5 +220,38 @@ contains
             "; allgather", bs, "; scatter ", word, "; alltoall", ra
         write (*, '(a)') trim(line)
     end subroutine after
+
+    ! The v-forms: rank r's block is r + 1 elements, displacements in
+    ! reverse rank order where one taken from the wrong place would show.
+    subroutine vforms(me)
+        type(ens_self_t), intent(in) :: me
+        integer :: r, k, mine(3), ag(6), gv(6), to(3), from(3), rsend(6), rs(3)
+        real(8) :: sv(6), got(3)
+        character(len=300) :: line
+
+        r = me%rank
+        mine = r
+        ag = -1
+        call ens_allgatherv(mine, r + 1, MPI_INTEGER, ag, [1, 2, 3], [0, 1, 3], &
+            MPI_INTEGER)
+        gv = -1
+        call ens_gatherv(mine, r + 1, MPI_INTEGER, gv, [1, 2, 3], [5, 3, 0], &
+            MPI_INTEGER, "w[2]")
+        sv = [10d0, 20d0, 21d0, 30d0, 31d0, 32d0]
+        got = 0
+        call ens_scatterv(sv, [1, 2, 3], [0, 1, 3], MPI_DOUBLE_PRECISION, got, &
+            r + 1, MPI_DOUBLE_PRECISION, "hub")
+        to = [100 * r + 2, 100 * r + 1, 100 * r]
+        from = -1
+        call ens_alltoallv(to, [1, 1, 1], [2, 1, 0], MPI_INTEGER, from, &
+            [1, 1, 1], [0, 1, 2], MPI_INTEGER)
+        rsend = [(10 * r + k, k = 0, 5)]
+        rs = 0
+        call ens_reduce_scatter(rsend, rs, [1, 2, 3], MPI_INTEGER, MPI_SUM)
+        write (line, '(a,a,6(1x,i0),a,6(1x,i0),a,3(1x,f0.1),a,3(1x,i0),a,3(1x,i0))') &
+            me%name, ": allgatherv", ag, "; gatherv", gv, "; scatterv", got, &
+            "; alltoallv", from, "; reduce_scatter", rs
+        write (*, '(a)') trim(line)
+    end subroutine vforms
 
 end program api

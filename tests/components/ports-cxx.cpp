@@ -6,16 +6,21 @@
 //
 //	hub { bcast from hub; recv any W; recv any W; allreduce;
 //	      recv any W; recv any W; barrier; isend W[*]; irecv W[*];
-//	      waitall; reduce to w[2]; gather to hub; scatter from w[1]; }
+//	      waitall; reduce to w[2]; gather to hub; scatter from w[1];
+//	      allgatherv; gatherv to hub; scatterv from w[1]; alltoallv;
+//	      reducescatter; }
 //	w   { bcast from hub; send H[1]; allreduce; send H[1]; barrier;
 //	      irecv H[1]; isend H[1]; waitall;
-//	      reduce to w[2]; gather to hub; scatter from w[1]; }
+//	      reduce to w[2]; gather to hub; scatter from w[1];
+//	      allgatherv; gatherv to hub; scatterv from w[1]; alltoallv;
+//	      reducescatter; }
 //
 // (the barrier keeps the non-blocking messages from the wildcards).
 //
 // or "ok" (nothing), "send" or "recv" on port Peer[1], once (a component that leaves its
 // behaviour, or hangs), or misuse: "wrong-type" (a send on a port type it
-// lacks), "short-gather" (a gather into too small a vector).
+// lacks), "short-gather" (a gather into too small a vector),
+// "short-gatherv" (a gatherv whose blocks go past the vector's end).
 #include <array>
 #include <complex>
 #include <cstdio>
@@ -145,6 +150,12 @@ main(int argc, char **argv)
 		ens::gather(v, few, ens::self().name);
 		return 0;
 	}
+	if (mode == "short-gatherv") {
+		std::vector<int> few(2), counts{ 1, 2 }, displs{ 0, 1 };
+
+		ens::gatherv(v, few, counts, displs, ens::self().name);
+		return 0;
+	}
 
 	const ens_self_t &me = ens::self();
 	auto greeting = ens::param("greeting");
@@ -177,5 +188,43 @@ main(int argc, char **argv)
 	short piece = -1, all[3] = { 7, 8, 9 };
 	ens::scatter(all, piece, "w[1]");
 	say("scatter %d", piece);
+
+	// The v-forms: rank r's block is r + 1 elements; the reversed
+	// displacements show one taken from the wrong place.
+	std::vector<int> cnt{ 1, 2, 3 }, fwd{ 0, 1, 3 }, rev{ 5, 3, 0 };
+	std::vector<int> mine((std::size_t)me.rank + 1, me.rank), six(6);
+	ens::allgatherv(mine, six, cnt, fwd);
+	say("allgatherv %d %d %d %d %d %d", six[0], six[1], six[2], six[3],
+	    six[4], six[5]);
+	std::vector<int> at_hub(mode == "hub" ? 6 : 0);
+	ens::gatherv(mine, at_hub, cnt, rev, "hub");
+	if (mode == "hub")
+		say("gatherv %d %d %d %d %d %d", at_hub[0], at_hub[1], at_hub[2],
+		    at_hub[3], at_hub[4], at_hub[5]);
+	std::array<long, 6> sv{ 10, 20, 21, 30, 31, 32 };
+	std::vector<long> got((std::size_t)me.rank + 1);
+	ens::scatterv(sv, cnt, fwd, got, "w[1]");
+	if (me.rank == 0)
+		say("scatterv %ld", got[0]);
+	else if (me.rank == 1)
+		say("scatterv %ld %ld", got[0], got[1]);
+	else
+		say("scatterv %ld %ld %ld", got[0], got[1], got[2]);
+	std::array<int, 3> to{ 10 * me.rank + 2, 10 * me.rank + 1, 10 * me.rank },
+	    from{};
+	std::vector<int> ones{ 1, 1, 1 }, down{ 2, 1, 0 }, up{ 0, 1, 2 };
+	ens::alltoallv(to, ones, down, from, ones, up);
+	say("alltoallv %d %d %d", from[0], from[1], from[2]);
+	std::array<int, 6> rsend{};
+	std::vector<int> rgot((std::size_t)me.rank + 1);
+	for (int k = 0; k < 6; k++)
+		rsend[(std::size_t)k] = 10 * me.rank + k;
+	ens::reduce_scatter(rsend, rgot, cnt, MPI_SUM);
+	if (me.rank == 0)
+		say("reduce_scatter %d", rgot[0]);
+	else if (me.rank == 1)
+		say("reduce_scatter %d %d", rgot[0], rgot[1]);
+	else
+		say("reduce_scatter %d %d %d", rgot[0], rgot[1], rgot[2]);
 	return 0;
 }

@@ -2,7 +2,8 @@
 """pyapi.py -- a test component in Python (tests/bind-python.test), told by
 its first argument what to do.  'hub' and 'w' exercise the package beyond
 the Distribution of Maximum: self(), param(), collectives rooted by name,
-isend/irecv with waitall's statuses, recv_any with a Status, irecv_any,
+the v-collectives with counts and displacements, isend/irecv with
+waitall's statuses, recv_any with a Status, irecv_any,
 bsend, comm_component() and port() with mpi4py; each prints what it got.
 The others misbehave for the failure tests: 'send', 'recv', 'ok', 'hang'
 (waits for a message that never comes), 'protocol' (sends where its
@@ -40,6 +41,46 @@ def collectives(me):
     ensemble.alltoall(np.arange(me.nprocs, dtype=np.int16) + 10 * me.rank, a2)
     say("bcast", *b, "; reduce", *(r if r is not None else ["-"]),
         "; allgather", *ag, "; scatter", got[0], "; alltoall", *a2)
+
+
+def vforms(me):
+    """allgatherv, gatherv to w[1], scatterv from hub, alltoallv,
+    reduce_scatter: rank r's block is r + 1 elements; displacements in
+    reverse rank order show one taken from the wrong place."""
+    n, r = me.nprocs, me.rank
+    counts = [k + 1 for k in range(n)]
+    total = sum(counts)
+    rev = [total - sum(counts[:k + 1]) for k in range(n)]
+    mine = np.full(r + 1, r, dtype=np.int32)
+    ag = np.zeros(total, dtype=np.int32)
+    ensemble.allgatherv(mine, ag, counts, None)
+    gv = np.zeros(total, dtype=np.int32) if me.name == "w[1]" else None
+    ensemble.gatherv(mine, gv, counts if gv is not None else None,
+                     rev if gv is not None else None, "w[1]")
+    sv = np.arange(total, dtype=np.float64) if me.name == "hub" else None
+    got = np.zeros(r + 1)
+    ensemble.scatterv(sv, got, counts, None, "hub")
+    send = np.array([100 * r + j for j in reversed(range(n))], dtype=np.int64)
+    a2 = np.zeros(n, dtype=np.int64)
+    ensemble.alltoallv(send, a2, [1] * n, list(reversed(range(n))),
+                       [1] * n, None)
+    rs = np.zeros(r + 1, dtype=np.int32)
+    ensemble.reduce_scatter(np.arange(total, dtype=np.int32) + r, rs, counts,
+                            "sum")
+    say("allgatherv", *ag, "; gatherv", *(gv if gv is not None else ["-"]),
+        "; scatterv", *got, "; alltoallv", *a2, "; reduce_scatter", *rs)
+    # Refused before any process calls MPI: a block past the buffer's
+    # end, counts of another length.
+    try:
+        ensemble.allgatherv(mine, np.zeros(total - 1, dtype=np.int32),
+                            counts, None)
+    except ValueError as e:
+        say("ValueError:", e)
+    try:
+        ensemble.reduce_scatter(np.zeros(total, dtype=np.int32), rs,
+                                counts[1:], "sum")
+    except ValueError as e:
+        say("ValueError:", e)
 
 
 def hub(me):
@@ -120,6 +161,7 @@ def main():
             me.indexed, "; param", ensemble.param("greeting"),
             ensemble.param("1"), ensemble.param("2"), ensemble.param("nope"))
         collectives(me)
+        vforms(me)
         if mode == "hub":
             hub(me)
         else:

@@ -78,10 +78,11 @@ from mpi4py import MPI as _MPI  # noqa: E402
 
 try:
     from ._ensemble import (  # noqa: E402
-        Port, Request, Self, Status, _init, _running, allgather, allreduce,
-        alltoall, barrier, bcast, bsend, comm_component, finalize, gather,
-        ibsend, irecv, irecv_any, isend, issend, param, port, ports, recv,
-        recv_any, reduce, scatter, self, send, ssend, waitall)
+        Port, Request, Self, Status, _init, _running, allgather, allgatherv,
+        allreduce, alltoall, alltoallv, barrier, bcast, bsend, comm_component,
+        finalize, gather, gatherv, ibsend, irecv, irecv_any, isend, issend,
+        param, port, ports, recv, recv_any, reduce, reduce_scatter, scatter,
+        scatterv, self, send, ssend, waitall)
 except ImportError as _e:
     raise ImportError(
         "ensemble: cannot load its extension into this Python (%s %d.%d): %s"
@@ -93,7 +94,8 @@ __all__ = [
     "send", "ssend", "bsend", "recv", "recv_any",
     "isend", "issend", "ibsend", "irecv", "irecv_any", "waitall",
     "barrier", "bcast", "reduce", "allreduce", "gather", "allgather",
-    "scatter", "alltoall",
+    "scatter", "alltoall", "allgatherv", "gatherv", "scatterv", "alltoallv",
+    "reduce_scatter",
     "Status", "Request", "Self", "Port",
 ]
 
