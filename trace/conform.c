@@ -366,7 +366,8 @@ conform_judge(struct cf *ck)
 	}
 	for (i = 0; i < (size_t)ck->g->nchans; i++)
 		c->used += c->chan_msgs[i] > 0;
-	qsort(c->pairs, c->npairs, sizeof(*c->pairs), conform_cmp_pair);
+	if (c->npairs > 0)
+		qsort(c->pairs, c->npairs, sizeof(*c->pairs), conform_cmp_pair);
 	for (i = 0; i < c->npairs; i++) {
 		pp = &c->pairs[i];
 		ps = c->procs[pp->src].proc;
