@@ -1435,22 +1435,7 @@ mpnet_coll_fanout(int kind)
 const char *
 mpnet_coll_words(int kind)
 {
-	switch (kind) {
-	case S_BARRIER:		return "barrier";
-	case S_ALLREDUCE:	return "allreduce";
-	case S_ALLGATHER:	return "allgather";
-	case S_ALLTOALL:	return "alltoall";
-	case S_BCAST:		return "bcast from";
-	case S_SCATTER:		return "scatter from";
-	case S_REDUCE:		return "reduce to";
-	case S_GATHER:		return "gather to";
-	case S_ALLGATHERV:	return "allgatherv";
-	case S_ALLTOALLV:	return "alltoallv";
-	case S_REDUCESCATTER:	return "reducescatter";
-	case S_SCATTERV:	return "scatterv from";
-	case S_GATHERV:		return "gatherv to";
-	default:		return "?";
-	}
+	return pcg_stmt_word((enum stmt_kind)kind, MODE_STANDARD);
 }
 
 const char *

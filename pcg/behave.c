@@ -55,15 +55,16 @@ say(struct behave *x, const struct stmt *s, const char *fmt, ...)
 	free(msg);
 }
 
-static const char *
-word(const struct pcg_bstmt *b)
+/* A statement's words, as the script spells them. */
+const char *
+pcg_stmt_word(enum stmt_kind kind, enum send_mode mode)
 {
 	static const char *const sends[] = { "send", "ssend", "bsend" };
 	static const char *const isends[] = { "isend", "issend", "ibsend" };
 
-	switch (b->kind) {
-	case S_SEND:		return sends[b->mode];
-	case S_ISEND:		return isends[b->mode];
+	switch (kind) {
+	case S_SEND:		return sends[mode];
+	case S_ISEND:		return isends[mode];
 	case S_RECV:		return "recv";
 	case S_IRECV:		return "irecv";
 	case S_RECV_ANY:	return "recv any";
@@ -89,6 +90,13 @@ word(const struct pcg_bstmt *b)
 		break;
 	}
 	return "?";
+}
+
+/* The words statement b starts with. */
+static const char *
+word(const struct pcg_bstmt *b)
+{
+	return pcg_stmt_word(b->kind, b->mode);
 }
 
 static struct pcg_bstmt *

@@ -164,6 +164,9 @@ int pcg_unknown_seen(struct pcg *, const char *interned);
 
 /* The process's name as written in scripts: relay[3], or master. */
 const char *pcg_proc_name(const struct pcg *, int proc, char *buf, size_t len);
+/* The words a statement of kind (a send of mode) starts with in the
+ * script, "bcast from", "ssend"; "?" for if and for (behave.c). */
+const char *pcg_stmt_word(enum stmt_kind, enum send_mode);
 #define PCG_NAME_MAX	256
 
 /* The effective annotation of a process (its own line wins), or NULL. */
