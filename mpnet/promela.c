@@ -594,7 +594,7 @@ pw_local_rg(struct pw *w)
 }
 
 static int	pw_offers(const struct pw *, int, int, int *);
-static int	pw_same_out(const struct pw_step *, const struct pw_step *);
+static int	pw_first_out(const struct pw *, int, int, int);
 
 /* Whether p sends on a channel with a rendezvous (it may wait for an
  * answer). */
@@ -619,7 +619,7 @@ pw_gone_on(struct pw *w, int save)
 {
 	const struct net	*n = w->n;
 	FILE			*f = w->f;
-	int			 p, i, j, pc, dc, seen;
+	int			 p, i, pc, dc;
 
 	for (p = 0; p < w->N; p++) {
 		if (!pw_rdv_sender(w, p))
@@ -649,11 +649,7 @@ pw_gone_on(struct pw *w, int save)
 			for (i = 0; i < n->ntrans; i++) {
 				const struct pw_step	*st = &w->st[i];
 
-				if (st->sender != p || st->sfrom != pc)
-					continue;
-				for (seen = 0, j = 0; j < i && !seen; j++)
-					seen = pw_same_out(st, &w->st[j]);
-				if (seen)
+				if (!pw_first_out(w, i, p, pc))
 					continue;
 				fprintf(f, "\t\t:: len(a%d) > 0 && pc%d == %d%s%s -> %s\n",
 				    dc, p, pc, *st->sg.s != '\0' ? " && " : "",
@@ -1354,13 +1350,24 @@ pw_claims(const struct pw *w, int p)
 	}
 }
 
-/* Whether step j says the same of its sender's way on as step i. */
+/* Whether step i is one of process p's from pc, the first of those that
+ * say the same of p's way on (where it goes, on which guard and effect):
+ * each way on is written once. */
 static int
-pw_same_out(const struct pw_step *i, const struct pw_step *j)
+pw_first_out(const struct pw *w, int i, int p, int pc)
 {
-	return j->sender == i->sender && j->sfrom == i->sfrom &&
-	    j->sto == i->sto && strcmp(j->sg.s, i->sg.s) == 0 &&
-	    strcmp(j->se.s, i->se.s) == 0;
+	const struct pw_step	*a = &w->st[i], *b;
+	int			 j;
+
+	if (a->sender != p || a->sfrom != pc)
+		return 0;
+	for (j = 0; j < i; j++) {
+		b = &w->st[j];
+		if (b->sender == p && b->sfrom == pc && b->sto == a->sto &&
+		    strcmp(b->sg.s, a->sg.s) == 0 && strcmp(b->se.s, a->se.s) == 0)
+			return 0;
+	}
+	return 1;
 }
 
 /* The label where p, at a synchronous send at pc on dc, its marker sent,
@@ -1371,7 +1378,7 @@ pw_wait_write(struct pw *w, int p, int pc, int dc, struct pw_opt *o, int no)
 {
 	const struct net	*n = w->n;
 	char			 to[32], ch[32], take[32];
-	int			 i, j, seen;
+	int			 i;
 
 	fprintf(w->f, "end%dw:\n\tif\n", pc);
 	snprintf(ch, sizeof(ch), "nempty(a%d)", dc);
@@ -1379,11 +1386,7 @@ pw_wait_write(struct pw *w, int p, int pc, int dc, struct pw_opt *o, int no)
 	for (i = 0; i < n->ntrans; i++) {
 		const struct pw_step	*st = &w->st[i];
 
-		if (st->sender != p || st->sfrom != pc)
-			continue;
-		for (seen = 0, j = 0; j < i && !seen; j++)
-			seen = pw_same_out(st, &w->st[j]);
-		if (seen)
+		if (!pw_first_out(w, i, p, pc))
 			continue;
 		snprintf(to, sizeof(to), "end%d", st->sto);
 		fputs("\t:: ", w->f);
