@@ -108,6 +108,7 @@ node(struct behave *x, const struct stmt *s)
 	b->mode = s->mode;
 	b->type = -1;
 	b->root = -1;
+	b->group = -1;
 	b->src = s;
 	return b;
 }

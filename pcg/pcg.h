@@ -74,6 +74,8 @@ struct pcg_bstmt {
 	int		 type;		/* port type of the component; -1: any */
 	int		 port;		/* 1-based; 0: every port of the type ([*]) */
 	int		 root;		/* rooted collectives: the root process */
+	int		 group;		/* collectives: index in pcg->groups;
+					 * -1: the whole application */
 	int64_t		 count;		/* S_LOOP: iterations; -1: forever */
 	const struct stmt *src;		/* where it is written */
 	struct pcg_bstmt *body;		/* S_LOOP: its body */
@@ -122,6 +124,21 @@ struct pcg_chan {
 	struct loc	 tagloc;
 };
 
+/* A group of processes a collective may run over ('over G'): one of the
+ * Groups section's, or a component named in 'over' (every process of it).
+ * Every group some statement uses or the Groups section declares is here,
+ * once, in the order first declared or used; its communicator's ranks are
+ * its members' order. */
+struct pcg_group {
+	const char	*name;		/* interned */
+	int64_t		 index;		/* 0 when unindexed */
+	int		 indexed;
+	int		 comp;		/* a component's own group: it; else -1 */
+	int		*members;	/* process numbers, rank order */
+	int		 nmembers;
+	struct loc	 loc;		/* where declared (a component: its line) */
+};
+
 struct pcg {
 	struct arena	*arena;
 	struct ast	*ast;		/* owned */
@@ -137,6 +154,8 @@ struct pcg {
 	int		 nprocs;
 	struct pcg_chan	*chans;
 	int		 nchans;
+	struct pcg_group *groups;
+	int		 ngroups;
 	int		*portchan;	/* channel of each port slot, -1 if none */
 	int		 nports;
 	int64_t		 iterations;	/* of 'for' clauses so far */
