@@ -36,6 +36,7 @@ pnml_text(FILE *f, const char *s)
 	}
 }
 
+/* A node's <name>: its name, and " @ " and where it is written when known. */
 static void
 pnml_name(FILE *f, const char *name, const char *loc)
 {
@@ -48,6 +49,8 @@ pnml_name(FILE *f, const char *name, const char *loc)
 	fputs("</text></name>", f);
 }
 
+/* One arc from src's node s to dst's node d, with its weight when above 1;
+ * *id numbers the arcs. */
 static void
 pnml_arc(FILE *f, int *id, const char *src, int s, const char *dst, int d, int64_t w)
 {
