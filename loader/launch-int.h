@@ -190,7 +190,7 @@ struct run {
 	sigset_t		 old_mask;
 };
 
-/* launch.c: the watch, and what the others share of it. */
+/* launch-state.c: what the four files ask of the run's state. */
 const char *launch_host_of(const struct rproc *p);
 void launch_mark_failed(struct run *R, int who);
 int launch_peer_of(const struct run *R, int r, const char *type, int index);

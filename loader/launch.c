@@ -22,7 +22,8 @@
  * This file is the watch: the run from start to end, our standard input
  * to mpirun's, the stopping of the processes and the trace.  mpirun.c
  * builds and starts mpirun's command, demux.c takes its output apart and
- * failure.c writes the reports (launch-int.h, the run they share). */
+ * failure.c writes the reports (launch-int.h, the run they share, and
+ * launch-state.c, what they ask of it). */
 #include "config.h"
 
 #include <errno.h>
@@ -44,69 +45,6 @@
 #include "launch-int.h"
 #include "ltrace.h"
 #include "trace.h"
-
-const char *
-launch_host_of(const struct rproc *p)
-{
-	return p->host != NULL ? p->host : "unknown";
-}
-
-void
-launch_mark_failed(struct run *R, int who)
-{
-	if (R->fail_at == 0)
-		R->fail_at = clock_now();
-	if (R->culprit < 0 && who >= 0)
-		R->culprit = who;
-}
-
-/* The process at the other end of process r's port "Type index", or -1. */
-int
-launch_peer_of(const struct run *R, int r, const char *type, int index)
-{
-	const struct pcg	*g = R->g;
-	const struct pcg_proc	*p = &g->procs[r];
-	const struct pcg_comp	*c = &g->comps[p->comp];
-	const struct pcg_chan	*ch;
-	int			 t, slot = p->portbase, ci;
-
-	for (t = 0; t < c->ntypes; t++) {
-		if (strcmp(c->types[t], type) == 0)
-			break;
-		slot += p->nports[t];
-	}
-	if (t == c->ntypes || index < 1 || index > p->nports[t])
-		return -1;
-	if ((ci = g->portchan[slot + index - 1]) < 0)
-		return -1;
-	ch = &g->chans[ci];
-	return ch->e[1 - pcg_chan_end(ch, r, t, index)].proc;
-}
-
-/* Process r said where it is (its answer to SIGUSR1): blocked in a call
- * on a port whose peer has called ens_finalize, and in the same call when
- * asked before (not one that was taking a message the peer sent before
- * it finalized), it is blocked for good, which fails the run now, as a
- * death does (a finalized process takes and sends nothing more). */
-void
-launch_blocked_for_good(struct run *R, int r)
-{
-	struct rproc	*p = &R->p[r];
-	char		 call[64], type[256], pn[PCG_NAME_MAX];
-	int		 port, q;
-
-	if (p->forgood != NULL || p->finalized || p->seq < 0 ||
-	    p->seq != p->seq_before ||
-	    sscanf(p->state, "%63s %255s %d", call, type, &port) != 3 ||
-	    port < 1 || (q = launch_peer_of(R, r, type, port)) < 0 ||
-	    !R->p[q].finalized)
-		return;
-	xasprintf(&p->forgood, "%s (component %s, host %s) is blocked for good"
-	    " in '%s %s[%d]': its peer %s has called ens_finalize", p->name,
-	    p->component, launch_host_of(p), call, type, port,
-	    pcg_proc_name(R->g, q, pn, sizeof(pn)));
-	launch_mark_failed(R, r);
-}
 
 /* Stop and reap our children but 'keep' (mpirun while it runs, else 0)
  * and 'janitor' (tidy.h's): what the run left behind, reparented to us,
@@ -149,16 +87,6 @@ sweep(pid_t self, pid_t keep, pid_t janitor)
 			break;
 	}
 	return n;
-}
-
-/* Close *fd if it is open, and mark it closed. */
-void
-launch_close_fd(int *fd)
-{
-	if (*fd >= 0) {
-		close(*fd);
-		*fd = -1;
-	}
 }
 
 /* Set R up for g's processes, with nothing started and nothing open. */
