@@ -64,6 +64,7 @@ struct instref {
 	struct loc	 loc;		/* the whole reference */
 	struct loc	 nameloc;
 	struct idx	*idx;		/* NULL when unindexed */
+	struct instref	*next;		/* a group's members (I_GROUP) */
 };
 
 /* proc.Type[e] */
@@ -95,6 +96,8 @@ struct portdecl {
 	struct loc	 typeloc;
 	struct expr	*count;		/* NULL: none given (Components) */
 	int		 star;		/* count is '*' */
+	struct idx	*idx;		/* what the brackets held, for a Groups
+					 * line's members; NULL: none */
 	struct portdecl	*next;
 };
 
@@ -142,6 +145,7 @@ struct stmt {
 	struct loc	 typeloc;
 	struct expr	*port;
 	struct instref	 root;
+	struct instref	*over;		/* collectives: 'over G'; NULL: none */
 	struct expr	*expr;		/* loop count, if condition */
 	struct forvar	*var;
 	struct stmt	*body;
@@ -171,6 +175,7 @@ enum item_kind {
 	I_HOST,		/* target, annots (one A_HOST), fc */
 	I_ANNOT,	/* target, annots, fc (SEQUENTIAL COMPONENTS) */
 	I_BEHAVIOUR,	/* name, body */
+	I_GROUP,	/* target (the group), members, fc */
 };
 
 struct item {
@@ -183,6 +188,7 @@ struct item {
 	struct portdecl	*ports;
 	struct endpoint	*a, *b;
 	struct annot	*annots;
+	struct instref	*members;	/* I_GROUP: its processes, in order */
 	struct forclause *fc;
 	struct stmt	*body;
 	struct str	*msg;

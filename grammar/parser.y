@@ -26,7 +26,7 @@ struct parser;
 #include "parse.h"
 #include "xmalloc.h"
 
-enum section { SEC_NONE, SEC_COMP, SEC_PROC, SEC_CHAN };
+enum section { SEC_NONE, SEC_COMP, SEC_PROC, SEC_CHAN, SEC_GROUP };
 
 struct incl {
 	const char	*path;
@@ -82,6 +82,7 @@ static struct stmt *mkstmt(struct parser *, enum stmt_kind, const struct loc *);
 static struct item *mkitem(struct parser *, enum item_kind, const struct loc *);
 static void header(struct parser *, enum part, enum section, const struct loc *, const char *);
 static void portline(struct parser *, struct instref *, struct portdecl *, struct forclause *, const struct loc *);
+static void groupline(struct parser *, struct instref *, struct portdecl *, struct forclause *, const struct loc *);
 static void annotline(struct parser *, struct instref *, struct annot *, struct forclause *, const struct loc *);
 static void chanline(struct parser *, struct endpoint *, struct endpoint *, struct expr *, const struct loc *, struct forclause *, const struct loc *);
 static void include(struct parser *, struct str *, const struct loc *);
@@ -122,6 +123,7 @@ static int check_part(struct parser *, enum part, const struct loc *, const char
 %token PCG "PCG" PARALLEL "PARALLEL" SYSTEM "SYSTEM" SEQUENTIAL "SEQUENTIAL"
 %token COMPONENTS "COMPONENTS" BEHAVIOUR "BEHAVIOUR"
 %token SEC_COMPONENTS "Components" SEC_PROCESSES "Processes" SEC_CHANNELS "Channels"
+%token SEC_GROUPS "Groups" OVER "over"
 %token TAG "tag" DEFAULT "default" HOST "host" EXEC "exec" ARGS "args" ENV "env" WDIR "wdir"
 %token FOR "for" IN "in" IF "if" ELSE "else"
 %token SEND "send" SSEND "ssend" BSEND "bsend" RECV "recv" ANY "any"
@@ -152,7 +154,7 @@ static int check_part(struct parser *, enum part, const struct loc *, const char
 %type <str> string
 %type <part> strparts
 %type <idx> idxlist idxel
-%type <ref> target
+%type <ref> target over_opt
 %type <ep> endpoint
 %type <fc> for_opt
 %type <fv> forvars forvar
@@ -228,6 +230,7 @@ header:
 	| SEC_COMPONENTS	{ header(p, PART_PCG, SEC_COMP, &@$, "Components"); }
 	| SEC_PROCESSES		{ header(p, PART_NONE, SEC_PROC, &@$, "Processes"); }
 	| SEC_CHANNELS		{ header(p, PART_NONE, SEC_CHAN, &@$, "Channels"); }
+	| SEC_GROUPS		{ header(p, PART_NONE, SEC_GROUP, &@$, "Groups"); }
 	;
 
 target:
@@ -284,8 +287,10 @@ portdecls:
 
 portdecl:
 	  IDENT			{ $$ = AST_NEW(p->ast, struct portdecl); $$->type = $1; $$->loc = $$->typeloc = @1; }
-	| IDENT '[' expr ']'	{ $$ = AST_NEW(p->ast, struct portdecl); $$->type = $1; $$->loc = @$;
-				  $$->typeloc = @1; $$->count = $3; }
+	| IDENT '[' idxlist ']'	{ $$ = AST_NEW(p->ast, struct portdecl); $$->type = $1; $$->loc = @$;
+				  $$->typeloc = @1; $$->idx = $3;
+				  if ($3->hi == NULL && $3->next == NULL)
+					  $$->count = $3->lo; }
 	| IDENT '[' '*' ']'	{ $$ = AST_NEW(p->ast, struct portdecl); $$->type = $1; $$->loc = @$;
 				  $$->typeloc = @1; $$->star = 1; }
 	;
@@ -418,19 +423,32 @@ stmt:
 	| IRECV ANY ';'
 		{ $$ = mkstmt(p, S_IRECV_ANY, &@$); }
 	| WAITALL ';'		{ $$ = mkstmt(p, S_WAITALL, &@$); }
-	| BARRIER ';'		{ $$ = mkstmt(p, S_BARRIER, &@$); }
-	| ALLREDUCE ';'		{ $$ = mkstmt(p, S_ALLREDUCE, &@$); }
-	| ALLGATHER ';'		{ $$ = mkstmt(p, S_ALLGATHER, &@$); }
-	| ALLTOALL ';'		{ $$ = mkstmt(p, S_ALLTOALL, &@$); }
-	| BCAST FROM target ';'	{ $$ = mkstmt(p, S_BCAST, &@$); $$->root = *$3; }
-	| SCATTER FROM target ';' { $$ = mkstmt(p, S_SCATTER, &@$); $$->root = *$3; }
-	| REDUCE TO target ';'	{ $$ = mkstmt(p, S_REDUCE, &@$); $$->root = *$3; }
-	| GATHER TO target ';'	{ $$ = mkstmt(p, S_GATHER, &@$); $$->root = *$3; }
-	| ALLGATHERV ';'	{ $$ = mkstmt(p, S_ALLGATHERV, &@$); }
-	| ALLTOALLV ';'		{ $$ = mkstmt(p, S_ALLTOALLV, &@$); }
-	| REDUCESCATTER ';'	{ $$ = mkstmt(p, S_REDUCESCATTER, &@$); }
-	| SCATTERV FROM target ';' { $$ = mkstmt(p, S_SCATTERV, &@$); $$->root = *$3; }
-	| GATHERV TO target ';'	{ $$ = mkstmt(p, S_GATHERV, &@$); $$->root = *$3; }
+	| BARRIER over_opt ';'
+		{ $$ = mkstmt(p, S_BARRIER, &@$); $$->over = $2; }
+	| ALLREDUCE over_opt ';'
+		{ $$ = mkstmt(p, S_ALLREDUCE, &@$); $$->over = $2; }
+	| ALLGATHER over_opt ';'
+		{ $$ = mkstmt(p, S_ALLGATHER, &@$); $$->over = $2; }
+	| ALLTOALL over_opt ';'
+		{ $$ = mkstmt(p, S_ALLTOALL, &@$); $$->over = $2; }
+	| BCAST FROM target over_opt ';'
+		{ $$ = mkstmt(p, S_BCAST, &@$); $$->root = *$3; $$->over = $4; }
+	| SCATTER FROM target over_opt ';'
+		{ $$ = mkstmt(p, S_SCATTER, &@$); $$->root = *$3; $$->over = $4; }
+	| REDUCE TO target over_opt ';'
+		{ $$ = mkstmt(p, S_REDUCE, &@$); $$->root = *$3; $$->over = $4; }
+	| GATHER TO target over_opt ';'
+		{ $$ = mkstmt(p, S_GATHER, &@$); $$->root = *$3; $$->over = $4; }
+	| ALLGATHERV over_opt ';'
+		{ $$ = mkstmt(p, S_ALLGATHERV, &@$); $$->over = $2; }
+	| ALLTOALLV over_opt ';'
+		{ $$ = mkstmt(p, S_ALLTOALLV, &@$); $$->over = $2; }
+	| REDUCESCATTER over_opt ';'
+		{ $$ = mkstmt(p, S_REDUCESCATTER, &@$); $$->over = $2; }
+	| SCATTERV FROM target over_opt ';'
+		{ $$ = mkstmt(p, S_SCATTERV, &@$); $$->root = *$3; $$->over = $4; }
+	| GATHERV TO target over_opt ';'
+		{ $$ = mkstmt(p, S_GATHERV, &@$); $$->root = *$3; $$->over = $4; }
 	| LOOP expr block	{ $$ = mkstmt(p, S_LOOP, &@1); $$->expr = $2; $$->body = $3; }
 	| LOOP block		{ $$ = mkstmt(p, S_LOOP, &@1); $$->body = $2; }
 	| ifstmt		{ $$ = $1; }
@@ -440,6 +458,11 @@ stmt:
 		  $$->branches = AST_NEW(p->ast, struct branch);
 		  $$->branches->body = $2; $$->branches->loc = @2; $$->branches->next = $3; }
 	| error ';'		{ $$ = NULL; yyerrok; }
+	;
+
+over_opt:
+	  %empty		{ $$ = NULL; }
+	| OVER target		{ $$ = $2; }
 	;
 
 ifstmt:
@@ -569,7 +592,8 @@ yyreport_syntax_error(const yypcontext_t *ctx, struct parser *p, void *scanner)
 	if (p->x.nbraces > 0 && (la == YYSYMBOL_YYEOF || la == YYSYMBOL_IDENT ||
 	    la == YYSYMBOL_PCG || la == YYSYMBOL_PARALLEL || la == YYSYMBOL_SEQUENTIAL ||
 	    la == YYSYMBOL_BEHAVIOUR || la == YYSYMBOL_SEC_COMPONENTS ||
-	    la == YYSYMBOL_SEC_PROCESSES || la == YYSYMBOL_SEC_CHANNELS))
+	    la == YYSYMBOL_SEC_PROCESSES || la == YYSYMBOL_SEC_CHANNELS ||
+	    la == YYSYMBOL_SEC_GROUPS))
 		diag_note(p->diag, &p->x.braces[p->x.nbraces > LEXER_MAX_BRACES ?
 		    LEXER_MAX_BRACES - 1 : p->x.nbraces - 1], "this '{' is not closed");
 	buf_free(&b);
@@ -712,6 +736,10 @@ portline(struct parser *p, struct instref *t, struct portdecl *pd,
 	struct portdecl	*d;
 	struct item	*it;
 
+	if (p->section == SEC_GROUP) {
+		groupline(p, t, pd, fc, l);
+		return;
+	}
 	if (check_part(p, PART_PCG, l, pd == NULL ? "a process line" : "a port list") != 0)
 		return;
 	if (p->section == SEC_COMP) {
@@ -720,7 +748,7 @@ portline(struct parser *p, struct instref *t, struct portdecl *pd,
 			diag_error(p->diag, &t->loc, "a component name takes no index "
 			    "(instances are declared in the Processes section)");
 		for (d = pd; d != NULL; d = d->next)
-			if (d->count != NULL || d->star)
+			if (d->idx != NULL || d->star)
 				diag_error(p->diag, &d->loc, "a Components line names port "
 				    "types only; counts belong in the Processes section");
 		it = mkitem(p, I_COMPONENT, l);
@@ -731,7 +759,10 @@ portline(struct parser *p, struct instref *t, struct portdecl *pd,
 	}
 	if (p->section == SEC_PROC) {
 		for (d = pd; d != NULL; d = d->next)
-			if (d->count == NULL && !d->star)
+			if (d->idx != NULL && d->count == NULL)
+				diag_error(p->diag, &d->loc, "a port count is one "
+				    "number, not a range or a list");
+			else if (d->count == NULL && !d->star)
 				diag_error(p->diag, &d->loc, "port type '%s' needs a count "
 				    "in the Processes section ('%s[1]', or '%s[*]' to infer it)",
 				    d->type, d->type, d->type);
@@ -743,6 +774,52 @@ portline(struct parser *p, struct instref *t, struct portdecl *pd,
 	}
 	diag_error(p->diag, l, "%s outside a Components or Processes section",
 	    pd == NULL ? "a process line" : "a port list");
+}
+
+/* `name : cell[1..W], master for ...` (Groups): the processes it lists,
+ * each a process, a range or list of a component's, or every process of a
+ * component. */
+static void
+groupline(struct parser *p, struct instref *t, struct portdecl *pd,
+    struct forclause *fc, const struct loc *l)
+{
+	struct instref	*m, **tail;
+	struct portdecl	*d;
+	struct item	*it;
+
+	if (p->part != PART_PCG) {
+		diag_error(p->diag, l, "a group belongs in the Groups section of "
+		    "the PCG part");
+		return;
+	}
+	if (pd == NULL) {
+		diag_error(p->diag, l, "a group line lists its processes after ':' "
+		    "('%s : worker[1..N];')", t->name);
+		return;
+	}
+	if (t->idx != NULL && (t->idx->hi != NULL || t->idx->next != NULL)) {
+		diag_error(p->diag, &t->loc, "a group takes one index (use a 'for' "
+		    "clause for several)");
+		return;
+	}
+	it = mkitem(p, I_GROUP, l);
+	it->target = t;
+	it->fc = fc;
+	tail = &it->members;
+	for (d = pd; d != NULL; d = d->next) {
+		if (d->star) {
+			diag_error(p->diag, &d->loc, "'[*]' in a group: name the "
+			    "component alone for all its processes");
+			continue;
+		}
+		m = AST_NEW(p->ast, struct instref);
+		m->name = d->type;
+		m->nameloc = d->typeloc;
+		m->loc = d->loc;
+		m->idx = d->idx;
+		*tail = m;
+		tail = &m->next;
+	}
 }
 
 /* `target : host "h"` (PARALLEL SYSTEM Processes) or `target : exec ... args

@@ -166,8 +166,80 @@ root(struct behave *x, const struct stmt *s, struct pcg_bstmt *b)
 		x->failed = 1;
 		return -1;
 	}
-	if (comp < 0 || (b->root = pcg_find_proc(g, comp, k)) < 0) {
+	if (comp < 0) {
 		x->failed = 1;
+		return -1;
+	}
+	if ((b->root = pcg_find_proc(g, comp, k)) < 0) {
+		char	pn[PCG_NAME_MAX];
+
+		/* Only a root that varies ('over') can get here. */
+		say(x, s, "'%s %s[%" PRId64 "]' in the behaviour of '%s': no process "
+		    "'%s[%" PRId64 "]'", word(b), s->root.name, k, pcg_proc_name(g,
+		    x->proc, pn, sizeof(pn)), s->root.name, k);
+		return -1;
+	}
+	return 0;
+}
+
+/* The statement as the script writes it, for messages: "bcast from
+ * cell[1] over cols[3]". */
+static void
+coll_text(struct behave *x, const struct pcg_bstmt *b, const char *group,
+    char *buf, size_t len)
+{
+	char	rn[PCG_NAME_MAX];
+
+	if (b->root >= 0)
+		snprintf(buf, len, "%s %s over %s", word(b), pcg_proc_name(x->ev.pcg,
+		    b->root, rn, sizeof(rn)), group);
+	else
+		snprintf(buf, len, "%s over %s", word(b), group);
+}
+
+/* 'over G': the group's index in pcg->groups; the process and the root
+ * must be its members.  The Groups section and the names were checked
+ * when the behaviour was read; the index is this process's. */
+static int
+over(struct behave *x, const struct stmt *s, struct pcg_bstmt *b)
+{
+	struct pcg	*g = x->ev.pcg;
+	char		 pn[PCG_NAME_MAX], rn[PCG_NAME_MAX], gn[PCG_NAME_MAX];
+	char		 st[3 * PCG_NAME_MAX];
+	int64_t		 k = 0, lo = 0, hi = 0;
+	int		 i, n = 0;
+
+	if (s->over->idx != NULL && eval_expr(&x->ev, s->over->idx->lo, &k) != 0) {
+		x->failed = 1;
+		return -1;
+	}
+	pcg_proc_name(g, x->proc, pn, sizeof(pn));
+	if ((b->group = pcg_find_group(g, s->over->name, k)) < 0) {
+		for (i = 0; i < g->ngroups; i++) {
+			if (g->groups[i].name != s->over->name)
+				continue;
+			if (n == 0 || g->groups[i].index < lo)
+				lo = g->groups[i].index;
+			if (n++ == 0 || g->groups[i].index > hi)
+				hi = g->groups[i].index;
+		}
+		snprintf(gn, sizeof(gn), "%s[%" PRId64 "]", s->over->name, k);
+		coll_text(x, b, gn, st, sizeof(st));
+		say(x, s, "'%s' in the behaviour of '%s': no group '%s' (groups "
+		    "'%s' are numbered within %" PRId64 "..%" PRId64 ")", st, pn, gn,
+		    s->over->name, lo, hi);
+		return -1;
+	}
+	pcg_group_name(g, b->group, gn, sizeof(gn));
+	coll_text(x, b, gn, st, sizeof(st));
+	if (pcg_group_rank(g, b->group, x->proc) < 0) {
+		say(x, s, "'%s' in the behaviour of '%s', which is not in '%s'",
+		    st, pn, gn);
+		return -1;
+	}
+	if (b->root >= 0 && pcg_group_rank(g, b->group, b->root) < 0) {
+		say(x, s, "'%s' in the behaviour of '%s': the root '%s' is not in "
+		    "'%s'", st, pn, pcg_proc_name(g, b->root, rn, sizeof(rn)), gn);
 		return -1;
 	}
 	return 0;
@@ -284,6 +356,8 @@ stmt(struct behave *x, const struct stmt *s, struct pcg_bstmt ***tail)
 	default:
 		break;
 	}
+	if (s->over != NULL && over(x, s, b) != 0)
+		return -1;
 	**tail = b;
 	*tail = &b->next;
 	return 0;
@@ -310,6 +384,16 @@ print_block(struct buf *b, const struct pcg *g, int proc, const struct pcg_bstmt
 		print_list(b, g, proc, s);
 	}
 	buf_adds(b, " }");
+}
+
+/* " over rows[2]" after a collective over a group; nothing otherwise. */
+static void
+print_over(struct buf *b, const struct pcg *g, const struct pcg_bstmt *s)
+{
+	char	gn[PCG_NAME_MAX];
+
+	if (s->group >= 0)
+		buf_printf(b, " over %s", pcg_group_name(g, s->group, gn, sizeof(gn)));
 }
 
 static void
@@ -342,7 +426,9 @@ print_stmt(struct buf *b, const struct pcg *g, int proc, const struct pcg_bstmt 
 	case S_GATHER:
 	case S_SCATTERV:
 	case S_GATHERV:
-		buf_printf(b, " %s;", pcg_proc_name(g, s->root, pn, sizeof(pn)));
+		buf_printf(b, " %s", pcg_proc_name(g, s->root, pn, sizeof(pn)));
+		print_over(b, g, s);
+		buf_addc(b, ';');
 		break;
 	case S_LOOP:
 		buf_addc(b, ' ');
@@ -359,6 +445,7 @@ print_stmt(struct buf *b, const struct pcg *g, int proc, const struct pcg_bstmt 
 		}
 		break;
 	default:
+		print_over(b, g, s);
 		buf_addc(b, ';');
 		break;
 	}

@@ -207,6 +207,17 @@ emit_port(struct buf *b, const struct pcg *g, const struct stmt *s)
 	buf_adds(b, "];");
 }
 
+/* " over G;", or ";" for a collective over the application. */
+static void
+emit_over(struct buf *b, const struct pcg *g, const struct stmt *s)
+{
+	if (s->over != NULL) {
+		buf_adds(b, " over ");
+		emit_instref(b, g, s->over);
+	}
+	buf_addc(b, ';');
+}
+
 static void
 emit_stmt(struct buf *b, const struct pcg *g, const struct stmt *s, int indent)
 {
@@ -236,13 +247,13 @@ emit_stmt(struct buf *b, const struct pcg *g, const struct stmt *s, int indent)
 		buf_addc(b, ';');
 		break;
 	case S_WAITALL:		buf_adds(b, "waitall;"); break;
-	case S_BARRIER:		buf_adds(b, "barrier;"); break;
-	case S_ALLREDUCE:	buf_adds(b, "allreduce;"); break;
-	case S_ALLGATHER:	buf_adds(b, "allgather;"); break;
-	case S_ALLTOALL:	buf_adds(b, "alltoall;"); break;
-	case S_ALLGATHERV:	buf_adds(b, "allgatherv;"); break;
-	case S_ALLTOALLV:	buf_adds(b, "alltoallv;"); break;
-	case S_REDUCESCATTER:	buf_adds(b, "reducescatter;"); break;
+	case S_BARRIER:		buf_adds(b, "barrier"); emit_over(b, g, s); break;
+	case S_ALLREDUCE:	buf_adds(b, "allreduce"); emit_over(b, g, s); break;
+	case S_ALLGATHER:	buf_adds(b, "allgather"); emit_over(b, g, s); break;
+	case S_ALLTOALL:	buf_adds(b, "alltoall"); emit_over(b, g, s); break;
+	case S_ALLGATHERV:	buf_adds(b, "allgatherv"); emit_over(b, g, s); break;
+	case S_ALLTOALLV:	buf_adds(b, "alltoallv"); emit_over(b, g, s); break;
+	case S_REDUCESCATTER:	buf_adds(b, "reducescatter"); emit_over(b, g, s); break;
 	case S_BCAST:
 	case S_SCATTER:
 	case S_REDUCE:
@@ -254,7 +265,7 @@ emit_stmt(struct buf *b, const struct pcg *g, const struct stmt *s, int indent)
 		    s->kind == S_GATHER ? "gather to " : s->kind == S_SCATTERV ?
 		    "scatterv from " : "gatherv to ");
 		emit_instref(b, g, &s->root);
-		buf_addc(b, ';');
+		emit_over(b, g, s);
 		break;
 	case S_LOOP:
 		buf_adds(b, "loop ");
@@ -380,6 +391,21 @@ pcg_emit(const struct pcg *g, FILE *f)
 	buf_adds(&b, "Channels\n");
 	for (i = 0; i < g->nchans; i++) {
 		emit_chan(&b, g, &g->chans[i]);
+		buf_adds(&b, ";\n");
+		flush(&b, f, 0);
+	}
+
+	for (i = any = 0; i < g->ngroups; i++) {
+		const struct pcg_group	*gr = &g->groups[i];
+
+		if (gr->comp >= 0)
+			continue;	/* a component's: its name says it */
+		if (!any++)
+			buf_adds(&b, "Groups\n");
+		buf_printf(&b, "    %s :", pcg_group_name(g, i, pn, sizeof(pn)));
+		for (t = 0; t < gr->nmembers; t++)
+			buf_printf(&b, "%s %s", t ? "," : "", pcg_proc_name(g,
+			    gr->members[t], pn, sizeof(pn)));
 		buf_adds(&b, ";\n");
 		flush(&b, f, 0);
 	}

@@ -1245,6 +1245,152 @@ expand_sequential(struct pcg *g, const struct pcg_opts *o)
 		check_execs(g, o);
 }
 
+/* ---- Groups ---- */
+
+struct group_ctx {
+	const struct item	*it;
+	int			 group;		/* being filled */
+	const struct instref	*m;		/* the member being added */
+	int			 failed;	/* a process named twice: said */
+};
+
+/* The first group of that name (any index), or -1. */
+static int
+group_named(const struct pcg *g, const char *name)
+{
+	int	i;
+
+	for (i = 0; i < g->ngroups; i++)
+		if (g->groups[i].name == name)
+			return i;
+	return -1;
+}
+
+static int
+group_member(struct eval *ev, int proc, int complevel, void *arg)
+{
+	struct group_ctx	*x = arg;
+	struct pcg		*g = ev->pcg;
+	char			 pn[PCG_NAME_MAX], gn[PCG_NAME_MAX];
+
+	(void)complevel;
+	if (pcg_group_add_member(g, x->group, proc) == 0 || x->failed)
+		return 0;
+	x->failed = 1;
+	diag_error(g->diag, &x->m->loc, "group '%s' names '%s' twice",
+	    pcg_group_name(g, x->group, gn, sizeof(gn)),
+	    pcg_proc_name(g, proc, pn, sizeof(pn)));
+	return 0;
+}
+
+static int
+group_binding(struct eval *ev, void *arg)
+{
+	struct group_ctx	*x = arg;
+	const struct instref	*t = x->it->target, *m;
+	struct pcg		*g = ev->pcg;
+	int64_t			 index = 0;
+	int			 first;
+
+	if (t->idx != NULL && eval_expr(ev, t->idx->lo, &index) != 0)
+		return -1;
+	first = group_named(g, t->name);
+	if (first >= 0 && g->groups[first].indexed != (t->idx != NULL)) {
+		diag_error(g->diag, &t->loc, g->groups[first].indexed ? "group "
+		    "'%s' needs an index (it is declared as '%s[i]')" : "group "
+		    "'%s' takes no index (it is declared without one)", t->name,
+		    t->name);
+		diag_note(g->diag, &g->groups[first].loc, "first declared here");
+		return -1;
+	}
+	x->group = pcg_add_group(g, t->name, index, t->idx != NULL, -1, &t->loc);
+	for (m = x->it->members; m != NULL; m = m->next) {
+		x->m = m;
+		if (each_target(g, ev, m, group_member, x) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The Groups section: members accumulate over lines and iterations, in
+ * the order listed (their ranks). */
+static void
+expand_groups(struct pcg *g)
+{
+	const struct item	*it;
+	struct group_ctx	 x;
+	struct eval		 ev;
+	int			 comp, i, errors = g->diag->errors;
+
+	for (it = g->ast->items; it != NULL; it = it->next) {
+		if (it->kind != I_GROUP)
+			continue;
+		if ((comp = pcg_find_comp(g, it->target->name)) >= 0) {
+			diag_error(g->diag, &it->target->nameloc, "group '%s' is "
+			    "named like a component (a component is already the "
+			    "group of all its processes)", it->target->name);
+			diag_note(g->diag, &g->comps[comp].loc, "'%s' declared here",
+			    g->comps[comp].name);
+			continue;
+		}
+		memset(&x, 0, sizeof(x));
+		x.it = it;
+		eval_init(&ev, g, "in a group");
+		if (eval_for(&ev, it->fc, group_binding, &x) == 0 &&
+		    group_named(g, it->target->name) < 0)
+			diag_error(g->diag, &it->loc, "group '%s' has no processes "
+			    "(its 'for' clause never holds)", it->target->name);
+	}
+	if (g->diag->errors > errors)
+		return;
+	for (i = 0; i < g->ngroups; i++)
+		if (g->groups[i].nmembers == 0) {
+			char	gn[PCG_NAME_MAX];
+
+			diag_error(g->diag, &g->groups[i].loc, "group '%s' has no "
+			    "processes", pcg_group_name(g, i, gn, sizeof(gn)));
+		}
+}
+
+struct proc_at {
+	int64_t	index;
+	int	proc;
+};
+
+/* Order a component's processes by index. */
+static int
+by_index(const void *a, const void *b)
+{
+	int64_t	x = ((const struct proc_at *)a)->index;
+	int64_t	y = ((const struct proc_at *)b)->index;
+
+	return x < y ? -1 : x > y;
+}
+
+/* A component named in 'over': the group of all its processes in index
+ * order, added once. */
+static void
+comp_group(struct pcg *g, int comp)
+{
+	struct proc_at	*v;
+	int		 id, i, n = 0;
+
+	if (pcg_find_group(g, g->comps[comp].name, 0) >= 0)
+		return;
+	id = pcg_add_group(g, g->comps[comp].name, 0, 0, comp, &g->comps[comp].loc);
+	v = xreallocarray(NULL, (size_t)g->comps[comp].nprocs + 1, sizeof(*v));
+	for (i = 0; i < g->nprocs; i++)
+		if (g->procs[i].comp == comp) {
+			v[n].index = g->procs[i].index;
+			v[n++].proc = i;
+		}
+	if (n > 1)
+		qsort(v, (size_t)n, sizeof(*v), by_index);
+	for (i = 0; i < n; i++)
+		pcg_group_add_member(g, id, v[i].proc);
+	free(v);
+}
+
 /* ---- BEHAVIOUR: static checks (its semantics belong to mpnet/) ---- */
 
 struct scope {
@@ -1347,6 +1493,67 @@ stmt_word(enum stmt_kind k)
 	}
 }
 
+/* 'over G': a group the Groups section declares, with an index when it
+ * is declared with one, or a component (all its processes, no index). */
+static void
+check_over(struct pcg *g, const struct pcg_comp *c, const struct scope *sc,
+    const struct stmt *s)
+{
+	const struct instref	*r = s->over;
+	int			 comp, first;
+
+	if (r->idx != NULL) {
+		if (r->idx->hi != NULL || r->idx->next != NULL) {
+			diag_error(g->diag, &r->loc, "a range here: 'over' names one "
+			    "group");
+			return;
+		}
+		check_expr(g, c, sc, r->idx->lo);
+	}
+	if ((comp = pcg_find_comp(g, r->name)) >= 0) {
+		if (r->idx != NULL) {
+			diag_error(g->diag, &r->loc, "'over %s' is every process of "
+			    "component '%s' and takes no index", r->name, r->name);
+			return;
+		}
+		comp_group(g, comp);
+		return;
+	}
+	if ((first = group_named(g, r->name)) < 0) {
+		diag_error(g->diag, &r->nameloc, "unknown group '%s' (not in the "
+		    "Groups section, nor a component)", r->name);
+		return;
+	}
+	if (g->groups[first].indexed != (r->idx != NULL)) {
+		diag_error(g->diag, &r->loc, g->groups[first].indexed ? "group "
+		    "'%s' needs an index (its groups are '%s[i]')" : "group '%s' "
+		    "takes no index", r->name, r->name);
+		diag_note(g->diag, &g->groups[first].loc, "declared here");
+	}
+}
+
+/* The root of a collective over a group, which may differ from process to
+ * process (each group its own): one process of an indexed component. */
+static void
+check_root_varies(struct pcg *g, const struct pcg_comp *c, const struct scope *sc,
+    const struct stmt *s)
+{
+	const struct instref	*r = &s->root;
+	int			 comp;
+
+	if (r->idx->hi != NULL || r->idx->next != NULL) {
+		diag_error(g->diag, &r->loc, "a range here: the root of '%s' is "
+		    "one process", stmt_word(s->kind));
+		return;
+	}
+	check_expr(g, c, sc, r->idx->lo);
+	if ((comp = pcg_find_comp(g, r->name)) < 0)
+		unknown_comp(g, r->name, &r->nameloc);
+	else if (g->comps[comp].indexed == 0)
+		diag_error(g->diag, &r->loc, "'%s' takes no index (it has one "
+		    "process)", r->name);
+}
+
 static void
 check_stmts(struct pcg *g, const struct pcg_comp *c, const struct scope *sc,
     const struct stmt *s)
@@ -1361,6 +1568,8 @@ check_stmts(struct pcg *g, const struct pcg_comp *c, const struct scope *sc,
 			diag_error(g->diag, &s->typeloc, "component '%s' has no port "
 			    "type '%s'", c->name, s->type);
 		check_expr(g, c, sc, s->port);
+		if (s->over != NULL)
+			check_over(g, c, sc, s);
 		switch (s->kind) {
 		case S_BCAST:
 		case S_SCATTER:
@@ -1369,6 +1578,12 @@ check_stmts(struct pcg *g, const struct pcg_comp *c, const struct scope *sc,
 		case S_SCATTERV:
 		case S_GATHERV:
 			eval_init(&ev, g, "in a collective's root");
+			if (s->root.idx != NULL && !params_only(g, s->root.idx->lo) &&
+			    s->over != NULL) {
+				/* Each group its own root: found per process. */
+				check_root_varies(g, c, sc, s);
+				break;
+			}
 			if (s->root.idx != NULL && !params_only(g, s->root.idx->lo)) {
 				diag_error(g->diag, &s->root.loc, "the root of '%s' must "
 				    "be one process for all (no 'index', 'ports' or 'for' "
@@ -1493,6 +1708,7 @@ pcg_expand(struct ast *ast, struct diag *d, const struct pcg_opts *o)
 	expand_components(g);
 	expand_processes(g);
 	expand_channels(g);
+	expand_groups(g);
 	expand_parallel(g);
 	expand_sequential(g, o);
 	expand_behaviour(g);

@@ -18,6 +18,10 @@ struct pcg_index {
 	size_t		 chanalloc;
 	const char	**unknown;	/* component names already reported */
 	size_t		 nunknown, unknownalloc;
+	struct hmap	*groups;	/* (name, index) -> group */
+	struct hmap	*members;	/* (group, proc) -> rank in it */
+	size_t		 groupalloc;
+	size_t		*memberalloc;	/* per group */
 };
 
 static uint64_t
@@ -37,6 +41,8 @@ pcg_new(struct ast *ast, struct diag *d)
 	g->diag = d;
 	g->idx = xcalloc(1, sizeof(*g->idx));
 	g->idx->procs = hmap_new();
+	g->idx->groups = hmap_new();
+	g->idx->members = hmap_new();
 	return g;
 }
 
@@ -65,6 +71,80 @@ pcg_add_chan(struct pcg *g)
 	ch = &g->chans[g->nchans++];
 	memset(ch, 0, sizeof(*ch));
 	return ch;
+}
+
+/* The group (name, index) (index 0 when unindexed), or -1. */
+int
+pcg_find_group(const struct pcg *g, const char *name, int64_t index)
+{
+	return hmap_get(g->idx->groups, (uint64_t)(uintptr_t)name, key_index(index));
+}
+
+/* The group (name, index), added with no members if new. */
+int
+pcg_add_group(struct pcg *g, const char *name, int64_t index, int indexed,
+    int comp, const struct loc *l)
+{
+	struct pcg_index	*x = g->idx;
+	struct pcg_group	*gr;
+	size_t			 old = x->groupalloc;
+	int			 id;
+
+	if (hmap_put(x->groups, (uint64_t)(uintptr_t)name, key_index(index),
+	    g->ngroups, &id) == HMAP_FOUND)
+		return id;
+	xgrow(&g->groups, &x->groupalloc, g->ngroups + 1, sizeof(*g->groups));
+	if (x->groupalloc != old) {
+		x->memberalloc = xreallocarray(x->memberalloc, x->groupalloc,
+		    sizeof(*x->memberalloc));
+		memset(x->memberalloc + old, 0, (x->groupalloc - old) *
+		    sizeof(*x->memberalloc));
+	}
+	gr = &g->groups[id];
+	memset(gr, 0, sizeof(*gr));
+	gr->name = name;
+	gr->index = index;
+	gr->indexed = indexed;
+	gr->comp = comp;
+	gr->loc = *l;
+	g->ngroups++;
+	return id;
+}
+
+/* Add proc to the group, last in rank order; -1 if it is a member already. */
+int
+pcg_group_add_member(struct pcg *g, int group, int proc)
+{
+	struct pcg_group	*gr = &g->groups[group];
+	int			 old;
+
+	if (hmap_put(g->idx->members, (uint64_t)group, (uint64_t)proc,
+	    gr->nmembers, &old) == HMAP_FOUND)
+		return -1;
+	xgrow(&gr->members, &g->idx->memberalloc[group], gr->nmembers + 1,
+	    sizeof(*gr->members));
+	gr->members[gr->nmembers++] = proc;
+	return 0;
+}
+
+/* The process's rank in the group, or -1 when it is not a member. */
+int
+pcg_group_rank(const struct pcg *g, int group, int proc)
+{
+	return hmap_get(g->idx->members, (uint64_t)group, (uint64_t)proc);
+}
+
+/* "rows[2]", "workers": the group's name as scripts write it. */
+const char *
+pcg_group_name(const struct pcg *g, int group, char *buf, size_t len)
+{
+	const struct pcg_group	*gr = &g->groups[group];
+
+	if (gr->indexed)
+		snprintf(buf, len, "%s[%" PRId64 "]", gr->name, gr->index);
+	else
+		snprintf(buf, len, "%s", gr->name);
+	return buf;
 }
 
 /* Whether an unknown component's name was already reported; remembers it. */
@@ -206,15 +286,23 @@ pcg_env(const struct pcg *g, const struct pcg_proc *p, char ***out)
 void
 pcg_free(struct pcg *g)
 {
+	int	i;
+
 	if (g == NULL)
 		return;
 	if (g->idx != NULL) {
 		hmap_free(g->idx->procs);
+		hmap_free(g->idx->groups);
+		hmap_free(g->idx->members);
+		free(g->idx->memberalloc);
 		free(g->idx->unknown);
 		free(g->idx);
 	}
 	free(g->procs);
 	free(g->chans);
+	for (i = 0; i < g->ngroups; i++)
+		free(g->groups[i].members);
+	free(g->groups);
 	free(g->portchan);
 	arena_free(g->arena);
 	ast_free(g->ast);

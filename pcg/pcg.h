@@ -197,6 +197,17 @@ int pcg_env(const struct pcg *, const struct pcg_proc *, char ***out);
  * entries of the same name; the strings are borrowed. */
 void pcg_env_merge(char ***out, int *n, size_t *alloc, const struct pcg_strs *);
 
+/* Groups (expansion adds them): the group (name, index) or -1; add it
+ * (or find it: its id) with no members; add a member last in rank order
+ * (-1: it is one already); a process's rank in a group, or -1 when it is
+ * not a member; its name as scripts write it, "rows[2]". */
+int pcg_find_group(const struct pcg *, const char *interned, int64_t index);
+int pcg_add_group(struct pcg *, const char *interned, int64_t index, int indexed,
+    int comp, const struct loc *);
+int pcg_group_add_member(struct pcg *, int group, int proc);
+int pcg_group_rank(const struct pcg *, int group, int proc);
+const char *pcg_group_name(const struct pcg *, int group, char *buf, size_t len);
+
 /* Look up a process by component and index; -1 if none. */
 int pcg_find_proc(const struct pcg *, int comp, int64_t index);
 int pcg_find_comp(const struct pcg *, const char *interned);

@@ -18,17 +18,22 @@
  *	statement  = sendword, port, ';'
  *		   | ( 'recv' | 'irecv' ), port, ';'
  *		   | ( 'recv' | 'irecv' ), 'any', [ type ], ';'
- *		   | ( 'waitall' | 'barrier' | 'allreduce' | 'allgather'
- *		     | 'alltoall' | 'allgatherv' | 'alltoallv'
- *		     | 'reducescatter' ), ';'
- *		   | ( 'bcast' | 'scatter' | 'scatterv' ), 'from', process, ';'
- *		   | ( 'reduce' | 'gather' | 'gatherv' ), 'to', process, ';'
+ *		   | 'waitall', ';'
+ *		   | ( 'barrier' | 'allreduce' | 'allgather' | 'alltoall'
+ *		     | 'allgatherv' | 'alltoallv' | 'reducescatter' ),
+ *		     [ over ], ';'
+ *		   | ( 'bcast' | 'scatter' | 'scatterv' ), 'from', process,
+ *		     [ over ], ';'
+ *		   | ( 'reduce' | 'gather' | 'gatherv' ), 'to', process,
+ *		     [ over ], ';'
  *		   | 'loop', [ count ], block
  *		   | 'choice', block, { 'or', block } ;
  *	sendword   = 'send' | 'ssend' | 'bsend' | 'isend' | 'issend' | 'ibsend' ;
  *	block      = '{', { statement }, '}' ;
  *	port       = type, '[', ( index | '*' ), ']' ;	   (one token)
  *	process    = name, [ '[', integer, ']' ] ;	   (one token)
+ *	over       = 'over', group ;
+ *	group      = name, [ '[', integer, ']' ] ;	   (one token)
  *	type       = name ;	(a port type of the component)
  *	index      = integer ;	(1 to the process's ports of the type)
  *	count      = integer ;	(0 or more; none: forever)
@@ -40,10 +45,14 @@
  * empty block as '{ }': "recv Client[*]; loop 3 { send Prop[1]; } choice
  * { recv any; } or { }".  A process is named as in scripts: 'master',
  * 'relay[3]'.  Each keyword of the script language is one, so no type or
- * process is named 'any', 'from', 'to' or 'or'.  T[*] is one statement on
+ * process is named 'any', 'from', 'to', 'over' or 'or'.  T[*] is one statement on
  * each of the process's ports of type T, in order (none when it has none);
  * 'loop' without a count repeats for ever; 'choice' takes one of its
- * blocks.  Which calls each statement accepts: ensemble(1), Protocol
+ * blocks.  A collective with 'over' runs over that group: one of the
+ * script's Groups section ('rows[2]', 'workers'), or a component's name,
+ * every process of it ('worker'); without it, over the application.  The
+ * process is a member of the group, and so is the root: "allreduce over
+ * rows[2];", "bcast from cell[1] over cols[1];".  Which calls each statement accepts: ensemble(1), Protocol
  * check.
  *
  * Beside it, the statements' locations (in the port table beside it;
