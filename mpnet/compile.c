@@ -529,17 +529,18 @@ local_port(struct cc *x, const struct pcg_bstmt *b, int k)
 }
 
 static int
-coll_index(struct cc *x, int kind, int root)
+coll_index(struct cc *x, int kind, int root, int group)
 {
 	struct mpnet	*n = x->net;
 	int		 old;
 
-	if (hmap_put(x->colls, (uint64_t)kind, (uint64_t)(root + 1), n->ncolls,
-	    &old) == HMAP_FOUND)
+	if (hmap_put(x->colls, (uint64_t)kind << 32 | (uint32_t)(group + 1),
+	    (uint64_t)(root + 1), n->ncolls, &old) == HMAP_FOUND)
 		return old;
 	n->colls = xreallocarray(n->colls, n->ncolls + 1, sizeof(*n->colls));
 	n->colls[n->ncolls].kind = kind;
 	n->colls[n->ncolls].root = root;
+	n->colls[n->ncolls].group = group;
 	return n->ncolls++;
 }
 
@@ -937,14 +938,9 @@ one(struct cc *x, struct front *out, struct path *p, const struct pcg_bstmt *b,
 	case S_REDUCESCATTER:
 	case S_SCATTERV:
 	case S_GATHERV:
-		if (b->group >= 0) {
-			/* Not modelled yet (issue 26): refused, never guessed. */
-			if (first_time(x, b->src))
-				diag_error(x->g->diag, &b->src->loc, "collectives "
-				    "over a group are not verified yet");
-			return;
-		}
-		n = coll_index(x, b->kind, b->root);
+		n = coll_index(x, b->kind, b->root, b->group);
+		if (b->group >= 0)
+			x->net->groups = 1;
 		if (b->root >= 0)
 			x->net->rooted = 1;
 		enter(x, p);
@@ -1032,6 +1028,7 @@ bstmt_hash(const struct pcg_bstmt *b, uint64_t h)
 		h = mix(h, (uint64_t)b->kind << 32 | (uint32_t)b->mode);
 		h = mix(h, (uint64_t)(uint32_t)b->type << 32 | (uint32_t)b->port);
 		h = mix(h, (uint64_t)(uint32_t)b->root);
+		h = mix(h, (uint64_t)(uint32_t)b->group);
 		h = mix(h, (uint64_t)b->count);
 		h = mix(h, (uint64_t)(uintptr_t)b->src);
 		h = bstmt_hash(b->body, mix(h, 1));
@@ -1049,7 +1046,7 @@ bstmt_equal(const struct pcg_bstmt *a, const struct pcg_bstmt *b)
 
 	for (; a != NULL && b != NULL; a = a->next, b = b->next) {
 		if (a->kind != b->kind || a->mode != b->mode || a->type != b->type ||
-		    a->port != b->port || a->root != b->root ||
+		    a->port != b->port || a->root != b->root || a->group != b->group ||
 		    a->count != b->count || a->src != b->src ||
 		    !bstmt_equal(a->body, b->body))
 			return 0;
@@ -1197,6 +1194,7 @@ mpnet_compile(const struct pcg *g)
 
 	n->pcg = g;
 	n->nprocs = g->nprocs;
+	n->ncomms = 1 + g->ngroups;
 	n->progs = xcalloc(g->nprocs > 0 ? g->nprocs : 1, sizeof(*n->progs));
 	n->finite = 1;
 	channels(n);
@@ -1445,6 +1443,36 @@ mpnet_coll_words(int kind)
 	return pcg_stmt_word((enum stmt_kind)kind, MODE_STANDARD);
 }
 
+int
+mpnet_comm(const struct mpnet *n, int comm, const int **mem)
+{
+	if (comm == 0) {
+		*mem = NULL;
+		return n->nprocs;
+	}
+	*mem = n->pcg->groups[comm - 1].members;
+	return n->pcg->groups[comm - 1].nmembers;
+}
+
+int
+mpnet_in_comm(const struct mpnet *n, int comm, int proc)
+{
+	return comm == 0 || pcg_group_rank(n->pcg, comm - 1, proc) >= 0;
+}
+
+const char *
+mpnet_over(const struct mpnet *n, const struct coll *c, char *buf, size_t len)
+{
+	char	gn[PCG_NAME_MAX];
+
+	if (c->group < 0)
+		snprintf(buf, len, "%s", "");
+	else
+		snprintf(buf, len, " over %s", pcg_group_name(n->pcg, c->group,
+		    gn, sizeof(gn)));
+	return buf;
+}
+
 const char *
 mpnet_port_name(const struct mpnet *n, int proc, int lp, char *buf, size_t len)
 {
@@ -1500,11 +1528,14 @@ mpnet_ins_text(const struct mpnet *n, int proc, const struct ins *in, char *buf,
 	case OP_COLL: {
 		const struct coll	*k = &n->colls[in->coll];
 
+		char			 ob[PCG_NAME_MAX + 8];
+
+		mpnet_over(n, k, ob, sizeof(ob));
 		if (k->root >= 0)
-			snprintf(buf, len, "%s %s", mpnet_coll_words(k->kind),
-			    pcg_proc_name(g, k->root, pb, sizeof(pb)));
+			snprintf(buf, len, "%s %s%s", mpnet_coll_words(k->kind),
+			    pcg_proc_name(g, k->root, pb, sizeof(pb)), ob);
 		else
-			snprintf(buf, len, "%s", mpnet_coll_words(k->kind));
+			snprintf(buf, len, "%s%s", mpnet_coll_words(k->kind), ob);
 		break;
 	}
 	case OP_CHOICE:

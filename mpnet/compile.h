@@ -89,10 +89,14 @@ struct prog {
 	int64_t		*lpbound;	/* per local port: most sends; -1 unbounded */
 };
 
-/* A collective's signature: its kind and root (-1: none). */
+/* A collective's signature: its kind, root (-1: none) and group (index
+ * in pcg.groups; -1: the application).  Its communicator ('comm') is
+ * group + 1: 0 the application's, each group's its own; collectives of
+ * different communicators never match. */
 struct coll {
 	int		 kind;		/* S_BARRIER ... S_GATHERV */
 	int		 root;
+	int		 group;
 };
 
 /* One direction of a channel: from the process at end 'from' to 'to'. */
@@ -116,6 +120,8 @@ struct mpnet {
 	int		 ndc;
 	struct coll	*colls;
 	int		 ncolls;
+	int		 ncomms;	/* 1 + pcg.ngroups */
+	int		 groups;	/* collectives over a group are used */
 	int		 finite;	/* no endless loop */
 	int		 rooted;	/* rooted collectives are used */
 };
@@ -124,6 +130,14 @@ struct mpnet {
  * branches, 2 at least): every branch of a CHOICE, a NEXT's way round
  * and, for a counted loop, its way out; how many. */
 int mpnet_next(const struct prog *, int pc, int *out);
+/* A communicator's processes (0: every process of the net, in order;
+ * g + 1: group g's, in rank order): how many, into *mem (borrowed; NULL
+ * for 0, process k being member k); whether proc is one. */
+int mpnet_comm(const struct mpnet *, int comm, const int **mem);
+int mpnet_in_comm(const struct mpnet *, int comm, int proc);
+/* " over rows[2]" for a collective over a group, "" otherwise (buf). */
+const char *mpnet_over(const struct mpnet *, const struct coll *, char *buf,
+    size_t len);
 /* Room for a search's stack of mpnet_next's answers over a program, each
  * instruction visited once. */
 #define MPNET_NEXT_ROOM(pr)	(2 * (pr)->nins + (pr)->nalts + 2)

@@ -284,10 +284,12 @@ explain_timeline(const struct mpnet *net, struct sem *m,
 		a += 1;
 		key = t->dc >= 0 && sem_pooled(m, t->dc) ? m->pool[t->dc] : t->dc;
 		switch (t->kind) {
-		case T_COLL:
+		case T_COLL:	/* every member of its communicator */
 			for (i = 0; i < net->nprocs; i++)
-				explain_box(tl, net, i, &net->progs[i]->ins[sem_pc(m,
-				    s, i)], a, "collective", v->trace[k], NULL);
+				if (mpnet_in_comm(net, sem_comm(m, in), i))
+					explain_box(tl, net, i, &net->progs[i]->ins[
+					    sem_pc(m, s, i)], a, "collective",
+					    v->trace[k], NULL);
 			break;
 		case T_SEND:
 		case T_ISEND:

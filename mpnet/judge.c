@@ -83,13 +83,13 @@ judge_free(struct rjudge *j)
 	free(j);
 }
 
-/* The open rooted collectives in the log. */
+/* The open rooted collectives in communicator comm's log. */
 int
-judge_log_len(const struct sem *m, const uint64_t *s)
+judge_log_len(const struct sem *m, const uint64_t *s, int comm)
 {
 	int	j;
 
-	for (j = 0; j < m->clog && sem_coll_open(m, s, j) >= 0; j++)
+	for (j = 0; j < m->clog && sem_coll_open(m, s, comm, j) >= 0; j++)
 		;
 	return j;
 }
@@ -107,11 +107,12 @@ logged(const struct sem *m, const struct ins *in)
 static int
 wrong_coll(const struct sem *m, const uint64_t *s, int p, const struct ins *in)
 {
-	int	o = sem_coll_off(m, s, p), sig = sem_coll_open(m, s, o);
+	int	c = sem_comm(m, in), o = sem_coll_off(m, s, p, c);
+	int	sig = sem_coll_open(m, s, c, o);
 
 	if (logged(m, in))
 		return sig >= 0 && sig != in->coll;
-	return o < judge_log_len(m, s);	/* a rooted one open that it skipped */
+	return o < judge_log_len(m, s, c);	/* a rooted one open that it skipped */
 }
 
 /* Whether process i takes part in collective 'in' that p is at: it is
@@ -121,7 +122,8 @@ left_it(const struct sem *m, const uint64_t *s, int p, int i, const struct ins *
 {
 	if (!logged(m, in))
 		return 0;
-	return sem_coll_off(m, s, i) > sem_coll_off(m, s, p);
+	return sem_coll_off(m, s, i, sem_comm(m, in)) >
+	    sem_coll_off(m, s, p, sem_comm(m, in));
 }
 
 static int
@@ -142,27 +144,30 @@ static int
 coll_waits(const struct sem *m, const uint64_t *s, int p, const struct ins *in, int *w)
 {
 	const struct coll	*c = &m->net->colls[in->coll];
-	int			 n = 0, i;
+	const struct scomm	*cm = &m->cm[c->group + 1];
+	int			 n = 0, i, k;
 
 	if (wrong_coll(m, s, p, in))
 		return 0;	/* nothing anyone does helps */
 	if (logged(m, in)) {
 		if (sem_coll_eager(c, p)) {	/* the log is full */
-			for (i = 0; i < m->nprocs; i++)
-				if (i != p && sem_coll_off(m, s, i) == 0)
+			for (k = 0; k < cm->n; k++)
+				if ((i = cm->mem[k]) != p &&
+				    sem_coll_off(m, s, i, c->group + 1) == 0)
 					w[n++] = i;
 		} else if (mpnet_coll_fanout(c->kind))
 			w[n++] = c->root;
 		else	/* the root of reduce, gather: all must leave it */
-			for (i = 0; i < m->nprocs; i++)
-				if (i != p && !left_it(m, s, p, i, in))
+			for (k = 0; k < cm->n; k++)
+				if ((i = cm->mem[k]) != p && !left_it(m, s, p, i, in))
 					w[n++] = i;
 		return n;
 	}
-	/* One all take together: all must come, the log be empty. */
-	for (i = 0; i < m->nprocs; i++) {
+	/* One all take together: all members must come, the log be empty. */
+	for (k = 0; k < cm->n; k++) {
 		const struct ins	*o;
 
+		i = cm->mem[k];
 		if (i == p || m->p[i].pr == NULL)
 			continue;
 		o = judge_ins(m, s, i);
@@ -494,25 +499,49 @@ judge_waits_to_send(const struct sem *m, const uint64_t *s, int p)
 int
 judge_coll_missed(const struct sem *m, const uint64_t *s, int p, const struct ins *in)
 {
-	int	i;
+	const struct scomm	*c = &m->cm[sem_comm(m, in)];
+	int			 i, k;
 
-	for (i = 0; i < m->nprocs; i++)
-		if (i != p && sem_ended(m, s, i) && !left_it(m, s, p, i, in))
+	for (k = 0; k < c->n; k++)
+		if ((i = c->mem[k]) != p && sem_ended(m, s, i) &&
+		    !left_it(m, s, p, i, in))
 			return 1;
 	return 0;
 }
 
 /* Whether stuck processes show a collective mismatch: one waits in a
  * collective that can never happen (another is open in its place, or a
- * process ended without it), or two wait in different collectives at the
- * same point of the collectives' order (the same number of open ones
- * left). */
+ * member ended without it), or two wait in different collectives of one
+ * communicator at the same point of its collectives' order (the same
+ * number of its open ones left).  Collectives of different communicators
+ * never match each other, and so never mismatch. */
 int
 judge_coll_mismatch(struct rjudge *j, const uint64_t *s)
 {
 	const struct sem	*m = j->m;
-	int			 p, o, found = 0, *at = xcalloc(m->clog + 2, sizeof(int));
+	int			 p, q, o, found = 0, *at;
 
+	j->mcomm = 0;
+	if (m->net->groups) {
+		for (p = 0; p < j->N && !found; p++) {
+			const struct ins	*in, *iq;
+
+			if (!j->stuck[p] || (in = judge_ins(m, s, p))->op != OP_COLL)
+				continue;
+			if (wrong_coll(m, s, p, in) || judge_coll_missed(m, s, p, in))
+				found = 1;
+			j->mcomm = sem_comm(m, in);
+			o = sem_coll_off(m, s, p, sem_comm(m, in));
+			for (q = 0; q < p && !found; q++)
+				if (j->stuck[q] && (iq = judge_ins(m, s, q))->op ==
+				    OP_COLL && iq->coll != in->coll &&
+				    sem_comm(m, iq) == sem_comm(m, in) &&
+				    sem_coll_off(m, s, q, sem_comm(m, iq)) == o)
+					found = 1;
+		}
+		return found;
+	}
+	at = xcalloc(m->clog + 2, sizeof(int));
 	for (o = 0; o <= m->clog; o++)
 		at[o] = -1;
 	for (p = 0; p < j->N && !found; p++) {
@@ -520,7 +549,7 @@ judge_coll_mismatch(struct rjudge *j, const uint64_t *s)
 
 		if (!j->stuck[p] || (in = judge_ins(m, s, p))->op != OP_COLL)
 			continue;
-		o = sem_coll_off(m, s, p);
+		o = sem_coll_off(m, s, p, 0);
 		if (wrong_coll(m, s, p, in) || judge_coll_missed(m, s, p, in) ||
 		    (at[o] >= 0 && at[o] != in->coll))
 			found = 1;
@@ -623,16 +652,20 @@ static int
 lasting(const struct sem *m, const uint64_t *s, const unsigned char *ps)
 {
 	const struct mpnet	*net = m->net;
-	int			 i, k = -1, j, len = -1, ended = 0;
+	int			 i, k = -1, j, c, len = -1, ended = 0;
 
 	for (i = 0; i < m->nprocs; i++) {
 		if (ps[i] != PS_ENDED)
 			continue;
 		ended = 1;
 		if (len < 0)
-			len = judge_log_len(m, s);
-		if (sem_coll_off(m, s, i) < len)
+			len = judge_log_len(m, s, 0);
+		if (sem_coll_off(m, s, i, 0) < len)
 			return VK_COLL_MISMATCH;
+		for (c = 0; m->clog > 0 && c < m->npcm[i]; c++)
+			if (sem_coll_off(m, s, i, m->pcm[i][c]) <
+			    judge_log_len(m, s, m->pcm[i][c]))
+				return VK_COLL_MISMATCH;
 		if (m->p[i].pr != NULL && judge_ins(m, s, i)->nposted > 0 && k < 0)
 			k = VK_UNWAITED;
 	}
@@ -670,6 +703,14 @@ judge_eval(struct rjudge *j, const uint64_t *s, const unsigned char *ps)
 	const struct sem	*m = j->m;
 	int			 kind, nstuck, nroots, sends, *tmp;
 
+	if (m->net->groups) {
+		/* A group's collective all take now: its members run (the
+		 * explorers see its leader's transition only). */
+		if (ps != j->ps)
+			memcpy(j->ps, ps, (size_t)j->N);
+		sem_coll_runs(m, s, j->ps);
+		ps = j->ps;
+	}
 	kind = lasting(m, s, ps);
 	for (nstuck = 0; nstuck < j->N && ps[nstuck] != PS_BLOCKED; nstuck++)
 		;

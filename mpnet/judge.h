@@ -54,6 +54,8 @@ struct rjudge {
 	uint32_t	 stamp;
 	int		*color, *dstack, *it;	/* the cycle search */
 	struct trans	*ts;
+	int		 mcomm;		/* the communicator judge_coll_mismatch
+					 * found one in (0: the application's) */
 	/* can_give's searches, by program, pc, what and arg: they depend
 	 * on nothing else (a direct-mapped cache). */
 	uint64_t	 ckey[RJ_CACHE];
@@ -73,7 +75,7 @@ judge_ins(const struct sem *m, const uint64_t *s, int p)
 {
 	return &m->p[p].pr->ins[sem_pc(m, s, p)];
 }
-int judge_log_len(const struct sem *, const uint64_t *s);
+int judge_log_len(const struct sem *, const uint64_t *s, int comm);
 int judge_waits_for(struct rjudge *, const uint64_t *s, int p, int *w,
     int *any);
 int judge_depends(const struct rjudge *, int p, int q);

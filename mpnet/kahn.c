@@ -59,6 +59,27 @@ kahn_states(struct model *m, const uint64_t *s, unsigned char *ps,
 		ps[g] = PS_RUNS;
 }
 
+/* The groups a step of i may move: the nw in v (those it wakes), i and
+ * from (-1: none) added, each once (mark: zero before and after).  How
+ * many. */
+static int
+moved(int *v, int nw, int i, int from, unsigned char *mark)
+{
+	int	k, n = 0;
+
+	v[nw++] = i;
+	if (from >= 0)
+		v[nw++] = from;
+	for (k = 0; k < nw; k++)
+		if (v[k] >= 0 && !mark[v[k]]) {
+			mark[v[k]] = 1;
+			v[n++] = v[k];
+		}
+	for (k = 0; k < n; k++)
+		mark[v[k]] = 0;
+	return n;
+}
+
 void
 explore_kahn(struct model *m, const struct xopts *o, struct xresult *r)
 {
@@ -70,7 +91,8 @@ explore_kahn(struct model *m, const struct xopts *o, struct xresult *r)
 	double		 t0 = clock_now(), last = t0;
 	uint64_t	 last_states = 0;
 	int		 i, n, k, nw, nsync = 0, from, wi, wf, nmax = m->max_trans;
-	int		*woken = xcalloc(m->ngroups + 1, sizeof(int));
+	int		*woken = xcalloc(m->ngroups + 3, sizeof(int));
+	unsigned char	*mark = xcalloc(m->ngroups + 1, 1);
 
 	memset(r, 0, sizeof(*r));
 	memset(&w, 0, sizeof(w));
@@ -111,8 +133,13 @@ explore_kahn(struct model *m, const struct xopts *o, struct xresult *r)
 			}
 			t = ts[k];
 			from = m->partner(m->arg, &t);
-			wi = m->at_all(m->arg, s, i);
-			wf = from >= 0 ? m->at_all(m->arg, s, from) : 0;
+			/* Who the step may move: i, the sender it releases,
+			 * those it wakes (a group's collective moves its
+			 * members), each once; their part of nsync. */
+			nw = m->wakes(m->arg, &t, woken);
+			nw = moved(woken, nw, i, from, mark);
+			for (wi = 0, k = 0; k < nw; k++)
+				wi += m->at_all(m->arg, s, woken[k]);
 			if (m->fire(m->arg, s, &t) != 0) {
 				r->status = X_OVERFLOW;
 				goto out;
@@ -130,13 +157,13 @@ explore_kahn(struct model *m, const struct xopts *o, struct xresult *r)
 				r->trace[r->ntrace] = t;
 			}
 			r->ntrace++;
-			for (nw = m->wakes(m->arg, &t, woken), k = 0; k < nw; k++)
+			for (wf = 0, k = 0; k < nw; k++) {
 				wake(&w, woken[k]);
+				wf += m->at_all(m->arg, s, woken[k]);
+			}
 			wake_peer(&w, m, s, i);
 			wake_peer(&w, m, s, from);
-			nsync += m->at_all(m->arg, s, i) - wi;
-			if (from >= 0)
-				nsync += m->at_all(m->arg, s, from) - wf;
+			nsync += wf - wi;
 			if ((o->progress || o->tick != NULL) &&
 			    (r->ntrace & 0xffff) == 0)
 				explore_progress(o, r, r->ntrace + 1,
@@ -163,6 +190,15 @@ explore_kahn(struct model *m, const struct xopts *o, struct xresult *r)
 					wake_peer(&w, m, s, k);
 			}
 		}
+		/* Every step of a group can take must have been taken: one
+		 * nobody woke it for (none should be) is woken here. */
+		for (k = 0; w.len == 0 && k < m->ngroups; k++) {
+			n = m->enabled(m->arg, s, k, ts);
+			for (wi = 0; wi < n && ts[wi].role == TR_ALL; wi++)
+				;
+			if (wi < n)
+				wake(&w, k);
+		}
 	}
 	r->final = s;
 	s = NULL;
@@ -182,6 +218,7 @@ out:
 	free(w.q);
 	free(w.in);
 	free(woken);
+	free(mark);
 }
 
 /*

@@ -1073,6 +1073,19 @@ beyond_pt(const struct mpnet *mp, enum check_mode mode)
 	int		 i, k;
 
 	sem_init(&m, mp, mode, 2);
+	for (i = 0; i < mp->ncolls && why == NULL; i++)
+		if (mp->colls[i].group >= 0) {
+			struct ins	fake;
+
+			memset(&fake, 0, sizeof(fake));
+			fake.op = OP_COLL;
+			fake.coll = i;
+			xasprintf(&why, "'%s' is a collective over a group: the "
+			    "place/transition net (and so PNML and Promela) "
+			    "models collectives over the application only",
+			    mpnet_ins_text(mp, 0, &fake, c, sizeof(c)));
+			goto out;
+		}
 	if (m.ngrp > 0) {
 		const struct dchan	*d = &mp->dc[m.grp[0].dc[0]];
 

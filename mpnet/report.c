@@ -81,7 +81,7 @@ add_proc(struct violation *v, int p)
 static int
 open_instead(const struct sem *m, const uint64_t *s, int p, const struct ins *in)
 {
-	int	sig = sem_coll_open(m, s, sem_coll_off(m, s, p));
+	int	c = sem_comm(m, in), sig = sem_coll_open(m, s, c, sem_coll_off(m, s, p, c));
 
 	return sig >= 0 && sig != in->coll ? sig : -1;
 }
@@ -243,15 +243,29 @@ static void
 cls_coll_left_open(struct cls *c)
 {
 	const struct sem	*m = c->m;
-	int			 i, k, len = judge_log_len(m, c->s), sig;
-	char			 pn[PCG_NAME_MAX];
+	int			 i, k, len, sig, comm = 0, g;
+	char			 pn[PCG_NAME_MAX], ob[PCG_NAME_MAX + 8];
 	const struct coll	*cl;
 
+	/* The communicator with an open one some member ended without: the
+	 * application's, or the first such group. */
+	len = judge_log_len(m, c->s, 0);
+	for (i = 0; i < m->nprocs && !(sem_ended(m, c->s, i) &&
+	    sem_coll_off(m, c->s, i, 0) < len); i++)
+		;
+	for (i = i < m->nprocs ? m->nprocs : 0; i < m->nprocs && comm == 0; i++)
+		for (g = 0; sem_ended(m, c->s, i) && m->clog > 0 &&
+		    g < m->npcm[i] && comm == 0; g++)
+			if (sem_coll_off(m, c->s, i, m->pcm[i][g]) <
+			    judge_log_len(m, c->s, m->pcm[i][g]))
+				comm = m->pcm[i][g];
+	len = judge_log_len(m, c->s, comm);
 	for (i = 0, k = 0, sig = -1; i < m->nprocs; i++) {
-		if (!sem_ended(m, c->s, i) || sem_coll_off(m, c->s, i) >= len)
+		if (!sem_ended(m, c->s, i) || !mpnet_in_comm(m->net, comm, i) ||
+		    sem_coll_off(m, c->s, i, comm) >= len)
 			continue;
 		if (sig < 0)
-			sig = sem_coll_open(m, c->s, sem_coll_off(m, c->s, i));
+			sig = sem_coll_open(m, c->s, comm, sem_coll_off(m, c->s, i, comm));
 		add_proc(c->v, i);
 		if (k++ > 0)
 			buf_adds(&c->det, ", ");
@@ -261,8 +275,9 @@ cls_coll_left_open(struct cls *c)
 	buf_printf(&c->det, " ended without the collective the others took part in\n");
 	buf_adds(&c->msg, "collective mismatch: ");
 	message_list(&c->msg, m, c->v->procs, c->v->nprocs);
-	buf_printf(&c->msg, " ended without '%s %s'", mpnet_coll_words(cl->kind),
-	    pcg_proc_name(m->net->pcg, cl->root, pn, sizeof(pn)));
+	buf_printf(&c->msg, " ended without '%s %s%s'", mpnet_coll_words(cl->kind),
+	    pcg_proc_name(m->net->pcg, cl->root, pn, sizeof(pn)),
+	    mpnet_over(m->net, cl, ob, sizeof(ob)));
 }
 
 /* Unmatched send with no one stuck: messages left in channels whose
@@ -285,6 +300,12 @@ cls_coll_mismatch(struct cls *c)
 	int			 i, missed = 0;
 
 	buf_adds(&c->msg, "collective mismatch: ");
+	if (c->j->mcomm > 0) {
+		char	gn[PCG_NAME_MAX];
+
+		buf_printf(&c->msg, "in group '%s', ", pcg_group_name(m->net->pcg,
+		    c->j->mcomm - 1, gn, sizeof(gn)));
+	}
 	for (i = 0; i < m->nprocs; i++) {
 		const struct ins	*in;
 
@@ -480,6 +501,14 @@ action_text(struct buf *b, const struct sem *m, const uint64_t *s, const struct 
 	const struct ins	*in = judge_ins(m, s, t->proc);
 	const struct dchan	*d = t->dc >= 0 ? &net->dc[t->dc] : NULL;
 
+	if (t->kind == T_COLL && sem_comm(m, in) > 0) {
+		char	gn[PCG_NAME_MAX];
+
+		buf_printf(b, "the %d processes of '%s': ", m->cm[sem_comm(m, in)].n,
+		    pcg_group_name(net->pcg, sem_comm(m, in) - 1, gn, sizeof(gn)));
+		stmt_text(b, m, t->proc, in);
+		return;
+	}
 	if (t->kind == T_COLL) {
 		buf_printf(b, "all %d processes: ", m->nprocs);
 		stmt_text(b, m, t->proc, in);

@@ -35,6 +35,8 @@ alloc_fld(uint32_t *bits, int w)
 	return f;
 }
 
+/* Whether a collective instruction is one all its communicator's members
+ * take together (every one in synchronous mode, unrooted ones in both). */
 int
 sem_sync_coll(const struct sem *m, const struct ins *in)
 {
@@ -291,14 +293,17 @@ sem_coll_eager(const struct coll *c, int proc)
 	return mpnet_coll_fanout(c->kind) == (proc == c->root);
 }
 
-/* Whether processes can open the log's next instance with different
- * rooted collectives: two whose root or kind differ, each left at once by
- * someone (eager). */
-static int
-coll_race(const struct mpnet *n)
+/* Per communicator, whether processes can open its log's next instance
+ * with different rooted collectives: two whose root or kind differ, each
+ * left at once by someone (eager). */
+static void
+coll_race(struct sem *m)
 {
-	int	i, k, first = -1;
+	const struct mpnet	*n = m->net;
+	int			 i, k, c, *first = xmalloc(sizeof(int) * m->ncomm);
 
+	for (c = 0; c < m->ncomm; c++)
+		first[c] = -1;
 	for (i = 0; i < n->nprocs; i++)
 		for (k = 0; n->progs[i] != NULL && k < n->progs[i]->nins; k++) {
 			const struct ins	*in = &n->progs[i]->ins[k];
@@ -306,11 +311,57 @@ coll_race(const struct mpnet *n)
 			if (in->op != OP_COLL || n->colls[in->coll].root < 0 ||
 			    !sem_coll_eager(&n->colls[in->coll], i))
 				continue;
-			if (first >= 0 && first != in->coll)
-				return 1;
-			first = in->coll;
+			c = sem_comm(m, in);
+			if (first[c] >= 0 && first[c] != in->coll)
+				m->cm[c].race = 1;
+			first[c] = in->coll;
 		}
-	return 0;
+	free(first);
+}
+
+/* The communicators (the application's and each group's), which
+ * processes are in each, and which have a log of open rooted collectives
+ * (buffered mode: those with a rooted one). */
+static void
+comms(struct sem *m)
+{
+	const struct mpnet	*n = m->net;
+	struct scomm		*c;
+	int			 i, k, *mem, *fill;
+
+	m->ncomm = n->ncomms > 0 ? n->ncomms : 1;
+	m->cm = xcalloc(m->ncomm, sizeof(*m->cm));
+	m->npcm = xcalloc(n->nprocs + 1, sizeof(int));
+	m->pcm = xcalloc(n->nprocs + 1, sizeof(int *));
+	mem = xmalloc(sizeof(int) * (n->nprocs + 1));
+	for (i = 0; i < n->nprocs; i++)
+		mem[i] = i;
+	for (k = 0; k < m->ncomm; k++) {
+		c = &m->cm[k];
+		c->n = mpnet_comm(n, k, &c->mem);
+		if (k == 0)
+			c->mem = mem;
+		c->leader = c->n > 0 ? c->mem[0] : -1;
+		c->log = -1;
+		for (i = 0; k > 0 && i < c->n; i++)
+			m->npcm[c->mem[i]]++;
+	}
+	fill = xcalloc(n->nprocs + 1, sizeof(int));
+	for (i = 0; i < n->nprocs; i++)
+		m->pcm[i] = xcalloc(m->npcm[i] + 1, sizeof(int));
+	for (k = 1; k < m->ncomm; k++)
+		for (i = 0; i < m->cm[k].n; i++) {
+			int	p = m->cm[k].mem[i];
+
+			m->pcm[p][fill[p]++] = k;
+		}
+	free(fill);
+	if (m->clog == 0)
+		return;
+	for (k = 0; k < n->ncolls; k++)
+		if (n->colls[k].root >= 0 && m->cm[n->colls[k].group + 1].log < 0)
+			m->cm[n->colls[k].group + 1].log = m->nlog++;
+	coll_race(m);
 }
 
 void
@@ -374,8 +425,6 @@ sem_init_layout(struct sem *m, const struct mpnet *n, enum check_mode mode,
 		sp->wslot = (uint8_t)wslot;
 		sp->slot = bits;
 		bits += (uint32_t)(wslot * pr->nslots);
-		if (m->clog > 0)
-			sp->coff = alloc_fld(&bits, bits_for((uint64_t)m->clog));
 	}
 	m->rdv = xcalloc(n->ndc > 0 ? n->ndc : 1, 1);
 	for (i = 0; i < n->ndc; i++) {
@@ -389,6 +438,7 @@ sem_init_layout(struct sem *m, const struct mpnet *n, enum check_mode mode,
 	}
 	pools(m, l->pool);
 	groups(m);
+	comms(m);
 	for (i = 0; i < n->ndc; i++) {
 		const struct dchan	*d = &n->dc[i];
 		int64_t			 bound = d->bound;
@@ -428,12 +478,29 @@ sem_init_layout(struct sem *m, const struct mpnet *n, enum check_mode mode,
 		bits += (uint32_t)(g->cap * g->lw);
 	}
 	if (m->clog > 0) {
-		m->coll_race = coll_race(n);
-		m->csig = xcalloc(m->clog, sizeof(*m->csig));
-		m->cndone = xcalloc(m->clog, sizeof(*m->cndone));
-		for (k = 0; k < m->clog; k++) {
-			m->csig[k] = alloc_fld(&bits, bits_for((uint64_t)n->ncolls));
-			m->cndone[k] = alloc_fld(&bits, bits_for((uint64_t)n->nprocs));
+		/* Per process, per log: the open ones it has left; then each
+		 * log's positions. */
+		m->coff = xcalloc((size_t)n->nprocs * m->nlog + 1, sizeof(*m->coff));
+		for (i = 0; i < n->nprocs; i++)
+			for (k = 0; k < m->ncomm; k++) {
+				int	lg = m->cm[k].log;
+
+				if (lg >= 0 && n->progs[i] != NULL &&
+				    mpnet_in_comm(n, k, i))
+					m->coff[(size_t)i * m->nlog + lg] =
+					    alloc_fld(&bits, bits_for((uint64_t)m->clog));
+			}
+		m->csig = xcalloc((size_t)m->clog * m->nlog + 1, sizeof(*m->csig));
+		m->cndone = xcalloc((size_t)m->clog * m->nlog + 1, sizeof(*m->cndone));
+		for (k = 0; k < m->ncomm; k++) {
+			int	lg = m->cm[k].log, j;
+
+			for (j = 0; lg >= 0 && j < m->clog; j++) {
+				m->csig[lg * m->clog + j] = alloc_fld(&bits,
+				    bits_for((uint64_t)n->ncolls));
+				m->cndone[lg * m->clog + j] = alloc_fld(&bits,
+				    bits_for((uint64_t)m->cm[k].n));
+			}
 		}
 	}
 	m->bits = bits;
@@ -465,6 +532,14 @@ sem_fini(struct sem *m)
 	free(m->cover);
 	free(m->csig);
 	free(m->cndone);
+	free(m->coff);
+	if (m->cm != NULL)
+		free((void *)m->cm[0].mem);
+	free(m->cm);
+	for (i = 0; m->pcm != NULL && i < m->nprocs; i++)
+		free(m->pcm[i]);
+	free(m->pcm);
+	free(m->npcm);
 	free(m->ctroff);
 	free(m->ctrw);
 	free(m->p);
@@ -585,21 +660,34 @@ gent(const struct sgroup *g, int k)
 }
 
 int
-sem_coll_open(const struct sem *m, const uint64_t *s, int j)
+sem_coll_open(const struct sem *m, const uint64_t *s, int comm, int j)
 {
-	return j < m->clog ? (int)sem_get(s, m->csig[j]) - 1 : -1;
+	int	lg = m->clog > 0 ? m->cm[comm].log : -1;
+
+	return lg >= 0 && j < m->clog ? (int)sem_get(s, m->csig[lg * m->clog + j]) - 1 : -1;
 }
 
 uint64_t
-sem_coll_left(const struct sem *m, const uint64_t *s, int j)
+sem_coll_left(const struct sem *m, const uint64_t *s, int comm, int j)
 {
-	return j < m->clog ? sem_get(s, m->cndone[j]) : 0;
+	int	lg = m->clog > 0 ? m->cm[comm].log : -1;
+
+	return lg >= 0 && j < m->clog ? sem_get(s, m->cndone[lg * m->clog + j]) : 0;
 }
 
 int
-sem_coll_off(const struct sem *m, const uint64_t *s, int proc)
+sem_coll_off(const struct sem *m, const uint64_t *s, int proc, int comm)
 {
-	return (int)sem_get(s, m->p[proc].coff);
+	int	lg = m->clog > 0 ? m->cm[comm].log : -1;
+
+	return lg >= 0 ? (int)sem_get(s, m->coff[(size_t)proc * m->nlog + lg]) : 0;
+}
+
+/* Where proc's count of comm's open collectives it has left is. */
+static inline struct fld
+coff_fld(const struct sem *m, int proc, int comm)
+{
+	return m->coff[(size_t)proc * m->nlog + m->cm[comm].log];
 }
 
 uint64_t
@@ -738,7 +826,7 @@ offer_visit(void *arg, const struct ins *in)
 	    n->dc[dc].from == o->r && !o->pass)
 		return -1;	/* waits for r, which sends nothing first */
 	if (in->op == OP_COLL && o->pass < 2 && (n->colls[in->coll].root < 0 ||
-	    o->m->mode == CHECK_SYNC))
+	    o->m->mode == CHECK_SYNC) && mpnet_in_comm(n, sem_comm(o->m, in), o->r))
 		return -1;	/* r must come too */
 	return 0;
 }
@@ -1040,46 +1128,60 @@ sem_runs_ahead(const struct sem *m, int proc, int pc)
 	/* The last to leave closes it: the root of reduce and gather, the
 	 * one other process of bcast and scatter between two. */
 	c = &m->net->colls[pr->ins[pc].coll];
-	if (!sem_coll_eager(c, proc) && (c->root == proc || m->net->nprocs == 2))
+	if (!sem_coll_eager(c, proc) && (c->root == proc ||
+	    m->cm[c->group + 1].n == 2))
 		return 0;
 	return mpnet_walk(pr, pc + 1, MPNET_ANY, ahead_visit, &a, &w);
+}
+
+/* Whether the collective all of comm take together at 'in' is enabled:
+ * every member at it, no rooted one of comm open.  (The transition is
+ * its leader's.) */
+static int
+sync_coll_enabled(const struct sem *m, const uint64_t *s, int comm,
+    const struct ins *in)
+{
+	const struct scomm	*c = &m->cm[comm];
+	int			 i;
+
+	if (sem_coll_open(m, s, comm, 0) >= 0)
+		return 0;
+	for (i = 0; i < c->n; i++) {
+		const struct sproc	*sp = &m->p[c->mem[i]];
+		const struct ins	*at;
+
+		if (sp->pr == NULL)
+			return 0;
+		at = &sp->pr->ins[sem_get(s, sp->pc)];
+		if (at->op != OP_COLL || at->coll != in->coll)
+			return 0;
+	}
+	return 1;
 }
 
 static int
 coll_enabled(struct sem *m, const uint64_t *s, int proc, const struct ins *in)
 {
 	const struct coll	*c = &m->net->colls[in->coll];
-	int			 i, o, sig;
+	int			 o, sig, comm = c->group + 1, n = m->cm[comm].n;
 
-	if (sem_sync_coll(m, in)) {
-		/* Everyone at the same collective, no rooted one open. */
-		if (proc != 0 || sem_coll_open(m, s, 0) >= 0)
-			return 0;
-		for (i = 0; i < m->nprocs; i++) {
-			const struct sproc	*sp = &m->p[i];
-			const struct ins	*at;
-
-			if (sp->pr == NULL)
-				return 0;
-			at = &sp->pr->ins[sem_get(s, sp->pc)];
-			if (at->op != OP_COLL || at->coll != in->coll)
-				return 0;
-		}
-		return 1;
-	}
+	if (sem_sync_coll(m, in))
+		/* Every member at the same collective, no rooted one open. */
+		return proc == m->cm[comm].leader &&
+		    sync_coll_enabled(m, s, comm, in);
 	/* The instance proc is at: the first open one it has not left. */
-	o = sem_coll_off(m, s, proc);
-	sig = sem_coll_open(m, s, o);
+	o = sem_coll_off(m, s, proc, comm);
+	sig = sem_coll_open(m, s, comm, o);
 	if (sig >= 0 && sig != in->coll)
 		return 0;	/* another collective: never (a mismatch) */
 	if (sem_coll_eager(c, proc))	/* (past the log's end: sem_fire overflows,
 				 * or at its most it waits) */
 		return o < m->clog || m->clog < SEM_CLOG_MOST;
 	if (sig < 0)
-		return m->nprocs == 1;	/* waits for the others to open it */
+		return n == 1;	/* waits for the others to open it */
 	if (mpnet_coll_fanout(c->kind))
-		return sem_coll_off(m, s, c->root) > o;
-	return sem_coll_left(m, s, o) == (uint64_t)m->nprocs - 1;
+		return sem_coll_off(m, s, c->root, comm) > o;
+	return sem_coll_left(m, s, comm, o) == (uint64_t)n - 1;
 }
 
 /* What the explorers need to know of each kind (model.h). */
@@ -1179,12 +1281,16 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 	case OP_COLL:
 		if (!coll_enabled(m, s, proc, in))
 			break;
-		if (sem_sync_coll(m, in))
+		if (sem_sync_coll(m, in)) {
 			ADD(T_COLL, -1, -1, 0, 1, 0);
-		else	/* opening an instance another collective could open
-			 * instead decides which: a conflict */
-			ADD(T_LEAVE, -1, -1, 0, !m->coll_race ||
-			    sem_coll_open(m, s, sem_coll_off(m, s, proc)) >= 0, 0);
+			if (sem_comm(m, in) > 0)	/* its members' step only */
+				out[n - 1].role = TR_STEP;
+		} else {	/* opening an instance another collective could
+				 * open instead decides which: a conflict */
+			k = sem_comm(m, in);
+			ADD(T_LEAVE, -1, -1, 0, !m->cm[k].race ||
+			    sem_coll_open(m, s, k, sem_coll_off(m, s, proc, k)) >= 0, 0);
+		}
 		break;
 	case OP_CHOICE:
 		for (k = 0; k < in->nalt; k++)
@@ -1197,6 +1303,26 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 	return n;
 }
 
+/* Mark the members of a communicator whose collective all take together
+ * is enabled in s as running: they take it now. */
+void
+sem_coll_runs(const struct sem *m, const uint64_t *s, unsigned char *ps)
+{
+	const struct ins	*in;
+	int			 p, k, c;
+
+	for (p = 0; p < m->nprocs; p++) {
+		if (ps[p] != PS_BLOCKED || m->p[p].pr == NULL)
+			continue;
+		in = &m->p[p].pr->ins[sem_get(s, m->p[p].pc)];
+		if (in->op != OP_COLL || !sem_sync_coll(m, in) ||
+		    !sync_coll_enabled(m, s, c = sem_comm(m, in), in))
+			continue;
+		for (k = 0; k < m->cm[c].n; k++)
+			ps[m->cm[c].mem[k]] = PS_RUNS;
+	}
+}
+
 int
 sem_states(struct sem *m, const uint64_t *s, unsigned char *ps, struct trans *ts)
 {
@@ -1206,8 +1332,10 @@ sem_states(struct sem *m, const uint64_t *s, unsigned char *ps, struct trans *ts
 		n = sem_enabled(m, s, p, ts);
 		ps[p] = sem_ended(m, s, p) ? PS_ENDED : n == 0 ? PS_BLOCKED : PS_RUNS;
 		for (k = 0; k < n; k++)
-			all |= ts[k].kind == T_COLL;
+			all |= ts[k].kind == T_COLL && ts[k].role == TR_ALL;
 	}
+	if (m->net->groups)
+		sem_coll_runs(m, s, ps);
 	for (p = 0; p < m->nprocs; p++) {
 		if (all)	/* everyone is at a collective all take now */
 			ps[p] = PS_RUNS;
@@ -1296,32 +1424,41 @@ put(struct sem *m, uint64_t *s, int dc)
 static int
 leave(struct sem *m, uint64_t *s, int proc, const struct ins *in)
 {
-	int		o = sem_coll_off(m, s, proc), i, j;
-	uint64_t	n;
+	int			 comm = sem_comm(m, in), i, j;
+	const struct scomm	*c = &m->cm[comm];
+	const struct fld	*sig = m->csig + c->log * m->clog;
+	const struct fld	*done = m->cndone + c->log * m->clog;
+	int			 o = sem_coll_off(m, s, proc, comm);
+	uint64_t		 n;
 
 	if (o >= m->clog) {
 		m->overflow_coll = 1;
 		m->overflow_max = (uint64_t)m->clog;
 		return -1;
 	}
-	if (sem_coll_open(m, s, o) < 0)
-		sem_set(s, m->csig[o], (uint64_t)in->coll + 1);
-	n = sem_get(s, m->cndone[o]) + 1;
-	if (o > 0 || n < (uint64_t)m->nprocs) {
-		sem_set(s, m->cndone[o], n);
-		sem_set(s, m->p[proc].coff, (uint64_t)o + 1);
+	if (sem_coll_open(m, s, comm, o) < 0)
+		sem_set(s, sig[o], (uint64_t)in->coll + 1);
+	n = sem_get(s, done[o]) + 1;
+	if (o > 0 || n < (uint64_t)c->n) {
+		sem_set(s, done[o], n);
+		sem_set(s, coff_fld(m, proc, comm), (uint64_t)o + 1);
 		return 0;
 	}
-	/* The last one left the oldest: everyone has left one less. */
+	/* The last one left the oldest: every member has left one less. */
 	for (j = 0; j + 1 < m->clog; j++) {
-		sem_set(s, m->csig[j], sem_get(s, m->csig[j + 1]));
-		sem_set(s, m->cndone[j], sem_get(s, m->cndone[j + 1]));
+		sem_set(s, sig[j], sem_get(s, sig[j + 1]));
+		sem_set(s, done[j], sem_get(s, done[j + 1]));
 	}
-	sem_set(s, m->csig[m->clog - 1], 0);
-	sem_set(s, m->cndone[m->clog - 1], 0);
-	for (i = 0; i < m->nprocs; i++)
-		if (i != proc && m->p[i].pr != NULL)
-			sem_set(s, m->p[i].coff, sem_get(s, m->p[i].coff) - 1);
+	sem_set(s, sig[m->clog - 1], 0);
+	sem_set(s, done[m->clog - 1], 0);
+	for (j = 0; j < c->n; j++) {
+		struct fld	f;
+
+		if ((i = c->mem[j]) == proc || m->p[i].pr == NULL)
+			continue;
+		f = coff_fld(m, i, comm);
+		sem_set(s, f, sem_get(s, f) - 1);
+	}
 	return 0;
 }
 
@@ -1364,10 +1501,14 @@ sem_fire(struct sem *m, uint64_t *s, const struct trans *t)
 	case T_CHOOSE:
 		settle(sp, s, sp->pr->alts[in->alt + t->alt]);
 		break;
-	case T_COLL:
-		for (i = 0; i < m->nprocs; i++)
-			settle(&m->p[i], s, (int)sem_get(s, m->p[i].pc) + 1);
+	case T_COLL: {
+		const struct scomm	*c = &m->cm[sem_comm(m, in)];
+
+		for (i = 0; i < c->n; i++)
+			settle(&m->p[c->mem[i]], s,
+			    (int)sem_get(s, m->p[c->mem[i]].pc) + 1);
 		break;
+	}
 	case T_LEAVE:
 		if (leave(m, s, t->proc, in) != 0)
 			return -1;
@@ -1466,30 +1607,72 @@ mdl_partner(void *arg, const struct trans *t)
 	return from == t->proc ? -1 : from;
 }
 
+/* Add the leaders of the groups the processes out[0..n) are in to them,
+ * each process once: they may have come to a group's collective, which
+ * its leader takes.  The new n. */
+static int
+wake_leaders(struct sem *m, int *out, int n)
+{
+	int	k, j, p, q, most = n;
+
+	for (k = 0; k < n; k++)
+		if (out[k] >= 0)
+			m->mark[out[k]] = 1;
+	for (k = 0; k < most; k++) {
+		if ((p = out[k]) < 0)
+			continue;
+		for (j = 0; j < m->npcm[p]; j++) {
+			q = m->cm[m->pcm[p][j]].leader;
+			if (!m->mark[q]) {
+				m->mark[q] = 1;
+				out[n++] = q;
+			}
+		}
+	}
+	for (k = 0; k < n; k++)
+		if (out[k] >= 0)
+			m->mark[out[k]] = 0;
+	return n;
+}
+
 /* Whom t may let go on: the receiver of what it sends, the sender of
- * what it takes, everyone when it leaves a rooted collective. */
+ * what it takes, the members of the communicator of a collective it
+ * takes or leaves; with groups, the leaders of the groups of a process
+ * it moves. */
 static int
 mdl_wakes(void *arg, const struct trans *t, int *out)
 {
-	const struct sem	*m = arg;
-	int			 k;
+	struct sem		*m = arg;
+	const struct scomm	*c;
+	int			 k, n = 0;
 
 	switch (t->kind) {
 	case T_SEND:
 	case T_ISEND:
-		out[0] = m->net->dc[t->dc].to;
-		return 1;
+		out[n++] = m->net->dc[t->dc].to;
+		break;
 	case T_RECV:
 	case T_MATCH:
-		out[0] = mdl_partner(arg, t);
-		return 1;
+		out[n++] = mdl_partner(arg, t);
+		break;
+	case T_COLL:
 	case T_LEAVE:
-		for (k = 0; k < m->nprocs; k++)
-			out[k] = k;
-		return m->nprocs;
+		if (t->kind == T_COLL && t->role == TR_ALL && !m->net->groups)
+			return 0;
+		c = &m->cm[sem_comm(m, &m->p[t->proc].pr->ins[t->pc])];
+		for (k = 0; k < c->n; k++)
+			out[n++] = c->mem[k];
+		if (!m->net->groups)
+			return n;
+		break;
 	default:
-		return 0;
+		break;
 	}
+	if (!m->net->groups)
+		return n;
+	if (t->kind != T_COLL && t->kind != T_LEAVE)
+		out[n++] = t->proc;
+	return wake_leaders(m, out, n);
 }
 
 /* A process at a send that only its receiver completes waits on it. */
@@ -1518,7 +1701,7 @@ mdl_at_all(void *arg, const uint64_t *s, int p)
 	if (m->p[p].pr == NULL)
 		return 0;
 	in = &m->p[p].pr->ins[sem_pc(m, s, p)];
-	return in->op == OP_COLL && sem_sync_coll(m, in);
+	return in->op == OP_COLL && sem_sync_coll(m, in) && sem_comm(m, in) == 0;
 }
 
 void

@@ -46,7 +46,20 @@ struct sproc {
 	const uint8_t	*ctrw;
 	uint32_t	 slot;		/* request slots, wslot bits each */
 	uint8_t		 wslot;
-	struct fld	 coff;		/* open collectives it has left (w 0: no log) */
+};
+
+/* A communicator collectives run over (compile.h: struct coll): the
+ * application's (0) or a group's.  Its collectives match among its
+ * members only, each with its own log of open rooted ones. */
+struct scomm {
+	int		 n;		/* members */
+	const int	*mem;		/* them in rank order (owned for 0) */
+	int		 leader;	/* the first: its group holds the comm's
+					 * collectives all take together */
+	int		 log;		/* its log of open rooted collectives,
+					 * or -1 */
+	int		 race;		/* processes may open its log's next
+					 * instance with different ones */
 };
 
 /* The channels from one sender to one receiver that a wildcard over all
@@ -90,9 +103,16 @@ struct sem {
 	 * oldest closes when all have left it.  A process that would open
 	 * one more than SEM_CLOG_MOST waits until the oldest closes. */
 	int		 clog;		/* positions; 0: no log */
-	int		 coll_race;	/* processes may open it with different ones */
-	struct fld	*csig;
+	struct fld	*csig;		/* per log, clog positions each */
 	struct fld	*cndone;
+	struct fld	*coff;		/* per process, per log: the open ones it
+					 * has left (w 0: not a member) */
+	int		 nlog;
+	struct scomm	*cm;		/* per communicator (mpnet.ncomms) */
+	int		 ncomm;
+	int		**pcm;		/* per process: the communicators it is
+					 * in besides 0, npcm[p] of them */
+	int		*npcm;
 	struct sem_layout layout;
 	uint32_t	 bits;
 	uint32_t	 words;		/* of a state vector */
@@ -172,6 +192,10 @@ int sem_max_trans(const struct sem *);
 /* Per process, PS_ENDED, PS_BLOCKED (no transition it takes part in is
  * enabled) or PS_RUNS, into ps (ts: room for sem_max_trans).  Returns how
  * many are blocked or ended. */
+/* Mark as running (PS_RUNS) the blocked members of each communicator
+ * whose collective all take together is enabled in s: they take it now
+ * (its transition is their leader's). */
+void sem_coll_runs(const struct sem *, const uint64_t *s, unsigned char *ps);
 int sem_states(struct sem *, const uint64_t *s, unsigned char *ps,
     struct trans *ts);
 /* Fire t in s.  Returns 0, or -1 when a channel or the collective log
@@ -189,12 +213,18 @@ sem_count(const struct sem *m, const uint64_t *s, int dc)
 {
 	return sem_get(s, m->dc[dc]);
 }
-/* The open rooted collective at log position j (index in mpnet.colls),
- * or -1; how many processes have left it; how many open ones proc has
- * left. */
-int sem_coll_open(const struct sem *, const uint64_t *s, int j);
-uint64_t sem_coll_left(const struct sem *, const uint64_t *s, int j);
-int sem_coll_off(const struct sem *, const uint64_t *s, int proc);
+/* The open rooted collective at position j of communicator comm's log
+ * (index in mpnet.colls), or -1; how many processes have left it; how
+ * many open ones of comm proc has left. */
+int sem_coll_open(const struct sem *, const uint64_t *s, int comm, int j);
+uint64_t sem_coll_left(const struct sem *, const uint64_t *s, int comm, int j);
+int sem_coll_off(const struct sem *, const uint64_t *s, int proc, int comm);
+/* The communicator of collective instruction in. */
+static inline int
+sem_comm(const struct sem *m, const struct ins *in)
+{
+	return m->net->colls[in->coll].group + 1;
+}
 uint64_t sem_slot(const struct sem *, const uint64_t *s, int proc, int slot);
 /* Whether proc has ended (at its program's end). */
 static inline int
@@ -213,7 +243,8 @@ sem_can_end(const struct sem *m, const uint64_t *s, int proc)
 
 	return pr != NULL && m->ends[pr->id][sem_get(s, m->p[proc].pc)];
 }
-/* Whether proc's instruction is a collective all must reach together. */
+/* Whether proc's instruction is a collective all its communicator's
+ * members must reach together. */
 int sem_sync_coll(const struct sem *, const struct ins *);
 /* Whether proc leaves rooted collective c at once, not waiting for the
  * others (buffered mode): the root of bcast and scatter, the others of

@@ -245,18 +245,18 @@ to_marking(const struct net *n, const struct sem *m, const uint64_t *s, int64_t 
 			v = (int64_t)sem_slot(m, s, p->proc, p->index);
 			break;
 		case NP_COLL_NONE:
-			v = sem_coll_open(m, s, 0) < 0;
+			v = sem_coll_open(m, s, 0, 0) < 0;
 			break;
 		case NP_COLL_OPEN:
-			v = sem_coll_open(m, s, 0) == p->index;
+			v = sem_coll_open(m, s, 0, 0) == p->index;
 			break;
 		case NP_COLL_LEFT:
 		case NP_COLL_LEFT_FREE:
-			v = (int64_t)sem_coll_left(m, s, 0);
+			v = (int64_t)sem_coll_left(m, s, 0, 0);
 			break;
 		case NP_PROC_LEFT:
 		case NP_PROC_IN:
-			v = sem_coll_off(m, s, p->proc);
+			v = sem_coll_off(m, s, p->proc, 0);
 			break;
 		}
 		if (net_is_complement(n, i))
