@@ -28,6 +28,9 @@
 #                     (unmatched sends)
 #   po-beside         N pairs of 3 rounds beside one endless pair (SPIN's
 #                     reduction on the export of a net that never ends)
+#   po-groups         N groups of three, 2 rounds of a send or ssend and an
+#                     allreduce over the group (disjoint groups: the sum;
+#                     the export refuses groups, no SPIN column)
 #
 # Targets: each shape's default run at its target size under 1 s (the
 # sizes of issue 22); the default run never slower than --exact's by
@@ -216,6 +219,7 @@ shape po-farm2l 3 50 1 2.1 1 2 3 4 8 16 25 50
 shape po-hub 4 100 1 2.1 1 2 3 4 8 16 50 100
 shape po-drift 4 5 1 20 1 2 3 4 5
 shape po-beside 4 32 1 2.1 1 2 3 4 8 16 32
+shape po-groups 4 100 1 2.1 1 2 3 4 8 16 50 100
 
 if [ $fail = 0 ]; then
 	echo "every target met"

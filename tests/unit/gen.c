@@ -1,7 +1,8 @@
 /* gen.c -- random scripts for the checker's differential tests (gen.h):
  * behaviours of sends and receives of every mode, wildcards, requests,
- * collectives, counted and endless loops, choices and if/else on the
- * index, on random channels between 2 to 5 processes. */
+ * collectives (over the application or a group), counted and endless
+ * loops, choices and if/else on the index, on random channels between 2
+ * to 5 processes. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -12,6 +13,7 @@
 #include "gen.h"
 
 static uint64_t	rng;
+static uint64_t	rng2;		/* the groups' draws (gen.h) */
 
 /* (gen.h) */
 void
@@ -27,6 +29,29 @@ rnd(unsigned n)
 {
 	rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
 	return (unsigned)(rng >> 33) % n;
+}
+
+/* The same for the groups' draws. */
+static unsigned
+rnd2(unsigned n)
+{
+	rng2 = rng2 * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (unsigned)(rng2 >> 33) % n;
+}
+
+/* A group process p is in, from a random one on; -1 if none. */
+static int
+group_of(const struct gen *g, int p)
+{
+	int	k, j, gr, first = (int)rnd2(GEN_MAX_GROUPS);
+
+	for (k = 0; k < g->ngroups; k++) {
+		gr = (first + k) % g->ngroups;
+		for (j = 0; j < g->gn[gr]; j++)
+			if (g->gmem[gr][j] == p)
+				return gr;
+	}
+	return -1;
 }
 
 /* A random port of process p: its type *t and index *k. */
@@ -95,11 +120,20 @@ stmt(struct gen *g, int p, int depth)
 		buf_adds(&g->b, "waitall; ");
 		g->requests = 0;
 	} else if (r < 72) {
+		int	gr = g->ngroups > 0 && rnd2(2) ? group_of(g, p) : -1;
+		char	over[24] = "";
+
 		k = (int)rnd(NCOLLS);
+		if (gr >= 0) {
+			/* Over a group of p's, rooted at one of its members. */
+			snprintf(over, sizeof(over), " over g%d", gr);
+			root_name(g, g->gmem[gr][rnd2((unsigned)g->gn[gr])], root,
+			    sizeof(root));
+		}
 		if (k < NUNROOTED)
-			buf_printf(&g->b, "%s; ", colls[k]);
+			buf_printf(&g->b, "%s%s; ", colls[k], over);
 		else
-			buf_printf(&g->b, "%s %s; ", colls[k], root);
+			buf_printf(&g->b, "%s %s%s; ", colls[k], root, over);
 	} else if (r < 84 && depth < 2) {
 		int	saved = g->requests;
 
@@ -144,6 +178,30 @@ struct end {
 static int		 nchan;
 static struct end	 chans[GEN_MAX_PROCS + 2][2];
 
+/* Groups now and then, from the groups' own sequence (gen.h): each of
+ * 1 to n random processes in a random order. */
+static void
+groups(struct gen *g)
+{
+	int	k, i, j, t, perm[GEN_MAX_PROCS];
+
+	rng2 = rng ^ 0x9e3779b97f4a7c15ULL;
+	g->ngroups = rnd2(3) == 0 || g->always_groups ?
+	    1 + (int)rnd2(GEN_MAX_GROUPS) : 0;
+	for (k = 0; k < g->ngroups; k++) {
+		for (i = 0; i < g->n; i++)
+			perm[i] = i;
+		for (i = g->n - 1; i > 0; i--) {
+			j = (int)rnd2((unsigned)i + 1);
+			t = perm[i];
+			perm[i] = perm[j];
+			perm[j] = t;
+		}
+		g->gn[k] = 1 + (int)rnd2((unsigned)g->n);
+		memcpy(g->gmem[k], perm, sizeof(int) * (size_t)g->gn[k]);
+	}
+}
+
 /* Random processes (2 to g->maxprocs) and channels: a chain that joins
  * them all, then a few more between random pairs (two between the same
  * pair now and then). */
@@ -167,6 +225,7 @@ topology(struct gen *g)
 			chans[c][e].k = ++g->ports[chans[c][e].p][chans[c][e].t];
 		}
 	}
+	groups(g);
 }
 
 /* The script's parts up to its BEHAVIOUR line, into g->b. */
@@ -188,6 +247,14 @@ header(struct gen *g, const char *name)
 		buf_printf(&g->b, "    p%d.%c[%d] <-> p%d.%c[%d];\n", chans[c][0].p,
 		    "PQ"[chans[c][0].t], chans[c][0].k, chans[c][1].p,
 		    "PQ"[chans[c][1].t], chans[c][1].k);
+	if (g->ngroups > 0)
+		buf_adds(&g->b, "Groups\n");
+	for (i = 0; i < g->ngroups; i++) {
+		buf_printf(&g->b, "    g%d :", i);
+		for (c = 0; c < g->gn[i]; c++)
+			buf_printf(&g->b, "%s p%d", c ? "," : "", g->gmem[i][c]);
+		buf_adds(&g->b, ";\n");
+	}
 	buf_adds(&g->b, "BEHAVIOUR\n");
 }
 
@@ -270,16 +337,30 @@ steps(struct gen *g, struct proto *pr, int n, int depth)
 		} else if (r < 70) {
 			int	k = (int)rnd(NCOLLS), root = (int)rnd((unsigned)g->n);
 			int	odd = rnd(10) == 0 ? (int)rnd((unsigned)g->n) : -1;
+			int	gr = g->ngroups > 0 && rnd2(2) ? (int)rnd2(
+				    (unsigned)g->ngroups) : -1, in = 1;
+			char	over[24] = "";
 
+			if (gr >= 0) {
+				/* Over a group: its members take part, the
+				 * root one of them. */
+				snprintf(over, sizeof(over), " over g%d", gr);
+				root = g->gmem[gr][rnd2((unsigned)g->gn[gr])];
+			}
 			/* Now and then one process calls the twin (gather
 			 * against gatherv): a collective mismatch. */
 			for (int p = 0; p < g->n; p++) {
 				int	kp = p == odd ? twin[k] : k;
 
+				for (int j = 0; gr >= 0 && j < g->gn[gr]; j++)
+					if ((in = g->gmem[gr][j] == p))
+						break;
+				if (!in)
+					continue;
 				if (kp < NUNROOTED)
-					add(pr, p, "%s;", colls[kp]);
+					add(pr, p, "%s%s;", colls[kp], over);
 				else
-					add(pr, p, "%s p%d;", colls[kp], root);
+					add(pr, p, "%s p%d%s;", colls[kp], root, over);
 			}
 		} else if (r < 85 && depth == 0) {
 			struct proto	 in;
@@ -476,6 +557,7 @@ gen_indexed(struct gen *g)
 	memset(g->ports, 0, sizeof(g->ports));
 	g->types = "LRMW";
 	g->indexed = 1;
+	g->ngroups = 0;
 	master = g->maxprocs > 2 && rnd(2) == 0;
 	nw = 2 + (int)rnd((unsigned)(g->maxprocs - 1 - master));
 	g->n = nw + master;
@@ -587,6 +669,7 @@ gen_loops(struct gen *g)
 	memset(g->ports, 0, sizeof(g->ports));
 	g->types = "P";
 	g->indexed = 0;
+	g->ngroups = 0;
 	g->n = n + 1;
 	buf_reset(&g->b);
 	buf_printf(&g->b, "application loops;\nPCG\nComponents\n"

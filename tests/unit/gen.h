@@ -10,6 +10,7 @@
 #include "xmalloc.h"
 
 #define GEN_MAX_PROCS	5
+#define GEN_MAX_GROUPS	2
 
 struct gen {
 	struct buf	 b;		/* the script made last */
@@ -19,12 +20,22 @@ struct gen {
 	const char	*types;		/* the port types' letters */
 	int		 indexed;	/* processes w[1..n] (and m, the last) */
 	int		 requests;	/* posted since the last waitall */
+	int		 always_groups;	/* every gen_script and gen_protocol
+					 * has groups (test-kinds -g) */
+	int		 ngroups;	/* groups g0, g1 of gen_script and
+					 * gen_protocol (0: none) */
+	int		 gmem[GEN_MAX_GROUPS][GEN_MAX_PROCS];	/* rank order */
+	int		 gn[GEN_MAX_GROUPS];
 };
 
 /* Start the generator's sequence at seed. */
 void	gen_seed(uint64_t seed);
 /* A random script into g->b: 2 to g->maxprocs processes on random
- * channels, statements of every kind made at random. */
+ * channels, statements of every kind made at random; in one script of
+ * three, one or two groups (random members in random rank order, maybe
+ * overlapping) that collectives may run over.  The groups' draws have a
+ * sequence of their own: a script without groups is what it was before
+ * there were groups. */
 void	gen_script(struct gen *);
 /* A protocol: steps every process agrees on, now and then a process's
  * statements changed, once or twice (one left out, two swapped, one

@@ -5,14 +5,15 @@
  * the engine).  Scripts have 2 to 4 processes on random channels (two
  * between the same pair now and then, for MPI_ANY_SOURCE's order), and
  * behaviours of sends and receives of every mode, wildcards, requests,
- * collectives, counted and endless loops and choices (the generator is
+ * collectives (over groups too), counted and endless loops and choices (the generator is
  * gen.c, shared with difftest-gen).  Each with counted loops is checked
  * again with them written out (gen_unroll): --exact must give the same
  * verdict, kind, states and transitions.  TAP output; a disagreement
  * prints the script.
  *
- * usage: test-kinds [-n SCRIPTS] [-s SEED] [-v] [-p N]
- * -v prints every script, -p N prints script N only. */
+ * usage: test-kinds [-n SCRIPTS] [-s SEED] [-v] [-p N] [-g]
+ * -v prints every script, -p N prints script N only; -g makes random
+ * scripts and protocols only, each with groups. */
 #include "config.h"
 
 #include <inttypes.h>
@@ -140,7 +141,10 @@ main(int argc, char **argv)
 	uint64_t	 seed = 1;
 	int		 n = 1000, i, tap = 0, fails = 0, compiled = 0, verbose = 0;
 	int		 counts[3] = { 0, 0, 0 }, only = -1, ufails = 0, looped = 0;
+	int		 grouped = 0;
 	struct buf	 u;
+
+	memset(&g, 0, sizeof(g));
 
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "-n") == 0 && i + 1 < argc)
@@ -151,10 +155,11 @@ main(int argc, char **argv)
 			verbose = 1;
 		else if (strcmp(argv[i], "-p") == 0 && i + 1 < argc)
 			only = atoi(argv[++i]);
+		else if (strcmp(argv[i], "-g") == 0)
+			g.always_groups = 1;
 	}
 	if (devnull == NULL)
 		return 2;
-	memset(&g, 0, sizeof(g));
 	buf_init(&u);
 	buf_init(&g.b);
 	g.maxprocs = 4;
@@ -165,7 +170,7 @@ main(int argc, char **argv)
 		int		 mode;
 
 		gen_seed(seed * 1000003 + (uint64_t)i);
-		if (i % 3 == 0)
+		if (i % 3 == 0 || (g.always_groups && i % 3 == 2))
 			gen_script(&g);
 		else if (i % 3 == 1)
 			gen_protocol(&g);
@@ -188,6 +193,8 @@ main(int argc, char **argv)
 			compiled++;
 			if (gen_unroll(g.b.s, &u) > 0)
 				looped++;
+			if (strstr(g.b.s, "\nGroups\n") != NULL)
+				grouped++;
 			for (mode = CHECK_BUFFERED; mode <= CHECK_SYNC; mode++) {
 				const char	*r = verdict(mp, mode, 0, NULL, NULL);
 				const char	*e = verdict(mp, mode, 1, NULL, NULL);
@@ -211,10 +218,10 @@ main(int argc, char **argv)
 		pcg_free(pcg);
 		diag_free(d);
 	}
-	printf("%s %d - %d random scripts (%d compiled): reduced and exact agree on "
-	    "verdict and kind (%d verified, %d violated, %d incomplete)\n",
-	    fails == 0 ? "ok" : "not ok", ++tap, n, compiled, counts[0], counts[1],
-	    counts[2]);
+	printf("%s %d - %d random scripts (%d compiled, %d with groups): reduced "
+	    "and exact agree on verdict and kind (%d verified, %d violated, %d "
+	    "incomplete)\n", fails == 0 ? "ok" : "not ok", ++tap, n, compiled,
+	    grouped, counts[0], counts[1], counts[2]);
 	printf("%s %d - the %d of them with counted loops agree with their loops "
 	    "written out (--exact: verdict, kind, states, transitions)\n",
 	    ufails == 0 ? "ok" : "not ok", ++tap, looped);
