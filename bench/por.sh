@@ -30,7 +30,7 @@
 #                     reduction on the export of a net that never ends)
 #   po-groups         N groups of three, 2 rounds of a send or ssend and an
 #                     allreduce over the group (disjoint groups: the sum;
-#                     the export refuses groups, no SPIN column)
+#                     SPIN on the export beside it)
 #
 # Targets: each shape's default run at its target size under 1 s (the
 # sizes of issue 22); the default run never slower than --exact's by

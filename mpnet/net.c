@@ -862,44 +862,50 @@ leave_trans(struct nb *b, int proc, int pc, struct alts *after)
 /* A collective all reach together: one transition per pc each process
  * can be at it and per way each goes on. */
 static void
-coll_trans(struct nb *b, int pc0)
+coll_trans(struct nb *b, int lead, int pc0)
 {
 	const struct mpnet	*mp = b->mp;
-	int			 coll = mp->progs[0]->ins[pc0].coll, N = mp->nprocs;
-	int			 i, q;
-	struct alts		*lists = xcalloc(N, sizeof(*lists)), st;
+	int			 coll = mp->progs[lead]->ins[pc0].coll;
+	int			 comm = mp->colls[coll].group + 1, i, q, k, N;
+	const int		*mem;
+	struct alts		*lists, st;
 	struct tinfo		 ti;
 	struct tb		 base, *t;
 
-	tinfo_set(b, &ti, T_COLL, 0, pc0, -1);
+	/* Its communicator's members, the leader first (a group's). */
+	N = mpnet_comm(mp, comm, &mem);
+	lists = xcalloc(N, sizeof(*lists));
+	tinfo_set(b, &ti, T_COLL, lead, pc0, -1);
 	memset(&base, 0, sizeof(base));
-	if (b->none >= 0)
+	if (b->none >= 0 && comm == 0)
 		tb_test(&base, b->none, 1);
-	for (i = 0; i < N && b->cause == NULL; i++) {
-		const struct prog	*pr = mp->progs[i];
+	for (k = 0; k < N && b->cause == NULL; k++) {
+		const struct prog	*pr;
 
+		i = mem != NULL ? mem[k] : k;
+		pr = mp->progs[i];
 		for (q = 0; q < pr->nins; q++) {
 			const struct ins	*in = &pr->ins[q];
 
 			if (b->ctl[i][q] < 0 || in->op != OP_COLL || in->coll != coll)
 				continue;
-			if (i == 0 && q != pc0)
+			if (i == lead && q != pc0)
 				continue;
 			memset(&st, 0, sizeof(st));
 			settle(b, i, q + 1, &st);
 			for (int j = 0; j < st.n; j++) {
-				t = alts_add(&lists[i]);
+				t = alts_add(&lists[k]);
 				arcs_add(&t->pre, b->ctl[i][q], 1);
 				tb_join(t, &st.o[j]);
-				if (i != 0)
+				if (i != lead)
 					t->sfx[0] = '\0';
 			}
 			alts_free(&st);
 		}
 	}
 	product(b, &ti, &base, lists, N);
-	for (i = 0; i < N; i++)
-		alts_free(&lists[i]);
+	for (k = 0; k < N; k++)
+		alts_free(&lists[k]);
 	free(lists);
 	tb_free(&base);
 }
@@ -1020,8 +1026,12 @@ proc_trans(struct nb *b, int proc, int pc)
 		break;
 	case OP_COLL:
 		if (mp->colls[in->coll].root < 0 || b->mode == CHECK_SYNC) {
-			if (proc == 0)
-				coll_trans(b, pc);
+			const int	*mem;
+
+			/* The leader's: the group's first member, or 0. */
+			if (mpnet_comm(mp, mp->colls[in->coll].group + 1, &mem) > 0 &&
+			    proc == (mem != NULL ? mem[0] : 0))
+				coll_trans(b, proc, pc);
 			break;
 		}
 		settle(b, proc, pc + 1, &after);
@@ -1074,15 +1084,16 @@ beyond_pt(const struct mpnet *mp, enum check_mode mode)
 
 	sem_init(&m, mp, mode, 2);
 	for (i = 0; i < mp->ncolls && why == NULL; i++)
-		if (mp->colls[i].group >= 0) {
+		if (mp->colls[i].group >= 0 && mp->colls[i].root >= 0 &&
+		    mode == CHECK_BUFFERED) {
 			struct ins	fake;
 
 			memset(&fake, 0, sizeof(fake));
 			fake.op = OP_COLL;
 			fake.coll = i;
-			xasprintf(&why, "'%s' is a collective over a group: the "
-			    "place/transition net (and so PNML and Promela) "
-			    "models collectives over the application only",
+			xasprintf(&why, "in buffered mode '%s' is a rooted collective "
+			    "over a group, which a process may leave early: the "
+			    "net keeps one open collective, the application's",
 			    mpnet_ins_text(mp, 0, &fake, c, sizeof(c)));
 			goto out;
 		}

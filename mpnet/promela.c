@@ -356,7 +356,8 @@ pw_logged(const struct pw *w, const struct ins *in)
 static void
 pw_wrong_coll(struct buf *b, const struct pw *w, int p, const struct ins *in)
 {
-	if (!pw_logging(w)) {
+	if (!pw_logging(w) || sem_comm(&w->m, in) != 0) {
+		/* (a group's collectives are never logged: net.c) */
 		buf_adds(b, "0");
 		return;
 	}
@@ -384,7 +385,7 @@ pw_coll_waits(struct buf *b, const struct pw *w, int p, const struct ins *in, in
 	const struct prog	*pr = w->mp->progs[q];
 	int			 pc;
 
-	if (q == p) {
+	if (q == p || !mpnet_in_comm(w->mp, sem_comm(&w->m, in), q)) {
 		buf_adds(b, "0");
 		return;
 	}
@@ -801,7 +802,8 @@ pw_judge(struct pw *w)
 			buf_printf(&b, "S[%d] && pc%d == %d && (", p, p, pc);
 			pw_wrong_coll(&b, w, p, in);
 			for (q = 0; q < N; q++) {
-				if (q == p)
+				/* (the members of its communicator only) */
+				if (q == p || !mpnet_in_comm(mp, sem_comm(&w->m, in), q))
 					continue;
 				buf_printf(&b, " || (E[%d] && !", q);
 				pw_left_it(&b, w, p, q, in);
@@ -810,7 +812,8 @@ pw_judge(struct pw *w)
 					const struct ins	*o = pw_ins(w, q, pc2);
 
 					if (!w->ctl[q][pc2] || o->op != OP_COLL ||
-					    o->coll == in->coll)
+					    o->coll == in->coll ||
+					    sem_comm(&w->m, o) != sem_comm(&w->m, in))
 						continue;
 					buf_printf(&b, " || (S[%d] && pc%d == %d",
 					    q, q, pc2);
@@ -942,7 +945,16 @@ pw_trans(struct pw *w, const struct net_trans *t)
 			    d < 0 ? '-' : '+', d < 0 ? -d : d);
 	}
 	buf_printf(&w->rg[t->proc], " || (%s)", g.s);
-	if (t->kind == T_COLL)
+	if (t->kind == T_COLL && sem_comm(&w->m, pw_ins(w, t->proc, t->pc)) > 0) {
+		/* A group's: its members run (judge.c: sem_coll_runs). */
+		const int	*mem;
+		int		 j, nm = mpnet_comm(w->mp, sem_comm(&w->m,
+				    pw_ins(w, t->proc, t->pc)), &mem);
+
+		for (j = 0; j < nm; j++)
+			if (mem[j] != t->proc)
+				buf_printf(&w->rg[mem[j]], " || (%s)", g.s);
+	} else if (t->kind == T_COLL)
 		buf_printf(&w->cg, " || (%s)", g.s);
 	fputs("\t/* ", f);
 	pw_comment(f, t->name);

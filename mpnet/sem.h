@@ -1,8 +1,9 @@
 /* sem.h -- the compact encoding of an MP net and its firing rule, for one
  * send mode.  A state is a bit-packed vector of 64-bit words: per process
- * its pc, loop counters, request slots and (with rooted collectives in
- * buffered mode) a bit saying it left the open collective; per directed
- * channel a message count; the open collective and how many left it.
+ * its pc, loop counters and request slots; per directed channel a message
+ * count; with rooted collectives in buffered mode, per communicator that
+ * has them (the application's, a group's) its log of open ones, how many
+ * left each, and per member how many it has left.
  * Everything that knows what a transition does is here; the explorers
  * (explore.c, kahn.c) and reports only call it. */
 #ifndef ENS_SEM_H

@@ -1,6 +1,7 @@
 /* expand.c -- from the AST to the checked PCG model: parameters (with -np
- * and -D), components, processes, channels with inferred port counts, tags,
- * hosts, sequential annotations and the static checks of behaviours.  Each
+ * and -D), components, processes, channels with inferred port counts,
+ * groups, tags, hosts, sequential annotations and the static checks of
+ * behaviours (with the groups their collectives run over).  Each
  * pass reads the items it owns in script order; errors are reported and the
  * pass goes on, so one run shows them all. */
 #include "config.h"
@@ -1266,6 +1267,8 @@ group_named(const struct pcg *g, const char *name)
 	return -1;
 }
 
+/* Add a process of a Groups line's list to the group being filled; a
+ * process named twice is said once per line. */
 static int
 group_member(struct eval *ev, int proc, int complevel, void *arg)
 {
@@ -1283,6 +1286,8 @@ group_member(struct eval *ev, int proc, int complevel, void *arg)
 	return 0;
 }
 
+/* One iteration of a Groups line: the group its name and index give, and
+ * the processes it lists. */
 static int
 group_binding(struct eval *ev, void *arg)
 {

@@ -8,7 +8,8 @@
 # rendezvous) are counted, not compared; so are models SPIN does not
 # finish within its depth or time.
 #
-# usage: difftest.sh [-s SEED] [-n COUNT] [-f FIRST] [-j JOBS] [-k DIR]
+# usage: difftest.sh [-s SEED] [-n COUNT] [-f FIRST] [-j JOBS] [-k DIR] [-g]
+# -g: random scripts and protocols only, each with groups (difftest-gen -g).
 # Needs ENSEMBLE and GEN (difftest-gen) in the environment, spin and a C
 # compiler (PANCC, default clang when installed, else cc).  Each
 # disagreement prints the model's number and verdicts, and the model is
@@ -16,15 +17,16 @@
 # SEED -f I -n 1 makes it again.  Prints a summary: models compared, the
 # engines and reductions that decided them; exit 1 on a disagreement.
 set -u
-seed=1 count=100 first=0 jobs=2 keep=./difftest-failures
-while getopts s:n:f:j:k: o; do
+seed=1 count=100 first=0 jobs=2 keep=./difftest-failures groups=
+while getopts s:n:f:j:k:g o; do
 	case $o in
 	s) seed=$OPTARG ;;
 	n) count=$OPTARG ;;
 	f) first=$OPTARG ;;
 	j) jobs=$OPTARG ;;
 	k) keep=$OPTARG ;;
-	*) echo "usage: difftest.sh [-s SEED] [-n COUNT] [-f FIRST] [-j JOBS] [-k DIR]" >&2
+	g) groups=-g ;;
+	*) echo "usage: difftest.sh [-s SEED] [-n COUNT] [-f FIRST] [-j JOBS] [-k DIR] [-g]" >&2
 	   exit 2 ;;
 	esac
 done
@@ -110,7 +112,7 @@ one() {
 }
 
 t0=$SECONDS
-"$GEN" -s "$seed" -f "$first" -n "$count" -o "$work/m" >"$work/gen" || exit 2
+"$GEN" -s "$seed" -f "$first" -n "$count" -o "$work/m" $groups >"$work/gen" || exit 2
 running=0
 while read -r i model _; do
 	[ "$model" = - ] && continue

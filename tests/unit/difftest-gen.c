@@ -3,8 +3,8 @@
  * with how the checker's default engine explores each send mode, so the
  * test can say which reductions its models reached.
  *
- * usage: difftest-gen -s SEED -n COUNT [-f FIRST] -o DIR
- * Model i (FIRST <= i < FIRST + COUNT) is script i of seed SEED, written
+ * usage: difftest-gen -s SEED -n COUNT [-f FIRST] -o DIR [-g]
+ * (-g: random scripts and protocols only, each with groups.)  Model i (FIRST <= i < FIRST + COUNT) is script i of seed SEED, written
  * to DIR/m-i.pcg when the checker takes it and its state space is small
  * (--exact within MAX_STATES states in both modes); one line a model on
  * stdout:
@@ -72,6 +72,7 @@ main(int argc, char **argv)
 	const char	*dir = NULL;
 	char		*path;
 
+	memset(&g, 0, sizeof(g));
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "-n") == 0 && i + 1 < argc)
 			n = atoi(argv[++i]);
@@ -81,9 +82,11 @@ main(int argc, char **argv)
 			first = atoi(argv[++i]);
 		else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
 			dir = argv[++i];
+		else if (strcmp(argv[i], "-g") == 0)
+			g.always_groups = 1;
 		else {
 			fprintf(stderr, "usage: difftest-gen -s SEED -n COUNT "
-			    "[-f FIRST] -o DIR\n");
+			    "[-f FIRST] -o DIR [-g]\n");
 			return 2;
 		}
 	}
@@ -94,7 +97,6 @@ main(int argc, char **argv)
 	}
 	memset(&po, 0, sizeof(po));
 	po.skip_exec_check = 1;
-	memset(&g, 0, sizeof(g));
 	buf_init(&g.b);
 	g.maxprocs = GEN_MAX_PROCS;
 	for (i = first; i < first + n; i++) {
@@ -104,7 +106,7 @@ main(int argc, char **argv)
 		struct mpnet	*mp;
 
 		gen_seed(seed * 1000003 + (uint64_t)i);
-		switch (i % 4) {
+		switch (g.always_groups ? i % 2 : i % 4) {
 		case 0:
 			gen_script(&g);
 			break;
