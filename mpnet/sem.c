@@ -348,7 +348,8 @@ comms(struct sem *m)
 	}
 	fill = xcalloc(n->nprocs + 1, sizeof(int));
 	for (i = 0; i < n->nprocs; i++)
-		m->pcm[i] = xcalloc(m->npcm[i] + 1, sizeof(int));
+		if (m->npcm[i] > 0)
+			m->pcm[i] = xcalloc(m->npcm[i], sizeof(int));
 	for (k = 1; k < m->ncomm; k++)
 		for (i = 0; i < m->cm[k].n; i++) {
 			int	p = m->cm[k].mem[i];
