@@ -557,12 +557,17 @@ run_trace(struct run *R)
 	}
 	h->start = run_iso((time_t)strtoll(R->origin, NULL, 10));
 	h->nprocs = g->nprocs;
-	h->ncomms = 2;
-	h->comms = xcalloc(2, sizeof(*h->comms));
+	/* world, other, then the script's groups, by id (wire.h). */
+	h->ncomms = 2 + (size_t)g->ngroups;
+	h->comms = xcalloc(h->ncomms, sizeof(*h->comms));
 	h->comms[0].name = xstrdup("world");
 	h->comms[0].size = g->nprocs;
 	h->comms[1].name = xstrdup("other");
 	h->comms[1].size = 0;
+	for (i = 0; i < g->ngroups; i++) {
+		h->comms[2 + i].name = xstrdup(pcg_group_name(g, i, pn, sizeof(pn)));
+		h->comms[2 + i].size = g->groups[i].nmembers;
+	}
 	h->processes = xcalloc((size_t)g->nprocs, sizeof(*h->processes));
 	for (i = 0; i < g->nprocs; i++) {
 		const struct pcg_comp	*c = &g->comps[g->procs[i].comp];

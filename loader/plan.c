@@ -86,6 +86,117 @@ plan_runs(const struct pcg *g, int *nruns)
 	return runs;
 }
 
+/* The groups of every process (wire.h): *out[r] process r's, *n[r] their
+ * count, each group's runs shared (free the lists with plan_groups_free).
+ * -1 and *cause when an index does not fit the table. */
+static int
+plan_proc_groups(const struct pcg *g, struct wire_group ***out, int **n,
+    char **cause)
+{
+	struct wire_group	**lists, *w;
+	struct wire_grun	 *runs;
+	int			 *cnt, *fill, k, j, r, nr;
+
+	cnt = xcalloc((size_t)g->nprocs + 1, sizeof(*cnt));
+	fill = xcalloc((size_t)g->nprocs + 1, sizeof(*fill));
+	for (k = 0; k < g->ngroups; k++) {
+		if (g->groups[k].index < INT32_MIN || g->groups[k].index > INT32_MAX) {
+			xasprintf(cause, "the group %s[%" PRId64 "]: its index is"
+			    " out of range (%d to %d)", g->groups[k].name,
+			    g->groups[k].index, INT32_MIN, INT32_MAX);
+			free(cnt);
+			free(fill);
+			return -1;
+		}
+		for (j = 0; j < g->groups[k].nmembers; j++)
+			cnt[g->groups[k].members[j]]++;
+	}
+	lists = xcalloc((size_t)g->nprocs + 1, sizeof(*lists));
+	for (r = 0; r < g->nprocs; r++)
+		lists[r] = xcalloc((size_t)cnt[r] + 1, sizeof(**lists));
+	for (k = 0; k < g->ngroups; k++) {
+		const struct pcg_group	*gr = &g->groups[k];
+		const int		*m = gr->members;
+
+		/* The members as runs of one step: a run goes on while the
+		 * step between ranks stays that of its first two. */
+		runs = xcalloc((size_t)gr->nmembers + 1, sizeof(*runs));
+		for (nr = 0, j = 0; j < gr->nmembers; j++) {
+			struct wire_grun	*u = nr > 0 ? &runs[nr - 1] : NULL;
+
+			if (u != NULL && u->count == 1) {
+				u->step = m[j] - u->first;
+				u->count++;
+			} else if (u != NULL && m[j] == u->first + u->count * u->step)
+				u->count++;
+			else {
+				runs[nr].first = m[j];
+				runs[nr].count = 1;
+				runs[nr++].step = 1;
+			}
+		}
+		for (j = 0; j < gr->nmembers; j++) {
+			r = m[j];
+			w = &lists[r][fill[r]++];
+			w->id = k;
+			w->name = (char *)gr->name;
+			w->indexed = gr->indexed != 0;
+			w->index = (int32_t)gr->index;
+			w->rank = j;
+			w->size = gr->nmembers;
+			w->nruns = nr;
+			w->runs = runs;
+		}
+		if (gr->nmembers == 0)
+			free(runs);
+	}
+	free(fill);
+	*out = lists;
+	*n = cnt;
+	return 0;
+}
+
+/* Free what plan_proc_groups made: each group's runs once, by its first
+ * member's list. */
+static void
+plan_groups_free(const struct pcg *g, struct wire_group **lists, int *n)
+{
+	int	k, r, i;
+
+	for (k = 0; lists != NULL && k < g->ngroups; k++)
+		if (g->groups[k].nmembers > 0) {
+			r = g->groups[k].members[0];
+			for (i = 0; i < n[r]; i++)
+				if (lists[r][i].id == k) {
+					free(lists[r][i].runs);
+					break;
+				}
+		}
+	for (r = 0; lists != NULL && r < g->nprocs; r++)
+		free(lists[r]);
+	free(lists);
+	free(n);
+}
+
+/* The distinct names of the script's groups that are no component's. */
+static char **
+plan_gnames(const struct pcg *g, int *n)
+{
+	char	**v = xcalloc((size_t)g->ngroups + 1, sizeof(*v));
+	int	  k, i;
+
+	*n = 0;
+	for (k = 0; k < g->ngroups; k++) {
+		if (g->groups[k].comp >= 0)
+			continue;
+		for (i = 0; i < *n && strcmp(v[i], g->groups[k].name) != 0; i++)
+			;
+		if (i == *n)
+			v[(*n)++] = (char *)g->groups[k].name;
+	}
+	return v;
+}
+
 /* The tag each channel from a process to itself uses for its other
  * direction, one above every channel's tag (-1 for the others); -1 and
  * *cause when no tag is left. */
@@ -260,13 +371,16 @@ plan_make(const struct pcg *g, const struct plan_opts *o, const char *path,
 	struct wire_table	 t;
 	struct wire_run		*runs;
 	int64_t			*spare;
-	char			 pn[PCG_NAME_MAX], **pnames, **pv;
+	char			 pn[PCG_NAME_MAX], **pnames, **pv, **gnames;
 	FILE			*f = NULL;
+	struct wire_group	**groups = NULL;
+	int			*ngroups = NULL, ngnames;
 	int			 r, k, nruns, rc = -1;
 
 	tables = xcalloc((size_t)g->nprocs + 1, sizeof(*tables));
 	spare = xcalloc((size_t)g->nchans + 1, sizeof(*spare));
 	runs = plan_runs(g, &nruns);
+	gnames = plan_gnames(g, &ngnames);
 	/* The parameters, the same in every table. */
 	pnames = xcalloc((size_t)g->nparams + 1, sizeof(*pnames));
 	pv = xcalloc((size_t)g->nparams + 1, sizeof(*pv));
@@ -280,7 +394,8 @@ plan_make(const struct pcg *g, const struct plan_opts *o, const char *path,
 		    o->exec);
 		goto out;
 	}
-	if (plan_spare_tags(g, spare, cause) != 0)
+	if (plan_spare_tags(g, spare, cause) != 0 ||
+	    plan_proc_groups(g, &groups, &ngroups, cause) != 0)
 		goto out;
 	if ((f = fopen(path, "w")) == NULL) {
 		xasprintf(cause, "cannot write '%s': %s", path, strerror(errno));
@@ -329,6 +444,10 @@ plan_make(const struct pcg *g, const struct plan_opts *o, const char *path,
 		t.args = args != NULL ? args->v : NULL;
 		t.nruns = nruns;
 		t.runs = runs;
+		t.ngroups = ngroups[r];
+		t.groups = groups[r];
+		t.ngnames = ngnames;
+		t.gnames = gnames;
 		if (o->flags & WIRE_CHECK_PROTOCOL) {
 			t.behaviour = (char *)(p->behaviour != NULL ? p->behaviour : "");
 			t.nlocs = pcg_behaviour_locs(g, r, &locs);
@@ -365,6 +484,8 @@ out:
 	free(pv);
 	free(pnames);
 	free(runs);
+	plan_groups_free(g, groups, ngroups);
+	free(gnames);
 	free(spare);
 	free(line.p);
 	return rc;

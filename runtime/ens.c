@@ -38,7 +38,10 @@ enum call {
 	C_ALLGATHER, C_ISSEND, C_IBSEND, C_IRECV_ANY, C_SCATTER, C_ALLTOALL,
 	C_RECV_STATUS, C_RECV_ANY_STATUS, C_WAITALL_STATUS, C_PORT_OF,
 	C_COMM_COMPONENT, C_ALLGATHERV, C_GATHERV, C_SCATTERV, C_ALLTOALLV,
-	C_REDUCE_SCATTER
+	C_REDUCE_SCATTER, C_COMM_GROUP, C_BARRIER_OVER, C_BCAST_OVER,
+	C_REDUCE_OVER, C_ALLREDUCE_OVER, C_GATHER_OVER, C_ALLGATHER_OVER,
+	C_SCATTER_OVER, C_ALLTOALL_OVER, C_ALLGATHERV_OVER, C_GATHERV_OVER,
+	C_SCATTERV_OVER, C_ALLTOALLV_OVER, C_REDUCE_SCATTER_OVER
 };
 
 static const char *const call_names[] = {
@@ -50,7 +53,11 @@ static const char *const call_names[] = {
 	"ens_scatter", "ens_alltoall", "ens_recv_status", "ens_recv_any_status",
 	"ens_waitall_status", "ens_port_of", "ens_comm_component",
 	"ens_allgatherv", "ens_gatherv", "ens_scatterv", "ens_alltoallv",
-	"ens_reduce_scatter"
+	"ens_reduce_scatter", "ens_comm_group", "ens_barrier_over",
+	"ens_bcast_over", "ens_reduce_over", "ens_allreduce_over",
+	"ens_gather_over", "ens_allgather_over", "ens_scatter_over",
+	"ens_alltoall_over", "ens_allgatherv_over", "ens_gatherv_over",
+	"ens_scatterv_over", "ens_alltoallv_over", "ens_reduce_scatter_over"
 };
 
 /* The monitor's name for each call that communicates; -1 for the others. */
@@ -60,10 +67,31 @@ static const int call_mon[] = {
 	MON_BCAST, MON_REDUCE, MON_ALLREDUCE, MON_GATHER, MON_ALLGATHER,
 	MON_ISSEND, MON_IBSEND, MON_IRECV_ANY, MON_SCATTER, MON_ALLTOALL,
 	MON_RECV, MON_RECV_ANY, MON_WAITALL, -1, -1, MON_ALLGATHERV, MON_GATHERV,
-	MON_SCATTERV, MON_ALLTOALLV, MON_REDUCE_SCATTER
+	MON_SCATTERV, MON_ALLTOALLV, MON_REDUCE_SCATTER, -1, MON_BARRIER,
+	MON_BCAST, MON_REDUCE, MON_ALLREDUCE, MON_GATHER, MON_ALLGATHER,
+	MON_SCATTER, MON_ALLTOALL, MON_ALLGATHERV, MON_GATHERV, MON_SCATTERV,
+	MON_ALLTOALLV, MON_REDUCE_SCATTER
 };
 
 enum { S_BEFORE, S_RUNNING, S_FINALIZED };
+
+/* A group the process is in (its table's, wire.h), with the communicator
+ * ens_init made. */
+struct grp {
+	const struct wire_group *w;
+	MPI_Comm	 comm;
+	char		*label;		/* "rows[2]", "workers" */
+};
+
+/* What a collective goes over: the application, a group, or the
+ * process's component when the script names it in no 'over'. */
+struct over {
+	MPI_Comm	 comm;
+	int		 rank, size;	/* this process's rank in it; its size */
+	int		 tcomm;		/* the trace's comm id: 0, 2 + group id,
+					 * 1 the component's communicator */
+	const char	*label;		/* for the monitor; NULL: the application */
+};
 
 static struct {
 	int		 state;
@@ -75,6 +103,9 @@ static struct {
 	struct mon	*mon;
 	char		*bsend;		/* the attached buffer */
 	int		 bsendsize;
+	struct grp	*grps;		/* the groups it is in, T.groups' order */
+	int		 ngrps;
+	MPI_Group	 wgroup;	/* comm's, to find roots in groups */
 } E;
 
 /* Where the process is, for the SIGUSR1 handler. */
@@ -82,6 +113,7 @@ static volatile sig_atomic_t cur_call = C_NONE;
 static volatile sig_atomic_t cur_seq;	/* calls entered, mod 2^30 */
 static volatile sig_atomic_t cur_port;
 static const char *volatile cur_type;
+static const char *volatile cur_group;	/* a collective's, or NULL */
 
 static void	ens_fail(enum call, const char *, ...)
 		    __attribute__((format(printf, 2, 3), noreturn));
@@ -171,6 +203,9 @@ on_usr1(int sig)
 		p = sig_str(p, end, t);
 		*p++ = ' ';
 		p = sig_int(p, cur_port);
+	} else if (c != C_NONE && E.state != S_FINALIZED && cur_group != NULL) {
+		*p++ = ' ';
+		p = sig_str(p, end, cur_group);
 	}
 	if (c != C_NONE && E.state != S_FINALIZED) {
 		/* Which call it is, so that two answers tell one call
@@ -437,18 +472,21 @@ tname(const char *type)
 	return NULL;
 }
 
-/* Record a collective of the port communicator (--trace). */
+/* Record a collective over ov (--trace): root a world rank or
+ * TRACE_NONE. */
 static void
-trace_coll(int op, double t0, int root, MPI_Datatype sdt, long scount,
-    MPI_Datatype rdt, long rcount)
+trace_over(int op, double t0, const struct over *ov, int root,
+    MPI_Datatype sdt, long scount, MPI_Datatype rdt, long rcount)
 {
-	rec_collective(op, t0, 0, root, root == E.self.rank, E.self.nprocs, sdt,
-	    scount, rdt, rcount, 0);
+	rec_collective(op, t0, ov->tcomm, root, root == E.self.rank, ov->size,
+	    sdt, scount, rdt, rcount, 0);
 }
 
-/* Check a call against the behaviour (--check-protocol). */
+/* Check a call against the behaviour (--check-protocol): group is a
+ * collective's ("rows[2]"; NULL: the application). */
 static void
-monitor(enum call c, const char *type, int port, const char *root)
+monitor(enum call c, const char *type, int port, const char *root,
+    const char *group)
 {
 	struct mon_event	 ev;
 	char			*msg = NULL;
@@ -457,8 +495,23 @@ monitor(enum call c, const char *type, int port, const char *root)
 	ev.type = type;
 	ev.port = port;
 	ev.root = root;
+	ev.group = group;
 	if (ens_mon_step(E.mon, &ev, &msg) != 0)
 		ens_fail(C_NONE, "%s", msg != NULL ? msg : "out of memory in the monitor");
+}
+
+/* Enter a collective over a group (NULL: the application): check it, and
+ * record it for SIGUSR1. */
+static inline void
+enter_over(enum call c, const char *root, const char *group)
+{
+	if (E.mon != NULL)
+		monitor(c, NULL, 0, root, group);
+	cur_type = NULL;
+	cur_port = 0;
+	cur_group = group;
+	cur_seq = (cur_seq + 1) & 0x3fffffff;
+	cur_call = c;
 }
 
 /* Enter a communicating call: check it, and record it for SIGUSR1. */
@@ -466,9 +519,10 @@ static inline void
 enter(enum call c, const char *type, int port, const char *root)
 {
 	if (E.mon != NULL)
-		monitor(c, type, port, root);
+		monitor(c, type, port, root, NULL);
 	cur_type = type;
 	cur_port = port;
+	cur_group = NULL;
 	cur_seq = (cur_seq + 1) & 0x3fffffff;
 	cur_call = c;
 }
@@ -625,6 +679,63 @@ comm_component(void)
 	check(C_INIT, MPI_Comm_set_errhandler(E.compcomm, MPI_ERRORS_RETURN));
 }
 
+/* Make the communicator of every group the process is in (wire.h), each
+ * with MPI_Comm_create_group on the port communicator, tagged with the
+ * group's id: every process makes its groups in the script's one order of
+ * groups, so that groups that overlap never wait for each other (the
+ * group of least id not yet made has every member at it). */
+static void
+comm_groups(void)
+{
+	const struct wire_group	*w;
+	MPI_Group		 g;
+	int			 i, k, rank, flag, ub = 32767, *attr;
+	int			 (*ranges)[3];
+	size_t			 n;
+
+	check(C_INIT, MPI_Comm_group(E.comm, &E.wgroup));
+	if (E.T.ngroups == 0)
+		return;
+	if (MPI_Comm_get_attr(E.comm, MPI_TAG_UB, &attr, &flag) == MPI_SUCCESS &&
+	    flag)
+		ub = *attr;
+	if ((E.grps = calloc((size_t)E.T.ngroups, sizeof(*E.grps))) == NULL)
+		ens_fail(C_INIT, "out of memory for %d groups", E.T.ngroups);
+	for (i = 0; i < E.T.ngroups; i++) {
+		w = &E.T.groups[i];
+		n = strlen(w->name) + 16;
+		if ((ranges = calloc((size_t)w->nruns, sizeof(*ranges))) == NULL ||
+		    (E.grps[i].label = malloc(n)) == NULL)
+			ens_fail(C_INIT, "out of memory for group %s", w->name);
+		if (w->indexed)
+			snprintf(E.grps[i].label, n, "%s[%d]", w->name, w->index);
+		else
+			snprintf(E.grps[i].label, n, "%s", w->name);
+		for (k = 0; k < w->nruns; k++) {
+			ranges[k][0] = w->runs[k].first;
+			ranges[k][1] = w->runs[k].first +
+			    (w->runs[k].count - 1) * w->runs[k].step;
+			ranges[k][2] = w->runs[k].step;
+		}
+		check(C_INIT, MPI_Group_range_incl(E.wgroup, w->nruns, ranges, &g));
+		free(ranges);
+		check(C_INIT, MPI_Comm_create_group(E.comm, g, w->id <= ub ? w->id : w->id % ub,
+		    &E.grps[i].comm));
+		MPI_Group_free(&g);
+		E.grps[i].w = w;
+		E.ngrps++;
+		check(C_INIT, MPI_Comm_set_errhandler(E.grps[i].comm,
+		    MPI_ERRORS_RETURN));
+		check(C_INIT, MPI_Comm_rank(E.grps[i].comm, &rank));
+		if (rank != w->rank)
+			ens_fail(C_INIT, "its rank in group %s is %d, its table"
+			    " says %d", E.grps[i].label, rank, w->rank);
+		if (rec_on && rec_comm_group(E.grps[i].comm, 2 + w->id) != 0)
+			ens_fail(C_INIT, "out of memory for group %s",
+			    E.grps[i].label);
+	}
+}
+
 /*
  * Let the process give up the processor while it waits in ens_init's own
  * collectives (the duplicate of the world, the tables' scatter, the
@@ -716,6 +827,7 @@ ens_init(int *argc, char ***argv)
 		    " host %s: %s (the trace's directory must be one every host"
 		    " shares)", E.T.tracedir, host, strerror(errno));
 	comm_component();
+	comm_groups();
 	init_yield(0);
 	install_handlers();
 	dprintf(mark_fd, WIRE_MARK WIRE_WORD_HELLO " %s\n", host);
@@ -728,7 +840,7 @@ void
 ens_finalize(void)
 {
 	void	*b;
-	int	 size;
+	int	 size, i;
 	double	 t0;
 
 	need_running(C_FINALIZE);
@@ -756,6 +868,14 @@ ens_finalize(void)
 			    " '%s': %s", E.T.tracedir, strerror(errno));
 	}
 	check(C_FINALIZE, MPI_Comm_free(&E.compcomm));
+	for (i = 0; i < E.ngrps; i++) {
+		check(C_FINALIZE, MPI_Comm_free(&E.grps[i].comm));
+		free(E.grps[i].label);
+	}
+	free(E.grps);
+	E.grps = NULL;
+	E.ngrps = 0;
+	MPI_Group_free(&E.wgroup);
 	check(C_FINALIZE, MPI_Comm_free(&E.comm));
 	leave();
 	E.state = S_FINALIZED;
@@ -1293,104 +1413,339 @@ ens_waitall_status(int n, MPI_Request *reqs, MPI_Status *sts)
 	waitall(C_WAITALL_STATUS, n, reqs, ignored(sts) ? MPI_STATUSES_IGNORE : sts);
 }
 
-void
-ens_barrier(void)
+/* The application as a collective's communicator, in *ov. */
+static const struct over *
+app_over(enum call c, struct over *ov)
+{
+	need_running(c);
+	ov->comm = E.comm;
+	ov->rank = E.self.rank;
+	ov->size = E.self.nprocs;
+	ov->tcomm = 0;
+	ov->label = NULL;
+	return ov;
+}
+
+/* The group name[index] this process is in, or NULL. */
+static const struct grp *
+find_grp(const char *name, int index)
+{
+	const struct wire_group	*w;
+	int			 i;
+
+	for (i = 0; i < E.ngrps; i++) {
+		w = E.grps[i].w;
+		if (strcmp(w->name, name) == 0 && (w->indexed ? w->index == index :
+		    index == 0))
+			return &E.grps[i];
+	}
+	return NULL;
+}
+
+/* Stop on a group the process is not in: one the script has (a declared
+ * group's name, or a component's), or one it has not. */
+static void __attribute__((noreturn))
+group_fail(enum call c, const char *name, int index)
+{
+	char	label[256];
+	int	i, known = 0;
+
+	for (i = 0; i < E.T.ngnames && !known; i++)
+		known = strcmp(E.T.gnames[i], name) == 0;
+	for (i = 0; i < E.T.nruns && !known; i++)
+		known = strcmp(E.T.runs[i].comp, name) == 0;
+	if (index != 0)
+		snprintf(label, sizeof(label), "%s[%d]", name, index);
+	else
+		snprintf(label, sizeof(label), "%s", name);
+	if (known)
+		ens_fail(c, "%s is not in group %s", E.self.name, label);
+	ens_fail(c, "no group '%s' in the application", label);
+}
+
+/* The group name[index] as a collective's communicator, in *ov: one the
+ * process is in (a component's name, index 0: its component). */
+static const struct over *
+find_over(enum call c, const char *name, int index, struct over *ov)
+{
+	const struct grp	*g;
+
+	need_running(c);
+	if (name == NULL)
+		ens_fail(c, "the group is NULL");
+	if ((g = find_grp(name, index)) != NULL) {
+		ov->comm = g->comm;
+		ov->rank = g->w->rank;
+		ov->size = g->w->size;
+		ov->tcomm = 2 + g->w->id;
+		ov->label = g->label;
+		return ov;
+	}
+	if (index != 0 || strcmp(name, E.self.component) != 0)
+		group_fail(c, name, index);
+	/* Its component, which no 'over' names: the component's
+	 * communicator, for the trace one of the others. */
+	ov->comm = E.compcomm;
+	check(c, MPI_Comm_rank(E.compcomm, &ov->rank));
+	check(c, MPI_Comm_size(E.compcomm, &ov->size));
+	ov->tcomm = 1;
+	ov->label = E.self.component;
+	return ov;
+}
+
+/* The rank in ov of the root named as in the script, which must be in
+ * it; *world its world rank. */
+static int
+over_root(enum call c, const struct over *ov, const char *root, int *world)
+{
+	MPI_Group	g;
+	int		r;
+
+	*world = find_rank(c, root);
+	if (ov->tcomm == 0)
+		return *world;
+	check(c, MPI_Comm_group(ov->comm, &g));
+	r = MPI_UNDEFINED;
+	check(c, MPI_Group_translate_ranks(E.wgroup, 1, world, g, &r));
+	MPI_Group_free(&g);
+	if (r == MPI_UNDEFINED)
+		ens_fail(c, "the root %s is not in group %s", root, ov->label);
+	return r;
+}
+
+/* A barrier over ov (every collective below: c the call, for messages). */
+static void
+barrier_over(enum call c, const struct over *ov)
 {
 	int	rc;
 	double	t0 = rec_on ? MPI_Wtime() : 0;
 
-	need_running(C_BARRIER);
-	enter(C_BARRIER, NULL, 0, NULL);
-	rc = PMPI_Barrier(E.comm);
+	enter_over(c, NULL, ov->label);
+	rc = PMPI_Barrier(ov->comm);
 	leave();
-	check(C_BARRIER, rc);
+	check(c, rc);
 	if (rec_on)
-		trace_coll(TRACE_BARRIER, t0, TRACE_NONE, MPI_DATATYPE_NULL, 0,
+		trace_over(TRACE_BARRIER, t0, ov, TRACE_NONE, MPI_DATATYPE_NULL, 0,
 		    MPI_DATATYPE_NULL, 0);
+}
+
+void
+ens_barrier(void)
+{
+	struct over	ov;
+
+	barrier_over(C_BARRIER, app_over(C_BARRIER, &ov));
+}
+
+void
+ens_barrier_over(const char *group, int index)
+{
+	struct over	ov;
+
+	barrier_over(C_BARRIER_OVER, find_over(C_BARRIER_OVER, group, index, &ov));
+}
+
+static void
+bcast_over(enum call c, const struct over *ov, void *buf, int count,
+    MPI_Datatype dt, const char *root)
+{
+	int	rc, r, w;
+	double	 t0 = rec_on ? MPI_Wtime() : 0;
+
+	r = over_root(c, ov, root, &w);
+	enter_over(c, root, ov->label);
+	rc = PMPI_Bcast(buf, count, dt, r, ov->comm);
+	leave();
+	check(c, rc);
+	if (rec_on)
+		trace_over(TRACE_BCAST, t0, ov, w, dt, count, dt, count);
 }
 
 void
 ens_bcast(void *buf, int count, MPI_Datatype dt, const char *root)
 {
-	int	rc, r;
+	struct over	ov;
+
+	bcast_over(C_BCAST, app_over(C_BCAST, &ov), buf, count, dt, root);
+}
+
+void
+ens_bcast_over(void *buf, int count, MPI_Datatype dt, const char *root,
+    const char *group, int index)
+{
+	struct over	ov;
+
+	bcast_over(C_BCAST_OVER, find_over(C_BCAST_OVER, group, index, &ov), buf,
+	    count, dt, root);
+}
+
+static void
+reduce_over(enum call c, const struct over *ov, const void *sendbuf,
+    void *recvbuf, int count, MPI_Datatype dt, MPI_Op op, const char *root)
+{
+	int	rc, r, w;
 	double	 t0 = rec_on ? MPI_Wtime() : 0;
 
-	need_running(C_BCAST);
-	r = find_rank(C_BCAST, root);
-	enter(C_BCAST, NULL, 0, root);
-	rc = PMPI_Bcast(buf, count, dt, r, E.comm);
+	r = over_root(c, ov, root, &w);
+	enter_over(c, root, ov->label);
+	rc = PMPI_Reduce(sendbuf, recvbuf, count, dt, op, r, ov->comm);
 	leave();
-	check(C_BCAST, rc);
+	check(c, rc);
 	if (rec_on)
-		trace_coll(TRACE_BCAST, t0, r, dt, count, dt, count);
+		trace_over(TRACE_REDUCE, t0, ov, w, dt, count, dt, count);
 }
 
 void
 ens_reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dt, MPI_Op op,
     const char *root)
 {
-	int	rc, r;
+	struct over	ov;
+
+	reduce_over(C_REDUCE, app_over(C_REDUCE, &ov), sendbuf, recvbuf, count,
+	    dt, op, root);
+}
+
+void
+ens_reduce_over(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dt,
+    MPI_Op op, const char *root, const char *group, int index)
+{
+	struct over	ov;
+
+	reduce_over(C_REDUCE_OVER, find_over(C_REDUCE_OVER, group, index, &ov),
+	    sendbuf, recvbuf, count, dt, op, root);
+}
+
+static void
+allreduce_over(enum call c, const struct over *ov, const void *sendbuf,
+    void *recvbuf, int count, MPI_Datatype dt, MPI_Op op)
+{
+	int	rc;
 	double	 t0 = rec_on ? MPI_Wtime() : 0;
 
-	need_running(C_REDUCE);
-	r = find_rank(C_REDUCE, root);
-	enter(C_REDUCE, NULL, 0, root);
-	rc = PMPI_Reduce(sendbuf, recvbuf, count, dt, op, r, E.comm);
+	enter_over(c, NULL, ov->label);
+	rc = PMPI_Allreduce(sendbuf, recvbuf, count, dt, op, ov->comm);
 	leave();
-	check(C_REDUCE, rc);
+	check(c, rc);
 	if (rec_on)
-		trace_coll(TRACE_REDUCE, t0, r, dt, count, dt, count);
+		trace_over(TRACE_ALLREDUCE, t0, ov, TRACE_NONE, dt, count, dt,
+		    count);
 }
 
 void
 ens_allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dt, MPI_Op op)
 {
-	int	rc;
+	struct over	ov;
+
+	allreduce_over(C_ALLREDUCE, app_over(C_ALLREDUCE, &ov), sendbuf, recvbuf,
+	    count, dt, op);
+}
+
+void
+ens_allreduce_over(const void *sendbuf, void *recvbuf, int count,
+    MPI_Datatype dt, MPI_Op op, const char *group, int index)
+{
+	struct over	ov;
+
+	allreduce_over(C_ALLREDUCE_OVER, find_over(C_ALLREDUCE_OVER, group,
+	    index, &ov), sendbuf, recvbuf, count, dt, op);
+}
+
+static void
+gather_over(enum call c, const struct over *ov, const void *sendbuf,
+    int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+    MPI_Datatype recvtype, const char *root)
+{
+	int	rc, r, w;
 	double	 t0 = rec_on ? MPI_Wtime() : 0;
 
-	need_running(C_ALLREDUCE);
-	enter(C_ALLREDUCE, NULL, 0, NULL);
-	rc = PMPI_Allreduce(sendbuf, recvbuf, count, dt, op, E.comm);
+	r = over_root(c, ov, root, &w);
+	enter_over(c, root, ov->label);
+	rc = PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, r,
+	    ov->comm);
 	leave();
-	check(C_ALLREDUCE, rc);
+	check(c, rc);
 	if (rec_on)
-		trace_coll(TRACE_ALLREDUCE, t0, TRACE_NONE, dt, count, dt, count);
+		trace_over(TRACE_GATHER, t0, ov, w, sendtype, sendcount, recvtype,
+		    recvcount);
 }
 
 void
 ens_gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
     int recvcount, MPI_Datatype recvtype, const char *root)
 {
-	int	rc, r;
+	struct over	ov;
+
+	gather_over(C_GATHER, app_over(C_GATHER, &ov), sendbuf, sendcount,
+	    sendtype, recvbuf, recvcount, recvtype, root);
+}
+
+void
+ens_gather_over(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+    void *recvbuf, int recvcount, MPI_Datatype recvtype, const char *root,
+    const char *group, int index)
+{
+	struct over	ov;
+
+	gather_over(C_GATHER_OVER, find_over(C_GATHER_OVER, group, index, &ov),
+	    sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
+}
+
+static void
+allgather_over(enum call c, const struct over *ov, const void *sendbuf,
+    int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+    MPI_Datatype recvtype)
+{
+	int	rc;
 	double	 t0 = rec_on ? MPI_Wtime() : 0;
 
-	need_running(C_GATHER);
-	r = find_rank(C_GATHER, root);
-	enter(C_GATHER, NULL, 0, root);
-	rc = PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, r,
-	    E.comm);
+	enter_over(c, NULL, ov->label);
+	rc = PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+	    ov->comm);
 	leave();
-	check(C_GATHER, rc);
+	check(c, rc);
 	if (rec_on)
-		trace_coll(TRACE_GATHER, t0, r, sendtype, sendcount, recvtype,
-		    recvcount);
+		trace_over(TRACE_ALLGATHER, t0, ov, TRACE_NONE, sendtype, sendcount,
+		    recvtype, recvcount);
 }
 
 void
 ens_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
     int recvcount, MPI_Datatype recvtype)
 {
-	int	rc;
+	struct over	ov;
+
+	allgather_over(C_ALLGATHER, app_over(C_ALLGATHER, &ov), sendbuf,
+	    sendcount, sendtype, recvbuf, recvcount, recvtype);
+}
+
+void
+ens_allgather_over(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+    void *recvbuf, int recvcount, MPI_Datatype recvtype, const char *group,
+    int index)
+{
+	struct over	ov;
+
+	allgather_over(C_ALLGATHER_OVER, find_over(C_ALLGATHER_OVER, group,
+	    index, &ov), sendbuf, sendcount, sendtype, recvbuf, recvcount,
+	    recvtype);
+}
+
+static void
+scatter_over(enum call c, const struct over *ov, const void *sendbuf,
+    int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+    MPI_Datatype recvtype, const char *root)
+{
+	int	rc, r, w;
 	double	 t0 = rec_on ? MPI_Wtime() : 0;
 
-	need_running(C_ALLGATHER);
-	enter(C_ALLGATHER, NULL, 0, NULL);
-	rc = PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-	    E.comm);
+	r = over_root(c, ov, root, &w);
+	enter_over(c, root, ov->label);
+	rc = PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, r,
+	    ov->comm);
 	leave();
-	check(C_ALLGATHER, rc);
+	check(c, rc);
 	if (rec_on)
-		trace_coll(TRACE_ALLGATHER, t0, TRACE_NONE, sendtype, sendcount, recvtype,
+		trace_over(TRACE_SCATTER, t0, ov, w, sendtype, sendcount, recvtype,
 		    recvcount);
 }
 
@@ -1398,37 +1753,61 @@ void
 ens_scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
     int recvcount, MPI_Datatype recvtype, const char *root)
 {
-	int	rc, r;
+	struct over	ov;
+
+	scatter_over(C_SCATTER, app_over(C_SCATTER, &ov), sendbuf, sendcount,
+	    sendtype, recvbuf, recvcount, recvtype, root);
+}
+
+void
+ens_scatter_over(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+    void *recvbuf, int recvcount, MPI_Datatype recvtype, const char *root,
+    const char *group, int index)
+{
+	struct over	ov;
+
+	scatter_over(C_SCATTER_OVER, find_over(C_SCATTER_OVER, group, index,
+	    &ov), sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+	    root);
+}
+
+static void
+alltoall_over(enum call c, const struct over *ov, const void *sendbuf,
+    int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+    MPI_Datatype recvtype)
+{
+	int	rc;
 	double	 t0 = rec_on ? MPI_Wtime() : 0;
 
-	need_running(C_SCATTER);
-	r = find_rank(C_SCATTER, root);
-	enter(C_SCATTER, NULL, 0, root);
-	rc = PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, r,
-	    E.comm);
+	enter_over(c, NULL, ov->label);
+	rc = PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+	    ov->comm);
 	leave();
-	check(C_SCATTER, rc);
+	check(c, rc);
 	if (rec_on)
-		trace_coll(TRACE_SCATTER, t0, r, sendtype, sendcount, recvtype,
-		    recvcount);
+		trace_over(TRACE_ALLTOALL, t0, ov, TRACE_NONE, sendtype, sendcount,
+		    recvtype, recvcount);
 }
 
 void
 ens_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
     int recvcount, MPI_Datatype recvtype)
 {
-	int	rc;
-	double	 t0 = rec_on ? MPI_Wtime() : 0;
+	struct over	ov;
 
-	need_running(C_ALLTOALL);
-	enter(C_ALLTOALL, NULL, 0, NULL);
-	rc = PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-	    E.comm);
-	leave();
-	check(C_ALLTOALL, rc);
-	if (rec_on)
-		trace_coll(TRACE_ALLTOALL, t0, TRACE_NONE, sendtype, sendcount, recvtype,
-		    recvcount);
+	alltoall_over(C_ALLTOALL, app_over(C_ALLTOALL, &ov), sendbuf, sendcount,
+	    sendtype, recvbuf, recvcount, recvtype);
+}
+
+void
+ens_alltoall_over(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+    void *recvbuf, int recvcount, MPI_Datatype recvtype, const char *group,
+    int index)
+{
+	struct over	ov;
+
+	alltoall_over(C_ALLTOALL_OVER, find_over(C_ALLTOALL_OVER, group, index,
+	    &ov), sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
 }
 
 /* The sum of n counts, for a v-collective's trace line; 0 for none. */
@@ -1443,23 +1822,64 @@ vsum(const int *counts, int n)
 	return s;
 }
 
+static void
+allgatherv_over(enum call c, const struct over *ov, const void *sendbuf,
+    int sendcount, MPI_Datatype sendtype, void *recvbuf, const int *recvcounts,
+    const int *displs, MPI_Datatype recvtype)
+{
+	int	rc;
+	double	 t0 = rec_on ? MPI_Wtime() : 0;
+
+	enter_over(c, NULL, ov->label);
+	rc = PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+	    displs, recvtype, ov->comm);
+	leave();
+	check(c, rc);
+	if (rec_on)
+		trace_over(TRACE_ALLGATHERV, t0, ov, TRACE_NONE, sendtype, sendcount,
+		    recvtype, vsum(recvcounts, ov->size));
+}
+
 void
 ens_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
     void *recvbuf, const int *recvcounts, const int *displs,
     MPI_Datatype recvtype)
 {
-	int	rc;
+	struct over	ov;
+
+	allgatherv_over(C_ALLGATHERV, app_over(C_ALLGATHERV, &ov), sendbuf,
+	    sendcount, sendtype, recvbuf, recvcounts, displs, recvtype);
+}
+
+void
+ens_allgatherv_over(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+    void *recvbuf, const int *recvcounts, const int *displs,
+    MPI_Datatype recvtype, const char *group, int index)
+{
+	struct over	ov;
+
+	allgatherv_over(C_ALLGATHERV_OVER, find_over(C_ALLGATHERV_OVER, group,
+	    index, &ov), sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+	    displs, recvtype);
+}
+
+static void
+gatherv_over(enum call c, const struct over *ov, const void *sendbuf,
+    int sendcount, MPI_Datatype sendtype, void *recvbuf, const int *recvcounts,
+    const int *displs, MPI_Datatype recvtype, const char *root)
+{
+	int	rc, r, w;
 	double	 t0 = rec_on ? MPI_Wtime() : 0;
 
-	need_running(C_ALLGATHERV);
-	enter(C_ALLGATHERV, NULL, 0, NULL);
-	rc = PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
-	    displs, recvtype, E.comm);
+	r = over_root(c, ov, root, &w);
+	enter_over(c, root, ov->label);
+	rc = PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+	    displs, recvtype, r, ov->comm);
 	leave();
-	check(C_ALLGATHERV, rc);
+	check(c, rc);
 	if (rec_on)
-		trace_coll(TRACE_ALLGATHERV, t0, TRACE_NONE, sendtype, sendcount,
-		    recvtype, vsum(recvcounts, E.self.nprocs));
+		trace_over(TRACE_GATHERV, t0, ov, w, sendtype, sendcount, recvtype,
+		    w == E.self.rank ? vsum(recvcounts, ov->size) : 0);
 }
 
 void
@@ -1467,19 +1887,41 @@ ens_gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
     void *recvbuf, const int *recvcounts, const int *displs,
     MPI_Datatype recvtype, const char *root)
 {
-	int	rc, r;
+	struct over	ov;
+
+	gatherv_over(C_GATHERV, app_over(C_GATHERV, &ov), sendbuf, sendcount,
+	    sendtype, recvbuf, recvcounts, displs, recvtype, root);
+}
+
+void
+ens_gatherv_over(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+    void *recvbuf, const int *recvcounts, const int *displs,
+    MPI_Datatype recvtype, const char *root, const char *group, int index)
+{
+	struct over	ov;
+
+	gatherv_over(C_GATHERV_OVER, find_over(C_GATHERV_OVER, group, index,
+	    &ov), sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+	    recvtype, root);
+}
+
+static void
+scatterv_over(enum call c, const struct over *ov, const void *sendbuf,
+    const int *sendcounts, const int *displs, MPI_Datatype sendtype,
+    void *recvbuf, int recvcount, MPI_Datatype recvtype, const char *root)
+{
+	int	rc, r, w;
 	double	 t0 = rec_on ? MPI_Wtime() : 0;
 
-	need_running(C_GATHERV);
-	r = find_rank(C_GATHERV, root);
-	enter(C_GATHERV, NULL, 0, root);
-	rc = PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
-	    displs, recvtype, r, E.comm);
+	r = over_root(c, ov, root, &w);
+	enter_over(c, root, ov->label);
+	rc = PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf,
+	    recvcount, recvtype, r, ov->comm);
 	leave();
-	check(C_GATHERV, rc);
+	check(c, rc);
 	if (rec_on)
-		trace_coll(TRACE_GATHERV, t0, r, sendtype, sendcount, recvtype,
-		    r == E.self.rank ? vsum(recvcounts, E.self.nprocs) : 0);
+		trace_over(TRACE_SCATTERV, t0, ov, w, sendtype, w == E.self.rank ?
+		    vsum(sendcounts, ov->size) : 0, recvtype, recvcount);
 }
 
 void
@@ -1487,19 +1929,42 @@ ens_scatterv(const void *sendbuf, const int *sendcounts, const int *displs,
     MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
     const char *root)
 {
-	int	rc, r;
+	struct over	ov;
+
+	scatterv_over(C_SCATTERV, app_over(C_SCATTERV, &ov), sendbuf, sendcounts,
+	    displs, sendtype, recvbuf, recvcount, recvtype, root);
+}
+
+void
+ens_scatterv_over(const void *sendbuf, const int *sendcounts,
+    const int *displs, MPI_Datatype sendtype, void *recvbuf, int recvcount,
+    MPI_Datatype recvtype, const char *root, const char *group, int index)
+{
+	struct over	ov;
+
+	scatterv_over(C_SCATTERV_OVER, find_over(C_SCATTERV_OVER, group, index,
+	    &ov), sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
+	    recvtype, root);
+}
+
+static void
+alltoallv_over(enum call c, const struct over *ov, const void *sendbuf,
+    const int *sendcounts, const int *sdispls, MPI_Datatype sendtype,
+    void *recvbuf, const int *recvcounts, const int *rdispls,
+    MPI_Datatype recvtype)
+{
+	int	rc;
 	double	 t0 = rec_on ? MPI_Wtime() : 0;
 
-	need_running(C_SCATTERV);
-	r = find_rank(C_SCATTERV, root);
-	enter(C_SCATTERV, NULL, 0, root);
-	rc = PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf,
-	    recvcount, recvtype, r, E.comm);
+	enter_over(c, NULL, ov->label);
+	rc = PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf,
+	    recvcounts, rdispls, recvtype, ov->comm);
 	leave();
-	check(C_SCATTERV, rc);
+	check(c, rc);
 	if (rec_on)
-		trace_coll(TRACE_SCATTERV, t0, r, sendtype, r == E.self.rank ?
-		    vsum(sendcounts, E.self.nprocs) : 0, recvtype, recvcount);
+		trace_over(TRACE_ALLTOALLV, t0, ov, TRACE_NONE, sendtype,
+		    vsum(sendcounts, ov->size), recvtype,
+		    vsum(recvcounts, ov->size));
 }
 
 void
@@ -1507,37 +1972,62 @@ ens_alltoallv(const void *sendbuf, const int *sendcounts, const int *sdispls,
     MPI_Datatype sendtype, void *recvbuf, const int *recvcounts,
     const int *rdispls, MPI_Datatype recvtype)
 {
+	struct over	ov;
+
+	alltoallv_over(C_ALLTOALLV, app_over(C_ALLTOALLV, &ov), sendbuf,
+	    sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
+	    recvtype);
+}
+
+void
+ens_alltoallv_over(const void *sendbuf, const int *sendcounts,
+    const int *sdispls, MPI_Datatype sendtype, void *recvbuf,
+    const int *recvcounts, const int *rdispls, MPI_Datatype recvtype,
+    const char *group, int index)
+{
+	struct over	ov;
+
+	alltoallv_over(C_ALLTOALLV_OVER, find_over(C_ALLTOALLV_OVER, group,
+	    index, &ov), sendbuf, sendcounts, sdispls, sendtype, recvbuf,
+	    recvcounts, rdispls, recvtype);
+}
+
+static void
+reduce_scatter_over(enum call c, const struct over *ov, const void *sendbuf,
+    void *recvbuf, const int *recvcounts, MPI_Datatype dt, MPI_Op op)
+{
 	int	rc;
 	double	 t0 = rec_on ? MPI_Wtime() : 0;
 
-	need_running(C_ALLTOALLV);
-	enter(C_ALLTOALLV, NULL, 0, NULL);
-	rc = PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf,
-	    recvcounts, rdispls, recvtype, E.comm);
+	enter_over(c, NULL, ov->label);
+	rc = PMPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, dt, op, ov->comm);
 	leave();
-	check(C_ALLTOALLV, rc);
+	check(c, rc);
 	if (rec_on)
-		trace_coll(TRACE_ALLTOALLV, t0, TRACE_NONE, sendtype,
-		    vsum(sendcounts, E.self.nprocs), recvtype,
-		    vsum(recvcounts, E.self.nprocs));
+		trace_over(TRACE_REDUCESCATTER, t0, ov, TRACE_NONE, dt,
+		    vsum(recvcounts, ov->size), dt, recvcounts != NULL ?
+		    recvcounts[ov->rank] : 0);
 }
 
 void
 ens_reduce_scatter(const void *sendbuf, void *recvbuf, const int *recvcounts,
     MPI_Datatype dt, MPI_Op op)
 {
-	int	rc;
-	double	 t0 = rec_on ? MPI_Wtime() : 0;
+	struct over	ov;
 
-	need_running(C_REDUCE_SCATTER);
-	enter(C_REDUCE_SCATTER, NULL, 0, NULL);
-	rc = PMPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, dt, op, E.comm);
-	leave();
-	check(C_REDUCE_SCATTER, rc);
-	if (rec_on)
-		trace_coll(TRACE_REDUCESCATTER, t0, TRACE_NONE, dt,
-		    vsum(recvcounts, E.self.nprocs), dt, recvcounts != NULL ?
-		    recvcounts[E.self.rank] : 0);
+	reduce_scatter_over(C_REDUCE_SCATTER, app_over(C_REDUCE_SCATTER, &ov),
+	    sendbuf, recvbuf, recvcounts, dt, op);
+}
+
+void
+ens_reduce_scatter_over(const void *sendbuf, void *recvbuf,
+    const int *recvcounts, MPI_Datatype dt, MPI_Op op, const char *group,
+    int index)
+{
+	struct over	ov;
+
+	reduce_scatter_over(C_REDUCE_SCATTER_OVER, find_over(C_REDUCE_SCATTER_OVER,
+	    group, index, &ov), sendbuf, recvbuf, recvcounts, dt, op);
 }
 
 MPI_Comm
@@ -1545,4 +2035,12 @@ ens_comm_component(void)
 {
 	need_running(C_COMM_COMPONENT);
 	return E.compcomm;
+}
+
+MPI_Comm
+ens_comm_group(const char *name, int index)
+{
+	struct over	ov;
+
+	return find_over(C_COMM_GROUP, name, index, &ov)->comm;
 }

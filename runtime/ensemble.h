@@ -71,6 +71,15 @@ const char	*ens_param(const char *name);
  * it.  Valid until ens_finalize. */
 MPI_Comm	 ens_comm_component(void);
 
+/* The communicator of a group of the script this process is in: a group
+ * its Groups section declares, or a component (its name, every process
+ * of it), named as the script names it: ("rows", 2) for rows[2], index 0
+ * for a group without one ("workers", 0).  Ranks in the group's order
+ * (its members as the script lists them; a component's by index); made in
+ * ens_init; do not free it.  A group the process is not in stops the
+ * application with both names. */
+MPI_Comm	 ens_comm_group(const char *name, int index);
+
 /* Point to point on one port: standard, synchronous and buffered sends
  * (ens_bsend attaches and grows a buffer as needed). */
 void		 ens_send(const char *type, int index, const void *buf, int count,
@@ -146,6 +155,49 @@ void		 ens_alltoallv(const void *sendbuf, const int *sendcounts,
 		    const int *recvcounts, const int *rdispls, MPI_Datatype);
 void		 ens_reduce_scatter(const void *sendbuf, void *recvbuf,
 		    const int *recvcounts, MPI_Datatype, MPI_Op);
+
+/* The same collectives over a group of the script ('over rows[2]'), the
+ * group last as the script writes it: ("rows", 2), ("workers", 0).  The
+ * root must be in the group; counts and displacements are per member, in
+ * the group's rank order (ens_comm_group).  A group the process is not in
+ * stops the application with the group's name and the process's. */
+void		 ens_barrier_over(const char *group, int index);
+void		 ens_bcast_over(void *buf, int count, MPI_Datatype,
+		    const char *root, const char *group, int index);
+void		 ens_reduce_over(const void *sendbuf, void *recvbuf, int count,
+		    MPI_Datatype, MPI_Op, const char *root, const char *group,
+		    int index);
+void		 ens_allreduce_over(const void *sendbuf, void *recvbuf,
+		    int count, MPI_Datatype, MPI_Op, const char *group, int index);
+void		 ens_gather_over(const void *sendbuf, int sendcount,
+		    MPI_Datatype, void *recvbuf, int recvcount, MPI_Datatype,
+		    const char *root, const char *group, int index);
+void		 ens_allgather_over(const void *sendbuf, int sendcount,
+		    MPI_Datatype, void *recvbuf, int recvcount, MPI_Datatype,
+		    const char *group, int index);
+void		 ens_scatter_over(const void *sendbuf, int sendcount,
+		    MPI_Datatype, void *recvbuf, int recvcount, MPI_Datatype,
+		    const char *root, const char *group, int index);
+void		 ens_alltoall_over(const void *sendbuf, int sendcount,
+		    MPI_Datatype, void *recvbuf, int recvcount, MPI_Datatype,
+		    const char *group, int index);
+void		 ens_allgatherv_over(const void *sendbuf, int sendcount,
+		    MPI_Datatype, void *recvbuf, const int *recvcounts,
+		    const int *displs, MPI_Datatype, const char *group, int index);
+void		 ens_gatherv_over(const void *sendbuf, int sendcount,
+		    MPI_Datatype, void *recvbuf, const int *recvcounts,
+		    const int *displs, MPI_Datatype, const char *root,
+		    const char *group, int index);
+void		 ens_scatterv_over(const void *sendbuf, const int *sendcounts,
+		    const int *displs, MPI_Datatype, void *recvbuf, int recvcount,
+		    MPI_Datatype, const char *root, const char *group, int index);
+void		 ens_alltoallv_over(const void *sendbuf, const int *sendcounts,
+		    const int *sdispls, MPI_Datatype, void *recvbuf,
+		    const int *recvcounts, const int *rdispls, MPI_Datatype,
+		    const char *group, int index);
+void		 ens_reduce_scatter_over(const void *sendbuf, void *recvbuf,
+		    const int *recvcounts, MPI_Datatype, MPI_Op, const char *group,
+		    int index);
 
 #ifdef __cplusplus
 }

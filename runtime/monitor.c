@@ -45,6 +45,7 @@ struct ins {
 	char	*type;		/* port type, or recv any's type (NULL: any) */
 	int	 port;
 	char	*root;
+	char	*group;		/* a collective's 'over'; NULL: none */
 	int	 loc;		/* index in locs, -1 */
 };
 
@@ -168,6 +169,19 @@ type_index(struct mon *m, const char *t, size_t len)
 	return -1;
 }
 
+/* The end of collective pc: an optional 'over' and its group, and ';'. */
+static int
+over(struct mon *m, int pc)
+{
+	if (is(m, "over")) {
+		m->p += 4;
+		if (is(m, ";") || is(m, "{") || is(m, "}") ||
+		    (m->ins[pc].group = take(m)) == NULL)
+			return fail(m, "expected a group");
+	}
+	return expect(m, ";");
+}
+
 /* An action statement after its word: its operands and ';'. */
 static int
 action(struct mon *m, int w, int loc)
@@ -194,14 +208,14 @@ action(struct mon *m, int w, int loc)
 		m->ins[pc].word = w;
 		m->ins[pc].root = tok;
 		m->ins[pc].loc = loc;
-		return expect(m, ";");
+		return over(m, pc);
 	}
 	if (w >= W_WAITALL) {
 		if ((pc = emit(m, I_ACT)) < 0)
 			return fail(m, "out of memory");
 		m->ins[pc].word = w;
 		m->ins[pc].loc = loc;
-		return expect(m, ";");
+		return w == W_WAITALL ? expect(m, ";") : over(m, pc);
 	}
 	/* T[k] or T[*]. */
 	if ((tok = take(m)) == NULL || (br = strchr(tok, '[')) == NULL ||
@@ -245,6 +259,7 @@ ins_free(struct ins *in)
 	if (in->word == W_RECV_ANY || in->word == W_IRECV_ANY)
 		free(in->type);
 	free(in->root);
+	free(in->group);
 }
 
 /* Whether instructions from 'from' on hold an action. */
@@ -564,10 +579,38 @@ oom:
 	return NULL;
 }
 
+/* Whether a call is a collective (it may go over a group). */
+static int
+is_coll(enum mon_op op)
+{
+	switch (op) {
+	case MON_BARRIER: case MON_BCAST: case MON_SCATTER: case MON_REDUCE:
+	case MON_ALLREDUCE: case MON_GATHER: case MON_ALLGATHER:
+	case MON_ALLTOALL: case MON_ALLGATHERV: case MON_ALLTOALLV:
+	case MON_REDUCE_SCATTER: case MON_SCATTERV: case MON_GATHERV:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* Whether a collective's group is the one the call names (both none, or
+ * the same name). */
+static int
+same_group(const struct ins *in, const struct mon_event *e)
+{
+	if (in->group == NULL || e->group == NULL)
+		return in->group == e->group;
+	return strcmp(in->group, e->group) == 0;
+}
+
 static int
 matches(const struct ins *in, const struct mon_event *e)
 {
 	int	w = in->word;
+
+	if (is_coll(e->op) && !same_group(in, e))
+		return 0;
 
 	switch (e->op) {
 	case MON_SEND:	if (w != W_SEND) return 0; break;
@@ -634,7 +677,7 @@ describe(const struct mon *m, const struct ins *in)
 	const char	*loc = in->loc >= 0 && in->loc < m->nlocs &&
 			    strcmp(m->locs[in->loc], "-") != 0 ? m->locs[in->loc] : NULL;
 	char		 what[512], *s;
-	size_t		 len;
+	size_t		 len, k;
 
 	if (in->word >= W_BCAST)
 		snprintf(what, sizeof(what), "%s %s", words[in->word], in->root);
@@ -646,6 +689,8 @@ describe(const struct mon *m, const struct ins *in)
 	else
 		snprintf(what, sizeof(what), "%s %s[%d]", words[in->word], in->type,
 		    in->port);
+	if (in->group != NULL && (k = strlen(what)) < sizeof(what))
+		snprintf(what + k, sizeof(what) - k, " over %s", in->group);
 	len = strlen(what) + (loc != NULL ? strlen(loc) + 5 : 0) + 3;
 	if ((s = malloc(len)) == NULL)
 		return NULL;
@@ -687,6 +732,9 @@ refusal(const struct mon *m, const struct mon_event *e)
 	else
 		snprintf(call, sizeof(call), "%s %s[%d]", calls[e->op],
 		    e->type ? e->type : "?", e->port);
+	if (is_coll(e->op) && e->group != NULL && (k = (int)strlen(call)) <
+	    (int)sizeof(call))
+		snprintf(call + k, sizeof(call) - (size_t)k, " over %s", e->group);
 	if ((list = calloc((size_t)m->nready + 1, sizeof(*list))) == NULL)
 		return NULL;
 	for (i = 0; i < m->nready; i++) {

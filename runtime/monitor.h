@@ -89,6 +89,8 @@ struct mon_event {
 	const char	*type;
 	int		 port;
 	const char	*root;
+	const char	*group;		/* a collective's: "rows[2]", "worker";
+					 * NULL: over the application */
 };
 
 struct mon;

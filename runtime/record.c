@@ -58,6 +58,11 @@ static struct {
 		char		 name[MPI_MAX_OBJECT_NAME];
 	}		 dtypes[32];
 	int		 ndtypes;
+	struct {
+		MPI_Comm	 c;
+		int		 id;
+	}		*gcomms;	/* the groups' communicators */
+	int		 ngcomms;
 } R = { .spill = -1 };
 
 int64_t
@@ -343,7 +348,28 @@ rec_bytes(MPI_Datatype dt, long count)
 int
 rec_comm(MPI_Comm c)
 {
-	return c == R.world || c == MPI_COMM_WORLD ? 0 : 1;
+	int	i;
+
+	if (c == R.world || c == MPI_COMM_WORLD)
+		return 0;
+	for (i = 0; i < R.ngcomms; i++)
+		if (R.gcomms[i].c == c)
+			return R.gcomms[i].id;
+	return 1;
+}
+
+int
+rec_comm_group(MPI_Comm c, int id)
+{
+	void	*n;
+
+	if ((n = realloc(R.gcomms, sizeof(*R.gcomms) *
+	    ((size_t)R.ngcomms + 1))) == NULL)
+		return -1;
+	R.gcomms = n;
+	R.gcomms[R.ngcomms].c = c;
+	R.gcomms[R.ngcomms++].id = id;
+	return 0;
 }
 
 int
@@ -646,6 +672,7 @@ rec_finish(void)
 	free(R.seqs);
 	free(R.reqs);
 	free(R.part);
+	free(R.gcomms);
 	MPI_Group_free(&R.wgroup);
 	errno = R.err;
 	memset(&R, 0, sizeof(R));

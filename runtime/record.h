@@ -66,9 +66,14 @@ long rec_coll(int comm);
 const char *rec_dtype(MPI_Datatype);
 uint64_t rec_bytes(MPI_Datatype, long count);
 /* The comm id of c: 0 for MPI_COMM_WORLD and the port communicator (its
- * duplicate), 1 ("other") for any other; and, for a peer rank in c, its
+ * duplicate), a group's for its communicator (rec_comm_group), 1
+ * ("other") for any other; and, for a peer rank in c, its
  * world rank. */
 int rec_comm(MPI_Comm c);
+/* Take c as the communicator of comm id (2 and on: a group's, wire.h), so
+ * that raw calls on it are recorded as on that comm.  0, or -1 when
+ * memory ran out. */
+int rec_comm_group(MPI_Comm c, int id);
 int rec_world_rank(MPI_Comm c, int comm, int rank);
 /* A new request id, and remember the request's event until its wait. */
 long rec_req_new(MPI_Request r, const struct rec_ev *ev, int is_recv,

@@ -149,6 +149,26 @@ wire_table_put(struct wire_buf *b, const struct wire_table *t)
 		fail |= wire_put_int(b, t->runs[i].index);
 		fail |= wire_put_int(b, t->runs[i].count);
 	}
+	fail |= wire_put_int(b, t->ngroups);
+	for (i = 0; i < t->ngroups; i++) {
+		const struct wire_group	*g = &t->groups[i];
+
+		fail |= wire_put_int(b, g->id);
+		fail |= wire_put_str(b, g->name);
+		fail |= wire_put_int(b, g->indexed);
+		fail |= wire_put_int(b, g->index);
+		fail |= wire_put_int(b, g->rank);
+		fail |= wire_put_int(b, g->size);
+		fail |= wire_put_int(b, g->nruns);
+		for (k = 0; k < g->nruns; k++) {
+			fail |= wire_put_int(b, g->runs[k].first);
+			fail |= wire_put_int(b, g->runs[k].count);
+			fail |= wire_put_int(b, g->runs[k].step);
+		}
+	}
+	fail |= wire_put_int(b, t->ngnames);
+	for (i = 0; i < t->ngnames; i++)
+		fail |= wire_put_str(b, t->gnames[i]);
 	fail |= wire_put_str(b, t->behaviour);
 	fail |= wire_put_int(b, t->nlocs);
 	for (i = 0; i < t->nlocs; i++)
@@ -169,6 +189,18 @@ wire_get_count(struct wire_in *in, int32_t max)
 	if (n < 0 || n > max)
 		in->bad = 1;
 	return in->bad ? 0 : n;
+}
+
+/* A 0/1 flag read from a table; anything else makes it bad (a table read
+ * writes back to the same bytes). */
+static int32_t
+wire_get_flag(struct wire_in *in)
+{
+	int32_t	v = wire_get_int(in);
+
+	if (v != 0 && v != 1)
+		in->bad = 1;
+	return in->bad ? 0 : v;
 }
 
 /* A new zeroed array of n + 1 elements of size sz; NULL (and bad) when
@@ -198,6 +230,50 @@ wire_get_strs(struct wire_in *in, int32_t n, char ***out)
 	return i;
 }
 
+/* Read the groups of a table (wire.h): each group's members are its
+ * size, its rank one of them, the ids rising; its runs' ranks those of
+ * the table's processes. */
+static void
+wire_get_groups(struct wire_in *in, struct wire_table *t)
+{
+	struct wire_group	*g;
+	struct wire_grun	*r;
+	int64_t			 last;
+	int32_t			 i, k, n, members;
+
+	n = wire_get_count(in, 1 << 24);
+	if ((t->groups = wire_array(in, n, sizeof(*t->groups))) == NULL)
+		return;
+	for (i = 0; i < n && !in->bad; i++) {
+		g = &t->groups[t->ngroups++];
+		g->id = wire_get_int(in);
+		g->name = wire_get_str(in);
+		g->indexed = wire_get_flag(in);
+		g->index = wire_get_int(in);
+		g->rank = wire_get_int(in);
+		g->size = wire_get_count(in, t->nprocs < 1 << 24 ? t->nprocs :
+		    1 << 24);
+		g->nruns = wire_get_count(in, g->size);
+		if ((g->runs = wire_array(in, g->nruns, sizeof(*g->runs))) == NULL)
+			return;
+		for (members = 0, k = 0; k < g->nruns && !in->bad; k++) {
+			r = &g->runs[k];
+			r->first = wire_get_int(in);
+			r->count = wire_get_count(in, g->size - members);
+			r->step = wire_get_int(in);
+			last = (int64_t)r->first + (int64_t)(r->count - 1) * r->step;
+			if (r->count < 1 || r->first < 0 || r->first >= t->nprocs ||
+			    last < 0 || last >= t->nprocs)
+				in->bad = 1;
+			members += r->count;
+		}
+		if (members != g->size || g->rank < 0 || g->rank >= g->size ||
+		    g->id < 0 ||
+		    (i > 0 && g->id <= t->groups[i - 1].id))
+			in->bad = 1;
+	}
+}
+
 int
 wire_table_get(struct wire_table *t, const char *p, size_t len)
 {
@@ -212,7 +288,7 @@ wire_table_get(struct wire_table *t, const char *p, size_t len)
 	t->flags = wire_get_int(&in);
 	t->name = wire_get_str(&in);
 	t->component = wire_get_str(&in);
-	t->indexed = wire_get_int(&in) != 0;
+	t->indexed = wire_get_flag(&in);
 	t->index = wire_get_int(&in);
 	n = wire_get_count(&in, 1 << 16);
 	if ((t->types = wire_array(&in, n, sizeof(*t->types))) != NULL)
@@ -244,11 +320,13 @@ wire_table_get(struct wire_table *t, const char *p, size_t len)
 			struct wire_run	*r = &t->runs[t->nruns++];
 
 			r->comp = wire_get_str(&in);
-			r->indexed = wire_get_int(&in) != 0;
+			r->indexed = wire_get_flag(&in);
 			r->rank = wire_get_int(&in);
 			r->index = wire_get_int(&in);
 			r->count = wire_get_int(&in);
 		}
+	wire_get_groups(&in, t);
+	t->ngnames = wire_get_strs(&in, wire_get_count(&in, 1 << 24), &t->gnames);
 	t->behaviour = wire_get_str(&in);
 	t->nlocs = wire_get_strs(&in, wire_get_count(&in, 1 << 24), &t->locs);
 	if (!in.bad && (t->flags & WIRE_TRACE)) {
@@ -280,6 +358,14 @@ wire_table_clear(struct wire_table *t)
 	for (i = 0; i < t->nruns; i++)
 		free(t->runs[i].comp);
 	free(t->runs);
+	for (i = 0; i < t->ngroups; i++) {
+		free(t->groups[i].name);
+		free(t->groups[i].runs);
+	}
+	free(t->groups);
+	for (i = 0; i < t->ngnames; i++)
+		free(t->gnames[i]);
+	free(t->gnames);
 	for (i = 0; i < t->nlocs; i++)
 		free(t->locs[i]);
 	free(t->locs);

@@ -55,6 +55,18 @@
  *   nruns, then per run of processes: component, indexed (0/1), first rank,
  *     first index, count -- the processes' names, compressed (tree.pcg at
  *     -np 10000 is two runs);
+ *   ngroups, then per group the process is in (a collective may run over
+ *     it: 'over G' in the script, pcg(5)), in the script's order of groups
+ *     (pcg->groups): its number in that order (id), name, indexed (0/1),
+ *     index (0 when not indexed), the process's rank in it, its size,
+ *     nruns, then per run of its members (world ranks, in the group's rank
+ *     order): first rank, count, step (the ranks first, first + step, ...;
+ *     a column of a grid is one run) -- ens_init makes each group's
+ *     communicator in this order, so that groups that overlap cannot wait
+ *     for each other;
+ *   ngnames, then the distinct names of the script's groups that are not
+ *     a component's (for messages: a group the process is not in is told
+ *     from one the script does not have);
  *   behaviour, nlocs, then each statement's location ("file:line:col",
  *     the file any bytes; "-" unknown; monitor.h): the behaviour empty and
  *     no locations unless WIRE_CHECK_PROTOCOL;
@@ -210,6 +222,22 @@ struct wire_run {
 	int32_t	 rank, index, count;
 };
 
+/* A run of a group's members: the world ranks first, first + step, ...,
+ * count of them. */
+struct wire_grun {
+	int32_t	 first, count, step;
+};
+
+/* A group the process is in. */
+struct wire_group {
+	int32_t			 id;		/* in the script's order */
+	char			*name;
+	int32_t			 indexed, index;
+	int32_t			 rank, size;	/* the process's rank; members */
+	int32_t			 nruns;
+	struct wire_grun	*runs;
+};
+
 /* A process's port table, in the order it travels. */
 struct wire_table {
 	int32_t			 rank, nprocs, flags;
@@ -223,6 +251,10 @@ struct wire_table {
 	char			**args;
 	int32_t			 nruns;
 	struct wire_run		*runs;
+	int32_t			 ngroups;
+	struct wire_group	*groups;
+	int32_t			 ngnames;
+	char			**gnames;
 	char			*behaviour;
 	int32_t			 nlocs;
 	char			**locs;

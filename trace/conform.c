@@ -96,6 +96,10 @@ conform_mon_event(struct cf *ck, const struct trace_event *e, int rank,
 		tp->inwait = 0;
 	if (e->raw || e->op == TRACE_INIT)
 		return 0;
+	/* A collective over a group goes on its comm (2 and on), which the
+	 * header names as the script does ("rows[2]"). */
+	if (e->comm >= 2 && (size_t)e->comm < ck->h->ncomms)
+		me->group = ck->h->comms[e->comm].name;
 	switch (e->op) {
 	case TRACE_SEND:
 	case TRACE_ISEND:

@@ -9,6 +9,11 @@
  * The v-forms move i + 1 elements for rank i, blocks laid out in rank
  * order in one buffer and in reverse order in the other, so that a count
  * or displacement taken from the wrong place shows (vforms).
+ * With two more arguments, GROUP INDEX, every collective goes over that
+ * group of the script (ens_*_over; 'over GROUP[INDEX]' in its behaviour,
+ * index 0 for none), ranks and sizes its; its line then says so, and
+ * ends with a scatter from ROOT and an alltoall over the group (the
+ * behaviour's last two statements).
  * It uses no port. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +22,14 @@
 #include <ensemble.h>
 
 #define NAME_MAX_LEN	32
+
+/* The group the collectives go over (NULL: the application), and this
+ * process's rank in what they go over and its size. */
+static const char	*grp;
+static int		 gidx, grank, gsize;
+
+#define OVER(call, ...)	(grp != NULL ? call##_over(__VA_ARGS__, grp, gidx) : \
+			    call(__VA_ARGS__))
 
 /* Where rank i's block of i + 1 elements starts among n ranks: in rank
  * order, or (rev) in reverse order. */
@@ -41,7 +54,7 @@ digits(const char *what, const int *v, int n, int sep)
 static void
 vforms(const ens_self_t *self, const char *root)
 {
-	int	 n = self->nprocs, r = self->rank, t = n * (n + 1) / 2, i, k;
+	int	 n = gsize, r = grank, t = n * (n + 1) / 2, i, k;
 	int	*cnt, *fwd, *rev, *send, *recv, *mine, *all;
 
 	cnt = calloc((size_t)n, sizeof(int));
@@ -64,7 +77,7 @@ vforms(const ens_self_t *self, const char *root)
 	/* allgatherv: r + 1 copies of r from each, in rank order. */
 	for (k = 0; k <= r; k++)
 		mine[k] = r;
-	ens_allgatherv(mine, r + 1, MPI_INT, recv, cnt, fwd, MPI_INT);
+	OVER(ens_allgatherv, mine, r + 1, MPI_INT, recv, cnt, fwd, MPI_INT);
 	digits("allgatherv", recv, t, 0);
 	/* scatterv: the root's blocks in reverse order, rank i's i + 1
 	 * copies of i. */
@@ -72,7 +85,7 @@ vforms(const ens_self_t *self, const char *root)
 		for (k = 0; k <= i; k++)
 			send[rev[i] + k] = i;
 	memset(mine, 0, (size_t)(r + 1) * sizeof(int));
-	ens_scatterv(strcmp(self->name, root) == 0 ? send : NULL, cnt, rev,
+	OVER(ens_scatterv, strcmp(self->name, root) == 0 ? send : NULL, cnt, rev,
 	    MPI_INT, mine, r + 1, MPI_INT, root);
 	digits("scatterv", mine, r + 1, 0);
 	/* alltoallv: r + 1 copies of (r + j) % 10 to each j, laid out in
@@ -82,19 +95,19 @@ vforms(const ens_self_t *self, const char *root)
 		for (k = 0; k <= r; k++)
 			send[rev[i] + k] = (r + i) % 10;
 	}
-	ens_alltoallv(send, all, rev, MPI_INT, recv, cnt, fwd, MPI_INT);
+	OVER(ens_alltoallv, send, all, rev, MPI_INT, recv, cnt, fwd, MPI_INT);
 	digits("alltoallv", recv, t, 0);
 	/* reducescatter: the sum of r + k over ranks, block r of it. */
 	for (k = 0; k < t; k++)
 		send[k] = r + k;
-	ens_reduce_scatter(send, recv, cnt, MPI_INT, MPI_SUM);
+	OVER(ens_reduce_scatter, send, recv, cnt, MPI_INT, MPI_SUM);
 	digits("reducescatter", recv, r + 1, 1);
 	/* gatherv: as allgatherv, into the root in reverse order. */
 	for (i = 0; i < n; i++)
 		rev[i] = block(i, n, 1);
 	for (k = 0; k <= r; k++)
 		mine[k] = r;
-	ens_gatherv(mine, r + 1, MPI_INT, recv, cnt, rev, MPI_INT, root);
+	OVER(ens_gatherv, mine, r + 1, MPI_INT, recv, cnt, rev, MPI_INT, root);
 	if (strcmp(self->name, root) == 0)
 		digits("gatherv", recv, t, 0);
 	free(cnt);
@@ -116,40 +129,78 @@ main(int argc, char **argv)
 
 	ens_init(&argc, &argv);
 	if ((root = ens_param("1")) == NULL) {
-		fprintf(stderr, "usage: collectives ROOT\n");
+		fprintf(stderr, "usage: collectives ROOT [GROUP INDEX]\n");
 		return 2;
 	}
 	self = ens_self();
+	grank = self->rank;
+	gsize = self->nprocs;
+	if ((grp = ens_param("2")) != NULL) {
+		gidx = ens_param("3") != NULL ? atoi(ens_param("3")) : 0;
+		MPI_Comm_rank(ens_comm_group(grp, gidx), &grank);
+		MPI_Comm_size(ens_comm_group(grp, gidx), &gsize);
+	}
 	memset(mine, 0, sizeof(mine));
 	snprintf(mine, sizeof(mine), "%s", self->name);
-	if ((ranks = calloc((size_t)self->nprocs, sizeof(*ranks))) == NULL ||
-	    (names = calloc((size_t)self->nprocs, NAME_MAX_LEN)) == NULL) {
+	if ((ranks = calloc((size_t)gsize, sizeof(*ranks))) == NULL ||
+	    (names = calloc((size_t)gsize, NAME_MAX_LEN)) == NULL) {
 		perror("collectives");
 		return 1;
 	}
 
 	/* The root sends its own name: every process learns who it was. */
 	memcpy(from, mine, sizeof(from));
-	ens_bcast(from, sizeof(from), MPI_CHAR, root);
-	v = self->rank + 1;
-	ens_reduce(&v, &sum, 1, MPI_INT, MPI_SUM, root);
-	ens_gather(mine, NAME_MAX_LEN, MPI_CHAR, names, NAME_MAX_LEN, MPI_CHAR, root);
-	ens_allreduce(&v, &allsum, 1, MPI_INT, MPI_SUM);
-	ens_allgather(&self->rank, 1, MPI_INT, ranks, 1, MPI_INT);
-	ens_barrier();
+	OVER(ens_bcast, from, sizeof(from), MPI_CHAR, root);
+	v = grank + 1;
+	OVER(ens_reduce, &v, &sum, 1, MPI_INT, MPI_SUM, root);
+	OVER(ens_gather, mine, NAME_MAX_LEN, MPI_CHAR, names, NAME_MAX_LEN,
+	    MPI_CHAR, root);
+	OVER(ens_allreduce, &v, &allsum, 1, MPI_INT, MPI_SUM);
+	/* The world ranks, in the order of what they go over. */
+	OVER(ens_allgather, &self->rank, 1, MPI_INT, ranks, 1, MPI_INT);
+	if (grp != NULL)
+		ens_barrier_over(grp, gidx);
+	else
+		ens_barrier();
 
-	printf("%s: component %s, index %d, %s, rank %d of %d; bcast from %.*s;"
-	    " allreduce %d; allgather", self->name, self->component, self->index,
-	    self->indexed ? "indexed" : "unindexed", self->rank, self->nprocs,
-	    NAME_MAX_LEN, from, allsum);
-	for (i = 0; i < self->nprocs; i++)
+	printf("%s: component %s, index %d, %s, rank %d of %d", self->name,
+	    self->component, self->index, self->indexed ? "indexed" : "unindexed",
+	    self->rank, self->nprocs);
+	if (grp != NULL)
+		printf(", rank %d of %d in %s %d", grank, gsize, grp, gidx);
+	printf("; bcast from %.*s; allreduce %d; allgather", NAME_MAX_LEN, from,
+	    allsum);
+	for (i = 0; i < gsize; i++)
 		printf(" %d", ranks[i]);
 	if (strcmp(self->name, root) == 0) {
 		printf("; reduce %d; gather", sum);
-		for (i = 0; i < self->nprocs; i++)
+		for (i = 0; i < gsize; i++)
 			printf(" %.*s", NAME_MAX_LEN, names + (size_t)i * NAME_MAX_LEN);
 	}
 	vforms(self, root);
+	if (grp != NULL) {
+		/* Over a group, also scatter (rank k gets 100 + k) and
+		 * alltoall (j gets 10 r + j from rank r). */
+		int	*sv, *rv;
+
+		sv = calloc((size_t)gsize, sizeof(int));
+		rv = calloc((size_t)gsize, sizeof(int));
+		if (sv == NULL || rv == NULL) {
+			perror("collectives");
+			return 1;
+		}
+		for (i = 0; i < gsize; i++)
+			sv[i] = 100 + i;
+		ens_scatter_over(sv, 1, MPI_INT, &v, 1, MPI_INT, root, grp, gidx);
+		printf("; scatter %d; alltoall", v);
+		for (i = 0; i < gsize; i++)
+			sv[i] = 10 * grank + i;
+		ens_alltoall_over(sv, 1, MPI_INT, rv, 1, MPI_INT, grp, gidx);
+		for (i = 0; i < gsize; i++)
+			printf(" %d", rv[i]);
+		free(sv);
+		free(rv);
+	}
 	printf("\n");
 	free(ranks);
 	free(names);

@@ -1,7 +1,8 @@
 /* misbehave.c -- a component for tests/run-fail.test that goes wrong in
  * the way its first argument says: crashes, exits early or late, hangs,
- * never calls ens_init (calling MPI_Init itself or not), misuses a port,
- * leaves its behaviour or leaves a process behind.  Its ports are of type
+ * never calls ens_init (calling MPI_Init itself or not), misuses a port
+ * or a group ('over GROUP INDEX [ROOT]'), leaves its behaviour or leaves a
+ * process behind.  Its ports are of type
  * Peer. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,7 +63,18 @@ main(int argc, char **argv)
 		ens_irecv("Peer", 1, &v, 1, MPI_INT, &r);
 		ens_waitall(1, &r);
 	}
-	else if (strcmp(mode, "wrong-type") == 0)
+	else if (strcmp(mode, "over") == 0 && argc > 3) {
+		/* A collective over group argv[2] index argv[3]: a bcast
+		 * from argv[4] when given, else an allreduce. */
+		int	w = 0;
+
+		if (argc > 4)
+			ens_bcast_over(&v, 1, MPI_INT, argv[4], argv[2],
+			    atoi(argv[3]));
+		else
+			ens_allreduce_over(&v, &w, 1, MPI_INT, MPI_SUM, argv[2],
+			    atoi(argv[3]));
+	} else if (strcmp(mode, "wrong-type") == 0)
 		ens_send("Nope", 1, &v, 1, MPI_INT);
 	else if (strcmp(mode, "bad-index") == 0)
 		ens_send("Peer", 5, &v, 1, MPI_INT);

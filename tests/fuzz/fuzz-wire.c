@@ -6,7 +6,9 @@
  * FUZZER=tests/fuzz/fuzz-wire tests/fuzz/run.sh.
  *
  * Besides the sanitizers' reports, these abort (a "crash"): a table that
- * reads but, written again, is not the same bytes; a token that decodes
+ * reads but, written again, is not the same bytes, or whose groups do not
+ * hold together (a member outside the processes, runs that do not add up
+ * to the group's size, the process's rank outside it, ids not rising); a token that decodes
  * but, encoded again, does not decode to the same; any string (the input
  * up to its first NUL) whose token does not decode back to itself or
  * holds a byte an appfile line cannot (a space, a control byte, '#', a
@@ -32,6 +34,32 @@ fail(const char *what)
 	abort();
 }
 
+/* Whether the groups of a table read hold together (wire.h). */
+static int
+groups_hold(const struct wire_table *t)
+{
+	const struct wire_group	*g;
+	int64_t			 r, members;
+	int			 i, k, j;
+
+	for (i = 0; i < t->ngroups; i++) {
+		g = &t->groups[i];
+		if (g->id < 0 || (i > 0 && g->id <= t->groups[i - 1].id) ||
+		    g->rank < 0 || g->rank >= g->size)
+			return 0;
+		for (members = 0, k = 0; k < g->nruns; k++)
+			for (j = 0; j < g->runs[k].count; j++, members++) {
+				r = (int64_t)g->runs[k].first +
+				    (int64_t)j * g->runs[k].step;
+				if (r < 0 || r >= t->nprocs)
+					return 0;
+			}
+		if (members != g->size)
+			return 0;
+	}
+	return 1;
+}
+
 /* A table read from the input must write back to the same bytes. */
 static void
 table(const char *p, size_t n)
@@ -40,6 +68,8 @@ table(const char *p, size_t n)
 	struct wire_buf		b = { NULL, 0, 0 };
 
 	if (wire_table_get(&t, p, n) == 0) {
+		if (!groups_hold(&t))
+			fail("a table read has groups that do not hold together");
 		if (wire_table_put(&b, &t) != 0)
 			fail("out of memory");
 		if (b.len != n || memcmp(b.p, p, n) != 0)

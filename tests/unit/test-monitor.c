@@ -63,12 +63,30 @@ new2(const char *beh, const char *locs, const char *t1, int n1, const char *t2, 
 	return m;
 }
 
+/* Step with a collective op over group (NULL: the application): 0/-1;
+ * the message, if any, compared with want. */
+static int
+stepg(struct mon *m, enum mon_op op, const char *root, const char *group,
+    const char *want)
+{
+	struct mon_event	 e = { op, NULL, 0, root, group };
+	char			*msg = NULL;
+	int			 r = ens_mon_step(m, &e, &msg);
+
+	if (want != NULL && (msg == NULL || strcmp(msg, want) != 0)) {
+		printf("# got:  %s\n# want: %s\n", msg != NULL ? msg : "(none)", want);
+		r = 99;
+	}
+	free(msg);
+	return r;
+}
+
 /* Step with op on T[k]: 0/-1; the message, if any, compared with want. */
 static int
 step(struct mon *m, enum mon_op op, const char *type, int port, const char *root,
     const char *want)
 {
-	struct mon_event	 e = { op, type, port, root };
+	struct mon_event	 e = { op, type, port, root, NULL };
 	char			*msg = NULL;
 	int			 r = ens_mon_step(m, &e, &msg);
 
@@ -347,6 +365,44 @@ main(void)
 	    "alltoallv is not allgatherv");
 	ens_mon_free(m);
 
+	/* Collectives over groups: each matches only over its own group. */
+	m = new2("allreduce over rows[2]; bcast from cell[1] over cols[1];"
+	    " barrier; gatherv to w[1] over w; reducescatter over all;",
+	    "g:1:1 g:1:2 g:1:3 g:1:4 g:1:5", "W", 1, NULL, 0);
+	ok(m != NULL && stepg(m, MON_ALLREDUCE, NULL, "rows[2]", NULL) == 0 &&
+	    stepg(m, MON_BCAST, "cell[1]", "cols[1]", NULL) == 0 &&
+	    stepg(m, MON_BARRIER, NULL, NULL, NULL) == 0 &&
+	    stepg(m, MON_GATHERV, "w[1]", "w", NULL) == 0 &&
+	    stepg(m, MON_REDUCE_SCATTER, NULL, "all", NULL) == 0 &&
+	    stepg(m, MON_FINALIZE, NULL, NULL, NULL) == 0,
+	    "collectives over groups, and one over the application, in order");
+	ens_mon_free(m);
+	m = new2("allreduce over rows[2];", "g:2:1", "W", 1, NULL, 0);
+	ok(m != NULL && stepg(m, MON_ALLREDUCE, NULL, "rows[1]",
+	    "'ens_allreduce over rows[1]' but behaviour expects 'allreduce over"
+	    " rows[2]' (g:2:1)") == -1, "over another group: both named");
+	ens_mon_free(m);
+	m = new2("allreduce over rows[2];", "g:3:1", "W", 1, NULL, 0);
+	ok(m != NULL && stepg(m, MON_ALLREDUCE, NULL, NULL,
+	    "'ens_allreduce' but behaviour expects 'allreduce over rows[2]'"
+	    " (g:3:1)") == -1, "over none where the statement has a group");
+	ens_mon_free(m);
+	m = new2("bcast from cell[1];", "g:4:1", "W", 1, NULL, 0);
+	ok(m != NULL && stepg(m, MON_BCAST, "cell[1]", "cols[1]",
+	    "'ens_bcast from cell[1] over cols[1]' but behaviour expects 'bcast"
+	    " from cell[1]' (g:4:1)") == -1,
+	    "over a group where the statement has none");
+	ens_mon_free(m);
+	cause = NULL;
+	m = ens_mon_new("barrier over;", 0, NULL, 0, NULL, NULL, &cause);
+	ok(m == NULL && cause != NULL && strstr(cause, "expected a group") != NULL,
+	    "'over' without a group is a parse error");
+	free(cause);
+	cause = NULL;
+	m = ens_mon_new("waitall over rows[1];", 0, NULL, 0, NULL, NULL, &cause);
+	ok(m == NULL && cause != NULL, "waitall takes no group");
+	free(cause);
+
 	/* Zero ports: T[*] is nothing; an empty behaviour only ends. */
 	m = new2("send A[*]; recv B[1];", "", "A", 0, "B", 1);
 	ok(m != NULL && step(m, MON_RECV, "B", 1, NULL, NULL) == 0, "T[*] over 0 ports");
@@ -457,7 +513,7 @@ main(void)
 			for (j = 0; j < 8; j++) {
 				struct mon_event e = { ops[(seed >> 8) %
 				    (sizeof(ops) / sizeof(*ops))], "A",
-				    1 + (int)((seed >> 4) % 2), "m[1]" };
+				    1 + (int)((seed >> 4) % 2), "m[1]", NULL };
 
 				seed = lcg(seed);
 				msg = NULL;

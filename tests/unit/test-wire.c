@@ -2,7 +2,10 @@
  * back field for field, every truncation of it refused, its bundle split
  * back into its tables, appfile tokens of every byte that Open MPI's
  * appfile cannot hold decoded back to the string, the marker lines read
- * back by word, and a relayed piece of every byte escaped and unescaped.
+ * back by word, and a relayed piece of every byte escaped and unescaped;
+ * the groups of a table (runs of any step) read back, and groups that
+ * do not hold together (a rank outside, a member past the processes,
+ * runs that are not the size, ids out of order) refused.
  * Prints TAP. */
 #include "config.h"
 
@@ -60,7 +63,39 @@ same(const struct wire_table *a, const struct wire_table *b)
 	for (i = 0; i < a->nlocs; i++)
 		if (strcmp(a->locs[i], b->locs[i]) != 0)
 			return 0;
+	if (a->ngroups != b->ngroups || a->ngnames != b->ngnames)
+		return 0;
+	for (i = 0; i < a->ngroups; i++) {
+		const struct wire_group	*x = &a->groups[i], *y = &b->groups[i];
+
+		if (x->id != y->id || strcmp(x->name, y->name) != 0 ||
+		    x->indexed != y->indexed || x->index != y->index ||
+		    x->rank != y->rank || x->size != y->size || x->nruns != y->nruns)
+			return 0;
+		for (k = 0; k < x->nruns; k++)
+			if (memcmp(&x->runs[k], &y->runs[k], sizeof(x->runs[k])) != 0)
+				return 0;
+	}
+	for (i = 0; i < a->ngnames; i++)
+		if (strcmp(a->gnames[i], b->gnames[i]) != 0)
+			return 0;
 	return 1;
+}
+
+/* Whether t, written, is refused when read back. */
+static int
+refused(const struct wire_table *t)
+{
+	struct wire_buf		b = { NULL, 0, 0 };
+	struct wire_table	back;
+	int			bad;
+
+	if (wire_table_put(&b, t) != 0)
+		return 0;
+	bad = wire_table_get(&back, b.p, b.len) != 0;
+	wire_table_clear(&back);
+	free(b.p);
+	return bad;
 }
 
 int
@@ -75,6 +110,14 @@ main(void)
 	struct wire_run		 runs[2] = { { (char *)"relay", 1, 0, 1, 3 },
 				     { (char *)"master", 0, 3, 0, 1 } };
 	char			*locs[] = { (char *)"a b.pcg:3:4", (char *)"-" };
+	/* rows[2]: ranks 1 and 3 (one run of step 2); workers: 2, 1 (a run
+	 * of step -1) then 3. */
+	struct wire_grun	 rrows[1] = { { 1, 2, 2 } },
+				 rwork[2] = { { 2, 2, -1 }, { 3, 1, 1 } };
+	struct wire_group	 groups[2] = {
+		{ 1, (char *)"rows", 1, 2, 0, 2, 1, rrows },
+		{ 3, (char *)"workers", 0, 0, 1, 3, 2, rwork } };
+	char			*gnames[] = { (char *)"rows", (char *)"workers" };
 	struct wire_table	 t = {
 		.rank = 1, .nprocs = 4, .flags = WIRE_CHECK_PROTOCOL | WIRE_TRACE,
 		.name = (char *)"relay[2]", .component = (char *)"relay",
@@ -83,6 +126,7 @@ main(void)
 		.nargs = 3, .args = args, .nruns = 2, .runs = runs,
 		.behaviour = (char *)"recv Client[*]; send Prop[1];",
 		.nlocs = 2, .locs = locs,
+		.ngroups = 2, .groups = groups, .ngnames = 2, .gnames = gnames,
 		.origin = (char *)"1764115200.000000001", .tracedir = (char *)"/t/x.parts"
 	};
 	struct wire_table	 back;
@@ -137,6 +181,24 @@ main(void)
 	memcpy(b.p + 4 * 4 + 4 + 8 + 4 + 5 + 4 + 4, "\xff\xff\xff\x7f", 4);
 	check(wire_table_get(&back, b.p, b.len) != 0, "a count past the end is refused");
 	wire_table_clear(&back);
+
+	/* Groups that do not hold together. */
+	groups[0].rank = 2;
+	good = refused(&t);
+	groups[0].rank = 0;
+	rrows[0].step = 3;		/* 1, 4: past the 4 processes */
+	good &= refused(&t);
+	rrows[0].step = 2;
+	rwork[1].count = 2;		/* 4 members for 3 */
+	good &= refused(&t);
+	rwork[1].count = 1;
+	groups[1].id = 1;		/* ids not rising */
+	good &= refused(&t);
+	groups[1].id = 3;
+	groups[1].indexed = 2;
+	good &= refused(&t);
+	groups[1].indexed = 0;
+	check(good && !refused(&t), "groups that do not hold together are refused");
 
 	/* A bundle of three tables, the second empty. */
 	memset(tabs, 0, sizeof(tabs));
