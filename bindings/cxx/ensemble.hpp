@@ -1,8 +1,9 @@
 /* ensemble.hpp -- libensemble for C++17: the port interface of
  * runtime/ensemble.h with the MPI datatype and the count taken from the
  * buffer.  Header-only: every function is an inline call of the ens_* C
- * function of the same name, so the one implementation of ports, tags and
- * the protocol monitor stays in libensemble.
+ * function of the same name (a collective given an ens::group last, of
+ * its ens_*_over), so the one implementation of ports, tags and the
+ * protocol monitor stays in libensemble.
  *
  *	#include <ensemble.hpp>	c++ -std=c++17 $(pkg-config --cflags --libs ensemble-cxx)
  *
@@ -445,117 +446,251 @@ waitall_status(R &&reqs)
 	return out;
 }
 
-/* Collectives over every process; a root is a process's name as in the
- * script ("master", "relay[1]"). */
-inline void barrier() { ens_barrier(); }
+/* A group of the script, as 'over' names it: ens::group("rows", 2) for
+ * rows[2], ens::group("workers") for a group without an index (or a
+ * component, every process of it).  Given as the last argument, it makes
+ * a collective go over the group (ens_*_over): ranks, sizes, counts and
+ * roots are the group's. */
+class group {
+public:
+	explicit group(name n, int index = 0) : n_(n.c_str() != nullptr ?
+	    n.c_str() : ""), i_(index), null_(n.c_str() == nullptr) {}
+	const char *c_str() const noexcept { return null_ ? nullptr : n_.c_str(); }
+	int index() const noexcept { return i_; }
+	/* Its communicator (ens_comm_group), this process's rank in it and
+	 * its size. */
+	MPI_Comm comm() const { return ens_comm_group(c_str(), i_); }
+	int rank() const { int r = 0; MPI_Comm_rank(comm(), &r); return r; }
+	int size() const { int n = 0; MPI_Comm_size(comm(), &n); return n; }
+private:
+	std::string	n_;
+	int		i_;
+	bool		null_;
+};
 
+/* The communicator of a group this process is in. */
+inline MPI_Comm comm_group(name n, int index = 0) { return ens_comm_group(n.c_str(), index); }
+
+namespace detail {
+/* What a collective goes over (g, or the application when it is null):
+ * its size and this process's rank in it. */
+inline std::size_t np(const group *g) { return (std::size_t)(g != nullptr ?
+    g->size() : ens_self()->nprocs); }
+inline int rank(const group *g) { return g != nullptr ? g->rank() : ens_self()->rank; }
+} /* namespace detail */
+
+/* The call of ens_F, or over g (a const group *) of ens_F_over. */
+#define ENS_CXX_OVER(f, ...) (g != nullptr ? ens_##f##_over(__VA_ARGS__, \
+	g->c_str(), g->index()) : ens_##f(__VA_ARGS__))
+
+/* Collectives over every process, or over a group given last; a root is a
+ * process's name as in the script ("master", "relay[1]"). */
+inline void barrier() { ens_barrier(); }
+inline void barrier(const group &g) { ens_barrier_over(g.c_str(), g.index()); }
+
+namespace detail {
+template <class B> inline void
+bcast(B &&b, name root, const group *g)
+{
+	using D = buf<B>;
+	static_assert(writable<B>(), "ens::bcast: a const buffer");
+	ENS_CXX_OVER(bcast, D::data(b), D::count(b), D::type(), root.c_str());
+}
+} /* namespace detail */
 template <class B> inline void
 bcast(B &&b, name root)
 {
-	using D = detail::buf<B>;
-	static_assert(detail::writable<B>(), "ens::bcast: a const buffer");
-	ens_bcast(D::data(b), D::count(b), D::type(), root.c_str());
+	detail::bcast(std::forward<B>(b), root, nullptr);
 }
+template <class B> inline void
+bcast(B &&b, name root, const group &g)
+{
+	detail::bcast(std::forward<B>(b), root, &g);
+}
+namespace detail {
+template <class B> inline void
+bcast(B &&b, MPI_Datatype dt, name root, const group *g)
+{
+	using D = buf<B>;
+	static_assert(writable<B>(), "ens::bcast: a const buffer");
+	ENS_CXX_OVER(bcast, D::data(b), D::count(b), dt, root.c_str());
+}
+} /* namespace detail */
 template <class B> inline void
 bcast(B &&b, MPI_Datatype dt, name root)
 {
-	using D = detail::buf<B>;
-	static_assert(detail::writable<B>(), "ens::bcast: a const buffer");
-	ens_bcast(D::data(b), D::count(b), dt, root.c_str());
+	detail::bcast(std::forward<B>(b), dt, root, nullptr);
+}
+template <class B> inline void
+bcast(B &&b, MPI_Datatype dt, name root, const group &g)
+{
+	detail::bcast(std::forward<B>(b), dt, root, &g);
 }
 
 /* recv gets op over every process's send, element by element (at the
  * root; elsewhere recv is not used and may be empty). */
+namespace detail {
 template <class S, class R> inline void
-reduce(const S &s, R &&r, MPI_Op op, name root)
+reduce(const S &s, R &&r, MPI_Op op, name root, const group *g)
 {
-	using DS = detail::buf<const S>;
-	using DR = detail::buf<R>;
+	using DS = buf<const S>;
+	using DR = buf<R>;
 	std::size_t	n = DS::size(s);
 
 	static_assert(std::is_same_v<std::remove_cv_t<typename DS::E>, typename DR::E>,
 	    "ens::reduce: send and receive element types differ");
-	ens_reduce(DS::data(s), DR::data(r), detail::is_self(root.c_str()) &&
-	    DR::size(r) < n ? -1 : detail::count(n), DS::type(), op, root.c_str());
+	ENS_CXX_OVER(reduce, DS::data(s), DR::data(r), is_self(root.c_str()) &&
+	    DR::size(r) < n ? -1 : count(n), DS::type(), op, root.c_str());
+}
+} /* namespace detail */
+template <class S, class R> inline void
+reduce(const S &s, R &&r, MPI_Op op, name root)
+{
+	detail::reduce(s, std::forward<R>(r), op, root, nullptr);
 }
 template <class S, class R> inline void
-allreduce(const S &s, R &&r, MPI_Op op)
+reduce(const S &s, R &&r, MPI_Op op, name root, const group &g)
 {
-	using DS = detail::buf<const S>;
-	using DR = detail::buf<R>;
+	detail::reduce(s, std::forward<R>(r), op, root, &g);
+}
+namespace detail {
+template <class S, class R> inline void
+allreduce(const S &s, R &&r, MPI_Op op, const group *g)
+{
+	using DS = buf<const S>;
+	using DR = buf<R>;
 	std::size_t	n = DS::size(s);
 
 	static_assert(std::is_same_v<std::remove_cv_t<typename DS::E>, typename DR::E>,
 	    "ens::allreduce: send and receive element types differ");
-	ens_allreduce(DS::data(s), DR::data(r), DR::size(r) < n ? -1 :
-	    detail::count(n), DS::type(), op);
+	ENS_CXX_OVER(allreduce, DS::data(s), DR::data(r), DR::size(r) < n ? -1 :
+	    count(n), DS::type(), op);
+}
+} /* namespace detail */
+template <class S, class R> inline void
+allreduce(const S &s, R &&r, MPI_Op op)
+{
+	detail::allreduce(s, std::forward<R>(r), op, nullptr);
+}
+template <class S, class R> inline void
+allreduce(const S &s, R &&r, MPI_Op op, const group &g)
+{
+	detail::allreduce(s, std::forward<R>(r), op, &g);
 }
 
 /* Every process's send, in rank order, into the root's recv (which holds
  * nprocs times as many elements). */
+namespace detail {
+template <class S, class R> inline void
+gather(const S &s, R &&r, name root, const group *g)
+{
+	using DS = buf<const S>;
+	using DR = buf<R>;
+	std::size_t	n = DS::size(s);
+	int		rc = count(n);
+
+	if (is_self(root.c_str()) &&
+	    DR::size(r) < n * np(g))
+		rc = -1;
+	ENS_CXX_OVER(gather, DS::data(s), count(n), DS::type(), DR::data(r), rc,
+	    DR::type(), root.c_str());
+}
+} /* namespace detail */
 template <class S, class R> inline void
 gather(const S &s, R &&r, name root)
 {
-	using DS = detail::buf<const S>;
-	using DR = detail::buf<R>;
-	std::size_t	n = DS::size(s);
-	int		rc = detail::count(n);
-
-	if (detail::is_self(root.c_str()) &&
-	    DR::size(r) < n * (std::size_t)ens_self()->nprocs)
-		rc = -1;
-	ens_gather(DS::data(s), detail::count(n), DS::type(), DR::data(r), rc,
-	    DR::type(), root.c_str());
+	detail::gather(s, std::forward<R>(r), root, nullptr);
 }
+template <class S, class R> inline void
+gather(const S &s, R &&r, name root, const group &g)
+{
+	detail::gather(s, std::forward<R>(r), root, &g);
+}
+namespace detail {
+template <class S, class R> inline void
+allgather(const S &s, R &&r, const group *g)
+{
+	using DS = buf<const S>;
+	using DR = buf<R>;
+	std::size_t	n = DS::size(s);
+
+	ENS_CXX_OVER(allgather, DS::data(s), count(n), DS::type(), DR::data(r),
+	    DR::size(r) < n * np(g) ? -1 : count(n),
+	    DR::type());
+}
+} /* namespace detail */
 template <class S, class R> inline void
 allgather(const S &s, R &&r)
 {
-	using DS = detail::buf<const S>;
-	using DR = detail::buf<R>;
-	std::size_t	n = DS::size(s);
-
-	ens_allgather(DS::data(s), detail::count(n), DS::type(), DR::data(r),
-	    DR::size(r) < n * (std::size_t)ens_self()->nprocs ? -1 : detail::count(n),
-	    DR::type());
+	detail::allgather(s, std::forward<R>(r), nullptr);
+}
+template <class S, class R> inline void
+allgather(const S &s, R &&r, const group &g)
+{
+	detail::allgather(s, std::forward<R>(r), &g);
 }
 /* The root's send, cut into nprocs pieces of recv's size, one to each. */
+namespace detail {
+template <class S, class R> inline void
+scatter(const S &s, R &&r, name root, const group *g)
+{
+	using DS = buf<const S>;
+	using DR = buf<R>;
+	std::size_t	n = DR::size(r);
+	int		sc = count(n);
+
+	if (is_self(root.c_str()) &&
+	    DS::size(s) < n * np(g))
+		sc = -1;
+	ENS_CXX_OVER(scatter, DS::data(s), sc, DS::type(), DR::data(r), count(n),
+	    DR::type(), root.c_str());
+}
+} /* namespace detail */
 template <class S, class R> inline void
 scatter(const S &s, R &&r, name root)
 {
-	using DS = detail::buf<const S>;
-	using DR = detail::buf<R>;
-	std::size_t	n = DR::size(r);
-	int		sc = detail::count(n);
-
-	if (detail::is_self(root.c_str()) &&
-	    DS::size(s) < n * (std::size_t)ens_self()->nprocs)
-		sc = -1;
-	ens_scatter(DS::data(s), sc, DS::type(), DR::data(r), detail::count(n),
-	    DR::type(), root.c_str());
+	detail::scatter(s, std::forward<R>(r), root, nullptr);
+}
+template <class S, class R> inline void
+scatter(const S &s, R &&r, name root, const group &g)
+{
+	detail::scatter(s, std::forward<R>(r), root, &g);
 }
 /* send holds nprocs equal pieces, the k-th for process k; recv the same
  * from each. */
+namespace detail {
 template <class S, class R> inline void
-alltoall(const S &s, R &&r)
+alltoall(const S &s, R &&r, const group *g)
 {
-	using DS = detail::buf<const S>;
-	using DR = detail::buf<R>;
-	std::size_t	np = (std::size_t)ens_self()->nprocs;
+	using DS = buf<const S>;
+	using DR = buf<R>;
+	std::size_t	np = detail::np(g);
 	std::size_t	n = DS::size(s) / np;
-	int		c = detail::count(n);
+	int		c = count(n);
 
 	if (DS::size(s) % np != 0 || DR::size(r) < DS::size(s))
 		c = -1;
-	ens_alltoall(DS::data(s), c, DS::type(), DR::data(r), c, DR::type());
+	ENS_CXX_OVER(alltoall, DS::data(s), c, DS::type(), DR::data(r), c, DR::type());
+}
+} /* namespace detail */
+template <class S, class R> inline void
+alltoall(const S &s, R &&r)
+{
+	detail::alltoall(s, std::forward<R>(r), nullptr);
+}
+template <class S, class R> inline void
+alltoall(const S &s, R &&r, const group &g)
+{
+	detail::alltoall(s, std::forward<R>(r), &g);
 }
 
 namespace detail {
-/* Whether counts and displs (ranges of int, one per process) place every
- * block inside a buffer of n elements. */
+/* Whether counts and displs (ranges of int, one per process of np) place
+ * every block inside a buffer of n elements. */
 template <class C, class D> inline bool
-vfits(const C &c, const D &d, std::size_t n) noexcept
+vfits(const C &c, const D &d, std::size_t n, std::size_t np) noexcept
 {
-	std::size_t	np = (std::size_t)ens_self()->nprocs, i;
+	std::size_t	i;
 
 	static_assert(std::is_same_v<std::remove_cv_t<std::remove_reference_t<
 	    decltype(*std::data(c))>>, int> && std::is_same_v<std::remove_cv_t<
@@ -569,12 +704,12 @@ vfits(const C &c, const D &d, std::size_t n) noexcept
 			return false;
 	return true;
 }
-/* A copy of counts or displacements of nprocs ints (short ones padded
+/* A copy of counts or displacements of np ints (short ones padded
  * with 0), its first -1 (which MPI refuses) when !good. */
 template <class C> inline std::vector<int>
-vcopy(const C &c, bool good)
+vcopy(const C &c, bool good, std::size_t np)
 {
-	std::vector<int>	v((std::size_t)ens_self()->nprocs, 0);
+	std::vector<int>	v(np, 0);
 	std::size_t		i;
 
 	for (i = 0; i < v.size() && i < std::size(c); i++)
@@ -589,69 +724,120 @@ vcopy(const C &c, bool good)
  * std::vector<int>) one per process in rank order, in elements.  A block
  * that does not fit its buffer, or a range of another length than
  * nprocs, is passed as count -1. */
+namespace detail {
+template <class S, class R, class C, class D> inline void
+allgatherv(const S &s, R &&r, const C &counts, const D &displs, const group *g)
+{
+	using DS = buf<const S>;
+	using DR = buf<R>;
+	bool			good = vfits(counts, displs, DR::size(r), np(g));
+	std::vector<int>	c = vcopy(counts, good, np(g));
+	std::vector<int>	d = vcopy(displs, true, np(g));
+
+	ENS_CXX_OVER(allgatherv, DS::data(s), DS::count(s), DS::type(), DR::data(r),
+	    c.data(), d.data(), DR::type());
+}
+} /* namespace detail */
 template <class S, class R, class C, class D> inline void
 allgatherv(const S &s, R &&r, const C &counts, const D &displs)
 {
-	using DS = detail::buf<const S>;
-	using DR = detail::buf<R>;
-	bool			good = detail::vfits(counts, displs, DR::size(r));
-	std::vector<int>	c = detail::vcopy(counts, good);
-	std::vector<int>	d = detail::vcopy(displs, true);
-
-	ens_allgatherv(DS::data(s), DS::count(s), DS::type(), DR::data(r),
-	    c.data(), d.data(), DR::type());
+	detail::allgatherv(s, std::forward<R>(r), counts, displs, nullptr);
+}
+template <class S, class R, class C, class D> inline void
+allgatherv(const S &s, R &&r, const C &counts, const D &displs, const group &g)
+{
+	detail::allgatherv(s, std::forward<R>(r), counts, displs, &g);
 }
 /* counts and displs matter at the root only. */
+namespace detail {
+template <class S, class R, class C, class D> inline void
+gatherv(const S &s, R &&r, const C &counts, const D &displs, name root, const group *g)
+{
+	using DS = buf<const S>;
+	using DR = buf<R>;
+	bool			good = !is_self(root.c_str()) ||
+				    vfits(counts, displs, DR::size(r), np(g));
+	std::vector<int>	c = vcopy(counts, true, np(g));
+	std::vector<int>	d = vcopy(displs, true, np(g));
+
+	ENS_CXX_OVER(gatherv, DS::data(s), good ? DS::count(s) : -1, DS::type(),
+	    DR::data(r), c.data(), d.data(), DR::type(), root.c_str());
+}
+} /* namespace detail */
 template <class S, class R, class C, class D> inline void
 gatherv(const S &s, R &&r, const C &counts, const D &displs, name root)
 {
-	using DS = detail::buf<const S>;
-	using DR = detail::buf<R>;
-	bool			good = !detail::is_self(root.c_str()) ||
-				    detail::vfits(counts, displs, DR::size(r));
-	std::vector<int>	c = detail::vcopy(counts, true);
-	std::vector<int>	d = detail::vcopy(displs, true);
-
-	ens_gatherv(DS::data(s), good ? DS::count(s) : -1, DS::type(),
-	    DR::data(r), c.data(), d.data(), DR::type(), root.c_str());
+	detail::gatherv(s, std::forward<R>(r), counts, displs, root, nullptr);
 }
+template <class S, class R, class C, class D> inline void
+gatherv(const S &s, R &&r, const C &counts, const D &displs, name root, const group &g)
+{
+	detail::gatherv(s, std::forward<R>(r), counts, displs, root, &g);
+}
+namespace detail {
+template <class S, class R, class C, class D> inline void
+scatterv(const S &s, const C &counts, const D &displs, R &&r, name root, const group *g)
+{
+	using DS = buf<const S>;
+	using DR = buf<R>;
+	bool			good = !is_self(root.c_str()) ||
+				    vfits(counts, displs, DS::size(s), np(g));
+	std::vector<int>	c = vcopy(counts, true, np(g));
+	std::vector<int>	d = vcopy(displs, true, np(g));
+
+	ENS_CXX_OVER(scatterv, DS::data(s), c.data(), d.data(), DS::type(), DR::data(r),
+	    good ? DR::count(r) : -1, DR::type(), root.c_str());
+}
+} /* namespace detail */
 template <class S, class R, class C, class D> inline void
 scatterv(const S &s, const C &counts, const D &displs, R &&r, name root)
 {
-	using DS = detail::buf<const S>;
-	using DR = detail::buf<R>;
-	bool			good = !detail::is_self(root.c_str()) ||
-				    detail::vfits(counts, displs, DS::size(s));
-	std::vector<int>	c = detail::vcopy(counts, true);
-	std::vector<int>	d = detail::vcopy(displs, true);
-
-	ens_scatterv(DS::data(s), c.data(), d.data(), DS::type(), DR::data(r),
-	    good ? DR::count(r) : -1, DR::type(), root.c_str());
+	detail::scatterv(s, counts, displs, std::forward<R>(r), root, nullptr);
 }
+template <class S, class R, class C, class D> inline void
+scatterv(const S &s, const C &counts, const D &displs, R &&r, name root, const group &g)
+{
+	detail::scatterv(s, counts, displs, std::forward<R>(r), root, &g);
+}
+namespace detail {
+template <class S, class R, class C, class D, class E, class F> inline void
+alltoallv(const S &s, const C &scounts, const D &sdispls, R &&r,
+    const E &rcounts, const F &rdispls, const group *g)
+{
+	using DS = buf<const S>;
+	using DR = buf<R>;
+	bool			good = vfits(scounts, sdispls, DS::size(s), np(g)) &&
+				    vfits(rcounts, rdispls, DR::size(r), np(g));
+	std::vector<int>	sc = vcopy(scounts, good, np(g));
+	std::vector<int>	sd = vcopy(sdispls, true, np(g));
+	std::vector<int>	rc = vcopy(rcounts, true, np(g));
+	std::vector<int>	rd = vcopy(rdispls, true, np(g));
+
+	ENS_CXX_OVER(alltoallv, DS::data(s), sc.data(), sd.data(), DS::type(),
+	    DR::data(r), rc.data(), rd.data(), DR::type());
+}
+} /* namespace detail */
 template <class S, class R, class C, class D, class E, class F> inline void
 alltoallv(const S &s, const C &scounts, const D &sdispls, R &&r,
     const E &rcounts, const F &rdispls)
 {
-	using DS = detail::buf<const S>;
-	using DR = detail::buf<R>;
-	bool			good = detail::vfits(scounts, sdispls, DS::size(s)) &&
-				    detail::vfits(rcounts, rdispls, DR::size(r));
-	std::vector<int>	sc = detail::vcopy(scounts, good);
-	std::vector<int>	sd = detail::vcopy(sdispls, true);
-	std::vector<int>	rc = detail::vcopy(rcounts, true);
-	std::vector<int>	rd = detail::vcopy(rdispls, true);
-
-	ens_alltoallv(DS::data(s), sc.data(), sd.data(), DS::type(),
-	    DR::data(r), rc.data(), rd.data(), DR::type());
+	detail::alltoallv(s, scounts, sdispls, std::forward<R>(r), rcounts, rdispls, nullptr);
+}
+template <class S, class R, class C, class D, class E, class F> inline void
+alltoallv(const S &s, const C &scounts, const D &sdispls, R &&r,
+    const E &rcounts, const F &rdispls, const group &g)
+{
+	detail::alltoallv(s, scounts, sdispls, std::forward<R>(r), rcounts, rdispls, &g);
 }
 /* send holds the sum of counts; recv gets this process's block,
  * counts[rank] elements. */
+namespace detail {
 template <class S, class R, class C> inline void
-reduce_scatter(const S &s, R &&r, const C &counts, MPI_Op op)
+reduce_scatter(const S &s, R &&r, const C &counts, MPI_Op op, const group *g)
 {
-	using DS = detail::buf<const S>;
-	using DR = detail::buf<R>;
-	std::size_t		np = (std::size_t)ens_self()->nprocs, sum = 0, i;
+	using DS = buf<const S>;
+	using DR = buf<R>;
+	std::size_t		np = detail::np(g), sum = 0, i;
 	bool			good = std::size(counts) == np;
 	std::vector<int>	c;
 
@@ -660,10 +846,23 @@ reduce_scatter(const S &s, R &&r, const C &counts, MPI_Op op)
 	for (i = 0; good && i < np; i++)
 		sum += (std::size_t)(std::data(counts)[i] > 0 ? std::data(counts)[i] : 0);
 	good = good && DS::size(s) >= sum && DR::size(r) >=
-	    (std::size_t)std::data(counts)[ens_self()->rank];
-	c = detail::vcopy(counts, good);
-	ens_reduce_scatter(DS::data(s), DR::data(r), c.data(), DS::type(), op);
+	    (std::size_t)std::data(counts)[rank(g)];
+	c = vcopy(counts, good, np);
+	ENS_CXX_OVER(reduce_scatter, DS::data(s), DR::data(r), c.data(), DS::type(), op);
 }
+} /* namespace detail */
+template <class S, class R, class C> inline void
+reduce_scatter(const S &s, R &&r, const C &counts, MPI_Op op)
+{
+	detail::reduce_scatter(s, std::forward<R>(r), counts, op, nullptr);
+}
+template <class S, class R, class C> inline void
+reduce_scatter(const S &s, R &&r, const C &counts, MPI_Op op, const group &g)
+{
+	detail::reduce_scatter(s, std::forward<R>(r), counts, op, &g);
+}
+
+#undef ENS_CXX_OVER
 
 } /* namespace ens */
 

@@ -1,7 +1,8 @@
 ! ensemble.f90 -- the Fortran binding of libensemble: a module 'ensemble'
 ! on mpi_f08 types.  Each routine is libensemble's C call of the same name
 ! (libensemble(3), FORTRAN): a port is named by its type and 1-based index,
-! roots by the process's name as in the script.
+! roots by the process's name as in the script, a group ('over G') by its
+! name and index (ens_*_over, as in C).
 !
 !     use ensemble          ! mpifort prog.f90 $(pkg-config --cflags --libs ensemble-fortran)
 !     call ens_init()
@@ -39,6 +40,11 @@ module ensemble
     public :: ens_allgather, ens_scatter, ens_alltoall
     public :: ens_allgatherv, ens_gatherv, ens_scatterv, ens_alltoallv
     public :: ens_reduce_scatter
+    public :: ens_comm_group, ens_barrier_over, ens_bcast_over, ens_reduce_over
+    public :: ens_allreduce_over, ens_gather_over, ens_allgather_over
+    public :: ens_scatter_over, ens_alltoall_over, ens_allgatherv_over
+    public :: ens_gatherv_over, ens_scatterv_over, ens_alltoallv_over
+    public :: ens_reduce_scatter_over
 
     ! Who this process is (ens_self).
     type :: ens_self_t
@@ -318,6 +324,160 @@ module ensemble
             type(MPI_Datatype), intent(in) :: datatype
             type(MPI_Op), intent(in) :: op
         end subroutine
+        ! The same collectives over a group of the script ('over G'): its
+        ! name and index (0 for none) last, as ens_*_over in C.
+        subroutine ens_barrier_over(group, index) bind(C, name="ens_f08_barrier_over")
+            import :: c_char, c_int
+            character(kind=c_char, len=*), intent(in) :: group
+            integer(c_int), intent(in) :: index
+        end subroutine
+        integer(c_int) function c_comm_group(group, index) &
+                bind(C, name="ens_f08_comm_group")
+            import :: c_char, c_int
+            character(kind=c_char, len=*), intent(in) :: group
+            integer(c_int), intent(in) :: index
+        end function
+        subroutine ens_bcast_over(buf, count, datatype, root, group, index) &
+                bind(C, name="ens_f08_bcast_over")
+            import :: c_char, c_int, MPI_Datatype
+            type(*), dimension(..), intent(inout) :: buf
+            integer(c_int), intent(in) :: count
+            type(MPI_Datatype), intent(in) :: datatype
+            character(kind=c_char, len=*), intent(in) :: root
+            character(kind=c_char, len=*), intent(in) :: group
+            integer(c_int), intent(in) :: index
+        end subroutine
+        subroutine ens_reduce_over(sendbuf, recvbuf, count, datatype, op, root, &
+                group, index) bind(C, name="ens_f08_reduce_over")
+            import :: c_char, c_int, MPI_Datatype, MPI_Op
+            type(*), dimension(..), intent(in) :: sendbuf
+            type(*), dimension(..), intent(inout) :: recvbuf
+            integer(c_int), intent(in) :: count
+            type(MPI_Datatype), intent(in) :: datatype
+            type(MPI_Op), intent(in) :: op
+            character(kind=c_char, len=*), intent(in) :: root
+            character(kind=c_char, len=*), intent(in) :: group
+            integer(c_int), intent(in) :: index
+        end subroutine
+        subroutine ens_allreduce_over(sendbuf, recvbuf, count, datatype, op, &
+                group, index) bind(C, name="ens_f08_allreduce_over")
+            import :: c_char, c_int, MPI_Datatype, MPI_Op
+            type(*), dimension(..), intent(in) :: sendbuf
+            type(*), dimension(..), intent(inout) :: recvbuf
+            integer(c_int), intent(in) :: count
+            type(MPI_Datatype), intent(in) :: datatype
+            type(MPI_Op), intent(in) :: op
+            character(kind=c_char, len=*), intent(in) :: group
+            integer(c_int), intent(in) :: index
+        end subroutine
+        subroutine ens_gather_over(sendbuf, sendcount, sendtype, recvbuf, &
+                recvcount, recvtype, root, group, index) &
+                bind(C, name="ens_f08_gather_over")
+            import :: c_char, c_int, MPI_Datatype
+            type(*), dimension(..), intent(in) :: sendbuf
+            integer(c_int), intent(in) :: sendcount, recvcount
+            type(MPI_Datatype), intent(in) :: sendtype, recvtype
+            type(*), dimension(..), intent(inout) :: recvbuf
+            character(kind=c_char, len=*), intent(in) :: root
+            character(kind=c_char, len=*), intent(in) :: group
+            integer(c_int), intent(in) :: index
+        end subroutine
+        subroutine ens_allgather_over(sendbuf, sendcount, sendtype, recvbuf, &
+                recvcount, recvtype, group, index) &
+                bind(C, name="ens_f08_allgather_over")
+            import :: c_char, c_int, MPI_Datatype
+            type(*), dimension(..), intent(in) :: sendbuf
+            integer(c_int), intent(in) :: sendcount, recvcount
+            type(MPI_Datatype), intent(in) :: sendtype, recvtype
+            type(*), dimension(..), intent(inout) :: recvbuf
+            character(kind=c_char, len=*), intent(in) :: group
+            integer(c_int), intent(in) :: index
+        end subroutine
+        subroutine ens_scatter_over(sendbuf, sendcount, sendtype, recvbuf, &
+                recvcount, recvtype, root, group, index) &
+                bind(C, name="ens_f08_scatter_over")
+            import :: c_char, c_int, MPI_Datatype
+            type(*), dimension(..), intent(in) :: sendbuf
+            integer(c_int), intent(in) :: sendcount, recvcount
+            type(MPI_Datatype), intent(in) :: sendtype, recvtype
+            type(*), dimension(..), intent(inout) :: recvbuf
+            character(kind=c_char, len=*), intent(in) :: root
+            character(kind=c_char, len=*), intent(in) :: group
+            integer(c_int), intent(in) :: index
+        end subroutine
+        subroutine ens_alltoall_over(sendbuf, sendcount, sendtype, recvbuf, &
+                recvcount, recvtype, group, index) &
+                bind(C, name="ens_f08_alltoall_over")
+            import :: c_char, c_int, MPI_Datatype
+            type(*), dimension(..), intent(in) :: sendbuf
+            integer(c_int), intent(in) :: sendcount, recvcount
+            type(MPI_Datatype), intent(in) :: sendtype, recvtype
+            type(*), dimension(..), intent(inout) :: recvbuf
+            character(kind=c_char, len=*), intent(in) :: group
+            integer(c_int), intent(in) :: index
+        end subroutine
+        subroutine ens_allgatherv_over(sendbuf, sendcount, sendtype, recvbuf, &
+                recvcounts, displs, recvtype, group, index) &
+                bind(C, name="ens_f08_allgatherv_over")
+            import :: c_char, c_int, MPI_Datatype
+            type(*), dimension(..), intent(in) :: sendbuf
+            integer(c_int), intent(in) :: sendcount
+            integer(c_int), intent(in) :: recvcounts(*), displs(*)
+            type(MPI_Datatype), intent(in) :: sendtype, recvtype
+            type(*), dimension(..), intent(inout) :: recvbuf
+            character(kind=c_char, len=*), intent(in) :: group
+            integer(c_int), intent(in) :: index
+        end subroutine
+        subroutine ens_gatherv_over(sendbuf, sendcount, sendtype, recvbuf, &
+                recvcounts, displs, recvtype, root, group, index) &
+                bind(C, name="ens_f08_gatherv_over")
+            import :: c_char, c_int, MPI_Datatype
+            type(*), dimension(..), intent(in) :: sendbuf
+            integer(c_int), intent(in) :: sendcount
+            integer(c_int), intent(in) :: recvcounts(*), displs(*)
+            type(MPI_Datatype), intent(in) :: sendtype, recvtype
+            type(*), dimension(..), intent(inout) :: recvbuf
+            character(kind=c_char, len=*), intent(in) :: root
+            character(kind=c_char, len=*), intent(in) :: group
+            integer(c_int), intent(in) :: index
+        end subroutine
+        subroutine ens_scatterv_over(sendbuf, sendcounts, displs, sendtype, &
+                recvbuf, recvcount, recvtype, root, group, index) &
+                bind(C, name="ens_f08_scatterv_over")
+            import :: c_char, c_int, MPI_Datatype
+            type(*), dimension(..), intent(in) :: sendbuf
+            integer(c_int), intent(in) :: sendcounts(*), displs(*)
+            integer(c_int), intent(in) :: recvcount
+            type(MPI_Datatype), intent(in) :: sendtype, recvtype
+            type(*), dimension(..), intent(inout) :: recvbuf
+            character(kind=c_char, len=*), intent(in) :: root
+            character(kind=c_char, len=*), intent(in) :: group
+            integer(c_int), intent(in) :: index
+        end subroutine
+        subroutine ens_alltoallv_over(sendbuf, sendcounts, sdispls, sendtype, &
+                recvbuf, recvcounts, rdispls, recvtype, group, index) &
+                bind(C, name="ens_f08_alltoallv_over")
+            import :: c_char, c_int, MPI_Datatype
+            type(*), dimension(..), intent(in) :: sendbuf
+            integer(c_int), intent(in) :: sendcounts(*), sdispls(*)
+            integer(c_int), intent(in) :: recvcounts(*), rdispls(*)
+            type(MPI_Datatype), intent(in) :: sendtype, recvtype
+            type(*), dimension(..), intent(inout) :: recvbuf
+            character(kind=c_char, len=*), intent(in) :: group
+            integer(c_int), intent(in) :: index
+        end subroutine
+        subroutine ens_reduce_scatter_over(sendbuf, recvbuf, recvcounts, &
+                datatype, op, group, index) &
+                bind(C, name="ens_f08_reduce_scatter_over")
+            import :: c_char, c_int, MPI_Datatype, MPI_Op
+            type(*), dimension(..), intent(in) :: sendbuf
+            type(*), dimension(..), intent(inout) :: recvbuf
+            integer(c_int), intent(in) :: recvcounts(*)
+            type(MPI_Datatype), intent(in) :: datatype
+            type(MPI_Op), intent(in) :: op
+            character(kind=c_char, len=*), intent(in) :: group
+            integer(c_int), intent(in) :: index
+        end subroutine
         subroutine c_exit(status) bind(C, name="exit")
             import :: c_int
             integer(c_int), value :: status
@@ -425,6 +585,17 @@ contains
 
         c%MPI_VAL = c_comm_component()
     end function ens_comm_component
+
+    ! The communicator of a group of the script this process is in: its
+    ! name and index (0 for none), ranks in the order the script lists
+    ! its members.
+    function ens_comm_group(group, index) result(c)
+        character(len=*), intent(in) :: group
+        integer, intent(in) :: index
+        type(MPI_Comm) :: c
+
+        c%MPI_VAL = c_comm_group(group, index)
+    end function ens_comm_group
 
     ! Wait for every request of the array, filling one status per request
     ! when statuses is given.

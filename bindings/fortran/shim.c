@@ -86,6 +86,44 @@ void	ens_f08_alltoallv(const CFI_cdesc_t *, const int *, const int *,
 void	ens_f08_reduce_scatter(const CFI_cdesc_t *, const CFI_cdesc_t *,
 	    const int *, const MPI_Fint *, const MPI_Fint *);
 
+void	ens_f08_barrier_over(const CFI_cdesc_t *, const int *);
+MPI_Fint ens_f08_comm_group(const CFI_cdesc_t *, const int *);
+void	ens_f08_bcast_over(const CFI_cdesc_t *, const int *, const MPI_Fint *,
+	    const CFI_cdesc_t *, const CFI_cdesc_t *, const int *);
+void	ens_f08_reduce_over(const CFI_cdesc_t *, const CFI_cdesc_t *, const int *,
+	    const MPI_Fint *, const MPI_Fint *, const CFI_cdesc_t *,
+	    const CFI_cdesc_t *, const int *);
+void	ens_f08_allreduce_over(const CFI_cdesc_t *, const CFI_cdesc_t *,
+	    const int *, const MPI_Fint *, const MPI_Fint *, const CFI_cdesc_t *,
+	    const int *);
+void	ens_f08_gather_over(const CFI_cdesc_t *, const int *, const MPI_Fint *,
+	    const CFI_cdesc_t *, const int *, const MPI_Fint *, const CFI_cdesc_t *,
+	    const CFI_cdesc_t *, const int *);
+void	ens_f08_allgather_over(const CFI_cdesc_t *, const int *, const MPI_Fint *,
+	    const CFI_cdesc_t *, const int *, const MPI_Fint *, const CFI_cdesc_t *,
+	    const int *);
+void	ens_f08_scatter_over(const CFI_cdesc_t *, const int *, const MPI_Fint *,
+	    const CFI_cdesc_t *, const int *, const MPI_Fint *, const CFI_cdesc_t *,
+	    const CFI_cdesc_t *, const int *);
+void	ens_f08_alltoall_over(const CFI_cdesc_t *, const int *, const MPI_Fint *,
+	    const CFI_cdesc_t *, const int *, const MPI_Fint *, const CFI_cdesc_t *,
+	    const int *);
+void	ens_f08_allgatherv_over(const CFI_cdesc_t *, const int *, const MPI_Fint *,
+	    const CFI_cdesc_t *, const int *, const int *, const MPI_Fint *,
+	    const CFI_cdesc_t *, const int *);
+void	ens_f08_gatherv_over(const CFI_cdesc_t *, const int *, const MPI_Fint *,
+	    const CFI_cdesc_t *, const int *, const int *, const MPI_Fint *,
+	    const CFI_cdesc_t *, const CFI_cdesc_t *, const int *);
+void	ens_f08_scatterv_over(const CFI_cdesc_t *, const int *, const int *,
+	    const MPI_Fint *, const CFI_cdesc_t *, const int *, const MPI_Fint *,
+	    const CFI_cdesc_t *, const CFI_cdesc_t *, const int *);
+void	ens_f08_alltoallv_over(const CFI_cdesc_t *, const int *, const int *,
+	    const MPI_Fint *, const CFI_cdesc_t *, const int *, const int *,
+	    const MPI_Fint *, const CFI_cdesc_t *, const int *);
+void	ens_f08_reduce_scatter_over(const CFI_cdesc_t *, const CFI_cdesc_t *,
+	    const int *, const MPI_Fint *, const MPI_Fint *, const CFI_cdesc_t *,
+	    const int *);
+
 /* Copy a Fortran string of len characters (trailing blanks already cut by
  * the module) into s->s; NULL for an empty one when empty_null is set
  * (ens_recv_any's "any port"). */
@@ -559,4 +597,200 @@ ens_f08_reduce_scatter(const CFI_cdesc_t *sbuf, const CFI_cdesc_t *rbuf,
 	ens_reduce_scatter(addr(sbuf, "ens_reduce_scatter"),
 	    addr(rbuf, "ens_reduce_scatter"), rcounts, MPI_Type_f2c(*dt),
 	    MPI_Op_f2c(*op));
+}
+
+/*
+ * Collectives over a group ('over G'): the same, and the group's name (a
+ * character(len=*) descriptor) and index last, for ens_*_over.
+ */
+
+void
+ens_f08_barrier_over(const CFI_cdesc_t *group, const int *index)
+{
+	struct fstr	g;
+
+	ens_barrier_over(fstr_desc(&g, group, 0), *index);
+	fstr_free(&g);
+}
+
+MPI_Fint
+ens_f08_comm_group(const CFI_cdesc_t *group, const int *index)
+{
+	struct fstr	g;
+	MPI_Fint	c;
+
+	c = MPI_Comm_c2f(ens_comm_group(fstr_desc(&g, group, 0), *index));
+	fstr_free(&g);
+	return c;
+}
+
+void
+ens_f08_bcast_over(const CFI_cdesc_t *buf, const int *count, const MPI_Fint *dt,
+    const CFI_cdesc_t *root, const CFI_cdesc_t *group, const int *index)
+{
+	struct fstr	r, g;
+
+	ens_bcast_over(addr(buf, "ens_bcast_over"), *count, MPI_Type_f2c(*dt),
+	    fstr_desc(&r, root, 0), fstr_desc(&g, group, 0), *index);
+	fstr_free(&r);
+	fstr_free(&g);
+}
+
+void
+ens_f08_reduce_over(const CFI_cdesc_t *sbuf, const CFI_cdesc_t *rbuf,
+    const int *count, const MPI_Fint *dt, const MPI_Fint *op,
+    const CFI_cdesc_t *root, const CFI_cdesc_t *group, const int *index)
+{
+	struct fstr	r, g;
+
+	ens_reduce_over(addr(sbuf, "ens_reduce_over"),
+	    addr(rbuf, "ens_reduce_over"), *count, MPI_Type_f2c(*dt),
+	    MPI_Op_f2c(*op), fstr_desc(&r, root, 0), fstr_desc(&g, group, 0),
+	    *index);
+	fstr_free(&r);
+	fstr_free(&g);
+}
+
+void
+ens_f08_allreduce_over(const CFI_cdesc_t *sbuf, const CFI_cdesc_t *rbuf,
+    const int *count, const MPI_Fint *dt, const MPI_Fint *op,
+    const CFI_cdesc_t *group, const int *index)
+{
+	struct fstr	g;
+
+	ens_allreduce_over(addr(sbuf, "ens_allreduce_over"),
+	    addr(rbuf, "ens_allreduce_over"), *count, MPI_Type_f2c(*dt),
+	    MPI_Op_f2c(*op), fstr_desc(&g, group, 0), *index);
+	fstr_free(&g);
+}
+
+void
+ens_f08_gather_over(const CFI_cdesc_t *sbuf, const int *scount,
+    const MPI_Fint *stype, const CFI_cdesc_t *rbuf, const int *rcount,
+    const MPI_Fint *rtype, const CFI_cdesc_t *root, const CFI_cdesc_t *group,
+    const int *index)
+{
+	struct fstr	r, g;
+
+	ens_gather_over(addr(sbuf, "ens_gather_over"), *scount,
+	    MPI_Type_f2c(*stype), addr(rbuf, "ens_gather_over"), *rcount,
+	    MPI_Type_f2c(*rtype), fstr_desc(&r, root, 0),
+	    fstr_desc(&g, group, 0), *index);
+	fstr_free(&r);
+	fstr_free(&g);
+}
+
+void
+ens_f08_allgather_over(const CFI_cdesc_t *sbuf, const int *scount,
+    const MPI_Fint *stype, const CFI_cdesc_t *rbuf, const int *rcount,
+    const MPI_Fint *rtype, const CFI_cdesc_t *group, const int *index)
+{
+	struct fstr	g;
+
+	ens_allgather_over(addr(sbuf, "ens_allgather_over"), *scount,
+	    MPI_Type_f2c(*stype), addr(rbuf, "ens_allgather_over"), *rcount,
+	    MPI_Type_f2c(*rtype), fstr_desc(&g, group, 0), *index);
+	fstr_free(&g);
+}
+
+void
+ens_f08_scatter_over(const CFI_cdesc_t *sbuf, const int *scount,
+    const MPI_Fint *stype, const CFI_cdesc_t *rbuf, const int *rcount,
+    const MPI_Fint *rtype, const CFI_cdesc_t *root, const CFI_cdesc_t *group,
+    const int *index)
+{
+	struct fstr	r, g;
+
+	ens_scatter_over(addr(sbuf, "ens_scatter_over"), *scount,
+	    MPI_Type_f2c(*stype), addr(rbuf, "ens_scatter_over"), *rcount,
+	    MPI_Type_f2c(*rtype), fstr_desc(&r, root, 0),
+	    fstr_desc(&g, group, 0), *index);
+	fstr_free(&r);
+	fstr_free(&g);
+}
+
+void
+ens_f08_alltoall_over(const CFI_cdesc_t *sbuf, const int *scount,
+    const MPI_Fint *stype, const CFI_cdesc_t *rbuf, const int *rcount,
+    const MPI_Fint *rtype, const CFI_cdesc_t *group, const int *index)
+{
+	struct fstr	g;
+
+	ens_alltoall_over(addr(sbuf, "ens_alltoall_over"), *scount,
+	    MPI_Type_f2c(*stype), addr(rbuf, "ens_alltoall_over"), *rcount,
+	    MPI_Type_f2c(*rtype), fstr_desc(&g, group, 0), *index);
+	fstr_free(&g);
+}
+
+void
+ens_f08_allgatherv_over(const CFI_cdesc_t *sbuf, const int *scount,
+    const MPI_Fint *stype, const CFI_cdesc_t *rbuf, const int *rcounts,
+    const int *displs, const MPI_Fint *rtype, const CFI_cdesc_t *group,
+    const int *index)
+{
+	struct fstr	g;
+
+	ens_allgatherv_over(addr(sbuf, "ens_allgatherv_over"), *scount,
+	    MPI_Type_f2c(*stype), addr(rbuf, "ens_allgatherv_over"), rcounts,
+	    displs, MPI_Type_f2c(*rtype), fstr_desc(&g, group, 0), *index);
+	fstr_free(&g);
+}
+
+void
+ens_f08_gatherv_over(const CFI_cdesc_t *sbuf, const int *scount,
+    const MPI_Fint *stype, const CFI_cdesc_t *rbuf, const int *rcounts,
+    const int *displs, const MPI_Fint *rtype, const CFI_cdesc_t *root,
+    const CFI_cdesc_t *group, const int *index)
+{
+	struct fstr	r, g;
+
+	ens_gatherv_over(addr(sbuf, "ens_gatherv_over"), *scount,
+	    MPI_Type_f2c(*stype), addr(rbuf, "ens_gatherv_over"), rcounts, displs,
+	    MPI_Type_f2c(*rtype), fstr_desc(&r, root, 0),
+	    fstr_desc(&g, group, 0), *index);
+	fstr_free(&r);
+	fstr_free(&g);
+}
+
+void
+ens_f08_scatterv_over(const CFI_cdesc_t *sbuf, const int *scounts,
+    const int *displs, const MPI_Fint *stype, const CFI_cdesc_t *rbuf,
+    const int *rcount, const MPI_Fint *rtype, const CFI_cdesc_t *root,
+    const CFI_cdesc_t *group, const int *index)
+{
+	struct fstr	r, g;
+
+	ens_scatterv_over(addr(sbuf, "ens_scatterv_over"), scounts, displs,
+	    MPI_Type_f2c(*stype), addr(rbuf, "ens_scatterv_over"), *rcount,
+	    MPI_Type_f2c(*rtype), fstr_desc(&r, root, 0),
+	    fstr_desc(&g, group, 0), *index);
+	fstr_free(&r);
+	fstr_free(&g);
+}
+
+void
+ens_f08_alltoallv_over(const CFI_cdesc_t *sbuf, const int *scounts,
+    const int *sdispls, const MPI_Fint *stype, const CFI_cdesc_t *rbuf,
+    const int *rcounts, const int *rdispls, const MPI_Fint *rtype,
+    const CFI_cdesc_t *group, const int *index)
+{
+	struct fstr	g;
+
+	ens_alltoallv_over(addr(sbuf, "ens_alltoallv_over"), scounts, sdispls,
+	    MPI_Type_f2c(*stype), addr(rbuf, "ens_alltoallv_over"), rcounts,
+	    rdispls, MPI_Type_f2c(*rtype), fstr_desc(&g, group, 0), *index);
+	fstr_free(&g);
+}
+
+void
+ens_f08_reduce_scatter_over(const CFI_cdesc_t *sbuf, const CFI_cdesc_t *rbuf,
+    const int *rcounts, const MPI_Fint *dt, const MPI_Fint *op,
+    const CFI_cdesc_t *group, const int *index)
+{
+	struct fstr	g;
+
+	ens_reduce_scatter_over(addr(sbuf, "ens_reduce_scatter_over"),
+	    addr(rbuf, "ens_reduce_scatter_over"), rcounts, MPI_Type_f2c(*dt),
+	    MPI_Op_f2c(*op), fstr_desc(&g, group, 0), *index);
+	fstr_free(&g);
 }

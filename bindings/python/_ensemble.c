@@ -606,6 +606,39 @@ PyDoc_STRVAR(comm_component_doc,
 "by index (ens_comm_component), for MPI inside a component.  Its traffic\n"
 "never meets the ports'; do not free it.  Valid until finalize().");
 
+PyDoc_STRVAR(comm_group_doc,
+"comm_group($module, name, index=0, /)\n--\n\n"
+"The communicator of a group of the script this process is in, as an\n"
+"mpi4py Intracomm (ens_comm_group): comm_group('rows', 2) for rows[2],\n"
+"comm_group('workers'); ranks in the order the script lists its members.\n"
+"A component's name gives its processes, by index.  Do not free it.");
+
+static PyObject *
+py_comm_group(PyObject *self, PyObject *const *args, Py_ssize_t n)
+{
+	const char	*name;
+	long		 k = 0;
+
+	(void)self;
+	if (nargs("comm_group", n, 1, 2) != 0 || need_running("comm_group") != 0)
+		return NULL;
+	if (!PyUnicode_Check(args[0])) {
+		PyErr_Format(PyExc_TypeError, "ensemble.comm_group: a group's "
+		    "name is a str, not %s", Py_TYPE(args[0])->tp_name);
+		return NULL;
+	}
+	if ((name = PyUnicode_AsUTF8(args[0])) == NULL)
+		return NULL;
+	if (n == 2 && (((k = PyLong_AsLong(args[1])) == -1 && PyErr_Occurred()) ||
+	    k < INT_MIN || k > INT_MAX)) {
+		PyErr_Clear();
+		PyErr_SetString(PyExc_ValueError, "ensemble.comm_group: the index "
+		    "is not an int");
+		return NULL;
+	}
+	return to_mpi4py(ens_comm_group(name, (int)k));
+}
+
 static PyObject *
 py_comm_component(PyObject *self, PyObject *unused)
 {
@@ -1013,11 +1046,71 @@ get_op(PyObject *o, MPI_Op *out)
 	return 0;
 }
 
-/* Elements per process of a buffer that holds nprocs blocks. */
+/* What a collective goes over: the application (name NULL), or the
+ * group its last argument names, 'workers' or ('rows', 2) for rows[2],
+ * as the script writes 'over G'; its size and this process's rank. */
+struct over {
+	const char	*name;
+	int		 index;
+	int		 np, rank;
+};
+
+/* When the fast call has max + 1 arguments, take the last as the group
+ * into *ov and drop it from *n; else the application.  -1 with an
+ * exception when it is no group; a group the process is not in stops the
+ * application (ens_comm_group). */
 static int
-per_proc(const char *fn, const char *what, const struct pybuf *b, int *out)
+get_over(const char *fn, PyObject *const *args, Py_ssize_t *n, Py_ssize_t max,
+    struct over *ov)
 {
-	int	np = ens_self()->nprocs;
+	PyObject	*o, *i;
+	MPI_Comm	 c;
+	long		 k;
+
+	ov->name = NULL;
+	ov->index = 0;
+	ov->np = ens_self()->nprocs;
+	ov->rank = ens_self()->rank;
+	if (*n != max + 1)
+		return 0;
+	o = args[--*n];
+	if (PyTuple_Check(o) && PyTuple_GET_SIZE(o) == 2 &&
+	    PyUnicode_Check(PyTuple_GET_ITEM(o, 0)) &&
+	    PyLong_Check(PyTuple_GET_ITEM(o, 1))) {
+		i = PyTuple_GET_ITEM(o, 1);
+		k = PyLong_AsLong(i);
+		if ((k == -1 && PyErr_Occurred()) || k < INT_MIN || k > INT_MAX) {
+			PyErr_Clear();
+			PyErr_Format(PyExc_ValueError, "ensemble.%s: the group's "
+			    "index %R is out of range", fn, i);
+			return -1;
+		}
+		ov->index = (int)k;
+		o = PyTuple_GET_ITEM(o, 0);
+	} else if (!PyUnicode_Check(o)) {
+		PyErr_Format(PyExc_TypeError, "ensemble.%s: a group is a name "
+		    "('workers') or a (name, index) tuple (('rows', 2)), not %s",
+		    fn, Py_TYPE(o)->tp_name);
+		return -1;
+	}
+	if ((ov->name = PyUnicode_AsUTF8(o)) == NULL)
+		return -1;
+	c = ens_comm_group(ov->name, ov->index);
+	MPI_Comm_size(c, &ov->np);
+	MPI_Comm_rank(c, &ov->rank);
+	return 0;
+}
+
+/* ens_F, or over ov (a struct over) ens_F_over. */
+#define OVER(ov, f, ...)	do { if ((ov).name != NULL) \
+	ens_##f##_over(__VA_ARGS__, (ov).name, (ov).index); \
+	else ens_##f(__VA_ARGS__); } while (0)
+
+/* Elements per process of a buffer that holds np blocks. */
+static int
+per_proc(const char *fn, const char *what, const struct pybuf *b, int np,
+    int *out)
+{
 
 	if (!b->held) {
 		*out = 0;
@@ -1033,24 +1126,34 @@ per_proc(const char *fn, const char *what, const struct pybuf *b, int *out)
 }
 
 PyDoc_STRVAR(barrier_doc,
-"barrier($module, /)\n--\n\n"
-"Wait until every process of the application has called it (ens_barrier).");
+"barrier($module, group=None, /)\n--\n\n"
+"Wait until every process of the application has called it (ens_barrier),\n"
+"or every member of group (ens_barrier_over).  Every collective takes a\n"
+"group as its last argument, as the script writes 'over G': a name,\n"
+"'workers', or a (name, index) tuple, ('rows', 2) for rows[2]; ranks,\n"
+"counts and roots are then the group's.");
 
 static PyObject *
-py_barrier(PyObject *self, PyObject *unused)
+py_barrier(PyObject *self, PyObject *const *args, Py_ssize_t n)
 {
+	struct over	ov;
+
 	(void)self;
-	(void)unused;
-	if (need_running("barrier") != 0)
+	if (need_running("barrier") != 0 ||
+	    get_over("barrier", args, &n, 0, &ov) != 0 ||
+	    nargs("barrier", n, 0, 0) != 0)
 		return NULL;
 	Py_BEGIN_ALLOW_THREADS
-	ens_barrier();
+	if (ov.name != NULL)
+		ens_barrier_over(ov.name, ov.index);
+	else
+		ens_barrier();
 	Py_END_ALLOW_THREADS
 	Py_RETURN_NONE;
 }
 
 PyDoc_STRVAR(bcast_doc,
-"bcast($module, buf, root, /)\n--\n\n"
+"bcast($module, buf, root, group=None, /)\n--\n\n"
 "root's buf into every process's buf (ens_bcast).  root is a process's\n"
 "name as in the script: 'master', 'relay[1]'.");
 
@@ -1059,13 +1162,16 @@ py_bcast(PyObject *self, PyObject *const *args, Py_ssize_t n)
 {
 	struct pybuf	 b;
 	const char	*root;
+	struct over	 ov;
 
 	(void)self;
+	if (need_running("bcast") != 0 || get_over("bcast", args, &n, 2, &ov) != 0)
+		return NULL;
 	if (nargs("bcast", n, 2, 2) != 0 || need_running("bcast") != 0 ||
 	    get_root(args[1], &root) != 0 || get_buf(args[0], 1, 0, &b) != 0)
 		return NULL;
 	Py_BEGIN_ALLOW_THREADS
-	ens_bcast(b.view.buf, b.count, b.dt, root);
+	OVER(ov, bcast, b.view.buf, b.count, b.dt, root);
 	Py_END_ALLOW_THREADS
 	put_buf(&b);
 	Py_RETURN_NONE;
@@ -1078,7 +1184,10 @@ do_reduce(const char *fn, int rooted, PyObject *const *args, Py_ssize_t n)
 	struct pybuf	 s, r;
 	const char	*root = NULL;
 	MPI_Op		 op;
+	struct over	 ov;
 
+	if (need_running(fn) != 0 || get_over(fn, args, &n, 3 + rooted, &ov) != 0)
+		return NULL;
 	if (nargs(fn, n, 3 + rooted, 3 + rooted) != 0 || need_running(fn) != 0 ||
 	    get_op(args[2], &op) != 0 || (rooted && get_root(args[3], &root) != 0))
 		return NULL;
@@ -1098,9 +1207,9 @@ do_reduce(const char *fn, int rooted, PyObject *const *args, Py_ssize_t n)
 	}
 	Py_BEGIN_ALLOW_THREADS
 	if (rooted)
-		ens_reduce(s.view.buf, buf_ptr(&r), s.count, s.dt, op, root);
+		OVER(ov, reduce, s.view.buf, buf_ptr(&r), s.count, s.dt, op, root);
 	else
-		ens_allreduce(s.view.buf, r.view.buf, s.count, s.dt, op);
+		OVER(ov, allreduce, s.view.buf, r.view.buf, s.count, s.dt, op);
 	Py_END_ALLOW_THREADS
 	put_buf(&r);
 	put_buf(&s);
@@ -1108,7 +1217,7 @@ do_reduce(const char *fn, int rooted, PyObject *const *args, Py_ssize_t n)
 }
 
 PyDoc_STRVAR(reduce_doc,
-"reduce($module, sendbuf, recvbuf, op, root, /)\n--\n\n"
+"reduce($module, sendbuf, recvbuf, op, root, group=None, /)\n--\n\n"
 "Combine every process's sendbuf element by element with op into root's\n"
 "recvbuf (ens_reduce); recvbuf is like sendbuf, and may be None except\n"
 "at root.  op is a name ('sum', 'prod', 'max', 'min', 'land', 'lor',\n"
@@ -1122,7 +1231,7 @@ py_reduce(PyObject *self, PyObject *const *args, Py_ssize_t n)
 }
 
 PyDoc_STRVAR(allreduce_doc,
-"allreduce($module, sendbuf, recvbuf, op, /)\n--\n\n"
+"allreduce($module, sendbuf, recvbuf, op, group=None, /)\n--\n\n"
 "The same as reduce(), into every process's recvbuf (ens_allreduce).");
 
 static PyObject *
@@ -1142,7 +1251,10 @@ do_gather(const char *fn, enum gkind k, PyObject *const *args, Py_ssize_t n)
 	const char	*root = NULL;
 	int		 rooted = k == G_GATHER || k == G_SCATTER, sc, rc;
 	PyObject	*ret = NULL;
+	struct over	 ov;
 
+	if (need_running(fn) != 0 || get_over(fn, args, &n, 2 + rooted, &ov) != 0)
+		return NULL;
 	if (nargs(fn, n, 2 + rooted, 2 + rooted) != 0 || need_running(fn) != 0 ||
 	    (rooted && get_root(args[2], &root) != 0))
 		return NULL;
@@ -1156,8 +1268,8 @@ do_gather(const char *fn, enum gkind k, PyObject *const *args, Py_ssize_t n)
 	sc = s.count;
 	rc = r.count;
 	if ((k != G_SCATTER && k != G_ALLTOALL ? 0 :
-	    per_proc(fn, "sendbuf", &s, &sc)) != 0 ||
-	    (k == G_SCATTER ? 0 : per_proc(fn, "recvbuf", &r, &rc)) != 0)
+	    per_proc(fn, "sendbuf", &s, ov.np, &sc)) != 0 ||
+	    (k == G_SCATTER ? 0 : per_proc(fn, "recvbuf", &r, ov.np, &rc)) != 0)
 		goto out;
 	if (!s.held)
 		s.dt = r.dt;
@@ -1166,16 +1278,16 @@ do_gather(const char *fn, enum gkind k, PyObject *const *args, Py_ssize_t n)
 	Py_BEGIN_ALLOW_THREADS
 	switch (k) {
 	case G_GATHER:
-		ens_gather(s.view.buf, sc, s.dt, buf_ptr(&r), rc, r.dt, root);
+		OVER(ov, gather, s.view.buf, sc, s.dt, buf_ptr(&r), rc, r.dt, root);
 		break;
 	case G_ALLGATHER:
-		ens_allgather(s.view.buf, sc, s.dt, r.view.buf, rc, r.dt);
+		OVER(ov, allgather, s.view.buf, sc, s.dt, r.view.buf, rc, r.dt);
 		break;
 	case G_SCATTER:
-		ens_scatter(buf_ptr(&s), sc, s.dt, r.view.buf, rc, r.dt, root);
+		OVER(ov, scatter, buf_ptr(&s), sc, s.dt, r.view.buf, rc, r.dt, root);
 		break;
 	case G_ALLTOALL:
-		ens_alltoall(s.view.buf, sc, s.dt, r.view.buf, rc, r.dt);
+		OVER(ov, alltoall, s.view.buf, sc, s.dt, r.view.buf, rc, r.dt);
 		break;
 	}
 	Py_END_ALLOW_THREADS
@@ -1187,7 +1299,7 @@ out:
 }
 
 PyDoc_STRVAR(gather_doc,
-"gather($module, sendbuf, recvbuf, root, /)\n--\n\n"
+"gather($module, sendbuf, recvbuf, root, group=None, /)\n--\n\n"
 "Every process's sendbuf into root's recvbuf, in rank (script) order\n"
 "(ens_gather); recvbuf holds nprocs blocks as long as sendbuf, and may be\n"
 "None except at root.");
@@ -1200,7 +1312,7 @@ py_gather(PyObject *self, PyObject *const *args, Py_ssize_t n)
 }
 
 PyDoc_STRVAR(allgather_doc,
-"allgather($module, sendbuf, recvbuf, /)\n--\n\n"
+"allgather($module, sendbuf, recvbuf, group=None, /)\n--\n\n"
 "The same as gather(), into every process's recvbuf (ens_allgather).");
 
 static PyObject *
@@ -1211,7 +1323,7 @@ py_allgather(PyObject *self, PyObject *const *args, Py_ssize_t n)
 }
 
 PyDoc_STRVAR(scatter_doc,
-"scatter($module, sendbuf, recvbuf, root, /)\n--\n\n"
+"scatter($module, sendbuf, recvbuf, root, group=None, /)\n--\n\n"
 "The k-th of nprocs equal blocks of root's sendbuf into the recvbuf of\n"
 "the process of rank k (ens_scatter); sendbuf may be None except at\n"
 "root.");
@@ -1224,7 +1336,7 @@ py_scatter(PyObject *self, PyObject *const *args, Py_ssize_t n)
 }
 
 PyDoc_STRVAR(alltoall_doc,
-"alltoall($module, sendbuf, recvbuf, /)\n--\n\n"
+"alltoall($module, sendbuf, recvbuf, group=None, /)\n--\n\n"
 "The k-th of nprocs equal blocks of every process's sendbuf to the process\n"
 "of rank k, into its recvbuf in the senders' rank order (ens_alltoall).");
 
@@ -1348,13 +1460,15 @@ struct vspec {
 	int	*displs;
 };
 
-/* A sequence of nprocs ints (what: its name in messages) into *out, a
- * new array; -1 with an exception when it is not one. */
+/* A sequence of np ints (one per process of what the call goes over;
+ * what: its name in messages) into *out, a new array; -1 with an
+ * exception when it is not one. */
 static int
-get_ints(const char *fn, const char *what, PyObject *o, int **out)
+get_ints(const char *fn, const char *what, PyObject *o, Py_ssize_t np,
+    int **out)
 {
 	PyObject	*seq;
-	Py_ssize_t	 i, np = ens_self()->nprocs;
+	Py_ssize_t	 i;
 	long		 v;
 
 	*out = NULL;
@@ -1402,18 +1516,18 @@ get_ints(const char *fn, const char *what, PyObject *o, int **out)
  * needed, v stays empty. */
 static int
 get_vspec(const char *fn, const char *what, PyObject *counts, PyObject *displs,
-    const struct pybuf *b, struct vspec *v)
+    const struct pybuf *b, int np, struct vspec *v)
 {
-	int	np = ens_self()->nprocs, i;
+	int	i;
 	long	at = 0;
 
 	v->counts = v->displs = NULL;
 	if (!b->held)
 		return 0;
-	if (get_ints(fn, "counts", counts, &v->counts) != 0)
+	if (get_ints(fn, "counts", counts, np, &v->counts) != 0)
 		return -1;
 	if (displs != Py_None) {
-		if (get_ints(fn, "displs", displs, &v->displs) != 0)
+		if (get_ints(fn, "displs", displs, np, &v->displs) != 0)
 			return -1;
 	} else if ((v->displs = PyMem_Calloc((size_t)np + 1, sizeof(int))) ==
 	    NULL) {
@@ -1462,7 +1576,10 @@ do_vgather(const char *fn, enum vkind k, PyObject *const *args, Py_ssize_t n)
 	const char	*root = NULL;
 	int		 want = k == V_ALLGATHERV ? 4 : k == V_ALLTOALLV ? 6 : 5;
 	PyObject	*ret = NULL;
+	struct over	 ov;
 
+	if (need_running(fn) != 0 || get_over(fn, args, &n, want, &ov) != 0)
+		return NULL;
 	if (nargs(fn, n, want, want) != 0 || need_running(fn) != 0 ||
 	    (want == 5 && get_root(args[4], &root) != 0))
 		return NULL;
@@ -1479,36 +1596,36 @@ do_vgather(const char *fn, enum vkind k, PyObject *const *args, Py_ssize_t n)
 	switch (k) {
 	case V_ALLGATHERV:
 	case V_GATHERV:
-		if (get_vspec(fn, "recvbuf", args[2], args[3], &r, &rv) != 0)
+		if (get_vspec(fn, "recvbuf", args[2], args[3], &r, ov.np, &rv) != 0)
 			goto out;
 		break;
 	case V_SCATTERV:
-		if (get_vspec(fn, "sendbuf", args[2], args[3], &s, &sv) != 0)
+		if (get_vspec(fn, "sendbuf", args[2], args[3], &s, ov.np, &sv) != 0)
 			goto out;
 		break;
 	case V_ALLTOALLV:
-		if (get_vspec(fn, "sendbuf", args[2], args[3], &s, &sv) != 0 ||
-		    get_vspec(fn, "recvbuf", args[4], args[5], &r, &rv) != 0)
+		if (get_vspec(fn, "sendbuf", args[2], args[3], &s, ov.np, &sv) != 0 ||
+		    get_vspec(fn, "recvbuf", args[4], args[5], &r, ov.np, &rv) != 0)
 			goto out;
 		break;
 	}
 	Py_BEGIN_ALLOW_THREADS
 	switch (k) {
 	case V_ALLGATHERV:
-		ens_allgatherv(s.view.buf, s.count, s.dt, r.view.buf, rv.counts,
-		    rv.displs, r.dt);
+		OVER(ov, allgatherv, s.view.buf, s.count, s.dt, r.view.buf,
+		    rv.counts, rv.displs, r.dt);
 		break;
 	case V_GATHERV:
-		ens_gatherv(s.view.buf, s.count, s.dt, buf_ptr(&r), rv.counts,
-		    rv.displs, r.dt, root);
+		OVER(ov, gatherv, s.view.buf, s.count, s.dt, buf_ptr(&r),
+		    rv.counts, rv.displs, r.dt, root);
 		break;
 	case V_SCATTERV:
-		ens_scatterv(buf_ptr(&s), sv.counts, sv.displs, s.dt, r.view.buf,
-		    r.count, r.dt, root);
+		OVER(ov, scatterv, buf_ptr(&s), sv.counts, sv.displs, s.dt,
+		    r.view.buf, r.count, r.dt, root);
 		break;
 	case V_ALLTOALLV:
-		ens_alltoallv(s.view.buf, sv.counts, sv.displs, s.dt, r.view.buf,
-		    rv.counts, rv.displs, r.dt);
+		OVER(ov, alltoallv, s.view.buf, sv.counts, sv.displs, s.dt,
+		    r.view.buf, rv.counts, rv.displs, r.dt);
 		break;
 	}
 	Py_END_ALLOW_THREADS
@@ -1522,7 +1639,8 @@ out:
 }
 
 PyDoc_STRVAR(allgatherv_doc,
-"allgatherv($module, sendbuf, recvbuf, counts, displs, /)\n--\n\n"
+"allgatherv($module, sendbuf, recvbuf, counts, displs, group=None, /)\n"
+"--\n\n"
 "Every process's sendbuf into every process's recvbuf, the one of rank k\n"
 "as counts[k] elements at displs[k] (ens_allgatherv).  counts and displs\n"
 "are sequences of ints, one per process in rank (script) order, in\n"
@@ -1536,7 +1654,8 @@ py_allgatherv(PyObject *self, PyObject *const *args, Py_ssize_t n)
 }
 
 PyDoc_STRVAR(gatherv_doc,
-"gatherv($module, sendbuf, recvbuf, counts, displs, root, /)\n--\n\n"
+"gatherv($module, sendbuf, recvbuf, counts, displs, root, group=None,\n"
+"        /)\n--\n\n"
 "The same as allgatherv(), into root's recvbuf only (ens_gatherv);\n"
 "recvbuf, counts and displs may be None except at root.");
 
@@ -1548,7 +1667,8 @@ py_gatherv(PyObject *self, PyObject *const *args, Py_ssize_t n)
 }
 
 PyDoc_STRVAR(scatterv_doc,
-"scatterv($module, sendbuf, recvbuf, counts, displs, root, /)\n--\n\n"
+"scatterv($module, sendbuf, recvbuf, counts, displs, root, group=None,\n"
+"         /)\n--\n\n"
 "The counts[k] elements at displs[k] of root's sendbuf into the recvbuf\n"
 "of the process of rank k, which holds as many (ens_scatterv); sendbuf,\n"
 "counts and displs may be None except at root; displs None packs the\n"
@@ -1563,7 +1683,7 @@ py_scatterv(PyObject *self, PyObject *const *args, Py_ssize_t n)
 
 PyDoc_STRVAR(alltoallv_doc,
 "alltoallv($module, sendbuf, recvbuf, sendcounts, sdispls, recvcounts,\n"
-"          rdispls, /)\n--\n\n"
+"          rdispls, group=None, /)\n--\n\n"
 "The sendcounts[k] elements at sdispls[k] of every process's sendbuf to\n"
 "the process of rank k, into its recvbuf as recvcounts[j] elements at\n"
 "rdispls[j] for the sender of rank j (ens_alltoallv); displacements None\n"
@@ -1577,7 +1697,8 @@ py_alltoallv(PyObject *self, PyObject *const *args, Py_ssize_t n)
 }
 
 PyDoc_STRVAR(reduce_scatter_doc,
-"reduce_scatter($module, sendbuf, recvbuf, counts, op, /)\n--\n\n"
+"reduce_scatter($module, sendbuf, recvbuf, counts, op, group=None, /)\n"
+"--\n\n"
 "Combine every process's sendbuf (sum(counts) elements) element by element\n"
 "with op, and give the process of rank k the k-th block of the result,\n"
 "counts[k] elements, in its recvbuf (ens_reduce_scatter); op as for\n"
@@ -1591,8 +1712,12 @@ py_reduce_scatter(PyObject *self, PyObject *const *args, Py_ssize_t n)
 	long		 sum = 0;
 	MPI_Op		 op;
 	PyObject	*ret = NULL;
+	struct over	 ov;
 
 	(void)self;
+	if (need_running("reduce_scatter") != 0 ||
+	    get_over("reduce_scatter", args, &n, 4, &ov) != 0)
+		return NULL;
 	if (nargs("reduce_scatter", n, 4, 4) != 0 ||
 	    need_running("reduce_scatter") != 0 || get_op(args[3], &op) != 0)
 		return NULL;
@@ -1602,11 +1727,11 @@ py_reduce_scatter(PyObject *self, PyObject *const *args, Py_ssize_t n)
 		put_buf(&s);
 		return NULL;
 	}
-	if (get_ints("reduce_scatter", "counts", args[2], &counts) != 0)
+	if (get_ints("reduce_scatter", "counts", args[2], ov.np, &counts) != 0)
 		goto out;
-	for (i = 0; i < ens_self()->nprocs; i++)
+	for (i = 0; i < ov.np; i++)
 		sum += counts[i];
-	me = ens_self()->rank;
+	me = ov.rank;
 	if (sum != s.count || counts[me] != r.count || r.dt != s.dt) {
 		PyErr_Format(PyExc_ValueError, "ensemble.reduce_scatter: sendbuf "
 		    "must hold sum(counts) = %ld elements (not %d), recvbuf "
@@ -1615,7 +1740,7 @@ py_reduce_scatter(PyObject *self, PyObject *const *args, Py_ssize_t n)
 		goto out;
 	}
 	Py_BEGIN_ALLOW_THREADS
-	ens_reduce_scatter(s.view.buf, r.view.buf, counts, s.dt, op);
+	OVER(ov, reduce_scatter, s.view.buf, r.view.buf, counts, s.dt, op);
 	Py_END_ALLOW_THREADS
 	ret = Py_NewRef(Py_None);
 out:
@@ -1690,6 +1815,8 @@ static PyMethodDef methods[] = {
 	{ "param", py_param, METH_O, param_doc },
 	{ "port", (PyCFunction)(void (*)(void))py_port, METH_FASTCALL, port_doc },
 	{ "comm_component", py_comm_component, METH_NOARGS, comm_component_doc },
+	{ "comm_group", (PyCFunction)(void (*)(void))py_comm_group, METH_FASTCALL,
+	  comm_group_doc },
 	{ "send", (PyCFunction)(void (*)(void))py_send, METH_FASTCALL, send_doc },
 	{ "ssend", (PyCFunction)(void (*)(void))py_ssend, METH_FASTCALL, ssend_doc },
 	{ "bsend", (PyCFunction)(void (*)(void))py_bsend, METH_FASTCALL, bsend_doc },
@@ -1706,7 +1833,8 @@ static PyMethodDef methods[] = {
 	  irecv_any_doc },
 	{ "waitall", (PyCFunction)(void (*)(void))py_waitall, METH_FASTCALL,
 	  waitall_doc },
-	{ "barrier", py_barrier, METH_NOARGS, barrier_doc },
+	{ "barrier", (PyCFunction)(void (*)(void))py_barrier, METH_FASTCALL,
+	  barrier_doc },
 	{ "bcast", (PyCFunction)(void (*)(void))py_bcast, METH_FASTCALL, bcast_doc },
 	{ "reduce", (PyCFunction)(void (*)(void))py_reduce, METH_FASTCALL,
 	  reduce_doc },

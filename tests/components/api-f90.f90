@@ -27,7 +27,10 @@
 ! number it goes wrong as misbehave.c does instead, on its port Peer[1]:
 ! 'protocol' and 'send' send, 'hang' and 'recv' receive, 'ok' does
 ! nothing, 'noncontig' sends a strided section, 'wrong-type' sends on a
-! port type it does not have.
+! port type it does not have.  'group' (x[1..3], all in the group back =
+! x[3], x[2], x[1]) makes every collective over it with ens_*_over, as
+! tests/components/ports-cxx.cpp's group() does, and prints the same
+! lines.
 program api
     use mpi_f08
     use ensemble
@@ -53,6 +56,8 @@ program api
         call ens_send("Peer", 1, x(1:6:2), 3, MPI_DOUBLE_PRECISION)
     case ("wrong-type")
         call ens_send("Nope", 1, v, 1, MPI_INTEGER)
+    case ("group")
+        call group(me)
     case default
         call whoami(me)
         call collectives(me)
@@ -253,5 +258,60 @@ contains
             "; alltoallv", from, "; reduce_scatter", rs
         write (*, '(a)') trim(line)
     end subroutine vforms
+
+    ! Every collective over back (group rank r is x[3 - r]), in the order and
+    ! words of ports-cxx.cpp's group().
+    subroutine group(me)
+        type(ens_self_t), intent(in) :: me
+        integer :: r, n, k, b(2), rr(2), one, total, g(3), ag(3), piece
+        integer :: frm(3), six(6), at_root(6), got(3), vfrom(3), rgot(3)
+        character(len=*), parameter :: fmt = '(a,a,*(1x,i0))'
+
+        call MPI_Comm_rank(ens_comm_group("back", 0), r)
+        call MPI_Comm_size(ens_comm_group("back", 0), n)
+        write (*, '(a,a,i0,a,i0,a)') me%name, ": rank ", r, " of ", n, " in back"
+        call ens_barrier_over("back", 0)
+        b = 0
+        if (r == 0) b = [7, 8]
+        call ens_bcast_over(b, 2, MPI_INTEGER, "x[3]", "back", 0)
+        write (*, fmt) me%name, ": bcast", b
+        call ens_reduce_over([r, 1], rr, 2, MPI_INTEGER, MPI_SUM, "x[1]", "back", 0)
+        if (r == 2) write (*, fmt) me%name, ": reduce", rr
+        one = r + 1
+        call ens_allreduce_over(one, total, 1, MPI_INTEGER, MPI_SUM, "back", 0)
+        write (*, fmt) me%name, ": allreduce", total
+        call ens_gather_over(me%rank, 1, MPI_INTEGER, g, 1, MPI_INTEGER, "x[3]", &
+            "back", 0)
+        if (r == 0) write (*, fmt) me%name, ": gather", g
+        call ens_allgather_over(me%index, 1, MPI_INTEGER, ag, 1, MPI_INTEGER, &
+            "back", 0)
+        write (*, fmt) me%name, ": allgather", ag
+        call ens_scatter_over([7, 8, 9], 1, MPI_INTEGER, piece, 1, MPI_INTEGER, &
+            "x[2]", "back", 0)
+        write (*, fmt) me%name, ": scatter", piece
+        call ens_alltoall_over([(10 * r + k, k = 0, 2)], 1, MPI_INTEGER, frm, 1, &
+            MPI_INTEGER, "back", 0)
+        write (*, fmt) me%name, ": alltoall", frm
+        six = -1
+        call ens_allgatherv_over([r, r, r], r + 1, MPI_INTEGER, six, [1, 2, 3], &
+            [0, 1, 3], MPI_INTEGER, "back", 0)
+        write (*, fmt) me%name, ": allgatherv", six
+        at_root = -1
+        call ens_gatherv_over([r, r, r], r + 1, MPI_INTEGER, at_root, [1, 2, 3], &
+            [5, 3, 0], MPI_INTEGER, "x[3]", "back", 0)
+        if (r == 0) write (*, fmt) me%name, ": gatherv", at_root
+        got = -1
+        call ens_scatterv_over([10, 20, 21, 30, 31, 32], [1, 2, 3], [0, 1, 3], &
+            MPI_INTEGER, got, r + 1, MPI_INTEGER, "x[1]", "back", 0)
+        write (*, fmt) me%name, ": scatterv", got(1:r + 1)
+        call ens_alltoallv_over([10 * r + 2, 10 * r + 1, 10 * r], [1, 1, 1], &
+            [2, 1, 0], MPI_INTEGER, vfrom, [1, 1, 1], [0, 1, 2], MPI_INTEGER, &
+            "back", 0)
+        write (*, fmt) me%name, ": alltoallv", vfrom
+        rgot = -1
+        call ens_reduce_scatter_over([(10 * r + k, k = 0, 5)], rgot, [1, 2, 3], &
+            MPI_INTEGER, MPI_SUM, "back", 0)
+        write (*, fmt) me%name, ": reduce_scatter", rgot(1:r + 1)
+    end subroutine group
 
 end program api

@@ -17,6 +17,8 @@
 //
 // (the barrier keeps the non-blocking messages from the wildcards).
 //
+// or "group" (x[1..3], all in the group back = x[3], x[2], x[1]: every
+// collective over it, in the order of group() below),
 // or "ok" (nothing), "send" or "recv" on port Peer[1], once (a component that leaves its
 // behaviour, or hangs), or misuse: "wrong-type" (a send on a port type it
 // lacks), "short-gather" (a gather into too small a vector),
@@ -118,6 +120,89 @@ worker()
 	say("component communicator of %d", n);
 }
 
+// Every collective over the group back (x[3], x[2], x[1]: group rank r is
+// x[3 - r]), each printing what it gave; the behaviour is
+//	barrier over back; bcast from x[3] over back;
+//	reduce to x[1] over back; allreduce over back;
+//	gather to x[3] over back; allgather over back;
+//	scatter from x[2] over back; alltoall over back;
+//	allgatherv over back; gatherv to x[3] over back;
+//	scatterv from x[1] over back; alltoallv over back;
+//	reducescatter over back;
+static void
+group()
+{
+	ens::group	back("back");
+	const ens_self_t &me = ens::self();
+	int		r = back.rank(), n = back.size(), i;
+
+	say("rank %d of %d in back", r, n);
+	ens::barrier(back);
+	std::array<int, 2> b{};
+	if (r == 0)
+		b = { 7, 8 };
+	ens::bcast(b, "x[3]", back);
+	say("bcast %d %d", b[0], b[1]);
+	std::array<int, 2> rs{ r, 1 }, rr{};
+	ens::reduce(rs, rr, MPI_SUM, "x[1]", back);
+	if (r == 2)
+		say("reduce %d %d", rr[0], rr[1]);
+	int one = r + 1, sum = 0;
+	ens::allreduce(one, sum, MPI_SUM, back);
+	say("allreduce %d", sum);
+	std::vector<int> g(r == 0 ? 3 : 0);
+	ens::gather(me.rank, g, "x[3]", back);
+	if (r == 0)
+		say("gather %d %d %d", g[0], g[1], g[2]);
+	std::array<int, 3> ag{};
+	ens::allgather(me.index, ag, back);
+	say("allgather %d %d %d", ag[0], ag[1], ag[2]);
+	int piece = -1, all[3] = { 7, 8, 9 };
+	ens::scatter(all, piece, "x[2]", back);
+	say("scatter %d", piece);
+	std::array<int, 3> to{}, from{};
+	for (i = 0; i < 3; i++)
+		to[(std::size_t)i] = 10 * r + i;
+	ens::alltoall(to, from, back);
+	say("alltoall %d %d %d", from[0], from[1], from[2]);
+	std::vector<int> cnt{ 1, 2, 3 }, fwd{ 0, 1, 3 }, rev{ 5, 3, 0 };
+	std::vector<int> mine((std::size_t)r + 1, r), six(6);
+	ens::allgatherv(mine, six, cnt, fwd, back);
+	say("allgatherv %d %d %d %d %d %d", six[0], six[1], six[2], six[3],
+	    six[4], six[5]);
+	std::vector<int> at_root(r == 0 ? 6 : 0);
+	ens::gatherv(mine, at_root, cnt, rev, "x[3]", back);
+	if (r == 0)
+		say("gatherv %d %d %d %d %d %d", at_root[0], at_root[1],
+		    at_root[2], at_root[3], at_root[4], at_root[5]);
+	std::array<int, 6> sv{ 10, 20, 21, 30, 31, 32 };
+	std::vector<int> got((std::size_t)r + 1);
+	ens::scatterv(sv, cnt, fwd, got, "x[1]", back);
+	if (r == 0)
+		say("scatterv %d", got[0]);
+	else if (r == 1)
+		say("scatterv %d %d", got[0], got[1]);
+	else
+		say("scatterv %d %d %d", got[0], got[1], got[2]);
+	std::array<int, 3> vto{ 10 * r + 2, 10 * r + 1, 10 * r }, vfrom{};
+	std::vector<int> ones{ 1, 1, 1 }, down{ 2, 1, 0 }, up{ 0, 1, 2 };
+	ens::alltoallv(vto, ones, down, vfrom, ones, up, back);
+	say("alltoallv %d %d %d", vfrom[0], vfrom[1], vfrom[2]);
+	std::array<int, 6> rsend{};
+	std::vector<int> rgot((std::size_t)r + 1);
+	for (int k = 0; k < 6; k++)
+		rsend[(std::size_t)k] = 10 * r + k;
+	ens::reduce_scatter(rsend, rgot, cnt, MPI_SUM, back);
+	if (r == 0)
+		say("reduce_scatter %d", rgot[0]);
+	else if (r == 1)
+		say("reduce_scatter %d %d", rgot[0], rgot[1]);
+	else
+		say("reduce_scatter %d %d %d", rgot[0], rgot[1], rgot[2]);
+	if (ens::comm_group("back") != back.comm())
+		say("comm_group is not the group's communicator");
+}
+
 // Say who we are, then do what argv[1] says.
 int
 main(int argc, char **argv)
@@ -126,12 +211,16 @@ main(int argc, char **argv)
 	int		v = 1;
 
 	if (argc != 2) {
-		std::fprintf(stderr, "usage: ports-cxx hub | w | send | recv\n");
+		std::fprintf(stderr, "usage: ports-cxx hub | w | group | send | recv\n");
 		return 2;
 	}
 	std::string mode = argv[1];
 	if (mode == "ok")
 		return 0;
+	if (mode == "group") {
+		group();
+		return 0;
+	}
 	if (mode == "send") {
 		ens::send("Peer", 1, v);
 		return 0;

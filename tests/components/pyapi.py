@@ -5,6 +5,9 @@ the Distribution of Maximum: self(), param(), collectives rooted by name,
 the v-collectives with counts and displacements, isend/irecv with
 waitall's statuses, recv_any with a Status, irecv_any,
 bsend, comm_component() and port() with mpi4py; each prints what it got.
+'group' (x[1..3], all in the group back = x[3], x[2], x[1]) makes every
+collective over it, as tests/components/ports-cxx.cpp's group() does, and
+prints the same lines.
 The others misbehave for the failure tests: 'send', 'recv', 'ok', 'hang'
 (waits for a message that never comes), 'protocol' (sends where its
 behaviour receives), 'wrong-type', 'raise', 'exit3', and 'mpi4py-first'
@@ -134,6 +137,63 @@ def worker(me):
         say("raw", raw[0])
 
 
+def group(me):
+    """Every collective over back (group rank r is x[3 - r]), printing what
+    each gave, in the order and words of ports-cxx.cpp's group()."""
+    back = "back"
+    comm = ensemble.comm_group(back)
+    r, n = comm.Get_rank(), comm.Get_size()
+    say("rank %d of %d in back" % (r, n))
+    ensemble.barrier(back)
+    b = np.array([7, 8], dtype=np.intc) if r == 0 else np.zeros(2, np.intc)
+    ensemble.bcast(b, "x[3]", back)
+    say("bcast", *b)
+    rr = np.zeros(2, dtype=np.intc) if r == 2 else None
+    ensemble.reduce(np.array([r, 1], dtype=np.intc), rr, "sum", "x[1]", back)
+    if r == 2:
+        say("reduce", *rr)
+    total = np.zeros(1, dtype=np.intc)
+    ensemble.allreduce(np.array([r + 1], dtype=np.intc), total, "sum", back)
+    say("allreduce", total[0])
+    g = np.zeros(3, dtype=np.intc) if r == 0 else None
+    ensemble.gather(np.array([me.rank], dtype=np.intc), g, "x[3]", back)
+    if r == 0:
+        say("gather", *g)
+    ag = np.zeros(3, dtype=np.intc)
+    ensemble.allgather(np.array([me.index], dtype=np.intc), ag, back)
+    say("allgather", *ag)
+    sc = np.array([7, 8, 9], dtype=np.intc) if me.name == "x[2]" else None
+    piece = np.zeros(1, dtype=np.intc)
+    ensemble.scatter(sc, piece, "x[2]", back)
+    say("scatter", piece[0])
+    frm = np.zeros(3, dtype=np.intc)
+    ensemble.alltoall(np.array([10 * r + i for i in range(3)], dtype=np.intc),
+                      frm, back)
+    say("alltoall", *frm)
+    cnt, fwd, rev = [1, 2, 3], [0, 1, 3], [5, 3, 0]
+    mine = np.full(r + 1, r, dtype=np.intc)
+    six = np.zeros(6, dtype=np.intc)
+    ensemble.allgatherv(mine, six, cnt, fwd, back)
+    say("allgatherv", *six)
+    at_root = np.zeros(6, dtype=np.intc) if r == 0 else None
+    ensemble.gatherv(mine, at_root, cnt, rev, "x[3]", back)
+    if r == 0:
+        say("gatherv", *at_root)
+    sv = np.array([10, 20, 21, 30, 31, 32], dtype=np.intc) \
+        if me.name == "x[1]" else None
+    got = np.zeros(r + 1, dtype=np.intc)
+    ensemble.scatterv(sv, got, cnt, fwd, "x[1]", back)
+    say("scatterv", *got)
+    vfrom = np.zeros(3, dtype=np.intc)
+    ensemble.alltoallv(np.array([10 * r + 2, 10 * r + 1, 10 * r], np.intc),
+                       vfrom, [1, 1, 1], [2, 1, 0], [1, 1, 1], [0, 1, 2], back)
+    say("alltoallv", *vfrom)
+    rgot = np.zeros(r + 1, dtype=np.intc)
+    ensemble.reduce_scatter(np.array([10 * r + k for k in range(6)], np.intc),
+                            rgot, cnt, "sum", back)
+    say("reduce_scatter", *rgot)
+
+
 def misbehave(mode):
     """The failure tests' modes, on the one port Peer[1]."""
     v = np.zeros(1, dtype=np.intc)
@@ -166,6 +226,8 @@ def main():
             hub(me)
         else:
             worker(me)
+    elif mode == "group":
+        group(me)
     else:
         misbehave(mode)
     # No finalize(): a process ending well is finalized at exit.

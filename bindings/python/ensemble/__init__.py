@@ -37,8 +37,17 @@ receive takes at most the buffer's length; a Status says how much came.
 
 Roots of collectives are process names as in the script ('master',
 'relay[1]'); reduction operations are names ('sum', 'max', ...) or mpi4py
-Ops.  port() and comm_component() give mpi4py communicators for MPI called
-directly.
+Ops.  port(), comm_component() and comm_group() give mpi4py communicators
+for MPI called directly.
+
+Every collective takes a group of the script as its last argument, as the
+script writes 'allreduce over rows[2];': a name ('workers', or a
+component's name) or a (name, index) tuple,
+
+    ensemble.allreduce(mine, total, "sum", ("rows", 2))
+
+is ens_allreduce_over; ranks, sizes, counts and roots are then the
+group's (its members in the order the script lists them).
 
 Errors: misuse the C library sees (an unknown port type, an index out of
 range, a root that names no process) and MPI errors stop the application
@@ -80,7 +89,7 @@ try:
     from ._ensemble import (  # noqa: E402
         Port, Request, Self, Status, _init, _running, allgather, allgatherv,
         allreduce, alltoall, alltoallv, barrier, bcast, bsend, comm_component,
-        finalize, gather, gatherv, ibsend, irecv, irecv_any, isend, issend,
+        comm_group, finalize, gather, gatherv, ibsend, irecv, irecv_any, isend, issend,
         param, port, ports, recv, recv_any, reduce, reduce_scatter, scatter,
         scatterv, self, send, ssend, waitall)
 except ImportError as _e:
@@ -91,6 +100,7 @@ except ImportError as _e:
 
 __all__ = [
     "init", "finalize", "ports", "self", "param", "port", "comm_component",
+    "comm_group",
     "send", "ssend", "bsend", "recv", "recv_any",
     "isend", "issend", "ibsend", "irecv", "irecv_any", "waitall",
     "barrier", "bcast", "reduce", "allreduce", "gather", "allgather",
