@@ -13,7 +13,8 @@
  * group of the script (ens_*_over; 'over GROUP[INDEX]' in its behaviour,
  * index 0 for none), ranks and sizes its; its line then says so, and
  * ends with a scatter from ROOT and an alltoall over the group (the
- * behaviour's last two statements).
+ * behaviour's last two statements), then a raw MPI_Barrier on the group's
+ * communicator (ens_comm_group).
  * It uses no port. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -200,6 +201,9 @@ main(int argc, char **argv)
 			printf(" %d", rv[i]);
 		free(sv);
 		free(rv);
+		/* A raw barrier on the group's communicator, which a trace
+		 * records on the group's comm. */
+		MPI_Barrier(ens_comm_group(grp, gidx));
 	}
 	printf("\n");
 	free(ranks);
