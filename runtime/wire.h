@@ -126,7 +126,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define WIRE_MAGIC		0x454e5333	/* "ENS3" */
+#define WIRE_MAGIC		0x454e5334	/* "ENS4": with groups */
 #define WIRE_BUNDLE_MAGIC	0x454e5342	/* "ENSB" */
 #define WIRE_BUNDLE_HEAD	16		/* magic, count, length */
 #define WIRE_CHECK_PROTOCOL	0x1

@@ -8,12 +8,14 @@
  * the run ends; at sampled points of a run it must accept exactly the
  * calls the program allows after the calls so far: every call some way of
  * the program can make next, and none of the calls made from the run's by
- * changing its port, type, index, root or kind (allowed ones aside).  The
+ * changing its port, type, index, root, group or kind (allowed ones
+ * aside).  The
  * calls a statement allows are those of ensemble(1), Protocol check: a
  * 'send' accepts ens_send, ens_ssend and ens_bsend, 'isend' ens_isend,
  * ens_issend and ens_ibsend, 'ssend', 'bsend', 'issend' and 'ibsend' only
  * their own call, 'recv any T' ens_recv_any(T) and 'recv any'
- * ens_recv_any(NULL), 'irecv any' likewise ens_irecv_any.  Every statement
+ * ens_recv_any(NULL), 'irecv any' likewise ens_irecv_any, a collective
+ * 'over G' only over G and one without 'over' only over none.  Every statement
  * has its call, so no run stops before one (the count of those that do
  * stays in the summary, and must be 0).  TAP output, one line per file.
  *
@@ -80,6 +82,7 @@ struct proc {
 	const struct prog	*pr;
 	int			 w;		/* int64s per configuration */
 	const char		**names;	/* every process's name */
+	const char		**gnames;	/* every group's ("rows[2]") */
 	int			*lptype, *lpport;	/* per local port */
 	const char		*label;
 	int			 said;		/* failures shown for it */
@@ -199,6 +202,21 @@ str_is(const char *a, const char *b)
 	return a == NULL || b == NULL ? a == b : strcmp(a, b) == 0;
 }
 
+/* Whether a call is a collective (which may go over a group). */
+static int
+is_coll(enum mon_op op)
+{
+	switch (op) {
+	case MON_BARRIER: case MON_BCAST: case MON_SCATTER: case MON_REDUCE:
+	case MON_ALLREDUCE: case MON_GATHER: case MON_ALLGATHER:
+	case MON_ALLTOALL: case MON_ALLGATHERV: case MON_ALLTOALLV:
+	case MON_REDUCE_SCATTER: case MON_SCATTERV: case MON_GATHERV:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 /* Whether the instruction allows call e (ensemble(1), Protocol check). */
 static int
 allows(const struct proc *x, const struct ins *in, const struct mon_event *e)
@@ -242,7 +260,8 @@ allows(const struct proc *x, const struct ins *in, const struct mon_event *e)
 		return e->op == MON_WAITALL;
 	case OP_COLL:
 		co = &x->net->colls[in->coll];
-		if ((int)e->op != coll_op[co->kind])
+		if ((int)e->op != coll_op[co->kind] || !str_is(e->group,
+		    co->group >= 0 ? x->gnames[co->group] : NULL))
 			return 0;
 		return co->root < 0 || (e->root != NULL &&
 		    strcmp(e->root, x->names[co->root]) == 0);
@@ -302,6 +321,8 @@ call_of(const struct proc *x, const struct ins *in, struct mon_event *e)
 		}
 		if (co->root >= 0)
 			e->root = x->names[co->root];
+		if (co->group >= 0)
+			e->group = x->gnames[co->group];
 		return 1;
 	case OP_END:
 		e->op = MON_FINALIZE;
@@ -351,6 +372,8 @@ static const char *const op_names[] = {
 static const char *
 call_text(const struct mon_event *e, char *buf, size_t len)
 {
+	size_t	k;
+
 	if (e->root != NULL)
 		snprintf(buf, len, "%s %s", op_names[e->op], e->root);
 	else if (e->port > 0)
@@ -358,6 +381,8 @@ call_text(const struct mon_event *e, char *buf, size_t len)
 	else
 		snprintf(buf, len, "%s%s%s", op_names[e->op], e->type ? " " : "",
 		    e->type ? e->type : "");
+	if (e->group != NULL && (k = strlen(buf)) < len)
+		snprintf(buf + k, len - k, " over %s", e->group);
 	return buf;
 }
 
@@ -493,6 +518,20 @@ compare_point(struct proc *x, const struct set *s, const struct mon_event *path,
 				compare(x, s, path, n, &y);
 		}
 	}
+	/* A collective over another group, or over none, or over one where
+	 * it goes over none. */
+	if (is_coll(e->op)) {
+		y = *e;
+		if (e->group != NULL) {
+			y.group = NULL;
+			compare(x, s, path, n, &y);
+		}
+		for (i = 0; i < x->g->ngroups && i < 3; i++) {
+			y.group = x->gnames[i];
+			if (!str_is(y.group, e->group))
+				compare(x, s, path, n, &y);
+		}
+	}
 	if (e->root != NULL) {
 		y = *e;
 		for (k = 0; k < 3; k++) {
@@ -615,7 +654,7 @@ check_file(const char *arg, int inline_n, uint64_t seed, int runs, int steps,
 	struct pcg		*g = NULL;
 	struct mpnet		*mp = NULL;
 	struct hmap		*seen = hmap_new();
-	const char		**names = NULL;
+	const char		**names = NULL, **gnames = NULL;
 	char			 label[256];
 	int			 i, k, old, before = failures;
 	long			 procs0 = tot.procs, distinct0 = tot.distinct,
@@ -656,10 +695,14 @@ check_file(const char *arg, int inline_n, uint64_t seed, int runs, int steps,
 	mp = fe.net;
 	tot.files++;
 	names = xcalloc(g->nprocs + 1, sizeof(*names));
-	for (i = 0; i < g->nprocs; i++) {
+	gnames = xcalloc(g->ngroups + 1, sizeof(*gnames));
+	for (i = 0; i < g->nprocs || i < g->ngroups; i++) {
 		char	pn[PCG_NAME_MAX];
 
-		names[i] = xstrdup(pcg_proc_name(g, i, pn, sizeof(pn)));
+		if (i < g->nprocs)
+			names[i] = xstrdup(pcg_proc_name(g, i, pn, sizeof(pn)));
+		if (i < g->ngroups)
+			gnames[i] = xstrdup(pcg_group_name(g, i, pn, sizeof(pn)));
 	}
 	for (i = 0; i < g->nprocs; i++) {
 		const struct pcg_proc	*p = &g->procs[i];
@@ -683,6 +726,7 @@ check_file(const char *arg, int inline_n, uint64_t seed, int runs, int steps,
 		x.pr = mp->progs[i];
 		x.w = 1 + x.pr->nctr;
 		x.names = names;
+		x.gnames = gnames;
 		x.label = label;
 		x.lptype = xcalloc(x.pr->nlp + 1, sizeof(int));
 		x.lpport = xcalloc(x.pr->nlp + 1, sizeof(int));
@@ -707,6 +751,9 @@ out:
 	for (i = 0; names != NULL && i < g->nprocs; i++)
 		free((char *)names[i]);
 	free(names);
+	for (i = 0; gnames != NULL && i < g->ngroups; i++)
+		free((char *)gnames[i]);
+	free(gnames);
 	hmap_free(seen);
 	frontend_free(&fe);
 	diag_free(d);
