@@ -111,7 +111,9 @@
  *              "state CALL [TYPE PORT] @SEQ" / "state -" / "state finalize"
  *                               where it is, on SIGUSR1 (--timeout, and
  *                               once a process finalized): SEQ numbers
- *                               its calls, mod 2^30;
+ *                               its calls, mod 2^30; a collective over a
+ *                               group has the group instead of TYPE PORT
+ *                               ("state ens_allreduce_over rows[2] @7");
  *   trampoline (ensemble-exec, loader/exec.c, started in each
  *              component's place, which forks it and waits):
  *              "start HOST"     it runs on HOST (before the component);
