@@ -565,6 +565,17 @@ parse_clause(struct parser *ps, int *seen)
 		q->comm = xstrndup(k->s, k->len);
 		q->comm_loc = k->loc;
 		ps->i++;
+		/* A group's comm, named as the script names it: rows[2]. */
+		if (k->t == T_WORD && cur(ps)->t == T_LBRACK &&
+		    ps->v[ps->i + 1].t == T_NUM &&
+		    ps->v[ps->i + 1].numlen == ps->v[ps->i + 1].len &&
+		    ps->v[ps->i + 2].t == T_RBRACK) {
+			free(q->comm);
+			xasprintf(&q->comm, "%.*s[%.*s]", (int)k->len, k->s,
+			    (int)ps->v[ps->i + 1].len, ps->v[ps->i + 1].s);
+			q->comm_loc.last_col = ps->v[ps->i + 2].loc.last_col;
+			ps->i += 3;
+		}
 		return expect(ps, T_RPAREN, "')'");
 	}
 	if (iskw(ps, "WHERE")) {
