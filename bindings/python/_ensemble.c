@@ -1056,7 +1056,8 @@ struct over {
 };
 
 /* When the fast call has max + 1 arguments, take the last as the group
- * into *ov and drop it from *n; else the application.  -1 with an
+ * into *ov and drop it from *n; else, or when it is None, the
+ * application.  -1 with an
  * exception when it is no group; a group the process is not in stops the
  * application (ens_comm_group). */
 static int
@@ -1074,6 +1075,8 @@ get_over(const char *fn, PyObject *const *args, Py_ssize_t *n, Py_ssize_t max,
 	if (*n != max + 1)
 		return 0;
 	o = args[--*n];
+	if (o == Py_None)
+		return 0;
 	if (PyTuple_Check(o) && PyTuple_GET_SIZE(o) == 2 &&
 	    PyUnicode_Check(PyTuple_GET_ITEM(o, 0)) &&
 	    PyLong_Check(PyTuple_GET_ITEM(o, 1))) {

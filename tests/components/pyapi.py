@@ -7,7 +7,8 @@ waitall's statuses, recv_any with a Status, irecv_any,
 bsend, comm_component() and port() with mpi4py; each prints what it got.
 'group' (x[1..3], all in the group back = x[3], x[2], x[1]) makes every
 collective over it, as tests/components/ports-cxx.cpp's group() does, and
-prints the same lines.
+prints the same lines (and a barrier with group None, over the
+application, after the first).
 The others misbehave for the failure tests: 'send', 'recv', 'ok', 'hang'
 (waits for a message that never comes), 'protocol' (sends where its
 behaviour receives), 'wrong-type', 'raise', 'exit3', and 'mpi4py-first'
@@ -145,6 +146,7 @@ def group(me):
     r, n = comm.Get_rank(), comm.Get_size()
     say("rank %d of %d in back" % (r, n))
     ensemble.barrier(back)
+    ensemble.barrier(None)  # None: over the application
     b = np.array([7, 8], dtype=np.intc) if r == 0 else np.zeros(2, np.intc)
     ensemble.bcast(b, "x[3]", back)
     say("bcast", *b)
