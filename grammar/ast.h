@@ -135,6 +135,16 @@ enum stmt_kind {
 	S_IF,		/* cond, body, orelse */
 	S_FOR,		/* var, body */
 	S_CHOICE,	/* branches */
+	S_SENDRECV,	/* type, port (the send); rtype, rport (the receive) */
+	S_SENDRECV_REPLACE,	/* the same, one buffer */
+	S_WAIT,		/* req */
+	S_TEST,		/* req, body (complete), orelse (not yet) */
+	S_WAITANY,	/* branches, each 'on' a req */
+	S_WAITSOME,	/* branches, each 'on' a req */
+	S_PROBE,	/* type, port */
+	S_PROBE_ANY,	/* type (NULL = any port) */
+	S_IPROBE,	/* type, port, body (a message is there), orelse */
+	S_IPROBE_ANY,	/* type (NULL = any port), body, orelse */
 };
 
 struct stmt {
@@ -144,6 +154,11 @@ struct stmt {
 	const char	*type;
 	struct loc	 typeloc;
 	struct expr	*port;
+	const char	*rtype;		/* S_SENDRECV*: the receive's port */
+	struct loc	 rtypeloc;
+	struct expr	*rport;
+	const char	*req;		/* a request's name: 'as', wait, test */
+	struct loc	 reqloc;
 	struct instref	 root;
 	struct instref	*over;		/* collectives: 'over G'; NULL: none */
 	struct expr	*expr;		/* loop count, if condition */
@@ -157,6 +172,8 @@ struct stmt {
 struct branch {
 	struct stmt	*body;
 	struct loc	 loc;
+	const char	*req;		/* waitany, waitsome: 'on' this request */
+	struct loc	 reqloc;
 	struct branch	*next;
 };
 

@@ -128,6 +128,8 @@ static int check_part(struct parser *, enum part, const struct loc *, const char
 %token FOR "for" IN "in" IF "if" ELSE "else"
 %token SEND "send" SSEND "ssend" BSEND "bsend" RECV "recv" ANY "any"
 %token ISEND "isend" ISSEND "issend" IBSEND "ibsend" IRECV "irecv" WAITALL "waitall"
+%token SENDRECV "sendrecv" REPLACE "replace" AS "as" WAIT "wait" TEST "test"
+%token WAITANY "waitany" WAITSOME "waitsome" ON "on" PROBE "probe" IPROBE "iprobe"
 %token BARRIER "barrier" ALLREDUCE "allreduce" ALLGATHER "allgather" ALLTOALL "alltoall"
 %token BCAST "bcast" SCATTER "scatter" REDUCE "reduce" GATHER "gather" FROM "from" TO "to"
 %token ALLGATHERV "allgatherv" ALLTOALLV "alltoallv" REDUCESCATTER "reducescatter"
@@ -162,7 +164,7 @@ static int check_part(struct parser *, enum part, const struct loc *, const char
 %type <an> annots annot
 %type <av> argvals argval strings
 %type <st> stmts stmt block ifstmt
-%type <br> branches
+%type <br> branches ons
 %type <mode> sendop isendop
 
 %%
@@ -422,6 +424,49 @@ stmt:
 		{ $$ = mkstmt(p, S_IRECV_ANY, &@$); $$->type = $3; $$->typeloc = @3; }
 	| IRECV ANY ';'
 		{ $$ = mkstmt(p, S_IRECV_ANY, &@$); }
+	| isendop IDENT '[' expr ']' AS IDENT ';'
+		{ $$ = mkstmt(p, S_ISEND, &@$); $$->mode = $1; $$->type = $2; $$->typeloc = @2; $$->port = $4;
+		  $$->req = $7; $$->reqloc = @7; }
+	| isendop IDENT '[' '*' ']' AS IDENT ';'
+		{ $$ = NULL;
+		  diag_error(p->diag, &@6, "'as' names one request, and '%s[*]' posts "
+		      "one per port", $2); }
+	| IRECV IDENT '[' expr ']' AS IDENT ';'
+		{ $$ = mkstmt(p, S_IRECV, &@$); $$->type = $2; $$->typeloc = @2; $$->port = $4;
+		  $$->req = $7; $$->reqloc = @7; }
+	| IRECV IDENT '[' '*' ']' AS IDENT ';'
+		{ $$ = NULL;
+		  diag_error(p->diag, &@6, "'as' names one request, and '%s[*]' posts "
+		      "one per port", $2); }
+	| IRECV ANY IDENT AS IDENT ';'
+		{ $$ = mkstmt(p, S_IRECV_ANY, &@$); $$->type = $3; $$->typeloc = @3;
+		  $$->req = $5; $$->reqloc = @5; }
+	| IRECV ANY AS IDENT ';'
+		{ $$ = mkstmt(p, S_IRECV_ANY, &@$); $$->req = $4; $$->reqloc = @4; }
+	| SENDRECV IDENT '[' expr ']' ',' IDENT '[' expr ']' ';'
+		{ $$ = mkstmt(p, S_SENDRECV, &@$); $$->type = $2; $$->typeloc = @2; $$->port = $4;
+		  $$->rtype = $7; $$->rtypeloc = @7; $$->rport = $9; }
+	| SENDRECV REPLACE IDENT '[' expr ']' ',' IDENT '[' expr ']' ';'
+		{ $$ = mkstmt(p, S_SENDRECV_REPLACE, &@$); $$->type = $3; $$->typeloc = @3; $$->port = $5;
+		  $$->rtype = $8; $$->rtypeloc = @8; $$->rport = $10; }
+	| WAIT IDENT ';'	{ $$ = mkstmt(p, S_WAIT, &@$); $$->req = $2; $$->reqloc = @2; }
+	| TEST IDENT block ELSE block
+		{ $$ = mkstmt(p, S_TEST, &@1); $$->req = $2; $$->reqloc = @2; $$->body = $3; $$->orelse = $5; }
+	| WAITANY '{' ons '}'	{ $$ = mkstmt(p, S_WAITANY, &@1); $$->branches = $3; }
+	| WAITSOME '{' ons '}'	{ $$ = mkstmt(p, S_WAITSOME, &@1); $$->branches = $3; }
+	| PROBE IDENT '[' expr ']' ';'
+		{ $$ = mkstmt(p, S_PROBE, &@$); $$->type = $2; $$->typeloc = @2; $$->port = $4; }
+	| PROBE ANY IDENT ';'
+		{ $$ = mkstmt(p, S_PROBE_ANY, &@$); $$->type = $3; $$->typeloc = @3; }
+	| PROBE ANY ';'		{ $$ = mkstmt(p, S_PROBE_ANY, &@$); }
+	| IPROBE IDENT '[' expr ']' block ELSE block
+		{ $$ = mkstmt(p, S_IPROBE, &@1); $$->type = $2; $$->typeloc = @2; $$->port = $4;
+		  $$->body = $6; $$->orelse = $8; }
+	| IPROBE ANY IDENT block ELSE block
+		{ $$ = mkstmt(p, S_IPROBE_ANY, &@1); $$->type = $3; $$->typeloc = @3;
+		  $$->body = $4; $$->orelse = $6; }
+	| IPROBE ANY block ELSE block
+		{ $$ = mkstmt(p, S_IPROBE_ANY, &@1); $$->body = $3; $$->orelse = $5; }
 	| WAITALL ';'		{ $$ = mkstmt(p, S_WAITALL, &@$); }
 	| BARRIER over_opt ';'
 		{ $$ = mkstmt(p, S_BARRIER, &@$); $$->over = $2; }
@@ -480,6 +525,13 @@ branches:
 
 block:
 	  '{' stmts '}'		{ $$ = stmt_reverse($2); }
+	;
+
+ons:
+	  ON IDENT block	{ $$ = AST_NEW(p->ast, struct branch); $$->body = $3; $$->loc = @1;
+				  $$->req = $2; $$->reqloc = @2; }
+	| ON IDENT block ons	{ $$ = AST_NEW(p->ast, struct branch); $$->body = $3; $$->loc = @1;
+				  $$->req = $2; $$->reqloc = @2; $$->next = $4; }
 	;
 
 %%

@@ -954,6 +954,20 @@ one(struct cc *x, struct front *out, struct path *p, const struct pcg_bstmt *b,
 	case S_CHOICE:
 		choice(x, out, p, b, mult);
 		return;
+	case S_SENDRECV:
+	case S_SENDRECV_REPLACE:
+	case S_WAIT:
+	case S_TEST:
+	case S_WAITANY:
+	case S_WAITSOME:
+	case S_PROBE:
+	case S_PROBE_ANY:
+	case S_IPROBE:
+	case S_IPROBE_ANY:
+		if (first_time(x, b->src))
+			diag_error(x->g->diag, &b->src->loc, "the checker does not "
+			    "know '%s' yet", pcg_stmt_word(b->kind, b->mode));
+		return;
 	case S_IF:
 	case S_FOR:
 		break;

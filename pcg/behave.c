@@ -85,6 +85,16 @@ pcg_stmt_word(enum stmt_kind kind, enum send_mode mode)
 	case S_GATHERV:		return "gatherv to";
 	case S_LOOP:		return "loop";
 	case S_CHOICE:		return "choice";
+	case S_SENDRECV:	return "sendrecv";
+	case S_SENDRECV_REPLACE: return "sendrecv replace";
+	case S_WAIT:		return "wait";
+	case S_TEST:		return "test";
+	case S_WAITANY:		return "waitany";
+	case S_WAITSOME:	return "waitsome";
+	case S_PROBE:		return "probe";
+	case S_PROBE_ANY:	return "probe any";
+	case S_IPROBE:		return "iprobe";
+	case S_IPROBE_ANY:	return "iprobe any";
 	case S_IF:
 	case S_FOR:
 		break;
@@ -109,6 +119,8 @@ node(struct behave *x, const struct stmt *s)
 	b->type = -1;
 	b->root = -1;
 	b->group = -1;
+	b->rtype = -1;
+	b->req = s->req;
 	b->src = s;
 	return b;
 }
@@ -119,21 +131,32 @@ ports_of(struct behave *x, int type)
 	return x->ev.pcg->procs[x->proc].nports[type];
 }
 
+static int port_of(struct behave *, const struct stmt *, const struct pcg_bstmt *,
+    const char *, const struct expr *, int *, int *);
+
 /* T[k] or T[*]; the index must be one of the process's ports. */
 static int
 port(struct behave *x, const struct stmt *s, struct pcg_bstmt *b)
+{
+	return port_of(x, s, b, s->type, s->port, &b->type, &b->port);
+}
+
+/* Port type tname, index e (NULL: [*]) of statement s into *type, *port. */
+static int
+port_of(struct behave *x, const struct stmt *s, const struct pcg_bstmt *b,
+    const char *tname, const struct expr *e, int *type, int *portp)
 {
 	const struct pcg_proc	*p = &x->ev.pcg->procs[x->proc];
 	int64_t			 k;
 	int			 n;
 
-	b->type = pcg_find_type(&x->ev.pcg->comps[p->comp], s->type);
-	n = ports_of(x, b->type);
-	if (s->port == NULL) {
-		b->port = 0;
+	*type = pcg_find_type(&x->ev.pcg->comps[p->comp], tname);
+	n = ports_of(x, *type);
+	if (e == NULL) {
+		*portp = 0;
 		return 0;
 	}
-	if (eval_expr(&x->ev, s->port, &k) != 0) {
+	if (eval_expr(&x->ev, e, &k) != 0) {
 		x->failed = 1;
 		return -1;
 	}
@@ -143,14 +166,14 @@ port(struct behave *x, const struct stmt *s, struct pcg_bstmt *b)
 		pcg_proc_name(x->ev.pcg, x->proc, pn, sizeof(pn));
 		if (k < 1)
 			say(x, s, "'%s %s[%" PRId64 "]' in the behaviour of '%s': "
-			    "ports are numbered from 1", word(b), s->type, k, pn);
+			    "ports are numbered from 1", word(b), tname, k, pn);
 		else
 			say(x, s, "'%s %s[%" PRId64 "]' in the behaviour of '%s', "
-			    "which has %d '%s' port%s", word(b), s->type, k, pn, n,
-			    s->type, n == 1 ? "" : "s");
+			    "which has %d '%s' port%s", word(b), tname, k, pn, n,
+			    tname, n == 1 ? "" : "s");
 		return -1;
 	}
-	b->port = (int)k;
+	*portp = (int)k;
 	return 0;
 }
 
@@ -303,11 +326,42 @@ stmt(struct behave *x, const struct stmt *s, struct pcg_bstmt ***tail)
 	case S_ISEND:
 	case S_RECV:
 	case S_IRECV:
+	case S_PROBE:
 		if (port(x, s, b) != 0)
+			return -1;
+		break;
+	case S_SENDRECV:
+	case S_SENDRECV_REPLACE:
+		if (port(x, s, b) != 0 || port_of(x, s, b, s->rtype, s->rport,
+		    &b->rtype, &b->rport) != 0)
+			return -1;
+		break;
+	case S_IPROBE:
+		if (port(x, s, b) != 0)
+			return -1;
+		/* FALLTHROUGH */
+	case S_TEST:
+		bodytail = &b->body;
+		if (stmts(x, s->body, &bodytail) != 0)
+			return -1;
+		bodytail = &b->orelse;
+		if (stmts(x, s->orelse, &bodytail) != 0)
+			return -1;
+		break;
+	case S_IPROBE_ANY:
+		if (s->type != NULL)
+			b->type = pcg_find_type(&x->ev.pcg->comps[
+			    x->ev.pcg->procs[x->proc].comp], s->type);
+		bodytail = &b->body;
+		if (stmts(x, s->body, &bodytail) != 0)
+			return -1;
+		bodytail = &b->orelse;
+		if (stmts(x, s->orelse, &bodytail) != 0)
 			return -1;
 		break;
 	case S_RECV_ANY:
 	case S_IRECV_ANY:
+	case S_PROBE_ANY:
 		if (s->type != NULL)
 			b->type = pcg_find_type(&x->ev.pcg->comps[
 			    x->ev.pcg->procs[x->proc].comp], s->type);
@@ -343,10 +397,13 @@ stmt(struct behave *x, const struct stmt *s, struct pcg_bstmt ***tail)
 			return -1;
 		break;
 	case S_CHOICE:
+	case S_WAITANY:
+	case S_WAITSOME:
 		bt = &b->branches;
 		for (br = s->branches; br != NULL; br = br->next) {
 			*bt = arena_alloc(x->arena, sizeof(**bt));
 			(*bt)->src = br;
+			(*bt)->req = br->req;
 			bodytail = &(*bt)->body;
 			if (stmts(x, br->body, &bodytail) != 0)
 				return -1;
@@ -370,6 +427,247 @@ stmts(struct behave *x, const struct stmt *s, struct pcg_bstmt ***tail)
 		if (stmt(x, s, tail) != 0)
 			return -1;
 	return 0;
+}
+
+/* ---- named requests: which may, and which must, be pending ---- */
+
+/* Names of requests one behaviour may use. */
+#define BEHAVE_MAX_REQS	64
+
+/* The requests a process's behaviour names, each a bit of a reqset. */
+struct reqflow {
+	const char	*names[BEHAVE_MAX_REQS];
+	int		 n;
+	int		 quiet;		/* inside a fixpoint's trial: say nothing */
+};
+
+/* Requests pending on some way here (may) and on every way (must). */
+struct reqset {
+	uint64_t	 may, must;
+};
+
+static struct reqset reqs_list(struct behave *, struct reqflow *,
+    const struct pcg_bstmt *, struct reqset);
+
+static void
+reqs_say(struct behave *x, struct reqflow *f, const struct pcg_bstmt *s,
+    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* Report a misuse of a request at s, unless trying a loop's way round. */
+static void
+reqs_say(struct behave *x, struct reqflow *f, const struct pcg_bstmt *s,
+    const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*msg;
+
+	if (f->quiet) {
+		x->failed = 1;
+		return;
+	}
+	va_start(ap, fmt);
+	xvasprintf(&msg, fmt, ap);
+	va_end(ap);
+	say(x, s->src, "%s", msg);
+	free(msg);
+}
+
+/* The bit of request name at s; 0 when there are too many names. */
+static uint64_t
+reqs_bit(struct behave *x, struct reqflow *f, const struct pcg_bstmt *s,
+    const char *name)
+{
+	int	i;
+
+	for (i = 0; i < f->n; i++)
+		if (f->names[i] == name)
+			return (uint64_t)1 << i;
+	if (f->n == BEHAVE_MAX_REQS) {
+		reqs_say(x, f, s, "more than %d request names in one behaviour",
+		    BEHAVE_MAX_REQS);
+		return 0;
+	}
+	f->names[f->n] = name;
+	return (uint64_t)1 << f->n++;
+}
+
+static struct reqset
+reqs_merge(struct reqset a, struct reqset b)
+{
+	a.may |= b.may;
+	a.must &= b.must;
+	return a;
+}
+
+/* Request name must be pending at s (wait, test, 'on'). */
+static void
+reqs_need(struct behave *x, struct reqflow *f, const struct pcg_bstmt *s,
+    const char *name, struct reqset in)
+{
+	uint64_t	 bit = reqs_bit(x, f, s, name);
+	char		 pn[PCG_NAME_MAX];
+
+	if (bit == 0 || (in.must & bit))
+		return;
+	pcg_proc_name(x->ev.pcg, x->proc, pn, sizeof(pn));
+	if (in.may & bit)
+		reqs_say(x, f, s, "'%s %s' in the behaviour of '%s': request '%s' "
+		    "may be complete already (not pending on every way here)",
+		    word(s), name, pn, name);
+	else
+		reqs_say(x, f, s, "'%s %s' in the behaviour of '%s': request '%s' "
+		    "is not pending here", word(s), name, pn, name);
+}
+
+/* What a loop's body leaves, run from in as often as it may go round. */
+static struct reqset
+reqs_loop(struct behave *x, struct reqflow *f, const struct pcg_bstmt *body,
+    struct reqset in, int once)
+{
+	struct reqset	 head = in, out, next;
+
+	if (!once)
+		for (;;) {
+			f->quiet++;
+			out = reqs_list(x, f, body, head);
+			f->quiet--;
+			next = reqs_merge(head, out);
+			if (next.may == head.may && next.must == head.must)
+				break;
+			head = next;
+		}
+	return reqs_list(x, f, body, head);
+}
+
+/* The requests pending after one of the 'on' blocks of s has run, from
+ * in before it: each block's request complete. */
+static struct reqset
+reqs_ons(struct behave *x, struct reqflow *f, const struct pcg_bstmt *s,
+    struct reqset in)
+{
+	const struct pcg_bbranch *br;
+	struct reqset		 out = in, st;
+	uint64_t		 bit;
+
+	for (br = s->branches; br != NULL; br = br->next) {
+		bit = reqs_bit(x, f, s, br->req);
+		st = in;
+		st.may &= ~bit;
+		st.must &= ~bit;
+		st = reqs_list(x, f, br->body, st);
+		out = br == s->branches ? st : reqs_merge(out, st);
+	}
+	return out;
+}
+
+/* The requests pending after s, from in before it. */
+static struct reqset
+reqs_stmt(struct behave *x, struct reqflow *f, const struct pcg_bstmt *s,
+    struct reqset in)
+{
+	const struct pcg_bbranch *br;
+	struct reqset		 out, base, st;
+	uint64_t		 bit, listed;
+	int			 first;
+
+	switch (s->kind) {
+	case S_ISEND:
+	case S_IRECV:
+	case S_IRECV_ANY:
+		if (s->req == NULL || (bit = reqs_bit(x, f, s, s->req)) == 0)
+			return in;
+		if (in.may & bit) {
+			char	pn[PCG_NAME_MAX];
+
+			reqs_say(x, f, s, "'%s ... as %s' in the behaviour of '%s': "
+			    "request '%s' may still be pending here", word(s),
+			    s->req, pcg_proc_name(x->ev.pcg, x->proc, pn,
+			    sizeof(pn)), s->req);
+		}
+		in.may |= bit;
+		in.must |= bit;
+		return in;
+	case S_WAIT:
+		reqs_need(x, f, s, s->req, in);
+		bit = reqs_bit(x, f, s, s->req);
+		in.may &= ~bit;
+		in.must &= ~bit;
+		return in;
+	case S_TEST:
+		reqs_need(x, f, s, s->req, in);
+		bit = reqs_bit(x, f, s, s->req);
+		st = in;
+		st.may &= ~bit;
+		st.must &= ~bit;
+		return reqs_merge(reqs_list(x, f, s->body, st),
+		    reqs_list(x, f, s->orelse, in));
+	case S_IPROBE:
+	case S_IPROBE_ANY:
+		return reqs_merge(reqs_list(x, f, s->body, in),
+		    reqs_list(x, f, s->orelse, in));
+	case S_WAITALL:
+		in.may = in.must = 0;
+		return in;
+	case S_WAITANY:
+	case S_WAITSOME:
+		listed = 0;
+		for (br = s->branches; br != NULL; br = br->next) {
+			reqs_need(x, f, s, br->req, in);
+			listed |= reqs_bit(x, f, s, br->req);
+		}
+		/* waitsome: any others listed may have completed with it, and
+		 * their blocks run after one another, in any order as far as
+		 * this check knows: the blocks run as a loop's body would. */
+		base = in;
+		if (s->kind == S_WAITANY)
+			return reqs_ons(x, f, s, base);
+		base.must &= ~listed;
+		for (;;) {
+			f->quiet++;
+			out = reqs_merge(base, reqs_ons(x, f, s, base));
+			f->quiet--;
+			if (out.may == base.may && out.must == base.must)
+				break;
+			base = out;
+		}
+		return reqs_merge(base, reqs_ons(x, f, s, base));
+	case S_LOOP:
+		if (s->count == 0)
+			return in;
+		return reqs_loop(x, f, s->body, in, s->count == 1);
+	case S_CHOICE:
+		first = 1;
+		out = in;
+		for (br = s->branches; br != NULL; br = br->next) {
+			st = reqs_list(x, f, br->body, in);
+			out = first ? st : reqs_merge(out, st);
+			first = 0;
+		}
+		return out;
+	default:
+		return in;
+	}
+}
+
+static struct reqset
+reqs_list(struct behave *x, struct reqflow *f, const struct pcg_bstmt *s,
+    struct reqset in)
+{
+	for (; s != NULL; s = s->next)
+		in = reqs_stmt(x, f, s, in);
+	return in;
+}
+
+/* Check each named request of a process's program is waited on, tested
+ * or listed only where it is pending, and posted only where it is not. */
+static void
+reqs_check(struct behave *x, const struct pcg_bstmt *prog)
+{
+	struct reqflow	 f;
+	struct reqset	 none = { 0, 0 };
+
+	memset(&f, 0, sizeof(f));
+	reqs_list(x, &f, prog, none);
 }
 
 static void print_list(struct buf *, const struct pcg *, int, const struct pcg_bstmt *);
@@ -409,16 +707,54 @@ print_stmt(struct buf *b, const struct pcg *g, int proc, const struct pcg_bstmt 
 	case S_ISEND:
 	case S_RECV:
 	case S_IRECV:
+	case S_PROBE:
 		if (s->port == 0)
-			buf_printf(b, " %s[*];", c->types[s->type]);
+			buf_printf(b, " %s[*]", c->types[s->type]);
 		else
-			buf_printf(b, " %s[%d];", c->types[s->type], s->port);
+			buf_printf(b, " %s[%d]", c->types[s->type], s->port);
+		if (s->req != NULL)
+			buf_printf(b, " as %s", s->req);
+		buf_addc(b, ';');
 		break;
 	case S_RECV_ANY:
 	case S_IRECV_ANY:
+	case S_PROBE_ANY:
 		if (s->type >= 0)
 			buf_printf(b, " %s", c->types[s->type]);
+		if (s->req != NULL)
+			buf_printf(b, " as %s", s->req);
 		buf_addc(b, ';');
+		break;
+	case S_SENDRECV:
+	case S_SENDRECV_REPLACE:
+		buf_printf(b, " %s[%d], %s[%d];", c->types[s->type], s->port,
+		    c->types[s->rtype], s->rport);
+		break;
+	case S_WAIT:
+		buf_printf(b, " %s;", s->req);
+		break;
+	case S_TEST:
+	case S_IPROBE:
+	case S_IPROBE_ANY:
+		if (s->kind == S_TEST)
+			buf_printf(b, " %s", s->req);
+		else if (s->kind == S_IPROBE)
+			buf_printf(b, " %s[%d]", c->types[s->type], s->port);
+		else if (s->type >= 0)
+			buf_printf(b, " %s", c->types[s->type]);
+		buf_addc(b, ' ');
+		print_block(b, g, proc, s->body);
+		buf_adds(b, " else ");
+		print_block(b, g, proc, s->orelse);
+		break;
+	case S_WAITANY:
+	case S_WAITSOME:
+		buf_adds(b, " {");
+		for (br = s->branches; br != NULL; br = br->next) {
+			buf_printf(b, " on %s ", br->req);
+			print_block(b, g, proc, br->body);
+		}
+		buf_adds(b, " }");
 		break;
 	case S_BCAST:
 	case S_SCATTER:
@@ -481,7 +817,12 @@ locs_list(char ***v, int *n, int *cap, const struct pcg_bstmt *s)
 		(*n)++;
 		if (s->kind == S_LOOP)
 			locs_list(v, n, cap, s->body);
-		else if (s->kind == S_CHOICE)
+		else if (s->kind == S_TEST || s->kind == S_IPROBE ||
+		    s->kind == S_IPROBE_ANY) {
+			locs_list(v, n, cap, s->body);
+			locs_list(v, n, cap, s->orelse);
+		} else if (s->kind == S_CHOICE || s->kind == S_WAITANY ||
+		    s->kind == S_WAITSOME)
 			for (br = s->branches; br != NULL; br = br->next)
 				locs_list(v, n, cap, br->body);
 	}
@@ -530,7 +871,11 @@ pcg_instantiate(struct pcg *g)
 		x.nstmts = 0;
 		x.failed = 0;
 		tail = &p->prog;
-		if (stmts(&x, c->behaviour->body, &tail) != 0 || x.failed) {
+		if (stmts(&x, c->behaviour->body, &tail) != 0)
+			x.failed = 1;
+		else if (!x.failed)
+			reqs_check(&x, p->prog);
+		if (x.failed) {
 			p->prog = NULL;
 			continue;
 		}

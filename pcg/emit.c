@@ -218,6 +218,25 @@ emit_over(struct buf *b, const struct pcg *g, const struct stmt *s)
 	buf_addc(b, ';');
 }
 
+/* " T[e]" of a statement's other port (sendrecv's receive). */
+static void
+emit_rport(struct buf *b, const struct pcg *g, const struct stmt *s)
+{
+	buf_printf(b, " %s[", s->rtype);
+	emit_expr(b, g, s->rport, P_COND);
+	buf_adds(b, "];");
+}
+
+/* " as r" before the ';' just written, when s names its request. */
+static void
+emit_as(struct buf *b, const struct stmt *s)
+{
+	if (s->req == NULL)
+		return;
+	b->len--;
+	buf_printf(b, " as %s;", s->req);
+}
+
 static void
 emit_stmt(struct buf *b, const struct pcg *g, const struct stmt *s, int indent)
 {
@@ -233,11 +252,13 @@ emit_stmt(struct buf *b, const struct pcg *g, const struct stmt *s, int indent)
 	case S_ISEND:
 		buf_adds(b, isends[s->mode]);
 		emit_port(b, g, s);
+		emit_as(b, s);
 		break;
 	case S_RECV:
 	case S_IRECV:
 		buf_adds(b, s->kind == S_RECV ? "recv" : "irecv");
 		emit_port(b, g, s);
+		emit_as(b, s);
 		break;
 	case S_RECV_ANY:
 	case S_IRECV_ANY:
@@ -245,6 +266,58 @@ emit_stmt(struct buf *b, const struct pcg *g, const struct stmt *s, int indent)
 		if (s->type != NULL)
 			buf_printf(b, " %s", s->type);
 		buf_addc(b, ';');
+		emit_as(b, s);
+		break;
+	case S_SENDRECV:
+	case S_SENDRECV_REPLACE:
+		buf_adds(b, s->kind == S_SENDRECV ? "sendrecv" : "sendrecv replace");
+		emit_port(b, g, s);
+		b->len--;
+		buf_addc(b, ',');
+		emit_rport(b, g, s);
+		break;
+	case S_WAIT:
+		buf_printf(b, "wait %s;", s->req);
+		break;
+	case S_PROBE:
+		buf_adds(b, "probe");
+		emit_port(b, g, s);
+		break;
+	case S_PROBE_ANY:
+		buf_adds(b, "probe any");
+		if (s->type != NULL)
+			buf_printf(b, " %s", s->type);
+		buf_addc(b, ';');
+		break;
+	case S_TEST:
+	case S_IPROBE:
+	case S_IPROBE_ANY:
+		if (s->kind == S_TEST)
+			buf_printf(b, "test %s", s->req);
+		else if (s->kind == S_IPROBE) {
+			buf_adds(b, "iprobe");
+			emit_port(b, g, s);
+			b->len--;
+		} else {
+			buf_adds(b, "iprobe any");
+			if (s->type != NULL)
+				buf_printf(b, " %s", s->type);
+		}
+		buf_addc(b, ' ');
+		emit_block(b, g, s->body, indent);
+		buf_adds(b, " else ");
+		emit_block(b, g, s->orelse, indent);
+		break;
+	case S_WAITANY:
+	case S_WAITSOME:
+		buf_adds(b, s->kind == S_WAITANY ? "waitany {" : "waitsome {");
+		for (br = s->branches; br != NULL; br = br->next) {
+			emit_newline(b, indent < 0 ? -1 : indent + 4);
+			buf_printf(b, "on %s ", br->req);
+			emit_block(b, g, br->body, indent < 0 ? -1 : indent + 4);
+		}
+		emit_newline(b, indent);
+		buf_addc(b, '}');
 		break;
 	case S_WAITALL:		buf_adds(b, "waitall;"); break;
 	case S_BARRIER:		buf_adds(b, "barrier"); emit_over(b, g, s); break;

@@ -1573,6 +1573,10 @@ check_stmts(struct pcg *g, const struct pcg_comp *c, const struct scope *sc,
 			diag_error(g->diag, &s->typeloc, "component '%s' has no port "
 			    "type '%s'", c->name, s->type);
 		check_expr(g, c, sc, s->port);
+		if (s->rtype != NULL && pcg_find_type(c, s->rtype) < 0)
+			diag_error(g->diag, &s->rtypeloc, "component '%s' has no port "
+			    "type '%s'", c->name, s->rtype);
+		check_expr(g, c, sc, s->rport);
 		if (s->over != NULL)
 			check_over(g, c, sc, s);
 		switch (s->kind) {
@@ -1601,6 +1605,9 @@ check_stmts(struct pcg *g, const struct pcg_comp *c, const struct scope *sc,
 			break;
 		case S_LOOP:
 		case S_IF:
+		case S_TEST:
+		case S_IPROBE:
+		case S_IPROBE_ANY:
 			check_expr(g, c, sc, s->expr);
 			check_stmts(g, c, sc, s->body);
 			check_stmts(g, c, sc, s->orelse);
@@ -1616,6 +1623,8 @@ check_stmts(struct pcg *g, const struct pcg_comp *c, const struct scope *sc,
 			check_stmts(g, c, &inner, s->body);
 			break;
 		case S_CHOICE:
+		case S_WAITANY:
+		case S_WAITSOME:
 			for (b = s->branches; b != NULL; b = b->next)
 				check_stmts(g, c, sc, b->body);
 			break;
@@ -1625,11 +1634,95 @@ check_stmts(struct pcg *g, const struct pcg_comp *c, const struct scope *sc,
 	}
 }
 
+/* The request names 'as' has bound so far in a behaviour's text. */
+struct reqnames {
+	const char	**v;
+	int		  n, cap;
+};
+
+static int
+reqnames_has(const struct reqnames *r, const char *name)
+{
+	int	i;
+
+	for (i = 0; i < r->n; i++)
+		if (r->v[i] == name)
+			return 1;
+	return 0;
+}
+
+/* Name used by a statement of the given words must have been bound by an
+ * 'as' written before it. */
+static void
+check_req_used(struct pcg *g, const struct reqnames *r, const char *name,
+    const struct loc *l, const char *words)
+{
+	if (!reqnames_has(r, name))
+		diag_error(g->diag, l, "'%s %s': no request '%s' is posted before "
+		    "it (name one with 'isend ... as %s')", words, name, name, name);
+}
+
+/* Check the request names of s and what follows, in the order written:
+ * waited on, tested or listed only after some 'as' names them, each listed
+ * once by a waitany or waitsome.  Whether a request is pending there, on
+ * every way, is behave.c's check, once 'if' is decided. */
+static void
+check_reqs(struct pcg *g, struct reqnames *r, const struct stmt *s)
+{
+	const struct branch	*b, *o;
+
+	for (; s != NULL; s = s->next) {
+		switch (s->kind) {
+		case S_ISEND:
+		case S_IRECV:
+		case S_IRECV_ANY:
+			if (s->req != NULL && !reqnames_has(r, s->req)) {
+				if (r->n == r->cap) {
+					r->cap = r->cap ? 2 * r->cap : 8;
+					r->v = xreallocarray(r->v, (size_t)r->cap,
+					    sizeof(*r->v));
+				}
+				r->v[r->n++] = s->req;
+			}
+			break;
+		case S_WAIT:
+			check_req_used(g, r, s->req, &s->reqloc, "wait");
+			break;
+		case S_TEST:
+			check_req_used(g, r, s->req, &s->reqloc, "test");
+			break;
+		case S_WAITANY:
+		case S_WAITSOME:
+			for (b = s->branches; b != NULL; b = b->next) {
+				check_req_used(g, r, b->req, &b->reqloc, "on");
+				for (o = s->branches; o != b; o = o->next)
+					if (o->req == b->req) {
+						diag_error(g->diag, &b->reqloc,
+						    "request '%s' is listed twice in "
+						    "this '%s'", b->req, s->kind ==
+						    S_WAITANY ? "waitany" : "waitsome");
+						diag_note(g->diag, &o->reqloc,
+						    "first listed here");
+						break;
+					}
+			}
+			break;
+		default:
+			break;
+		}
+		check_reqs(g, r, s->body);
+		check_reqs(g, r, s->orelse);
+		for (b = s->branches; b != NULL; b = b->next)
+			check_reqs(g, r, b->body);
+	}
+}
+
 static void
 expand_behaviour(struct pcg *g)
 {
 	const struct item	*it;
 	struct pcg_comp		*c;
+	struct reqnames		 rn;
 	int			 i;
 
 	for (it = g->ast->items; it != NULL; it = it->next) {
@@ -1649,6 +1742,9 @@ expand_behaviour(struct pcg *g)
 		}
 		c->behaviour = it;
 		check_stmts(g, c, NULL, it->body);
+		memset(&rn, 0, sizeof(rn));
+		check_reqs(g, &rn, it->body);
+		free(rn.v);
 	}
 }
 

@@ -73,18 +73,25 @@ struct pcg_bstmt {
 	enum send_mode	 mode;
 	int		 type;		/* port type of the component; -1: any */
 	int		 port;		/* 1-based; 0: every port of the type ([*]) */
+	int		 rtype, rport;	/* S_SENDRECV*: the receive's port */
+	const char	*req;		/* the request it names ('as', wait, test);
+					 * interned, NULL: none */
 	int		 root;		/* rooted collectives: the root process */
 	int		 group;		/* collectives: index in pcg->groups;
 					 * -1: the whole application */
 	int64_t		 count;		/* S_LOOP: iterations; -1: forever */
 	const struct stmt *src;		/* where it is written */
-	struct pcg_bstmt *body;		/* S_LOOP: its body */
-	struct pcg_bbranch *branches;	/* S_CHOICE: its branches */
+	struct pcg_bstmt *body;		/* S_LOOP: its body; S_TEST, S_IPROBE*:
+					 * the block run when it succeeds */
+	struct pcg_bstmt *orelse;	/* S_TEST, S_IPROBE*: the 'else' block
+					 * (body: the other) */
+	struct pcg_bbranch *branches;	/* S_CHOICE, S_WAITANY, S_WAITSOME */
 	struct pcg_bstmt *next;
 };
 
 struct pcg_bbranch {
 	struct pcg_bstmt   *body;
+	const char	   *req;	/* waitany, waitsome: 'on' it */
 	const struct branch *src;
 	struct pcg_bbranch *next;
 };

@@ -18,6 +18,15 @@
  *	statement  = sendword, port, ';'
  *		   | ( 'recv' | 'irecv' ), port, ';'
  *		   | ( 'recv' | 'irecv' ), 'any', [ type ], ';'
+ *		   | isendword, port, 'as', name, ';'
+ *		   | 'irecv', port, 'as', name, ';'
+ *		   | 'irecv', 'any', [ type ], 'as', name, ';'
+ *		   | 'sendrecv', [ 'replace' ], port, ',', port, ';'
+ *		   | 'wait', name, ';'
+ *		   | 'test', name, block, 'else', block
+ *		   | ( 'waitany' | 'waitsome' ), '{', on, { on }, '}'
+ *		   | 'probe', ( port | 'any', [ type ] ), ';'
+ *		   | 'iprobe', ( port | 'any', [ type ] ), block, 'else', block
  *		   | 'waitall', ';'
  *		   | ( 'barrier' | 'allreduce' | 'allgather' | 'alltoall'
  *		     | 'allgatherv' | 'alltoallv' | 'reducescatter' ),
@@ -28,7 +37,9 @@
  *		     [ over ], ';'
  *		   | 'loop', [ count ], block
  *		   | 'choice', block, { 'or', block } ;
- *	sendword   = 'send' | 'ssend' | 'bsend' | 'isend' | 'issend' | 'ibsend' ;
+ *	sendword   = 'send' | 'ssend' | 'bsend' | isendword ;
+ *	isendword  = 'isend' | 'issend' | 'ibsend' ;
+ *	on         = 'on', name, block ;
  *	block      = '{', { statement }, '}' ;
  *	port       = type, '[', ( index | '*' ), ']' ;	   (one token)
  *	process    = name, [ '[', integer, ']' ] ;	   (one token)
@@ -39,21 +50,28 @@
  *	count      = integer ;	(0 or more; none: forever)
  *	name       = ( letter | '_' ), { letter | digit | '_' } ;
  *
- * Tokens are '{', '}', ';' and words, the longest run of characters other
- * than those and blanks (space, tab, newline); blanks only separate them.
- * pcg/behave.c writes one space between tokens, none before ';', and an
- * empty block as '{ }': "recv Client[*]; loop 3 { send Prop[1]; } choice
- * { recv any; } or { }".  A process is named as in scripts: 'master',
- * 'relay[3]'.  Each keyword of the script language is one, so no type or
- * process is named 'any', 'from', 'to', 'over' or 'or'.  T[*] is one statement on
+ * Tokens are '{', '}', ';', ',' and words, the longest run of characters
+ * other than those and blanks (space, tab, newline); blanks only separate
+ * them.  pcg/behave.c writes one space between tokens, none before ';' or
+ * ',', and an empty block as '{ }': "recv Client[*]; loop 3 { send
+ * Prop[1]; } choice { recv any; } or { }", "sendrecv Right[1], Left[1];",
+ * "isend P[1] as r; test r { } else { wait r; }", "waitany { on r { } on
+ * s { } }", "iprobe any T { recv any T; } else { }".  A process is
+ * named as in scripts: 'master', 'relay[3]'.  Each keyword of the script
+ * language is one, so no type or process is named 'any', 'from', 'to',
+ * 'over' or 'or' (nor 'as', 'else', 'on', 'replace').  A request's name
+ * is local to the behaviour: 'as' names the request a statement posts (a port with an index, never '*'), and
+ * 'wait', 'test' and 'on' name one pending there (pcg/behave.c checks it
+ * is pending on every way there).  Port 'port, port' of sendrecv: the
+ * first is sent to, the second received from.  T[*] is one statement on
  * each of the process's ports of type T, in order (none when it has none);
  * 'loop' without a count repeats for ever; 'choice' takes one of its
  * blocks.  A collective with 'over' runs over that group: one of the
  * script's Groups section ('rows[2]', 'workers'), or a component's name,
  * every process of it ('worker'); without it, over the application.  The
  * process is a member of the group, and so is the root: "allreduce over
- * rows[2];", "bcast from cell[1] over cols[1];".  Which calls each statement accepts: ensemble(1), Protocol
- * check.
+ * rows[2];", "bcast from cell[1] over cols[1];".  Which calls each
+ * statement accepts: ensemble(1), Protocol check.
  *
  * Beside it, the statements' locations (in the port table beside it;
  * pcg_behaviour_locs), one string per
