@@ -27,6 +27,8 @@
  * requests pending at them (a block per set). */
 #define MPNET_MAX_INS		(1 << 20)
 #define MPNET_MAX_SD		(1 << 21)
+/* Requests one waitsome may list: its branches are every set of them. */
+#define MPNET_WAITSOME_MOST	6
 /* Paths in a front before it keeps an index of their sets. */
 #define FRONT_INDEX		8
 
@@ -88,6 +90,11 @@ struct cc {
 	int		*typeoff;	/* local port of each type's first port */
 	struct front	 spare[FRONT_SPARE];
 	int		 nspare;
+	/* The request names of the program being compiled (pcg_bstmt.req,
+	 * interned): slotdesc.req is 1 + the index of its name here. */
+	const char	*rnames[MPNET_MAX_SLOTS];
+	int		 nrnames;
+	int		 unreached;	/* compiling code after an endless loop */
 };
 
 /* Whether the error at src is new (an error is said once per statement,
@@ -140,7 +147,7 @@ emit_set(struct cc *x, int op, const struct stmt *src, int off, int n)
 	memset(in, 0, sizeof(*in));
 	in->op = op;
 	in->src = src;
-	in->slot = in->ctr = in->coll = -1;
+	in->slot = in->ctr = in->coll = in->after = -1;
 	in->nposted = n;
 	in->sd = n > 0 ? off : -1;
 	return x->pr->nins++;
@@ -198,7 +205,7 @@ static uint64_t
 set_hash(const struct cc *x, int off, int n)
 {
 	uint64_t	h = 1469598103934665603ULL;
-	int		k, v[5], j;
+	int		k, v[6], j;
 
 	for (k = 0; k < n; k++) {
 		const struct slotdesc	*d = &x->pr->sd[off + k];
@@ -208,7 +215,8 @@ set_hash(const struct cc *x, int off, int n)
 		v[2] = d->lp;
 		v[3] = d->lo;
 		v[4] = d->hi;
-		for (j = 0; j < 5; j++) {
+		v[5] = d->req;
+		for (j = 0; j < 6; j++) {
 			h ^= (uint64_t)(unsigned)v[j];
 			h *= 1099511628211ULL;
 		}
@@ -230,7 +238,7 @@ same_set(const struct cc *x, int aoff, int an, int boff, int bn)
 		const struct slotdesc	*b = &x->pr->sd[boff + k];
 
 		if (a->kind != b->kind || a->mode != b->mode || a->lp != b->lp ||
-		    a->lo != b->lo || a->hi != b->hi)
+		    a->lo != b->lo || a->hi != b->hi || a->req != b->req)
 			return 0;
 	}
 	return 1;
@@ -375,6 +383,10 @@ seal(struct cc *x)
 	case OP_WAITALL:
 		n = 0;
 		break;
+	case OP_WAIT:
+		off = a->after;
+		n -= __builtin_popcountll(a->wmask);
+		break;
 	}
 	x->fall = -1;
 	j = emit_set(x, OP_JUMP, a->src, off, n);
@@ -483,6 +495,54 @@ bound_add(struct cc *x, int lp, int64_t mult)
 		*b += mult;
 }
 
+/* The number of request name 'name' in the program (1 + its index). */
+static int
+req_id(struct cc *x, const char *name)
+{
+	int	k;
+
+	if (name == NULL)
+		return 0;
+	for (k = 0; k < x->nrnames; k++)
+		if (x->rnames[k] == name)
+			return k + 1;
+	if (x->nrnames == MPNET_MAX_SLOTS)
+		return 0;	/* (behave.c allows fewer) */
+	x->rnames[x->nrnames++] = name;
+	return x->nrnames;
+}
+
+/* The place of named request 'name' among those pending now, or -1 (an
+ * error: behave.c's check said it is pending on every way here). */
+static int
+req_slot(struct cc *x, const struct pcg_bstmt *b, const char *name)
+{
+	int	id = req_id(x, name), k;
+
+	for (k = 0; id > 0 && k < x->nposted; k++)
+		if (x->pr->sd[x->posted[k]].req == id)
+			return k;
+	if (x->unreached)
+		return -1;	/* (no way comes here: nothing is pending) */
+	if (first_time(x, b->src))
+		diag_error(x->g->diag, &b->src->loc, "request '%s' is not "
+		    "pending here", name);
+	return -1;
+}
+
+/* Take the requests of mask (bit k: the k-th pending now) out of those
+ * pending now; the others keep their order. */
+static void
+drop(struct cc *x, uint64_t mask)
+{
+	int	k, j = 0;
+
+	for (k = 0; k < x->nposted; k++)
+		if (!(mask >> k & 1))
+			x->posted[j++] = x->posted[k];
+	x->nposted = j;
+}
+
 /* A new request descriptor, posted by the next instruction. */
 static int
 post(struct cc *x, const struct stmt *src, int kind, int mode, int lp, int lo, int hi)
@@ -508,21 +568,31 @@ post(struct cc *x, const struct stmt *src, int kind, int mode, int lp, int lo, i
 	d->lo = lo;
 	d->hi = hi;
 	d->ins = x->pr->nins;
+	d->req = 0;
 	x->posted[x->nposted] = x->pr->nsd++;
 	return x->nposted++;
 }
+
+static int local_port_of(struct cc *, const struct pcg_bstmt *, int, int);
 
 /* The local port of T[k]; an error if it is not connected. */
 static int
 local_port(struct cc *x, const struct pcg_bstmt *b, int k)
 {
-	int	lp = x->typeoff[b->type] + k - 1;
+	return local_port_of(x, b, b->type, k);
+}
+
+/* The local port of port k of type 'type' that b uses. */
+static int
+local_port_of(struct cc *x, const struct pcg_bstmt *b, int type, int k)
+{
+	int	lp = x->typeoff[type] + k - 1;
 	char	pn[PCG_NAME_MAX];
 
 	if (x->g->portchan[x->p->portbase + lp] < 0 && first_time(x, b->src)) {
 		diag_error(x->g->diag, &b->src->loc, "'%s' uses port '%s.%s[%d]', "
 		    "which is not connected", pcg_proc_name(x->g, x->proc, pn,
-		    sizeof(pn)), pn, x->g->comps[x->p->comp].types[b->type], k);
+		    sizeof(pn)), pn, x->g->comps[x->p->comp].types[type], k);
 	} else if (x->g->portchan[x->p->portbase + lp] < 0)
 		x->failed = 1;
 	return lp;
@@ -585,15 +655,28 @@ nowait(const struct cc *x, const struct pcg_bstmt *b, int *pass, int *posts)
 		switch (b->kind) {
 		case S_ISEND:
 		case S_IRECV:
-			if (b->port != 0 || x->p->nports[b->type] > 0)
+			/* (A named one cannot pile up: behave.c posts it
+			 * again only once it is complete.) */
+			if (b->req == NULL && (b->port != 0 ||
+			    x->p->nports[b->type] > 0))
 				q = 1;
 			break;
 		case S_IRECV_ANY:
-			q = 1;
+			q |= b->req == NULL;
 			break;
 		case S_WAITALL:
 			p = 0;
 			break;
+		case S_TEST:
+		case S_IPROBE:
+		case S_IPROBE_ANY:
+			nowait(x, b->body, &bp, &bq);
+			nowait(x, b->orelse, &anyp, &anyq);
+			p &= bp | anyp;
+			q |= bq | anyq;
+			break;
+		case S_WAITANY:
+		case S_WAITSOME:
 		case S_CHOICE:
 			anyp = anyq = 0;
 			for (br = b->branches; br != NULL; br = br->next) {
@@ -635,6 +718,14 @@ communicates(const struct prog *pr, int from, int to)
 		case OP_IRECV:
 		case OP_IRECVANY:
 		case OP_COLL:
+		case OP_WAIT:
+		case OP_TEST:
+		case OP_WAITANY:
+		case OP_WAITSOME:
+		case OP_PROBE:
+		case OP_PROBEANY:
+		case OP_IPROBE:
+		case OP_IPROBEANY:
 			return 1;
 		}
 	}
@@ -860,6 +951,134 @@ choice(struct cc *x, struct front *out, struct path *p, const struct pcg_bstmt *
 	}
 }
 
+/* Wait on the requests of mask (bit k: the k-th pending now), path p
+ * entered: they leave the pending ones. */
+static int
+wait_on(struct cc *x, struct path *p, const struct stmt *src, uint64_t mask)
+{
+	int	i, off, n;
+
+	i = emit(x, OP_WAIT, src);
+	x->pr->ins[i].wmask = mask;
+	drop(x, mask);
+	cur_set(x, src, &off, &n);
+	x->pr->ins[i].after = off;
+	fall_from(x, p, i);
+	return i;
+}
+
+/* The local ports lo..hi-1 of 'any [T]' in b. */
+static void
+ports_of(struct cc *x, const struct pcg_bstmt *b, int *lo, int *hi)
+{
+	if (b->type >= 0) {
+		*lo = x->typeoff[b->type];
+		*hi = *lo + x->p->nports[b->type];
+	} else {
+		*lo = 0;
+		*hi = x->pr->nlp;
+	}
+}
+
+/* A statement that branches on the state of communication (test, iprobe,
+ * waitany, waitsome), entered by path p, as a choice whose branches the
+ * state enables (sem.c): each from the requests pending once those its
+ * branch completes have left, each way out a path of its own.  A
+ * waitany's branch k is the k-th pending of its requests, a waitsome's
+ * every set of them, running their blocks in posting order. */
+static void
+polls(struct cc *x, struct front *out, struct path *p, const struct pcg_bstmt *b,
+    int64_t mult)
+{
+	const struct pcg_bbranch *br;
+	struct front		 f;
+	uint64_t		 wmask = 0, done;
+	int			 op, nalt, c, a, k, j, lo, hi, off, np, m, o2, n2;
+	int			 slot[MPNET_MAX_SLOTS];
+	char			 pn[PCG_NAME_MAX];
+
+	switch (b->kind) {
+	case S_TEST:
+		op = OP_TEST;
+		if ((k = req_slot(x, b, b->req)) < 0)
+			return;
+		wmask = (uint64_t)1 << k;
+		nalt = 2;
+		break;
+	case S_IPROBE:
+	case S_IPROBE_ANY:
+		op = b->kind == S_IPROBE ? OP_IPROBE : OP_IPROBEANY;
+		nalt = 2;
+		break;
+	default:
+		op = b->kind == S_WAITANY ? OP_WAITANY : OP_WAITSOME;
+		for (br = b->branches, j = 0; br != NULL; br = br->next, j++) {
+			if ((slot[j] = req_slot(x, b, br->req)) < 0)
+				return;
+			wmask |= (uint64_t)1 << slot[j];
+		}
+		m = __builtin_popcountll(wmask);
+		if (op == OP_WAITSOME && m > MPNET_WAITSOME_MOST) {
+			if (first_time(x, b->src))
+				diag_error(x->g->diag, &b->src->loc, "'waitsome' in "
+				    "the behaviour of '%s' lists %d requests: the "
+				    "checker takes at most %d", pcg_proc_name(x->g,
+				    x->proc, pn, sizeof(pn)), m, MPNET_WAITSOME_MOST);
+			return;
+		}
+		nalt = op == OP_WAITANY ? m : (1 << m) - 1;
+		break;
+	}
+	enter(x, p);
+	c = emit(x, op, b->src);
+	x->pr->ins[c].wmask = wmask;
+	if (op == OP_TEST)
+		x->pr->ins[c].slot = __builtin_ctzll(wmask);
+	if (op == OP_IPROBE)
+		x->pr->ins[c].lp = local_port(x, b, b->port);
+	else if (op == OP_IPROBEANY) {
+		ports_of(x, b, &lo, &hi);
+		x->pr->ins[c].lo = lo;
+		x->pr->ins[c].hi = hi;
+	}
+	xgrow(&x->pr->alts, &x->altalloc, x->pr->nalts + nalt, sizeof(int));
+	x->pr->ins[c].alt = x->pr->nalts;
+	x->pr->ins[c].nalt = nalt;
+	x->pr->nalts += nalt;
+	x->pr->has_wild = 1;
+	off = x->pr->ins[c].sd;
+	np = x->pr->ins[c].nposted;
+	for (a = 0; a < nalt && !x->failed; a++) {
+		/* The requests its branch completes. */
+		if (op == OP_WAITANY)
+			done = mpnet_nth_bit(wmask, a);
+		else if (op == OP_WAITSOME)
+			done = mpnet_pick_bits(wmask, (uint64_t)a + 1);
+		else	/* test: the first; iprobe: none */
+			done = a == 0 ? wmask : 0;
+		load_set(x, off, np);
+		drop(x, done);
+		memset(&f, 0, sizeof(f));
+		cur_set(x, b->src, &o2, &n2);
+		j = front_add(x, &f, o2, n2);
+		edge_add(&f.p[j], E_ALT, x->pr->ins[c].alt + a);
+		if (op == OP_TEST || op == OP_IPROBE || op == OP_IPROBEANY)
+			list(x, &f, a == 0 ? b->body : b->orelse, mult);
+		else	/* each block of a request done, in posting order */
+			for (k = 0; k < MPNET_MAX_SLOTS; k++) {
+				if (!(done >> k & 1))
+					continue;
+				for (br = b->branches, j = 0; br != NULL;
+				    br = br->next, j++)
+					if (slot[j] == k)
+						list(x, &f, br->body, mult);
+			}
+		for (j = 0; j < f.n; j++)
+			front_take(x, out, &f.p[j]);
+		front_free(&f);
+	}
+}
+
 /* Statement b on path p, whose requests are pending now; the paths out
  * go to out. */
 static void
@@ -885,6 +1104,7 @@ one(struct cc *x, struct front *out, struct path *p, const struct pcg_bstmt *b,
 				    SD_SEND : SD_RECV, b->mode, lp, 0, 0);
 				if (slot < 0)
 					return;
+				x->pr->sd[x->posted[slot]].req = req_id(x, b->req);
 				i = emit(x, b->kind == S_ISEND ? OP_ISEND : OP_IRECV, b->src);
 				/* The instruction posts it: its own view excludes it. */
 				x->pr->ins[i].nposted--;
@@ -898,18 +1118,13 @@ one(struct cc *x, struct front *out, struct path *p, const struct pcg_bstmt *b,
 		break;
 	case S_RECV_ANY:
 	case S_IRECV_ANY:
-		if (b->type >= 0) {
-			lo = x->typeoff[b->type];
-			hi = lo + x->p->nports[b->type];
-		} else {
-			lo = 0;
-			hi = x->pr->nlp;
-		}
+		ports_of(x, b, &lo, &hi);
 		enter(x, p);
 		if (b->kind == S_IRECV_ANY) {
 			slot = post(x, b->src, SD_RECVANY, 0, -1, lo, hi);
 			if (slot < 0)
 				return;
+			x->pr->sd[x->posted[slot]].req = req_id(x, b->req);
 			i = emit(x, OP_IRECVANY, b->src);
 			x->pr->ins[i].nposted--;
 			x->pr->ins[i].slot = slot;
@@ -956,17 +1171,61 @@ one(struct cc *x, struct front *out, struct path *p, const struct pcg_bstmt *b,
 		return;
 	case S_SENDRECV:
 	case S_SENDRECV_REPLACE:
+		/* An isend, an irecv and a wait on exactly those two. */
+		lp = local_port(x, b, b->port);
+		k = local_port_of(x, b, b->rtype, b->rport);
+		bound_add(x, lp, mult);
+		enter(x, p);
+		if ((slot = post(x, b->src, SD_SEND, MODE_STANDARD, lp, 0, 0)) < 0)
+			return;
+		i = emit(x, OP_ISEND, b->src);
+		x->pr->ins[i].nposted--;
+		x->pr->ins[i].slot = slot;
+		x->pr->ins[i].lp = lp;
+		x->pr->ins[i].mode = MODE_STANDARD;
+		x->pr->ins[i].lo = lp;	/* (for its text: both ports) */
+		x->pr->ins[i].hi = k;
+		fall_from(x, p, i);
+		if ((slot = post(x, b->src, SD_RECV, 0, k, 0, 0)) < 0)
+			return;
+		i = emit(x, OP_IRECV, b->src);
+		x->pr->ins[i].nposted--;
+		x->pr->ins[i].slot = slot;
+		x->pr->ins[i].lp = k;
+		x->pr->ins[i].lo = lp;
+		x->pr->ins[i].hi = k;
+		fall_from(x, p, i);
+		i = wait_on(x, p, b->src, (uint64_t)3 << (x->nposted - 2));
+		x->pr->ins[i].lo = lp;
+		x->pr->ins[i].hi = k;
+		break;
 	case S_WAIT:
+		if ((k = req_slot(x, b, b->req)) < 0)
+			return;
+		enter(x, p);
+		wait_on(x, p, b->src, (uint64_t)1 << k);
+		break;
+	case S_PROBE:
+	case S_PROBE_ANY:
+		enter(x, p);
+		if (b->kind == S_PROBE) {
+			lp = local_port(x, b, b->port);
+			i = emit(x, OP_PROBE, b->src);
+			x->pr->ins[i].lp = lp;
+		} else {
+			ports_of(x, b, &lo, &hi);
+			i = emit(x, OP_PROBEANY, b->src);
+			x->pr->ins[i].lo = lo;
+			x->pr->ins[i].hi = hi;
+		}
+		fall_from(x, p, i);
+		break;
 	case S_TEST:
 	case S_WAITANY:
 	case S_WAITSOME:
-	case S_PROBE:
-	case S_PROBE_ANY:
 	case S_IPROBE:
 	case S_IPROBE_ANY:
-		if (first_time(x, b->src))
-			diag_error(x->g->diag, &b->src->loc, "the checker does not "
-			    "know '%s' yet", pcg_stmt_word(b->kind, b->mode));
+		polls(x, out, p, b, mult);
 		return;
 	case S_IF:
 	case S_FOR:
@@ -983,11 +1242,13 @@ static void
 stmt(struct cc *x, struct front *f, const struct pcg_bstmt *b, int64_t mult)
 {
 	struct front	 in = *f;
-	int		 i, k, first = 0, copy = x->copy;
+	int		 i, k, first = 0, copy = x->copy, unreached = x->unreached;
 
 	front_get(x, f);
-	if (in.n == 0)
+	if (in.n == 0) {
 		front_add(x, &in, -1, 0);
+		x->unreached = 1;
+	}
 	for (i = 0; i < in.n; i++)
 		if (owns_fall(x, &in.p[i]))
 			first = i;
@@ -998,6 +1259,7 @@ stmt(struct cc *x, struct front *f, const struct pcg_bstmt *b, int64_t mult)
 		one(x, f, &in.p[i], b, mult);
 	}
 	x->copy = copy;
+	x->unreached = unreached;
 	if (f->n > 1 && x->dup == NULL)
 		x->dup = b->src;
 	front_put(x, &in);
@@ -1045,9 +1307,12 @@ bstmt_hash(const struct pcg_bstmt *b, uint64_t h)
 		h = mix(h, (uint64_t)(uint32_t)b->group);
 		h = mix(h, (uint64_t)b->count);
 		h = mix(h, (uint64_t)(uintptr_t)b->src);
+		h = mix(h, (uint64_t)(uint32_t)b->rtype << 32 | (uint32_t)b->rport);
+		h = mix(h, (uint64_t)(uintptr_t)b->req);
 		h = bstmt_hash(b->body, mix(h, 1));
+		h = bstmt_hash(b->orelse, mix(h, 4));
 		for (br = b->branches; br != NULL; br = br->next)
-			h = bstmt_hash(br->body, mix(h, 2));
+			h = bstmt_hash(br->body, mix(h, 2 + (uint64_t)(uintptr_t)br->req));
 		h = mix(h, 3);
 	}
 	return h;
@@ -1062,11 +1327,13 @@ bstmt_equal(const struct pcg_bstmt *a, const struct pcg_bstmt *b)
 		if (a->kind != b->kind || a->mode != b->mode || a->type != b->type ||
 		    a->port != b->port || a->root != b->root || a->group != b->group ||
 		    a->count != b->count || a->src != b->src ||
-		    !bstmt_equal(a->body, b->body))
+		    a->rtype != b->rtype || a->rport != b->rport ||
+		    a->req != b->req || !bstmt_equal(a->body, b->body) ||
+		    !bstmt_equal(a->orelse, b->orelse))
 			return 0;
 		for (x = a->branches, y = b->branches; x != NULL && y != NULL;
 		    x = x->next, y = y->next)
-			if (!bstmt_equal(x->body, y->body))
+			if (x->req != y->req || !bstmt_equal(x->body, y->body))
 				return 0;
 		if (x != NULL || y != NULL)
 			return 0;
@@ -1252,6 +1519,7 @@ mpnet_compile(const struct pcg *g)
 		x.pr->lpbound = xcalloc(x.pr->nlp > 0 ? x.pr->nlp : 1, sizeof(int64_t));
 		x.insalloc = x.altalloc = x.sdalloc = x.ctralloc = 0;
 		x.nposted = 0;
+		x.nrnames = 0;
 		x.fall = -1;
 		x.copy = 0;
 		x.dup = NULL;
@@ -1336,6 +1604,11 @@ mpnet_next(const struct prog *pr, int pc, int *out)
 	case OP_END:
 		return 0;
 	case OP_CHOICE:
+	case OP_TEST:
+	case OP_WAITANY:
+	case OP_WAITSOME:
+	case OP_IPROBE:
+	case OP_IPROBEANY:
 		for (k = 0; k < in->nalt; k++)
 			out[k] = pr->alts[in->alt + k];
 		return in->nalt;
@@ -1517,27 +1790,61 @@ mpnet_ins_text(const struct mpnet *n, int proc, const struct ins *in, char *buf,
 	const char		*type = NULL;
 	int			 t, lo;
 
+	if (in->src != NULL && (in->src->kind == S_SENDRECV ||
+	    in->src->kind == S_SENDRECV_REPLACE) && (in->op == OP_ISEND ||
+	    in->op == OP_IRECV || in->op == OP_WAIT)) {
+		/* (its three instructions: the statement; lo and hi its
+		 * ports) */
+		char	rb[PCG_NAME_MAX + 16];
+
+		snprintf(buf, len, "%s %s, %s", pcg_stmt_word(in->src->kind,
+		    MODE_STANDARD), mpnet_port_name(n, proc, in->lo, pb,
+		    sizeof(pb)), mpnet_port_name(n, proc, in->hi, rb, sizeof(rb)));
+		return buf;
+	}
 	switch (in->op) {
 	case OP_SEND:
 	case OP_ISEND:
 	case OP_RECV:
 	case OP_IRECV:
+	case OP_PROBE:
+	case OP_IPROBE:
 		mpnet_port_name(n, proc, in->lp, pb, sizeof(pb));
-		snprintf(buf, len, "%s %s", in->op == OP_SEND ? sends[in->mode] :
+		if (in->op == OP_PROBE || in->op == OP_IPROBE) {
+			snprintf(buf, len, "%s %s", in->op == OP_PROBE ? "probe" :
+			    "iprobe", pb);
+			break;
+		}
+		snprintf(buf, len, "%s %s%s%s", in->op == OP_SEND ? sends[in->mode] :
 		    in->op == OP_ISEND ? isends[in->mode] :
-		    in->op == OP_RECV ? "recv" : "irecv", pb);
+		    in->op == OP_RECV ? "recv" : "irecv", pb,
+		    in->src != NULL && in->src->req != NULL ? " as " : "",
+		    in->src != NULL && in->src->req != NULL ? in->src->req : "");
 		break;
 	case OP_RECVANY:
 	case OP_IRECVANY:
+	case OP_PROBEANY:
+	case OP_IPROBEANY:
 		for (t = 0, lo = 0; t < c->ntypes; lo += p->nports[t], t++)
 			if (lo == in->lo && lo + p->nports[t] == in->hi &&
 			    in->src != NULL && in->src->type != NULL)
 				type = c->types[t];
 		snprintf(buf, len, "%s%s%s", in->op == OP_RECVANY ? "recv any" :
-		    "irecv any", type ? " " : "", type ? type : "");
+		    in->op == OP_IRECVANY ? "irecv any" : in->op == OP_PROBEANY ?
+		    "probe any" : "iprobe any", type ? " " : "", type ? type : "");
 		break;
 	case OP_WAITALL:
 		snprintf(buf, len, "waitall");
+		break;
+	case OP_WAIT:
+	case OP_TEST:
+		snprintf(buf, len, "%s %s", in->op == OP_WAIT ? "wait" : "test",
+		    in->src != NULL && in->src->req != NULL ? in->src->req : "?");
+		break;
+	case OP_WAITANY:
+	case OP_WAITSOME:
+		snprintf(buf, len, "%s", in->op == OP_WAITANY ? "waitany" :
+		    "waitsome");
 		break;
 	case OP_COLL: {
 		const struct coll	*k = &n->colls[in->coll];

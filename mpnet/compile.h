@@ -41,6 +41,19 @@ enum op {
 			 * a loop has one per set of requests pending at the
 			 * start of an iteration, all on its counter */
 	OP_JUMP,	/* to target */
+	OP_WAIT,	/* the requests of wmask complete: they leave the
+			 * pending ones (the rest move up: pr->sd[after..]) */
+	OP_TEST,	/* slot (wmask): complete, it leaves them and alts[alt]
+			 * runs; else alts[alt + 1] (nalt 2) */
+	OP_WAITANY,	/* alts[alt + k]: the k-th lowest request of wmask
+			 * complete, it leaves them and that branch runs */
+	OP_WAITSOME,	/* alts[alt + c - 1]: c the set of the requests of
+			 * wmask complete (bit k: its k-th lowest), all of
+			 * them leave, their blocks run in posting order */
+	OP_PROBE,	/* lp: wait for a message there, not taking it */
+	OP_PROBEANY,	/* lo..hi */
+	OP_IPROBE,	/* lp: a message there: alts[alt], else alts[alt + 1] */
+	OP_IPROBEANY,	/* lo..hi, the same */
 };
 
 /* The send mode a statement fixes; MODE_STANDARD follows the checked mode. */
@@ -57,6 +70,10 @@ struct ins {
 	int		 coll;		/* COLL: index in mpnet.colls */
 	int		 nposted;	/* requests posted and not waited before it */
 	int		 sd;		/* first of those in prog.sd */
+	uint64_t	 wmask;		/* WAIT, TEST, WAITANY, WAITSOME: its
+					 * requests, bit k the k-th pending */
+	int		 after;		/* WAIT: the requests pending after it in
+					 * prog.sd (-1: none) */
 	const struct stmt *src;		/* its statement, for locations */
 };
 
@@ -68,6 +85,8 @@ struct slotdesc {
 	int		 lp;		/* SD_SEND, SD_RECV */
 	int		 lo, hi;	/* SD_RECVANY */
 	int		 ins;		/* the instruction that posted it */
+	int		 req;		/* its name in the behaviour ('as'): 1 +
+					 * the name's number; 0: none */
 };
 
 /* One compiled program, shared by every process whose code is the same. */
@@ -184,6 +203,39 @@ const char *mpnet_port_name(const struct mpnet *, int proc, int lp, char *buf,
     size_t len);
 /* Port slot of a process's local port. */
 #define MPNET_PORTSLOT(net, proc, lp)	((net)->pcg->procs[proc].portbase + (lp))
+
+/* Whether op branches on the state of communication (test, iprobe,
+ * waitany, waitsome): its branches are alternatives as a CHOICE's, but
+ * the state decides which are enabled. */
+static inline int
+mpnet_op_polls(int op)
+{
+	return op == OP_TEST || op == OP_WAITANY || op == OP_WAITSOME ||
+	    op == OP_IPROBE || op == OP_IPROBEANY;
+}
+
+/* The k-th lowest bit of mask (0: none). */
+static inline uint64_t
+mpnet_nth_bit(uint64_t mask, int k)
+{
+	for (; k > 0; k--)
+		mask &= mask - 1;
+	return mask & -mask;
+}
+
+/* The bits of mask that c picks: bit j of c its j-th lowest (a waitsome's
+ * branch c - 1 completes these). */
+static inline uint64_t
+mpnet_pick_bits(uint64_t mask, uint64_t c)
+{
+	uint64_t	out = 0;
+	int		j;
+
+	for (j = 0; c != 0; j++, c >>= 1)
+		if (c & 1)
+			out |= mpnet_nth_bit(mask, j);
+	return out;
+}
 
 /* Whether a send of this mode (enum send_mode) is synchronous when
  * standard sends are checked as 'check'. */

@@ -63,16 +63,23 @@ explain_chan(const struct sem *m, const uint64_t *s, int p, int q)
 		break;
 	case OP_RECV:
 	case OP_RECVANY:
-		for (lp = in->op == OP_RECV ? in->lp : in->lo;
-		    lp < (in->op == OP_RECV ? in->lp + 1 : in->hi); lp++)
+	case OP_PROBE:
+	case OP_PROBEANY:
+		for (lp = in->op == OP_RECV || in->op == OP_PROBE ? in->lp : in->lo;
+		    lp < (in->op == OP_RECV || in->op == OP_PROBE ? in->lp + 1 :
+		    in->hi); lp++)
 			if ((dc = net->recv_dc[base + lp]) >= 0 && net->dc[dc].from == q)
 				return net->dc[dc].chan;
 		break;
 	case OP_WAITALL:
+	case OP_WAIT:
+	case OP_WAITANY:
+	case OP_WAITSOME:
 		for (k = 0; k < in->nposted; k++) {
 			const struct slotdesc	*d = &net->progs[p]->sd[in->sd + k];
 
-			if (sem_slot(m, s, p, k) == 0)
+			if (sem_slot(m, s, p, k) == 0 || (in->op != OP_WAITALL &&
+			    !(in->wmask >> k & 1)))
 				continue;
 			if (d->kind == SD_SEND) {
 				dc = net->send_dc[base + d->lp];
@@ -327,6 +334,14 @@ explain_timeline(const struct mpnet *net, struct sem *m,
 			break;
 		case T_LEAVE:
 			explain_box(tl, net, t->proc, in, a, "leave", v->trace[k], NULL);
+			break;
+		case T_TEST:
+		case T_IPROBE:
+		case T_WAITANY:
+			explain_box(tl, net, t->proc, in, a, "choose", v->trace[k], NULL);
+			break;
+		case T_PROBE:
+			explain_box(tl, net, t->proc, in, a, "wait", v->trace[k], NULL);
 			break;
 		}
 		sem_fire(m, s, t);

@@ -21,8 +21,12 @@
 /* How bad each kind is: the verdict's kind is the worst one found. */
 static const int vprio[VK_COUNT] = {
 	[VK_COLL_MISMATCH] = 5, [VK_DEADLOCK] = 4, [VK_ORPHAN_RECV] = 3,
-	[VK_UNMATCHED_SEND] = 2, [VK_UNWAITED] = 1,
+	[VK_UNMATCHED_SEND] = 2, [VK_UNWAITED] = 1, [VK_LIVELOCK] = 6,
 };
+
+/* Polls a livelock's run follows at most before it gives up (a round of
+ * failing polls longer than this is not told a livelock). */
+#define JUDGE_LIVE_STEPS	4096
 
 int
 judge_prio(enum vkind k)
@@ -33,6 +37,15 @@ judge_prio(enum vkind k)
 int
 judge_worst(const struct mpnet *net)
 {
+	int	i, k;
+
+	/* A net that polls (test, iprobe) in an endless loop may livelock. */
+	for (i = 0; i < net->nuprog && !net->finite; i++)
+		for (k = 0; k < net->uprog[i]->nins; k++)
+			if (net->uprog[i]->ins[k].op == OP_TEST ||
+			    net->uprog[i]->ins[k].op == OP_IPROBE ||
+			    net->uprog[i]->ins[k].op == OP_IPROBEANY)
+				return vprio[VK_LIVELOCK];
 	return vprio[net->ncolls > 0 ? VK_COLL_MISMATCH : VK_DEADLOCK];
 }
 
@@ -60,6 +73,7 @@ judge_new(struct sem *m)
 	j->walk.rstack = xcalloc(room + 2, sizeof(uint64_t));
 
 	j->ts = xcalloc(sem_max_trans(m), sizeof(struct trans));
+	j->live = xcalloc(m->words + 1, sizeof(uint64_t));
 	return j;
 }
 
@@ -80,6 +94,7 @@ judge_free(struct rjudge *j)
 	free(j->dstack);
 	free(j->it);
 	free(j->ts);
+	free(j->live);
 	free(j);
 }
 
@@ -229,15 +244,18 @@ needs(struct rjudge *j, const uint64_t *s, int p, int *n, int requests)
 	for (k = 0; k < in->nposted; k++) {
 		const struct slotdesc	*d = &sp->pr->sd[in->sd + k];
 
+		/* (wait, waitany, waitsome: the requests of wmask) */
 		if (sem_slot(m, s, p, k) != 0 && (in->op == OP_WAITALL ||
-		    (requests && d->kind != SD_SEND)))
+		    (in->wmask >> k & 1) || (requests && d->kind != SD_SEND)))
 			request_needs(j, p, d, n);
 	}
 	switch (in->op) {
 	case OP_RECV:
 	case OP_RECVANY:
-		lo = in->op == OP_RECV ? in->lp : in->lo;
-		hi = in->op == OP_RECV ? in->lp + 1 : in->hi;
+	case OP_PROBE:
+	case OP_PROBEANY:
+		lo = in->op == OP_RECV || in->op == OP_PROBE ? in->lp : in->lo;
+		hi = in->op == OP_RECV || in->op == OP_PROBE ? in->lp + 1 : in->hi;
 		for (lp = lo; lp < hi; lp++)
 			if ((dc = net->recv_dc[sp->portbase + lp]) >= 0)
 				need_add(j, n, net->dc[dc].from, JN_SEND, dc);
@@ -266,7 +284,17 @@ judge_waits_for(struct rjudge *j, const uint64_t *s, int p, int *w, int *any)
 {
 	int	start = j->nfirst[j->N], n = start, k, nw = 0;
 
-	*any = judge_ins(j->m, s, p)->op == OP_RECVANY;
+	switch (judge_ins(j->m, s, p)->op) {
+	case OP_RECVANY:
+	case OP_PROBEANY:
+	case OP_WAITANY:
+	case OP_WAITSOME:
+		*any = 1;
+		break;
+	default:
+		*any = 0;
+		break;
+	}
 	needs(j, s, p, &n, 0);
 	for (k = start; k < n; k++)
 		nw = add_unique(w, nw, j->need[k].q);
@@ -486,10 +514,11 @@ judge_waits_to_send(const struct sem *m, const uint64_t *s, int p)
 
 	if (in->op == OP_SEND)
 		return 1;
-	if (in->op != OP_WAITALL)
+	if (in->op != OP_WAITALL && in->op != OP_WAIT)
 		return 0;
 	for (k = 0; k < in->nposted; k++)
-		if (sem_slot(m, s, p, k) != 0 &&
+		if (sem_slot(m, s, p, k) != 0 && (in->op == OP_WAITALL ||
+		    (in->wmask >> k & 1)) &&
 		    m->p[p].pr->sd[in->sd + k].kind != SD_SEND)
 			return 0;
 	return 1;
@@ -696,6 +725,65 @@ judge_tables(struct rjudge *j)
 	j->nfirst = xcalloc(j->N + 2, sizeof(int));
 }
 
+/* Whether transition t is a poll that fails: a test whose request is not
+ * complete, an iprobe that finds no message. */
+static int
+fails(const struct trans *t)
+{
+	return (t->kind == T_TEST || t->kind == T_IPROBE) && t->alt == 1;
+}
+
+/* Whether p, where its only move is a failing poll, comes back to s by
+ * failing polls alone (nothing else moving, they go on failing). */
+static int
+comes_back(struct rjudge *j, const uint64_t *s, int p)
+{
+	struct sem	*m = j->m;
+	int		 step, n;
+
+	memcpy(j->live, s, sizeof(uint64_t) * m->words);
+	for (step = 0; step < JUDGE_LIVE_STEPS; step++) {
+		n = sem_enabled(m, j->live, p, j->ts);
+		if (n != 1 || !fails(&j->ts[0]) || sem_fire(m, j->live, &j->ts[0]) != 0)
+			return 0;
+		if (memcmp(j->live, s, sizeof(uint64_t) * m->words) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* A livelock: some process polls and fails, every other is blocked, has
+ * ended or polls and fails too, and each of those polling comes back to
+ * where it is by failing polls alone.  Failing polls change nothing but
+ * their process's place: nothing else can ever move, and every state
+ * after s is one too (it lasts, as judge.h asks). */
+int
+judge_livelock(struct rjudge *j, const uint64_t *s, const unsigned char *ps,
+    unsigned char *polls)
+{
+	struct sem	*m = j->m;
+	int		 p, n, found = 0;
+
+	for (p = 0; p < j->N; p++) {
+		if (polls != NULL)
+			polls[p] = 0;
+		if (ps[p] != PS_RUNS)
+			continue;
+		if (m->p[p].pr == NULL || !mpnet_op_polls(judge_ins(m, s, p)->op))
+			return 0;
+		n = sem_enabled(m, s, p, j->ts);
+		if (n != 1 || !fails(&j->ts[0]))
+			return 0;
+		found = 1;
+	}
+	for (p = 0; p < j->N && found; p++)
+		if (ps[p] == PS_RUNS && !comes_back(j, s, p))
+			return 0;
+		else if (ps[p] == PS_RUNS && polls != NULL)
+			polls[p] = 1;
+	return found;
+}
+
 /* The kind of violation s shows, or -1; j->stuck is left set. */
 int
 judge_eval(struct rjudge *j, const uint64_t *s, const unsigned char *ps)
@@ -712,6 +800,8 @@ judge_eval(struct rjudge *j, const uint64_t *s, const unsigned char *ps)
 		ps = j->ps;
 	}
 	kind = lasting(m, s, ps);
+	if (j->m->net->nuprog > 0 && judge_livelock(j, s, ps, NULL))
+		kind = worse(kind, VK_LIVELOCK);
 	for (nstuck = 0; nstuck < j->N && ps[nstuck] != PS_BLOCKED; nstuck++)
 		;
 	if (nstuck == j->N) {	/* none blocked: none stuck */

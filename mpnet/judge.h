@@ -21,9 +21,10 @@ void judge_free(struct rjudge *);
  * where every process ended and every channel is empty, or where nothing
  * is stuck, is good. */
 int judge_state(struct rjudge *, const uint64_t *s, const unsigned char *ps);
-/* Kinds from worst down: collective mismatch, deadlock, orphan receive,
- * unmatched send, unwaited request; the verdict names the worst found.
- * Every model's judge ranks kinds by it (irnet.c, promela.c's too). */
+/* Kinds from worst down: livelock, collective mismatch, deadlock, orphan
+ * receive, unmatched send, unwaited request; the verdict names the worst
+ * found.  Every model's judge ranks kinds by it (irnet.c, promela.c's
+ * too; neither has polls, so neither shows a livelock). */
 int judge_prio(enum vkind);
 /* The worst a net can show (no collectives: no mismatch). */
 int judge_worst(const struct mpnet *);
@@ -56,6 +57,7 @@ struct rjudge {
 	struct trans	*ts;
 	int		 mcomm;		/* the communicator judge_coll_mismatch
 					 * found one in (0: the application's) */
+	uint64_t	*live;		/* a state's words: livelock's run */
 	/* can_give's searches, by program, pc, what and arg: they depend
 	 * on nothing else (a direct-mapped cache). */
 	uint64_t	 ckey[RJ_CACHE];
@@ -80,6 +82,10 @@ int judge_waits_for(struct rjudge *, const uint64_t *s, int p, int *w,
     int *any);
 int judge_depends(const struct rjudge *, int p, int q);
 int judge_waits_to_send(const struct sem *, const uint64_t *s, int p);
+/* Whether s is a livelock: processes poll in vain for ever (judge.c);
+ * with polls non-NULL, which ones, into polls[p]. */
+int judge_livelock(struct rjudge *, const uint64_t *s, const unsigned char *ps,
+    unsigned char *polls);
 int judge_coll_missed(const struct sem *, const uint64_t *s, int p,
     const struct ins *in);
 int judge_coll_mismatch(struct rjudge *, const uint64_t *s);

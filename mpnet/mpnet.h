@@ -64,7 +64,7 @@ enum verdict { V_VERIFIED, V_VIOLATED, V_INCOMPLETE };
 
 enum vkind {
 	VK_DEADLOCK, VK_UNMATCHED_SEND, VK_ORPHAN_RECV, VK_COLL_MISMATCH,
-	VK_UNWAITED, VK_COUNT
+	VK_UNWAITED, VK_LIVELOCK, VK_COUNT
 };
 
 /* One violation, ready to print. */

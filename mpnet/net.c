@@ -1074,14 +1074,40 @@ free_per_proc(const struct mpnet *mp, void *v)
 /* Why a P/T net cannot follow sem.c's layout for this mode, or NULL:
  * channels whose messages a wildcard takes in the order sent (a queue of
  * labels), or rooted collectives a process may leave early one after the
- * other (a queue of open collectives; the net holds one). */
+ * other (a queue of open collectives; the net holds one).  Nor does the
+ * export hold sendrecv, wait, test, waitany, waitsome, probe and iprobe
+ * (a wait on some requests moves the others up; a poll's branch is the
+ * absence of a token, which a P/T net cannot test): it names the first. */
 static char *
 beyond_pt(const struct mpnet *mp, enum check_mode mode)
 {
 	struct sem	 m;
-	char		*why = NULL, a[PCG_NAME_MAX], c[PCG_NAME_MAX];
+	char		*why = NULL, a[PCG_NAME_MAX], c[PCG_NAME_MAX + 64];
 	int		 i, k;
 
+	for (i = 0; i < mp->nprocs && why == NULL; i++)
+		for (k = 0; k < mp->progs[i]->nins && why == NULL; k++) {
+			const struct ins	*in = &mp->progs[i]->ins[k];
+
+			if (in->op != OP_WAIT && in->op != OP_PROBE &&
+			    in->op != OP_PROBEANY && !mpnet_op_polls(in->op))
+				continue;
+			mpnet_ins_text(mp, i, in, c, sizeof(c));
+			if (in->src != NULL && in->src->loc.src != NULL)
+				xasprintf(&why, "'%s' (%s:%d:%d) in the behaviour of "
+				    "%s: the net export does not hold sendrecv, "
+				    "wait, test, waitany, waitsome, probe or iprobe",
+				    c, in->src->loc.src->name, in->src->loc.first_line,
+				    in->src->loc.first_column, pcg_proc_name(mp->pcg,
+				    i, a, sizeof(a)));
+			else
+				xasprintf(&why, "'%s' in the behaviour of %s: the "
+				    "net export does not hold sendrecv, wait, test, "
+				    "waitany, waitsome, probe or iprobe", c,
+				    pcg_proc_name(mp->pcg, i, a, sizeof(a)));
+		}
+	if (why != NULL)
+		return why;
 	sem_init(&m, mp, mode, 2);
 	for (i = 0; i < mp->ncolls && why == NULL; i++)
 		if (mp->colls[i].group >= 0 && mp->colls[i].root >= 0 &&

@@ -18,7 +18,7 @@
 
 static const char *const vkinds[VK_COUNT] = {
 	"deadlock", "unmatched-send", "orphan-receive", "collective-mismatch",
-	"unwaited-request",
+	"unwaited-request", "livelock",
 };
 
 const char *
@@ -426,6 +426,40 @@ cls_stuck(struct cls *c)
 	free(roots);
 }
 
+/* Livelock: the processes that poll in vain for ever, each at its poll,
+ * and the waits of those blocked meanwhile. */
+static void
+cls_livelock(struct cls *c)
+{
+	const struct sem	*m = c->m;
+	unsigned char		*polls = xcalloc(m->nprocs + 1, 1);
+	int			 i, n = 0;
+
+	judge_livelock(c->j, c->s, c->j->ps, polls);
+	for (i = 0; i < m->nprocs; i++) {
+		if (!polls[i])
+			continue;
+		add_proc(c->v, i);
+		n++;
+		name(&c->det, m, i);
+		buf_adds(&c->det, " polls in vain at ");
+		stmt_text(&c->det, m, i, judge_ins(m, c->s, i));
+		buf_adds(&c->det, ", round and round\n");
+	}
+	for (i = 0; i < m->nprocs; i++) {
+		if (c->j->ps[i] != PS_BLOCKED)
+			continue;
+		wait_line(&c->det, c->j, c->s, i);
+		buf_addc(&c->det, '\n');
+	}
+	buf_adds(&c->msg, "livelock: ");
+	message_list(&c->msg, m, c->v->procs, c->v->nprocs);
+	buf_adds(&c->msg, n == 1 ? " polls" : " poll");
+	buf_adds(&c->msg, " for ever for what never comes, and no other process "
+	    "can move");
+	free(polls);
+}
+
 /* A line naming the processes that can still go on, when some can. */
 static void
 others_go_on(struct buf *det, struct rjudge *j, const uint64_t *s)
@@ -472,7 +506,10 @@ classify(struct violation *v, struct rjudge *j, const uint64_t *s, int kind)
 			sig = judge_ins(c.m, s, i)->coll;
 		}
 	}
-	if (kind == VK_UNWAITED)
+	if (kind == VK_LIVELOCK) {
+		cls_livelock(&c);
+		leftover(&c.det, c.m, s, NULL, 0);
+	} else if (kind == VK_UNWAITED)
 		cls_unwaited(&c);
 	else if (kind == VK_COLL_MISMATCH && (c.nstuck == 0 || !judge_coll_mismatch(j, s)))
 		cls_coll_left_open(&c);
@@ -540,6 +577,19 @@ action_text(struct buf *b, const struct sem *m, const uint64_t *s, const struct 
 	case T_LEAVE:
 		stmt_text(b, m, t->proc, in);
 		buf_adds(b, " done");
+		break;
+	case T_TEST:
+		stmt_text(b, m, t->proc, in);
+		buf_adds(b, t->alt == 0 ? " finds it complete" : " finds it pending");
+		break;
+	case T_PROBE:
+	case T_IPROBE:
+		stmt_text(b, m, t->proc, in);
+		buf_adds(b, t->alt == 0 ? " finds a message" : " finds none");
+		break;
+	case T_WAITANY:
+		stmt_text(b, m, t->proc, in);
+		buf_printf(b, " takes branch %d", t->alt + 1);
 		break;
 	default:
 		stmt_text(b, m, t->proc, in);

@@ -86,8 +86,14 @@ pools(struct sem *m, int pool)
 			for (j = 0; j < pr->nins && ok; j++) {
 				const struct ins *o = &pr->ins[j];
 
-				if ((o->op == OP_RECV || o->op == OP_IRECV) &&
+				/* (a probe asks where a message is, as a
+				 * receive of its ports: no pool there) */
+				if ((o->op == OP_RECV || o->op == OP_IRECV ||
+				    o->op == OP_PROBE || o->op == OP_IPROBE) &&
 				    o->lp >= wild_lo && o->lp < wild_hi)
+					ok = 0;
+				if ((o->op == OP_PROBEANY || o->op == OP_IPROBEANY) &&
+				    o->lo < wild_hi && wild_lo < o->hi)
 					ok = 0;
 				if ((o->op == OP_RECVANY || o->op == OP_IRECVANY) &&
 				    (o->lo != wild_lo || o->hi != wild_hi) &&
@@ -386,6 +392,20 @@ sem_init_layout(struct sem *m, const struct mpnet *n, enum check_mode mode,
 	m->ctrw = xcalloc(n->nuprog > 0 ? n->nuprog : 1, sizeof(*m->ctrw));
 	m->ends = xcalloc(n->nuprog > 0 ? n->nuprog : 1, sizeof(*m->ends));
 	m->mark = xcalloc(m->nprocs > 0 ? m->nprocs : 1, 1);
+	m->pollmsg = xcalloc(m->nprocs > 0 ? m->nprocs : 1, 1);
+	m->pollreq = xcalloc(m->nprocs > 0 ? m->nprocs : 1, 1);
+	for (i = 0; i < n->nprocs; i++)
+		for (k = 0; n->progs[i] != NULL && k < n->progs[i]->nins; k++) {
+			int	op = n->progs[i]->ins[k].op;
+
+			m->pollmsg[i] |= op == OP_IPROBE || op == OP_IPROBEANY;
+			m->pollreq[i] |= op == OP_TEST || op == OP_WAITANY ||
+			    op == OP_WAITSOME;
+		}
+	m->feeds = xcalloc(m->nprocs > 0 ? m->nprocs : 1, 1);
+	for (i = 0; i < n->ndc; i++)
+		if (m->pollmsg[n->dc[i].to] && n->dc[i].from != n->dc[i].to)
+			m->feeds[n->dc[i].from] = 1;
 	for (i = 0; i < n->nuprog; i++) {
 		const struct prog	*pr = n->uprog[i];
 		uint32_t		 off = 0;
@@ -524,6 +544,9 @@ sem_fini(struct sem *m)
 	}
 	free(m->ends);
 	free(m->mark);
+	free(m->pollmsg);
+	free(m->pollreq);
+	free(m->feeds);
 	free(m->scratch);
 	for (i = 0; i < m->ngrp; i++)
 		free(m->grp[i].dc);
@@ -921,7 +944,7 @@ sim_offers(const struct sem *m, const uint64_t *s, int q, int pc, int r,
 		in = &sp->pr->ins[sem_get(w, sp->pc)];
 		if (in->op == OP_END)
 			return n;
-		if (in->op == OP_CHOICE)
+		if (in->op == OP_CHOICE || mpnet_op_polls(in->op))
 			return -1;
 		if ((v = offer_visit(&o, in)) < 0)
 			return n;
@@ -1024,6 +1047,21 @@ coming(const struct sem *m, const uint64_t *s, int r, int lo, int hi,
 	return offers;
 }
 
+/* Whether a process sending into r's ports lo..hi polls its requests
+ * (test, waitany, waitsome): which of its messages r takes first then
+ * shows in what it does, and a bag's one order is not enough. */
+static int
+senders_poll(const struct sem *m, int r, int lo, int hi)
+{
+	int	lp, dc;
+
+	for (lp = lo; lp < hi; lp++)
+		if ((dc = m->net->recv_dc[m->p[r].portbase + lp]) >= 0 &&
+		    m->pollreq[m->net->dc[dc].from])
+			return 1;
+	return 0;
+}
+
 static int
 bag(const struct sem *m, const uint64_t *s, int r, int pc, const struct ins *in)
 {
@@ -1032,7 +1070,7 @@ bag(const struct sem *m, const uint64_t *s, int r, int pc, const struct ins *in)
 	uint64_t		 offers = 0, c;
 	int			 run, lp, dc, k;
 
-	if (in->nposted > 0)
+	if (in->nposted > 0 || senders_poll(m, r, in->lo, in->hi))
 		return 0;
 	for (run = 0; pc + run < sp->pr->nins; run++) {
 		const struct ins	*o = &sp->pr->ins[pc + run];
@@ -1094,6 +1132,8 @@ req_bag(const struct sem *m, const uint64_t *s, int r, const struct ins *in,
 		if ((dc = m->net->recv_dc[sp->portbase + lp]) >= 0 &&
 		    m->pool[dc] >= 0)
 			return 0;
+	if (senders_poll(m, r, lo, hi))
+		return 0;
 	return coming(m, s, r, lo, hi, pend, 1) <= pend;
 }
 
@@ -1190,7 +1230,45 @@ static const uint8_t trole_of[] = {
 	[T_SEND] = TR_POST, [T_ISEND] = TR_POST, [T_IPOST] = TR_POST,
 	[T_RECV] = TR_STEP, [T_MATCH] = TR_MATCH, [T_WAIT] = TR_STEP,
 	[T_CHOOSE] = TR_STEP, [T_COLL] = TR_ALL, [T_LEAVE] = TR_STEP,
+	[T_TEST] = TR_STEP, [T_WAITANY] = TR_STEP, [T_PROBE] = TR_STEP,
+	[T_IPROBE] = TR_STEP,
 };
+
+/* Whether taking dc's next message may complete a request its sender
+ * polls (test, waitany, waitsome): then it is no independent step. */
+static int
+takes_polled(const struct sem *m, int dc)
+{
+	return m->pollreq[m->net->dc[dc].from];
+}
+
+/* Whether a message on one of proc's ports lo..hi can be received now
+ * and no pending request of its takes it first: what a probe sees. */
+static int
+probe_sees(const struct sem *m, const uint64_t *s, int proc,
+    const struct ins *in, int lo, int hi)
+{
+	int	lp, dc;
+
+	for (lp = lo; lp < hi; lp++)
+		if (offer(m, s, &m->p[proc], lp, &dc) != 0 &&
+		    first_pending(m, s, proc, in, lp) < 0)
+			return 1;
+	return 0;
+}
+
+/* The requests of in's wmask (bit k: its k-th lowest) that are complete. */
+static uint64_t
+done_of(const struct sproc *sp, const uint64_t *s, const struct ins *in)
+{
+	uint64_t	c = 0, w = in->wmask;
+	int		j;
+
+	for (j = 0; w != 0; j++, w &= w - 1)
+		if (sem_get(s, slot_fld(sp, __builtin_ctzll(w))) == 0)
+			c |= (uint64_t)1 << j;
+	return c;
+}
 
 int
 sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
@@ -1231,18 +1309,20 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 			    first_pending(m, s, proc, in, lp) != k ||
 			    (ordered && !in_order(m, s, dc, a)))
 				continue;
-			ADD(T_MATCH, dc, k, 0, wsafe, a == 2);
+			ADD(T_MATCH, dc, k, 0, wsafe && !takes_polled(m, dc), a == 2);
 			if (one)
 				break;
 		}
 	}
 	switch (in->op) {
 	case OP_SEND:
+		dc = m->net->send_dc[sp->portbase + in->lp];
 		if (!is_sync(m, in->mode))
-			ADD(T_SEND, m->net->send_dc[sp->portbase + in->lp], -1, 0, 1, 0);
+			ADD(T_SEND, dc, -1, 0, 1, 0);
 		break;	/* a synchronous one is taken by its receiver */
 	case OP_ISEND:
-		ADD(T_ISEND, m->net->send_dc[sp->portbase + in->lp], in->slot, 0, 1, 0);
+		dc = m->net->send_dc[sp->portbase + in->lp];
+		ADD(T_ISEND, dc, in->slot, 0, 1, 0);
 		break;
 	case OP_IRECV:
 	case OP_IRECVANY:
@@ -1266,7 +1346,7 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 			    first_pending(m, s, proc, in, lp) >= 0 ||
 			    (ordered && !in_order(m, s, dc, a)))
 				continue;	/* (a request takes it first) */
-			ADD(T_RECV, dc, -1, 0, wsafe, a == 2);
+			ADD(T_RECV, dc, -1, 0, wsafe && !takes_polled(m, dc), a == 2);
 			if (one)
 				break;
 		}
@@ -1279,6 +1359,51 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 		if (k == in->nposted)
 			ADD(T_WAIT, -1, -1, 0, 1, 0);
 		break;
+	case OP_WAIT:
+		for (k = 0; k < in->nposted; k++)
+			if ((in->wmask >> k & 1) && sem_get(s, slot_fld(sp, k)) != 0)
+				break;
+		if (k == in->nposted)
+			ADD(T_WAIT, -1, -1, 0, 1, 0);
+		break;
+	/* Polls: the state decides.  A branch taken on what another process
+	 * can change (a request not yet complete, a message not yet there)
+	 * is not safe; one taken on what lasts (complete, there) is. */
+	case OP_TEST:
+		a = sem_get(s, slot_fld(sp, in->slot)) != 0;
+		ADD(T_TEST, -1, in->slot, a, a == 0, 0);
+		break;
+	case OP_IPROBE:
+	case OP_IPROBEANY:
+		a = !probe_sees(m, s, proc, in, in->op == OP_IPROBE ? in->lp : in->lo,
+		    in->op == OP_IPROBE ? in->lp + 1 : in->hi);
+		ADD(T_IPROBE, -1, -1, a, a == 0, 0);
+		break;
+	case OP_PROBE:
+	case OP_PROBEANY:
+		if (probe_sees(m, s, proc, in, in->op == OP_PROBE ? in->lp : in->lo,
+		    in->op == OP_PROBE ? in->lp + 1 : in->hi))
+			ADD(T_PROBE, -1, -1, 0, 1, 0);
+		break;
+	case OP_WAITANY:
+	case OP_WAITSOME: {
+		uint64_t	c = done_of(sp, s, in), all;
+
+		/* Safe once every one is complete: none can come to be. */
+		all = ((uint64_t)1 << __builtin_popcountll(in->wmask)) - 1;
+		if (in->wmask == UINT64_MAX)
+			all = UINT64_MAX;
+		if (c == 0)
+			break;
+		if (in->op == OP_WAITSOME) {
+			ADD(T_WAITANY, -1, -1, (int)(c - 1), c == all, 0);
+			break;
+		}
+		for (k = 0; c != 0; k++, c >>= 1)
+			if (c & 1)
+				ADD(T_WAITANY, -1, -1, k, done_of(sp, s, in) == all, 0);
+		break;
+	}
 	case OP_COLL:
 		if (!coll_enabled(m, s, proc, in))
 			break;
@@ -1301,6 +1426,8 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 		break;
 	}
 #undef ADD
+	for (k = 0; k < n && m->feeds[proc]; k++)
+		out[k].safe = 0;
 	return n;
 }
 
@@ -1463,6 +1590,21 @@ leave(struct sem *m, uint64_t *s, int proc, const struct ins *in)
 	return 0;
 }
 
+/* The requests of mask (bit k: the k-th of n pending) complete and leave:
+ * the others move up, keeping their order, as the program's next
+ * instruction lists them. */
+static void
+leave_slots(const struct sproc *sp, uint64_t *s, int n, uint64_t mask)
+{
+	int	k, j = 0;
+
+	for (k = 0; k < n; k++)
+		if (!(mask >> k & 1))
+			sem_set(s, slot_fld(sp, j++), sem_get(s, slot_fld(sp, k)));
+	for (; j < n; j++)
+		sem_set(s, slot_fld(sp, j), 0);
+}
+
 int
 sem_fire(struct sem *m, uint64_t *s, const struct trans *t)
 {
@@ -1497,7 +1639,26 @@ sem_fire(struct sem *m, uint64_t *s, const struct trans *t)
 		sem_set(s, slot_fld(sp, t->slot), 0);
 		break;
 	case T_WAIT:
+		if (in->op == OP_WAIT)
+			leave_slots(sp, s, in->nposted, in->wmask);
 		settle(sp, s, pc + 1);
+		break;
+	case T_TEST:
+		if (t->alt == 0)
+			leave_slots(sp, s, in->nposted, in->wmask);
+		settle(sp, s, sp->pr->alts[in->alt + t->alt]);
+		break;
+	case T_WAITANY:
+		leave_slots(sp, s, in->nposted, in->op == OP_WAITANY ?
+		    mpnet_nth_bit(in->wmask, t->alt) :
+		    mpnet_pick_bits(in->wmask, (uint64_t)t->alt + 1));
+		settle(sp, s, sp->pr->alts[in->alt + t->alt]);
+		break;
+	case T_PROBE:
+		settle(sp, s, pc + 1);
+		break;
+	case T_IPROBE:
+		settle(sp, s, sp->pr->alts[in->alt + t->alt]);
 		break;
 	case T_CHOOSE:
 		settle(sp, s, sp->pr->alts[in->alt + t->alt]);

@@ -27,10 +27,14 @@ enum tkind {
 	T_IPOST,	/* post a receive request */
 	T_RECV,		/* the blocking receive at pc takes dc's next message */
 	T_MATCH,	/* request 'slot' takes dc's next message */
-	T_WAIT,		/* waitall: every request complete */
+	T_WAIT,		/* waitall: every request complete; wait: its */
 	T_CHOOSE,	/* take branch 'alt' of a choice */
 	T_COLL,		/* a collective every process reached: all go on */
 	T_LEAVE,	/* leave a rooted collective (buffered mode) */
+	T_TEST,		/* test: alt 0 its request complete (it leaves), 1 not */
+	T_WAITANY,	/* waitany, waitsome: branch 'alt' (its requests leave) */
+	T_PROBE,	/* probe: a message is there (not taken) */
+	T_IPROBE,	/* iprobe: alt 0 a message is there, 1 none */
 };
 
 struct fld {
@@ -130,6 +134,16 @@ struct sem {
 	uint8_t		**ctrw;
 	unsigned char	**ends;		/* per program, per pc: it can still end */
 	unsigned char	*mark;		/* per process, zero between uses (bag) */
+	/* Per process: its program has an iprobe (whether a message is
+	 * there decides its way: a send to it is no independent step), or a
+	 * test, waitany or waitsome (when its requests complete decides:
+	 * taking its message is none). */
+	unsigned char	*pollmsg;
+	unsigned char	*pollreq;
+	/* Per process: it sends to one with an iprobe.  Any of its steps may
+	 * change what that finds: its sends, and any step that leaves it in
+	 * a synchronous send, whose message an iprobe sees (avail). */
+	unsigned char	*feeds;
 	uint64_t	*scratch;	/* a state's words, for bag's simulations */
 };
 

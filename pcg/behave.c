@@ -619,8 +619,8 @@ reqs_stmt(struct behave *x, struct reqflow *f, const struct pcg_bstmt *s,
 		 * their blocks run after one another, in any order as far as
 		 * this check knows: the blocks run as a loop's body would. */
 		base = in;
-		if (s->kind == S_WAITANY)
-			return reqs_ons(x, f, s, base);
+		if (s->kind == S_WAITANY || s->branches->next == NULL)
+			return reqs_ons(x, f, s, base);	/* (one: it completes) */
 		base.must &= ~listed;
 		for (;;) {
 			f->quiet++;

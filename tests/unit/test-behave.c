@@ -202,6 +202,20 @@ str_is(const char *a, const char *b)
 	return a == NULL || b == NULL ? a == b : strcmp(a, b) == 0;
 }
 
+/* Whether pr holds sendrecv, wait, test, waitany, waitsome, probe or
+ * iprobe, whose calls the monitor learns on the run-time side of issue
+ * 26 (branch p2p-run): such processes are not compared until then. */
+static int
+p2p_new(const struct prog *pr)
+{
+	int	k;
+
+	for (k = 0; k < pr->nins; k++)
+		if (pr->ins[k].op >= OP_WAIT)
+			return 1;
+	return 0;
+}
+
 /* Whether a call is a collective (which may go over a group). */
 static int
 is_coll(enum mon_op op)
@@ -711,7 +725,7 @@ check_file(const char *arg, int inline_n, uint64_t seed, int runs, int steps,
 		int			 lp, t, r;
 
 		tot.procs++;
-		if (mp->progs[i] == NULL)
+		if (mp->progs[i] == NULL || p2p_new(mp->progs[i]))
 			continue;
 		/* The same text and program make the same test. */
 		if (hmap_put(seen, text_hash(p->behaviour), (uint64_t)mp->progs[i]->id,
