@@ -8,8 +8,11 @@
 # rendezvous) are counted, not compared; so are models SPIN does not
 # finish within its depth or time.
 #
-# usage: difftest.sh [-s SEED] [-n COUNT] [-f FIRST] [-j JOBS] [-k DIR] [-g]
+# usage: difftest.sh [-s SEED] [-n COUNT] [-f FIRST] [-j JOBS] [-k DIR] [-g] [-P]
 # -g: random scripts and protocols only, each with groups (difftest-gen -g).
+# -P: every script with sendrecv, named requests, wait, test, waitany,
+# waitsome, probe and iprobe (difftest-gen -P), which the export refuses:
+# verify and --exact are compared ('make difftest DIFFTEST_FLAGS=-P').
 # Needs ENSEMBLE and GEN (difftest-gen) in the environment, spin and a C
 # compiler (PANCC, default clang when installed, else cc).  Each
 # disagreement prints the model's number and verdicts, and the model is
@@ -17,8 +20,8 @@
 # SEED -f I -n 1 makes it again.  Prints a summary: models compared, the
 # engines and reductions that decided them; exit 1 on a disagreement.
 set -u
-seed=1 count=100 first=0 jobs=2 keep=./difftest-failures groups=
-while getopts s:n:f:j:k:g o; do
+seed=1 count=100 first=0 jobs=2 keep=./difftest-failures groups= p2p=
+while getopts s:n:f:j:k:gP o; do
 	case $o in
 	s) seed=$OPTARG ;;
 	n) count=$OPTARG ;;
@@ -26,7 +29,8 @@ while getopts s:n:f:j:k:g o; do
 	j) jobs=$OPTARG ;;
 	k) keep=$OPTARG ;;
 	g) groups=-g ;;
-	*) echo "usage: difftest.sh [-s SEED] [-n COUNT] [-f FIRST] [-j JOBS] [-k DIR] [-g]" >&2
+	P) p2p=-P ;;
+	*) echo "usage: difftest.sh [-s SEED] [-n COUNT] [-f FIRST] [-j JOBS] [-k DIR] [-g] [-P]" >&2
 	   exit 2 ;;
 	esac
 done
@@ -112,7 +116,7 @@ one() {
 }
 
 t0=$SECONDS
-"$GEN" -s "$seed" -f "$first" -n "$count" -o "$work/m" $groups >"$work/gen" || exit 2
+"$GEN" -s "$seed" -f "$first" -n "$count" $p2p -o "$work/m" $groups >"$work/gen" || exit 2
 running=0
 while read -r i model _; do
 	[ "$model" = - ] && continue

@@ -3,8 +3,10 @@
  * with how the checker's default engine explores each send mode, so the
  * test can say which reductions its models reached.
  *
- * usage: difftest-gen -s SEED -n COUNT [-f FIRST] -o DIR [-g]
- * (-g: random scripts and protocols only, each with groups.)  Model i (FIRST <= i < FIRST + COUNT) is script i of seed SEED, written
+ * usage: difftest-gen -s SEED -n COUNT [-f FIRST] [-P] -o DIR [-g]
+ * (-g: random scripts and protocols only, each with groups; -P: every
+ * script by gen_p2p, with sendrecv, wait, test, probe...)
+ * Model i (FIRST <= i < FIRST + COUNT) is script i of seed SEED, written
  * to DIR/m-i.pcg when the checker takes it and its state space is small
  * (--exact within MAX_STATES states in both modes); one line a model on
  * stdout:
@@ -68,7 +70,7 @@ main(int argc, char **argv)
 	struct pcg_opts	 po;
 	FILE		*devnull = fopen("/dev/null", "w"), *f;
 	uint64_t	 seed = 1;
-	int		 n = 100, first = 0, i;
+	int		 n = 100, first = 0, i, p2p = 0;
 	const char	*dir = NULL;
 	char		*path;
 
@@ -84,15 +86,17 @@ main(int argc, char **argv)
 			dir = argv[++i];
 		else if (strcmp(argv[i], "-g") == 0)
 			g.always_groups = 1;
+		else if (strcmp(argv[i], "-P") == 0)
+			p2p = 1;
 		else {
 			fprintf(stderr, "usage: difftest-gen -s SEED -n COUNT "
-			    "[-f FIRST] -o DIR [-g]\n");
+			    "[-f FIRST] [-P] -o DIR [-g]\n");
 			return 2;
 		}
 	}
 	if (devnull == NULL || dir == NULL) {
 		fprintf(stderr, "usage: difftest-gen -s SEED -n COUNT "
-		    "[-f FIRST] -o DIR\n");
+		    "[-f FIRST] [-P] -o DIR\n");
 		return 2;
 	}
 	memset(&po, 0, sizeof(po));
@@ -106,7 +110,7 @@ main(int argc, char **argv)
 		struct mpnet	*mp;
 
 		gen_seed(seed * 1000003 + (uint64_t)i);
-		switch (g.always_groups ? i % 2 : i % 4) {
+		switch (p2p ? 4 : g.always_groups ? i % 2 : i % 4) {
 		case 0:
 			gen_script(&g);
 			break;
@@ -116,8 +120,11 @@ main(int argc, char **argv)
 		case 2:
 			gen_indexed(&g);
 			break;
-		default:
+		case 3:
 			gen_loops(&g);
+			break;
+		default:
+			gen_p2p(&g);
 			break;
 		}
 		src.text = g.b.s;

@@ -77,6 +77,7 @@ root_name(const struct gen *g, int i, char *s, size_t len)
 }
 
 static void stmts(struct gen *, int p, int depth, int n);
+static void stmt(struct gen *, int p, int depth);
 
 /* The collectives, those without a root first; twin[k]: the plain form
  * of a v-form and the other way round (k: none), which MPI does not
@@ -88,14 +89,105 @@ static const int twin[] = { 0, 1, 2, 3, 4, 5, 9, 7, 10, 6, 8 };
 #define NCOLLS		((unsigned)(sizeof(colls) / sizeof(colls[0])))
 #define NUNROOTED	5
 
+/* One random statement of sendrecv, named requests, wait, test,
+ * waitany, waitsome, probe or iprobe of process p; each way through it
+ * completes the requests it names. */
+static void
+p2p_stmt(struct gen *g, int p, int depth)
+{
+	static const char *const isends[] = { "isend", "issend", "ibsend" };
+	const char		*types = g->types;
+	int			 t, k, t2, k2, a, b, r = (int)rnd(9);
+
+	port(g, p, &t, &k);
+	port(g, p, &t2, &k2);
+	a = ++g->names;
+	b = ++g->names;
+	switch (r) {
+	case 0:
+		buf_printf(&g->b, "sendrecv%s %c[%d], %c[%d]; ", rnd(2) ? "" :
+		    " replace", types[t], k, types[t2], k2);
+		break;
+	case 1:
+		buf_printf(&g->b, "%s %c[%d] as r%d; ", isends[rnd(3)], types[t],
+		    k, a);
+		if (rnd(2))
+			buf_printf(&g->b, "%s %c[%d]; ", rnd(2) ? "send" : "recv",
+			    types[t2], k2);
+		buf_printf(&g->b, rnd(2) ? "wait r%d; " : "test r%d { } else "
+		    "{ wait r%d; } ", a, a);
+		break;
+	case 2:
+		if (rnd(2))
+			buf_printf(&g->b, "irecv %c[%d] as r%d; ", types[t], k, a);
+		else if (rnd(2))
+			buf_printf(&g->b, "irecv any %c as r%d; ", types[t], a);
+		else
+			buf_printf(&g->b, "irecv any as r%d; ", a);
+		buf_printf(&g->b, "%s %c[%d] as r%d; ", rnd(2) ? "isend" : "irecv",
+		    types[t2], k2, b);
+		buf_printf(&g->b, rnd(2) ? "waitany { on r%d { wait r%d; } on "
+		    "r%d { wait r%d; } } " : "waitsome { on r%d { } on r%d { } } "
+		    "waitall; ", a, b, b, a);
+		g->requests = 0;
+		break;
+	case 3:
+		buf_printf(&g->b, "probe %c[%d]; recv %c[%d]; ", types[t], k,
+		    types[t], k);
+		break;
+	case 4:
+		if (rnd(2))
+			buf_adds(&g->b, "probe any; recv any; ");
+		else
+			buf_printf(&g->b, "probe any %c; recv any %c; ", types[t],
+			    types[t]);
+		break;
+	case 5:
+		buf_printf(&g->b, "iprobe %c[%d] { recv %c[%d]; } else { ",
+		    types[t], k, types[t], k);
+		if (depth < 2 && rnd(2)) {
+			int	saved = g->requests;
+
+			g->requests = 3;	/* (posts nothing) */
+			stmt(g, p, depth + 1);
+			g->requests = saved;
+		}
+		buf_adds(&g->b, "} ");
+		break;
+	case 6:
+		/* A test in a loop: counted, or endless (a livelock when what
+		 * it waits for never comes). */
+		buf_printf(&g->b, "irecv %c[%d] as r%d; loop%s { test r%d { "
+		    "send %c[%d]; irecv %c[%d] as r%d; } else { } } ", types[t],
+		    k, a, rnd(3) ? " 2" : "", a, types[t2], k2, types[t], k, a);
+		buf_printf(&g->b, "wait r%d; ", a);
+		break;
+	case 7:
+		buf_printf(&g->b, "loop%s { iprobe any { recv any; } else { } } ",
+		    rnd(2) ? " 3" : "");
+		break;
+	default:
+		buf_printf(&g->b, "irecv %c[%d] as r%d; iprobe %c[%d] { } else "
+		    "{ } waitany { on r%d { } } ", types[t], k, a, types[t2], k2,
+		    a);
+		break;
+	}
+}
+
 /* One random statement of process p. */
 static void
 stmt(struct gen *g, int p, int depth)
 {
 	static const char *const sends[] = { "send", "ssend", "bsend" };
 	const char		*types = g->types;
-	int			 t, k, r = (int)rnd(100);
+	int			 t, k, r;
 	char			 root[16];
+
+	if (g->p2p && rnd(3) == 0) {
+		p2p_stmt(g, p, depth);
+		return;
+	}
+	r = (int)rnd(100);
 
 	root_name(g, (int)rnd((unsigned)g->n), root, sizeof(root));
 
@@ -308,6 +400,54 @@ proto_free(struct proto *pr)
 	memset(pr, 0, sizeof(*pr));
 }
 
+/* A step of x and y, the two ends of a channel, with sendrecv, named
+ * requests, wait, test, waitany, probe or iprobe: an exchange, a message
+ * probed before it is taken, requests named and waited. */
+static void
+p2p_step(struct gen *g, struct proto *pr, const struct end *x,
+    const struct end *y)
+{
+	char	X = "PQ"[x->t], Y = "PQ"[y->t];
+	int	a = ++g->names, b = ++g->names;
+
+	switch (rnd(6)) {
+	case 0:
+		add(pr, x->p, "sendrecv %c[%d], %c[%d];", X, x->k, X, x->k);
+		if (rnd(3))
+			add(pr, y->p, "sendrecv%s %c[%d], %c[%d];", rnd(2) ? "" :
+			    " replace", Y, y->k, Y, y->k);
+		else
+			add(pr, y->p, "recv %c[%d]; send %c[%d];", Y, y->k, Y, y->k);
+		break;
+	case 1:
+		add(pr, x->p, "send %c[%d];", X, x->k);
+		add(pr, y->p, rnd(2) ? "probe %c[%d]; recv %c[%d];" :
+		    "probe any; recv any;", Y, y->k, Y, y->k);
+		break;
+	case 2:
+		add(pr, x->p, "isend %c[%d] as r%d; wait r%d;", X, x->k, a, a);
+		add(pr, y->p, "irecv %c[%d] as r%d; test r%d { } else { wait "
+		    "r%d; }", Y, y->k, b, b, b);
+		break;
+	case 3:
+		add(pr, x->p, "ssend %c[%d];", X, x->k);
+		add(pr, y->p, "iprobe %c[%d] { recv %c[%d]; } else { recv "
+		    "%c[%d]; }", Y, y->k, Y, y->k, Y, y->k);
+		break;
+	case 4:
+		add(pr, x->p, "issend %c[%d] as r%d; waitany { on r%d { } }", X,
+		    x->k, a, a);
+		add(pr, y->p, "irecv any as r%d; waitsome { on r%d { } }", b, b);
+		break;
+	default:
+		/* y polls for the message in a counted loop, then takes it. */
+		add(pr, x->p, "send %c[%d];", X, x->k);
+		add(pr, y->p, "loop %d { iprobe %c[%d] { } else { } } recv %c[%d];",
+		    1 + (int)rnd(3), Y, y->k, Y, y->k);
+		break;
+	}
+}
+
 /* Steps every process takes its part in: a message on a channel (the
  * receiver by port or by wildcard), a collective, a loop of steps, a
  * choice of two messages to one receiver that takes either. */
@@ -320,6 +460,10 @@ steps(struct gen *g, struct proto *pr, int n, int depth)
 		int	r = (int)rnd(100), c = (int)rnd((unsigned)nchan), d = (int)rnd(2);
 		struct end *x = &chans[c][d], *y = &chans[c][1 - d];
 
+		if (g->p2p && r < 30) {
+			p2p_step(g, pr, x, y);
+			continue;
+		}
 		if (r < 55) {
 			if (rnd(5) == 0) {
 				add(pr, x->p, "isend %c[%d];", "PQ"[x->t], x->k);
@@ -480,6 +624,19 @@ gen_protocol(struct gen *g)
 		buf_adds(&g->b, " }\n");
 	}
 	proto_free(&pr);
+}
+
+/* (gen.h) */
+void
+gen_p2p(struct gen *g)
+{
+	g->p2p = 1;
+	g->names = 0;
+	if (rnd(2))
+		gen_script(g);
+	else
+		gen_protocol(g);
+	g->p2p = 0;
 }
 
 /* One condition on a process's index among 1..n. */

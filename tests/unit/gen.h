@@ -26,6 +26,10 @@ struct gen {
 					 * gen_protocol (0: none) */
 	int		 gmem[GEN_MAX_GROUPS][GEN_MAX_PROCS];	/* rank order */
 	int		 gn[GEN_MAX_GROUPS];
+	int		 p2p;		/* make sendrecv, named requests, wait,
+					 * test, waitany, waitsome, probe and
+					 * iprobe too (gen_p2p sets it) */
+	int		 names;		/* request names made so far */
 };
 
 /* Start the generator's sequence at seed. */
@@ -51,6 +55,11 @@ void	gen_indexed(struct gen *);
  * the hub's now and then (what a process can still send depends on its
  * counter). */
 void	gen_loops(struct gen *);
+/* A script with sendrecv, named requests and wait, test, waitany,
+ * waitsome, probe and iprobe among the rest: made at random (gen_script)
+ * or a protocol (gen_protocol), with some steps of these; test and
+ * iprobe in loops, counted and endless (livelocks). */
+void	gen_p2p(struct gen *);
 /* The script with every counted loop written out ("loop 3 { B }" as B
  * three times, inner loops first; endless loops stay) into out: the
  * same programs, so the same verdict, kind and exact counts.  How many

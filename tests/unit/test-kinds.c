@@ -11,9 +11,13 @@
  * verdict, kind, states and transitions.  TAP output; a disagreement
  * prints the script.
  *
- * usage: test-kinds [-n SCRIPTS] [-s SEED] [-v] [-p N] [-g]
+ * One script in four uses sendrecv, named requests, wait, test, waitany,
+ * waitsome, probe and iprobe (gen_p2p).
+ *
+ * usage: test-kinds [-n SCRIPTS] [-s SEED] [-v] [-p N] [-g] [-P]
  * -v prints every script, -p N prints script N only; -g makes random
- * scripts and protocols only, each with groups. */
+ * scripts and protocols only, each with groups; -P makes every script
+ * with gen_p2p. */
 #include "config.h"
 
 #include <inttypes.h>
@@ -142,6 +146,7 @@ main(int argc, char **argv)
 	int		 n = 1000, i, tap = 0, fails = 0, compiled = 0, verbose = 0;
 	int		 counts[3] = { 0, 0, 0 }, only = -1, ufails = 0, looped = 0;
 	int		 grouped = 0;
+	int		 p2p = 0;
 	struct buf	 u;
 
 	memset(&g, 0, sizeof(g));
@@ -157,6 +162,8 @@ main(int argc, char **argv)
 			only = atoi(argv[++i]);
 		else if (strcmp(argv[i], "-g") == 0)
 			g.always_groups = 1;
+		else if (strcmp(argv[i], "-P") == 0)
+			p2p = 1;
 	}
 	if (devnull == NULL)
 		return 2;
@@ -170,7 +177,9 @@ main(int argc, char **argv)
 		int		 mode;
 
 		gen_seed(seed * 1000003 + (uint64_t)i);
-		if (i % 3 == 0 || (g.always_groups && i % 3 == 2))
+		if (p2p || (!g.always_groups && i % 4 == 3))
+			gen_p2p(&g);
+		else if (i % 3 == 0 || (g.always_groups && i % 3 == 2))
 			gen_script(&g);
 		else if (i % 3 == 1)
 			gen_protocol(&g);
