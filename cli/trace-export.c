@@ -160,7 +160,12 @@ xs_text(struct buf *out, const struct pcg *g, int p, const struct pcg_bstmt *b)
 		[S_REDUCE] = "reduce", [S_GATHER] = "gather",
 		[S_ALLGATHERV] = "allgatherv", [S_ALLTOALLV] = "alltoallv",
 		[S_REDUCESCATTER] = "reducescatter", [S_SCATTERV] = "scatterv",
-		[S_GATHERV] = "gatherv",
+		[S_GATHERV] = "gatherv", [S_SENDRECV] = "sendrecv",
+		[S_SENDRECV_REPLACE] = "sendrecv replace", [S_WAIT] = "wait",
+		[S_TEST] = "test", [S_WAITANY] = "waitany",
+		[S_WAITSOME] = "waitsome", [S_PROBE] = "probe",
+		[S_PROBE_ANY] = "probe any", [S_IPROBE] = "iprobe",
+		[S_IPROBE_ANY] = "iprobe any",
 	};
 	static const char *const modes[] = { "", "s", "b" };
 	const struct pcg_comp	*c = &g->comps[g->procs[p].comp];
@@ -195,9 +200,15 @@ xs_find(struct xs *x, int p, const struct pcg_bstmt *b,
 	for (; b != NULL; b = b->next) {
 		if (b->kind == S_LOOP)
 			xs_find(x, p, b->body, ev);
-		else if (b->kind == S_CHOICE)
+		else if (b->kind == S_CHOICE || b->kind == S_WAITANY ||
+		    b->kind == S_WAITSOME)
 			for (br = b->branches; br != NULL; br = br->next)
 				xs_find(x, p, br->body, ev);
+		else if (b->kind == S_TEST || b->kind == S_IPROBE ||
+		    b->kind == S_IPROBE_ANY) {
+			xs_find(x, p, b->body, ev);
+			xs_find(x, p, b->orelse, ev);
+		}
 		else if (b->src != NULL && xs_match(x->g, p, b, ev)) {
 			l = &b->src->loc;
 			if (x->b.len > 0)

@@ -1829,9 +1829,11 @@ mpnet_ins_text(const struct mpnet *n, int proc, const struct ins *in, char *buf,
 			if (lo == in->lo && lo + p->nports[t] == in->hi &&
 			    in->src != NULL && in->src->type != NULL)
 				type = c->types[t];
-		snprintf(buf, len, "%s%s%s", in->op == OP_RECVANY ? "recv any" :
+		snprintf(buf, len, "%s%s%s%s%s", in->op == OP_RECVANY ? "recv any" :
 		    in->op == OP_IRECVANY ? "irecv any" : in->op == OP_PROBEANY ?
-		    "probe any" : "iprobe any", type ? " " : "", type ? type : "");
+		    "probe any" : "iprobe any", type ? " " : "", type ? type : "",
+		    in->src != NULL && in->src->req != NULL ? " as " : "",
+		    in->src != NULL && in->src->req != NULL ? in->src->req : "");
 		break;
 	case OP_WAITALL:
 		snprintf(buf, len, "waitall");

@@ -168,10 +168,11 @@ explain_mark(Agraph_t *R, const struct sem *m, const uint64_t *s,
 		}
 		mpnet_ins_text(net, i, in, it, sizeof(it));
 		if (in->src != NULL && in->src->loc.src != NULL)
-			xasprintf(&note, "waits in '%s' (line %d)", it,
-			    in->src->loc.first_line);
+			xasprintf(&note, "%s '%s' (line %d)", mpnet_op_polls(in->op) ?
+			    "polls in" : "waits in", it, in->src->loc.first_line);
 		else
-			xasprintf(&note, "waits in '%s'", it);
+			xasprintf(&note, "%s '%s'", mpnet_op_polls(in->op) ?
+			    "polls in" : "waits in", it);
 		explain_node(R, v, in_cycle ? EXPLAIN_CYCLE : EXPLAIN_BLOCKED, note);
 		free(note);
 	}
@@ -358,7 +359,9 @@ explain_timeline(const struct mpnet *net, struct sem *m,
 			continue;
 		}
 		buf_reset(&b);
-		buf_adds(&b, "blocked: waits in ");
+		/* (a livelock's pollers go round, not blocked) */
+		buf_adds(&b, mpnet_op_polls(in->op) ? "polls in vain at " :
+		    "blocked: waits in ");
 		explain_stmt(&b, net, i, in);
 		box = explain_box(tl, net, i, in, a, "blocked", b.s, NULL);
 		timeline_mark(tl, box, b.s);
