@@ -512,16 +512,27 @@ req_id(struct cc *x, const char *name)
 	return x->nrnames;
 }
 
-/* The place of named request 'name' among those pending now, or -1 (an
- * error: behave.c's check said it is pending on every way here). */
+/* The place of named request 'name' among those pending now, or -1. */
 static int
-req_slot(struct cc *x, const struct pcg_bstmt *b, const char *name)
+req_find(struct cc *x, const char *name)
 {
 	int	id = req_id(x, name), k;
 
 	for (k = 0; id > 0 && k < x->nposted; k++)
 		if (x->pr->sd[x->posted[k]].req == id)
 			return k;
+	return -1;
+}
+
+/* The same, where it must be pending (waitany, waitsome: behave.c's
+ * check said it is on every way here); else an error, -1. */
+static int
+req_slot(struct cc *x, const struct pcg_bstmt *b, const char *name)
+{
+	int	k;
+
+	if ((k = req_find(x, name)) >= 0)
+		return k;
 	if (x->unreached)
 		return -1;	/* (no way comes here: nothing is pending) */
 	if (first_time(x, b->src))
@@ -1000,10 +1011,14 @@ polls(struct cc *x, struct front *out, struct path *p, const struct pcg_bstmt *b
 	switch (b->kind) {
 	case S_TEST:
 		op = OP_TEST;
-		if ((k = req_slot(x, b, b->req)) < 0)
-			return;
-		wmask = (uint64_t)1 << k;
 		nalt = 2;
+		/* Complete already on this way (MPI's test of a null request):
+		 * a test that always takes its first block, a step still (an
+		 * endless loop of it must pass one: settle). */
+		if ((k = req_find(x, b->req)) < 0)
+			nalt = 1;
+		else
+			wmask = (uint64_t)1 << k;
 		break;
 	case S_IPROBE:
 	case S_IPROBE_ANY:
@@ -1033,7 +1048,7 @@ polls(struct cc *x, struct front *out, struct path *p, const struct pcg_bstmt *b
 	c = emit(x, op, b->src);
 	x->pr->ins[c].wmask = wmask;
 	if (op == OP_TEST)
-		x->pr->ins[c].slot = __builtin_ctzll(wmask);
+		x->pr->ins[c].slot = wmask != 0 ? __builtin_ctzll(wmask) : -1;
 	if (op == OP_IPROBE)
 		x->pr->ins[c].lp = local_port(x, b, b->port);
 	else if (op == OP_IPROBEANY) {
@@ -1200,10 +1215,11 @@ one(struct cc *x, struct front *out, struct path *p, const struct pcg_bstmt *b,
 		x->pr->ins[i].hi = k;
 		break;
 	case S_WAIT:
-		if ((k = req_slot(x, b, b->req)) < 0)
-			return;
+		/* Complete already on this way: a wait on nothing, which goes
+		 * on at once (a step still: settle). */
+		k = req_find(x, b->req);
 		enter(x, p);
-		wait_on(x, p, b->src, (uint64_t)1 << k);
+		wait_on(x, p, b->src, k >= 0 ? (uint64_t)1 << k : 0);
 		break;
 	case S_PROBE:
 	case S_PROBE_ANY:

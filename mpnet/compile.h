@@ -44,7 +44,8 @@ enum op {
 	OP_WAIT,	/* the requests of wmask complete: they leave the
 			 * pending ones (the rest move up: pr->sd[after..]) */
 	OP_TEST,	/* slot (wmask): complete, it leaves them and alts[alt]
-			 * runs; else alts[alt + 1] (nalt 2) */
+			 * runs; else alts[alt + 1] (nalt 2).  Slot -1 (nalt
+			 * 1): complete before, alts[alt] at once */
 	OP_WAITANY,	/* alts[alt + k]: the k-th lowest request of wmask
 			 * complete, it leaves them and that branch runs */
 	OP_WAITSOME,	/* alts[alt + c - 1]: c the set of the requests of

@@ -39,12 +39,15 @@ judge_worst(const struct mpnet *net)
 {
 	int	i, k;
 
-	/* A net that polls (test, iprobe) in an endless loop may livelock. */
+	/* A net that polls (test, iprobe, a wait of a request completed
+	 * before) in an endless loop may livelock. */
 	for (i = 0; i < net->nuprog && !net->finite; i++)
 		for (k = 0; k < net->uprog[i]->nins; k++)
 			if (net->uprog[i]->ins[k].op == OP_TEST ||
 			    net->uprog[i]->ins[k].op == OP_IPROBE ||
-			    net->uprog[i]->ins[k].op == OP_IPROBEANY)
+			    net->uprog[i]->ins[k].op == OP_IPROBEANY ||
+			    (net->uprog[i]->ins[k].op == OP_WAIT &&
+			    net->uprog[i]->ins[k].wmask == 0))
 				return vprio[VK_LIVELOCK];
 	return vprio[net->ncolls > 0 ? VK_COLL_MISMATCH : VK_DEADLOCK];
 }
@@ -725,12 +728,26 @@ judge_tables(struct rjudge *j)
 	j->nfirst = xcalloc(j->N + 2, sizeof(int));
 }
 
-/* Whether transition t is a poll that fails: a test whose request is not
- * complete, an iprobe that finds no message. */
+/* Whether transition t is a poll that fails, or one that changes
+ * nothing: a test whose request is not complete, an iprobe that finds no
+ * message; a test or wait of a request completed before. */
 static int
-fails(const struct trans *t)
+fails(const struct sem *m, const struct trans *t)
 {
-	return (t->kind == T_TEST || t->kind == T_IPROBE) && t->alt == 1;
+	const struct ins	*in = &m->p[t->proc].pr->ins[t->pc];
+
+	if (t->kind == T_TEST)
+		return t->alt == 1 || in->slot < 0;
+	if (t->kind == T_WAIT)
+		return in->op == OP_WAIT && in->wmask == 0;
+	return t->kind == T_IPROBE && t->alt == 1;
+}
+
+/* Whether instruction in may poll in vain (fails). */
+static int
+vain_op(const struct ins *in)
+{
+	return mpnet_op_polls(in->op) || (in->op == OP_WAIT && in->wmask == 0);
 }
 
 /* Whether p, where its only move is a failing poll, comes back to s by
@@ -744,7 +761,8 @@ comes_back(struct rjudge *j, const uint64_t *s, int p)
 	memcpy(j->live, s, sizeof(uint64_t) * m->words);
 	for (step = 0; step < JUDGE_LIVE_STEPS; step++) {
 		n = sem_enabled(m, j->live, p, j->ts);
-		if (n != 1 || !fails(&j->ts[0]) || sem_fire(m, j->live, &j->ts[0]) != 0)
+		if (n != 1 || !fails(m, &j->ts[0]) ||
+		    sem_fire(m, j->live, &j->ts[0]) != 0)
 			return 0;
 		if (memcmp(j->live, s, sizeof(uint64_t) * m->words) == 0)
 			return 1;
@@ -769,10 +787,10 @@ judge_livelock(struct rjudge *j, const uint64_t *s, const unsigned char *ps,
 			polls[p] = 0;
 		if (ps[p] != PS_RUNS)
 			continue;
-		if (m->p[p].pr == NULL || !mpnet_op_polls(judge_ins(m, s, p)->op))
+		if (m->p[p].pr == NULL || !vain_op(judge_ins(m, s, p)))
 			return 0;
 		n = sem_enabled(m, s, p, j->ts);
-		if (n != 1 || !fails(&j->ts[0]))
+		if (n != 1 || !fails(m, &j->ts[0]))
 			return 0;
 		found = 1;
 	}

@@ -1370,7 +1370,7 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 	 * can change (a request not yet complete, a message not yet there)
 	 * is not safe; one taken on what lasts (complete, there) is. */
 	case OP_TEST:
-		a = sem_get(s, slot_fld(sp, in->slot)) != 0;
+		a = in->slot >= 0 && sem_get(s, slot_fld(sp, in->slot)) != 0;
 		ADD(T_TEST, -1, in->slot, a, a == 0, 0);
 		break;
 	case OP_IPROBE:

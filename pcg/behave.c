@@ -499,24 +499,29 @@ reqs_merge(struct reqset a, struct reqset b)
 	return a;
 }
 
-/* Request name must be pending at s (wait, test, 'on'). */
+/* Request name must be pending at s: on every way ('on' of waitany and
+ * waitsome), or on some way at least ('every' 0: wait and test, which
+ * go on at once where it is complete already, as MPI's on a null
+ * request). */
 static void
 reqs_need(struct behave *x, struct reqflow *f, const struct pcg_bstmt *s,
-    const char *name, struct reqset in)
+    const char *name, struct reqset in, int every)
 {
 	uint64_t	 bit = reqs_bit(x, f, s, name);
+	const char	*w = s->kind == S_WAITANY || s->kind == S_WAITSOME ? "on" :
+			    word(s);
 	char		 pn[PCG_NAME_MAX];
 
-	if (bit == 0 || (in.must & bit))
+	if (bit == 0 || (in.must & bit) || (!every && (in.may & bit)))
 		return;
 	pcg_proc_name(x->ev.pcg, x->proc, pn, sizeof(pn));
 	if (in.may & bit)
 		reqs_say(x, f, s, "'%s %s' in the behaviour of '%s': request '%s' "
 		    "may be complete already (not pending on every way here)",
-		    word(s), name, pn, name);
+		    w, name, pn, name);
 	else
 		reqs_say(x, f, s, "'%s %s' in the behaviour of '%s': request '%s' "
-		    "is not pending here", word(s), name, pn, name);
+		    "is not pending here", w, name, pn, name);
 }
 
 /* What a loop's body leaves, run from in as often as it may go round. */
@@ -588,13 +593,13 @@ reqs_stmt(struct behave *x, struct reqflow *f, const struct pcg_bstmt *s,
 		in.must |= bit;
 		return in;
 	case S_WAIT:
-		reqs_need(x, f, s, s->req, in);
+		reqs_need(x, f, s, s->req, in, 0);
 		bit = reqs_bit(x, f, s, s->req);
 		in.may &= ~bit;
 		in.must &= ~bit;
 		return in;
 	case S_TEST:
-		reqs_need(x, f, s, s->req, in);
+		reqs_need(x, f, s, s->req, in, 0);
 		bit = reqs_bit(x, f, s, s->req);
 		st = in;
 		st.may &= ~bit;
@@ -612,7 +617,7 @@ reqs_stmt(struct behave *x, struct reqflow *f, const struct pcg_bstmt *s,
 	case S_WAITSOME:
 		listed = 0;
 		for (br = s->branches; br != NULL; br = br->next) {
-			reqs_need(x, f, s, br->req, in);
+			reqs_need(x, f, s, br->req, in, 1);
 			listed |= reqs_bit(x, f, s, br->req);
 		}
 		/* waitsome: any others listed may have completed with it, and

@@ -60,11 +60,14 @@
  * named as in scripts: 'master', 'relay[3]'.  Each keyword of the script
  * language is one, so no type or process is named 'any', 'from', 'to',
  * 'over' or 'or' (nor 'as', 'else', 'on', 'replace').  A request's name
- * is local to the behaviour: 'as' names the request a statement posts (a port with an index, never '*'), and
- * 'wait', 'test' and 'on' name one pending there (pcg/behave.c checks it
- * is pending on every way there).  Port 'port, port' of sendrecv: the
- * first is sent to, the second received from.  T[*] is one statement on
- * each of the process's ports of type T, in order (none when it has none);
+ * is local to the behaviour: 'as' names the request a statement posts (a
+ * port with an index, never '*'), and 'wait', 'test' and 'on' name one
+ * posted before (pcg/behave.c checks it is pending there: for 'on', on
+ * every way; 'wait' and 'test' of one complete already go on at once,
+ * the test into its first block, as MPI's on a null request).  Of
+ * sendrecv's two ports the first is sent to, the second received from.
+ * T[*] is one statement on each of the process's ports of type T, in
+ * order (none when it has none);
  * 'loop' without a count repeats for ever; 'choice' takes one of its
  * blocks.  A collective with 'over' runs over that group: one of the
  * script's Groups section ('rows[2]', 'workers'), or a component's name,
