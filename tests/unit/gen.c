@@ -97,7 +97,7 @@ p2p_stmt(struct gen *g, int p, int depth)
 {
 	static const char *const isends[] = { "isend", "issend", "ibsend" };
 	const char		*types = g->types;
-	int			 t, k, t2, k2, a, b, r = (int)rnd(9);
+	int			 t, k, t2, k2, a, b, r = (int)rnd(10);
 
 	port(g, p, &t, &k);
 	port(g, p, &t2, &k2);
@@ -165,6 +165,18 @@ p2p_stmt(struct gen *g, int p, int depth)
 	case 7:
 		buf_printf(&g->b, "loop%s { iprobe any { recv any; } else { } } ",
 		    rnd(2) ? " 3" : "");
+		break;
+	case 8:
+		/* Tests round after round, then a wait: those after the one
+		 * that completed it find it complete at once (endless: a
+		 * livelock once it completed). */
+		buf_printf(&g->b, "%s %c[%d] as r%d; ", rnd(2) ? "irecv" :
+		    isends[rnd(3)], types[t], k, a);
+		if (rnd(4) == 0)
+			buf_printf(&g->b, "loop { test r%d { } else { } } ", a);
+		else
+			buf_printf(&g->b, "loop %u { test r%d { } else { } } wait "
+			    "r%d; ", 1 + rnd(3), a, a);
 		break;
 	default:
 		buf_printf(&g->b, "irecv %c[%d] as r%d; iprobe %c[%d] { } else "
