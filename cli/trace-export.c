@@ -113,6 +113,16 @@ xs_match(const struct pcg *g, int p, const struct pcg_bstmt *b,
 		return b->kind == S_WAITALL;
 	case TRACE_INIT:
 	case TRACE_FIN:
+	case TRACE_SENDRECV:
+	case TRACE_SENDRECVREPLACE:
+	case TRACE_WAITONE:
+	case TRACE_TEST:
+	case TRACE_TESTFALSE:
+	case TRACE_WAITANY:
+	case TRACE_WAITSOME:
+	case TRACE_PROBE:
+	case TRACE_IPROBE:
+	case TRACE_IPROBEFALSE:
 		return 0;
 	default:
 		return ev->op < TRACE_NOPS && b->kind == colls[ev->op];

@@ -91,8 +91,10 @@ trace_stats_exec(const struct cmd_entry *self, int argc, char **argv)
 		p->received += ev.rbytes;
 		if (ev.op == TRACE_INIT || ev.op == TRACE_FIN)
 			continue;
-		/* A waitall of n requests is n wait lines of one time. */
-		if (ev.op == TRACE_WAIT) {
+		/* A waitall of n requests is n wait lines of one time (a
+		 * waitsome's, a sendrecv's two lines too). */
+		if (ev.op == TRACE_WAIT || ev.op == TRACE_WAITSOME ||
+		    ev.op == TRACE_SENDRECV || ev.op == TRACE_SENDRECVREPLACE) {
 			if (p->waited && ev.t0ns == p->wait_t0 &&
 			    ev.t1ns == p->wait_t1)
 				continue;

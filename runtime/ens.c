@@ -41,7 +41,9 @@ enum call {
 	C_REDUCE_SCATTER, C_COMM_GROUP, C_BARRIER_OVER, C_BCAST_OVER,
 	C_REDUCE_OVER, C_ALLREDUCE_OVER, C_GATHER_OVER, C_ALLGATHER_OVER,
 	C_SCATTER_OVER, C_ALLTOALL_OVER, C_ALLGATHERV_OVER, C_GATHERV_OVER,
-	C_SCATTERV_OVER, C_ALLTOALLV_OVER, C_REDUCE_SCATTER_OVER
+	C_SCATTERV_OVER, C_ALLTOALLV_OVER, C_REDUCE_SCATTER_OVER,
+	C_SENDRECV, C_SENDRECV_REPLACE, C_WAIT, C_TEST, C_WAITANY, C_WAITSOME,
+	C_PROBE, C_PROBE_ANY, C_IPROBE, C_IPROBE_ANY
 };
 
 static const char *const call_names[] = {
@@ -57,7 +59,10 @@ static const char *const call_names[] = {
 	"ens_bcast_over", "ens_reduce_over", "ens_allreduce_over",
 	"ens_gather_over", "ens_allgather_over", "ens_scatter_over",
 	"ens_alltoall_over", "ens_allgatherv_over", "ens_gatherv_over",
-	"ens_scatterv_over", "ens_alltoallv_over", "ens_reduce_scatter_over"
+	"ens_scatterv_over", "ens_alltoallv_over", "ens_reduce_scatter_over",
+	"ens_sendrecv", "ens_sendrecv_replace", "ens_wait", "ens_test",
+	"ens_waitany", "ens_waitsome", "ens_probe", "ens_probe_any",
+	"ens_iprobe", "ens_iprobe_any"
 };
 
 /* The monitor's name for each call that communicates; -1 for the others. */
@@ -70,7 +75,9 @@ static const int call_mon[] = {
 	MON_SCATTERV, MON_ALLTOALLV, MON_REDUCE_SCATTER, -1, MON_BARRIER,
 	MON_BCAST, MON_REDUCE, MON_ALLREDUCE, MON_GATHER, MON_ALLGATHER,
 	MON_SCATTER, MON_ALLTOALL, MON_ALLGATHERV, MON_GATHERV, MON_SCATTERV,
-	MON_ALLTOALLV, MON_REDUCE_SCATTER
+	MON_ALLTOALLV, MON_REDUCE_SCATTER,
+	MON_SENDRECV, MON_SENDRECV_REPLACE, MON_WAIT, MON_TEST, MON_WAITANY,
+	MON_WAITSOME, MON_PROBE, MON_PROBE_ANY, MON_IPROBE, MON_IPROBE_ANY
 };
 
 enum { S_BEFORE, S_RUNNING, S_FINALIZED };
@@ -491,6 +498,7 @@ monitor(enum call c, const char *type, int port, const char *root,
 	struct mon_event	 ev;
 	char			*msg = NULL;
 
+	memset(&ev, 0, sizeof(ev));
 	ev.op = (enum mon_op)call_mon[c];
 	ev.type = type;
 	ev.port = port;
@@ -531,6 +539,45 @@ static inline void
 leave(void)
 {
 	cur_call = C_NONE;
+}
+
+/* A request as the monitor tells it from others: the handle's value
+ * (never 0 or -1 for a pending request in the MPIs we know). */
+static long
+req_id(MPI_Request r)
+{
+	long	id = 0;
+
+	memcpy(&id, &r, sizeof(r) < sizeof(id) ? sizeof(r) : sizeof(id));
+	return id;
+}
+
+/* Check a call of the new kinds (its op from c) against the behaviour:
+ * step, or with 'before' only ask whether it may come (its outcome is
+ * not known yet). */
+static void
+monitor_ev(enum call c, struct mon_event *ev, int before)
+{
+	char	*msg = NULL;
+	int	 rc;
+
+	if (E.mon == NULL)
+		return;
+	ev->op = (enum mon_op)call_mon[c];
+	rc = before ? ens_mon_expects(E.mon, ev, &msg) :
+	    ens_mon_step(E.mon, ev, &msg);
+	if (rc != 0)
+		ens_fail(C_NONE, "%s", msg != NULL ? msg : "out of memory in the monitor");
+}
+
+/* Enter a call that monitor_ev checks: record it for SIGUSR1 only. */
+static inline void
+enter_only(enum call c, const char *type, int port)
+{
+	cur_type = type;
+	cur_port = port;
+	cur_seq = (cur_seq + 1) & 0x3fffffff;
+	cur_call = c;
 }
 
 static void
@@ -1183,7 +1230,7 @@ recv_any(enum call c, const char *type, void *buf, int count, MPI_Datatype dt,
 
 				if (p->rank < 0)
 					continue;
-				rc = MPI_Iprobe(p->rank, p->rtag, E.comm, &flag, st);
+				rc = PMPI_Iprobe(p->rank, p->rtag, E.comm, &flag, st);
 				if (rc != MPI_SUCCESS) {
 					leave();
 					check(c, rc);
@@ -1270,6 +1317,8 @@ isend_port(enum call c, const char *type, int index, const void *buf, int count,
 		rc = PMPI_Ibsend(buf, count, dt, p->rank, p->tag, E.comm, req);
 	}
 	check(c, rc);
+	if (E.mon != NULL)
+		ens_mon_posted(E.mon, req_id(*req));
 	if (rec_on)
 		rec_p2p(TRACE_ISEND, c == C_ISEND ? TRACE_MODE_STD : c == C_ISSEND ?
 		    TRACE_MODE_SYNC : TRACE_MODE_BUF, t0, tname(type), index, 0,
@@ -1309,6 +1358,8 @@ ens_irecv(const char *type, int index, void *buf, int count, MPI_Datatype dt,
 	enter(C_IRECV, type, index, NULL);
 	leave();
 	check(C_IRECV, PMPI_Irecv(buf, count, dt, p->rank, p->rtag, E.comm, req));
+	if (E.mon != NULL)
+		ens_mon_posted(E.mon, req_id(*req));
 	if (rec_on)
 		rec_p2p(TRACE_IRECV, TRACE_MODE_NONE, t0, tname(type), index, 0,
 		    p->rank, p->rtag, dt, count, 0, req, E.comm);
@@ -1334,6 +1385,8 @@ ens_irecv_any(const char *type, void *buf, int count, MPI_Datatype dt,
 	leave();
 	check(C_IRECV_ANY, PMPI_Irecv(buf, count, dt, MPI_ANY_SOURCE, MPI_ANY_TAG,
 	    E.comm, req));
+	if (E.mon != NULL)
+		ens_mon_posted(E.mon, req_id(*req));
 	if (rec_on)
 		rec_p2p(TRACE_IRECV, TRACE_MODE_NONE, t0, t != NULL ? t->name : NULL,
 		    REC_PORT_ANY, 0, TRACE_ANY, TRACE_ANY, dt, count, 0, req,
@@ -2043,4 +2096,389 @@ ens_comm_group(const char *name, int index)
 	struct over	ov;
 
 	return find_over(C_COMM_GROUP, name, index, &ov)->comm;
+}
+
+/* A sendrecv on two ports, in place when c is C_SENDRECV_REPLACE (rbuf
+ * the one buffer). */
+static void
+sendrecv(enum call c, const char *stype, int sindex, const void *sbuf,
+    int scount, MPI_Datatype sdt, const char *rtype, int rindex, void *rbuf,
+    int rcount, MPI_Datatype rdt, MPI_Status *st)
+{
+	const struct wire_port	*sp = find_port(c, stype, sindex);
+	const struct wire_port	*rp = find_port(c, rtype, rindex);
+	struct mon_event	 ev;
+	MPI_Status		 own;
+	double			 t0 = rec_on ? MPI_Wtime() : 0;
+	int			 rc;
+
+	/* A status always: a truncation is said with the length sent. */
+	if (ignored(st))
+		st = &own;
+	memset(&ev, 0, sizeof(ev));
+	ev.type = stype;
+	ev.port = sindex;
+	ev.rtype = rtype;
+	ev.rport = rindex;
+	monitor_ev(c, &ev, 0);
+	enter_only(c, stype, sindex);
+	if (c == C_SENDRECV)
+		rc = PMPI_Sendrecv(sbuf, scount, sdt, sp->rank, sp->tag, rbuf,
+		    rcount, rdt, rp->rank, rp->rtag, E.comm, st);
+	else
+		rc = PMPI_Sendrecv_replace(rbuf, rcount, rdt, sp->rank, sp->tag,
+		    rp->rank, rp->rtag, E.comm, st);
+	leave();
+	check_recv(c, rc, rtype, rindex, rp->rank, st, rcount, rdt);
+	if (rec_on)
+		rec_sendrecv(c == C_SENDRECV ? TRACE_SENDRECV :
+		    TRACE_SENDRECVREPLACE, t0, tname(stype), sindex, sp->rank,
+		    sp->tag, sdt, scount, tname(rtype), rindex, st, rdt, 0, 0,
+		    E.comm);
+}
+
+void
+ens_sendrecv(const char *stype, int sindex, const void *sbuf, int scount,
+    MPI_Datatype sdt, const char *rtype, int rindex, void *rbuf, int rcount,
+    MPI_Datatype rdt, MPI_Status *st)
+{
+	sendrecv(C_SENDRECV, stype, sindex, sbuf, scount, sdt, rtype, rindex,
+	    rbuf, rcount, rdt, st);
+}
+
+void
+ens_sendrecv_replace(const char *stype, int sindex, const char *rtype,
+    int rindex, void *buf, int count, MPI_Datatype dt, MPI_Status *st)
+{
+	sendrecv(C_SENDRECV_REPLACE, stype, sindex, buf, count, dt, rtype,
+	    rindex, buf, count, dt, st);
+}
+
+/* Check the return code of a call that completed one request, its status
+ * st: a truncated receive is said with its port, its sender and the
+ * length sent, as check_recv says it; 'which' names the request among
+ * several ("request 2 of 3: "), or is "". */
+static void
+check_one(enum call c, int rc, const MPI_Status *st, const char *which)
+{
+	const struct wire_type	*t = NULL;
+	char			 peer[256];
+	int			 cls, k, sent;
+
+	if (rc == MPI_SUCCESS)
+		return;
+	if (MPI_Error_class(rc, &cls) != MPI_SUCCESS || cls != MPI_ERR_TRUNCATE ||
+	    st->MPI_SOURCE < 0)
+		check(c, rc);
+	if (MPI_Get_count(st, MPI_BYTE, &sent) != MPI_SUCCESS)
+		sent = MPI_UNDEFINED;
+	rank_name(st->MPI_SOURCE, peer, sizeof(peer));
+	if ((k = port_of(NULL, st->MPI_SOURCE, st->MPI_TAG, &t)) == 0)
+		ens_fail(c, "%smessage truncated: %s sent more than the receive"
+		    " holds", which, peer);
+	if (sent == MPI_UNDEFINED)
+		ens_fail(c, "%smessage truncated on port %s[%d]: %s sent more than"
+		    " the receive holds", which, t->name, k, peer);
+	ens_fail(c, "%smessage truncated on port %s[%d]: %s sent %d bytes, more"
+	    " than the receive holds", which, t->name, k, peer, sent);
+}
+
+/* The request pointer of a call on one request, checked. */
+static void
+need_request(enum call c, const MPI_Request *req)
+{
+	need_running(c);
+	if (req == NULL)
+		ens_fail(c, "the request is NULL");
+}
+
+void
+ens_wait(MPI_Request *req, MPI_Status *st)
+{
+	struct mon_event	 ev;
+	MPI_Request		 saved;
+	MPI_Status		 own;
+	double			 t0 = rec_on ? MPI_Wtime() : 0;
+	int			 rc;
+
+	need_request(C_WAIT, req);
+	if (ignored(st))
+		st = &own;
+	saved = *req;
+	memset(&ev, 0, sizeof(ev));
+	ev.req = req_id(saved);
+	monitor_ev(C_WAIT, &ev, 0);
+	enter_only(C_WAIT, NULL, 0);
+	rc = PMPI_Wait(req, st);
+	leave();
+	check_one(C_WAIT, rc, st, "");
+	if (rec_on)
+		rec_completed(TRACE_WAITONE, saved, st, t0, MPI_Wtime(), 0);
+}
+
+int
+ens_test(MPI_Request *req, MPI_Status *st)
+{
+	struct mon_event	 ev;
+	MPI_Request		 saved;
+	MPI_Status		 own;
+	double			 t0 = rec_on ? MPI_Wtime() : 0;
+	int			 rc, flag = 0;
+
+	need_request(C_TEST, req);
+	if (ignored(st))
+		st = &own;
+	saved = *req;
+	enter_only(C_TEST, NULL, 0);
+	rc = PMPI_Test(req, &flag, st);
+	leave();
+	check_one(C_TEST, rc, st, "");
+	/* Its outcome decides the branch: checked after the call, which
+	 * does not block. */
+	memset(&ev, 0, sizeof(ev));
+	ev.req = req_id(saved);
+	ev.flag = flag != 0;
+	monitor_ev(C_TEST, &ev, 0);
+	if (rec_on && flag)
+		rec_completed(TRACE_TEST, saved, st, t0, MPI_Wtime(), 0);
+	else if (rec_on)
+		rec_test_false(saved, t0, 0);
+	return flag != 0;
+}
+
+/* A copy of n requests before a call that completes some (into fixed
+ * when n <= 16, else a new array). */
+static MPI_Request *
+save_requests(enum call c, int n, const MPI_Request *reqs, MPI_Request *fixed)
+{
+	MPI_Request	*saved = fixed;
+
+	need_running(c);
+	if (n < 0 || (n > 0 && reqs == NULL))
+		ens_fail(c, "bad request array (%d requests)", n);
+	if (n > 16 && (saved = malloc((size_t)n * sizeof(*saved))) == NULL)
+		ens_fail(c, "out of memory for %d requests", n);
+	if (n > 0)
+		memcpy(saved, reqs, (size_t)n * sizeof(*saved));
+	return saved;
+}
+
+int
+ens_waitany(int n, MPI_Request *reqs, MPI_Status *st)
+{
+	struct mon_event	 ev;
+	MPI_Request		 fixed[16], *saved;
+	MPI_Status		 own;
+	char			 which[64];
+	double			 t0 = rec_on ? MPI_Wtime() : 0;
+	int			 rc, index = MPI_UNDEFINED;
+
+	saved = save_requests(C_WAITANY, n, reqs, fixed);
+	if (ignored(st))
+		st = &own;
+	memset(&ev, 0, sizeof(ev));
+	monitor_ev(C_WAITANY, &ev, 1);
+	enter_only(C_WAITANY, NULL, 0);
+	rc = PMPI_Waitany(n, reqs, &index, st);
+	leave();
+	snprintf(which, sizeof(which), "request %d of %d: ", index, n);
+	check_one(C_WAITANY, rc, st, index != MPI_UNDEFINED ? which : "");
+	ev.req = index != MPI_UNDEFINED ? req_id(saved[index]) : 0;
+	monitor_ev(C_WAITANY, &ev, 0);
+	if (rec_on && index != MPI_UNDEFINED)
+		rec_completed(TRACE_WAITANY, saved[index], st, t0, MPI_Wtime(), 0);
+	if (saved != fixed)
+		free(saved);
+	return index;
+}
+
+int
+ens_waitsome(int n, MPI_Request *reqs, int *indices, MPI_Status *sts)
+{
+	struct mon_event	 ev;
+	MPI_Request		 fixed[16], *saved;
+	MPI_Status		 ownst[16], *st = sts;
+	long			 ownid[16], *ids;
+	double			 t0 = rec_on ? MPI_Wtime() : 0, t1;
+	int			 rc, k, out = MPI_UNDEFINED;
+
+	saved = save_requests(C_WAITSOME, n, reqs, fixed);
+	if (indices == NULL)
+		ens_fail(C_WAITSOME, "the indices are NULL");
+	if (sts == NULL || sts == MPI_STATUSES_IGNORE)
+		st = n <= 16 ? ownst : malloc((size_t)n * sizeof(*st));
+	ids = n <= 16 ? ownid : malloc((size_t)n * sizeof(*ids));
+	if (st == NULL || ids == NULL)
+		ens_fail(C_WAITSOME, "out of memory for %d requests", n);
+	memset(&ev, 0, sizeof(ev));
+	monitor_ev(C_WAITSOME, &ev, 1);
+	enter_only(C_WAITSOME, NULL, 0);
+	rc = PMPI_Waitsome(n, reqs, &out, indices, st);
+	leave();
+	check_wait(C_WAITSOME, rc, out == MPI_UNDEFINED ? 0 : out, st);
+	for (k = 0; out != MPI_UNDEFINED && k < out; k++)
+		ids[k] = req_id(saved[indices[k]]);
+	ev.reqs = ids;
+	ev.nreqs = out == MPI_UNDEFINED ? 0 : out;
+	monitor_ev(C_WAITSOME, &ev, 0);
+	t1 = rec_on ? MPI_Wtime() : 0;
+	for (k = 0; rec_on && out != MPI_UNDEFINED && k < out; k++)
+		rec_completed(TRACE_WAITSOME, saved[indices[k]], &st[k], t0, t1, 0);
+	if (saved != fixed)
+		free(saved);
+	if (st != sts && st != ownst)
+		free(st);
+	if (ids != ownid)
+		free(ids);
+	return out;
+}
+
+void
+ens_probe(const char *type, int index, MPI_Status *st)
+{
+	const struct wire_port	*p = find_port(C_PROBE, type, index);
+	struct mon_event	 ev;
+	MPI_Status		 own;
+	double			 t0 = rec_on ? MPI_Wtime() : 0;
+	int			 rc;
+
+	if (ignored(st))
+		st = &own;
+	memset(&ev, 0, sizeof(ev));
+	ev.type = type;
+	ev.port = index;
+	monitor_ev(C_PROBE, &ev, 0);
+	enter_only(C_PROBE, type, index);
+	rc = PMPI_Probe(p->rank, p->rtag, E.comm, st);
+	leave();
+	check(C_PROBE, rc);
+	if (rec_on)
+		rec_probe(TRACE_PROBE, t0, tname(type), index, 0, p->rank,
+		    p->rtag, st, 0, E.comm);
+}
+
+/* Probe the ports of t (NULL: all) once, from a rotating start: the
+ * index of one with a message (its type in *got, the status in *st), or
+ * 0. */
+static int
+probe_ports(enum call c, const struct wire_type *t, MPI_Status *st,
+    const struct wire_type **got)
+{
+	static int	 start;
+	int		 i, k, rc, flag;
+
+	start++;
+	for (i = 0; i < E.T.ntypes; i++) {
+		const struct wire_type	*u = &E.T.types[i];
+
+		if (t != NULL && u != t)
+			continue;
+		for (k = 0; k < u->n; k++) {
+			int			 j = (k + start) % u->n;
+			const struct wire_port	*p = &u->ports[j];
+
+			if (p->rank < 0)
+				continue;
+			if ((rc = PMPI_Iprobe(p->rank, p->rtag, E.comm, &flag,
+			    st)) != MPI_SUCCESS) {
+				leave();
+				check(c, rc);
+			}
+			if (flag) {
+				*got = u;
+				return j + 1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* A probe of any port of a type (NULL: of all), blocking or not: the
+ * port's index (its type by ens_port_of), 0 when a non-blocking one found
+ * nothing. */
+static int
+probe_any(enum call c, const char *type, int block, MPI_Status *st)
+{
+	const struct wire_type	*t, *got = NULL;
+	struct mon_event	 ev;
+	double			 t0 = rec_on ? MPI_Wtime() : 0;
+	int			 rc, flag = 1, index;
+
+	t = any_ports(c, type);
+	memset(&ev, 0, sizeof(ev));
+	ev.type = type;
+	if (block)
+		monitor_ev(c, &ev, 0);
+	enter_only(c, type, 0);
+	if (covers_all(t)) {
+		rc = block ? PMPI_Probe(MPI_ANY_SOURCE, MPI_ANY_TAG, E.comm, st) :
+		    PMPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, E.comm, &flag, st);
+		leave();
+		check(c, rc);
+		index = 0;
+		if (flag && (index = port_of(t, st->MPI_SOURCE, st->MPI_TAG,
+		    &got)) == 0)
+			ens_fail(c, "a message from rank %d with tag %d came by"
+			    " no port (raw MPI on a port's communicator must use"
+			    " the port's tag)", st->MPI_SOURCE, st->MPI_TAG);
+	} else {
+		while ((index = probe_ports(c, t, st, &got)) == 0 && block)
+			sched_yield();
+		leave();
+	}
+	if (!block) {
+		ev.flag = index > 0;
+		monitor_ev(c, &ev, 0);
+	}
+	if (rec_on)
+		rec_probe(index == 0 ? TRACE_IPROBEFALSE : block ? TRACE_PROBE :
+		    TRACE_IPROBE, t0, t != NULL ? t->name : NULL, REC_PORT_ANY,
+		    0, TRACE_ANY, TRACE_ANY, st, 0, E.comm);
+	return index;
+}
+
+int
+ens_probe_any(const char *type, MPI_Status *st)
+{
+	MPI_Status	own;
+
+	return probe_any(C_PROBE_ANY, type, 1, ignored(st) ? &own : st);
+}
+
+int
+ens_iprobe(const char *type, int index, MPI_Status *st)
+{
+	const struct wire_port	*p = find_port(C_IPROBE, type, index);
+	struct mon_event	 ev;
+	MPI_Status		 own;
+	double			 t0 = rec_on ? MPI_Wtime() : 0;
+	int			 rc, flag = 0;
+
+	if (ignored(st))
+		st = &own;
+	enter_only(C_IPROBE, type, index);
+	rc = PMPI_Iprobe(p->rank, p->rtag, E.comm, &flag, st);
+	leave();
+	check(C_IPROBE, rc);
+	memset(&ev, 0, sizeof(ev));
+	ev.type = type;
+	ev.port = index;
+	ev.flag = flag != 0;
+	monitor_ev(C_IPROBE, &ev, 0);
+	if (rec_on)
+		rec_probe(flag ? TRACE_IPROBE : TRACE_IPROBEFALSE, t0,
+		    tname(type), index, 0, p->rank, p->rtag, st, 0, E.comm);
+	return flag != 0;
+}
+
+int
+ens_iprobe_any(const char *type, int *port, MPI_Status *st)
+{
+	MPI_Status	own;
+	int		index;
+
+	index = probe_any(C_IPROBE_ANY, type, 0, ignored(st) ? &own : st);
+	if (port != NULL)
+		*port = index;
+	return index > 0;
 }

@@ -119,6 +119,39 @@ void		 ens_irecv_any(const char *type, void *buf, int count, MPI_Datatype,
 void		 ens_waitall(int n, MPI_Request *);
 void		 ens_waitall_status(int n, MPI_Request *, MPI_Status *);
 
+/* Send on one port and receive on another at once (MPI_Sendrecv), or in
+ * one buffer (MPI_Sendrecv_replace); the status (NULL or
+ * MPI_STATUS_IGNORE: none) is the receive's. */
+void		 ens_sendrecv(const char *stype, int sindex, const void *sbuf,
+		    int scount, MPI_Datatype, const char *rtype, int rindex,
+		    void *rbuf, int rcount, MPI_Datatype, MPI_Status *);
+void		 ens_sendrecv_replace(const char *stype, int sindex,
+		    const char *rtype, int rindex, void *buf, int count,
+		    MPI_Datatype, MPI_Status *);
+
+/* Complete one request (ens_wait); ens_test completes it if it can and
+ * returns 1, else 0; ens_waitany completes one of n and returns its index
+ * (0-based; MPI_UNDEFINED when none is pending); ens_waitsome completes
+ * every one it can, at least one, and returns how many (their indices in
+ * indices, their statuses in statuses; MPI_UNDEFINED when none is
+ * pending).  A status NULL or MPI_STATUS_IGNORE (MPI_STATUSES_IGNORE):
+ * none. */
+void		 ens_wait(MPI_Request *, MPI_Status *);
+int		 ens_test(MPI_Request *, MPI_Status *);
+int		 ens_waitany(int n, MPI_Request *, MPI_Status *);
+int		 ens_waitsome(int n, MPI_Request *, int *indices,
+		    MPI_Status *statuses);
+
+/* Wait until a message can be received on a port (ens_probe) or on any
+ * port of a type (NULL: any port; ens_probe_any returns its index)
+ * without receiving it; its status says its size.  ens_iprobe and
+ * ens_iprobe_any do not wait: 1 when there is one (*port its index), 0
+ * when not. */
+void		 ens_probe(const char *type, int index, MPI_Status *);
+int		 ens_probe_any(const char *type, MPI_Status *);
+int		 ens_iprobe(const char *type, int index, MPI_Status *);
+int		 ens_iprobe_any(const char *type, int *port, MPI_Status *);
+
 /* The port a received message came by: its index (1-based), and its type
  * in *type (borrowed, until ens_finalize) unless type is NULL; 0 and *type
  * NULL for a status of no port's message (a send's). */

@@ -14,6 +14,9 @@ enum word {
 	W_RECV_ANY, W_IRECV_ANY, W_WAITALL, W_BARRIER, W_ALLREDUCE, W_ALLGATHER,
 	W_ALLTOALL, W_ALLGATHERV, W_ALLTOALLV, W_REDUCESCATTER,
 	W_BCAST, W_SCATTER, W_REDUCE, W_GATHER, W_SCATTERV, W_GATHERV,	/* root */
+	/* p2p_statement's, after their word */
+	W_SENDRECV, W_SENDRECV_REPLACE, W_WAIT, W_TEST, W_WAITANY, W_WAITSOME,
+	W_PROBE, W_PROBE_ANY, W_IPROBE, W_IPROBE_ANY,
 	W_COUNT
 };
 
@@ -21,7 +24,9 @@ static const char *const words[W_COUNT] = {
 	"send", "ssend", "bsend", "isend", "issend", "ibsend", "recv", "irecv",
 	"recv any", "irecv any", "waitall", "barrier", "allreduce", "allgather",
 	"alltoall", "allgatherv", "alltoallv", "reducescatter", "bcast from",
-	"scatter from", "reduce to", "gather to", "scatterv from", "gatherv to"
+	"scatter from", "reduce to", "gather to", "scatterv from", "gatherv to",
+	"sendrecv", "sendrecv replace", "wait", "test", "waitany", "waitsome",
+	"probe", "probe any", "iprobe", "iprobe any"
 };
 
 /* The call of each enum mon_op, as messages name it. */
@@ -31,10 +36,14 @@ static const char *const calls[] = {
 	"ens_waitall", "ens_barrier", "ens_bcast", "ens_scatter", "ens_reduce",
 	"ens_allreduce", "ens_gather", "ens_allgather", "ens_alltoall",
 	"ens_allgatherv", "ens_alltoallv", "ens_reduce_scatter", "ens_scatterv",
-	"ens_gatherv", "ens_finalize"
+	"ens_gatherv", "ens_sendrecv", "ens_sendrecv_replace", "ens_wait",
+	"ens_test", "ens_waitany", "ens_waitsome", "ens_probe", "ens_probe_any",
+	"ens_iprobe", "ens_iprobe_any", "ens_finalize"
 };
 
-enum { I_ACT, I_JMP, I_SPLIT, I_ENTER, I_TEST, I_END };
+/* I_SOME: the branches a waitsome took, one at a time (slot a holds them
+ * as bits, the waitsome's action is just before, b is its end). */
+enum { I_ACT, I_JMP, I_SPLIT, I_ENTER, I_TEST, I_END, I_SOME };
 
 struct ins {
 	int	 kind;
@@ -47,12 +56,23 @@ struct ins {
 	char	*root;
 	char	*group;		/* a collective's 'over'; NULL: none */
 	int	 loc;		/* index in locs, -1 */
+	/* The request an isend ... irecv any names with 'as', or wait or
+	 * test names: its index in names, -1 none.  test, iprobe: b is the
+	 * else block; waitsome: a, the slot of its branches. */
+	int	 req;
+	char	*rtype;		/* sendrecv: the receive's port (borrowed) */
+	int	 rport;
+	int	*on, *onpc;	/* waitany, waitsome: each branch's request */
+	int	 non;		/* and its first instruction */
 };
 
 struct mon {
 	struct ins	*ins;
 	int		 nins, ains;
 	int		 nslots;
+	char		**names;	/* the requests 'as' names */
+	int		 nnames;
+	long		 nposts;	/* requests posted so far */
 	char		**locs;
 	int		 nlocs;
 	long		*ready;		/* configurations: pc, then nslots counters */
@@ -67,7 +87,15 @@ struct mon {
 	char		*err;
 };
 
-#define CW(m)	(1 + (m)->nslots)	/* longs per configuration */
+/* Longs per configuration: the pc, the loops' counters (and waitsomes'
+ * branches), then per request name the request it holds (0 none,
+ * MON_POSTING while its post has not said which) and its number among
+ * the posts, from 1. */
+#define CW(m)	(1 + (m)->nslots + 2 * (m)->nnames)
+#define MON_POSTING	(-1L)
+/* The request slot of name k in configuration c. */
+#define RQ(m, c, k)	((c)[1 + (m)->nslots + 2 * (k)])
+#define RQSEQ(m, c, k)	((c)[1 + (m)->nslots + 2 * (k) + 1])
 
 static int
 emit(struct mon *m, int kind)
@@ -85,6 +113,7 @@ emit(struct mon *m, int kind)
 	memset(&m->ins[m->nins], 0, sizeof(m->ins[0]));
 	m->ins[m->nins].kind = kind;
 	m->ins[m->nins].loc = -1;
+	m->ins[m->nins].req = -1;
 	return m->nins++;
 }
 
@@ -98,11 +127,11 @@ peek(struct mon *m, size_t *len)
 		*len = 0;
 		return m->p;
 	}
-	if (strchr("{};", *m->p) != NULL) {
+	if (strchr("{};,", *m->p) != NULL) {
 		*len = 1;
 		return m->p;
 	}
-	*len = strcspn(m->p, " \t\n{};");
+	*len = strcspn(m->p, " \t\n{};,");
 	return m->p;
 }
 
@@ -182,16 +211,64 @@ over(struct mon *m, int pc)
 	return expect(m, ";");
 }
 
+/* A request's name (a word that is a name): its index in m->names,
+ * added when new; -1 when it is no name. */
+static int
+name_ref(struct mon *m)
+{
+	char	*tok, **nn;
+	int	 i;
+
+	if ((tok = take(m)) == NULL || !(tok[0] == '_' ||
+	    (tok[0] >= 'a' && tok[0] <= 'z') || (tok[0] >= 'A' && tok[0] <= 'Z')) ||
+	    tok[strspn(tok, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "0123456789_")] != '\0') {
+		free(tok);
+		return fail(m, "expected a request's name");
+	}
+	for (i = 0; i < m->nnames; i++)
+		if (strcmp(m->names[i], tok) == 0) {
+			free(tok);
+			return i;
+		}
+	if ((nn = realloc(m->names, sizeof(*nn) * (size_t)(m->nnames + 1))) == NULL) {
+		free(tok);
+		return fail(m, "out of memory");
+	}
+	m->names = nn;
+	m->names[m->nnames] = tok;
+	return m->nnames++;
+}
+
+/* An optional 'as' name after the post at pc. */
+static int
+as_name(struct mon *m, int pc)
+{
+	int	k;
+
+	if (!is(m, "as"))
+		return 0;
+	m->p += 2;
+	if ((k = name_ref(m)) < 0)
+		return -1;
+	m->ins[pc].req = k;
+	return 0;
+}
+
+static int	p2p_statement(struct mon *, int, int);
+
 /* An action statement after its word: its operands and ';'. */
 static int
 action(struct mon *m, int w, int loc)
 {
 	char	*tok = NULL, *br, *end;
 	long	 k, lo, hi;
-	int	 t, pc;
+	int	 t, pc, first;
 
+	if (w >= W_SENDRECV)
+		return p2p_statement(m, w, loc);
 	if (w == W_RECV_ANY || w == W_IRECV_ANY) {
-		if (!is(m, ";") && (tok = take(m)) == NULL)
+		if (!is(m, ";") && !is(m, "as") && (tok = take(m)) == NULL)
 			return fail(m, "expected a port type");
 		if ((pc = emit(m, I_ACT)) < 0) {
 			free(tok);
@@ -200,6 +277,8 @@ action(struct mon *m, int w, int loc)
 		m->ins[pc].word = w;
 		m->ins[pc].type = tok;
 		m->ins[pc].loc = loc;
+		if (w == W_IRECV_ANY && as_name(m, pc) != 0)
+			return -1;
 		return expect(m, ";");
 	}
 	if (w >= W_BCAST) {
@@ -239,6 +318,7 @@ action(struct mon *m, int w, int loc)
 		lo = hi = k;
 	}
 	free(tok);
+	first = m->nins;
 	for (k = lo; k <= hi; k++) {
 		if ((pc = emit(m, I_ACT)) < 0)
 			return fail(m, "out of memory");
@@ -247,6 +327,12 @@ action(struct mon *m, int w, int loc)
 		m->ins[pc].port = (int)k;
 		m->ins[pc].loc = loc;
 	}
+	if (is(m, "as") && (w < W_ISEND || w > W_IBSEND) && w != W_IRECV)
+		return fail(m, "a request's name after no post");
+	if (is(m, "as") && m->nins != first + 1)
+		return fail(m, "a request's name for no port or several");
+	if (as_name(m, m->nins - 1) != 0)
+		return -1;
 	return expect(m, ";");
 }
 
@@ -256,10 +342,13 @@ static int statements(struct mon *);
 static void
 ins_free(struct ins *in)
 {
-	if (in->word == W_RECV_ANY || in->word == W_IRECV_ANY)
+	if (in->word == W_RECV_ANY || in->word == W_IRECV_ANY ||
+	    in->word == W_PROBE_ANY || in->word == W_IPROBE_ANY)
 		free(in->type);
 	free(in->root);
 	free(in->group);
+	free(in->on);
+	free(in->onpc);
 }
 
 /* Whether instructions from 'from' on hold an action. */
@@ -323,6 +412,169 @@ choice(struct mon *m)
 out:
 	free(ends);
 	return rc;
+}
+
+/* A port T[k] of one index: into *type (borrowed) and *port. */
+static int
+one_port(struct mon *m, char **type, int *port)
+{
+	char	*tok, *br, *end;
+	long	 k;
+	int	 t;
+
+	if ((tok = take(m)) == NULL || (br = strchr(tok, '[')) == NULL ||
+	    tok[strlen(tok) - 1] != ']') {
+		free(tok);
+		return fail(m, "expected a port T[k]");
+	}
+	if ((t = type_index(m, tok, (size_t)(br - tok))) < 0) {
+		free(tok);
+		return fail(m, "unknown port type");
+	}
+	k = strtol(br + 1, &end, 10);
+	if (end == br + 1 || strcmp(end, "]") != 0 || k < 1 || k > m->nports[t]) {
+		free(tok);
+		return fail(m, "bad port index");
+	}
+	free(tok);
+	*type = (char *)m->types[t];	/* borrowed: see ens_mon_free */
+	*port = (int)k;
+	return 0;
+}
+
+/* A word that must come. */
+static int
+keyword(struct mon *m, const char *w)
+{
+	char	msg[32];
+
+	if (!is(m, w)) {
+		snprintf(msg, sizeof(msg), "expected '%s'", w);
+		return fail(m, msg);
+	}
+	m->p += strlen(w);
+	return 0;
+}
+
+/* block 'else' block, after the action at pc (test, iprobe): the first
+ * block follows it, its b is the else block. */
+static int
+two_ways(struct mon *m, int pc)
+{
+	int	jmp;
+
+	if (block(m) != 0 || (jmp = emit(m, I_JMP)) < 0)
+		return -1;
+	m->ins[pc].b = m->nins;
+	if (keyword(m, "else") != 0 || block(m) != 0)
+		return -1;
+	m->ins[jmp].a = m->nins;
+	return 0;
+}
+
+/* '{' { 'on' name block } '}' after waitany or waitsome at pc: each block
+ * where its 'on' says; after a waitany's, to the end; after a
+ * waitsome's, back to its I_SOME, which is just after the action. */
+static int
+branches(struct mon *m, int pc, int some)
+{
+	int	*jmps = NULL, *nj, njmps = 0, k, disp = -1, i, *a, *b;
+
+	if (some) {
+		if ((disp = emit(m, I_SOME)) < 0)
+			return fail(m, "out of memory");
+		m->ins[pc].a = m->ins[disp].a = m->nslots++;
+	}
+	if (expect(m, "{") != 0)
+		return -1;
+	while (is(m, "on")) {
+		m->p += 2;
+		if ((k = name_ref(m)) < 0)
+			goto bad;
+		a = realloc(m->ins[pc].on, sizeof(int) * (size_t)(m->ins[pc].non + 1));
+		if (a != NULL)
+			m->ins[pc].on = a;
+		b = realloc(m->ins[pc].onpc, sizeof(int) * (size_t)(m->ins[pc].non + 1));
+		if (b != NULL)
+			m->ins[pc].onpc = b;
+		nj = realloc(jmps, sizeof(int) * (size_t)(njmps + 1));
+		if (nj != NULL)
+			jmps = nj;
+		if (a == NULL || b == NULL || nj == NULL) {
+			fail(m, "out of memory");
+			goto bad;
+		}
+		m->ins[pc].on[m->ins[pc].non] = k;
+		m->ins[pc].onpc[m->ins[pc].non++] = m->nins;
+		if (block(m) != 0 || (jmps[njmps++] = emit(m, I_JMP)) < 0)
+			goto bad;
+		if (some && m->ins[pc].non > 62) {
+			fail(m, "more than 62 branches");
+			goto bad;
+		}
+	}
+	if (m->ins[pc].non == 0) {
+		fail(m, "expected 'on'");
+		goto bad;
+	}
+	if (expect(m, "}") != 0)
+		goto bad;
+	for (i = 0; i < njmps; i++)
+		m->ins[jmps[i]].a = some ? disp : m->nins;
+	if (some)
+		m->ins[disp].b = m->nins;
+	free(jmps);
+	return 0;
+bad:
+	free(jmps);
+	return -1;
+}
+
+/* sendrecv, wait, test, waitany, waitsome, probe and iprobe, after their
+ * word. */
+static int
+p2p_statement(struct mon *m, int w, int loc)
+{
+	char	*tok = NULL;
+	int	 pc, k;
+
+	if ((pc = emit(m, I_ACT)) < 0)
+		return fail(m, "out of memory");
+	m->ins[pc].word = w;
+	m->ins[pc].loc = loc;
+	switch (w) {
+	case W_SENDRECV:
+	case W_SENDRECV_REPLACE:
+		if (one_port(m, &m->ins[pc].type, &m->ins[pc].port) != 0 ||
+		    expect(m, ",") != 0 ||
+		    one_port(m, &m->ins[pc].rtype, &m->ins[pc].rport) != 0)
+			return -1;
+		return expect(m, ";");
+	case W_WAIT:
+	case W_TEST:
+		if ((k = name_ref(m)) < 0)
+			return -1;
+		m->ins[pc].req = k;
+		return w == W_WAIT ? expect(m, ";") : two_ways(m, pc);
+	case W_PROBE:
+	case W_IPROBE:
+		if (one_port(m, &m->ins[pc].type, &m->ins[pc].port) != 0)
+			return -1;
+		return w == W_PROBE ? expect(m, ";") : two_ways(m, pc);
+	case W_PROBE_ANY:
+	case W_IPROBE_ANY:
+		if (!is(m, w == W_PROBE_ANY ? ";" : "{")) {
+			if ((tok = take(m)) == NULL || type_index(m, tok,
+			    strlen(tok)) < 0) {
+				free(tok);
+				return fail(m, "unknown port type");
+			}
+			m->ins[pc].type = tok;
+		}
+		return w == W_PROBE_ANY ? expect(m, ";") : two_ways(m, pc);
+	default:	/* waitany, waitsome */
+		return branches(m, pc, w == W_WAITSOME);
+	}
 }
 
 static int
@@ -413,6 +665,41 @@ statements(struct mon *m)
 	}
 }
 
+static int	 matches(const struct ins *, const struct mon_event *);
+static char	*refusal(const struct mon *, const struct mon_event *);
+
+int
+ens_mon_expects(struct mon *m, const struct mon_event *e, char **msg)
+{
+	int	i;
+
+	*msg = NULL;
+	if (m->failed) {
+		*msg = strdup("the behaviour was already left");
+		return -1;
+	}
+	for (i = 0; i < m->nready; i++) {
+		const struct ins *in = &m->ins[m->ready[(size_t)i * CW(m)]];
+
+		if (in->kind == I_ACT && matches(in, e))
+			return 0;
+	}
+	m->failed = 1;
+	*msg = refusal(m, e);
+	return -1;
+}
+
+void
+ens_mon_posted(struct mon *m, long req)
+{
+	int	i, k;
+
+	for (i = 0; i < m->nready; i++)
+		for (k = 0; k < m->nnames; k++)
+			if (RQ(m, m->ready + (size_t)i * CW(m), k) == MON_POSTING)
+				RQ(m, m->ready + (size_t)i * CW(m), k) = req;
+}
+
 void
 ens_mon_free(struct mon *m)
 {
@@ -428,6 +715,9 @@ ens_mon_free(struct mon *m)
 	for (i = 0; i < m->nlocs; i++)
 		free(m->locs[i]);
 	free(m->locs);
+	for (i = 0; i < m->nnames; i++)
+		free(m->names[i]);
+	free(m->names);
 	free(m->ins);
 	free(m->ready);
 	free(m->err);
@@ -448,6 +738,29 @@ add(const struct mon *m, long *set, int *n, int max, const long *c)
 		return -1;
 	memcpy(set + (size_t)(*n)++ * w, c, sizeof(long) * (size_t)w);
 	return 1;
+}
+
+/* A waitsome's next branch in configuration c, at its I_SOME 'in': of
+ * those whose requests it completed and are left, the one posted first
+ * (its request is done with); the end when none is left. */
+static void
+some_next(const struct mon *m, const struct ins *in, long *c)
+{
+	const struct ins *act = in - 1;
+	long		 mask = c[1 + in->a];
+	int		 i, best = -1;
+
+	for (i = 0; i < act->non; i++)
+		if ((mask >> i & 1) && (best < 0 ||
+		    RQSEQ(m, c, act->on[i]) < RQSEQ(m, c, act->on[best])))
+			best = i;
+	if (best < 0) {
+		c[0] = in->b;
+		return;
+	}
+	c[1 + in->a] = mask & ~(1L << best);
+	RQ(m, c, act->on[best]) = RQSEQ(m, c, act->on[best]) = 0;
+	c[0] = act->onpc[best];
 }
 
 /* From the configurations in 'from', follow jumps, splits and loops to the
@@ -496,6 +809,8 @@ closure(struct mon *m, const long *from, int nfrom)
 					c[1 + in->a] = 0;
 					c[0] = in->b;
 				}
+			} else if (in->kind == I_SOME) {
+				some_next(m, in, c);
 			} else {	/* I_SPLIT: this way, and push the other */
 				if (top >= max)
 					goto full;
@@ -648,10 +963,104 @@ matches(const struct ins *in, const struct mon_event *e)
 		    W_GATHERV))
 			return 0;
 		return e->root != NULL && strcmp(in->root, e->root) == 0;
+	case MON_SENDRECV:
+	case MON_SENDRECV_REPLACE:
+		if (w != (e->op == MON_SENDRECV ? W_SENDRECV : W_SENDRECV_REPLACE))
+			return 0;
+		if (e->rtype == NULL || strcmp(in->rtype, e->rtype) != 0 ||
+		    in->rport != e->rport)
+			return 0;
+		break;
+	case MON_WAIT:		return w == W_WAIT;
+	case MON_TEST:		return w == W_TEST;
+	case MON_WAITANY:	return w == W_WAITANY;
+	case MON_WAITSOME:	return w == W_WAITSOME;
+	case MON_PROBE:		if (w != W_PROBE) return 0; break;
+	case MON_IPROBE:	if (w != W_IPROBE) return 0; break;
+	case MON_PROBE_ANY:
+	case MON_IPROBE_ANY:
+		if (w != (e->op == MON_PROBE_ANY ? W_PROBE_ANY : W_IPROBE_ANY))
+			return 0;
+		if (in->type == NULL || e->type == NULL)
+			return in->type == e->type;
+		return strcmp(in->type, e->type) == 0;
 	case MON_FINALIZE:
 		return 0;
 	}
 	return e->type != NULL && strcmp(in->type, e->type) == 0 && in->port == e->port;
+}
+
+/* Whether an event is a post (isend ... irecv any). */
+static int
+is_post(enum mon_op op)
+{
+	return op == MON_ISEND || op == MON_ISSEND || op == MON_IBSEND ||
+	    op == MON_IRECV || op == MON_IRECV_ANY;
+}
+
+/* Configuration d, at the action 'in' that matches e, after it: where
+ * the requests and the outcome lead.  0 when d's requests do not fit
+ * (a wait for another request than the one its name holds). */
+static int
+follow(const struct mon *m, const struct ins *in, const struct mon_event *e,
+    long *d)
+{
+	long	mask = 0;
+	int	i, k;
+
+	switch (in->word) {
+	case W_WAITALL:
+		for (i = 0; i < m->nnames; i++)
+			RQ(m, d, i) = RQSEQ(m, d, i) = 0;
+		break;
+	case W_WAIT:
+	case W_TEST:
+		if (e->req == 0 || RQ(m, d, in->req) != e->req)
+			return 0;
+		if (in->word == W_TEST && !e->flag) {
+			d[0] = in->b;
+			return 1;
+		}
+		RQ(m, d, in->req) = RQSEQ(m, d, in->req) = 0;
+		break;
+	case W_IPROBE:
+	case W_IPROBE_ANY:
+		if (!e->flag) {
+			d[0] = in->b;
+			return 1;
+		}
+		break;
+	case W_WAITANY:
+		for (i = 0; i < in->non; i++)
+			if (e->req != 0 && RQ(m, d, in->on[i]) == e->req) {
+				RQ(m, d, in->on[i]) = RQSEQ(m, d, in->on[i]) = 0;
+				d[0] = in->onpc[i];
+				return 1;
+			}
+		return 0;
+	case W_WAITSOME:
+		for (k = 0; k < e->nreqs; k++) {
+			for (i = 0; i < in->non; i++)
+				if (!(mask >> i & 1) && e->reqs[k] != 0 &&
+				    RQ(m, d, in->on[i]) == e->reqs[k])
+					break;
+			if (i == in->non)
+				return 0;
+			mask |= 1L << i;
+		}
+		if (mask == 0)
+			return 0;
+		d[1 + in->a] = mask;
+		break;
+	default:
+		if (in->req >= 0 && is_post(e->op)) {
+			RQ(m, d, in->req) = e->req != 0 ? e->req : MON_POSTING;
+			RQSEQ(m, d, in->req) = m->nposts + 1;
+		}
+		break;
+	}
+	d[0]++;
+	return 1;
 }
 
 /* Append s to the growing string *b (length *n); -1 out of memory. */
@@ -678,8 +1087,26 @@ describe(const struct mon *m, const struct ins *in)
 			    strcmp(m->locs[in->loc], "-") != 0 ? m->locs[in->loc] : NULL;
 	char		 what[512], *s;
 	size_t		 len, k;
+	int		 i, n;
 
-	if (in->word >= W_BCAST)
+	if (in->word == W_SENDRECV || in->word == W_SENDRECV_REPLACE)
+		snprintf(what, sizeof(what), "%s %s[%d], %s[%d]", words[in->word],
+		    in->type, in->port, in->rtype, in->rport);
+	else if (in->word == W_WAIT || in->word == W_TEST)
+		snprintf(what, sizeof(what), "%s %s", words[in->word],
+		    m->names[in->req]);
+	else if (in->word == W_WAITANY || in->word == W_WAITSOME)
+		for (n = snprintf(what, sizeof(what), "%s on", words[in->word]),
+		    i = 0; i < in->non && n > 0 && (size_t)n < sizeof(what); i++)
+			n += snprintf(what + n, sizeof(what) - (size_t)n, "%s %s",
+			    i > 0 ? "," : "", m->names[in->on[i]]);
+	else if (in->word == W_PROBE || in->word == W_IPROBE)
+		snprintf(what, sizeof(what), "%s %s[%d]", words[in->word],
+		    in->type, in->port);
+	else if (in->word == W_PROBE_ANY || in->word == W_IPROBE_ANY)
+		snprintf(what, sizeof(what), "%s%s%s", words[in->word],
+		    in->type != NULL ? " " : "", in->type != NULL ? in->type : "");
+	else if (in->word >= W_BCAST)
 		snprintf(what, sizeof(what), "%s %s", words[in->word], in->root);
 	else if (in->word >= W_WAITALL)
 		snprintf(what, sizeof(what), "%s", words[in->word]);
@@ -691,6 +1118,11 @@ describe(const struct mon *m, const struct ins *in)
 		    in->port);
 	if (in->group != NULL && (k = strlen(what)) < sizeof(what))
 		snprintf(what + k, sizeof(what) - k, " over %s", in->group);
+	if (in->req >= 0 && in->word != W_WAIT && in->word != W_TEST) {
+		n = (int)strlen(what);
+		snprintf(what + n, sizeof(what) - (size_t)n, " as %s",
+		    m->names[in->req]);
+	}
 	len = strlen(what) + (loc != NULL ? strlen(loc) + 5 : 0) + 3;
 	if ((s = malloc(len)) == NULL)
 		return NULL;
@@ -707,6 +1139,60 @@ cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* The name a configuration gives request req, or NULL. */
+static const char *
+req_name(const struct mon *m, long req)
+{
+	int	i, k;
+
+	for (i = 0; req != 0 && i < m->nready; i++)
+		for (k = 0; k < m->nnames; k++)
+			if (RQ(m, m->ready + (size_t)i * CW(m), k) == req)
+				return m->names[k];
+	return NULL;
+}
+
+/* A call of the p2p_statement kinds as messages say it, into call. */
+static void
+p2p_call(const struct mon *m, const struct mon_event *e, char *call, size_t len)
+{
+	const char	*nm;
+	size_t		 n;
+	int		 k;
+
+	switch (e->op) {
+	case MON_SENDRECV:
+	case MON_SENDRECV_REPLACE:
+		snprintf(call, len, "%s %s[%d], %s[%d]", calls[e->op],
+		    e->type ? e->type : "?", e->port, e->rtype ? e->rtype : "?",
+		    e->rport);
+		break;
+	case MON_PROBE:
+	case MON_IPROBE:
+		snprintf(call, len, "%s %s[%d]", calls[e->op], e->type ? e->type :
+		    "?", e->port);
+		break;
+	case MON_PROBE_ANY:
+	case MON_IPROBE_ANY:
+		snprintf(call, len, "%s%s%s", calls[e->op], e->type ? " " : "",
+		    e->type ? e->type : "");
+		break;
+	case MON_WAITSOME:
+		snprintf(call, len, "%s", calls[e->op]);
+		for (k = 0; k < e->nreqs; k++)
+			if ((nm = req_name(m, e->reqs[k])) != NULL &&
+			    (n = strlen(call)) < len)
+				snprintf(call + n, len - n, "%s %s", k > 0 ? "," : "",
+				    nm);
+		break;
+	default:	/* wait, test, waitany: the request's name, if it has one */
+		nm = req_name(m, e->req);
+		snprintf(call, len, "%s%s%s", calls[e->op], nm ? " " : "",
+		    nm ? nm : "");
+		break;
+	}
+}
+
 /* The message for a call the behaviour does not allow here. */
 static char *
 refusal(const struct mon *m, const struct mon_event *e)
@@ -716,7 +1202,9 @@ refusal(const struct mon *m, const struct mon_event *e)
 	size_t	 n = 0;
 	int	 i, k, nl = 0;
 
-	if (e->op == MON_FINALIZE || e->op == MON_WAITALL || e->op == MON_BARRIER ||
+	if (e->op >= MON_SENDRECV && e->op < MON_FINALIZE)
+		p2p_call(m, e, call, sizeof(call));
+	else if (e->op == MON_FINALIZE || e->op == MON_WAITALL || e->op == MON_BARRIER ||
 	    e->op == MON_ALLREDUCE || e->op == MON_ALLGATHER || e->op == MON_ALLTOALL ||
 	    e->op == MON_ALLGATHERV || e->op == MON_ALLTOALLV ||
 	    e->op == MON_REDUCE_SCATTER)
@@ -791,11 +1279,12 @@ ens_mon_step(struct mon *m, const struct mon_event *e, char **msg)
 		if (e->op == MON_FINALIZE ? in->kind == I_END :
 		    in->kind == I_ACT && matches(in, e)) {
 			memcpy(next + (size_t)n * w, c, sizeof(long) * (size_t)w);
-			if (in->kind == I_ACT)
-				next[(size_t)n * w]++;
-			n++;
+			if (in->kind != I_ACT || follow(m, in, e, next + (size_t)n * w))
+				n++;
 		}
 	}
+	if (n > 0 && is_post(e->op))
+		m->nposts++;
 	if (n == 0) {
 		free(next);
 		m->failed = 1;

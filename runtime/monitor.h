@@ -99,7 +99,10 @@ enum mon_op {
 	MON_RECV, MON_IRECV, MON_RECV_ANY, MON_IRECV_ANY, MON_WAITALL,
 	MON_BARRIER, MON_BCAST, MON_SCATTER, MON_REDUCE, MON_ALLREDUCE,
 	MON_GATHER, MON_ALLGATHER, MON_ALLTOALL, MON_ALLGATHERV, MON_ALLTOALLV,
-	MON_REDUCE_SCATTER, MON_SCATTERV, MON_GATHERV, MON_FINALIZE
+	MON_REDUCE_SCATTER, MON_SCATTERV, MON_GATHERV,
+	MON_SENDRECV, MON_SENDRECV_REPLACE, MON_WAIT, MON_TEST, MON_WAITANY,
+	MON_WAITSOME, MON_PROBE, MON_PROBE_ANY, MON_IPROBE, MON_IPROBE_ANY,
+	MON_FINALIZE
 };
 
 /* One port call.  type: the port type (NULL for ens_recv_any and
@@ -112,6 +115,21 @@ struct mon_event {
 	const char	*root;
 	const char	*group;		/* a collective's: "rows[2]", "worker";
 					 * NULL: over the application */
+	/* sendrecv: the receive's port (type and port: the send's) */
+	const char	*rtype;
+	int		 rport;
+	/* A request, by a number that tells it from every other pending
+	 * one (the handle's value; the trace's request number), never 0 or
+	 * -1: for isend ... irecv any, the request posted (0: not known
+	 * yet, ens_mon_posted gives it); for wait and test, the request;
+	 * for waitany, the one it completed (0: none) */
+	long		 req;
+	/* waitsome: the nreqs requests it completed */
+	const long	*reqs;
+	int		 nreqs;
+	/* test, iprobe, iprobe any: 1 when it found (completed the request,
+	 * found a message), 0 when not */
+	int		 flag;
 };
 
 struct mon;
@@ -133,6 +151,14 @@ struct mon *ens_mon_new(const char *behaviour, int nlocs, const char *const *loc
  * an error); a counted loop that makes no call is left out, as the
  * verifier leaves it out. */
 int ens_mon_step(struct mon *, const struct mon_event *, char **msg);
+/* Whether a blocking call whose outcome comes later (waitany, waitsome:
+ * req, reqs and nreqs not used) may come here: 0, or -1 and *msg as
+ * ens_mon_step says it; the monitor does not move.  The call's
+ * ens_mon_step follows it with the outcome. */
+int ens_mon_expects(struct mon *, const struct mon_event *, char **msg);
+/* The request an isend, issend, ibsend, irecv or irecv any stepped with
+ * req 0 posted: the request its 'as' names from now on. */
+void ens_mon_posted(struct mon *, long req);
 #define MON_MAX_CONFIGS	4096
 
 void ens_mon_free(struct mon *);

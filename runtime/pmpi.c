@@ -4,11 +4,14 @@
  * call (VIA raw) when the process is tracing; otherwise it only passes the
  * call on.  libensemble's own calls (ens.c) go to PMPI_* directly, so
  * nothing is recorded twice.  Wrapped: the blocking and non-blocking
- * sends and receives, MPI_Wait and MPI_Waitall, and the collectives the
- * port interface has (the v-forms too); others (MPI_Test*, MPI_Sendrecv)
- * pass through unrecorded (man/ensemble-trace.5). */
+ * sends and receives, MPI_Sendrecv and MPI_Sendrecv_replace, MPI_Wait,
+ * MPI_Waitall, MPI_Test, MPI_Waitany and MPI_Waitsome, MPI_Probe and
+ * MPI_Iprobe, and the collectives the port interface has (the v-forms
+ * too); others (MPI_Testall ...) pass through unrecorded
+ * (man/ensemble-trace.5). */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include <mpi.h>
@@ -217,6 +220,173 @@ MPI_Waitall(int n, MPI_Request reqs[], MPI_Status sts[])
 	if (!rec_on)
 		return PMPI_Waitall(n, reqs, sts);
 	return rec_waitall(n, reqs, sts, 1);
+}
+
+int
+MPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype sdt, int dest,
+    int stag, void *rbuf, int rcount, MPI_Datatype rdt, int source, int rtag,
+    MPI_Comm comm, MPI_Status *st)
+{
+	MPI_Status	own;
+	double		t0;
+	int		rc, k;
+
+	if (!rec_on)
+		return PMPI_Sendrecv(sbuf, scount, sdt, dest, stag, rbuf, rcount,
+		    rdt, source, rtag, comm, st);
+	if (st == MPI_STATUS_IGNORE)
+		st = &own;
+	t0 = MPI_Wtime();
+	if ((rc = PMPI_Sendrecv(sbuf, scount, sdt, dest, stag, rbuf, rcount, rdt,
+	    source, rtag, comm, st)) != MPI_SUCCESS)
+		return rc;
+	k = rec_comm(comm);
+	rec_sendrecv(TRACE_SENDRECV, t0, NULL, 0, peer_of(comm, k, dest), stag,
+	    sdt, scount, NULL, 0, st, rdt, k, 1, comm);
+	return rc;
+}
+
+int
+MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype dt, int dest,
+    int stag, int source, int rtag, MPI_Comm comm, MPI_Status *st)
+{
+	MPI_Status	own;
+	double		t0;
+	int		rc, k;
+
+	if (!rec_on)
+		return PMPI_Sendrecv_replace(buf, count, dt, dest, stag, source,
+		    rtag, comm, st);
+	if (st == MPI_STATUS_IGNORE)
+		st = &own;
+	t0 = MPI_Wtime();
+	if ((rc = PMPI_Sendrecv_replace(buf, count, dt, dest, stag, source, rtag,
+	    comm, st)) != MPI_SUCCESS)
+		return rc;
+	k = rec_comm(comm);
+	rec_sendrecv(TRACE_SENDRECVREPLACE, t0, NULL, 0, peer_of(comm, k, dest),
+	    stag, dt, count, NULL, 0, st, dt, k, 1, comm);
+	return rc;
+}
+
+int
+MPI_Test(MPI_Request *req, int *flag, MPI_Status *st)
+{
+	MPI_Request	saved;
+	MPI_Status	own;
+	double		t0;
+	int		rc;
+
+	if (!rec_on)
+		return PMPI_Test(req, flag, st);
+	if (st == MPI_STATUS_IGNORE)
+		st = &own;
+	saved = *req;
+	t0 = MPI_Wtime();
+	if ((rc = PMPI_Test(req, flag, st)) != MPI_SUCCESS)
+		return rc;
+	if (*flag)
+		rec_completed(TRACE_TEST, saved, st, t0, MPI_Wtime(), 1);
+	else
+		rec_test_false(saved, t0, 1);
+	return rc;
+}
+
+int
+MPI_Waitany(int n, MPI_Request reqs[], int *index, MPI_Status *st)
+{
+	MPI_Request	fixed[16], *saved = fixed;
+	MPI_Status	own;
+	double		t0;
+	int		rc;
+
+	if (!rec_on || n < 0 || (n > 16 && (saved = malloc((size_t)n *
+	    sizeof(*saved))) == NULL))
+		return PMPI_Waitany(n, reqs, index, st);
+	if (st == MPI_STATUS_IGNORE)
+		st = &own;
+	if (n > 0)
+		memcpy(saved, reqs, (size_t)n * sizeof(*saved));
+	t0 = MPI_Wtime();
+	rc = PMPI_Waitany(n, reqs, index, st);
+	if (rc == MPI_SUCCESS && *index != MPI_UNDEFINED)
+		rec_completed(TRACE_WAITANY, saved[*index], st, t0, MPI_Wtime(), 1);
+	if (saved != fixed)
+		free(saved);
+	return rc;
+}
+
+int
+MPI_Waitsome(int n, MPI_Request reqs[], int *out, int indices[],
+    MPI_Status sts[])
+{
+	MPI_Request	fixed[16], *saved = fixed;
+	MPI_Status	own[16], *st = sts;
+	double		t0, t1;
+	int		rc, k;
+
+	if (!rec_on || n < 0 || (n > 16 && (saved = malloc((size_t)n *
+	    sizeof(*saved))) == NULL))
+		return PMPI_Waitsome(n, reqs, out, indices, sts);
+	if (sts == MPI_STATUSES_IGNORE && (st = n <= 16 ? own :
+	    malloc((size_t)n * sizeof(*st))) == NULL) {
+		if (saved != fixed)
+			free(saved);
+		return PMPI_Waitsome(n, reqs, out, indices, sts);
+	}
+	if (n > 0)
+		memcpy(saved, reqs, (size_t)n * sizeof(*saved));
+	t0 = MPI_Wtime();
+	rc = PMPI_Waitsome(n, reqs, out, indices, st);
+	t1 = MPI_Wtime();
+	for (k = 0; rc == MPI_SUCCESS && *out != MPI_UNDEFINED && k < *out; k++)
+		rec_completed(TRACE_WAITSOME, saved[indices[k]], &st[k], t0, t1, 1);
+	if (saved != fixed)
+		free(saved);
+	if (st != sts && st != own)
+		free(st);
+	return rc;
+}
+
+int
+MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *st)
+{
+	MPI_Status	own;
+	double		t0;
+	int		rc, k;
+
+	if (!rec_on)
+		return PMPI_Probe(source, tag, comm, st);
+	if (st == MPI_STATUS_IGNORE)
+		st = &own;
+	t0 = MPI_Wtime();
+	if ((rc = PMPI_Probe(source, tag, comm, st)) != MPI_SUCCESS)
+		return rc;
+	k = rec_comm(comm);
+	rec_probe(TRACE_PROBE, t0, NULL, 0, k, TRACE_NONE, TRACE_NONE, st, 1,
+	    comm);
+	return rc;
+}
+
+int
+MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *st)
+{
+	MPI_Status	own;
+	double		t0;
+	int		rc, k;
+
+	if (!rec_on)
+		return PMPI_Iprobe(source, tag, comm, flag, st);
+	if (st == MPI_STATUS_IGNORE)
+		st = &own;
+	t0 = MPI_Wtime();
+	if ((rc = PMPI_Iprobe(source, tag, comm, flag, st)) != MPI_SUCCESS)
+		return rc;
+	k = rec_comm(comm);
+	rec_probe(*flag ? TRACE_IPROBE : TRACE_IPROBEFALSE, t0, NULL, 0, k,
+	    peer_of(comm, k, source), tag == MPI_ANY_TAG ? TRACE_ANY : tag, st,
+	    1, comm);
+	return rc;
 }
 
 /* The size of comm, and whether this process is root there. */

@@ -480,14 +480,15 @@ rec_req_take(MPI_Request r, struct rec_req *out)
 	return 1;
 }
 
-void
-rec_wait_done(const struct rec_req *q, const MPI_Status *st, double t0,
+/* The line of a completed request with op. */
+static void
+rec_done_op(int op, const struct rec_req *q, const MPI_Status *st, double t0,
     double t1, int raw)
 {
 	struct rec_ev	e = q->ev;
 	int		n;
 
-	e.op = TRACE_WAIT;
+	e.op = (unsigned char)op;
 	e.raw = (unsigned char)raw;
 	e.t0 = t0;
 	e.t1 = t1;
@@ -507,6 +508,120 @@ rec_wait_done(const struct rec_req *q, const MPI_Status *st, double t0,
 			e.peer = TRACE_NONE;
 			e.seq = -1;
 		}
+	}
+	rec_add(&e);
+}
+
+void
+rec_wait_done(const struct rec_req *q, const MPI_Status *st, double t0,
+    double t1, int raw)
+{
+	rec_done_op(TRACE_WAIT, q, st, t0, t1, raw);
+}
+
+void
+rec_completed(int op, MPI_Request r, const MPI_Status *st, double t0,
+    double t1, int raw)
+{
+	struct rec_req	q;
+
+	if (rec_req_take(r, &q))
+		rec_done_op(op, &q, st, t0, t1, raw);
+}
+
+void
+rec_test_false(MPI_Request r, double t0, int raw)
+{
+	struct reqent	*q;
+	struct rec_ev	 e;
+
+	if (R.reqcap == 0 || (q = req_find(req_key(r))) == NULL)
+		return;
+	e = q->q.ev;
+	e.op = TRACE_TESTFALSE;
+	e.mode = TRACE_MODE_NONE;
+	e.raw = (unsigned char)raw;
+	e.t0 = t0;
+	e.t1 = MPI_Wtime();
+	e.peer = e.tag = TRACE_NONE;
+	e.dtype = NULL;
+	e.count = e.seq = -1;
+	e.sbytes = e.rbytes = 0;
+	rec_add(&e);
+}
+
+void
+rec_sendrecv(int op, double t0, const char *sptype, int spindex, int speer,
+    int stag, MPI_Datatype sdt, long scount, const char *rptype, int rpindex,
+    const MPI_Status *st, MPI_Datatype rdt, int comm, int raw, MPI_Comm c)
+{
+	struct rec_ev	e;
+	int		n;
+
+	memset(&e, 0, sizeof(e));
+	e.op = (unsigned char)op;
+	e.mode = TRACE_MODE_STD;
+	e.t0 = t0;
+	e.t1 = MPI_Wtime();
+	e.ptype = sptype;
+	e.pindex = spindex;
+	e.comm = comm;
+	e.peer = speer;
+	e.tag = stag;
+	e.dtype = rec_dtype(sdt);
+	e.count = scount;
+	e.raw = (unsigned char)raw;
+	e.req = -1;
+	e.sbytes = rec_bytes(sdt, scount);
+	e.seq = speer >= 0 ? rec_seq(0, comm, speer, stag) : -1;
+	rec_add(&e);
+	e.mode = TRACE_MODE_NONE;
+	e.ptype = rptype;
+	e.pindex = rpindex;
+	e.dtype = rec_dtype(rdt);
+	e.sbytes = 0;
+	e.peer = TRACE_NONE;
+	e.tag = TRACE_NONE;
+	e.count = -1;
+	e.seq = -1;
+	if (st != NULL && st->MPI_SOURCE >= 0) {
+		e.peer = rec_world_rank(c, comm, st->MPI_SOURCE);
+		e.tag = st->MPI_TAG;
+		if (MPI_Get_count(st, rdt, &n) == MPI_SUCCESS &&
+		    n != MPI_UNDEFINED) {
+			e.count = n;
+			e.rbytes = rec_bytes(rdt, n);
+		}
+		e.seq = rec_seq(1, comm, e.peer, e.tag);
+	}
+	rec_add(&e);
+}
+
+void
+rec_probe(int op, double t0, const char *ptype, int pindex, int comm,
+    int peer, int tag, const MPI_Status *st, int raw, MPI_Comm c)
+{
+	struct rec_ev	e;
+	int		n;
+
+	memset(&e, 0, sizeof(e));
+	e.op = (unsigned char)op;
+	e.t0 = t0;
+	e.t1 = MPI_Wtime();
+	e.ptype = ptype;
+	e.pindex = pindex;
+	e.comm = comm;
+	e.peer = peer;
+	e.tag = tag;
+	e.count = e.req = e.seq = -1;
+	e.raw = (unsigned char)raw;
+	if (op != TRACE_IPROBEFALSE && st != NULL && st->MPI_SOURCE >= 0) {
+		e.peer = rec_world_rank(c, comm, st->MPI_SOURCE);
+		e.tag = st->MPI_TAG;
+		e.dtype = rec_dtype(MPI_BYTE);
+		if (MPI_Get_count(st, MPI_BYTE, &n) == MPI_SUCCESS &&
+		    n != MPI_UNDEFINED)
+			e.count = n;
 	}
 	rec_add(&e);
 }

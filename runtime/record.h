@@ -83,6 +83,25 @@ int rec_req_take(MPI_Request r, struct rec_req *out);
 /* The wait line of a completed request (st its status), times t0..t1. */
 void rec_wait_done(const struct rec_req *q, const MPI_Status *st, double t0,
     double t1, int raw);
+/* The line of a request completed by a call other than a waitall: op
+ * TRACE_WAITONE, TRACE_TEST, TRACE_WAITANY or TRACE_WAITSOME; r the
+ * request as it was before the call (nothing when it was not recorded). */
+void rec_completed(int op, MPI_Request r, const MPI_Status *st, double t0,
+    double t1, int raw);
+/* A test that found request r (recorded) not complete: a testfalse line. */
+void rec_test_false(MPI_Request r, double t0, int raw);
+/* A sendrecv (op TRACE_SENDRECV or TRACE_SENDRECVREPLACE) that started at
+ * t0 and ends now: its send line, to world rank speer with stag, then its
+ * receive line, from the status's source and tag. */
+void rec_sendrecv(int op, double t0, const char *sptype, int spindex,
+    int speer, int stag, MPI_Datatype sdt, long scount, const char *rptype,
+    int rpindex, const MPI_Status *st, MPI_Datatype rdt, int comm, int raw,
+    MPI_Comm c);
+/* A probe (op TRACE_PROBE, TRACE_IPROBE: st the message's status, peer
+ * and tag ignored) or an iprobe that found nothing (TRACE_IPROBEFALSE:
+ * peer and tag as asked) that started at t0 and ends now. */
+void rec_probe(int op, double t0, const char *ptype, int pindex, int comm,
+    int peer, int tag, const MPI_Status *st, int raw, MPI_Comm c);
 /* MPI_Waitall, recording a wait line for each recorded request. */
 int rec_waitall(int n, MPI_Request *reqs, MPI_Status *sts, int raw);
 /* Record a point-to-point call that started at t0 and ends now: op

@@ -29,7 +29,14 @@
 /* The operations, in the order of traceline_ops. */
 enum trace_op {
 	TRACE_INIT, TRACE_FIN, TRACE_SEND, TRACE_RECV, TRACE_ISEND,
-	TRACE_IRECV, TRACE_WAIT, TRACE_BARRIER, TRACE_BCAST, TRACE_REDUCE,
+	TRACE_IRECV, TRACE_WAIT,
+	/* sendrecv: two lines, the send (mode std) then the receive (mode
+	 * '-'); waitone (ens_wait), test, waitany, waitsome: lines like a
+	 * wait's; testfalse, iprobefalse: the call found nothing */
+	TRACE_SENDRECV, TRACE_SENDRECVREPLACE, TRACE_WAITONE, TRACE_TEST,
+	TRACE_TESTFALSE, TRACE_WAITANY, TRACE_WAITSOME, TRACE_PROBE,
+	TRACE_IPROBE, TRACE_IPROBEFALSE,
+	TRACE_BARRIER, TRACE_BCAST, TRACE_REDUCE,
 	TRACE_ALLREDUCE, TRACE_GATHER, TRACE_ALLGATHER, TRACE_SCATTER,
 	TRACE_ALLTOALL, TRACE_ALLGATHERV, TRACE_GATHERV, TRACE_SCATTERV,
 	TRACE_ALLTOALLV, TRACE_REDUCESCATTER,
@@ -37,7 +44,9 @@ enum trace_op {
 };
 
 static const char *const traceline_ops[TRACE_NOPS] = {
-	"init", "fin", "send", "recv", "isend", "irecv", "wait", "barrier",
+	"init", "fin", "send", "recv", "isend", "irecv", "wait", "sendrecv",
+	"sendrecvreplace", "waitone", "test", "testfalse", "waitany",
+	"waitsome", "probe", "iprobe", "iprobefalse", "barrier",
 	"bcast", "reduce", "allreduce", "gather", "allgather", "scatter",
 	"alltoall", "allgatherv", "gatherv", "scatterv", "alltoallv",
 	"reducescatter"

@@ -19,6 +19,10 @@ struct cf_proc {
 	int		 finalized;
 	int		 inwait;	/* the last event was a wait ... */
 	int64_t		 wt0, wt1;	/* ... of a waitall of these times (ns) */
+	char		*srport;	/* a sendrecv's send line's port */
+	long		*some;		/* a waitsome's lines so far: requests */
+	size_t		 nsome, asome;
+	struct trace_event some_ev;	/* its first line (no strings) */
 };
 
 struct cf {
@@ -80,6 +84,61 @@ conform_slot_of(const struct pcg *g, int proc, int type, int port)
 	return p->portbase + off + port - 1;
 }
 
+/* The monitor's view of a sendrecv's lines (the first, its send, is
+ * kept until the second, its receive, comes: 0 then 1), a probe's and an
+ * iprobe's: as conform_mon_event. */
+static int
+conform_p2p_event(struct cf *ck, const struct trace_event *e, int rank,
+    struct mon_event *me, char **err)
+{
+	struct cf_proc	*tp = &ck->tp[rank];
+	const struct pcg_comp *c;
+	int		 type, port, stype, sport, proc = ck->c->procs[rank].proc;
+
+	c = &ck->g->comps[ck->g->procs[proc].comp];
+	if ((e->op == TRACE_SENDRECV || e->op == TRACE_SENDRECVREPLACE) &&
+	    e->mode != TRACE_MODE_NONE) {
+		free(tp->srport);
+		tp->srport = xstrdup(e->port != NULL ? e->port : "-");
+		return 0;
+	}
+	if (conform_port_of(ck->g, proc, e->port, &type, &port) != 0) {
+		xasprintf(err, "no port '%s' in %s", e->port != NULL ? e->port :
+		    "-", c->name);
+		return -1;
+	}
+	me->type = type >= 0 ? c->types[type] : NULL;
+	me->port = port;
+	me->flag = e->op == TRACE_IPROBE;
+	if (e->op == TRACE_PROBE || e->op == TRACE_IPROBE ||
+	    e->op == TRACE_IPROBEFALSE) {
+		if (port > 0)
+			me->op = e->op == TRACE_PROBE ? MON_PROBE : MON_IPROBE;
+		else
+			me->op = e->op == TRACE_PROBE ? MON_PROBE_ANY :
+			    MON_IPROBE_ANY;
+		return 1;
+	}
+	/* A sendrecv's receive: its send's port came first. */
+	if (tp->srport == NULL || conform_port_of(ck->g, proc, tp->srport,
+	    &stype, &sport) != 0 || sport == 0 || port == 0) {
+		xasprintf(err, "a sendrecv on '%s' and '%s', not two ports",
+		    tp->srport != NULL ? tp->srport : "-", e->port != NULL ?
+		    e->port : "-");
+		free(tp->srport);
+		tp->srport = NULL;
+		return -1;
+	}
+	free(tp->srport);
+	tp->srport = NULL;
+	me->op = e->op == TRACE_SENDRECV ? MON_SENDRECV : MON_SENDRECV_REPLACE;
+	me->rtype = me->type;
+	me->rport = me->port;
+	me->type = c->types[stype];
+	me->port = sport;
+	return 1;
+}
+
 /* The monitor's view of a port operation; 0 when the event is none (a
  * raw call, init, a wait that continues a waitall), -1 and *err when it
  * is none of the process's. */
@@ -113,6 +172,7 @@ conform_mon_event(struct cf *ck, const struct trace_event *e, int rank,
 		me->type = type >= 0 ?
 		    ck->g->comps[ck->g->procs[proc].comp].types[type] : NULL;
 		me->port = port;
+		me->req = e->req > 0 ? e->req : 0;
 		if (e->op == TRACE_SEND || e->op == TRACE_ISEND) {
 			if (port == 0) {
 				xasprintf(err, "a send on '%s', not one port",
@@ -138,6 +198,23 @@ conform_mon_event(struct cf *ck, const struct trace_event *e, int rank,
 		tp->wt1 = e->t1ns;
 		me->op = MON_WAITALL;
 		return 1;
+	case TRACE_SENDRECV:
+	case TRACE_SENDRECVREPLACE:
+	case TRACE_PROBE:
+	case TRACE_IPROBE:
+	case TRACE_IPROBEFALSE:
+		return conform_p2p_event(ck, e, rank, me, err);
+	case TRACE_WAITONE:
+	case TRACE_TEST:
+	case TRACE_TESTFALSE:
+	case TRACE_WAITANY:
+		me->op = e->op == TRACE_WAITONE ? MON_WAIT : e->op == TRACE_WAITANY ?
+		    MON_WAITANY : MON_TEST;
+		me->req = e->req > 0 ? e->req : 0;
+		me->flag = e->op == TRACE_TEST;
+		return 1;
+	case TRACE_WAITSOME:	/* stepped whole, by conform_some */
+		return 0;
 	case TRACE_BARRIER:	me->op = MON_BARRIER; return 1;
 	case TRACE_ALLREDUCE:	me->op = MON_ALLREDUCE; return 1;
 	case TRACE_ALLGATHER:	me->op = MON_ALLGATHER; return 1;
@@ -166,25 +243,22 @@ conform_mon_event(struct cf *ck, const struct trace_event *e, int rank,
 	return 1;
 }
 
-/* Follow one event of a process in its behaviour. */
+/* Step process rank's monitor with me, made of the event e; r as
+ * conform_mon_event returned, err its cause. */
 static void
-conform_replay(struct cf *ck, const struct trace_event *e)
+conform_step(struct cf *ck, int rank, const struct trace_event *e,
+    const struct mon_event *me, int r, char *err)
 {
-	struct conform_proc *cp = &ck->c->procs[e->rank];
-	struct cf_proc	*tp = &ck->tp[e->rank];
-	struct mon_event me;
-	char		*msg = NULL, *err = NULL;
-	int		 r;
+	struct conform_proc *cp = &ck->c->procs[rank];
+	struct cf_proc	*tp = &ck->tp[rank];
+	char		*msg = NULL;
 
-	if (e->op == TRACE_FIN)
-		tp->finalized = 1;
-	if ((r = conform_mon_event(ck, e, e->rank, &me, &err)) == 0 ||
-	    cp->div != CONFORM_KEPT) {
+	if (r == 0 || cp->div != CONFORM_KEPT) {
 		free(err);
 		return;
 	}
 	cp->ops++;
-	if (r > 0 && (tp->mon == NULL || ens_mon_step(tp->mon, &me, &msg) == 0))
+	if (r > 0 && (tp->mon == NULL || ens_mon_step(tp->mon, me, &msg) == 0))
 		return;
 	cp->div = CONFORM_DIVERGED;
 	cp->div_op = cp->ops;
@@ -194,6 +268,51 @@ conform_replay(struct cf *ck, const struct trace_event *e)
 		cp->div_why = err;
 	else
 		cp->div_why = msg != NULL ? msg : xstrdup("out of memory");
+}
+
+/* Step process rank's monitor with the waitsome whose lines it kept, if
+ * any. */
+static void
+conform_some(struct cf *ck, int rank)
+{
+	struct cf_proc	*tp = &ck->tp[rank];
+	struct mon_event me;
+
+	if (tp->nsome == 0)
+		return;
+	memset(&me, 0, sizeof(me));
+	me.op = MON_WAITSOME;
+	me.reqs = tp->some;
+	me.nreqs = (int)tp->nsome;
+	tp->nsome = 0;
+	conform_step(ck, rank, &tp->some_ev, &me, 1, NULL);
+}
+
+/* Follow one event of a process in its behaviour: a waitsome's lines (of
+ * one time) as one call. */
+static void
+conform_replay(struct cf *ck, const struct trace_event *e)
+{
+	struct cf_proc	*tp = &ck->tp[e->rank];
+	struct mon_event me;
+	char		*err = NULL;
+	int		 r;
+
+	if (tp->nsome > 0 && (e->op != TRACE_WAITSOME ||
+	    e->t0ns != tp->some_ev.t0ns || e->t1ns != tp->some_ev.t1ns))
+		conform_some(ck, e->rank);
+	if (e->op == TRACE_WAITSOME && !e->raw) {
+		if (tp->nsome == 0) {
+			tp->some_ev = *e;
+			tp->some_ev.port = tp->some_ev.dtype = NULL;
+		}
+		xgrow(&tp->some, &tp->asome, tp->nsome + 1, sizeof(*tp->some));
+		tp->some[tp->nsome++] = e->req > 0 ? e->req : 0;
+	}
+	if (e->op == TRACE_FIN)
+		tp->finalized = 1;
+	r = conform_mon_event(ck, e, e->rank, &me, &err);
+	conform_step(ck, e->rank, e, &me, r, err);
 }
 
 /* Count a message sent, and note when it left its channels. */
@@ -423,20 +542,25 @@ conform_check(struct trace_reader *tr, const struct pcg *g,
 		if (e.rank < 0 || e.rank >= ck.h->nprocs)
 			continue;
 		conform_replay(&ck, &e);
-		if (e.op == TRACE_SEND || e.op == TRACE_ISEND)
+		if (trace_side(&e) == TRACE_SIDE_SEND)
 			conform_count_send(&ck, &e);
 	}
 	if (r < 0) {
 		rc = CONFORM_BAD_TRACE;
 		goto out;
 	}
+	for (r = 0; r < ck.h->nprocs; r++)
+		conform_some(&ck, r);
 	conform_judge(&ck);
 	*out = ck.c;
 	ck.c = NULL;
 	rc = CONFORM_DONE;
 out:
-	for (r = 0; r < ck.h->nprocs; r++)
+	for (r = 0; r < ck.h->nprocs; r++) {
 		ens_mon_free(ck.tp[r].mon);
+		free(ck.tp[r].srport);
+		free(ck.tp[r].some);
+	}
 	free(ck.tp);
 	conform_free(ck.c);
 	hmap_free(ck.pairs);

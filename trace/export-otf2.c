@@ -152,7 +152,9 @@ static const char *const otf2_regions[] = {
 	"MPI_Wait", "MPI_Waitall", "MPI_Barrier", "MPI_Bcast", "MPI_Reduce",
 	"MPI_Allreduce", "MPI_Gather", "MPI_Allgather", "MPI_Scatter",
 	"MPI_Alltoall", "MPI_Allgatherv", "MPI_Gatherv", "MPI_Scatterv",
-	"MPI_Alltoallv", "MPI_Reduce_scatter",
+	"MPI_Alltoallv", "MPI_Reduce_scatter", "MPI_Sendrecv",
+	"MPI_Sendrecv_replace", "MPI_Test", "MPI_Waitany", "MPI_Waitsome",
+	"MPI_Probe", "MPI_Iprobe",
 };
 #define OTF2_NREGIONS	(sizeof(otf2_regions) / sizeof(otf2_regions[0]))
 #define OTF2_WAIT	10
@@ -173,6 +175,8 @@ struct o2_loc {
 	struct o2_wait	*waits;
 	size_t		 nwaits, await;
 	uint64_t	 wt0, wt1;	/* the pending waits' times */
+	int		 wop;		/* their op (a wait, waitsome ...) */
+	uint32_t	 wreg;		/* and its region, but for a wait's */
 };
 
 struct o2 {
@@ -269,7 +273,8 @@ o2_region(const struct trace_event *ev)
 static void
 o2_flush_waits(struct o2 *x, struct o2_loc *l)
 {
-	uint32_t	 reg = l->nwaits > 1 ? OTF2_WAITALL : OTF2_WAIT;
+	uint32_t	 reg = l->wop != TRACE_WAIT ? l->wreg : l->nwaits > 1 ?
+			    OTF2_WAITALL : OTF2_WAIT;
 	uint64_t	 t0, t1;
 	size_t		 k;
 
@@ -322,10 +327,14 @@ o2_event(struct o2 *x, const struct trace_event *ev)
 	uint64_t	 t0, t1;
 	struct o2_wait	*w;
 
-	if (ev->op == TRACE_WAIT) {
+	if (ev->op == TRACE_WAIT || ev->op == TRACE_WAITONE ||
+	    ev->op == TRACE_TEST || ev->op == TRACE_WAITANY ||
+	    ev->op == TRACE_WAITSOME) {
 		if (l->nwaits > 0 && (l->wt0 != (uint64_t)ev->t0ns ||
-		    l->wt1 != (uint64_t)ev->t1ns))
+		    l->wt1 != (uint64_t)ev->t1ns || l->wop != (int)ev->op))
 			o2_flush_waits(x, l);
+		l->wop = (int)ev->op;
+		l->wreg = reg;
 		xgrow(&l->waits, &l->await, l->nwaits + 1, sizeof(*l->waits));
 		w = &l->waits[l->nwaits++];
 		w->recv = ev->mode == TRACE_MODE_NONE;
@@ -364,8 +373,27 @@ o2_event(struct o2 *x, const struct trace_event *ev)
 		    (OTF2_CommRef)ev->comm, (uint32_t)(ev->tag >= 0 ? ev->tag : 0),
 		    ev->rbytes));
 		break;
+	case TRACE_SENDRECV:
+	case TRACE_SENDRECVREPLACE:
+		/* Its send line, then its receive line. */
+		if (ev->mode != TRACE_MODE_NONE)
+			o2_check(x, OTF2_EvtWriter_MpiSend(l->w, NULL, t0,
+			    (uint32_t)(ev->peer >= 0 ? ev->peer : 0),
+			    (OTF2_CommRef)ev->comm,
+			    (uint32_t)(ev->tag >= 0 ? ev->tag : 0), ev->sbytes));
+		else if (ev->peer >= 0) {
+			t1 = o2_time(x, l, ev->t1ns);
+			o2_check(x, OTF2_EvtWriter_MpiRecv(l->w, NULL, t1,
+			    (uint32_t)ev->peer, (OTF2_CommRef)ev->comm,
+			    (uint32_t)(ev->tag >= 0 ? ev->tag : 0), ev->rbytes));
+		}
+		break;
 	case TRACE_INIT:
 	case TRACE_FIN:
+	case TRACE_TESTFALSE:
+	case TRACE_PROBE:
+	case TRACE_IPROBE:
+	case TRACE_IPROBEFALSE:
 		break;
 	default:	/* the collectives */
 		o2_check(x, OTF2_EvtWriter_MpiCollectiveBegin(l->w, NULL, t0));
@@ -560,8 +588,7 @@ o2_write(struct trace_reader *r, const struct export_opts *o,
 			continue;
 		o2_event(&x, &ev);
 		st->shown++;
-		if ((ev.op == TRACE_RECV || (ev.op == TRACE_WAIT &&
-		    ev.mode == TRACE_MODE_NONE)) && ev.peer >= 0)
+		if (trace_side(&ev) == TRACE_SIDE_RECV && ev.peer >= 0)
 			st->messages++;
 	}
 	bad = rc < 0;	/* the trace's error, *cause set */

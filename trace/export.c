@@ -278,6 +278,16 @@ gxl_class(enum trace_op op)
 	case TRACE_ISEND: return "NonBlockingSend";
 	case TRACE_IRECV: return "NonBlockingReceive";
 	case TRACE_WAIT: return "Wait";
+	case TRACE_SENDRECV:
+	case TRACE_SENDRECVREPLACE: return "SendReceive";
+	case TRACE_WAITONE:
+	case TRACE_WAITANY:
+	case TRACE_WAITSOME: return "Wait";
+	case TRACE_TEST:
+	case TRACE_TESTFALSE: return "Test";
+	case TRACE_PROBE:
+	case TRACE_IPROBE:
+	case TRACE_IPROBEFALSE: return "Probe";
 	default: return "CollectiveOperation";
 	}
 }
@@ -301,7 +311,7 @@ gxl_event(struct xp *x, const struct trace_event *ev)
 	if (ev->port != NULL)
 		gxl_attr_s(f, "port", ev->port);
 	if (ev->peer >= 0)
-		gxl_attr_i(f, ev->op == TRACE_SEND || ev->op == TRACE_ISEND ?
+		gxl_attr_i(f, trace_side(ev) == TRACE_SIDE_SEND ?
 		    "destination" : ev->op >= TRACE_BARRIER ? "root" : "source",
 		    ev->peer);
 	else if (ev->peer == TRACE_ANY)
@@ -519,6 +529,16 @@ html_kind(enum trace_op op)
 	case TRACE_ISEND: return "isend";
 	case TRACE_IRECV: return "irecv";
 	case TRACE_WAIT: return "wait";
+	case TRACE_SENDRECV:
+	case TRACE_SENDRECVREPLACE: return "send";
+	case TRACE_WAITONE:
+	case TRACE_TEST:
+	case TRACE_TESTFALSE:
+	case TRACE_WAITANY:
+	case TRACE_WAITSOME:
+	case TRACE_PROBE:
+	case TRACE_IPROBE:
+	case TRACE_IPROBEFALSE: return "wait";
 	default: return "collective";
 	}
 }
@@ -543,8 +563,8 @@ html_event(struct xp *x, const struct trace_event *ev)
 	if (ev->port != NULL)
 		buf_printf(&tip, "port: %s\n", ev->port);
 	if (ev->peer >= 0)
-		buf_printf(&tip, "%s: %s\n", ev->op == TRACE_SEND || ev->op ==
-		    TRACE_ISEND ? "to" : ev->op >= TRACE_BARRIER ? "root" : "from",
+		buf_printf(&tip, "%s: %s\n", trace_side(ev) == TRACE_SIDE_SEND ?
+		    "to" : ev->op >= TRACE_BARRIER ? "root" : "from",
 		    xp_proc(x->h, ev->peer, tmp, sizeof(tmp)));
 	else if (ev->peer == TRACE_ANY)
 		buf_adds(&tip, "from: any\n");

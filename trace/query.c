@@ -255,6 +255,16 @@ static const struct {
 	{ "ISEND", TRACE_ISEND, "isend" },
 	{ "IRECV", TRACE_IRECV, "irecv" },
 	{ "WAIT", TRACE_WAIT, "wait" },
+	{ "SENDRECV", TRACE_SENDRECV, "sendrecv" },
+	{ "SENDRECVREPLACE", TRACE_SENDRECVREPLACE, "sendrecvreplace" },
+	{ "WAITONE", TRACE_WAITONE, "waitone" },
+	{ "TEST", TRACE_TEST, "test" },
+	{ "TESTFALSE", TRACE_TESTFALSE, "testfalse" },
+	{ "WAITANY", TRACE_WAITANY, "waitany" },
+	{ "WAITSOME", TRACE_WAITSOME, "waitsome" },
+	{ "PROBE", TRACE_PROBE, "probe" },
+	{ "IPROBE", TRACE_IPROBE, "iprobe" },
+	{ "IPROBEFALSE", TRACE_IPROBEFALSE, "iprobefalse" },
 	{ "BARRIER", TRACE_BARRIER, "barrier" },
 	{ "BROADCAST", TRACE_BCAST, "broadcast" },
 	{ "BCAST", TRACE_BCAST, "broadcast" },
@@ -994,7 +1004,18 @@ put_op(struct run *rn, const struct trace_event *e, int recvwait)
 		put_peer(rn, e->peer);
 		break;
 	case TRACE_WAIT:
+	case TRACE_WAITONE:
+	case TRACE_TEST:
+	case TRACE_WAITANY:
+	case TRACE_WAITSOME:
+	case TRACE_SENDRECV:
+	case TRACE_SENDRECVREPLACE:
 		fputs(recvwait ? " <- " : " -> ", f);
+		put_peer(rn, e->peer);
+		break;
+	case TRACE_PROBE:
+	case TRACE_IPROBE:
+		fputs(" <- ", f);
 		put_peer(rn, e->peer);
 		break;
 	default:
@@ -1016,9 +1037,10 @@ put_op(struct run *rn, const struct trace_event *e, int recvwait)
 		fprintf(f, " sent=%" PRIu64 " received=%" PRIu64, e->sbytes,
 		    e->rbytes);
 	else if (e->op == TRACE_SEND || e->op == TRACE_ISEND ||
-	    (e->op == TRACE_WAIT && !recvwait && e->sbytes > 0))
+	    (e->op == TRACE_WAIT && !recvwait && e->sbytes > 0) ||
+	    (trace_side(e) == TRACE_SIDE_SEND && e->op != TRACE_WAIT))
 		fprintf(f, " bytes=%" PRIu64, e->sbytes);
-	else if (e->op == TRACE_RECV || (e->op == TRACE_WAIT && recvwait))
+	else if (e->op == TRACE_RECV || recvwait)
 		fprintf(f, " bytes=%" PRIu64, e->rbytes);
 	if (e->count >= 0)
 		fprintf(f, " count=%ld", e->count);
@@ -1107,7 +1129,7 @@ static int
 op_selected(const struct run *rn, const struct trace_event *e, int recvwait)
 {
 	const struct query *q = rn->q;
-	int		 p2p = e->op >= TRACE_SEND && e->op <= TRACE_WAIT;
+	int		 p2p = e->op >= TRACE_SEND && e->op < TRACE_BARRIER;
 
 	switch (q->what) {
 	case QW_OPERATIONS:
@@ -1117,12 +1139,12 @@ op_selected(const struct run *rn, const struct trace_event *e, int recvwait)
 			return 0;
 		break;
 	case QW_SENDS:
-		if (e->op != TRACE_SEND && e->op != TRACE_ISEND)
+		if (trace_side(e) != TRACE_SIDE_SEND)
 			return 0;
 		break;
 	case QW_RECVS:
 		if (e->op != TRACE_RECV && e->op != TRACE_IRECV &&
-		    !(e->op == TRACE_WAIT && recvwait))
+		    !recvwait)
 			return 0;
 		break;
 	case QW_COLLECTIVES:
@@ -1233,8 +1255,9 @@ query_run(struct query *q, struct trace_reader *tr, FILE *out, char **cause)
 	trace_rebase(tr);
 	while ((r = trace_next(tr, &e, cause)) == 1) {
 		side = trace_side(&e);
-		/* A wait that is a receiving side completes an irecv. */
-		recvwait = e.op == TRACE_WAIT && side == TRACE_SIDE_RECV;
+		/* A receiving side other than a recv: a wait (waitone,
+		 * test ...) that completes an irecv, a sendrecv's receive. */
+		recvwait = e.op != TRACE_RECV && side == TRACE_SIDE_RECV;
 		if (q->what == QW_MESSAGES)
 			take_end(&rn, &e);
 		else if (op_selected(&rn, &e, recvwait)) {

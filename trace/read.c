@@ -70,8 +70,16 @@ trace_side(const struct trace_event *ev)
 	case TRACE_RECV:
 		return TRACE_SIDE_RECV;
 	case TRACE_WAIT:
+	case TRACE_WAITONE:
+	case TRACE_TEST:
+	case TRACE_WAITANY:
+	case TRACE_WAITSOME:
 		return ev->mode == TRACE_MODE_NONE ? TRACE_SIDE_RECV :
 		    TRACE_SIDE_NONE;
+	case TRACE_SENDRECV:
+	case TRACE_SENDRECVREPLACE:
+		return ev->mode == TRACE_MODE_NONE ? TRACE_SIDE_RECV :
+		    TRACE_SIDE_SEND;
 	default:
 		return TRACE_SIDE_NONE;
 	}
@@ -82,7 +90,9 @@ trace_mpi_name(const struct trace_event *ev)
 {
 	static const char *const names[TRACE_NOPS] = {
 		"MPI_Init", "MPI_Finalize", "MPI_Send", "MPI_Recv", "MPI_Isend",
-		"MPI_Irecv", "MPI_Wait", "MPI_Barrier", "MPI_Bcast", "MPI_Reduce",
+		"MPI_Irecv", "MPI_Wait", "MPI_Sendrecv", "MPI_Sendrecv_replace",
+		"MPI_Wait", "MPI_Test", "MPI_Test", "MPI_Waitany", "MPI_Waitsome",
+		"MPI_Probe", "MPI_Iprobe", "MPI_Iprobe", "MPI_Barrier", "MPI_Bcast", "MPI_Reduce",
 		"MPI_Allreduce", "MPI_Gather", "MPI_Allgather", "MPI_Scatter",
 		"MPI_Alltoall", "MPI_Allgatherv", "MPI_Gatherv", "MPI_Scatterv",
 		"MPI_Alltoallv", "MPI_Reduce_scatter",

@@ -97,10 +97,11 @@ struct trace_event {
 };
 
 /* Which side of a message an event is (man/ensemble-trace.5, seq): a
- * send or isend is the sending side; a recv, or the wait that completes
- * an irecv (a wait with mode '-'), the receiving side, peer then the
- * source; anything else (an irecv, the wait of an isend, collectives)
- * none.  A Message is a sending side (rank a, peer b, tag t, seq k) and
+ * send or isend, or a sendrecv's send line (mode std), is the sending
+ * side; a recv, a sendrecv's receive line, or the wait that completes an
+ * irecv (a wait, waitone, test, waitany or waitsome with mode '-'), the
+ * receiving side, peer then the source; anything else (an irecv, the
+ * wait of an isend, probes, collectives) none.  A Message is a sending side (rank a, peer b, tag t, seq k) and
  * a receiving side (rank b, peer a, tag t, seq k) on one comm. */
 enum trace_side { TRACE_SIDE_NONE, TRACE_SIDE_SEND, TRACE_SIDE_RECV };
 enum trace_side trace_side(const struct trace_event *);

@@ -86,9 +86,16 @@ static int
 step(struct mon *m, enum mon_op op, const char *type, int port, const char *root,
     const char *want)
 {
-	struct mon_event	 e = { op, type, port, root, NULL };
+	struct mon_event	 e;
 	char			*msg = NULL;
-	int			 r = ens_mon_step(m, &e, &msg);
+	int			 r;
+
+	memset(&e, 0, sizeof(e));
+	e.op = op;
+	e.type = type;
+	e.port = port;
+	e.root = root;
+	r = ens_mon_step(m, &e, &msg);
 
 	if (want != NULL && (msg == NULL || strcmp(msg, want) != 0)) {
 		printf("# got:  %s\n# want: %s\n", msg != NULL ? msg : "(none)", want);
@@ -96,6 +103,285 @@ step(struct mon *m, enum mon_op op, const char *type, int port, const char *root
 	}
 	free(msg);
 	return r;
+}
+
+/* Step with an event e (its op and operands set by the caller): as step. */
+static int
+stepe(struct mon *m, const struct mon_event *e, const char *want)
+{
+	char	*msg = NULL;
+	int	 r = ens_mon_step(m, e, &msg);
+
+	if (want != NULL && (msg == NULL || strcmp(msg, want) != 0)) {
+		printf("# got:  %s\n# want: %s\n", msg != NULL ? msg : "(none)", want);
+		r = 99;
+	}
+	if (want == NULL && msg != NULL)
+		printf("# refused: %s\n", msg);
+	free(msg);
+	return r;
+}
+
+/* Step with a call on request req (a post, wait, test or waitany), its
+ * outcome flag. */
+static int
+stepq(struct mon *m, enum mon_op op, const char *type, int port, long req,
+    int flag, const char *want)
+{
+	struct mon_event	e;
+
+	memset(&e, 0, sizeof(e));
+	e.op = op;
+	e.type = type;
+	e.port = port;
+	e.req = req;
+	e.flag = flag;
+	return stepe(m, &e, want);
+}
+
+/* The statements of issue 26: sendrecv, named requests with wait, test,
+ * waitany and waitsome, probe and iprobe. */
+static void
+p2p(void)
+{
+	struct mon_event e;
+	struct mon	*m;
+	char		*msg = NULL, *cause = NULL;
+	long		 two[2];
+	int		 good;
+
+	/* sendrecv: one call of both ports; the replace form is its own. */
+	m = new2("sendrecv Right[1], Left[1]; sendrecv replace Right[1], Left[1];",
+	    "s:1:1 s:1:28", "Left", 1, "Right", 1);
+	memset(&e, 0, sizeof(e));
+	e.op = MON_SENDRECV;
+	e.type = "Right";
+	e.port = 1;
+	e.rtype = "Left";
+	e.rport = 1;
+	ok(m != NULL && stepe(m, &e, NULL) == 0 && stepe(m, &e,
+	    "'ens_sendrecv Right[1], Left[1]' but behaviour expects 'sendrecv "
+	    "replace Right[1], Left[1]' (s:1:28)") == -1,
+	    "sendrecv: one call; ens_sendrecv where the replace form is expected");
+	ens_mon_free(m);
+	m = new2("sendrecv Right[1], Left[1];", "s:1:1", "Left", 1, "Right", 1);
+	e.type = "Left";
+	e.rtype = "Right";
+	ok(m != NULL && stepe(m, &e, "'ens_sendrecv Left[1], Right[1]' but "
+	    "behaviour expects 'sendrecv Right[1], Left[1]' (s:1:1)") == -1,
+	    "sendrecv: the ports the other way round are refused");
+	ens_mon_free(m);
+	m = new2("sendrecv replace Right[1], Left[1];", "s:1:1", "Left", 1,
+	    "Right", 1);
+	e.op = MON_SENDRECV_REPLACE;
+	e.type = "Right";
+	e.rtype = "Left";
+	ok(m != NULL && stepe(m, &e, NULL) == 0 &&
+	    step(m, MON_FINALIZE, NULL, 0, NULL, NULL) == 0,
+	    "sendrecv replace: ens_sendrecv_replace, then the end");
+	ens_mon_free(m);
+
+	/* Named requests, live: the post says its request after the call
+	 * (ens_mon_posted), and each wait is held to its name's. */
+	m = new2("isend A[1] as r; irecv B[1] as s; wait r; wait s;",
+	    "w:1:1 w:1:2 w:1:3 w:1:4", "A", 1, "B", 1);
+	good = m != NULL && stepq(m, MON_ISEND, "A", 1, 0, 0, NULL) == 0;
+	if (good)
+		ens_mon_posted(m, 101);
+	good = good && stepq(m, MON_IRECV, "B", 1, 0, 0, NULL) == 0;
+	if (good)
+		ens_mon_posted(m, 202);
+	ok(good && stepq(m, MON_WAIT, NULL, 0, 202, 0,
+	    "'ens_wait s' but behaviour expects 'wait r' (w:1:3)") == -1,
+	    "wait: s's request where r's is expected, named");
+	ens_mon_free(m);
+	m = new2("isend A[1] as r; irecv B[1] as s; wait r; wait s;",
+	    "w:1:1 w:1:2 w:1:3 w:1:4", "A", 1, "B", 1);
+	good = m != NULL && stepq(m, MON_ISEND, "A", 1, 0, 0, NULL) == 0;
+	if (good)
+		ens_mon_posted(m, 101);
+	good = good && stepq(m, MON_IRECV, "B", 1, 0, 0, NULL) == 0;
+	if (good)
+		ens_mon_posted(m, 202);
+	ok(good && stepq(m, MON_WAIT, NULL, 0, 101, 0, NULL) == 0 &&
+	    stepq(m, MON_WAIT, NULL, 0, 202, 0, NULL) == 0 &&
+	    step(m, MON_FINALIZE, NULL, 0, NULL, NULL) == 0,
+	    "wait r, wait s: each on its own request, then the end");
+	ens_mon_free(m);
+
+	/* A request never posted, and one waitall completed. */
+	m = new2("isend A[1] as r; waitall; wait r;", "a:1:1 a:1:2 a:1:3", "A",
+	    1, NULL, 0);
+	ok(m != NULL && stepq(m, MON_ISEND, "A", 1, 5, 0, NULL) == 0 &&
+	    stepq(m, MON_WAITALL, NULL, 0, 0, 0, NULL) == 0 &&
+	    stepq(m, MON_WAIT, NULL, 0, 5, 0,
+	    "'ens_wait' but behaviour expects 'wait r' (a:1:3)") == -1,
+	    "wait: a request waitall completed is no longer r's");
+	ens_mon_free(m);
+	m = new2("isend A[1]; isend A[1] as r; wait r;", "a:1:1 a:1:2 a:1:3",
+	    "A", 1, NULL, 0);
+	ok(m != NULL && stepq(m, MON_ISEND, "A", 1, 5, 0, NULL) == 0 &&
+	    stepq(m, MON_ISEND, "A", 1, 6, 0, NULL) == 0 &&
+	    stepq(m, MON_WAIT, NULL, 0, 5, 0,
+	    "'ens_wait' but behaviour expects 'wait r' (a:1:3)") == -1,
+	    "wait: the request of an unnamed isend is not r");
+	ens_mon_free(m);
+
+	/* test: the call's flag picks the branch. */
+	m = new2("isend A[1] as r; loop 2 { test r { send B[1]; } else { recv B[1]; } }",
+	    "t:1:1 t:1:2 t:1:3 t:1:4 t:1:5", "A", 1, "B", 1);
+	ok(m != NULL && stepq(m, MON_ISEND, "A", 1, 9, 0, NULL) == 0 &&
+	    stepq(m, MON_TEST, NULL, 0, 9, 0, NULL) == 0 &&
+	    step(m, MON_SEND, "B", 1, NULL,
+	    "'ens_send B[1]' but behaviour expects 'recv B[1]' (t:1:5)") == -1,
+	    "test: false takes the else block");
+	ens_mon_free(m);
+	m = new2("isend A[1] as r; loop 2 { test r { send B[1]; } else { recv B[1]; } }",
+	    "t:1:1 t:1:2 t:1:3 t:1:4 t:1:5", "A", 1, "B", 1);
+	ok(m != NULL && stepq(m, MON_ISEND, "A", 1, 9, 0, NULL) == 0 &&
+	    stepq(m, MON_TEST, NULL, 0, 9, 0, NULL) == 0 &&
+	    step(m, MON_RECV, "B", 1, NULL, NULL) == 0 &&
+	    stepq(m, MON_TEST, NULL, 0, 9, 1, NULL) == 0 &&
+	    step(m, MON_SEND, "B", 1, NULL, NULL) == 0 &&
+	    step(m, MON_FINALIZE, NULL, 0, NULL, NULL) == 0,
+	    "test: false, then true takes the first block; then the end");
+	ens_mon_free(m);
+	m = new2("isend A[1] as r; test r { } else { } test r { } else { }",
+	    "t:1:1 t:1:2 t:1:3", "A", 1, NULL, 0);
+	ok(m != NULL && stepq(m, MON_ISEND, "A", 1, 9, 0, NULL) == 0 &&
+	    stepq(m, MON_TEST, NULL, 0, 9, 1, NULL) == 0 &&
+	    stepq(m, MON_TEST, NULL, 0, 9, 0,
+	    "'ens_test' but behaviour expects 'test r' (t:1:3)") == -1,
+	    "test: a request a true test completed is r's no more");
+	ens_mon_free(m);
+
+	/* waitany: the branch of the request it completed. */
+	m = new2("isend A[1] as r; irecv B[1] as s; waitany { on r { send A[1]; } "
+	    "on s { recv B[1]; } } wait r;",
+	    "y:1:1 y:1:2 y:1:3 y:1:4 y:1:5 y:1:6", "A", 1, "B", 1);
+	memset(&e, 0, sizeof(e));
+	e.op = MON_WAITANY;
+	good = m != NULL && stepq(m, MON_ISEND, "A", 1, 0, 0, NULL) == 0;
+	if (good)
+		ens_mon_posted(m, 11);
+	good = good && stepq(m, MON_IRECV, "B", 1, 22, 0, NULL) == 0 &&
+	    ens_mon_expects(m, &e, &msg) == 0;
+	ok(good && stepq(m, MON_WAITANY, NULL, 0, 22, 0, NULL) == 0 &&
+	    step(m, MON_RECV, "B", 1, NULL, NULL) == 0 &&
+	    stepq(m, MON_WAIT, NULL, 0, 11, 0, NULL) == 0 &&
+	    step(m, MON_FINALIZE, NULL, 0, NULL, NULL) == 0,
+	    "waitany: s completed, its branch, then wait r");
+	ens_mon_free(m);
+	m = new2("isend A[1] as r; send A[1]; waitany { on r { } }",
+	    "y:1:1 y:1:2 y:1:3", "A", 1, NULL, 0);
+	ok(m != NULL && stepq(m, MON_ISEND, "A", 1, 3, 0, NULL) == 0 &&
+	    ens_mon_expects(m, &e, &msg) == -1 && msg != NULL && strcmp(msg,
+	    "'ens_waitany' but behaviour expects 'send A[1]' (y:1:2)") == 0,
+	    "waitany: refused before it waits, where a send is expected");
+	free(msg);
+	msg = NULL;
+	ens_mon_free(m);
+	m = new2("isend A[1] as r; isend A[1] as s; send B[1]; waitany { on r { } on s { } }",
+	    "y:1:1 y:1:2 y:1:3 y:1:4", "A", 1, "B", 1);
+	ok(m != NULL && stepq(m, MON_ISEND, "A", 1, 3, 0, NULL) == 0 &&
+	    stepq(m, MON_ISEND, "A", 1, 4, 0, NULL) == 0 &&
+	    stepq(m, MON_WAITANY, NULL, 0, 4, 0, "'ens_waitany s' but behaviour "
+	    "expects 'send B[1]' (y:1:3)") == -1,
+	    "waitany: the request completed is named in the refusal");
+	ens_mon_free(m);
+	m = new2("isend A[1] as r; isend A[1] as s; waitany { on r { } }",
+	    "y:1:1 y:1:2 y:1:3", "A", 1, NULL, 0);
+	ok(m != NULL && stepq(m, MON_ISEND, "A", 1, 3, 0, NULL) == 0 &&
+	    stepq(m, MON_ISEND, "A", 1, 4, 0, NULL) == 0 &&
+	    stepq(m, MON_WAITANY, NULL, 0, 4, 0, "'ens_waitany s' but behaviour "
+	    "expects 'waitany on r' (y:1:3)") == -1,
+	    "waitany: a request none of its branches names is refused");
+	ens_mon_free(m);
+
+	/* waitsome: every branch of what it completed, in the order the
+	 * requests were posted, not the order of the branches. */
+	m = new2("isend A[1] as r; isend B[1] as s; waitsome { on s { send B[1]; } "
+	    "on r { send A[1]; } }",
+	    "z:1:1 z:1:2 z:1:3 z:1:4 z:1:5", "A", 1, "B", 1);
+	memset(&e, 0, sizeof(e));
+	e.op = MON_WAITSOME;
+	two[0] = 8;
+	two[1] = 7;
+	e.reqs = two;
+	e.nreqs = 2;
+	ok(m != NULL && stepq(m, MON_ISEND, "A", 1, 7, 0, NULL) == 0 &&
+	    stepq(m, MON_ISEND, "B", 1, 8, 0, NULL) == 0 &&
+	    stepe(m, &e, NULL) == 0 && step(m, MON_SEND, "B", 1, NULL,
+	    "'ens_send B[1]' but behaviour expects 'send A[1]' (z:1:5)") == -1,
+	    "waitsome: both completed, r's branch first (posted first)");
+	ens_mon_free(m);
+	m = new2("isend A[1] as r; isend B[1] as s; waitsome { on s { send B[1]; } "
+	    "on r { send A[1]; } }",
+	    "z:1:1 z:1:2 z:1:3 z:1:4 z:1:5", "A", 1, "B", 1);
+	ok(m != NULL && stepq(m, MON_ISEND, "A", 1, 7, 0, NULL) == 0 &&
+	    stepq(m, MON_ISEND, "B", 1, 8, 0, NULL) == 0 &&
+	    stepe(m, &e, NULL) == 0 && step(m, MON_SEND, "A", 1, NULL, NULL) == 0 &&
+	    step(m, MON_SEND, "B", 1, NULL, NULL) == 0 &&
+	    step(m, MON_FINALIZE, NULL, 0, NULL, NULL) == 0,
+	    "waitsome: both branches, then the end");
+	ens_mon_free(m);
+	m = new2("isend A[1] as r; isend B[1] as s; waitsome { on r { send A[1]; } "
+	    "on s { send B[1]; } } wait s;",
+	    "z:1:1 z:1:2 z:1:3 z:1:4 z:1:5 z:1:6", "A", 1, "B", 1);
+	e.nreqs = 1;
+	two[0] = 7;
+	ok(m != NULL && stepq(m, MON_ISEND, "A", 1, 7, 0, NULL) == 0 &&
+	    stepq(m, MON_ISEND, "B", 1, 8, 0, NULL) == 0 &&
+	    stepe(m, &e, NULL) == 0 && step(m, MON_SEND, "A", 1, NULL, NULL) == 0 &&
+	    stepq(m, MON_WAIT, NULL, 0, 8, 0, NULL) == 0,
+	    "waitsome: one completed, its branch only; the other still pending");
+	ens_mon_free(m);
+
+	/* probe and iprobe. */
+	m = new2("probe A[1]; recv A[1]; probe any; recv any; probe any B; "
+	    "iprobe A[1] { recv A[1]; } else { send B[1]; } "
+	    "iprobe any B { recv any B; } else { }",
+	    "p:1:1 p:1:2 p:1:3 p:1:4 p:1:5 p:1:6 p:1:7 p:1:8 p:1:9 p:1:10",
+	    "A", 1, "B", 1);
+	ok(m != NULL && stepq(m, MON_PROBE, "A", 1, 0, 0, NULL) == 0 &&
+	    step(m, MON_RECV, "A", 1, NULL, NULL) == 0 &&
+	    stepq(m, MON_PROBE_ANY, NULL, 0, 0, 0, NULL) == 0 &&
+	    step(m, MON_RECV_ANY, NULL, 0, NULL, NULL) == 0 &&
+	    stepq(m, MON_PROBE_ANY, "B", 0, 0, 0, NULL) == 0 &&
+	    stepq(m, MON_IPROBE, "A", 1, 0, 0, NULL) == 0 &&
+	    step(m, MON_SEND, "B", 1, NULL, NULL) == 0 &&
+	    stepq(m, MON_IPROBE_ANY, "B", 0, 0, 1, NULL) == 0 &&
+	    step(m, MON_RECV_ANY, "B", 0, NULL, NULL) == 0 &&
+	    step(m, MON_FINALIZE, NULL, 0, NULL, NULL) == 0,
+	    "probe, probe any, iprobe (nothing: else), iprobe any (found)");
+	ens_mon_free(m);
+	m = new2("probe A[1];", "p:2:1", "A", 1, "B", 1);
+	ok(m != NULL && stepq(m, MON_PROBE, "B", 1, 0, 0,
+	    "'ens_probe B[1]' but behaviour expects 'probe A[1]' (p:2:1)") == -1,
+	    "probe: another port is refused");
+	ens_mon_free(m);
+	m = new2("iprobe any { } else { }", "p:3:1", "A", 1, NULL, 0);
+	ok(m != NULL && stepq(m, MON_IPROBE_ANY, "A", 0, 0, 1,
+	    "'ens_iprobe_any A' but behaviour expects 'iprobe any' (p:3:1)") == -1,
+	    "iprobe any: a type where any port is expected is refused");
+	ens_mon_free(m);
+
+	/* The text's errors. */
+	ok(ens_mon_new("isend A[*] as r;", 0, NULL, 1, (const char *[]){ "A" },
+	    (const int[]){ 2 }, &cause) == NULL && cause != NULL &&
+	    strncmp(cause, "a request's name for no port or several", 39) == 0,
+	    "'as' after a post on several ports is an error");
+	free(cause);
+	ok(ens_mon_new("waitany { }", 0, NULL, 1, (const char *[]){ "A" },
+	    (const int[]){ 2 }, &cause) == NULL && cause != NULL &&
+	    strncmp(cause, "expected 'on'", 13) == 0,
+	    "a waitany of no branch is an error");
+	free(cause);
+	ok(ens_mon_new("test r { }", 0, NULL, 1, (const char *[]){ "A" },
+	    (const int[]){ 2 }, &cause) == NULL && cause != NULL &&
+	    strncmp(cause, "expected 'else'", 15) == 0,
+	    "a test without its else is an error");
+	free(cause);
 }
 
 int
@@ -486,10 +772,14 @@ main(void)
 		    "irecv", "waitall;", "barrier;", "loop", "3", "0", "choice",
 		    "or", "{", "}", ";", "A[1]", "A[*]", "B[2]", "A[0]", "A[x]",
 		    "bcast", "from", "reduce", "to", "m[1]", "allreduce;", "A",
-		    "issend", "ibsend", "scatter", "alltoall;" };
+		    "issend", "ibsend", "scatter", "alltoall;", "sendrecv", ",",
+		    "replace", "as", "r", "wait", "test", "else", "waitany",
+		    "waitsome", "on", "probe", "iprobe", "isend" };
 		static const enum mon_op ops[] = { MON_SEND, MON_RECV, MON_RECV_ANY,
 		    MON_WAITALL, MON_BARRIER, MON_BCAST, MON_FINALIZE, MON_ISSEND,
-		    MON_IRECV_ANY, MON_SCATTER, MON_ALLTOALL };
+		    MON_IRECV_ANY, MON_SCATTER, MON_ALLTOALL, MON_SENDRECV,
+		    MON_WAIT, MON_TEST, MON_WAITANY, MON_WAITSOME, MON_PROBE,
+		    MON_IPROBE_ANY, MON_ISEND };
 		const char	*types[2] = { "A", "B" }, *locs[2] = { "f:1:1", "-" };
 		int		 np[2] = { 2, 2 }, parsed = 0, k, j;
 		unsigned	 seed = 12345;
@@ -511,10 +801,21 @@ main(void)
 			}
 			parsed++;
 			for (j = 0; j < 8; j++) {
-				struct mon_event e = { ops[(seed >> 8) %
-				    (sizeof(ops) / sizeof(*ops))], "A",
-				    1 + (int)((seed >> 4) % 2), "m[1]", NULL };
+				struct mon_event e;
+				long	 some[1] = { 1 + (long)((seed >> 12) % 2) };
 
+				memset(&e, 0, sizeof(e));
+				e.op = ops[(seed >> 8) % (sizeof(ops) / sizeof(*ops))];
+				e.type = "A";
+				e.port = 1 + (int)((seed >> 4) % 2);
+				e.root = "m[1]";
+				/* Requests 1 and 2, both outcomes. */
+				e.rtype = "A";
+				e.rport = 1;
+				e.req = some[0];
+				e.reqs = some;
+				e.nreqs = 1;
+				e.flag = (int)(seed >> 20) & 1;
 				seed = lcg(seed);
 				msg = NULL;
 				if (ens_mon_step(m, &e, &msg) != 0)
@@ -527,6 +828,7 @@ main(void)
 		ok(good && parsed > 0, "random behaviours: parsed or refused with a cause");
 	}
 
+	p2p();
 	printf("1..%d\n", n);
 	return failed;
 }
