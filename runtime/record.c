@@ -730,7 +730,7 @@ rec_waitall(int n, MPI_Request *reqs, MPI_Status *sts, int raw)
 	MPI_Status	 own[16], *st = sts;
 	struct rec_req	 q;
 	double		 t0 = MPI_Wtime(), t1;
-	int		 rc, i;
+	int		 rc, i, lines = 0;
 
 	if (n > 16 && (saved = malloc((size_t)n * sizeof(*saved))) == NULL)
 		return PMPI_Waitall(n, reqs, sts);
@@ -744,9 +744,24 @@ rec_waitall(int n, MPI_Request *reqs, MPI_Status *sts, int raw)
 	rc = PMPI_Waitall(n, reqs, st);
 	t1 = MPI_Wtime();
 	for (i = 0; i < n; i++)
-		if (rec_req_take(saved[i], &q))
+		if (rec_req_take(saved[i], &q)) {
 			rec_wait_done(&q, st != MPI_STATUSES_IGNORE ? &st[i] :
 			    NULL, t0, t1, raw);
+			lines++;
+		}
+	/* An ens_waitall of no pending request is a call all the same (the
+	 * behaviour's waitall): one wait line of none. */
+	if (lines == 0 && !raw) {
+		struct rec_ev	e;
+
+		memset(&e, 0, sizeof(e));
+		e.op = TRACE_WAIT;
+		e.t0 = t0;
+		e.t1 = t1;
+		e.peer = e.tag = TRACE_NONE;
+		e.count = e.req = e.seq = -1;
+		rec_add(&e);
+	}
 	if (saved != fixed)
 		free(saved);
 	if (st != sts && st != own && st != MPI_STATUSES_IGNORE)

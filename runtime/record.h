@@ -102,7 +102,8 @@ void rec_sendrecv(int op, double t0, const char *sptype, int spindex,
  * peer and tag as asked) that started at t0 and ends now. */
 void rec_probe(int op, double t0, const char *ptype, int pindex, int comm,
     int peer, int tag, const MPI_Status *st, int raw, MPI_Comm c);
-/* MPI_Waitall, recording a wait line for each recorded request. */
+/* MPI_Waitall, recording a wait line for each recorded request (none of
+ * them, and not raw: one wait line of no request). */
 int rec_waitall(int n, MPI_Request *reqs, MPI_Status *sts, int raw);
 /* Record a point-to-point call that started at t0 and ends now: op
  * TRACE_SEND, TRACE_RECV (peer, tag and count those received: the

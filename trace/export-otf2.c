@@ -286,6 +286,8 @@ o2_flush_waits(struct o2 *x, struct o2_loc *l)
 	for (k = 0; k < l->nwaits; k++) {
 		const struct o2_wait	*w = &l->waits[k];
 
+		if (w->req == 0)	/* a waitall of no request */
+			continue;
 		if (w->recv)
 			o2_check(x, OTF2_EvtWriter_MpiIrecv(l->w, NULL, t1,
 			    (uint32_t)w->peer, (OTF2_CommRef)w->comm,

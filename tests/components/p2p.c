@@ -4,16 +4,23 @@
  * wrong port or a wrong outcome shows.  Node i sends values made of i;
  * each line names the left neighbour's.  Its behaviour (argument "all"):
  *	sendrecv Right[1], Left[1]; sendrecv replace Right[1], Left[1];
- *	isend Right[1] as r; irecv Left[1] as s; wait s; wait r;
- *	irecv Left[1] as s; isend Right[1] as r; loop { test s { } else { } }
- *	  (until true) wait r;
- *	irecv Left[1] as s; isend Right[1] as r; waitany twice;
- *	irecv Left[1] as s; isend Right[1] as r; waitsome until both;
+ *	irecv Left[1] as s; isend Right[1] as r; wait s; wait r;
+ *	irecv Left[1] as s; isend Right[1] as r;
+ *	  test s { } else { wait s; } wait r;
+ *	irecv Left[1] as s; isend Right[1] as r;
+ *	  waitany { on r { wait s; } on s { wait r; } }
+ *	irecv Left[1] as s; isend Right[1] as r;
+ *	  waitsome { on r { } on s { } } waitall;
  *	isend Right[1] as r; probe Left[1]; recv Left[1]; wait r;
  *	isend Right[1] as r; probe any; recv any; wait r;
- *	isend Right[1] as r; iprobe Left[1] until true; recv Left[1]; wait r;
- *	isend Right[1] as r; iprobe any Left until true; recv any Left;
+ *	isend Right[1] as r;
+ *	  iprobe Left[1] { recv Left[1]; } else { probe Left[1]; recv Left[1]; }
  *	  wait r;
+ *	isend Right[1] as r;
+ *	  iprobe any Left { recv any Left; } else { recv any Left; } wait r;
+ * With "wrong-wait" it waits for r before s after 'irecv Left[1] as s;
+ * isend Right[1] as r;'; with "wrong-replace" it makes an ens_sendrecv
+ * (no replace) after its first: protocol violations.
  * With argument "raw", it makes the same calls (but waitsome) in raw MPI
  * on the ports' ranks and tags.  With argument "truncate", it only makes an ens_sendrecv whose receive
  * holds one int where node[1] sends two; with "wait-truncate", an irecv
@@ -91,7 +98,7 @@ main(int argc, char **argv)
 	MPI_Request	 rq[2], r;
 	MPI_Status	 st, sts[2];
 	const char	*type;
-	int		 in, out, two[2], n, k, done, port, idx[2], got, polls;
+	int		 in, out, two[2], n, k, flag, port, idx[2], got;
 	int		 v[2];
 
 	ens_init(&argc, &argv);
@@ -124,6 +131,9 @@ main(int argc, char **argv)
 	out = me;
 	ens_sendrecv("Right", 1, &out, 1, MPI_INT, "Left", 1, &in, 1, MPI_INT,
 	    &st);
+	if (argc > 1 && strcmp(argv[1], "wrong-replace") == 0)
+		ens_sendrecv("Right", 1, &out, 1, MPI_INT, "Left", 1, &in, 1,
+		    MPI_INT, &st);
 	k = ens_port_of(&st, &type);
 	MPI_Get_count(&st, MPI_INT, &n);
 	printf("%s: sendrecv %d from %s[%d], %d int%s\n", ens_self()->name,
@@ -134,6 +144,8 @@ main(int argc, char **argv)
 
 	/* wait on each request. */
 	post(rq, &in, &out, 100 * me);
+	if (argc > 1 && strcmp(argv[1], "wrong-wait") == 0)
+		ens_wait(&rq[0], MPI_STATUS_IGNORE);
 	ens_wait(&rq[1], &st);
 	ens_wait(&rq[0], MPI_STATUS_IGNORE);
 	say("wait", in, 100 * left);
@@ -141,29 +153,29 @@ main(int argc, char **argv)
 	    MPI_REQUEST_NULL && rq[1] == MPI_REQUEST_NULL ? "null requests" :
 	    "requests");
 
-	/* test until the receive is done. */
+	/* test, and wait if it was not done. */
 	post(rq, &in, &out, 200 * me);
-	for (polls = 0; !ens_test(&rq[1], &st); polls++)
-		;
+	if (!ens_test(&rq[1], &st))
+		ens_wait(&rq[1], &st);
 	ens_wait(&rq[0], MPI_STATUS_IGNORE);
 	say("test", in, 200 * left);
 
-	/* waitany twice: each request once. */
+	/* waitany, then wait for the other. */
 	post(rq, &in, &out, 300 * me);
 	idx[0] = ens_waitany(2, rq, &st);
-	idx[1] = ens_waitany(2, rq, &st);
+	ens_wait(&rq[1 - idx[0]], MPI_STATUS_IGNORE);
 	say("waitany", in, 300 * left);
-	printf("%s: waitany gave %s\n", ens_self()->name, idx[0] + idx[1] == 1 ?
-	    "each request once" : "a request twice");
 	printf("%s: waitany with none pending %s\n", ens_self()->name,
-	    ens_waitany(2, rq, &st) == MPI_UNDEFINED ? "gives MPI_UNDEFINED" :
-	    "gives an index");
+	    rq[0] == MPI_REQUEST_NULL && rq[1] == MPI_REQUEST_NULL ?
+	    "all null" : "one left");
 
-	/* waitsome until both. */
+	/* waitsome, then waitall for what is left. */
 	post(rq, &in, &out, 400 * me);
-	for (done = 0; done < 2; done += n)
-		n = ens_waitsome(2, rq, idx, sts);
+	n = ens_waitsome(2, rq, idx, sts);
+	ens_waitall(2, rq);
 	say("waitsome", in, 400 * left);
+	printf("%s: waitsome completed %s\n", ens_self()->name, n == 1 ||
+	    (n == 2 && idx[0] + idx[1] == 1) ? "one or both" : "wrong");
 
 	/* probe a port, then any port. */
 	out = 500 * me;
@@ -184,24 +196,24 @@ main(int argc, char **argv)
 	printf("%s: probe_any found %s[%d], recv_any took [%d]\n",
 	    ens_self()->name, type, port, got);
 
-	/* iprobe until there is one. */
+	/* iprobe, and probe if there was none. */
 	out = 700 * me;
 	ens_isend("Right", 1, &out, 1, MPI_INT, &r);
-	while (!ens_iprobe("Left", 1, &st))
-		;
+	if (!ens_iprobe("Left", 1, &st))
+		ens_probe("Left", 1, &st);
 	ens_recv("Left", 1, &in, 1, MPI_INT);
 	ens_wait(&r, NULL);
 	say("iprobe", in, 700 * left);
 	out = 800 * me;
 	ens_isend("Right", 1, &out, 1, MPI_INT, &r);
-	port = 0;
-	while (!ens_iprobe_any("Left", &port, &st))
-		;
-	ens_recv_any("Left", v, 2, MPI_INT);
+	port = -1;
+	flag = ens_iprobe_any("Left", &port, &st);
+	got = ens_recv_any("Left", v, 2, MPI_INT);
 	ens_wait(&r, NULL);
 	say("iprobe_any", v[0], 800 * left);
-	printf("%s: iprobe_any found Left[%d]\n", ens_self()->name, port);
-	(void)polls;
+	printf("%s: iprobe_any's port %s, recv_any took [%d]\n",
+	    ens_self()->name, (flag && port == 1) || (!flag && port == 0) ?
+	    "agrees with its flag" : "is wrong", got);
 	ens_finalize();
 	return 0;
 }
