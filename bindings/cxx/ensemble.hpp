@@ -467,6 +467,116 @@ private:
 	int		i_;
 	bool		null_;
 };
+/* Complete one request, its status; test: complete it if it can (true,
+ * its status in *st unless st is nullptr), else false. */
+inline status
+wait(MPI_Request &r)
+{
+	status	st;
+
+	ens_wait(&r, &st.mpi);
+	return st;
+}
+inline bool
+test(MPI_Request &r, status *st = nullptr)
+{
+	return ens_test(&r, st != nullptr ? &st->mpi : MPI_STATUS_IGNORE) != 0;
+}
+/* Complete one of the requests (a C array or a container of
+ * MPI_Request): its index, from 0, or MPI_UNDEFINED when none is
+ * pending; its status in *st unless st is nullptr. */
+template <class R> inline int
+waitany(R &&reqs, status *st = nullptr)
+{
+	using D = detail::buf<R>;
+	static_assert(std::is_same_v<std::remove_cv_t<typename D::E>, MPI_Request>,
+	    "ens::waitany: not MPI_Requests");
+	return ens_waitany(D::count(reqs), D::data(reqs), st != nullptr ?
+	    &st->mpi : MPI_STATUS_IGNORE);
+}
+/* Complete every request that can be, at least one: their indices (none
+ * when none is pending), their statuses in *sts unless sts is nullptr. */
+template <class R> inline std::vector<int>
+waitsome(R &&reqs, std::vector<status> *sts = nullptr)
+{
+	using D = detail::buf<R>;
+	std::vector<int>	idx(D::size(reqs));
+	std::vector<MPI_Status>	st(D::size(reqs));
+	int			n;
+
+	static_assert(std::is_same_v<std::remove_cv_t<typename D::E>, MPI_Request>,
+	    "ens::waitsome: not MPI_Requests");
+	n = ens_waitsome(D::count(reqs), D::data(reqs), idx.data(), st.data());
+	idx.resize(n == MPI_UNDEFINED ? 0 : n);
+	if (sts != nullptr) {
+		sts->resize(idx.size());
+		for (std::size_t i = 0; i < idx.size(); i++)
+			(*sts)[i].mpi = st[i];
+	}
+	return idx;
+}
+
+/* Send sb on one port and receive rb on another at once; the receive's
+ * status. */
+template <class S, class R> inline status
+sendrecv(name stype, int sindex, const S &sb, name rtype, int rindex, R &&rb)
+{
+	using DS = detail::buf<const S>;
+	using DR = detail::buf<R>;
+	status	st;
+
+	static_assert(detail::writable<R>(), "ens::sendrecv: a const receive buffer");
+	ens_sendrecv(stype.c_str(), sindex, DS::data(sb), DS::count(sb),
+	    DS::type(), rtype.c_str(), rindex, DR::data(rb), DR::count(rb),
+	    DR::type(), &st.mpi);
+	return st;
+}
+/* The same in one buffer: what is sent is replaced by what comes. */
+template <class B> inline status
+sendrecv_replace(name stype, int sindex, name rtype, int rindex, B &&b)
+{
+	using D = detail::buf<B>;
+	status	st;
+
+	static_assert(detail::writable<B>(), "ens::sendrecv_replace: a const buffer");
+	ens_sendrecv_replace(stype.c_str(), sindex, rtype.c_str(), rindex,
+	    D::data(b), D::count(b), D::type(), &st.mpi);
+	return st;
+}
+
+/* Wait for a message on a port without receiving it: its status. */
+inline status
+probe(name type, int index)
+{
+	status	st;
+
+	ens_probe(type.c_str(), index, &st.mpi);
+	return st;
+}
+/* The same on any port of the type (nullptr: any port): its index. */
+inline int
+probe_any(name type, status *st = nullptr)
+{
+	return ens_probe_any(type.c_str(), st != nullptr ? &st->mpi :
+	    MPI_STATUS_IGNORE);
+}
+/* Without waiting: whether there is one (iprobe), or its port's index, 0
+ * when there is none (iprobe_any). */
+inline bool
+iprobe(name type, int index, status *st = nullptr)
+{
+	return ens_iprobe(type.c_str(), index, st != nullptr ? &st->mpi :
+	    MPI_STATUS_IGNORE) != 0;
+}
+inline int
+iprobe_any(name type, status *st = nullptr)
+{
+	int	port = 0;
+
+	ens_iprobe_any(type.c_str(), &port, st != nullptr ? &st->mpi :
+	    MPI_STATUS_IGNORE);
+	return port;
+}
 
 /* The communicator of a group this process is in. */
 inline MPI_Comm comm_group(name n, int index = 0) { return ens_comm_group(n.c_str(), index); }

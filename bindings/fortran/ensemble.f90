@@ -36,6 +36,9 @@ module ensemble
     public :: ens_send, ens_ssend, ens_bsend, ens_recv, ens_recv_any
     public :: ens_isend, ens_issend, ens_ibsend, ens_irecv, ens_irecv_any
     public :: ens_waitall, ens_port_of
+    public :: ens_sendrecv, ens_sendrecv_replace, ens_wait, ens_test
+    public :: ens_waitany, ens_waitsome, ens_probe, ens_probe_any, ens_iprobe
+    public :: ens_iprobe_any
     public :: ens_barrier, ens_bcast, ens_reduce, ens_allreduce, ens_gather
     public :: ens_allgather, ens_scatter, ens_alltoall
     public :: ens_allgatherv, ens_gatherv, ens_scatterv, ens_alltoallv
@@ -202,6 +205,82 @@ module ensemble
             type(MPI_Request), intent(inout) :: reqs(*)
             type(MPI_Status), intent(inout), optional :: statuses(*)
         end subroutine
+        ! Send on one port and receive on another at once; the status is
+        ! the receive's.
+        subroutine ens_sendrecv(stype, sindex, sendbuf, sendcount, sendtype, &
+                rtype, rindex, recvbuf, recvcount, recvtype, status) &
+                bind(C, name="ens_f08_sendrecv")
+            import :: c_char, c_int, MPI_Datatype, MPI_Status
+            character(kind=c_char, len=*), intent(in) :: stype, rtype
+            integer(c_int), intent(in) :: sindex, sendcount, rindex, recvcount
+            type(*), dimension(..), intent(in) :: sendbuf
+            type(*), dimension(..), intent(inout) :: recvbuf
+            type(MPI_Datatype), intent(in) :: sendtype, recvtype
+            type(MPI_Status), intent(out), optional :: status
+        end subroutine
+        ! The same in one buffer.
+        subroutine ens_sendrecv_replace(stype, sindex, rtype, rindex, buf, &
+                count, datatype, status) bind(C, name="ens_f08_sendrecv_replace")
+            import :: c_char, c_int, MPI_Datatype, MPI_Status
+            character(kind=c_char, len=*), intent(in) :: stype, rtype
+            integer(c_int), intent(in) :: sindex, rindex, count
+            type(*), dimension(..), intent(inout) :: buf
+            type(MPI_Datatype), intent(in) :: datatype
+            type(MPI_Status), intent(out), optional :: status
+        end subroutine
+        ! Complete one request.
+        subroutine ens_wait(request, status) bind(C, name="ens_f08_wait")
+            import :: MPI_Request, MPI_Status
+            type(MPI_Request), intent(inout) :: request
+            type(MPI_Status), intent(out), optional :: status
+        end subroutine
+        integer(c_int) function c_test(request, status) bind(C, name="ens_f08_test")
+            import :: c_int, MPI_Request, MPI_Status
+            type(MPI_Request), intent(inout) :: request
+            type(MPI_Status), intent(out), optional :: status
+        end function
+        integer(c_int) function c_waitany(n, reqs, status) bind(C, name="ens_f08_waitany")
+            import :: c_int, MPI_Request, MPI_Status
+            integer(c_int), value :: n
+            type(MPI_Request), intent(inout) :: reqs(*)
+            type(MPI_Status), intent(out), optional :: status
+        end function
+        integer(c_int) function c_waitsome(n, reqs, indices, statuses, status_size) &
+                bind(C, name="ens_f08_waitsome")
+            import :: c_int, MPI_Request, MPI_Status
+            integer(c_int), value :: n, status_size
+            type(MPI_Request), intent(inout) :: reqs(*)
+            integer(c_int), intent(out) :: indices(*)
+            type(MPI_Status), intent(inout), optional :: statuses(*)
+        end function
+        ! Wait until a message can be received on a port, without
+        ! receiving it.
+        subroutine ens_probe(type, index, status) bind(C, name="ens_f08_probe")
+            import :: c_char, c_int, MPI_Status
+            character(kind=c_char, len=*), intent(in) :: type
+            integer(c_int), intent(in) :: index
+            type(MPI_Status), intent(out), optional :: status
+        end subroutine
+        ! The same on any port of the type (a blank type: any port); its
+        ! index.
+        integer(c_int) function ens_probe_any(type, status) bind(C, name="ens_f08_probe_any")
+            import :: c_char, c_int, MPI_Status
+            character(kind=c_char, len=*), intent(in) :: type
+            type(MPI_Status), intent(out), optional :: status
+        end function
+        integer(c_int) function c_iprobe(type, index, status) bind(C, name="ens_f08_iprobe")
+            import :: c_char, c_int, MPI_Status
+            character(kind=c_char, len=*), intent(in) :: type
+            integer(c_int), intent(in) :: index
+            type(MPI_Status), intent(out), optional :: status
+        end function
+        ! Without waiting: the index of a port of the type with a message,
+        ! 0 when there is none.
+        integer(c_int) function ens_iprobe_any(type, status) bind(C, name="ens_f08_iprobe_any")
+            import :: c_char, c_int, MPI_Status
+            character(kind=c_char, len=*), intent(in) :: type
+            type(MPI_Status), intent(out), optional :: status
+        end function
         integer(c_int) function c_port_of(status, type) bind(C, name="ens_f08_port_of")
             import :: c_int, c_ptr, MPI_Status
             type(MPI_Status), intent(in) :: status
@@ -612,6 +691,55 @@ contains
             call c_waitall(size(requests), requests, status_size=MPI_STATUS_SIZE)
         end if
     end subroutine ens_waitall
+
+    ! Complete the request if it can be: .true., else .false.
+    logical function ens_test(request, status)
+        type(MPI_Request), intent(inout) :: request
+        type(MPI_Status), intent(out), optional :: status
+
+        ens_test = c_test(request, status) /= 0
+    end function ens_test
+
+    ! Complete one of the requests: its index, from 1, or MPI_UNDEFINED
+    ! when none is pending.
+    integer function ens_waitany(requests, status)
+        type(MPI_Request), intent(inout) :: requests(:)
+        type(MPI_Status), intent(out), optional :: status
+
+        ens_waitany = c_waitany(size(requests), requests, status)
+    end function ens_waitany
+
+    ! Complete every request that can be, at least one: how many (their
+    ! indices, from 1, first in indices; their statuses in statuses), or
+    ! MPI_UNDEFINED when none is pending.
+    integer function ens_waitsome(requests, indices, statuses)
+        type(MPI_Request), intent(inout) :: requests(:)
+        integer, intent(out) :: indices(:)
+        type(MPI_Status), intent(out), optional :: statuses(:)
+
+        if (size(indices) < size(requests)) then
+            call fail("ens_waitsome", "fewer indices than requests")
+        end if
+        if (present(statuses)) then
+            if (size(statuses) < size(requests)) then
+                call fail("ens_waitsome", "fewer statuses than requests")
+            end if
+            ens_waitsome = c_waitsome(size(requests), requests, indices, &
+                statuses, MPI_STATUS_SIZE)
+        else
+            ens_waitsome = c_waitsome(size(requests), requests, indices, &
+                status_size=MPI_STATUS_SIZE)
+        end if
+    end function ens_waitsome
+
+    ! Whether a message can be received on the port now (not waiting).
+    logical function ens_iprobe(type, index, status)
+        character(len=*), intent(in) :: type
+        integer, intent(in) :: index
+        type(MPI_Status), intent(out), optional :: status
+
+        ens_iprobe = c_iprobe(type, index, status) /= 0
+    end function ens_iprobe
 
     ! Stop the process for a misuse only the module sees, naming it and
     ! the call as libensemble does; an exit without ens_finalize, which

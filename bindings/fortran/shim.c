@@ -56,6 +56,20 @@ void	ens_f08_irecv(const CFI_cdesc_t *, const int *, const CFI_cdesc_t *,
 void	ens_f08_irecv_any(const CFI_cdesc_t *, const CFI_cdesc_t *, const int *,
 	    const MPI_Fint *, MPI_Fint *);
 void	ens_f08_waitall(int, MPI_Fint *, MPI_Fint *, int);
+void	ens_f08_sendrecv(const CFI_cdesc_t *, const int *, const CFI_cdesc_t *,
+	    const int *, const MPI_Fint *, const CFI_cdesc_t *, const int *,
+	    const CFI_cdesc_t *, const int *, const MPI_Fint *, MPI_Fint *);
+void	ens_f08_sendrecv_replace(const CFI_cdesc_t *, const int *,
+	    const CFI_cdesc_t *, const int *, const CFI_cdesc_t *, const int *,
+	    const MPI_Fint *, MPI_Fint *);
+void	ens_f08_wait(MPI_Fint *, MPI_Fint *);
+int	ens_f08_test(MPI_Fint *, MPI_Fint *);
+int	ens_f08_waitany(int, MPI_Fint *, MPI_Fint *);
+int	ens_f08_waitsome(int, MPI_Fint *, int *, MPI_Fint *, int);
+void	ens_f08_probe(const CFI_cdesc_t *, const int *, MPI_Fint *);
+int	ens_f08_probe_any(const CFI_cdesc_t *, MPI_Fint *);
+int	ens_f08_iprobe(const CFI_cdesc_t *, const int *, MPI_Fint *);
+int	ens_f08_iprobe_any(const CFI_cdesc_t *, MPI_Fint *);
 int	ens_f08_port_of(const MPI_Fint *, const char **);
 void	ens_f08_barrier(void);
 void	ens_f08_bcast(const CFI_cdesc_t *, const int *, const MPI_Fint *,
@@ -793,4 +807,186 @@ ens_f08_reduce_scatter_over(const CFI_cdesc_t *sbuf, const CFI_cdesc_t *rbuf,
 	    addr(rbuf, "ens_reduce_scatter_over"), rcounts, MPI_Type_f2c(*dt),
 	    MPI_Op_f2c(*op), fstr_desc(&g, group, 0), *index);
 	fstr_free(&g);
+}
+
+void
+ens_f08_sendrecv(const CFI_cdesc_t *stype, const int *sindex,
+    const CFI_cdesc_t *sbuf, const int *scount, const MPI_Fint *sdt,
+    const CFI_cdesc_t *rtype, const int *rindex, const CFI_cdesc_t *rbuf,
+    const int *rcount, const MPI_Fint *rdt, MPI_Fint *status)
+{
+	struct fstr	 s, r;
+	MPI_Status	 st;
+
+	ens_sendrecv(fstr_desc(&s, stype, 0), *sindex, addr(sbuf, "ens_sendrecv"),
+	    *scount, MPI_Type_f2c(*sdt), fstr_desc(&r, rtype, 0), *rindex,
+	    addr(rbuf, "ens_sendrecv"), *rcount, MPI_Type_f2c(*rdt), &st);
+	fstr_free(&s);
+	fstr_free(&r);
+	if (status != NULL)
+		MPI_Status_c2f(&st, status);
+}
+
+void
+ens_f08_sendrecv_replace(const CFI_cdesc_t *stype, const int *sindex,
+    const CFI_cdesc_t *rtype, const int *rindex, const CFI_cdesc_t *buf,
+    const int *count, const MPI_Fint *dt, MPI_Fint *status)
+{
+	struct fstr	 s, r;
+	MPI_Status	 st;
+
+	ens_sendrecv_replace(fstr_desc(&s, stype, 0), *sindex,
+	    fstr_desc(&r, rtype, 0), *rindex, addr(buf, "ens_sendrecv_replace"),
+	    *count, MPI_Type_f2c(*dt), &st);
+	fstr_free(&s);
+	fstr_free(&r);
+	if (status != NULL)
+		MPI_Status_c2f(&st, status);
+}
+
+void
+ens_f08_wait(MPI_Fint *req, MPI_Fint *status)
+{
+	MPI_Request	r = MPI_Request_f2c(*req);
+	MPI_Status	st;
+
+	ens_wait(&r, &st);
+	*req = MPI_Request_c2f(r);
+	if (status != NULL)
+		MPI_Status_c2f(&st, status);
+}
+
+int
+ens_f08_test(MPI_Fint *req, MPI_Fint *status)
+{
+	MPI_Request	r = MPI_Request_f2c(*req);
+	MPI_Status	st;
+	int		flag;
+
+	flag = ens_test(&r, &st);
+	*req = MPI_Request_c2f(r);
+	if (flag && status != NULL)
+		MPI_Status_c2f(&st, status);
+	return flag;
+}
+
+/* n requests from Fortran handles, into fixed (NREQ) or a new array. */
+static MPI_Request *
+requests_in(int n, const MPI_Fint *reqs, MPI_Request *fixed)
+{
+	MPI_Request	*r = fixed;
+	int		 i;
+
+	if (n > NREQ && (r = malloc((size_t)n * sizeof(*r))) == NULL) {
+		fprintf(stderr, "ensemble (Fortran): out of memory\n");
+		abort();
+	}
+	for (i = 0; i < n; i++)
+		r[i] = MPI_Request_f2c(reqs[i]);
+	return r;
+}
+
+/* The handles back to Fortran, and r freed if it was allocated. */
+static void
+requests_out(int n, MPI_Request *r, MPI_Fint *reqs, MPI_Request *fixed)
+{
+	int	i;
+
+	for (i = 0; i < n; i++)
+		reqs[i] = MPI_Request_c2f(r[i]);
+	if (r != fixed)
+		free(r);
+}
+
+int
+ens_f08_waitany(int n, MPI_Fint *reqs, MPI_Fint *status)
+{
+	MPI_Request	 fixed[NREQ], *r = requests_in(n, reqs, fixed);
+	MPI_Status	 st;
+	int		 k;
+
+	k = ens_waitany(n > 0 ? n : 0, r, &st);
+	requests_out(n, r, reqs, fixed);
+	if (k == MPI_UNDEFINED)
+		return k;
+	if (status != NULL)
+		MPI_Status_c2f(&st, status);
+	return k + 1;
+}
+
+int
+ens_f08_waitsome(int n, MPI_Fint *reqs, int *indices, MPI_Fint *statuses,
+    int status_size)
+{
+	MPI_Request	 fixed[NREQ], *r = requests_in(n, reqs, fixed);
+	MPI_Status	 sfixed[NREQ], *s = sfixed;
+	int		 k, i;
+
+	if (n > NREQ && (s = malloc((size_t)n * sizeof(*s))) == NULL) {
+		fprintf(stderr, "ensemble (Fortran): out of memory\n");
+		abort();
+	}
+	k = ens_waitsome(n > 0 ? n : 0, r, indices, s);
+	requests_out(n, r, reqs, fixed);
+	for (i = 0; k != MPI_UNDEFINED && i < k; i++) {
+		if (statuses != NULL)
+			MPI_Status_c2f(&s[i], statuses + (size_t)i * status_size);
+		indices[i]++;
+	}
+	if (s != sfixed)
+		free(s);
+	return k;
+}
+
+void
+ens_f08_probe(const CFI_cdesc_t *type, const int *index, MPI_Fint *status)
+{
+	struct fstr	t;
+	MPI_Status	st;
+
+	ens_probe(fstr_desc(&t, type, 0), *index, &st);
+	fstr_free(&t);
+	if (status != NULL)
+		MPI_Status_c2f(&st, status);
+}
+
+int
+ens_f08_probe_any(const CFI_cdesc_t *type, MPI_Fint *status)
+{
+	struct fstr	t;
+	MPI_Status	st;
+	int		k;
+
+	k = ens_probe_any(fstr_desc(&t, type, 1), &st);
+	fstr_free(&t);
+	if (status != NULL)
+		MPI_Status_c2f(&st, status);
+	return k;
+}
+
+int
+ens_f08_iprobe(const CFI_cdesc_t *type, const int *index, MPI_Fint *status)
+{
+	struct fstr	t;
+	MPI_Status	st;
+	int		flag;
+
+	flag = ens_iprobe(fstr_desc(&t, type, 0), *index, &st);
+	fstr_free(&t);
+	if (flag && status != NULL)
+		MPI_Status_c2f(&st, status);
+	return flag;
+}
+
+int
+ens_f08_iprobe_any(const CFI_cdesc_t *type, MPI_Fint *status)
+{
+	struct fstr	t;
+	MPI_Status	st;
+	int		port = 0;
+
+	if (ens_iprobe_any(fstr_desc(&t, type, 1), &port, &st) && status != NULL)
+		MPI_Status_c2f(&st, status);
+	fstr_free(&t);
+	return port;
 }

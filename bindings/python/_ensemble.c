@@ -1004,6 +1004,412 @@ out:
 	return ret;
 }
 
+/* A Request argument (fn names the call in the error). */
+static int
+get_request(const char *fn, PyObject *o, RequestObject **out)
+{
+	if (!PyObject_TypeCheck(o, &RequestType)) {
+		PyErr_Format(PyExc_TypeError, "%s: not an ensemble.Request: %s",
+		    fn, Py_TYPE(o)->tp_name);
+		return -1;
+	}
+	*out = (RequestObject *)o;
+	return 0;
+}
+
+PyDoc_STRVAR(wait_doc,
+"wait($module, request, status=None, /)\n--\n\n"
+"Complete this one request (ens_wait) and release its buffer; with an\n"
+"ensemble.Status, fill it.  Under --check-protocol it is the behaviour's\n"
+"'wait r' (Request.wait() is a waitall of one).");
+
+static PyObject *
+py_wait(PyObject *self, PyObject *const *args, Py_ssize_t n)
+{
+	RequestObject	*r;
+	StatusObject	*s;
+	MPI_Status	 st;
+
+	(void)self;
+	if (nargs("wait", n, 1, 2) != 0 || need_running("wait") != 0 ||
+	    get_request("wait", args[0], &r) != 0 ||
+	    get_status(n > 1 ? args[1] : NULL, &s) != 0)
+		return NULL;
+	Py_BEGIN_ALLOW_THREADS
+	ens_wait(&r->req, &st);
+	Py_END_ALLOW_THREADS
+	if (s != NULL)
+		fill_status(s, &st, r->buf.dt);
+	put_buf(&r->buf);
+	Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(test_doc,
+"test($module, request, status=None, /)\n--\n\n"
+"Complete the request if it can be (ens_test): True, its buffer released\n"
+"and the ensemble.Status, if one is given, filled; else False.");
+
+static PyObject *
+py_test(PyObject *self, PyObject *const *args, Py_ssize_t n)
+{
+	RequestObject	*r;
+	StatusObject	*s;
+	MPI_Status	 st;
+	int		 flag;
+
+	(void)self;
+	if (nargs("test", n, 1, 2) != 0 || need_running("test") != 0 ||
+	    get_request("test", args[0], &r) != 0 ||
+	    get_status(n > 1 ? args[1] : NULL, &s) != 0)
+		return NULL;
+	flag = ens_test(&r->req, &st);
+	if (flag && s != NULL)
+		fill_status(s, &st, r->buf.dt);
+	if (flag)
+		put_buf(&r->buf);
+	return PyBool_FromLong(flag);
+}
+
+/* The requests of a sequence, their handles in a new *reqs (*len of them);
+ * *seq a new reference to hold while they are used. */
+static int
+get_requests(const char *fn, PyObject *o, PyObject **seq, MPI_Request **reqs,
+    Py_ssize_t *len)
+{
+	Py_ssize_t	i, j;
+
+	*reqs = NULL;
+	if ((*seq = PySequence_Fast(o, "requests must be a sequence")) == NULL)
+		return -1;
+	*len = PySequence_Fast_GET_SIZE(*seq);
+	if (*len > INT_MAX) {
+		PyErr_SetString(PyExc_OverflowError, "too many requests");
+		goto bad;
+	}
+	if ((*reqs = PyMem_Malloc(((size_t)*len + 1) * sizeof(**reqs))) == NULL) {
+		PyErr_NoMemory();
+		goto bad;
+	}
+	for (i = 0; i < *len; i++) {
+		RequestObject	*r;
+
+		if (get_request(fn, PySequence_Fast_GET_ITEM(*seq, i), &r) != 0)
+			goto bad;
+		(*reqs)[i] = r->req;
+		/* MPI may not be given one active request twice. */
+		for (j = 0; j < i && r->req != MPI_REQUEST_NULL; j++)
+			if (PySequence_Fast_GET_ITEM(*seq, j) == (PyObject *)r) {
+				PyErr_Format(PyExc_ValueError, "requests[%zd] is "
+				    "requests[%zd]", i, j);
+				goto bad;
+			}
+	}
+	return 0;
+bad:
+	PyMem_Free(*reqs);
+	*reqs = NULL;
+	Py_CLEAR(*seq);
+	return -1;
+}
+
+/* After a call on the requests of seq: their handles back from reqs, the
+ * buffers of the completed ones released. */
+static void
+put_requests(PyObject *seq, MPI_Request *reqs, Py_ssize_t len)
+{
+	Py_ssize_t	i;
+
+	for (i = 0; i < len; i++) {
+		RequestObject	*r = (RequestObject *)PySequence_Fast_GET_ITEM(seq, i);
+
+		r->req = reqs[i];
+		if (r->req == MPI_REQUEST_NULL)
+			put_buf(&r->buf);
+	}
+	PyMem_Free(reqs);
+	Py_DECREF(seq);
+}
+
+PyDoc_STRVAR(waitany_doc,
+"waitany($module, requests, status=None, /)\n--\n\n"
+"Complete one request of the sequence (ens_waitany) and return its index,\n"
+"from 0; None when none is pending.  With an ensemble.Status, fill it.");
+
+static PyObject *
+py_waitany(PyObject *self, PyObject *const *args, Py_ssize_t n)
+{
+	PyObject	*seq;
+	MPI_Request	*reqs;
+	StatusObject	*s;
+	MPI_Status	 st;
+	Py_ssize_t	 len;
+	int		 k;
+
+	(void)self;
+	if (nargs("waitany", n, 1, 2) != 0 || need_running("waitany") != 0 ||
+	    get_status(n > 1 ? args[1] : NULL, &s) != 0 ||
+	    get_requests("waitany", args[0], &seq, &reqs, &len) != 0)
+		return NULL;
+	Py_BEGIN_ALLOW_THREADS
+	k = ens_waitany((int)len, reqs, &st);
+	Py_END_ALLOW_THREADS
+	if (s != NULL && k != MPI_UNDEFINED)
+		fill_status(s, &st, ((RequestObject *)PySequence_Fast_GET_ITEM(seq,
+		    k))->buf.dt);
+	put_requests(seq, reqs, len);
+	if (k == MPI_UNDEFINED)
+		Py_RETURN_NONE;
+	return PyLong_FromLong(k);
+}
+
+PyDoc_STRVAR(waitsome_doc,
+"waitsome($module, requests, statuses=None, /)\n--\n\n"
+"Complete every request of the sequence that can be, at least one\n"
+"(ens_waitsome), and return their indices, a list (empty when none is\n"
+"pending).  With a list as statuses, its contents become their\n"
+"ensemble.Status, in the same order.");
+
+static PyObject *
+py_waitsome(PyObject *self, PyObject *const *args, Py_ssize_t n)
+{
+	PyObject	*seq, *out = NULL, *idx = NULL, *list = NULL;
+	MPI_Request	*reqs;
+	MPI_Status	*sts;
+	Py_ssize_t	 len;
+	int		*ind, k, i;
+
+	(void)self;
+	if (nargs("waitsome", n, 1, 2) != 0 || need_running("waitsome") != 0)
+		return NULL;
+	if (n > 1 && args[1] != Py_None) {
+		if (!PyList_Check(args[1])) {
+			PyErr_SetString(PyExc_TypeError, "statuses must be a list "
+			    "or None");
+			return NULL;
+		}
+		out = args[1];
+	}
+	if (get_requests("waitsome", args[0], &seq, &reqs, &len) != 0)
+		return NULL;
+	ind = PyMem_Malloc(((size_t)len + 1) * sizeof(*ind));
+	sts = PyMem_Malloc(((size_t)len + 1) * sizeof(*sts));
+	if (ind == NULL || sts == NULL) {
+		PyErr_NoMemory();
+		PyMem_Free(ind);
+		PyMem_Free(sts);
+		put_requests(seq, reqs, len);
+		return NULL;
+	}
+	Py_BEGIN_ALLOW_THREADS
+	k = ens_waitsome((int)len, reqs, ind, sts);
+	Py_END_ALLOW_THREADS
+	if (k == MPI_UNDEFINED)
+		k = 0;
+	if ((idx = PyList_New(k)) != NULL && out != NULL)
+		list = PyList_New(k);
+	for (i = 0; idx != NULL && i < k; i++) {
+		PyObject	*v = PyLong_FromLong(ind[i]);
+
+		if (v == NULL) {
+			Py_CLEAR(idx);
+			break;
+		}
+		PyList_SET_ITEM(idx, i, v);
+		if (list != NULL) {
+			StatusObject	*st = PyObject_New(StatusObject, &StatusType);
+
+			if (st == NULL) {
+				Py_CLEAR(idx);
+				break;
+			}
+			st->type = NULL;
+			fill_status(st, &sts[i], ((RequestObject *)
+			    PySequence_Fast_GET_ITEM(seq, ind[i]))->buf.dt);
+			PyList_SET_ITEM(list, i, (PyObject *)st);
+		}
+	}
+	if (idx != NULL && out != NULL && (list == NULL ||
+	    PyList_SetSlice(out, 0, PyList_GET_SIZE(out), list) != 0))
+		Py_CLEAR(idx);
+	Py_XDECREF(list);
+	PyMem_Free(ind);
+	PyMem_Free(sts);
+	put_requests(seq, reqs, len);
+	return idx;
+}
+
+PyDoc_STRVAR(sendrecv_doc,
+"sendrecv($module, stype, sindex, sbuf, rtype, rindex, rbuf, status=None, /)\n--\n\n"
+"Send sbuf on port stype[sindex] and receive into rbuf on port\n"
+"rtype[rindex] at once (ens_sendrecv).  With an ensemble.Status, fill it\n"
+"with the receive's count and port.");
+
+static PyObject *
+py_sendrecv(PyObject *self, PyObject *const *args, Py_ssize_t n)
+{
+	struct pybuf	 sb, rb;
+	StatusObject	*s;
+	MPI_Status	 st;
+	const char	*stype, *rtype;
+	int		 sindex, rindex;
+
+	(void)self;
+	if (nargs("sendrecv", n, 6, 7) != 0 || need_running("sendrecv") != 0 ||
+	    get_type(args[0], 0, &stype) != 0 || get_index(args[1], &sindex) != 0 ||
+	    get_type(args[3], 0, &rtype) != 0 || get_index(args[4], &rindex) != 0 ||
+	    get_status(n > 6 ? args[6] : NULL, &s) != 0 ||
+	    get_buf(args[2], 0, 0, &sb) != 0)
+		return NULL;
+	if (get_buf(args[5], 1, 0, &rb) != 0) {
+		put_buf(&sb);
+		return NULL;
+	}
+	Py_BEGIN_ALLOW_THREADS
+	ens_sendrecv(stype, sindex, sb.view.buf, sb.count, sb.dt, rtype, rindex,
+	    rb.view.buf, rb.count, rb.dt, &st);
+	Py_END_ALLOW_THREADS
+	if (s != NULL)
+		fill_status(s, &st, rb.dt);
+	put_buf(&sb);
+	put_buf(&rb);
+	Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(sendrecv_replace_doc,
+"sendrecv_replace($module, stype, sindex, rtype, rindex, buf, status=None, /)\n--\n\n"
+"Send buf on port stype[sindex] and receive into it on rtype[rindex]\n"
+"(ens_sendrecv_replace).  With an ensemble.Status, fill it.");
+
+static PyObject *
+py_sendrecv_replace(PyObject *self, PyObject *const *args, Py_ssize_t n)
+{
+	struct pybuf	 b;
+	StatusObject	*s;
+	MPI_Status	 st;
+	const char	*stype, *rtype;
+	int		 sindex, rindex;
+
+	(void)self;
+	if (nargs("sendrecv_replace", n, 5, 6) != 0 ||
+	    need_running("sendrecv_replace") != 0 ||
+	    get_type(args[0], 0, &stype) != 0 || get_index(args[1], &sindex) != 0 ||
+	    get_type(args[2], 0, &rtype) != 0 || get_index(args[3], &rindex) != 0 ||
+	    get_status(n > 5 ? args[5] : NULL, &s) != 0 ||
+	    get_buf(args[4], 1, 0, &b) != 0)
+		return NULL;
+	Py_BEGIN_ALLOW_THREADS
+	ens_sendrecv_replace(stype, sindex, rtype, rindex, b.view.buf, b.count,
+	    b.dt, &st);
+	Py_END_ALLOW_THREADS
+	if (s != NULL)
+		fill_status(s, &st, b.dt);
+	put_buf(&b);
+	Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(probe_doc,
+"probe($module, type, index, status=None, /)\n--\n\n"
+"Wait until a message can be received on port type[index], without\n"
+"receiving it (ens_probe).  With an ensemble.Status, fill it: its count\n"
+"is the message's size in bytes.");
+
+static PyObject *
+py_probe(PyObject *self, PyObject *const *args, Py_ssize_t n)
+{
+	StatusObject	*s;
+	MPI_Status	 st;
+	const char	*type;
+	int		 index;
+
+	(void)self;
+	if (nargs("probe", n, 2, 3) != 0 || need_running("probe") != 0 ||
+	    get_type(args[0], 0, &type) != 0 || get_index(args[1], &index) != 0 ||
+	    get_status(n > 2 ? args[2] : NULL, &s) != 0)
+		return NULL;
+	Py_BEGIN_ALLOW_THREADS
+	ens_probe(type, index, &st);
+	Py_END_ALLOW_THREADS
+	if (s != NULL)
+		fill_status(s, &st, MPI_BYTE);
+	Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(probe_any_doc,
+"probe_any($module, type, status=None, /)\n--\n\n"
+"Wait until a message can be received on a port of this type (None: any\n"
+"port), without receiving it, and return that port's index\n"
+"(ens_probe_any).  With an ensemble.Status, fill it (count in bytes).");
+
+static PyObject *
+py_probe_any(PyObject *self, PyObject *const *args, Py_ssize_t n)
+{
+	StatusObject	*s;
+	MPI_Status	 st;
+	const char	*type;
+	int		 k;
+
+	(void)self;
+	if (nargs("probe_any", n, 1, 2) != 0 || need_running("probe_any") != 0 ||
+	    get_type(args[0], 1, &type) != 0 ||
+	    get_status(n > 1 ? args[1] : NULL, &s) != 0)
+		return NULL;
+	Py_BEGIN_ALLOW_THREADS
+	k = ens_probe_any(type, &st);
+	Py_END_ALLOW_THREADS
+	if (s != NULL)
+		fill_status(s, &st, MPI_BYTE);
+	return PyLong_FromLong(k);
+}
+
+PyDoc_STRVAR(iprobe_doc,
+"iprobe($module, type, index, status=None, /)\n--\n\n"
+"Whether a message can be received on port type[index] now, without\n"
+"waiting or receiving it (ens_iprobe).  When it can, an ensemble.Status\n"
+"given is filled (count in bytes).");
+
+static PyObject *
+py_iprobe(PyObject *self, PyObject *const *args, Py_ssize_t n)
+{
+	StatusObject	*s;
+	MPI_Status	 st;
+	const char	*type;
+	int		 index, flag;
+
+	(void)self;
+	if (nargs("iprobe", n, 2, 3) != 0 || need_running("iprobe") != 0 ||
+	    get_type(args[0], 0, &type) != 0 || get_index(args[1], &index) != 0 ||
+	    get_status(n > 2 ? args[2] : NULL, &s) != 0)
+		return NULL;
+	flag = ens_iprobe(type, index, &st);
+	if (s != NULL && flag)
+		fill_status(s, &st, MPI_BYTE);
+	return PyBool_FromLong(flag);
+}
+
+PyDoc_STRVAR(iprobe_any_doc,
+"iprobe_any($module, type, status=None, /)\n--\n\n"
+"The index of a port of this type (None: any port) that has a message\n"
+"now, 0 when none has (ens_iprobe_any); neither waits nor receives.  When\n"
+"there is one, an ensemble.Status given is filled (count in bytes).");
+
+static PyObject *
+py_iprobe_any(PyObject *self, PyObject *const *args, Py_ssize_t n)
+{
+	StatusObject	*s;
+	MPI_Status	 st;
+	const char	*type;
+	int		 port = 0;
+
+	(void)self;
+	if (nargs("iprobe_any", n, 1, 2) != 0 || need_running("iprobe_any") != 0 ||
+	    get_type(args[0], 1, &type) != 0 ||
+	    get_status(n > 1 ? args[1] : NULL, &s) != 0)
+		return NULL;
+	if (ens_iprobe_any(type, &port, &st) && s != NULL)
+		fill_status(s, &st, MPI_BYTE);
+	return PyLong_FromLong(port);
+}
+
 /*
  * Collectives.
  */
@@ -1836,6 +2242,23 @@ static PyMethodDef methods[] = {
 	  irecv_any_doc },
 	{ "waitall", (PyCFunction)(void (*)(void))py_waitall, METH_FASTCALL,
 	  waitall_doc },
+	{ "wait", (PyCFunction)(void (*)(void))py_wait, METH_FASTCALL, wait_doc },
+	{ "test", (PyCFunction)(void (*)(void))py_test, METH_FASTCALL, test_doc },
+	{ "waitany", (PyCFunction)(void (*)(void))py_waitany, METH_FASTCALL,
+	  waitany_doc },
+	{ "waitsome", (PyCFunction)(void (*)(void))py_waitsome, METH_FASTCALL,
+	  waitsome_doc },
+	{ "sendrecv", (PyCFunction)(void (*)(void))py_sendrecv, METH_FASTCALL,
+	  sendrecv_doc },
+	{ "sendrecv_replace", (PyCFunction)(void (*)(void))py_sendrecv_replace,
+	  METH_FASTCALL, sendrecv_replace_doc },
+	{ "probe", (PyCFunction)(void (*)(void))py_probe, METH_FASTCALL, probe_doc },
+	{ "probe_any", (PyCFunction)(void (*)(void))py_probe_any, METH_FASTCALL,
+	  probe_any_doc },
+	{ "iprobe", (PyCFunction)(void (*)(void))py_iprobe, METH_FASTCALL,
+	  iprobe_doc },
+	{ "iprobe_any", (PyCFunction)(void (*)(void))py_iprobe_any, METH_FASTCALL,
+	  iprobe_any_doc },
 	{ "barrier", (PyCFunction)(void (*)(void))py_barrier, METH_FASTCALL,
 	  barrier_doc },
 	{ "bcast", (PyCFunction)(void (*)(void))py_bcast, METH_FASTCALL, bcast_doc },

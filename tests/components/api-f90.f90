@@ -30,7 +30,8 @@
 ! port type it does not have.  'group' (x[1..3], all in the group back =
 ! x[3], x[2], x[1]) makes every collective over it with ens_*_over, as
 ! tests/components/ports-cxx.cpp's group() does, and prints the same
-! lines.
+! lines.  'p2p' makes the calls of issue 26 with Peer[1] (p2p below says
+! its behaviour).
 program api
     use mpi_f08
     use ensemble
@@ -58,6 +59,8 @@ program api
         call ens_send("Nope", 1, v, 1, MPI_INTEGER)
     case ("group")
         call group(me)
+    case ("p2p")
+        call p2p(me)
     case default
         call whoami(me)
         call collectives(me)
@@ -72,6 +75,78 @@ program api
     call ens_finalize()
 
 contains
+
+    ! sendrecv, sendrecv_replace, test, waitany, waitsome, probe,
+    ! iprobe and iprobe_any with Peer[1], process i sending values made
+    ! of i; its behaviour:
+    !     sendrecv Peer[1], Peer[1]; sendrecv replace Peer[1], Peer[1];
+    !     irecv Peer[1] as s; isend Peer[1] as r;
+    !     test s { } else { wait s; } wait r;
+    !     irecv Peer[1] as s; isend Peer[1] as r;
+    !     waitany { on r { wait s; } on s { wait r; } }
+    !     irecv Peer[1] as s; isend Peer[1] as r;
+    !     waitsome { on r { } on s { } } waitall;
+    !     isend Peer[1] as r; probe Peer[1]; recv Peer[1]; wait r;
+    !     isend Peer[1] as r;
+    !     iprobe any { recv any; } else { probe any; recv any; } wait r;
+    subroutine p2p(me)
+        type(ens_self_t), intent(in) :: me
+        integer :: i, two(2), got(2), n, k, p, q, idx(2), cnt
+        integer, asynchronous :: in, out
+        real(8) :: d(2)
+        type(MPI_Request) :: rq(2)
+        type(MPI_Status) :: st, sts(2)
+        logical :: done
+
+        i = me%index
+        two = [i, i + 10]
+        call ens_sendrecv("Peer", 1, two, 2, MPI_INTEGER, "Peer", 1, got, 2, &
+            MPI_INTEGER, st)
+        call MPI_Get_count(st, MPI_INTEGER, cnt)
+        write (*, '(a, ": sendrecv ", i0, 1x, i0, ", ", i0, " ints from Peer[", i0, "]")') &
+            me%name, got(1), got(2), cnt, ens_port_of(st)
+        d = [100d0 * i, 1d0]
+        call ens_sendrecv_replace("Peer", 1, "Peer", 1, d, 2, MPI_DOUBLE_PRECISION)
+        write (*, '(a, ": sendrecv_replace ", f0.1, 1x, f0.1)') me%name, d(1), d(2)
+        out = 200 * i
+        call ens_irecv("Peer", 1, in, 1, MPI_INTEGER, rq(2))
+        call ens_isend("Peer", 1, out, 1, MPI_INTEGER, rq(1))
+        done = ens_test(rq(2), st)
+        if (.not. done) call ens_wait(rq(2), st)
+        call ens_wait(rq(1))
+        write (*, '(a, ": test ", i0, " from Peer[", i0, "]")') me%name, in, &
+            ens_port_of(st)
+        out = 300 * i
+        call ens_irecv("Peer", 1, in, 1, MPI_INTEGER, rq(2))
+        call ens_isend("Peer", 1, out, 1, MPI_INTEGER, rq(1))
+        k = ens_waitany(rq)
+        call ens_wait(rq(3 - k))
+        write (*, '(a, ": waitany ", i0, ", index 1 or 2: ", l1)') me%name, in, &
+            k == 1 .or. k == 2
+        out = 400 * i
+        call ens_irecv("Peer", 1, in, 1, MPI_INTEGER, rq(2))
+        call ens_isend("Peer", 1, out, 1, MPI_INTEGER, rq(1))
+        n = ens_waitsome(rq, idx, sts)
+        call ens_waitall(rq)
+        write (*, '(a, ": waitsome ", i0, ", one or both: ", l1)') me%name, in, &
+            n == 1 .or. (n == 2 .and. idx(1) + idx(2) == 3)
+        two = [500 * i, 500 * i + 1]
+        call ens_isend("Peer", 1, two, 2, MPI_INTEGER, rq(1))
+        call ens_probe("Peer", 1, st)
+        call MPI_Get_count(st, MPI_INTEGER, cnt)
+        call ens_recv("Peer", 1, got, 2, MPI_INTEGER)
+        call ens_wait(rq(1))
+        write (*, '(a, ": probe ", i0, " ints: ", i0, 1x, i0)') me%name, cnt, &
+            got(1), got(2)
+        out = 600 * i
+        call ens_isend("Peer", 1, out, 1, MPI_INTEGER, rq(1))
+        p = ens_iprobe_any("", st)
+        if (p == 0) p = ens_probe_any("", st)
+        q = ens_recv_any("", in, 1, MPI_INTEGER)
+        call ens_wait(rq(1))
+        write (*, '(a, ": iprobe_any Peer[", i0, "], recv_any [", i0, "]: ", i0, &
+            &", iprobe now: ", l1)') me%name, p, q, in, ens_iprobe("Peer", 1)
+    end subroutine p2p
 
     ! ens_self, ens_param, ens_comm_component.
     subroutine whoami(me)

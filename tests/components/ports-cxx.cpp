@@ -22,7 +22,20 @@
 // or "ok" (nothing), "send" or "recv" on port Peer[1], once (a component that leaves its
 // behaviour, or hangs), or misuse: "wrong-type" (a send on a port type it
 // lacks), "short-gather" (a gather into too small a vector),
-// "short-gatherv" (a gatherv whose blocks go past the vector's end).
+// "short-gatherv" (a gatherv whose blocks go past the vector's end), or
+// "p2p": the calls of issue 26 with the process's Peer[1], whose
+// behaviour is
+//
+//	sendrecv Peer[1], Peer[1]; sendrecv replace Peer[1], Peer[1];
+//	irecv Peer[1] as s; isend Peer[1] as r;
+//	test s { } else { wait s; } wait r;
+//	irecv Peer[1] as s; isend Peer[1] as r;
+//	waitany { on r { wait s; } on s { wait r; } }
+//	irecv Peer[1] as s; isend Peer[1] as r;
+//	waitsome { on r { } on s { } } waitall;
+//	isend Peer[1] as r; probe Peer[1]; recv Peer[1]; wait r;
+//	isend Peer[1] as r;
+//	iprobe any { recv any; } else { probe any; recv any; } wait r;
 #include <array>
 #include <complex>
 #include <cstdio>
@@ -203,6 +216,58 @@ group()
 		say("comm_group is not the group's communicator");
 }
 
+// The calls of issue 26 with Peer[1] (p2p above); process i sends values
+// made of i.
+static void
+p2p()
+{
+	int			i = ens::self().index, two[2] = { i, i + 10 }, got[2];
+	int			v = 100 * i, in = 0, out;
+	MPI_Request		r[2];
+	std::vector<ens::status> sts;
+	ens::status		st;
+
+	st = ens::sendrecv("Peer", 1, two, "Peer", 1, got);
+	say("sendrecv %d %d, %d ints", got[0], got[1], st.count<int>());
+	ens::sendrecv_replace("Peer", 1, "Peer", 1, v);
+	say("sendrecv_replace %d", v);
+	out = 200 * i;
+	r[1] = ens::irecv("Peer", 1, in);
+	r[0] = ens::isend("Peer", 1, out);
+	if (!ens::test(r[1], &st))
+		st = ens::wait(r[1]);
+	ens::wait(r[0]);
+	say("test %d from Peer[%d]", in, st.port());
+	out = 300 * i;
+	r[1] = ens::irecv("Peer", 1, in);
+	r[0] = ens::isend("Peer", 1, out);
+	int k = ens::waitany(r);
+	ens::wait(r[1 - k]);
+	say("waitany %d", in);
+	out = 400 * i;
+	r[1] = ens::irecv("Peer", 1, in);
+	r[0] = ens::isend("Peer", 1, out);
+	std::vector<int> done = ens::waitsome(r, &sts);
+	ens::waitall(r);
+	say("waitsome %d; %s", in, done.size() == sts.size() && (done.size() == 1 ||
+	    (done.size() == 2 && done[0] + done[1] == 1)) ? "one or both" : "wrong");
+	two[0] = 500 * i;
+	two[1] = 500 * i + 1;
+	r[0] = ens::isend("Peer", 1, two);
+	st = ens::probe("Peer", 1);
+	ens::recv("Peer", 1, got);
+	ens::wait(r[0]);
+	say("probe %d ints: %d %d", st.count<int>(), got[0], got[1]);
+	out = 600 * i;
+	r[0] = ens::isend("Peer", 1, out);
+	int p = ens::iprobe_any(nullptr, &st);
+	if (p == 0)
+		p = ens::probe_any(nullptr, &st);
+	int q = ens::recv_any(nullptr, in);
+	ens::wait(r[0]);
+	say("iprobe_any %s[%d] (recv_any [%d]): %d", st.port_type(), p, q, in);
+}
+
 // Say who we are, then do what argv[1] says.
 int
 main(int argc, char **argv)
@@ -211,7 +276,7 @@ main(int argc, char **argv)
 	int		v = 1;
 
 	if (argc != 2) {
-		std::fprintf(stderr, "usage: ports-cxx hub | w | group | send | recv\n");
+		std::fprintf(stderr, "usage: ports-cxx hub | w | group | p2p | send | recv\n");
 		return 2;
 	}
 	std::string mode = argv[1];
@@ -219,6 +284,10 @@ main(int argc, char **argv)
 		return 0;
 	if (mode == "group") {
 		group();
+		return 0;
+	}
+	if (mode == "p2p") {
+		p2p();
 		return 0;
 	}
 	if (mode == "send") {

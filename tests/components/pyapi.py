@@ -12,7 +12,8 @@ application, after the first).
 The others misbehave for the failure tests: 'send', 'recv', 'ok', 'hang'
 (waits for a message that never comes), 'protocol' (sends where its
 behaviour receives), 'wrong-type', 'raise', 'exit3', and 'mpi4py-first'
-(imports mpi4py.MPI before ensemble, then does as 'ok')."""
+(imports mpi4py.MPI before ensemble, then does as 'ok').  'p2p' makes
+the calls of issue 26 with its Peer[1] (p2p() says its behaviour)."""
 import sys
 
 if sys.argv[1:2] == ["mpi4py-first"]:
@@ -213,6 +214,67 @@ def misbehave(mode):
         sys.exit(3)
 
 
+def p2p(me):
+    """sendrecv, sendrecv_replace, test, waitany, waitsome, probe and
+    iprobe_any with Peer[1], process i sending values made of i; the
+    behaviour:
+        sendrecv Peer[1], Peer[1]; sendrecv replace Peer[1], Peer[1];
+        irecv Peer[1] as s; isend Peer[1] as r;
+        test s { } else { wait s; } wait r;
+        irecv Peer[1] as s; isend Peer[1] as r;
+        waitany { on r { wait s; } on s { wait r; } }
+        irecv Peer[1] as s; isend Peer[1] as r;
+        waitsome { on r { } on s { } } waitall;
+        isend Peer[1] as r; probe Peer[1]; recv Peer[1]; wait r;
+        isend Peer[1] as r;
+        iprobe any { recv any; } else { probe any; recv any; } wait r;"""
+    i = me.index
+    got = np.zeros(2, dtype=np.intc)
+    st = ensemble.Status()
+    ensemble.sendrecv("Peer", 1, np.array([i, i + 10], dtype=np.intc),
+                      "Peer", 1, got, st)
+    say("sendrecv", got[0], got[1], "count", st.count, "port", st.type,
+        st.port)
+    v = np.array([100.0 * i])
+    ensemble.sendrecv_replace("Peer", 1, "Peer", 1, v)
+    say("sendrecv_replace", v[0])
+    for k in (200, 300, 400):
+        inb = np.zeros(1, dtype=np.int64)
+        out = np.array([k * i], dtype=np.int64)
+        s = ensemble.irecv("Peer", 1, inb)
+        r = ensemble.isend("Peer", 1, out)
+        if k == 200:
+            if not ensemble.test(s, st):
+                ensemble.wait(s, st)
+            ensemble.wait(r)
+            say("test", inb[0], "count", st.count, "done", s.done, r.done)
+        elif k == 300:
+            j = ensemble.waitany([r, s])
+            ensemble.wait([r, s][1 - j])
+            say("waitany", inb[0], "index 0 or 1:", j in (0, 1), r.done, s.done)
+        else:
+            sts = []
+            done = ensemble.waitsome([r, s], sts)
+            ensemble.waitall([r, s])
+            say("waitsome", inb[0], "one or both:",
+                len(done) == len(sts) and sorted(done) in ([0], [1], [0, 1]))
+    out = np.array([500 * i, 500 * i + 1], dtype=np.intc)
+    r = ensemble.isend("Peer", 1, out)
+    ensemble.probe("Peer", 1, st)
+    ensemble.recv("Peer", 1, got)
+    ensemble.wait(r)
+    say("probe", st.count, "bytes:", got[0], got[1])
+    out = np.array([600 * i], dtype=np.intc)
+    r = ensemble.isend("Peer", 1, out)
+    p = ensemble.iprobe_any(None, st)
+    if p == 0:
+        p = ensemble.probe_any(None, st)
+    one = np.zeros(1, dtype=np.intc)
+    q = ensemble.recv_any(None, one)
+    ensemble.wait(r)
+    say("iprobe_any", st.type, p, q, one[0])
+
+
 def main():
     """Do as the first argument says."""
     ensemble.init()
@@ -230,6 +292,8 @@ def main():
             worker(me)
     elif mode == "group":
         group(me)
+    elif mode == "p2p":
+        p2p(me)
     else:
         misbehave(mode)
     # No finalize(): a process ending well is finalized at exit.

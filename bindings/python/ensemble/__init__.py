@@ -91,7 +91,8 @@ try:
         allreduce, alltoall, alltoallv, barrier, bcast, bsend, comm_component,
         comm_group, finalize, gather, gatherv, ibsend, irecv, irecv_any, isend, issend,
         param, port, ports, recv, recv_any, reduce, reduce_scatter, scatter,
-        scatterv, self, send, ssend, waitall)
+        scatterv, self, send, ssend, waitall, wait, test, waitany, waitsome,
+        sendrecv, sendrecv_replace, probe, probe_any, iprobe, iprobe_any)
 except ImportError as _e:
     raise ImportError(
         "ensemble: cannot load its extension into this Python (%s %d.%d): %s"
@@ -103,6 +104,8 @@ __all__ = [
     "comm_group",
     "send", "ssend", "bsend", "recv", "recv_any",
     "isend", "issend", "ibsend", "irecv", "irecv_any", "waitall",
+    "wait", "test", "waitany", "waitsome", "sendrecv", "sendrecv_replace",
+    "probe", "probe_any", "iprobe", "iprobe_any",
     "barrier", "bcast", "reduce", "allreduce", "gather", "allgather",
     "scatter", "alltoall", "allgatherv", "gatherv", "scatterv", "alltoallv",
     "reduce_scatter",
