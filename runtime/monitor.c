@@ -724,19 +724,48 @@ ens_mon_free(struct mon *m)
 	free(m);
 }
 
-/* Add configuration c to set (n of them, room for max); 1 added, 0 there,
- * -1 full. */
+/* A set (or stack) of configurations, grown as needed up to
+ * MON_MAX_CONFIGS: a step allocates for the configurations it meets, not
+ * for the most it may. */
+struct cfgs {
+	long	*v;
+	int	 n, cap;
+};
+
+/* Room in s for one more configuration: 0, or -1 when it holds
+ * MON_MAX_CONFIGS already or memory ran out. */
 static int
-add(const struct mon *m, long *set, int *n, int max, const long *c)
+room(const struct mon *m, struct cfgs *s)
+{
+	long	*nv;
+	int	 cap;
+
+	if (s->n < s->cap)
+		return 0;
+	if (s->cap >= MON_MAX_CONFIGS)
+		return -1;
+	cap = s->cap > 0 ? 2 * s->cap : 16;
+	if (cap > MON_MAX_CONFIGS)
+		cap = MON_MAX_CONFIGS;
+	if ((nv = realloc(s->v, sizeof(long) * (size_t)CW(m) * (size_t)cap)) == NULL)
+		return -1;
+	s->v = nv;
+	s->cap = cap;
+	return 0;
+}
+
+/* Add configuration c to set s; 1 added, 0 there, -1 full. */
+static int
+add(const struct mon *m, struct cfgs *s, const long *c)
 {
 	int	i, w = CW(m);
 
-	for (i = 0; i < *n; i++)
-		if (memcmp(set + (size_t)i * w, c, sizeof(long) * (size_t)w) == 0)
+	for (i = 0; i < s->n; i++)
+		if (memcmp(s->v + (size_t)i * w, c, sizeof(long) * (size_t)w) == 0)
 			return 0;
-	if (*n == max)
+	if (room(m, s) != 0)
 		return -1;
-	memcpy(set + (size_t)(*n)++ * w, c, sizeof(long) * (size_t)w);
+	memcpy(s->v + (size_t)s->n++ * w, c, sizeof(long) * (size_t)w);
 	return 1;
 }
 
@@ -768,21 +797,23 @@ some_next(const struct mon *m, const struct ins *in, long *c)
 static int
 closure(struct mon *m, const long *from, int nfrom)
 {
-	int	 w = CW(m), max = MON_MAX_CONFIGS, nseen = 0, nready = 0, top = 0, i, r;
-	long	*seen, *ready, *stack, *c;
+	struct cfgs	 seen = { NULL, 0, 0 }, ready = { NULL, 0, 0 };
+	struct cfgs	 stack = { NULL, 0, 0 };
+	int		 w = CW(m), i, r;
+	long		*c;
 
-	/* c, the configuration followed, lives past the stack's top. */
-	seen = malloc(sizeof(long) * (size_t)w * (size_t)max);
-	ready = malloc(sizeof(long) * (size_t)w * (size_t)max);
-	stack = malloc(sizeof(long) * (size_t)w * (size_t)(max + 2));
-	if (seen == NULL || ready == NULL || stack == NULL)
+	/* c, the configuration followed. */
+	if ((c = malloc(sizeof(long) * (size_t)w)) == NULL)
 		goto full;
-	for (i = 0; i < nfrom; i++)
-		memcpy(stack + (size_t)top++ * w, from + (size_t)i * w, sizeof(long) * (size_t)w);
-	while (top > 0) {
-		c = stack + (size_t)(max + 1) * w;
-		memcpy(c, stack + (size_t)--top * w, sizeof(long) * (size_t)w);
-		if ((r = add(m, seen, &nseen, max, c)) < 0)
+	for (i = 0; i < nfrom; i++) {
+		if (room(m, &stack) != 0)
+			goto full;
+		memcpy(stack.v + (size_t)stack.n++ * w, from + (size_t)i * w,
+		    sizeof(long) * (size_t)w);
+	}
+	while (stack.n > 0) {
+		memcpy(c, stack.v + (size_t)--stack.n * w, sizeof(long) * (size_t)w);
+		if ((r = add(m, &seen, c)) < 0)
 			goto full;
 		if (r == 0)
 			continue;
@@ -790,7 +821,7 @@ closure(struct mon *m, const long *from, int nfrom)
 			struct ins	*in = &m->ins[c[0]];
 
 			if (in->kind == I_ACT || in->kind == I_END) {
-				if (add(m, ready, &nready, max, c) < 0)
+				if (add(m, &ready, c) < 0)
 					goto full;
 				break;
 			}
@@ -812,29 +843,32 @@ closure(struct mon *m, const long *from, int nfrom)
 			} else if (in->kind == I_SOME) {
 				some_next(m, in, c);
 			} else {	/* I_SPLIT: this way, and push the other */
-				if (top >= max)
+				if (room(m, &stack) != 0)
 					goto full;
-				memcpy(stack + (size_t)top * w, c, sizeof(long) * (size_t)w);
-				stack[(size_t)top++ * w] = in->b;
+				memcpy(stack.v + (size_t)stack.n * w, c,
+				    sizeof(long) * (size_t)w);
+				stack.v[(size_t)stack.n++ * w] = in->b;
 				c[0] = in->a;
 			}
 			/* A loop of nothing comes back here: stop at a repeat. */
-			if ((r = add(m, seen, &nseen, max, c)) < 0)
+			if ((r = add(m, &seen, c)) < 0)
 				goto full;
 			if (r == 0)
 				break;
 		}
 	}
-	free(seen);
-	free(stack);
+	free(c);
+	free(seen.v);
+	free(stack.v);
 	free(m->ready);
-	m->ready = ready;
-	m->nready = nready;
+	m->ready = ready.v;
+	m->nready = ready.n;
 	return 0;
 full:
-	free(seen);
-	free(ready);
-	free(stack);
+	free(c);
+	free(seen.v);
+	free(ready.v);
+	free(stack.v);
 	return -1;
 }
 
