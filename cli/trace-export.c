@@ -111,18 +111,27 @@ xs_match(const struct pcg *g, int p, const struct pcg_bstmt *b,
 		break;
 	case TRACE_WAIT:
 		return b->kind == S_WAITALL;
-	case TRACE_INIT:
-	case TRACE_FIN:
-	case TRACE_SENDRECV:
-	case TRACE_SENDRECVREPLACE:
 	case TRACE_WAITONE:
+		return b->kind == S_WAIT;
 	case TRACE_TEST:
 	case TRACE_TESTFALSE:
+		return b->kind == S_TEST;
 	case TRACE_WAITANY:
+		return b->kind == S_WAITANY;
 	case TRACE_WAITSOME:
+		return b->kind == S_WAITSOME;
+	case TRACE_SENDRECV:
+	case TRACE_SENDRECVREPLACE:
+		if (b->kind != (ev->op == TRACE_SENDRECV ? S_SENDRECV :
+		    S_SENDRECV_REPLACE))
+			return 0;
+		break;
 	case TRACE_PROBE:
 	case TRACE_IPROBE:
 	case TRACE_IPROBEFALSE:
+		break;
+	case TRACE_INIT:
+	case TRACE_FIN:
 		return 0;
 	default:
 		return ev->op < TRACE_NOPS && b->kind == colls[ev->op];
@@ -152,6 +161,20 @@ xs_match(const struct pcg *g, int p, const struct pcg_bstmt *b,
 		if (b->kind != (ev->op == TRACE_RECV ? S_RECV : S_IRECV))
 			return 0;
 	}
+	/* A probe's port is the one asked; an iprobe's that found nothing
+	 * too. */
+	if (ev->op == TRACE_PROBE || ev->op == TRACE_IPROBE ||
+	    ev->op == TRACE_IPROBEFALSE) {
+		if (any)
+			return b->kind == (ev->op == TRACE_PROBE ? S_PROBE_ANY :
+			    S_IPROBE_ANY) && b->type == t;
+		if (b->kind != (ev->op == TRACE_PROBE ? S_PROBE : S_IPROBE))
+			return 0;
+	}
+	/* A sendrecv's receive line is its second port's. */
+	if ((ev->op == TRACE_SENDRECV || ev->op == TRACE_SENDRECVREPLACE) &&
+	    ev->mode == TRACE_MODE_NONE)
+		return b->rtype == t && b->rport == i;
 	return b->type == t && (b->port == 0 || b->port == i);
 }
 
@@ -210,8 +233,12 @@ xs_find(struct xs *x, int p, const struct pcg_bstmt *b,
 	for (; b != NULL; b = b->next) {
 		if (b->kind == S_LOOP)
 			xs_find(x, p, b->body, ev);
-		else if (b->kind == S_CHOICE || b->kind == S_WAITANY ||
-		    b->kind == S_WAITSOME)
+		else if (b->kind == S_CHOICE)
+			for (br = b->branches; br != NULL; br = br->next)
+				xs_find(x, p, br->body, ev);
+		/* A statement with blocks is a call itself (its own event,
+		 * matched below), then its blocks. */
+		if (b->kind == S_WAITANY || b->kind == S_WAITSOME)
 			for (br = b->branches; br != NULL; br = br->next)
 				xs_find(x, p, br->body, ev);
 		else if (b->kind == S_TEST || b->kind == S_IPROBE ||
@@ -219,7 +246,8 @@ xs_find(struct xs *x, int p, const struct pcg_bstmt *b,
 			xs_find(x, p, b->body, ev);
 			xs_find(x, p, b->orelse, ev);
 		}
-		else if (b->src != NULL && xs_match(x->g, p, b, ev)) {
+		if (b->kind != S_LOOP && b->kind != S_CHOICE && b->src != NULL &&
+		    xs_match(x->g, p, b, ev)) {
 			l = &b->src->loc;
 			if (x->b.len > 0)
 				buf_adds(&x->b, " or ");
