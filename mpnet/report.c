@@ -593,6 +593,12 @@ action_text(struct buf *b, const struct sem *m, const uint64_t *s, const struct 
 		break;
 	default:
 		stmt_text(b, m, t->proc, in);
+		/* A sendrecv is three steps: say which. */
+		if (in->src != NULL && (in->src->kind == S_SENDRECV ||
+		    in->src->kind == S_SENDRECV_REPLACE))
+			buf_adds(b, in->op == OP_ISEND ? " posts its send" :
+			    in->op == OP_IRECV ? " posts its receive" :
+			    " completes");
 		break;
 	}
 	if (t->rdv) {
