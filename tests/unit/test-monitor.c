@@ -69,9 +69,15 @@ static int
 stepg(struct mon *m, enum mon_op op, const char *root, const char *group,
     const char *want)
 {
-	struct mon_event	 e = { op, NULL, 0, root, group };
+	struct mon_event	 e;
 	char			*msg = NULL;
-	int			 r = ens_mon_step(m, &e, &msg);
+	int			 r;
+
+	memset(&e, 0, sizeof(e));
+	e.op = op;
+	e.root = root;
+	e.group = group;
+	r = ens_mon_step(m, &e, &msg);
 
 	if (want != NULL && (msg == NULL || strcmp(msg, want) != 0)) {
 		printf("# got:  %s\n# want: %s\n", msg != NULL ? msg : "(none)", want);
