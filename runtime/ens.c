@@ -2206,7 +2206,7 @@ ens_wait(MPI_Request *req, MPI_Status *st)
 		st = &own;
 	saved = *req;
 	memset(&ev, 0, sizeof(ev));
-	ev.req = req_id(saved);
+	ev.req = saved != MPI_REQUEST_NULL ? req_id(saved) : 0;
 	monitor_ev(C_WAIT, &ev, 0);
 	enter_only(C_WAIT, NULL, 0);
 	rc = PMPI_Wait(req, st);
@@ -2236,7 +2236,7 @@ ens_test(MPI_Request *req, MPI_Status *st)
 	/* Its outcome decides the branch: checked after the call, which
 	 * does not block. */
 	memset(&ev, 0, sizeof(ev));
-	ev.req = req_id(saved);
+	ev.req = saved != MPI_REQUEST_NULL ? req_id(saved) : 0;
 	ev.flag = flag != 0;
 	monitor_ev(C_TEST, &ev, 0);
 	if (rec_on && flag)

@@ -1049,6 +1049,14 @@ follow(const struct mon *m, const struct ins *in, const struct mon_event *e,
 		break;
 	case W_WAIT:
 	case W_TEST:
+		/* A request complete already on this way is a null one (0)
+		 * in the call, whose wait goes on at once and whose test
+		 * finds it complete, as MPI's on MPI_REQUEST_NULL. */
+		if (RQ(m, d, in->req) == 0) {
+			if (e->req != 0 || (in->word == W_TEST && !e->flag))
+				return 0;
+			break;
+		}
 		if (e->req == 0 || RQ(m, d, in->req) != e->req)
 			return 0;
 		if (in->word == W_TEST && !e->flag) {

@@ -121,7 +121,9 @@ struct mon_event {
 	/* A request, by a number that tells it from every other pending
 	 * one (the handle's value; the trace's request number), never 0 or
 	 * -1: for isend ... irecv any, the request posted (0: not known
-	 * yet, ens_mon_posted gives it); for wait and test, the request;
+	 * yet, ens_mon_posted gives it); for wait and test, the request (0:
+	 * a null one, MPI_REQUEST_NULL: 'wait r' and 'test r' of an r
+	 * complete already take it, the test finding it complete);
 	 * for waitany, the one it completed (0: none) */
 	long		 req;
 	/* waitsome: the nreqs requests it completed */

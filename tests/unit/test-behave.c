@@ -202,20 +202,6 @@ str_is(const char *a, const char *b)
 	return a == NULL || b == NULL ? a == b : strcmp(a, b) == 0;
 }
 
-/* Whether pr holds sendrecv, wait, test, waitany, waitsome, probe or
- * iprobe, whose calls the monitor learns on the run-time side of issue
- * 26 (branch p2p-run): such processes are not compared until then. */
-static int
-p2p_new(const struct prog *pr)
-{
-	int	k;
-
-	for (k = 0; k < pr->nins; k++)
-		if (pr->ins[k].op >= OP_WAIT)
-			return 1;
-	return 0;
-}
-
 /* Whether a call is a collective (which may go over a group). */
 static int
 is_coll(enum mon_op op)
@@ -231,7 +217,8 @@ is_coll(enum mon_op op)
 	}
 }
 
-/* Whether the instruction allows call e (ensemble(1), Protocol check). */
+/* Whether the instruction allows call e (ensemble(1), Protocol check):
+ * the calls of one port or none, where requests play no part. */
 static int
 allows(const struct proc *x, const struct ins *in, const struct mon_event *e)
 {
@@ -270,6 +257,14 @@ allows(const struct proc *x, const struct ins *in, const struct mon_event *e)
 		return e->op == MON_RECV_ANY && str_is(e->type, in->src->type);
 	case OP_IRECVANY:
 		return e->op == MON_IRECV_ANY && str_is(e->type, in->src->type);
+	case OP_PROBE:
+		return e->op == MON_PROBE && port_is(x, in->lp, e);
+	case OP_PROBEANY:
+		return e->op == MON_PROBE_ANY && str_is(e->type, in->src->type);
+	case OP_IPROBE:
+		return e->op == MON_IPROBE && port_is(x, in->lp, e);
+	case OP_IPROBEANY:
+		return e->op == MON_IPROBE_ANY && str_is(e->type, in->src->type);
 	case OP_WAITALL:
 		return e->op == MON_WAITALL;
 	case OP_COLL:
@@ -281,13 +276,172 @@ allows(const struct proc *x, const struct ins *in, const struct mon_event *e)
 		    strcmp(e->root, x->names[co->root]) == 0);
 	case OP_END:
 		return e->op == MON_FINALIZE;
-	default:	/* CHOICE: closed over */
+	default:	/* CHOICE: closed over; the rest: conf_step */
 		return 0;
 	}
 }
 
-/* The call a component makes for the instruction (a 'send' makes
- * ens_send, an 'isend' ens_isend); 0 when libensemble has none. */
+/* Whether the instruction is the isend of a sendrecv: it, the irecv and
+ * the wait after it are the one call ens_sendrecv. */
+static int
+is_sendrecv(const struct ins *in)
+{
+	return in->op == OP_ISEND && in->src != NULL &&
+	    (in->src->kind == S_SENDRECV || in->src->kind == S_SENDRECV_REPLACE);
+}
+
+/* The pending requests of configuration c: the k-th posted of those not
+ * complete is c's PEND[k], the number the monitor knows it by. */
+#define PEND(x, c)	((c) + 1 + (x)->pr->nctr)
+
+/* Take the requests of mask (bit k: the k-th of the n pending) out of c's,
+ * the rest moving up as the program's do (compile.c: drop). */
+static void
+pend_drop(const struct proc *x, int64_t *c, int n, uint64_t mask)
+{
+	int64_t	*p = PEND(x, c);
+	int	 k, j = 0;
+
+	for (k = 0; k < n; k++)
+		if (!(mask >> k & 1))
+			p[j++] = p[k];
+	for (; j < n; j++)
+		p[j] = 0;
+}
+
+static int
+low_bit(uint64_t m)
+{
+	return __builtin_ctzll(m);
+}
+
+/* Whether configuration c allows call e; if so d becomes c past it (not
+ * settled; at the end, c).  A request is the program's k-th pending where
+ * the configuration's PEND[k] holds the call's number; a wait or test on a
+ * request complete already has number 0 (a null request), and a test of
+ * one finds it complete. */
+static int
+conf_step(const struct proc *x, const int64_t *c, const struct mon_event *e,
+    int64_t *d)
+{
+	const struct ins	*in = &x->pr->ins[c[0]];
+	const struct pcg_comp	*co = &x->g->comps[x->g->procs[x->proc].comp];
+	int64_t			*p;
+	uint64_t		 b, done = 0, bits = 0;
+	int			 n = in->nposted, a, j, m;
+
+	memcpy(d, c, sizeof(int64_t) * x->w);
+	p = PEND(x, d);
+	switch (in->op) {
+	case OP_ISEND:
+		if (is_sendrecv(in)) {
+			if (e->op != (in->src->kind == S_SENDRECV ? MON_SENDRECV :
+			    MON_SENDRECV_REPLACE) || !port_is(x, in->lp, e) ||
+			    e->rtype == NULL || strcmp(e->rtype,
+			    co->types[x->lptype[in->hi]]) != 0 ||
+			    e->rport != x->lpport[in->hi] ||
+			    x->pr->ins[c[0] + 1].op != OP_IRECV ||
+			    x->pr->ins[c[0] + 2].op != OP_WAIT)
+				return 0;
+			d[0] += 3;
+			return 1;
+		}
+		/* FALLTHROUGH */
+	case OP_IRECV:
+	case OP_IRECVANY:
+		if (!allows(x, in, e))
+			return 0;
+		p[n] = e->req;
+		d[0]++;
+		return 1;
+	case OP_WAIT:
+		if (e->op != MON_WAIT || e->req != (in->wmask != 0 ?
+		    p[low_bit(in->wmask)] : 0))
+			return 0;
+		pend_drop(x, d, n, in->wmask);
+		d[0]++;
+		return 1;
+	case OP_TEST:
+		if (e->op != MON_TEST)
+			return 0;
+		if (in->nalt == 1) {
+			if (e->req != 0 || !e->flag)
+				return 0;
+		} else if (e->req == 0 || e->req != p[in->slot])
+			return 0;
+		if (e->flag)
+			pend_drop(x, d, n, in->wmask);
+		d[0] = x->pr->alts[in->alt + (e->flag ? 0 : 1)];
+		return 1;
+	case OP_IPROBE:
+	case OP_IPROBEANY:
+		if (!allows(x, in, e))
+			return 0;
+		d[0] = x->pr->alts[in->alt + (e->flag ? 0 : 1)];
+		return 1;
+	case OP_WAITANY:
+		if (e->op != MON_WAITANY || e->req == 0)
+			return 0;
+		for (a = 0; a < in->nalt; a++)
+			if (p[low_bit(mpnet_nth_bit(in->wmask, a))] == e->req)
+				break;
+		if (a == in->nalt)
+			return 0;
+		pend_drop(x, d, n, mpnet_nth_bit(in->wmask, a));
+		d[0] = x->pr->alts[in->alt + a];
+		return 1;
+	case OP_WAITSOME:
+		if (e->op != MON_WAITSOME || e->nreqs == 0)
+			return 0;
+		m = __builtin_popcountll(in->wmask);
+		for (j = 0; j < e->nreqs; j++) {
+			for (a = 0; a < m; a++) {
+				b = mpnet_nth_bit(in->wmask, a);
+				if (!(bits >> a & 1) && e->reqs[j] != 0 &&
+				    p[low_bit(b)] == e->reqs[j])
+					break;
+			}
+			if (a == m)
+				return 0;
+			bits |= (uint64_t)1 << a;
+			done |= b;
+		}
+		pend_drop(x, d, n, done);
+		d[0] = x->pr->alts[in->alt + (int)bits - 1];
+		return 1;
+	case OP_WAITALL:
+		if (!allows(x, in, e))
+			return 0;
+		pend_drop(x, d, n, ~(uint64_t)0);
+		d[0]++;
+		return 1;
+	case OP_END:
+		return allows(x, in, e);	/* it stays at its end */
+	default:
+		if (!allows(x, in, e))
+			return 0;
+		d[0]++;
+		return 1;
+	}
+}
+
+/* A call with room for a waitsome's requests (e.reqs points into it
+ * only once call_ev has said so: the struct is copied about). */
+#define CALL_REQS	64
+struct call {
+	struct mon_event	 e;
+	long			 reqs[CALL_REQS];
+};
+
+static struct mon_event *
+call_ev(struct call *k)
+{
+	k->e.reqs = k->e.nreqs > 0 ? k->reqs : NULL;
+	return &k->e;
+}
+
+/* The call a component makes for an instruction of one call (a 'send'
+ * makes ens_send, an 'isend' ens_isend); 0 when libensemble has none. */
 static int
 call_of(const struct proc *x, const struct ins *in, struct mon_event *e)
 {
@@ -302,14 +456,28 @@ call_of(const struct proc *x, const struct ins *in, struct mon_event *e)
 	case OP_RECV:
 	case OP_ISEND:
 	case OP_IRECV:
+	case OP_PROBE:
+	case OP_IPROBE:
 		e->op = in->op == OP_SEND ? send_op[in->mode] : in->op == OP_RECV ?
-		    MON_RECV : in->op == OP_ISEND ? isend_op[in->mode] : MON_IRECV;
+		    MON_RECV : in->op == OP_ISEND ? isend_op[in->mode] :
+		    in->op == OP_IRECV ? MON_IRECV : in->op == OP_PROBE ?
+		    MON_PROBE : MON_IPROBE;
 		e->type = c->types[x->lptype[in->lp]];
 		e->port = x->lpport[in->lp];
+		if (is_sendrecv(in)) {
+			e->op = in->src->kind == S_SENDRECV ? MON_SENDRECV :
+			    MON_SENDRECV_REPLACE;
+			e->rtype = c->types[x->lptype[in->hi]];
+			e->rport = x->lpport[in->hi];
+		}
 		return 1;
 	case OP_RECVANY:
 	case OP_IRECVANY:
-		e->op = in->op == OP_RECVANY ? MON_RECV_ANY : MON_IRECV_ANY;
+	case OP_PROBEANY:
+	case OP_IPROBEANY:
+		e->op = in->op == OP_RECVANY ? MON_RECV_ANY : in->op == OP_IRECVANY ?
+		    MON_IRECV_ANY : in->op == OP_PROBEANY ? MON_PROBE_ANY :
+		    MON_IPROBE_ANY;
 		e->type = in->src->type;
 		return 1;
 	case OP_WAITALL:
@@ -346,6 +514,69 @@ call_of(const struct proc *x, const struct ins *in, struct mon_event *e)
 	}
 }
 
+/* Every call configuration c may make next, with every outcome the
+ * program allows there (a test found complete or not, the request a
+ * waitany completes, each set a waitsome does), into out[0..max); how
+ * many.  A post's number is left 0. */
+static int
+calls_from(const struct proc *x, const int64_t *c, struct call *out, int max)
+{
+	const struct ins	*in = &x->pr->ins[c[0]];
+	const int64_t		*p = PEND(x, c);
+	uint64_t		 done;
+	int			 n = 0, a, k;
+
+	if (max < 1)
+		return 0;
+	memset(&out[0], 0, sizeof(out[0]));
+	switch (in->op) {
+	case OP_WAIT:
+		out[0].e.op = MON_WAIT;
+		out[0].e.req = in->wmask != 0 ? p[low_bit(in->wmask)] : 0;
+		return 1;
+	case OP_TEST:
+		out[0].e.op = MON_TEST;
+		out[0].e.flag = 1;
+		if (in->nalt == 1)
+			return 1;
+		out[0].e.req = p[in->slot];
+		if (max < 2)
+			return 1;
+		out[1] = out[0];
+		out[1].e.flag = 0;
+		return 2;
+	case OP_IPROBE:
+	case OP_IPROBEANY:
+		if (!call_of(x, in, &out[0].e))
+			return 0;
+		out[0].e.flag = 1;
+		if (max < 2)
+			return 1;
+		out[1] = out[0];
+		out[1].e.flag = 0;
+		return 2;
+	case OP_WAITANY:
+		for (a = 0; a < in->nalt && n < max; a++, n++) {
+			memset(&out[n], 0, sizeof(out[n]));
+			out[n].e.op = MON_WAITANY;
+			out[n].e.req = p[low_bit(mpnet_nth_bit(in->wmask, a))];
+		}
+		return n;
+	case OP_WAITSOME:
+		for (a = 0; a < in->nalt && n < max; a++, n++) {
+			memset(&out[n], 0, sizeof(out[n]));
+			out[n].e.op = MON_WAITSOME;
+			done = mpnet_pick_bits(in->wmask, (uint64_t)a + 1);
+			for (k = 0; k < 64 && out[n].e.nreqs < CALL_REQS; k++)
+				if (done >> k & 1)
+					out[n].reqs[out[n].e.nreqs++] = p[k];
+		}
+		return n;
+	default:
+		return call_of(x, in, &out[0].e);
+	}
+}
+
 /* The configurations of s that allow e, each past its instruction,
  * settled and closed, into out; how many. */
 static int
@@ -358,15 +589,10 @@ set_step(const struct proc *x, const struct set *s, const struct mon_event *e,
 	out->n = 0;
 	out->full = s->full;
 	for (i = 0; i < s->n; i++) {
-		memcpy(c, s->c + (size_t)i * x->w, sizeof(int64_t) * x->w);
-		if (!allows(x, &x->pr->ins[c[0]], e))
+		if (!conf_step(x, s->c + (size_t)i * x->w, e, c))
 			continue;
-		if (e->op == MON_FINALIZE) {
-			set_add(x, out, c);	/* it stays at its end */
-			continue;
-		}
-		c[0]++;
-		settle(x->pr, c);
+		if (e->op != MON_FINALIZE)
+			settle(x->pr, c);
 		set_add(x, out, c);
 	}
 	set_close(x, out);
@@ -380,16 +606,22 @@ static const char *const op_names[] = {
 	"ens_waitall", "ens_barrier", "ens_bcast", "ens_scatter", "ens_reduce",
 	"ens_allreduce", "ens_gather", "ens_allgather", "ens_alltoall",
 	"ens_allgatherv", "ens_alltoallv", "ens_reduce_scatter", "ens_scatterv",
-	"ens_gatherv", "ens_finalize"
+	"ens_gatherv", "ens_sendrecv", "ens_sendrecv_replace", "ens_wait",
+	"ens_test", "ens_waitany", "ens_waitsome", "ens_probe", "ens_probe_any",
+	"ens_iprobe", "ens_iprobe_any", "ens_finalize"
 };
 
 static const char *
 call_text(const struct mon_event *e, char *buf, size_t len)
 {
 	size_t	k;
+	int	i;
 
 	if (e->root != NULL)
 		snprintf(buf, len, "%s %s", op_names[e->op], e->root);
+	else if (e->rtype != NULL)
+		snprintf(buf, len, "%s %s[%d], %s[%d]", op_names[e->op], e->type,
+		    e->port, e->rtype, e->rport);
 	else if (e->port > 0)
 		snprintf(buf, len, "%s %s[%d]", op_names[e->op], e->type, e->port);
 	else
@@ -397,6 +629,16 @@ call_text(const struct mon_event *e, char *buf, size_t len)
 		    e->type ? e->type : "");
 	if (e->group != NULL && (k = strlen(buf)) < len)
 		snprintf(buf + k, len - k, " over %s", e->group);
+	if (e->req != 0 && (k = strlen(buf)) < len)
+		snprintf(buf + k, len - k, " (request %ld)", e->req);
+	for (i = 0; i < e->nreqs && (k = strlen(buf)) < len; i++)
+		snprintf(buf + k, len - k, "%s%ld", i == 0 ? " (requests " : ", ",
+		    e->reqs[i]);
+	if (e->nreqs > 0 && (k = strlen(buf)) < len)
+		snprintf(buf + k, len - k, ")");
+	if ((e->op == MON_TEST || e->op == MON_IPROBE || e->op == MON_IPROBE_ANY) &&
+	    (k = strlen(buf)) < len)
+		snprintf(buf + k, len - k, " -> %s", e->flag ? "true" : "false");
 	return buf;
 }
 
@@ -423,9 +665,39 @@ mon_for(struct proc *x)
 	return m;
 }
 
+static int
+is_post(enum mon_op op)
+{
+	return op == MON_ISEND || op == MON_ISSEND || op == MON_IBSEND ||
+	    op == MON_IRECV || op == MON_IRECV_ANY;
+}
+
+/* Give the monitor call e as libensemble does: a waitany or waitsome
+ * asked about first (ens_mon_expects), a post of an odd number said
+ * after it (ens_mon_posted, as ens_isend does), of an even one with it
+ * (as trace check does).  0, or -1 and *msg. */
+static int
+feed(struct mon *m, const struct mon_event *e, char **msg)
+{
+	struct mon_event	y = *e;
+
+	*msg = NULL;
+	if ((e->op == MON_WAITANY || e->op == MON_WAITSOME) &&
+	    ens_mon_expects(m, e, msg) != 0)
+		return -1;
+	if (is_post(e->op) && (e->req & 1)) {
+		y.req = 0;
+		if (ens_mon_step(m, &y, msg) != 0)
+			return -1;
+		ens_mon_posted(m, e->req);
+		return 0;
+	}
+	return ens_mon_step(m, &y, msg);
+}
+
 /* Whether the monitor, after the calls of path[0..n), accepts e. */
 static int
-mon_accepts(struct proc *x, const struct mon_event *path, int n,
+mon_accepts(struct proc *x, struct call *path, int n,
     const struct mon_event *e, char **msg)
 {
 	struct mon	*m = mon_for(x);
@@ -434,20 +706,23 @@ mon_accepts(struct proc *x, const struct mon_event *path, int n,
 	*msg = NULL;
 	if (m == NULL)
 		return -1;
-	for (i = 0; i < n && r == 0; i++)
-		if ((r = ens_mon_step(m, &path[i], msg)) != 0)
+	for (i = 0; i < n && r == 0; i++) {
+		if ((r = feed(m, call_ev(&path[i]), msg)) != 0)
 			r = -1;
+		if (r != 0) {
+			free(*msg);
+			*msg = NULL;
+		}
+	}
 	if (r == 0)
-		r = ens_mon_step(m, e, msg) == 0;
-	else
-		r = -1;
+		r = feed(m, e, msg) == 0;
 	ens_mon_free(m);
 	return r;
 }
 
 /* Compare monitor and program on one call after path[0..n). */
 static void
-compare(struct proc *x, const struct set *s, const struct mon_event *path, int n,
+compare(struct proc *x, const struct set *s, struct call *path, int n,
     const struct mon_event *e)
 {
 	struct set	 out = { NULL, 0, 0, 0 };
@@ -471,29 +746,94 @@ compare(struct proc *x, const struct set *s, const struct mon_event *path, int n
 	free(msg);
 }
 
-/* Every call the program allows next from s, and the run's own call e
- * changed in each of its parts, compared. */
+/* The run's call e (configuration c) with its request changed: to each
+ * request pending, to a null one (0) and to one never posted (1), and a
+ * test's or iprobe's outcome the other way; a waitsome's requests one
+ * fewer, one more, one alone and in the other order. */
 static void
-compare_point(struct proc *x, const struct set *s, const struct mon_event *path,
-    int n, const struct mon_event *e)
+compare_reqs(struct proc *x, const struct set *s, struct call *path, int n,
+    const int64_t *c, const struct mon_event *e)
+{
+	const int64_t	*p = PEND(x, c);
+	struct call	 y;
+	int		 np = x->pr->ins[c[0]].nposted, k, j, f;
+
+	if (e->op == MON_WAIT || e->op == MON_TEST || e->op == MON_WAITANY) {
+		for (f = 0; f < (e->op == MON_TEST ? 2 : 1); f++)
+			for (k = -2; k < np; k++) {
+				memset(&y, 0, sizeof(y));
+				y.e.op = e->op;
+				y.e.flag = e->op == MON_TEST ? f : 0;
+				y.e.req = k == -2 ? 0 : k == -1 ? 1 : p[k];
+				if (y.e.req != e->req || y.e.flag != e->flag)
+					compare(x, s, path, n, call_ev(&y));
+			}
+	}
+	if (e->op == MON_IPROBE || e->op == MON_IPROBE_ANY) {
+		y.e = *e;
+		y.e.flag = !e->flag;
+		compare(x, s, path, n, &y.e);
+	}
+	if (e->op == MON_WAITSOME && e->nreqs <= CALL_REQS) {
+		memset(&y, 0, sizeof(y));
+		y.e.op = MON_WAITSOME;
+		if (e->nreqs > 1) {
+			y.e.nreqs = e->nreqs - 1;
+			memcpy(y.reqs, e->reqs, sizeof(long) * (size_t)y.e.nreqs);
+			compare(x, s, path, n, call_ev(&y));
+			for (k = 0; k < e->nreqs; k++)
+				y.reqs[k] = e->reqs[e->nreqs - 1 - k];
+			y.e.nreqs = e->nreqs;
+			compare(x, s, path, n, call_ev(&y));
+		}
+		for (k = 0; k < np; k++) {
+			for (j = 0; j < e->nreqs && e->reqs[j] != p[k]; j++)
+				;
+			y.e.nreqs = 1;
+			y.reqs[0] = p[k];
+			if (e->nreqs != 1 || e->reqs[0] != p[k])
+				compare(x, s, path, n, call_ev(&y));
+			if (j == e->nreqs && e->nreqs < CALL_REQS) {
+				memcpy(y.reqs, e->reqs, sizeof(long) * (size_t)e->nreqs);
+				y.reqs[e->nreqs] = p[k];
+				y.e.nreqs = e->nreqs + 1;
+				compare(x, s, path, n, call_ev(&y));
+			}
+		}
+		y.e.nreqs = 1;
+		y.reqs[0] = 1;
+		compare(x, s, path, n, call_ev(&y));
+	}
+}
+
+/* Every call the program allows next from s, and the run's own call e
+ * (from configuration c) changed in each of its parts, compared. */
+static void
+compare_point(struct proc *x, const struct set *s, struct call *path, int n,
+    const int64_t *c, const struct mon_event *e)
 {
 	const struct pcg_proc	*p = &x->g->procs[x->proc];
-	const struct pcg_comp	*c = &x->g->comps[p->comp];
+	const struct pcg_comp	*co = &x->g->comps[p->comp];
+	struct call		*ys = xcalloc(CALL_REQS, sizeof(*ys));
 	struct mon_event	 y;
-	int			 i, k, op;
+	int			 i, k, op, ny;
 
 	tot.points++;
 	if (s->full) {
 		tot.full++;
+		free(ys);
 		return;
 	}
 	/* What some way of the program makes next. */
 	for (i = 0; i < s->n; i++) {
 		const struct ins	*in = &x->pr->ins[s->c[(size_t)i * x->w]];
 
-		if (!call_of(x, in, &y))
+		ny = calls_from(x, s->c + (size_t)i * x->w, ys, CALL_REQS);
+		for (k = 0; k < ny; k++)
+			compare(x, s, path, n, call_ev(&ys[k]));
+		if (ny == 0 || is_sendrecv(in))
 			continue;
-		compare(x, s, path, n, &y);
+		y = ys[0].e;
 		if (in->op == OP_SEND && in->mode == MODE_STANDARD)
 			for (op = MON_SSEND; op <= MON_BSEND; op++) {
 				y.op = op;
@@ -505,6 +845,7 @@ compare_point(struct proc *x, const struct set *s, const struct mon_event *path,
 				compare(x, s, path, n, &y);
 			}
 	}
+	free(ys);
 	/* Another port, type, index or root. */
 	if (e->port > 0) {
 		y = *e;
@@ -512,26 +853,51 @@ compare_point(struct proc *x, const struct set *s, const struct mon_event *path,
 			y.port = e->port + k;
 			compare(x, s, path, n, &y);
 		}
-		for (i = 0; i < c->ntypes; i++) {
+		for (i = 0; i < co->ntypes; i++) {
 			y.port = e->port;
-			y.type = c->types[i];
+			y.type = co->types[i];
 			if (y.type != e->type)
 				compare(x, s, path, n, &y);
 			y.port = p->nports[i] + 1;
 			compare(x, s, path, n, &y);
 		}
 	}
-	if (e->op == MON_RECV_ANY || e->op == MON_IRECV_ANY) {
+	/* A sendrecv's receive on another port, or the other form. */
+	if (e->rtype != NULL) {
+		y = *e;
+		for (k = -1; k <= 1; k += 2) {
+			y.rport = e->rport + k;
+			compare(x, s, path, n, &y);
+		}
+		y.rport = e->rport;
+		for (i = 0; i < co->ntypes; i++) {
+			y.rtype = co->types[i];
+			if (y.rtype != e->rtype)
+				compare(x, s, path, n, &y);
+		}
+		y = *e;
+		y.op = e->op == MON_SENDRECV ? MON_SENDRECV_REPLACE : MON_SENDRECV;
+		compare(x, s, path, n, &y);
+		y = *e;
+		y.type = e->rtype;
+		y.port = e->rport;
+		y.rtype = e->type;
+		y.rport = e->port;
+		compare(x, s, path, n, &y);
+	}
+	if (e->op == MON_RECV_ANY || e->op == MON_IRECV_ANY ||
+	    e->op == MON_PROBE_ANY || e->op == MON_IPROBE_ANY) {
 		y = *e;
 		y.type = NULL;
 		if (e->type != NULL)
 			compare(x, s, path, n, &y);
-		for (i = 0; i < c->ntypes; i++) {
-			y.type = c->types[i];
+		for (i = 0; i < co->ntypes; i++) {
+			y.type = co->types[i];
 			if (y.type != e->type)
 				compare(x, s, path, n, &y);
 		}
 	}
+	compare_reqs(x, s, path, n, c, e);
 	/* A collective over another group, or over none, or over one where
 	 * it goes over none. */
 	if (is_coll(e->op)) {
@@ -555,35 +921,59 @@ compare_point(struct proc *x, const struct set *s, const struct mon_event *path,
 				compare(x, s, path, n, &y);
 		}
 	}
-	/* Another kind of call, on the same port or root where it has one. */
+	/* Another kind of call, on the same port or root where it has one,
+	 * the first request pending where it names one. */
 	for (op = MON_SEND; op <= MON_FINALIZE; op++) {
+		struct call	yc;
+
 		if (op == (int)e->op)
 			continue;
-		memset(&y, 0, sizeof(y));
-		y.op = op;
-		if (op <= MON_IRECV) {
-			y.type = e->type != NULL ? e->type : c->ntypes > 0 ?
-			    c->types[0] : NULL;
-			y.port = e->port > 0 ? e->port : 1;
-			if (y.type == NULL)
+		memset(&yc, 0, sizeof(yc));
+		yc.e.op = op;
+		if (op <= MON_IRECV || op == MON_SENDRECV ||
+		    op == MON_SENDRECV_REPLACE || op == MON_PROBE || op == MON_IPROBE) {
+			yc.e.type = e->type != NULL ? e->type : co->ntypes > 0 ?
+			    co->types[0] : NULL;
+			yc.e.port = e->port > 0 ? e->port : 1;
+			if (yc.e.type == NULL)
 				continue;
+			if (op == MON_SENDRECV || op == MON_SENDRECV_REPLACE) {
+				yc.e.rtype = e->rtype != NULL ? e->rtype : yc.e.type;
+				yc.e.rport = e->rport > 0 ? e->rport : yc.e.port;
+			}
 		} else if (op == MON_BCAST || op == MON_SCATTER || op == MON_REDUCE ||
 		    op == MON_GATHER || op == MON_SCATTERV || op == MON_GATHERV)
-			y.root = e->root != NULL ? e->root : x->names[0];
-		compare(x, s, path, n, &y);
+			yc.e.root = e->root != NULL ? e->root : x->names[0];
+		else if (op == MON_PROBE_ANY || op == MON_IPROBE_ANY)
+			yc.e.type = e->type;
+		else if (op == MON_WAIT || op == MON_TEST || op == MON_WAITANY) {
+			yc.e.req = x->pr->ins[c[0]].nposted > 0 ? PEND(x, c)[0] : 0;
+			yc.e.flag = 1;
+		} else if (op == MON_WAITSOME && x->pr->ins[c[0]].nposted > 0) {
+			yc.reqs[0] = PEND(x, c)[0];
+			yc.e.nreqs = 1;
+		}
+		if (op == MON_IPROBE || op == MON_IPROBE_ANY)
+			yc.e.flag = 1;
+		compare(x, s, path, n, call_ev(&yc));
 	}
 }
 
-/* One random run of the program, its calls checked with the monitor. */
+/* One random run of the program, its calls checked with the monitor:
+ * each call one of those its configuration may make, outcomes at random;
+ * each post a new request number. */
 static void
 run(struct proc *x, int steps, int checks)
 {
 	struct set		 s = { NULL, 0, 0, 0 }, t = { NULL, 0, 0, 0 };
-	struct mon_event	*path = xcalloc(steps + 1, sizeof(*path));
+	struct call		*path = xcalloc(steps + 1, sizeof(*path));
+	struct call		*opts = xcalloc(CALL_REQS, sizeof(*opts));
 	struct mon		*m;
 	int64_t			*c = xcalloc(x->w, sizeof(int64_t));
+	int64_t			*d = xcalloc(x->w, sizeof(int64_t));
+	long			 reqno = 100;
 	char			 call[512], *msg;
-	int			 n, k, every = steps / (checks > 0 ? checks : 1);
+	int			 n, k, j, nopt, every = steps / (checks > 0 ? checks : 1);
 
 	tot.runs++;
 	if ((m = mon_for(x)) == NULL)
@@ -593,7 +983,7 @@ run(struct proc *x, int steps, int checks)
 	set_close(x, &s);
 	for (n = 0; n <= steps; n++) {
 		const struct ins	*in;
-		struct mon_event	 e;
+		struct mon_event	*e;
 
 		for (k = 0; x->pr->ins[c[0]].op == OP_CHOICE && k < CHOICE_MAX; k++) {
 			in = &x->pr->ins[c[0]];
@@ -603,38 +993,54 @@ run(struct proc *x, int steps, int checks)
 		in = &x->pr->ins[c[0]];
 		if (k == CHOICE_MAX)
 			break;
-		if (!call_of(x, in, &e)) {
+		if ((nopt = calls_from(x, c, opts, CALL_REQS)) == 0) {
 			tot.stopped++;
 			break;
 		}
-		if (n == steps && e.op != MON_FINALIZE)
+		path[n] = opts[rnd_below(nopt)];
+		e = call_ev(&path[n]);
+		if (is_post(e->op))
+			e->req = ++reqno;
+		/* A waitsome's requests in any order. */
+		for (k = e->nreqs - 1; k > 0; k--) {
+			long	r = path[n].reqs[k];
+
+			j = rnd_below(k + 1);
+			path[n].reqs[k] = path[n].reqs[j];
+			path[n].reqs[j] = r;
+		}
+		if (n == steps && e->op != MON_FINALIZE)
 			break;
 		if (checks > 0 && (n < 4 || rnd_below(every > 0 ? every : 1) == 0))
-			compare_point(x, &s, path, n, &e);
-		if (ens_mon_step(m, &e, &msg) != 0) {
+			compare_point(x, &s, path, n, c, e);
+		if (feed(m, e, &msg) != 0) {
 			fail(x, "the monitor refuses call %d of a run, '%s': %s",
-			    n + 1, call_text(&e, call, sizeof(call)),
+			    n + 1, call_text(e, call, sizeof(call)),
 			    msg != NULL ? msg : "(no message)");
 			free(msg);
 			break;
 		}
-		if (set_step(x, &s, &e, &t) == 0 && !s.full) {
+		if (set_step(x, &s, e, &t) == 0 && !s.full) {
 			fail(x, "test bug: the program refuses its own call %d", n + 1);
 			break;
 		}
 		tot.calls++;
-		path[n] = e;
 		{
 			struct set	 tmp = s;
 
 			s = t;
 			t = tmp;
 		}
-		if (e.op == MON_FINALIZE) {
+		if (e->op == MON_FINALIZE) {
 			tot.ends++;
 			break;
 		}
-		c[0]++;
+		if (!conf_step(x, c, e, d)) {
+			fail(x, "test bug: its configuration refuses its own call %d",
+			    n + 1);
+			break;
+		}
+		memcpy(c, d, sizeof(int64_t) * x->w);
 		settle(x->pr, c);
 	}
 	ens_mon_free(m);
@@ -642,6 +1048,8 @@ out:
 	free(s.c);
 	free(t.c);
 	free(c);
+	free(d);
+	free(opts);
 	free(path);
 }
 
@@ -725,7 +1133,7 @@ check_file(const char *arg, int inline_n, uint64_t seed, int runs, int steps,
 		int			 lp, t, r;
 
 		tot.procs++;
-		if (mp->progs[i] == NULL || p2p_new(mp->progs[i]))
+		if (mp->progs[i] == NULL)
 			continue;
 		/* The same text and program make the same test. */
 		if (hmap_put(seen, text_hash(p->behaviour), (uint64_t)mp->progs[i]->id,
@@ -738,7 +1146,7 @@ check_file(const char *arg, int inline_n, uint64_t seed, int runs, int steps,
 		x.g = g;
 		x.proc = i;
 		x.pr = mp->progs[i];
-		x.w = 1 + x.pr->nctr;
+		x.w = 1 + x.pr->nctr + x.pr->nslots + 1;
 		x.names = names;
 		x.gnames = gnames;
 		x.label = label;

@@ -261,6 +261,35 @@ p2p(void)
 	    "test: a request a true test completed is r's no more");
 	ens_mon_free(m);
 
+	/* A wait or test of a request complete already (MPI_REQUEST_NULL in
+	 * the call: number 0) goes on at once, the test into its first
+	 * block, as the verifier's program does (test-behave found the
+	 * monitor refusing them). */
+	m = new2("isend A[1] as r; waitall; wait r; test r { send A[1]; } else { }",
+	    "n:1:1 n:1:2 n:1:3 n:1:4 n:1:5", "A", 1, NULL, 0);
+	ok(m != NULL && stepq(m, MON_ISEND, "A", 1, 5, 0, NULL) == 0 &&
+	    stepq(m, MON_WAITALL, NULL, 0, 0, 0, NULL) == 0 &&
+	    stepq(m, MON_WAIT, NULL, 0, 0, 0, NULL) == 0 &&
+	    stepq(m, MON_TEST, NULL, 0, 0, 1, NULL) == 0 &&
+	    step(m, MON_SEND, "A", 1, NULL, NULL) == 0 &&
+	    step(m, MON_FINALIZE, NULL, 0, NULL, NULL) == 0,
+	    "wait r, test r of an r waitall completed: on a null request, at once");
+	ens_mon_free(m);
+	m = new2("isend A[1] as r; test r { } else { } test r { send A[1]; } else { }",
+	    "n:1:1 n:1:2 n:1:3 n:1:4", "A", 1, NULL, 0);
+	ok(m != NULL && stepq(m, MON_ISEND, "A", 1, 5, 0, NULL) == 0 &&
+	    stepq(m, MON_TEST, NULL, 0, 5, 1, NULL) == 0 &&
+	    stepq(m, MON_TEST, NULL, 0, 0, 0,
+	    "'ens_test' but behaviour expects 'test r' (n:1:3)") == -1,
+	    "test of a null request: a false outcome is refused");
+	ens_mon_free(m);
+	m = new2("isend A[1] as r; wait r;", "n:1:1 n:1:2", "A", 1, NULL, 0);
+	ok(m != NULL && stepq(m, MON_ISEND, "A", 1, 5, 0, NULL) == 0 &&
+	    stepq(m, MON_WAIT, NULL, 0, 0, 0,
+	    "'ens_wait' but behaviour expects 'wait r' (n:1:2)") == -1,
+	    "wait: a null request where r is pending is refused");
+	ens_mon_free(m);
+
 	/* waitany: the branch of the request it completed. */
 	m = new2("isend A[1] as r; irecv B[1] as s; waitany { on r { send A[1]; } "
 	    "on s { recv B[1]; } } wait r;",
