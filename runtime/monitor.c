@@ -771,7 +771,8 @@ add(const struct mon *m, struct cfgs *s, const long *c)
 
 /* A waitsome's next branch in configuration c, at its I_SOME 'in': of
  * those whose requests it completed and are left, the one posted first
- * (its request is done with); the end when none is left. */
+ * (its request's number among the posts is done with; the request
+ * itself was at the call); the end when none is left. */
 static void
 some_next(const struct mon *m, const struct ins *in, long *c)
 {
@@ -1093,6 +1094,12 @@ follow(const struct mon *m, const struct ins *in, const struct mon_event *e,
 		if (mask == 0)
 			return 0;
 		d[1 + in->a] = mask;
+		/* All are complete now, before any block runs: a 'wait' of
+		 * one in an earlier block waits on a null request.  Their
+		 * numbers among the posts stay, to order the blocks. */
+		for (i = 0; i < in->non; i++)
+			if (mask >> i & 1)
+				RQ(m, d, in->on[i]) = 0;
 		break;
 	default:
 		if (in->req >= 0 && is_post(e->op)) {

@@ -15,9 +15,16 @@
  * ens_issend and ens_ibsend, 'ssend', 'bsend', 'issend' and 'ibsend' only
  * their own call, 'recv any T' ens_recv_any(T) and 'recv any'
  * ens_recv_any(NULL), 'irecv any' likewise ens_irecv_any, a collective
- * 'over G' only over G and one without 'over' only over none.  Every statement
+ * 'over G' only over G and one without 'over' only over none.  A
+ * configuration keeps its pending requests by the numbers the monitor
+ * knows them by (each post a new one); 'wait r' and 'test r' take r's,
+ * or 0, a null request, where r is complete already (the test finding it
+ * complete); a test's, iprobe's, waitany's and waitsome's outcome is one
+ * of those the program allows, at random, and the others are compared;
+ * a sendrecv's isend, irecv and wait are one call.  Every statement
  * has its call, so no run stops before one (the count of those that do
- * stays in the summary, and must be 0).  TAP output, one line per file.
+ * stays in the summary, and must be 0).  TAP output, one line per file,
+ * and the counts of the calls of the new kinds made.
  *
  * usage: test-behave [-s SEED] [-r RUNS] [-n STEPS] [-c CHECKS] [-e SCRIPT]
  *     FILE...
@@ -54,6 +61,10 @@ static int	tap_n, failures;
 static struct {
 	long	files, procs, distinct, runs, calls, ends, stopped, points;
 	long	accepted, refused, full;
+	/* Calls of the new kinds accepted in order, by op, and of those the
+	 * waits and tests on a null request, the tests, iprobes and iprobe
+	 * anys that found, and the waitsomes of more than one request. */
+	long	byop[MON_FINALIZE + 1], null, found, many;
 } tot;
 
 static uint64_t	rng;
@@ -88,7 +99,8 @@ struct proc {
 	int			 said;		/* failures shown for it */
 };
 
-/* A set of configurations: pc, then the program's loop counters. */
+/* A set of configurations: pc, the program's loop counters, then the
+ * numbers of its pending requests (PEND). */
 struct set {
 	int64_t		*c;
 	int		 n, alloc;
@@ -1025,6 +1037,14 @@ run(struct proc *x, int steps, int checks)
 			break;
 		}
 		tot.calls++;
+		tot.byop[e->op]++;
+		if ((e->op == MON_WAIT || e->op == MON_TEST) && e->req == 0)
+			tot.null++;
+		if ((e->op == MON_TEST || e->op == MON_IPROBE ||
+		    e->op == MON_IPROBE_ANY) && e->flag)
+			tot.found++;
+		if (e->op == MON_WAITSOME && e->nreqs > 1)
+			tot.many++;
 		{
 			struct set	 tmp = s;
 
@@ -1210,6 +1230,13 @@ main(int argc, char **argv)
 	    "configurations)\n", tot.files, tot.procs, tot.distinct, tot.runs,
 	    tot.calls, tot.ends, tot.stopped, tot.points, tot.accepted, tot.refused,
 	    tot.full);
+	printf("# calls of the new kinds in order:");
+	for (i = MON_SENDRECV; i < MON_FINALIZE; i++)
+		printf(" %s %ld%s", op_names[i], tot.byop[i],
+		    i + 1 < MON_FINALIZE ? "," : "");
+	printf("; %ld waits and tests on a null request, %ld tests and "
+	    "iprobes found, %ld waitsomes of more than one\n", tot.null,
+	    tot.found, tot.many);
 	/* Every statement has its libensemble call. */
 	printf("%s %d - no run stopped at a statement without a call (%ld)\n",
 	    tot.stopped == 0 ? "ok" : "not ok", ++tap_n, tot.stopped);

@@ -371,6 +371,28 @@ p2p(void)
 	    stepq(m, MON_WAIT, NULL, 0, 8, 0, NULL) == 0,
 	    "waitsome: one completed, its branch only; the other still pending");
 	ens_mon_free(m);
+	/* Both complete at the call: in the first block, 'wait s' waits on
+	 * a null request (test-behave found the monitor holding s's number
+	 * until s's own block). */
+	m = new2("isend A[1] as r; isend B[1] as s; waitsome { on r { wait s; } "
+	    "on s { } }", "z:1:1 z:1:2 z:1:3 z:1:4", "A", 1, "B", 1);
+	e.nreqs = 2;
+	two[0] = 8;
+	two[1] = 7;
+	good = m != NULL && stepq(m, MON_ISEND, "A", 1, 7, 0, NULL) == 0 &&
+	    stepq(m, MON_ISEND, "B", 1, 8, 0, NULL) == 0 && stepe(m, &e, NULL) == 0;
+	ok(good && stepq(m, MON_WAIT, NULL, 0, 0, 0, NULL) == 0 &&
+	    step(m, MON_FINALIZE, NULL, 0, NULL, NULL) == 0,
+	    "waitsome: both completed, a wait of s in r's block is on a null request");
+	ens_mon_free(m);
+	m = new2("isend A[1] as r; isend B[1] as s; waitsome { on r { wait s; } "
+	    "on s { } }", "z:1:1 z:1:2 z:1:3 z:1:4", "A", 1, "B", 1);
+	good = m != NULL && stepq(m, MON_ISEND, "A", 1, 7, 0, NULL) == 0 &&
+	    stepq(m, MON_ISEND, "B", 1, 8, 0, NULL) == 0 && stepe(m, &e, NULL) == 0;
+	ok(good && stepq(m, MON_WAIT, NULL, 0, 8, 0,
+	    "'ens_wait' but behaviour expects 'wait s' (z:1:4)") == -1,
+	    "waitsome: both completed, s's old request is not s's any more");
+	ens_mon_free(m);
 
 	/* probe and iprobe. */
 	m = new2("probe A[1]; recv A[1]; probe any; recv any; probe any B; "
