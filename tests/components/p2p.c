@@ -117,6 +117,17 @@ main(int argc, char **argv)
 		ens_finalize();
 		return 0;
 	}
+	/* waitany, then a wait on each request: one of them complete
+	 * already, a wait on MPI_REQUEST_NULL that goes on at once. */
+	if (argc > 1 && strcmp(argv[1], "null-wait") == 0) {
+		post(rq, &in, &out, 900 * me);
+		(void)ens_waitany(2, rq, &st);
+		ens_wait(&rq[1], MPI_STATUS_IGNORE);
+		ens_wait(&rq[0], MPI_STATUS_IGNORE);
+		say("null-wait", in, 900 * left);
+		ens_finalize();
+		return 0;
+	}
 	if (argc > 1 && strcmp(argv[1], "wait-truncate") == 0) {
 		two[0] = two[1] = me;
 		ens_irecv("Left", 1, &in, 1, MPI_INT, &rq[1]);
