@@ -971,9 +971,26 @@ compare_point(struct proc *x, const struct set *s, struct call *path, int n,
 	}
 }
 
+/* The lowest request number, from 100, that no request pending in c
+ * holds. */
+static long
+free_req(const struct proc *x, const int64_t *c)
+{
+	const int64_t	*p = PEND(x, c);
+	int		 np = x->pr->ins[c[0]].nposted, k;
+	long		 r = 100;
+
+	for (k = 0; k < np; k++)
+		if (p[k] == r) {
+			r++;
+			k = -1;
+		}
+	return r;
+}
+
 /* One random run of the program, its calls checked with the monitor:
  * each call one of those its configuration may make, outcomes at random;
- * each post a new request number. */
+ * each post a request number no pending request holds. */
 static void
 run(struct proc *x, int steps, int checks)
 {
@@ -983,7 +1000,7 @@ run(struct proc *x, int steps, int checks)
 	struct mon		*m;
 	int64_t			*c = xcalloc(x->w, sizeof(int64_t));
 	int64_t			*d = xcalloc(x->w, sizeof(int64_t));
-	long			 reqno = 100;
+	long			 reqno = 1000000;	/* above free_req's */
 	char			 call[512], *msg;
 	int			 n, k, j, nopt, every = steps / (checks > 0 ? checks : 1);
 
@@ -1011,8 +1028,12 @@ run(struct proc *x, int steps, int checks)
 		}
 		path[n] = opts[rnd_below(nopt)];
 		e = call_ev(&path[n]);
-		if (is_post(e->op))
+		/* A new number, or (as MPIs reuse a freed request's handle)
+		 * the lowest of those none pending holds. */
+		if (is_post(e->op) && rnd_below(2) == 0)
 			e->req = ++reqno;
+		else if (is_post(e->op))
+			e->req = free_req(x, c);
 		/* A waitsome's requests in any order. */
 		for (k = e->nreqs - 1; k > 0; k--) {
 			long	r = path[n].reqs[k];
