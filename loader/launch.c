@@ -565,8 +565,16 @@ run_trace(struct run *R)
 	h->comms[1].name = xstrdup("other");
 	h->comms[1].size = 0;
 	for (i = 0; i < g->ngroups; i++) {
+		const struct pcg_group	*gr = &g->groups[i];
+
 		h->comms[2 + i].name = xstrdup(pcg_group_name(g, i, pn, sizeof(pn)));
-		h->comms[2 + i].size = g->groups[i].nmembers;
+		h->comms[2 + i].size = gr->nmembers;
+		/* Its members in rank order, as its communicator has them
+		 * (the port tables' runs, plan.c, come from the same list). */
+		h->comms[2 + i].members = xcalloc((size_t)gr->nmembers + 1,
+		    sizeof(*gr->members));
+		memcpy(h->comms[2 + i].members, gr->members,
+		    (size_t)gr->nmembers * sizeof(*gr->members));
 	}
 	h->processes = xcalloc((size_t)g->nprocs, sizeof(*h->processes));
 	for (i = 0; i < g->nprocs; i++) {

@@ -38,6 +38,8 @@ struct trace_reader {
 	int		 nfields;
 	int		 pct;		/* the line holds a '%' */
 	int		*seen;		/* process records, by rank */
+	int		*member;	/* by rank: 1 + the last comm that
+					 * listed it (members) */
 	/* trace_rebase's: the events read ahead to find time zero (their
 	 * strings copied), handed out first, then the error that ended
 	 * the look ahead, if one did. */
@@ -361,6 +363,80 @@ strfield(char *f, char **out)
 	return 0;
 }
 
+/* A run's number (digits only, no sign) at *s, at most max: 0 and *s
+ * past it, or -1. */
+static int
+members_num(const char **s, long long max, long long *out)
+{
+	long long	v = 0;
+
+	if (**s < '0' || **s > '9')
+		return -1;
+	for (; **s >= '0' && **s <= '9'; (*s)++) {
+		v = v * 10 + (**s - '0');
+		if (v > max)
+			return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+/* Read comm id's members field s, runs "A", "A-B" or "A-B/S" (A to B by
+ * S, or by 1, upward or downward) joined by commas, into h->comms[id]:
+ * size world ranks, each once.  0, or -1 (said). */
+static int
+members(struct trace_reader *r, int id, const char *s, char **cause)
+{
+	struct trace_comm	*c = &r->hdr->comms[id];
+	const char		*p = s;
+	long long		 a, b, st, v, max = r->hdr->nprocs - 1;
+	int			 n = 0;
+
+	if (id < 2)
+		return fail(r, cause, "comm %d lists members (only a group's "
+		    "comm, 2 and on, does)", id);
+	if (c->size > r->hdr->nprocs)
+		return fail(r, cause, "comm %d lists members of %d, more than "
+		    "the %d processes", id, c->size, r->hdr->nprocs);
+	if (r->member == NULL)
+		r->member = xcalloc((size_t)r->hdr->nprocs, sizeof(*r->member));
+	c->members = xcalloc((size_t)c->size + 1, sizeof(*c->members));
+	for (;;) {
+		if (members_num(&p, max, &a) != 0)
+			goto bad;
+		b = a;
+		st = 1;
+		if (*p == '-' && (p++, members_num(&p, max, &b) != 0))
+			goto bad;
+		if (*p == '/' && (b == a || (p++, members_num(&p, max, &st)) != 0 ||
+		    st == 0 || (b > a ? b - a : a - b) % st != 0))
+			goto bad;
+		for (v = a;; v += b >= a ? st : -st) {
+			if (n == c->size)
+				return fail(r, cause, "comm %d lists more "
+				    "members than its size %d", id, c->size);
+			if (r->member[v] == id + 1)
+				return fail(r, cause, "comm %d lists rank %lld "
+				    "twice", id, v);
+			r->member[v] = id + 1;
+			c->members[n++] = (int)v;
+			if (v == b)
+				break;
+		}
+		if (*p == '\0')
+			break;
+		if (*p++ != ',')
+			goto bad;
+	}
+	if (n != c->size)
+		return fail(r, cause, "comm %d lists %d members, not its size %d",
+		    id, n, c->size);
+	return 0;
+bad:
+	return fail(r, cause, "bad members '%s' of comm %d (runs of world "
+	    "ranks 0..%lld: A, A-B or A-B/S, joined by commas)", s, id, max);
+}
+
 static const char *const rec_names[] = {
 	"MTF", "scenario", "param", "trace", "processor", "comm", "process",
 	"port", "events"
@@ -383,7 +459,10 @@ header_record(struct trace_reader *r, int *state, char **cause)
 			break;
 	if (k > R_EVENTS)
 		return fail(r, cause, "unknown header record '%s'", what);
-	if (r->nfields != rec_fields[k])
+	if (k == R_COMM && r->nfields != 4 && r->nfields != 5)
+		return fail(r, cause, "'comm' needs 4 or 5 fields, not %d",
+		    r->nfields);
+	if (k != R_COMM && r->nfields != rec_fields[k])
 		return fail(r, cause, "'%s' needs %d fields, not %d", what,
 		    rec_fields[k], r->nfields);
 	if (k < *state || (k == *state && k != R_PARAM &&
@@ -445,7 +524,11 @@ header_record(struct trace_reader *r, int *state, char **cause)
 		h->comms = xreallocarray(h->comms, h->ncomms + 1,
 		    sizeof(*h->comms));
 		h->comms[h->ncomms].name = xstrdup(s);
+		h->comms[h->ncomms].members = NULL;
 		h->comms[h->ncomms++].size = (int)b;
+		if (r->nfields == 5 &&
+		    members(r, (int)a, r->fields[4], cause) != 0)
+			return -1;
 		break;
 	case R_PROCESS:
 		if (number(r->fields[1], 0, h->nprocs - 1, &a) != 0)
@@ -773,6 +856,7 @@ trace_close(struct trace_reader *r)
 		close(r->fd);
 	trace_hdr_free(r->hdr);
 	free(r->seen);
+	free(r->member);
 	free(r->buf);
 	free(r->path);
 	free(r);
@@ -806,8 +890,10 @@ trace_hdr_free(struct trace_hdr *h)
 	for (i = 0; i < h->nprocessors; i++)
 		free(h->processors[i].host);
 	free(h->processors);
-	for (i = 0; i < h->ncomms; i++)
+	for (i = 0; i < h->ncomms; i++) {
 		free(h->comms[i].name);
+		free(h->comms[i].members);
+	}
 	free(h->comms);
 	for (i = 0; h->processes != NULL && i < (size_t)h->nprocs; i++) {
 		free(h->processes[i].name);

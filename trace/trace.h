@@ -20,7 +20,9 @@
  *  - bytes: an isend carries its SBYTES, an irecv 0 0, the wait of an
  *    irecv the RBYTES, the wait of an isend 0 0 (no byte counted twice);
  *  - comm 1 "other" (size 0) is always declared: raw calls on any
- *    communicator but the world, peers as world ranks. */
+ *    communicator but the world, peers as world ranks;
+ *  - a group's comm (2 and on) lists its members, the world ranks in its
+ *    rank order, as runs ("5-0", "0-9/3"); a file without them reads. */
 #ifndef ENS_TRACE_H
 #define ENS_TRACE_H
 
@@ -41,6 +43,10 @@ struct trace_processor {
 struct trace_comm {
 	char	*name;			/* its id is its index; 0 is "world" */
 	int	 size;
+	int	*members;		/* a group's: its size world ranks in
+					 * its rank order; NULL when not
+					 * given (world, other, or a group of
+					 * a trace older than members) */
 };
 
 struct trace_process {

@@ -59,6 +59,32 @@ put_str(struct trace_writer *w, const char *s)
 	fwrite(p, 1, (size_t)(e - p), w->f);
 }
 
+/* Write n members m (world ranks) as runs, joined by commas: "A-B" (by 1,
+ * up or down) or "A-B/S" for three or more at one step, "A-B" for two
+ * next to each other, else "A". */
+static void
+put_members(struct trace_writer *w, const int *m, int n)
+{
+	int	i, j, st;
+
+	for (i = 0; i < n; i = j + 1) {
+		j = i;
+		st = 1;
+		if (i + 1 < n) {
+			st = m[i + 1] - m[i];
+			for (j = i + 1; j + 1 < n && m[j + 1] - m[j] == st; j++)
+				;
+			if (j - i < 2 && st != 1 && st != -1)
+				j = i;
+		}
+		fprintf(w->f, "%s%d", i > 0 ? "," : "", m[i]);
+		if (j > i)
+			fprintf(w->f, "-%d", m[j]);
+		if (j - i >= 2 && st != 1 && st != -1)
+			fprintf(w->f, "/%d", st < 0 ? -st : st);
+	}
+}
+
 void
 trace_write_header(struct trace_writer *w, const struct trace_hdr *h)
 {
@@ -90,7 +116,12 @@ trace_write_header(struct trace_writer *w, const struct trace_hdr *h)
 	for (i = 0; i < h->ncomms; i++) {
 		fprintf(w->f, "comm %zu ", i);
 		put_str(w, h->comms[i].name);
-		fprintf(w->f, " %d\n", h->comms[i].size);
+		fprintf(w->f, " %d", h->comms[i].size);
+		if (h->comms[i].members != NULL && h->comms[i].size > 0) {
+			fputc(' ', w->f);
+			put_members(w, h->comms[i].members, h->comms[i].size);
+		}
+		fputc('\n', w->f);
 	}
 	for (r = 0; r < h->nprocs; r++) {
 		fprintf(w->f, "process %d ", r);

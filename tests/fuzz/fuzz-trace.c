@@ -7,7 +7,8 @@
  * Besides the sanitizers' reports, these abort (a "crash"): a refusal
  * whose diagnostic is not "PATH:LINE: error: ..."; an accepted trace that,
  * written again with the writer (trace/write.c), is refused or reads back
- * to another number of events or other fields. */
+ * to other communicators (sizes, members), another number of events or
+ * other fields. */
 #include "config.h"
 
 #include <sys/mman.h>
@@ -40,6 +41,27 @@ file(const void *data, size_t n, char **path)
 		broken("memfd", NULL);
 	xasprintf(path, "/proc/self/fd/%d", fd);
 	return fd;
+}
+
+/* Whether headers a and b have the same communicators: names, sizes and
+ * members. */
+static int
+same_comms(const struct trace_hdr *a, const struct trace_hdr *b)
+{
+	size_t	k;
+
+	if (a->ncomms != b->ncomms)
+		return 0;
+	for (k = 0; k < a->ncomms; k++)
+		if (strcmp(a->comms[k].name, b->comms[k].name) != 0 ||
+		    a->comms[k].size != b->comms[k].size ||
+		    (a->comms[k].members == NULL) !=
+		    (b->comms[k].members == NULL) ||
+		    (a->comms[k].members != NULL &&
+		    memcmp(a->comms[k].members, b->comms[k].members,
+		    (size_t)a->comms[k].size * sizeof(int)) != 0))
+			return 0;
+	return 1;
 }
 
 /* Whether cause is "path:LINE: error: ...". */
@@ -94,6 +116,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if ((r = trace_open(path, &cause)) == NULL ||
 	    (r2 = trace_open(path2, &cause)) == NULL)
 		broken("an accepted trace's copy is refused", cause);
+	if (!same_comms(trace_header(r), trace_header(r2)))
+		broken("the copy has other communicators", path2);
 	for (;;) {
 		rc = trace_next(r, &ev, &cause);
 		rc2 = trace_next(r2, &ev2, &cause);

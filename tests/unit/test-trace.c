@@ -3,7 +3,9 @@
  * directory: its header and events read back exactly as written; the
  * writer writes the same file again byte for byte (comments aside); every
  * truncation of it (at each line) and a list of corruptions are refused
- * with the right FILE:LINE and no crash. */
+ * with the right FILE:LINE and no crash.  Groups' comms: their members
+ * read as runs, written back in the same few forms, a group of a trace
+ * without them read, and bad lists refused. */
 #include "config.h"
 
 #include <stdio.h>
@@ -116,6 +118,67 @@ static const struct {
 	{ 23, "init 0 0.010000000", "init 0\001" "0.010000000", 23,
 	    "a NUL byte in the line" },
 };
+
+/* A trace with groups: every form of members the writer uses (and a
+ * group without members, as an older trace has), as it writes them. */
+static const char groups_mtf[] =
+	"MTF 1\n"
+	"scenario g.pcg g 2026-11-27T00:00:00Z\n"
+	"trace 2026-11-27T00:00:00Z 6\n"
+	"processor 0 h\n"
+	"comm 0 world 6\n"
+	"comm 1 other 0\n"
+	"comm 2 rev 6 5-0\n"
+	"comm 3 odd 4 5-1/2,0\n"
+	"comm 4 cols[1] 2 0,3\n"
+	"comm 5 tail 4 0,3-5\n"
+	"comm 6 two 2 1-2\n"
+	"comm 7 old 3\n"
+	"process 0 c[1] c 0\n"
+	"process 1 c[2] c 0\n"
+	"process 2 c[3] c 0\n"
+	"process 3 c[4] c 0\n"
+	"process 4 c[5] c 0\n"
+	"process 5 c[6] c 0\n"
+	"events\n"
+	"end 0\n";
+
+/* Bad comm lines: in groups_mtf, the first 'from' replaced by 'to'; the
+ * reader must refuse at line 'at' saying 'says'. */
+static const struct {
+	int		 at;
+	const char	*from, *to, *says;
+} bad_members[] = {
+	{ 7, "6 5-0\n", "6 5-0/2\n", "bad members '5-0/2' of comm 2 (runs "
+	    "of world ranks 0..5: A, A-B or A-B/S, joined by commas)" },
+	{ 7, "6 5-0\n", "6 5-0/0\n", "bad members '5-0/0' of comm 2" },
+	{ 7, "6 5-0\n", "6 5-5/1\n", "bad members '5-5/1' of comm 2" },
+	{ 7, "6 5-0\n", "6 5-0,\n", "bad members '5-0,' of comm 2" },
+	{ 7, "6 5-0\n", "6 -5-0\n", "bad members '-5-0' of comm 2" },
+	{ 7, "6 5-0\n", "6 5-6\n", "bad members '5-6' of comm 2" },
+	{ 7, "6 5-0\n", "6 x\n", "bad members 'x' of comm 2" },
+	{ 7, "6 5-0\n", "6 5-1\n", "comm 2 lists 5 members, not its size 6" },
+	{ 7, "6 5-0\n", "6 5-0,1\n",
+	    "comm 2 lists more members than its size 6" },
+	{ 7, "6 5-0\n", "6 5-1,3\n", "comm 2 lists rank 3 twice" },
+	{ 7, "6 5-0\n", "7 5-0\n",
+	    "comm 2 lists members of 7, more than the 6 processes" },
+	{ 7, "6 5-0\n", "6 5-0 x\n", "'comm' needs 4 or 5 fields, not 6" },
+	{ 5, "world 6\n", "world 6 0-5\n",
+	    "comm 0 lists members (only a group's comm, 2 and on, does)" },
+	{ 6, "other 0\n", "other 0 0\n", "comm 1 lists members" },
+};
+
+/* s with its first from replaced by to: a new string (from is there). */
+static char *
+replaced(const char *s, const char *from, const char *to)
+{
+	const char	*at = strstr(s, from);
+	char		*out;
+
+	xasprintf(&out, "%.*s%s%s", (int)(at - s), s, to, at + strlen(from));
+	return out;
+}
 
 /* Apply bad[i] to the sample s: a new string, NULL if 'from' is absent. */
 static char *
@@ -302,6 +365,69 @@ main(int argc, char **argv)
 		    trace_next(r, &ev, &cause) == 0, "event strings read back");
 		trace_close(r);
 	}
+
+	/* Groups' members: read, written back byte for byte, refused. */
+	xasprintf(&t, "%s/groups.mtf", argv[2]);
+	spit(t, groups_mtf, sizeof(groups_mtf) - 1);
+	r = trace_open(t, &cause);
+	h = r != NULL ? trace_header(r) : NULL;
+	{
+		static const int	rev[] = { 5, 4, 3, 2, 1, 0 };
+		static const int	odd[] = { 5, 3, 1, 0 };
+		static const int	tail[] = { 0, 3, 4, 5 };
+
+		check(h != NULL && h->ncomms == 8 && h->comms[0].members ==
+		    NULL && h->comms[1].members == NULL &&
+		    h->comms[7].members == NULL && h->comms[7].size == 3,
+		    "groups: world, other and a group of an older trace list "
+		    "no members");
+		check(h != NULL && h->comms[2].size == 6 &&
+		    memcmp(h->comms[2].members, rev, sizeof(rev)) == 0 &&
+		    memcmp(h->comms[3].members, odd, sizeof(odd)) == 0 &&
+		    memcmp(h->comms[5].members, tail, sizeof(tail)) == 0 &&
+		    h->comms[4].members[0] == 0 && h->comms[4].members[1] == 3 &&
+		    h->comms[6].members[0] == 1 && h->comms[6].members[1] == 2,
+		    "groups: members in rank order, from runs");
+	}
+	w = trace_writer_open(path, &cause);
+	if (r != NULL)
+		trace_write_header(w, trace_header(r));
+	trace_close(r);
+	check(trace_writer_close(w, &cause) == 0, "groups: written again");
+	copy = slurp(path, &tlen);
+	check(copy != NULL && tlen == sizeof(groups_mtf) - 1 &&
+	    memcmp(copy, groups_mtf, tlen) == 0,
+	    "groups: written again byte for byte, members as runs");
+	free(copy);
+	/* A run by a step the writer would not use reads the same. */
+	copy = replaced(groups_mtf, "comm 4 cols[1] 2 0,3\n",
+	    "comm 4 cols[1] 2 0-3/3\n");
+	spit(path, copy, strlen(copy));
+	free(copy);
+	r = trace_open(path, &cause);
+	h = r != NULL ? trace_header(r) : NULL;
+	check(h != NULL && h->comms[4].size == 2 && h->comms[4].members[0] == 0 &&
+	    h->comms[4].members[1] == 3, "groups: '0-3/3' is 0 and 3");
+	if (r == NULL) {
+		printf("# %s\n", cause);
+		free(cause);
+	}
+	trace_close(r);
+	for (i = 0; i < sizeof(bad_members) / sizeof(bad_members[0]); i++) {
+		copy = replaced(groups_mtf, bad_members[i].from,
+		    bad_members[i].to);
+		spit(path, copy, strlen(copy));
+		free(copy);
+		xasprintf(&what, "groups: '%.*s' refused at line %d: %s",
+		    (int)strlen(bad_members[i].to) - 1, bad_members[i].to,
+		    bad_members[i].at, bad_members[i].says);
+		n = read_all(path, &cause);
+		check(n < 0 && says(cause, path, (unsigned long)bad_members[i].at,
+		    bad_members[i].says), what);
+		free(what);
+		free(cause);
+	}
+	free(t);
 
 	/* Every truncation at a line's end is refused. */
 	lines = 0;
