@@ -1,9 +1,11 @@
 /* export-otf2.c -- a trace as an OTF2 archive (export.h), the format
  * Vampir, Score-P's tools and otf2-print read: a location per process
  * (a location group each, under a system-tree node per host), the regions
- * of the MPI calls, MPI_COMM_WORLD over the world ranks (and the trace's
- * other communicators with their sizes), and per call Enter, the MPI
- * point-to-point or collective records, Leave; times in nanoseconds.
+ * of the MPI calls, MPI_COMM_WORLD over the world ranks, each group's
+ * communicator over its members in its rank order (the trace's comm
+ * lines), and per call Enter, the MPI point-to-point or collective
+ * records, Leave, their peers and roots as ranks in their communicator;
+ * times in nanoseconds.
  * The n wait lines of one waitall (same times) become one MPI_Waitall
  * region.  Built without libotf2 (configure), its writer says so.  It is
  * the exporter export_otf2 (export-int.h), which export.c's table names;
@@ -163,7 +165,8 @@ static const char *const otf2_regions[] = {
 /* One wait line of a waitall not written yet. */
 struct o2_wait {
 	int		 recv;		/* completes a receive */
-	int		 peer, comm, tag;
+	uint32_t	 peer;		/* its rank in comm */
+	int		 comm, tag;
 	uint64_t	 bytes;
 	uint64_t	 req;
 };
@@ -179,10 +182,24 @@ struct o2_loc {
 	uint32_t	 wreg;		/* and its region, but for a wait's */
 };
 
+/* A member of a group's communicator: its world rank, its rank there. */
+struct o2_member {
+	int	world, rank;
+};
+
+/* A communicator of the trace: its members by world rank, to find a
+ * world rank's rank in it (none: its ranks are the world ranks). */
+struct o2_comm {
+	struct o2_member	*by_world;
+	int			 n;
+};
+
 struct o2 {
 	OTF2_Archive	*a;
 	struct o2_loc	*loc;
 	int		 nprocs;
+	struct o2_comm	*comms;		/* the trace's, by id */
+	size_t		 ncomms;
 	int64_t		 shift;		/* added to every time: none negative */
 	int		 shifted;
 	uint64_t	 end;		/* the latest time */
@@ -269,6 +286,64 @@ o2_region(const struct trace_event *ev)
 	return 0;
 }
 
+/* Order members by world rank. */
+static int
+o2_member_cmp(const void *a, const void *b)
+{
+	const struct o2_member	*p = a, *q = b;
+
+	return (p->world > q->world) - (p->world < q->world);
+}
+
+/* Each communicator's members by world rank, from the trace's header:
+ * a group's comm lists them; world's ranks are the world ranks, and so
+ * are other's and those of a group of a trace without its members (its
+ * peers and roots are world ranks). */
+static void
+o2_comms(struct o2 *x, const struct trace_hdr *h)
+{
+	struct o2_comm	*c;
+	size_t		 k;
+	int		 j;
+
+	x->ncomms = h->ncomms;
+	x->comms = xcalloc(h->ncomms + 1, sizeof(*x->comms));
+	for (k = 0; k < h->ncomms; k++) {
+		if (h->comms[k].members == NULL)
+			continue;
+		c = &x->comms[k];
+		c->n = h->comms[k].size;
+		c->by_world = xcalloc((size_t)c->n + 1, sizeof(*c->by_world));
+		for (j = 0; j < c->n; j++) {
+			c->by_world[j].world = h->comms[k].members[j];
+			c->by_world[j].rank = j;
+		}
+		qsort(c->by_world, (size_t)c->n, sizeof(*c->by_world),
+		    o2_member_cmp);
+	}
+}
+
+/* A peer or root of an event on comm (a world rank, or none) as OTF2
+ * has it: its rank in comm, or OTF2_UNDEFINED_UINT32 when it has none
+ * there (none given, or not a member). */
+static uint32_t
+o2_rank(const struct o2 *x, int comm, int world)
+{
+	const struct o2_comm	*c;
+	struct o2_member	 key, *m;
+
+	if (world < 0)
+		return OTF2_UNDEFINED_UINT32;
+	if (comm < 0 || (size_t)comm >= x->ncomms ||
+	    x->comms[comm].by_world == NULL)
+		return (uint32_t)world;
+	c = &x->comms[comm];
+	key.world = world;
+	m = bsearch(&key, c->by_world, (size_t)c->n, sizeof(*c->by_world),
+	    o2_member_cmp);
+	return m != NULL ? (uint32_t)m->rank : OTF2_UNDEFINED_UINT32;
+}
+
 /* Write the pending waits of l as one MPI_Wait or MPI_Waitall. */
 static void
 o2_flush_waits(struct o2 *x, struct o2_loc *l)
@@ -290,7 +365,7 @@ o2_flush_waits(struct o2 *x, struct o2_loc *l)
 			continue;
 		if (w->recv)
 			o2_check(x, OTF2_EvtWriter_MpiIrecv(l->w, NULL, t1,
-			    (uint32_t)w->peer, (OTF2_CommRef)w->comm,
+			    w->peer, (OTF2_CommRef)w->comm,
 			    (uint32_t)w->tag, w->bytes, w->req));
 		else
 			o2_check(x, OTF2_EvtWriter_MpiIsendComplete(l->w, NULL, t1,
@@ -325,7 +400,7 @@ static void
 o2_event(struct o2 *x, const struct trace_event *ev)
 {
 	struct o2_loc	*l = &x->loc[ev->rank];
-	uint32_t	 reg = o2_region(ev);
+	uint32_t	 reg = o2_region(ev), peer;
 	uint64_t	 t0, t1;
 	struct o2_wait	*w;
 
@@ -340,7 +415,7 @@ o2_event(struct o2 *x, const struct trace_event *ev)
 		xgrow(&l->waits, &l->await, l->nwaits + 1, sizeof(*l->waits));
 		w = &l->waits[l->nwaits++];
 		w->recv = ev->mode == TRACE_MODE_NONE;
-		w->peer = ev->peer >= 0 ? ev->peer : 0;
+		w->peer = o2_rank(x, ev->comm, ev->peer);
 		w->comm = ev->comm;
 		w->tag = ev->tag >= 0 ? ev->tag : 0;
 		w->bytes = ev->rbytes;
@@ -350,17 +425,18 @@ o2_event(struct o2 *x, const struct trace_event *ev)
 		return;
 	}
 	o2_flush_waits(x, l);
+	peer = o2_rank(x, ev->comm, ev->peer);	/* or a root */
 	t0 = o2_time(x, l, ev->t0ns);
 	o2_check(x, OTF2_EvtWriter_Enter(l->w, NULL, t0, reg));
 	switch (ev->op) {
 	case TRACE_SEND:
-		o2_check(x, OTF2_EvtWriter_MpiSend(l->w, NULL, t0,
-		    (uint32_t)ev->peer, (OTF2_CommRef)ev->comm,
+		o2_check(x, OTF2_EvtWriter_MpiSend(l->w, NULL, t0, peer,
+		    (OTF2_CommRef)ev->comm,
 		    (uint32_t)(ev->tag >= 0 ? ev->tag : 0), ev->sbytes));
 		break;
 	case TRACE_ISEND:
-		o2_check(x, OTF2_EvtWriter_MpiIsend(l->w, NULL, t0,
-		    (uint32_t)ev->peer, (OTF2_CommRef)ev->comm,
+		o2_check(x, OTF2_EvtWriter_MpiIsend(l->w, NULL, t0, peer,
+		    (OTF2_CommRef)ev->comm,
 		    (uint32_t)(ev->tag >= 0 ? ev->tag : 0), ev->sbytes,
 		    (uint64_t)(ev->req >= 0 ? ev->req : 0)));
 		break;
@@ -370,8 +446,7 @@ o2_event(struct o2 *x, const struct trace_event *ev)
 		break;
 	case TRACE_RECV:
 		t1 = o2_time(x, l, ev->t1ns);
-		o2_check(x, OTF2_EvtWriter_MpiRecv(l->w, NULL, t1,
-		    (uint32_t)(ev->peer >= 0 ? ev->peer : 0),
+		o2_check(x, OTF2_EvtWriter_MpiRecv(l->w, NULL, t1, peer,
 		    (OTF2_CommRef)ev->comm, (uint32_t)(ev->tag >= 0 ? ev->tag : 0),
 		    ev->rbytes));
 		break;
@@ -379,14 +454,13 @@ o2_event(struct o2 *x, const struct trace_event *ev)
 	case TRACE_SENDRECVREPLACE:
 		/* Its send line, then its receive line. */
 		if (ev->mode != TRACE_MODE_NONE)
-			o2_check(x, OTF2_EvtWriter_MpiSend(l->w, NULL, t0,
-			    (uint32_t)(ev->peer >= 0 ? ev->peer : 0),
+			o2_check(x, OTF2_EvtWriter_MpiSend(l->w, NULL, t0, peer,
 			    (OTF2_CommRef)ev->comm,
 			    (uint32_t)(ev->tag >= 0 ? ev->tag : 0), ev->sbytes));
 		else if (ev->peer >= 0) {
 			t1 = o2_time(x, l, ev->t1ns);
 			o2_check(x, OTF2_EvtWriter_MpiRecv(l->w, NULL, t1,
-			    (uint32_t)ev->peer, (OTF2_CommRef)ev->comm,
+			    peer, (OTF2_CommRef)ev->comm,
 			    (uint32_t)(ev->tag >= 0 ? ev->tag : 0), ev->rbytes));
 		}
 		break;
@@ -401,8 +475,7 @@ o2_event(struct o2 *x, const struct trace_event *ev)
 		o2_check(x, OTF2_EvtWriter_MpiCollectiveBegin(l->w, NULL, t0));
 		t1 = o2_time(x, l, ev->t1ns);
 		o2_check(x, OTF2_EvtWriter_MpiCollectiveEnd(l->w, NULL, t1,
-		    o2_coll(ev->op), (OTF2_CommRef)ev->comm, ev->peer >= 0 ?
-		    (uint32_t)ev->peer : OTF2_UNDEFINED_UINT32, ev->sbytes,
+		    o2_coll(ev->op), (OTF2_CommRef)ev->comm, peer, ev->sbytes,
 		    ev->rbytes));
 		break;
 	}
@@ -472,8 +545,10 @@ o2_defs(struct o2 *x, const struct trace_hdr *h, uint64_t *nevents)
 		    OTF2_REGION_FLAG_NONE, 0, 0, 0));
 	}
 	/* Group 0: every location, MPI's rank i at location i; group c + 1:
-	 * communicator c's ranks (the world's are the world ranks; another
-	 * communicator's are its ranks as the trace gives them). */
+	 * communicator c's ranks, each a world rank (a location) in its rank
+	 * order: a group's members as its comm line lists them; the world's,
+	 * and those of a comm whose ranks the trace gives as world ranks
+	 * (other, a group of a trace without members), the world ranks. */
 	members = xcalloc((size_t)x->nprocs + 1, sizeof(*members));
 	for (i = 0; i < x->nprocs; i++)
 		members[i] = (uint64_t)i;
@@ -482,13 +557,14 @@ o2_defs(struct o2 *x, const struct trace_hdr *h, uint64_t *nevents)
 	    OTF2_GROUP_FLAG_NONE, (uint32_t)x->nprocs, members));
 	base_comm = s;
 	for (k = 0; k < h->ncomms; k++) {
-		uint32_t	n = (uint32_t)(h->comms[k].size > 0 ?
-		    h->comms[k].size : 0);
+		const int	*hm = h->comms[k].members;
+		uint32_t	 n = hm != NULL ? (uint32_t)h->comms[k].size :
+				    (uint32_t)x->nprocs;
 		uint64_t	*m = xcalloc((size_t)n + 1, sizeof(*m));
 		uint32_t	 j;
 
 		for (j = 0; j < n; j++)
-			m[j] = j;
+			m[j] = hm != NULL ? (uint64_t)hm[j] : j;
 		if (k == 0)
 			snprintf(tmp, sizeof(tmp), "MPI_COMM_WORLD");
 		else
@@ -538,6 +614,7 @@ o2_write(struct trace_reader *r, const struct export_opts *o,
 	uint64_t		*nevents = NULL;
 	char			*dir, *name;
 	int			 i, rc = 0, bad = 0;
+	size_t			 k;
 	struct stat		 sb;
 	char			*anchor;
 
@@ -576,6 +653,7 @@ o2_write(struct trace_reader *r, const struct export_opts *o,
 		o2_check(&x, OTF2_Archive_SetDescription(x.a, h->script));
 	o2_check(&x, OTF2_Archive_OpenEvtFiles(x.a));
 	x.loc = xcalloc((size_t)x.nprocs + 1, sizeof(*x.loc));
+	o2_comms(&x, h);
 	for (i = 0; i < x.nprocs && x.err == OTF2_SUCCESS; i++)
 		if ((x.loc[i].w = OTF2_Archive_GetEvtWriter(x.a, (uint64_t)i)) ==
 		    NULL)
@@ -622,6 +700,9 @@ o2_write(struct trace_reader *r, const struct export_opts *o,
 	for (i = 0; i < x.nprocs; i++)
 		free(x.loc[i].waits);
 	free(x.loc);
+	for (k = 0; k < x.ncomms; k++)
+		free(x.comms[k].by_world);
+	free(x.comms);
 	free(nevents);
 	free(dir);
 	free(name);
