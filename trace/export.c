@@ -262,6 +262,15 @@ gxl_start(struct xp *x)
 		gxl_attr_s(f, "COMMName", h->comms[k].name);
 		gxl_attr_i(f, "size", h->comms[k].size);
 		fputs("</node>\n", f);
+		/* A group's members, each with its rank in it. */
+		for (i = 0; h->comms[k].members != NULL &&
+		    i < h->comms[k].size; i++) {
+			fprintf(f, "<edge from=\"comm%zu\" to=\"prc%d\"><type "
+			    "xlink:href=\"MTF#hasMember\"/>", k,
+			    h->comms[k].members[i]);
+			gxl_attr_i(f, "rank", i);
+			fputs("</edge>\n", f);
+		}
 	}
 	return ferror(f) ? -1 : 0;
 }
