@@ -519,6 +519,23 @@ rec_wait_done(const struct rec_req *q, const MPI_Status *st, double t0,
 	rec_done_op(TRACE_WAIT, q, st, t0, t1, raw);
 }
 
+/* A port call that completed no request (an ens_waitall of none pending,
+ * an ens_wait or ens_test of a null one) is a call of its statement all
+ * the same: one line of op, of no request, from t0 to t1. */
+static void
+rec_no_request(int op, double t0, double t1)
+{
+	struct rec_ev	e;
+
+	memset(&e, 0, sizeof(e));
+	e.op = op;
+	e.t0 = t0;
+	e.t1 = t1;
+	e.peer = e.tag = TRACE_NONE;
+	e.count = e.req = e.seq = -1;
+	rec_add(&e);
+}
+
 void
 rec_completed(int op, MPI_Request r, const MPI_Status *st, double t0,
     double t1, int raw)
@@ -527,6 +544,8 @@ rec_completed(int op, MPI_Request r, const MPI_Status *st, double t0,
 
 	if (rec_req_take(r, &q))
 		rec_done_op(op, &q, st, t0, t1, raw);
+	else if (r == MPI_REQUEST_NULL && !raw)
+		rec_no_request(op, t0, t1);
 }
 
 void
@@ -749,19 +768,10 @@ rec_waitall(int n, MPI_Request *reqs, MPI_Status *sts, int raw)
 			    NULL, t0, t1, raw);
 			lines++;
 		}
-	/* An ens_waitall of no pending request is a call all the same (the
-	 * behaviour's waitall): one wait line of none. */
-	if (lines == 0 && !raw) {
-		struct rec_ev	e;
-
-		memset(&e, 0, sizeof(e));
-		e.op = TRACE_WAIT;
-		e.t0 = t0;
-		e.t1 = t1;
-		e.peer = e.tag = TRACE_NONE;
-		e.count = e.req = e.seq = -1;
-		rec_add(&e);
-	}
+	/* An ens_waitall of no pending request is the behaviour's waitall
+	 * all the same. */
+	if (lines == 0 && !raw)
+		rec_no_request(TRACE_WAIT, t0, t1);
 	if (saved != fixed)
 		free(saved);
 	if (st != sts && st != own && st != MPI_STATUSES_IGNORE)

@@ -85,7 +85,8 @@ void rec_wait_done(const struct rec_req *q, const MPI_Status *st, double t0,
     double t1, int raw);
 /* The line of a request completed by a call other than a waitall: op
  * TRACE_WAITONE, TRACE_TEST, TRACE_WAITANY or TRACE_WAITSOME; r the
- * request as it was before the call (nothing when it was not recorded). */
+ * request as it was before the call (nothing when it was not recorded; a
+ * line of no request when a port call was given a null one). */
 void rec_completed(int op, MPI_Request r, const MPI_Status *st, double t0,
     double t1, int raw);
 /* A test that found request r (recorded) not complete: a testfalse line. */
