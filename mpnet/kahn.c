@@ -104,7 +104,8 @@ explore_kahn(struct model *m, const struct xopts *o, struct xresult *r)
 	m->initial(m->arg, s);
 	for (i = 0; i < m->ngroups; i++) {
 		wake(&w, i);
-		nsync += m->at_all(m->arg, s, i);
+		if (m->at_all != NULL)
+			nsync += m->at_all(m->arg, s, i);
 	}
 	r->status = X_DONE;
 	while (w.len > 0) {
@@ -138,7 +139,7 @@ explore_kahn(struct model *m, const struct xopts *o, struct xresult *r)
 			 * members), each once; their part of nsync. */
 			nw = m->wakes(m->arg, &t, woken);
 			nw = moved(woken, nw, i, from, mark);
-			for (wi = 0, k = 0; k < nw; k++)
+			for (wi = 0, k = 0; m->at_all != NULL && k < nw; k++)
 				wi += m->at_all(m->arg, s, woken[k]);
 			if (m->fire(m->arg, s, &t) != 0) {
 				r->status = X_OVERFLOW;
@@ -159,7 +160,8 @@ explore_kahn(struct model *m, const struct xopts *o, struct xresult *r)
 			r->ntrace++;
 			for (wf = 0, k = 0; k < nw; k++) {
 				wake(&w, woken[k]);
-				wf += m->at_all(m->arg, s, woken[k]);
+				if (m->at_all != NULL)
+					wf += m->at_all(m->arg, s, woken[k]);
 			}
 			wake_peer(&w, m, s, i);
 			wake_peer(&w, m, s, from);
@@ -169,7 +171,7 @@ explore_kahn(struct model *m, const struct xopts *o, struct xresult *r)
 				explore_progress(o, r, r->ntrace + 1,
 				    alloc * sizeof(*r->trace), t0, &last, &last_states);
 		}
-		if (nsync == m->ngroups && m->ngroups > 0) {
+		if (m->at_all != NULL && nsync == m->ngroups && m->ngroups > 0) {
 			n = m->enabled(m->arg, s, m->all_group, ts);
 			for (k = 0; k < n && ts[k].role != TR_ALL; k++)
 				;

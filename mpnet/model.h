@@ -80,7 +80,7 @@ struct model {
 	 * what it takes), or -1; the groups t may let go on, into out (room
 	 * for ngroups), how many; the group g's next step waits for (a
 	 * synchronous send's receiver), or -1; whether g waits at a TR_ALL
-	 * step. */
+	 * step (NULL when no step is TR_ALL). */
 	int	(*receives)(void *, int g);
 	int	(*partner)(void *, const struct trans *t);
 	int	(*wakes)(void *, const struct trans *t, int *out);

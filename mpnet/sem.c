@@ -1869,6 +1869,8 @@ mdl_at_all(void *arg, const uint64_t *s, int p)
 void
 sem_model(struct sem *m, struct model *md)
 {
+	int	i;
+
 	memset(md, 0, sizeof(*md));
 	md->arg = m;
 	md->ngroups = m->nprocs;
@@ -1888,5 +1890,9 @@ sem_model(struct sem *m, struct model *md)
 	md->partner = mdl_partner;
 	md->wakes = mdl_wakes;
 	md->waits_on = mdl_waits_on;
-	md->at_all = mdl_at_all;
+	for (i = 0; i < m->net->ncolls; i++)
+		if (m->net->colls[i].group < 0)
+			break;
+	/* (no collective of the application's: no step all take) */
+	md->at_all = i < m->net->ncolls ? mdl_at_all : NULL;
 }
