@@ -944,14 +944,21 @@ is_coll(enum mon_op op)
 	}
 }
 
+
+/* Whether the names a statement and a call give (a port type, a group),
+ * either NULL for none, are the same. */
+static int
+same_type(const char *a, const char *b)
+{
+	return a == NULL || b == NULL ? a == b : strcmp(a, b) == 0;
+}
+
 /* Whether a collective's group is the one the call names (both none, or
  * the same name). */
 static int
 same_group(const struct ins *in, const struct mon_event *e)
 {
-	if (in->group == NULL || e->group == NULL)
-		return in->group == e->group;
-	return strcmp(in->group, e->group) == 0;
+	return same_type(in->group, e->group);
 }
 
 static int
@@ -975,9 +982,7 @@ matches(const struct ins *in, const struct mon_event *e)
 	case MON_IRECV_ANY:
 		if (w != (e->op == MON_RECV_ANY ? W_RECV_ANY : W_IRECV_ANY))
 			return 0;
-		if (in->type == NULL || e->type == NULL)
-			return in->type == e->type;
-		return strcmp(in->type, e->type) == 0;
+		return same_type(in->type, e->type);
 	case MON_WAITALL:	return w == W_WAITALL;
 	case MON_BARRIER:	return w == W_BARRIER;
 	case MON_ALLREDUCE:	return w == W_ALLREDUCE;
@@ -1016,9 +1021,7 @@ matches(const struct ins *in, const struct mon_event *e)
 	case MON_IPROBE_ANY:
 		if (w != (e->op == MON_PROBE_ANY ? W_PROBE_ANY : W_IPROBE_ANY))
 			return 0;
-		if (in->type == NULL || e->type == NULL)
-			return in->type == e->type;
-		return strcmp(in->type, e->type) == 0;
+		return same_type(in->type, e->type);
 	case MON_FINALIZE:
 		return 0;
 	}
