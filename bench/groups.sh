@@ -14,6 +14,10 @@
 #
 #   bench/groups.sh [ENSEMBLE]          # or: make bench-groups
 #
+# GROUP_CALLS the folder of bench/group-calls, built (make bench-groups
+#            sets it): then also what a collective over a group costs
+#            through libensemble against plain MPI (RUNS runs, default 5)
+#
 # ENSEMBLE   the ensemble binary (first argument, else $ENSEMBLE, else
 #            ./ensemble); top_srcdir the source tree (default: this file's
 #            parent)
@@ -94,6 +98,28 @@ for size in "2 2 1" "3 3 1" "4 4 1" "3 3 3" "10 10 1" "10 10 10" "20 20 1" "32 3
 		fail=1
 	fi
 done
+
+# A collective over a group through libensemble against the same MPI
+# call on the group's communicator (bench/group-calls.c), 2 processes:
+# the microseconds per call, medians of 7 blocks of 20,000, per run, and
+# the median of RUNS runs.  No target: a figure (the ratio grows as the
+# call gets cheaper; 8 bytes between two processes is the cheapest).
+if [ -n "${GROUP_CALLS:-}" ] && [ -x "$GROUP_CALLS/group-calls" ]; then
+	echo
+	echo "over a group, 2 processes, us a call (ens_*_over, MPI on its communicator; median of ${RUNS:-5} runs)"
+	for i in $(seq "${RUNS:-5}"); do
+		OMPI_MCA_rmaps_base_oversubscribe=1 timeout 120 "$ensemble" run \
+		    "$src/bench/group-calls.pcg" --no-verify -L "$GROUP_CALLS" \
+		    2>/dev/null >>"$work/calls" || exit 2
+	done
+	for op in bcast allreduce; do
+		awk -v op=$op '$1 == op { print $2, $3 }' "$work/calls" | sort -n |
+		    awk -v op=$op '{ a[NR] = $1; b[NR] = $2 }
+		    END { m = int((NR + 1) / 2); printf "%-10s %8.3f %8.3f  ratio %.3f\n",
+		    op, a[m], b[m], a[m] / b[m] }'
+	done
+fi
+
 echo
 if [ $fail = 0 ]; then
 	echo "every target met"

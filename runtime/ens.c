@@ -98,6 +98,7 @@ struct over {
 	int		 tcomm;		/* the trace's comm id: 0, 2 + group id,
 					 * 1 the component's communicator */
 	const char	*label;		/* for the monitor; NULL: the application */
+	const struct wire_group *w;	/* a group's members; else NULL */
 };
 
 static struct {
@@ -1476,6 +1477,7 @@ app_over(enum call c, struct over *ov)
 	ov->size = E.self.nprocs;
 	ov->tcomm = 0;
 	ov->label = NULL;
+	ov->w = NULL;
 	return ov;
 }
 
@@ -1532,6 +1534,7 @@ find_over(enum call c, const char *name, int index, struct over *ov)
 		ov->size = g->w->size;
 		ov->tcomm = 2 + g->w->id;
 		ov->label = g->label;
+		ov->w = g->w;
 		return ov;
 	}
 	if (index != 0 || strcmp(name, E.self.component) != 0)
@@ -1543,6 +1546,7 @@ find_over(enum call c, const char *name, int index, struct over *ov)
 	check(c, MPI_Comm_size(E.compcomm, &ov->size));
 	ov->tcomm = 1;
 	ov->label = E.self.component;
+	ov->w = NULL;
 	return ov;
 }
 
@@ -1557,6 +1561,21 @@ over_root(enum call c, const struct over *ov, const char *root, int *world)
 	*world = find_rank(c, root);
 	if (ov->tcomm == 0)
 		return *world;
+	if (ov->w != NULL) {
+		/* A group's members are its port table's runs, in rank
+		 * order: no MPI call on the way to the collective. */
+		const struct wire_grun	*u;
+		int			 k, at = 0;
+
+		for (u = ov->w->runs; u < ov->w->runs + ov->w->nruns; u++) {
+			k = u->step != 0 ? (*world - u->first) / u->step : 0;
+			if (k >= 0 && k < u->count &&
+			    u->first + k * u->step == *world)
+				return at + k;
+			at += u->count;
+		}
+		ens_fail(c, "the root %s is not in group %s", root, ov->label);
+	}
 	check(c, MPI_Comm_group(ov->comm, &g));
 	r = MPI_UNDEFINED;
 	check(c, MPI_Group_translate_ranks(E.wgroup, 1, world, g, &r));
