@@ -437,6 +437,54 @@ out:
 	return rc;
 }
 
+/* Hold the trace's groups to the script's: a comm whose members the
+ * trace gives (a group's) is the script's group of its name, with the
+ * same processes in the same rank order. */
+static int
+conform_map_groups(struct cf *ck, char **cause)
+{
+	const struct pcg_group *gr;
+	const struct trace_comm *tc;
+	char		 name[PCG_NAME_MAX], pt[PCG_NAME_MAX], ps[PCG_NAME_MAX];
+	size_t		 i;
+	int		 k, j, r;
+
+	for (i = 2; i < ck->h->ncomms; i++) {
+		tc = &ck->h->comms[i];
+		if (tc->members == NULL)
+			continue;
+		for (k = 0; k < ck->g->ngroups; k++)
+			if (strcmp(pcg_group_name(ck->g, k, name, sizeof(name)),
+			    tc->name) == 0)
+				break;
+		if (k == ck->g->ngroups) {
+			xasprintf(cause, "the trace's group '%s' is not in the "
+			    "script", tc->name);
+			return -1;
+		}
+		gr = &ck->g->groups[k];
+		if (tc->size != gr->nmembers) {
+			xasprintf(cause, "group '%s' has %d process%s in the "
+			    "trace, %d in the script", tc->name, tc->size,
+			    tc->size == 1 ? "" : "es", gr->nmembers);
+			return -1;
+		}
+		for (j = 0; j < tc->size; j++) {
+			r = tc->members[j];
+			if (r >= 0 && r < ck->h->nprocs &&
+			    ck->c->procs[r].proc == gr->members[j])
+				continue;
+			xasprintf(cause, "group '%s': its rank %d is %s in the "
+			    "trace, %s in the script", tc->name, j,
+			    r >= 0 && r < ck->h->nprocs ? pcg_proc_name(ck->g,
+			    ck->c->procs[r].proc, pt, sizeof(pt)) : "no process",
+			    pcg_proc_name(ck->g, gr->members[j], ps, sizeof(ps)));
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* Give each process a monitor of its behaviour. */
 static int
 conform_monitors(struct cf *ck, char **cause)
@@ -525,6 +573,7 @@ conform_check(struct trace_reader *tr, const struct pcg *g,
 	*out = NULL;
 	*cause = NULL;
 	if (conform_map_procs(&ck, cause) != 0 ||
+	    conform_map_groups(&ck, cause) != 0 ||
 	    conform_monitors(&ck, cause) != 0)
 		goto out;
 	trace_rebase(tr);
