@@ -480,13 +480,36 @@ rec_req_take(MPI_Request r, struct rec_req *out)
 	return 1;
 }
 
+/* A receive's line e from its status st (of datatype dt, on c, which is
+ * the trace's comm e->comm): the sender, tag, count, bytes and sequence
+ * number; with no status (or no source), no peer and no sequence number,
+ * the rest as it was. */
+static void
+rec_recv_status(struct rec_ev *e, const MPI_Status *st, MPI_Datatype dt,
+    MPI_Comm c)
+{
+	int	n;
+
+	if (st == NULL || st->MPI_SOURCE < 0) {
+		e->peer = TRACE_NONE;
+		e->seq = -1;
+		return;
+	}
+	e->peer = rec_world_rank(c, e->comm, st->MPI_SOURCE);
+	e->tag = st->MPI_TAG;
+	if (MPI_Get_count(st, dt, &n) == MPI_SUCCESS && n != MPI_UNDEFINED) {
+		e->count = n;
+		e->rbytes = rec_bytes(dt, n);
+	}
+	e->seq = rec_seq(1, e->comm, e->peer, e->tag);
+}
+
 /* The line of a completed request with op. */
 static void
 rec_done_op(int op, const struct rec_req *q, const MPI_Status *st, double t0,
     double t1, int raw)
 {
 	struct rec_ev	e = q->ev;
-	int		n;
 
 	e.op = (unsigned char)op;
 	e.raw = (unsigned char)raw;
@@ -495,19 +518,7 @@ rec_done_op(int op, const struct rec_req *q, const MPI_Status *st, double t0,
 	e.sbytes = e.rbytes = 0;
 	if (q->is_recv) {
 		e.mode = TRACE_MODE_NONE;
-		if (st != NULL && st->MPI_SOURCE >= 0) {
-			e.peer = rec_world_rank(q->c, e.comm, st->MPI_SOURCE);
-			e.tag = st->MPI_TAG;
-			if (MPI_Get_count(st, q->dt, &n) == MPI_SUCCESS &&
-			    n != MPI_UNDEFINED) {
-				e.count = n;
-				e.rbytes = rec_bytes(q->dt, n);
-			}
-			e.seq = rec_seq(1, e.comm, e.peer, e.tag);
-		} else {
-			e.peer = TRACE_NONE;
-			e.seq = -1;
-		}
+		rec_recv_status(&e, st, q->dt, q->c);
 	}
 	rec_add(&e);
 }
@@ -575,7 +586,6 @@ rec_sendrecv(int op, double t0, const char *sptype, int spindex, int speer,
     const MPI_Status *st, MPI_Datatype rdt, int comm, int raw, MPI_Comm c)
 {
 	struct rec_ev	e;
-	int		n;
 
 	memset(&e, 0, sizeof(e));
 	e.op = (unsigned char)op;
@@ -599,20 +609,9 @@ rec_sendrecv(int op, double t0, const char *sptype, int spindex, int speer,
 	e.pindex = rpindex;
 	e.dtype = rec_dtype(rdt);
 	e.sbytes = 0;
-	e.peer = TRACE_NONE;
 	e.tag = TRACE_NONE;
 	e.count = -1;
-	e.seq = -1;
-	if (st != NULL && st->MPI_SOURCE >= 0) {
-		e.peer = rec_world_rank(c, comm, st->MPI_SOURCE);
-		e.tag = st->MPI_TAG;
-		if (MPI_Get_count(st, rdt, &n) == MPI_SUCCESS &&
-		    n != MPI_UNDEFINED) {
-			e.count = n;
-			e.rbytes = rec_bytes(rdt, n);
-		}
-		e.seq = rec_seq(1, comm, e.peer, e.tag);
-	}
+	rec_recv_status(&e, st, rdt, c);
 	rec_add(&e);
 }
 
