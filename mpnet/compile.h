@@ -55,6 +55,10 @@ enum op {
 	OP_PROBEANY,	/* lo..hi */
 	OP_IPROBE,	/* lp: a message there: alts[alt], else alts[alt + 1] */
 	OP_IPROBEANY,	/* lo..hi, the same */
+	/* Control, as JUMP: to alts[alt + v - 1 - lo], v the local port + 1
+	 * that counter ctr holds (a probe 'as m' put it there), which it
+	 * empties: 'recv m' is a SWITCH to one RECV per port lo..hi-1. */
+	OP_SWITCH,
 };
 
 /* The send mode a statement fixes; MODE_STANDARD follows the checked mode. */
@@ -64,7 +68,9 @@ struct ins {
 	int		 lp;		/* local port: slot from the process's portbase */
 	int		 lo, hi;	/* RECVANY/IRECVANY: local ports lo..hi-1 */
 	int		 slot;		/* ISEND/IRECV*: its request slot */
-	int		 ctr;		/* LOOP/NEXT: counter */
+	int		 ctr;		/* LOOP/NEXT: counter; PROBE*, IPROBE*
+					 * with 'as m', SWITCH: m's counter
+					 * (-1: none) */
 	int64_t		 count;		/* LOOP: iterations, -1 forever */
 	int		 target;	/* NEXT: the exit; JUMP: where to */
 	int		 alt, nalt;	/* CHOICE */

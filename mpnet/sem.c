@@ -631,6 +631,15 @@ settle(const struct sproc *sp, uint64_t *s, int pc)
 		case OP_JUMP:
 			pc = in->target;
 			continue;
+		case OP_SWITCH:
+			/* 'recv m': to the receive of the port m was found
+			 * on, which m no longer holds (states merge after).
+			 * (behave.c: a probe named it on every way here.) */
+			c = sem_get(s, ctr_fld(sp, in->ctr));
+			sem_set(s, ctr_fld(sp, in->ctr), 0);
+			pc = sp->pr->alts[in->alt + (c > (uint64_t)in->lo &&
+			    c <= (uint64_t)in->hi ? (int)c - 1 - in->lo : 0)];
+			continue;
 		default:
 			break;
 		}
@@ -1242,8 +1251,23 @@ takes_polled(const struct sem *m, int dc)
 	return m->pollreq[m->net->dc[dc].from];
 }
 
-/* Whether a message on one of proc's ports lo..hi can be received now
- * and no pending request of its takes it first: what a probe sees. */
+/* Whether a message on proc's port lp (of a probe over lo..hi) can be
+ * received now and no pending request of its takes it first: what a
+ * probe sees, its channel in *dc.  A probe over all the process's
+ * connected ports is MPI_ANY_SOURCE's, which sees a sender's messages in
+ * the order sent, as such a receive takes them. */
+static int
+probe_port(const struct sem *m, const uint64_t *s, int proc,
+    const struct ins *in, int lp, int lo, int hi, int *dc)
+{
+	int	a;
+
+	return (a = offer(m, s, &m->p[proc], lp, dc)) != 0 &&
+	    first_pending(m, s, proc, in, lp) < 0 &&
+	    (!any_source(m, proc, lo, hi) || in_order(m, s, *dc, a));
+}
+
+/* Whether a probe over proc's ports lo..hi sees a message (probe_port). */
 static int
 probe_sees(const struct sem *m, const uint64_t *s, int proc,
     const struct ins *in, int lo, int hi)
@@ -1251,10 +1275,39 @@ probe_sees(const struct sem *m, const uint64_t *s, int proc,
 	int	lp, dc;
 
 	for (lp = lo; lp < hi; lp++)
-		if (offer(m, s, &m->p[proc], lp, &dc) != 0 &&
-		    first_pending(m, s, proc, in, lp) < 0)
+		if (probe_port(m, s, proc, in, lp, lo, hi, &dc))
 			return 1;
 	return 0;
+}
+
+/* A probe or iprobe that names its message ('as m'): a transition of
+ * kind k per port where it sees one (slot: the port, dc its channel),
+ * whose firing puts the port in m's counter; which one it finds is the
+ * state's to decide, not the probe's, as a wildcard's: safe once every
+ * port has a message or never will.  How many it added at out. */
+static int
+probe_named(struct sem *m, const uint64_t *s, int proc, const struct ins *in,
+    int lo, int hi, int k, int pc, struct trans *out)
+{
+	int	lp, dc, n = 0, safe;
+
+	safe = in->op == OP_PROBE || in->op == OP_IPROBE || !m->want_safe ||
+	    settled_wild(m, s, proc, lo, hi);
+	for (lp = lo; lp < hi; lp++) {
+		if (!probe_port(m, s, proc, in, lp, lo, hi, &dc))
+			continue;
+		out[n].kind = (uint8_t)k;
+		out[n].role = TR_STEP;
+		out[n].proc = proc;
+		out[n].dc = dc;
+		out[n].slot = lp;
+		out[n].alt = 0;
+		out[n].safe = (uint8_t)safe;
+		out[n].rdv = 0;
+		out[n].pc = pc;
+		n++;
+	}
+	return n;
 }
 
 /* The requests of in's wmask (bit k: its k-th lowest) that are complete. */
@@ -1366,25 +1419,51 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 		if (k == in->nposted)
 			ADD(T_WAIT, -1, -1, 0, 1, 0);
 		break;
-	/* Polls: the state decides.  A branch taken on what another process
-	 * can change (a request not yet complete, a message not yet there)
-	 * is not safe; one taken on what lasts (complete, there) is. */
+	/* Polls, as MPI defines them: a test or iprobe may come out false
+	 * in any state (the message may be in transit, the completion not
+	 * yet seen: MPI only promises that one who keeps polling sees it),
+	 * true only where the request is complete or a message there.  A
+	 * test of a request completed before (MPI_REQUEST_NULL) is true at
+	 * once.  Where true can be, both ways last (only the poller takes
+	 * that message or frees that request): a choice of its own, safe;
+	 * else another process may still make it true: not safe. */
 	case OP_TEST:
-		a = in->slot >= 0 && sem_get(s, slot_fld(sp, in->slot)) != 0;
-		ADD(T_TEST, -1, in->slot, a, a == 0, 0);
+		if (in->slot < 0) {
+			ADD(T_TEST, -1, in->slot, 0, 1, 0);
+			break;
+		}
+		a = sem_get(s, slot_fld(sp, in->slot)) == 0;
+		if (a)
+			ADD(T_TEST, -1, in->slot, 0, 1, 0);
+		ADD(T_TEST, -1, in->slot, 1, a, 0);
 		break;
 	case OP_IPROBE:
-	case OP_IPROBEANY:
-		a = !probe_sees(m, s, proc, in, in->op == OP_IPROBE ? in->lp : in->lo,
-		    in->op == OP_IPROBE ? in->lp + 1 : in->hi);
-		ADD(T_IPROBE, -1, -1, a, a == 0, 0);
+	case OP_IPROBEANY: {
+		int	lo = in->op == OP_IPROBE ? in->lp : in->lo;
+		int	hi = in->op == OP_IPROBE ? in->lp + 1 : in->hi;
+
+		if (in->ctr >= 0) {	/* 'as m': one way per port found */
+			k = probe_named(m, s, proc, in, lo, hi, T_IPROBE, pc,
+			    out + n);
+			n += k;
+			a = k > 0 && out[n - 1].safe;
+		} else if ((a = probe_sees(m, s, proc, in, lo, hi)))
+			ADD(T_IPROBE, -1, -1, 0, 1, 0);
+		ADD(T_IPROBE, -1, -1, 1, a, 0);
 		break;
+	}
 	case OP_PROBE:
-	case OP_PROBEANY:
-		if (probe_sees(m, s, proc, in, in->op == OP_PROBE ? in->lp : in->lo,
-		    in->op == OP_PROBE ? in->lp + 1 : in->hi))
+	case OP_PROBEANY: {
+		int	lo = in->op == OP_PROBE ? in->lp : in->lo;
+		int	hi = in->op == OP_PROBE ? in->lp + 1 : in->hi;
+
+		if (in->ctr >= 0)
+			n += probe_named(m, s, proc, in, lo, hi, T_PROBE, pc,
+			    out + n);
+		else if (probe_sees(m, s, proc, in, lo, hi))
 			ADD(T_PROBE, -1, -1, 0, 1, 0);
 		break;
+	}
 	case OP_WAITANY:
 	case OP_WAITSOME: {
 		uint64_t	c = done_of(sp, s, in), all;
@@ -1396,7 +1475,13 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 		if (c == 0)
 			break;
 		if (in->op == OP_WAITSOME) {
-			ADD(T_WAITANY, -1, -1, (int)(c - 1), c == all, 0);
+			uint64_t	sub;
+
+			/* It returns some of the complete ones, at least one:
+			 * a completion MPI has not seen yet waits for a
+			 * later call (every nonempty subset). */
+			for (sub = c; sub != 0; sub = (sub - 1) & c)
+				ADD(T_WAITANY, -1, -1, (int)(sub - 1), c == all, 0);
 			break;
 		}
 		for (k = 0; c != 0; k++, c >>= 1)
@@ -1655,9 +1740,13 @@ sem_fire(struct sem *m, uint64_t *s, const struct trans *t)
 		settle(sp, s, sp->pr->alts[in->alt + t->alt]);
 		break;
 	case T_PROBE:
+		if (in->ctr >= 0)	/* 'as m': the port it found */
+			sem_set(s, ctr_fld(sp, in->ctr), (uint64_t)t->slot + 1);
 		settle(sp, s, pc + 1);
 		break;
 	case T_IPROBE:
+		if (in->ctr >= 0 && t->alt == 0)
+			sem_set(s, ctr_fld(sp, in->ctr), (uint64_t)t->slot + 1);
 		settle(sp, s, sp->pr->alts[in->alt + t->alt]);
 		break;
 	case T_CHOOSE:
