@@ -25,8 +25,10 @@
  *		   | 'wait', name, ';'
  *		   | 'test', name, block, 'else', block
  *		   | ( 'waitany' | 'waitsome' ), '{', on, { on }, '}'
- *		   | 'probe', ( port | 'any', [ type ] ), ';'
- *		   | 'iprobe', ( port | 'any', [ type ] ), block, 'else', block
+ *		   | 'probe', ( port | 'any', [ type ] ), [ 'as', name ], ';'
+ *		   | 'iprobe', ( port | 'any', [ type ] ), [ 'as', name ],
+ *		     block, 'else', block
+ *		   | 'recv', name, ';'
  *		   | 'waitall', ';'
  *		   | ( 'barrier' | 'allreduce' | 'allgather' | 'alltoall'
  *		     | 'allgatherv' | 'alltoallv' | 'reducescatter' ),
@@ -64,7 +66,12 @@
  * port with an index, never '*'), and 'wait', 'test' and 'on' name one
  * posted before (pcg/behave.c checks it is pending there: for 'on', on
  * every way; 'wait' and 'test' of one complete already go on at once,
- * the test into its first block, as MPI's on a null request).  Of
+ * the test into its first block, as MPI's on a null request).  A
+ * probe's 'as' names the message it found (an iprobe's, in its first
+ * block) on the port it found it on; 'recv name' receives exactly that
+ * message, from that port, as ens_recv on the port ens_probe_any
+ * returned does (pcg/behave.c checks that a probe named it on every way
+ * there and no 'recv name' took it since).  Of
  * sendrecv's two ports the first is sent to, the second received from.
  * T[*] is one statement on each of the process's ports of type T, in
  * order (none when it has none);
