@@ -615,7 +615,7 @@ probe_ctrs(struct cc *x)
 
 		if (in->ctr >= 0 && (in->op == OP_PROBE || in->op == OP_PROBEANY ||
 		    in->op == OP_IPROBE || in->op == OP_IPROBEANY ||
-		    in->op == OP_SWITCH))
+		    in->op == OP_RECVPROBED))
 			in->ctr += base;
 	}
 	xgrow(&x->pr->ctrmax, &x->ctralloc, x->pr->nctr + x->npnames + 1,
@@ -624,63 +624,20 @@ probe_ctrs(struct cc *x)
 		x->pr->ctrmax[x->pr->nctr++] = x->pr->nlp;
 }
 
-/* 'recv m', entered by path p: a SWITCH on m's counter to one receive
- * per port its probes may find it on (settle takes the way of the port
- * found and empties the counter), each a path of its own on; a port not
- * connected, where no probe finds anything, shares another's. */
+/* 'recv m', entered by path p: a receive on the port m's counter holds
+ * (one of those its probes may find it on), which it empties. */
 static void
-recv_probed(struct cc *x, struct front *out, struct path *p,
-    const struct pcg_bstmt *b)
+recv_probed(struct cc *x, struct path *p, const struct pcg_bstmt *b)
 {
-	struct front	 f;
-	int		 k = pname_find(x, b->req), lo, hi, lp, c, i, j, first = -1;
-	int		 off = p->off, np = p->n;
+	int	k = pname_find(x, b->req), i;
 
-	if (k < 0)
-		return;		/* (behave.c: a probe names it on every way) */
-	lo = x->plo[k];
-	hi = x->phi[k];
 	enter(x, p);
-	c = emit(x, OP_SWITCH, b->src);
-	x->pr->ins[c].ctr = k;
-	x->pr->ins[c].lo = lo;
-	x->pr->ins[c].hi = hi;
-	xgrow(&x->pr->alts, &x->altalloc, x->pr->nalts + (hi - lo), sizeof(int));
-	x->pr->ins[c].alt = x->pr->nalts;
-	x->pr->ins[c].nalt = hi - lo;
-	x->pr->nalts += hi - lo;
-	for (lp = lo; lp < hi && !x->failed; lp++) {
-		if (x->g->portchan[x->p->portbase + lp] < 0)
-			continue;
-		memset(&f, 0, sizeof(f));
-		j = front_add(x, &f, off, np);
-		edge_add(&f.p[j], E_ALT, x->pr->ins[c].alt + lp - lo);
-		enter(x, &f.p[j]);
-		i = emit(x, OP_RECV, b->src);
-		x->pr->ins[i].lp = lp;
-		if (first < 0)
-			first = i;
-		fall_from(x, &f.p[j], i);
-		front_take(x, out, &f.p[j]);
-		front_free(&f);
-	}
-	if (first < 0) {
-		/* No port of them connected: no probe finds it, nor comes
-		 * here; a receive that never takes anything stands for it. */
-		memset(&f, 0, sizeof(f));
-		j = front_add(x, &f, off, np);
-		edge_add(&f.p[j], E_ALT, x->pr->ins[c].alt);
-		enter(x, &f.p[j]);
-		first = emit(x, OP_RECVANY, b->src);
-		x->pr->ins[first].lo = lo;
-		x->pr->ins[first].hi = hi;
-		fall_from(x, &f.p[j], first);
-		front_take(x, out, &f.p[j]);
-		front_free(&f);
-	}
-	for (lp = lo; lp < hi; lp++)
-		if (x->g->portchan[x->p->portbase + lp] < 0)
-			x->pr->alts[x->pr->ins[c].alt + lp - lo] = first;
+	i = emit(x, OP_RECVPROBED, b->src);
+	x->pr->ins[i].ctr = k;		/* (behave.c: a probe names it) */
+	x->pr->ins[i].lp = -1;
+	x->pr->ins[i].lo = k >= 0 ? x->plo[k] : 0;
+	x->pr->ins[i].hi = k >= 0 ? x->phi[k] : 0;
+	fall_from(x, p, i);
 }
 
 /* Take the requests of mask (bit k: the k-th pending now) out of those
@@ -867,6 +824,7 @@ communicates(const struct prog *pr, int from, int to)
 		case OP_SEND:
 		case OP_RECV:
 		case OP_RECVANY:
+		case OP_RECVPROBED:
 		case OP_ISEND:
 		case OP_IRECV:
 		case OP_IRECVANY:
@@ -1382,8 +1340,8 @@ one(struct cc *x, struct front *out, struct path *p, const struct pcg_bstmt *b,
 		fall_from(x, p, i);
 		break;
 	case S_RECV_PROBED:
-		recv_probed(x, out, p, b);
-		return;
+		recv_probed(x, p, b);
+		break;
 	case S_TEST:
 	case S_WAITANY:
 	case S_WAITSOME:
@@ -1777,7 +1735,6 @@ mpnet_next(const struct prog *pr, int pc, int *out)
 	case OP_WAITSOME:
 	case OP_IPROBE:
 	case OP_IPROBEANY:
-	case OP_SWITCH:
 		for (k = 0; k < in->nalt; k++)
 			out[k] = pr->alts[in->alt + k];
 		return in->nalt;
@@ -1986,12 +1943,7 @@ mpnet_ins_text(const struct mpnet *n, int proc, const struct ins *in, char *buf,
 			    in->src->req != NULL ? in->src->req : "");
 			break;
 		}
-		if (in->op == OP_RECV && in->src != NULL &&
-		    in->src->kind == S_RECV_PROBED) {
-			/* (one per port the message may be found on) */
-			snprintf(buf, len, "recv %s (%s)", in->src->req, pb);
-			break;
-		}
+
 		snprintf(buf, len, "%s %s%s%s", in->op == OP_SEND ? sends[in->mode] :
 		    in->op == OP_ISEND ? isends[in->mode] :
 		    in->op == OP_RECV ? "recv" : "irecv", pb,
@@ -2011,6 +1963,10 @@ mpnet_ins_text(const struct mpnet *n, int proc, const struct ins *in, char *buf,
 		    "probe any" : "iprobe any", type ? " " : "", type ? type : "",
 		    in->src != NULL && in->src->req != NULL ? " as " : "",
 		    in->src != NULL && in->src->req != NULL ? in->src->req : "");
+		break;
+	case OP_RECVPROBED:
+		snprintf(buf, len, "recv %s", in->src != NULL &&
+		    in->src->req != NULL ? in->src->req : "?");
 		break;
 	case OP_WAITALL:
 		snprintf(buf, len, "waitall");

@@ -254,11 +254,14 @@ needs(struct rjudge *j, const uint64_t *s, int p, int *n, int requests)
 	}
 	switch (in->op) {
 	case OP_RECV:
+	case OP_RECVPROBED:
 	case OP_RECVANY:
 	case OP_PROBE:
 	case OP_PROBEANY:
-		lo = in->op == OP_RECV || in->op == OP_PROBE ? in->lp : in->lo;
-		hi = in->op == OP_RECV || in->op == OP_PROBE ? in->lp + 1 : in->hi;
+		lo = in->op == OP_RECV || in->op == OP_PROBE ? in->lp :
+		    in->op == OP_RECVPROBED ? sem_recv_lp(m, s, p, in) : in->lo;
+		hi = in->op == OP_RECV || in->op == OP_PROBE ||
+		    in->op == OP_RECVPROBED ? lo + 1 : in->hi;
 		for (lp = lo; lp < hi; lp++)
 			if ((dc = net->recv_dc[sp->portbase + lp]) >= 0)
 				need_add(j, n, net->dc[dc].from, JN_SEND, dc);
@@ -322,6 +325,7 @@ judge_gives(const struct mpnet *net, int portbase, const struct ins *in,
 			return in->lp == d->to_lp;
 		case OP_RECVANY:
 		case OP_IRECVANY:
+		case OP_RECVPROBED:	/* (on a port its probe finds) */
 			return d->to_lp >= in->lo && d->to_lp < in->hi;
 		default:
 			return 0;
@@ -415,8 +419,9 @@ released(struct rjudge *j, const uint64_t *s, const unsigned char *ps, int p)
 
 	if (in->nposted > 0)
 		return 0;
-	if (in->op == OP_RECV) {
-		if ((dc = net->recv_dc[m->p[p].portbase + in->lp]) < 0)
+	if (in->op == OP_RECV || in->op == OP_RECVPROBED) {
+		if ((dc = net->recv_dc[m->p[p].portbase +
+		    sem_recv_lp(m, s, p, in)]) < 0)
 			return 0;
 		nd.q = net->dc[dc].from;
 		nd.what = JN_SEND;
