@@ -448,14 +448,10 @@ static int
 stepf(struct mon *m, int iprobe, const char *type, const char *ftype,
     int fport, int flag, const char *want)
 {
-	struct mon_event	e;
+	struct mon_event	e = { .op = iprobe ? MON_IPROBE_ANY : MON_PROBE_ANY,
+				    .type = type, .rtype = ftype, .rport = fport,
+				    .flag = flag };
 
-	memset(&e, 0, sizeof(e));
-	e.op = iprobe ? MON_IPROBE_ANY : MON_PROBE_ANY;
-	e.type = type;
-	e.rtype = ftype;
-	e.rport = fport;
-	e.flag = flag;
 	return stepe(m, &e, want);
 }
 
@@ -468,6 +464,24 @@ probed(void)
 	char		*cause = NULL;
 	int		 good, i;
 	static const int	 found[] = { 3, 1, 2, 3 };
+	static const struct {
+		int		 probed;
+		enum mon_op	 op;
+		int		 port;
+		const char	*want, *what;
+	} refused[] = {
+		{ 1, MON_RECV_ANY, 0, "'ens_recv_any In' but behaviour expects "
+		  "'recv m' (the message probed on In[3]) (f:1:20)",
+		  "recv m: ens_recv_any after the probe is refused, naming the "
+		  "port" },
+		{ 1, MON_RECV, 2, "'ens_recv In[2]' but behaviour expects 'recv m' "
+		  "(the message probed on In[3]) (f:1:20)",
+		  "recv m: ens_recv on another port than the one found is "
+		  "refused" },
+		{ 0, MON_RECV, 1, "'ens_recv In[1]' but behaviour expects 'probe "
+		  "any In as m' (f:1:1)",
+		  "probe any In as m: a receive before it is refused" },
+	};
 
 	/* The farm's collector: each 'recv m' takes the port its probe
 	 * found, whichever it was. */
@@ -480,26 +494,16 @@ probed(void)
 	    "probe any In as m; recv m: ens_recv on the port found, 4 times");
 	ens_mon_free(m);
 
-	m = new2("probe any In as m; recv m;", "f:1:1 f:1:20", "In", 3, NULL, 0);
-	ok(m != NULL && stepf(m, 0, "In", "In", 3, 1, NULL) == 0 &&
-	    step(m, MON_RECV_ANY, "In", 0, NULL,
-	    "'ens_recv_any In' but behaviour expects 'recv m' (the message "
-	    "probed on In[3]) (f:1:20)") == -1,
-	    "recv m: ens_recv_any after the probe is refused, naming the port");
-	ens_mon_free(m);
-	m = new2("probe any In as m; recv m;", "f:1:1 f:1:20", "In", 3, NULL, 0);
-	ok(m != NULL && stepf(m, 0, "In", "In", 3, 1, NULL) == 0 &&
-	    step(m, MON_RECV, "In", 2, NULL,
-	    "'ens_recv In[2]' but behaviour expects 'recv m' (the message "
-	    "probed on In[3]) (f:1:20)") == -1,
-	    "recv m: ens_recv on another port than the one found is refused");
-	ens_mon_free(m);
-	m = new2("probe any In as m; recv m;", "f:1:1 f:1:20", "In", 3, NULL, 0);
-	ok(m != NULL && step(m, MON_RECV, "In", 1, NULL,
-	    "'ens_recv In[1]' but behaviour expects 'probe any In as m' "
-	    "(f:1:1)") == -1,
-	    "probe any In as m: a receive before it is refused");
-	ens_mon_free(m);
+	/* Receives refused, after the probe found In[3] (or before it). */
+	for (i = 0; i < (int)(sizeof(refused) / sizeof(refused[0])); i++) {
+		m = new2("probe any In as m; recv m;", "f:1:1 f:1:20", "In", 3,
+		    NULL, 0);
+		ok(m != NULL && (!refused[i].probed ||
+		    stepf(m, 0, "In", "In", 3, 1, NULL) == 0) &&
+		    step(m, refused[i].op, "In", refused[i].port, NULL,
+		    refused[i].want) == -1, refused[i].what);
+		ens_mon_free(m);
+	}
 	m = new2("probe any In as m; recv m;", "f:1:1 f:1:20", "In", 3, NULL, 0);
 	ok(m != NULL && stepf(m, 0, "In", NULL, 0, 1,
 	    "'ens_probe_any In' but behaviour expects 'probe any In as m' "
