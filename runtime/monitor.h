@@ -122,7 +122,11 @@ struct mon_event {
 	const char	*root;
 	const char	*group;		/* a collective's: "rows[2]", "worker";
 					 * NULL: over the application */
-	/* sendrecv: the receive's port (type and port: the send's) */
+	/* sendrecv: the receive's port (type and port: the send's); probe
+	 * any, and iprobe any that found: the port the message is on (type:
+	 * the type asked, NULL for all), which a 'probe ... as m' names
+	 * (rtype NULL: not known, as in a trace of before it was recorded;
+	 * probe and iprobe found on their port) */
 	const char	*rtype;
 	int		 rport;
 	/* A request, by a number that tells it from every other pending
@@ -161,9 +165,9 @@ struct mon *ens_mon_new(const char *behaviour, int nlocs, const char *const *loc
  * verifier leaves it out. */
 int ens_mon_step(struct mon *, const struct mon_event *, char **msg);
 /* Whether a blocking call whose outcome comes later (waitany, waitsome:
- * req, reqs and nreqs not used) may come here: 0, or -1 and *msg as
- * ens_mon_step says it; the monitor does not move.  The call's
- * ens_mon_step follows it with the outcome. */
+ * req, reqs and nreqs not used; probe any: rtype and rport not used) may
+ * come here: 0, or -1 and *msg as ens_mon_step says it; the monitor does
+ * not move.  The call's ens_mon_step follows it with the outcome. */
 int ens_mon_expects(struct mon *, const struct mon_event *, char **msg);
 /* The request an isend, issend, ibsend, irecv or irecv any stepped with
  * req 0 posted: the request its 'as' names from now on. */
