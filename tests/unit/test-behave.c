@@ -133,14 +133,11 @@ fail(struct proc *x, const char *fmt, ...)
 	printf("\n");
 }
 
-/* Follow LOOP, NEXT, JUMP and SWITCH from c's pc, as sem.c's settle
- * does: a SWITCH ('recv m') to the receive of the local port its counter
- * holds + 1, which it empties. */
+/* Follow LOOP, NEXT and JUMP from c's pc, as sem.c's settle does. */
 static void
 settle(const struct prog *pr, int64_t *c)
 {
 	const struct ins	*in;
-	int64_t			 v;
 
 	for (;;) {
 		in = &pr->ins[c[0]];
@@ -157,12 +154,7 @@ settle(const struct prog *pr, int64_t *c)
 				c[0] = in->target;
 		} else if (in->op == OP_JUMP)
 			c[0] = in->target;
-		else if (in->op == OP_SWITCH) {
-			v = c[1 + in->ctr];
-			c[1 + in->ctr] = 0;
-			c[0] = pr->alts[in->alt + (v > in->lo && v <= in->hi ?
-			    (int)v - 1 - in->lo : 0)];
-		} else
+		else
 			return;
 	}
 }
@@ -241,6 +233,23 @@ is_coll(enum mon_op op)
 	default:
 		return 0;
 	}
+}
+
+/* The instruction configuration c is at, a 'recv m' (RECVPROBED) as the
+ * RECV of the port its counter holds (in a copy kept per process: one
+ * in use at a time). */
+static const struct ins *
+at(const struct proc *x, const int64_t *c)
+{
+	static struct ins	 probed;
+	const struct ins	*in = &x->pr->ins[c[0]];
+
+	if (in->op != OP_RECVPROBED)
+		return in;
+	probed = *in;
+	probed.op = OP_RECV;
+	probed.lp = mpnet_recv_lp(in, (uint64_t)c[1 + in->ctr]);
+	return &probed;
 }
 
 /* Whether the instruction allows call e (ensemble(1), Protocol check):
@@ -382,7 +391,7 @@ static int
 conf_step(const struct proc *x, const int64_t *c, const struct mon_event *e,
     int64_t *d)
 {
-	const struct ins	*in = &x->pr->ins[c[0]];
+	const struct ins	*in = at(x, c);
 	const struct pcg_comp	*co = &x->g->comps[x->g->procs[x->proc].comp];
 	int64_t			*p;
 	uint64_t		 b, done = 0, bits = 0;
@@ -485,6 +494,13 @@ conf_step(const struct proc *x, const int64_t *c, const struct mon_event *e,
 		if (!allows(x, in, e))
 			return 0;
 		pend_drop(x, d, n, ~(uint64_t)0);
+		d[0]++;
+		return 1;
+	case OP_RECV:
+		if (!allows(x, in, e))
+			return 0;
+		if (x->pr->ins[c[0]].op == OP_RECVPROBED)	/* m received */
+			d[1 + x->pr->ins[c[0]].ctr] = 0;
 		d[0]++;
 		return 1;
 	case OP_END:
@@ -618,7 +634,7 @@ found_calls(const struct proc *x, const struct ins *in, struct call *out,
 static int
 calls_from(const struct proc *x, const int64_t *c, struct call *out, int max)
 {
-	const struct ins	*in = &x->pr->ins[c[0]];
+	const struct ins	*in = at(x, c);
 	const int64_t		*p = PEND(x, c);
 	uint64_t		 done;
 	int			 n = 0, a, k;
@@ -1170,8 +1186,7 @@ run(struct proc *x, int steps, int checks)
 			tot.found++;
 		if (e->op == MON_WAITSOME && e->nreqs > 1)
 			tot.many++;
-		if (in->op == OP_RECV && in->src != NULL &&
-		    in->src->kind == S_RECV_PROBED)
+		if (in->op == OP_RECVPROBED)
 			tot.probed++;
 		{
 			struct set	 tmp = s;
