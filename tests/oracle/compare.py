@@ -28,6 +28,7 @@ import sys
 import tempfile
 from concurrent.futures import ProcessPoolExecutor
 
+sys.dont_write_bytecode = True     # nothing written into the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import oracle  # noqa: E402  (beside this file)
 

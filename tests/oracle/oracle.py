@@ -1486,6 +1486,12 @@ class Judge:
         j = m.point(st, g, p)
         if m.mode == BUFFERED and root is not None:
             left = L[j][2] if j < len(L) else 0
+            if j == len(L) >= MAX_OPEN and \
+                    m.may_leave(word, root, p, 0, m.cmask[g]):
+                # It would open one more: it waits until all have left
+                # the oldest.
+                return frozenset(q for q in members
+                                 if not L[0][2] >> q & 1)
             if word in FROM_ROOT:
                 return frozenset([root]) - {p}
             return frozenset(q for q in members
@@ -1526,6 +1532,12 @@ class Judge:
                         if qi[0] == "COLL" and qi[3] == g and \
                                 pts[q] == j and qi[1:3] != ins[1:3]:
                             return True
+                # It waits only for members that ended or never come to a
+                # collective of its communicator from where they are (the
+                # man page names those that ended; README, 10).
+                waits = self.coll_waits(st, p, ins)
+                if waits and not self.releasers(st, p, ("C", (g,))):
+                    return True
         return False
 
     def polls_in_vain(self, s, p):
