@@ -297,11 +297,15 @@ is_ir(const struct cmd_verify_opts *o)
 	return o->ir || (len > 3 && strcmp(path + len - 3, ".ir") == 0);
 }
 
-/* Print the summary line, the violations and the limits of a result. */
+/* Print the summary line, the violations and the limits of a result (g:
+ * the script's model, NULL for an IR model). */
 static void
-print_result(const struct cmd_verify_opts *o, const struct verify_result *res)
+print_result(const struct cmd_verify_opts *o, const struct pcg *g,
+    const struct verify_result *res)
 {
 	const struct mode_result *r = res->mode;
+	char			 pn[PCG_NAME_MAX];
+	int64_t			 np;
 	int			 i;
 
 	for (i = 0; i < res->nmodes; i++)
@@ -315,6 +319,8 @@ print_result(const struct cmd_verify_opts *o, const struct verify_result *res)
 	for (i = 0; i < res->nmodes; i++)
 		cli_print_incomplete(res->name, &r[i]);
 	printf("%s: %s (", res->name, verdict_name(res->verdict));
+	if (g != NULL && pcg_np_differs(g, &np))
+		printf("%s; ", pcg_nprocs_text(g, pn, sizeof(pn)));
 	for (i = 0; i < res->nmodes; i++)
 		printf("%s%s: %s, %" PRIu64 " state%s, %" PRIu64 " transition%s",
 		    i > 0 ? "; " : "", check_mode_name(r[i].mode),
@@ -374,7 +380,7 @@ verify_ir(const struct cmd_entry *self, struct cmd_verify_opts *o)
 	if (o->json)
 		print_json(NULL, &res);
 	else {
-		print_result(o, &res);
+		print_result(o, NULL, &res);
 		for (i = 0; o->exact && i < res.nmodes; i++) {
 			if (th[i].nterminal > 0)
 				printf("%s: %" PRIu64 " terminal marking%s with tokens "
@@ -449,7 +455,7 @@ cmd_verify_exec(const struct cmd_entry *self, int argc, char **argv)
 	if (o.json)
 		print_json(g, &res);
 	else
-		print_result(&o, &res);
+		print_result(&o, g, &res);
 	if (o.explain != NULL) {
 		for (i = 0; i < res.nmodes && r[i].viol == NULL; i++)
 			;

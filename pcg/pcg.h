@@ -190,6 +190,13 @@ int pcg_unknown_seen(struct pcg *, const char *interned);
 
 /* The process's name as written in scripts: relay[3], or master. */
 const char *pcg_proc_name(const struct pcg *, int proc, char *buf, size_t len);
+/* Whether the scale parameter (-np) has another value than the number
+ * of processes, and that value in *np. */
+int pcg_np_differs(const struct pcg *, int64_t *np);
+/* The number of processes as a report says it: "5 processes", "1
+ * process", or "-np 4: 5 processes" when pcg_np_differs; buf's size is
+ * PCG_NAME_MAX at least. */
+const char *pcg_nprocs_text(const struct pcg *, char *buf, size_t len);
 /* The words a statement of kind (a send of mode) starts with in the
  * script, "bcast from", "ssend"; "?" for if and for (behave.c). */
 const char *pcg_stmt_word(enum stmt_kind, enum send_mode);
