@@ -136,10 +136,7 @@ verify(const struct cmd_run_opts *o, struct frontend *fe, struct diag *d)
 		    " verify')\n", res.name, res.buffered,
 		    vkind_name(res.mode[1].viol->kind));
 	else if (res.verdict == V_VIOLATED) {
-		for (i = 0; i < res.nmodes; i++)
-			if (res.mode[i].viol != NULL)
-				cli_print_violation(stderr, res.name, &res.mode[i],
-				    o->search.full);
+		cli_print_violations(stderr, &res, o->search.full);
 		rc = refuse(o, g, "verification failed", "", res.status);
 	} else if (res.verdict == V_INCOMPLETE) {
 		rc = refuse(o, g, "verification incomplete", "warning: ", res.status);
