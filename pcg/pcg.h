@@ -190,6 +190,19 @@ int pcg_unknown_seen(struct pcg *, const char *interned);
 
 /* The process's name as written in scripts: relay[3], or master. */
 const char *pcg_proc_name(const struct pcg *, int proc, char *buf, size_t len);
+/* What a name is looked up among, for pcg_did_you_mean. */
+enum pcg_names {
+	PCG_NAMES_COMPS,	/* the components */
+	PCG_NAMES_PARAMS,	/* the parameters, and the names in more */
+	PCG_NAMES_GROUPS,	/* the groups and the components */
+};
+/* "; did you mean 'X'?" when name is likely a typo of one of the names of
+ * that kind g has (diag_suggest), in buf, to end a message; else "". */
+const char *pcg_did_you_mean(const struct pcg *, enum pcg_names,
+    const char *const *more, size_t nmore, const char *name, char *buf,
+    size_t len);
+#define PCG_DYM_MAX	(PCG_NAME_MAX + 32)
+
 /* Whether the scale parameter (-np) has another value than the number
  * of processes, and that value in *np. */
 int pcg_np_differs(const struct pcg *, int64_t *np);
