@@ -327,12 +327,12 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 		goto out;
 	paths = xcalloc((size_t)g->nprocs + 1, sizeof(*paths));
 	for (i = 0; i < g->nprocs; i++) {
-		const struct pcg_strs	*s = pcg_annot(g, &g->procs[i], ANN_EXEC);
-		const char		*exec = s != NULL ? s->v[0] :
-					    g->comps[g->procs[i].comp].name;
+		const struct loc	*where;
+		const char		*exec = pcg_proc_exec(g, i, &where);
 
 		/* Found when the script was checked; gone since is an error. */
-		if ((paths[i] = pcg_find_exec(g, &o.script.pcg, exec)) == NULL) {
+		if ((paths[i] = pcg_find_exec(g, &o.script.pcg, exec,
+		    where->src)) == NULL) {
 			fprintf(stderr, "ensemble: cannot find executable '%s'\n", exec);
 			rc = EXIT_BADINPUT;
 			goto out;

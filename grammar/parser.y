@@ -1280,6 +1280,10 @@ include(struct parser *p, struct str *s, const struct loc *l)
 	}
 	if ((path = include_find(p, name.s)) == NULL) {
 		diag_error(p->diag, l, "cannot find include file '%s'", name.s);
+		if (name.s[0] != '/')
+			diag_note(p->diag, l, "searched '%s' (beside the file that "
+			    "includes it), -L directories, ENSEMBLE_PATH and '%s'",
+			    p->x.src->dir, PKGDATADIR "/components");
 		buf_free(&name);
 		return;
 	}

@@ -1223,19 +1223,20 @@ check_execs(struct pcg *g, const struct pcg_opts *o)
 		const char		*q;
 
 		s = pcg_annot(g, p, ANN_EXEC);
-		exec = s != NULL ? s->v[0] : g->comps[p->comp].name;
-		l = s != NULL ? &s->loc : &g->comps[p->comp].loc;
+		exec = pcg_proc_exec(g, i, &l);
+		/* Once per exec and the file that names it. */
 		h = 1469598103934665603ULL;
 		for (q = exec; *q != '\0'; q++)
 			h = (h ^ (unsigned char)*q) * 1099511628211ULL;
+		h = (h ^ (uintptr_t)l->src) * 1099511628211ULL;
 		if (hmap_put(seen, h, strlen(exec), i, &old) == HMAP_FOUND)
 			continue;
-		if ((path = pcg_find_exec(g, o, exec)) != NULL) {
+		if ((path = pcg_find_exec(g, o, exec, l->src)) != NULL) {
 			free(path);
 			continue;
 		}
 		pcg_proc_name(g, i, pn, sizeof(pn));
-		if ((path = pcg_find_nonexec(g, o, exec)) != NULL) {
+		if ((path = pcg_find_nonexec(g, o, exec, l->src)) != NULL) {
 			diag_at(g->diag, o->exec_missing_is_error ? DIAG_ERROR :
 			    DIAG_WARNING, l, "found '%s' for '%s', but it is not "
 			    "executable (chmod +x %s)", path, p->own[ANN_EXEC] !=
@@ -1247,13 +1248,7 @@ check_execs(struct pcg *g, const struct pcg_opts *o)
 		    "cannot find executable '%s' for '%s'%s", exec,
 		    p->own[ANN_EXEC] != NULL ? pn : g->comps[p->comp].name,
 		    s == NULL ? " (no 'exec' given: the component's name is used)" : "");
-		if (strchr(exec, '/') == NULL)
-			diag_note(g->diag, l, "searched -L directories, ENSEMBLE_PATH, "
-			    "'%s', '%s' and PATH", g->script_dir,
-			    o->libexecdir != NULL ? o->libexecdir : PKGLIBEXECDIR);
-		else if (exec[0] != '/')
-			diag_note(g->diag, l, "a path with a '/' is taken from the "
-			    "script's directory, '%s'", g->script_dir);
+		pcg_exec_searched(g, o, exec, l);
 	}
 	hmap_free(seen);
 }

@@ -249,14 +249,24 @@ char *pcg_param_text(const struct pcg_param *);
 int pcg_chan_end(const struct pcg_chan *, int proc, int type, int port);
 
 /* Find an executable as 'run' will: an absolute path as is; a name with a
- * slash beside the script; a bare name in -L dirs, ENSEMBLE_PATH, the
- * script's directory, the install directory (o->libexecdir), then PATH.  Returns a new path
- * or NULL. */
-char *pcg_find_exec(const struct pcg *, const struct pcg_opts *, const char *exec);
+ * slash beside the fragment 'from' (the file that names it; NULL: the
+ * script), then beside the script; a bare name in -L dirs,
+ * ENSEMBLE_PATH, the fragment's directory, the script's directory, the
+ * install directory (o->libexecdir), then PATH.  Returns a new path or
+ * NULL. */
+char *pcg_find_exec(const struct pcg *, const struct pcg_opts *, const char *exec,
+    const struct source *from);
 /* After pcg_find_exec found nothing: the first regular file the same
  * search met, which is not executable then (a new path), or NULL. */
 char *pcg_find_nonexec(const struct pcg *, const struct pcg_opts *,
-    const char *exec);
+    const char *exec, const struct source *from);
+/* The exec of process proc (its annotation's, or its component's name),
+ * and in *where the place that says it (its src: the 'from' of
+ * pcg_find_exec). */
+const char *pcg_proc_exec(const struct pcg *, int proc, const struct loc **where);
+/* Note at l where exec was looked for, after it was not found. */
+void pcg_exec_searched(const struct pcg *, const struct pcg_opts *,
+    const char *exec, const struct loc *l);
 
 /* Print the fully expanded script (no parameters, ranges or 'for'). */
 void pcg_emit(const struct pcg *, FILE *);
