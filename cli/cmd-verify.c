@@ -64,11 +64,11 @@ print_json(const struct pcg *g, const struct verify_result *res)
 			printf(",\"detail\":");
 			json_str(stdout, v->detail, 0);
 			printf(",\"message_full\":");
-			json_str(stdout, v->message_full != NULL ? v->message_full :
-			    v->message, 0);
+			json_str(stdout, v->message_full != NULL ?
+			    v->message_full : v->message, 0);
 			printf(",\"detail_full\":");
-			json_str(stdout, v->detail_full != NULL ? v->detail_full :
-			    v->detail, 0);
+			json_str(stdout, v->detail_full != NULL ?
+			    v->detail_full : v->detail, 0);
 			printf(",\"processes\":[");
 			for (k = 0; k < v->nprocs; k++) {
 				if (k > 0)
@@ -292,7 +292,8 @@ cli_print_violations(FILE *f, const struct verify_result *res, int full)
 	for (i = 0; i < res->nmodes; i++) {
 		if (r[i].viol == NULL)
 			continue;
-		snprintf(modes, sizeof(modes), "%s mode", check_mode_name(r[i].mode));
+		snprintf(modes, sizeof(modes), "%s mode",
+		    check_mode_name(r[i].mode));
 		print_violation(f, res->name, r[i].viol, modes, r[i].deep, full);
 	}
 }

@@ -28,8 +28,9 @@ void timeline_note(struct timeline *, const char *);
 int timeline_lane(struct timeline *, const char *name);
 /* A box on lane from t0 to t1: kind picks its colour (the viewer knows
  * "init" "fin" "send" "isend" "recv" "irecv" "wait" "probe" "post"
- * "collective" "choose" "leave" "blocked" "ended"), label is its short name, tip the
- * lines its tooltip shows (all copied).  Returns its number, from 0. */
+ * "collective" "choose" "leave" "blocked" "ended"), label is its short
+ * name, tip the lines its tooltip shows (all copied).  Returns its
+ * number, from 0. */
 size_t timeline_box(struct timeline *, int lane, double t0, double t1,
     const char *kind, const char *label, const char *tip);
 /* Give box another label and tip (copied): a call seen in parts. */

@@ -147,10 +147,12 @@ diag_distance(const char *a, const char *b)
 				v = d[i - 1][j] + 1;
 			if (d[i][j - 1] + 1 < v)
 				v = d[i][j - 1] + 1;
-			if (i > 1 && j > 1 && tolower((unsigned char)a[i - 1]) ==
+			if (i > 1 && j > 1 &&
+			    tolower((unsigned char)a[i - 1]) ==
 			    tolower((unsigned char)b[j - 2]) &&
 			    tolower((unsigned char)a[i - 2]) ==
-			    tolower((unsigned char)b[j - 1]) && d[i - 2][j - 2] + 1 < v)
+			    tolower((unsigned char)b[j - 1]) &&
+			    d[i - 2][j - 2] + 1 < v)
 				v = d[i - 2][j - 2] + 1;
 			d[i][j] = v;
 		}

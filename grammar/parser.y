@@ -63,12 +63,11 @@ struct parser {
 	struct incl_total	*total;		/* what every include read */
 	int			 depth;
 	struct loc		 prev;		/* the token before the lookahead */
-	struct qtok		 q[PARSER_QUEUE];	/* read ahead, in order */
+	struct qtok		 q[PARSER_QUEUE];	/* read ahead */
 	int			 qn;
-	const char		*la_text;	/* the lookahead's text (qtok) */
-	int			 lines;		/* tokens returned so far: 0 at
-						 * the file's start */
-	int			 last_line;	/* of the last token scanned */
+	const char		*la_text;	/* the lookahead's text */
+	int			 lines;		/* tokens returned so far */
+	int			 last_line;	/* of the last returned */
 };
 
 #define YYLLOC_DEFAULT(Cur, Rhs, N) do {				\
@@ -662,7 +661,8 @@ header_typo(struct parser *p, int nw)
 			continue;
 		buf_init(&b);
 		for (k = 0, ident = 0; k < j; k++) {
-			buf_printf(&b, "%s%s", k > 0 ? " " : "", header_word(&p->q[k]));
+			buf_printf(&b, "%s%s", k > 0 ? " " : "",
+			    header_word(&p->q[k]));
 			ident |= p->q[k].tok == IDENT;
 		}
 		best = ident ? diag_suggest(b.s, texts, NHEADERS) : NULL;

@@ -99,9 +99,98 @@ lines(const int *items, const int *peers, int n, const char *note,
 	buf_free(&b);
 }
 
+/* The line cases: n items, process p[k] waiting for q[k] (-1: none), with
+ * the note after each peer, and the lines they fold to. */
+static const struct {
+	int		 n;
+	int		 p[10], q[10];
+	const char	*note;
+	const char	*want;
+	const char	*what;
+} cases[] = {
+	{ 8, { 1, 2, 3, 4, 5, 6, 7, 8 },
+	    { 8, 1, 2, 3, 4, 5, 6, 7 },
+	    NULL,
+	    "stencil[1..8]: each waits in 'ssend Left[1]' for the "
+	    "previous one, a cycle of 8\n",
+	    "each for the previous one, around: a cycle" },
+	{ 8, { 1, 2, 3, 4, 5, 6, 7, 8 },
+	    { 2, 3, 4, 5, 6, 7, 8, 1 },
+	    NULL,
+	    "stencil[1..8]: each waits in 'ssend Left[1]' for the next "
+	    "one, a cycle of 8\n",
+	    "each for the next one, around: a cycle" },
+	{ 4, { 2, 3, 4, 5 },
+	    { 1, 2, 3, 4 },
+	    NULL,
+	    "stencil[2..5]: each waits in 'ssend Left[1]' for the "
+	    "previous one\n",
+	    "each for the previous one, no way around" },
+	{ 6, { 1, 2, 3, 4, 5, 6 },
+	    { 3, 4, 5, 6, 7, 8 },
+	    NULL,
+	    "stencil[1..6]: each waits in 'ssend Left[1]' for the one 2 "
+	    "after\n",
+	    "each for the one 2 after" },
+	{ 7, { 1, 2, 3, 4, 9, 10, 11 },
+	    { 0, 0, 0, 0, 0, 0, 0 },
+	    " (which never sends it)",
+	    "stencil[1..4]: each waits in 'ssend Left[1]' for master "
+	    "(which never sends it)\n"
+	    "w[1..3]: each waits in 'ssend Left[1]' for master (which "
+	    "never sends it)\n",
+	    "the same peer, its note kept; a run per component" },
+	{ 4, { 1, 2, 3, 4 },
+	    { 0, 0, 5, 0 },
+	    NULL,
+	    "stencil[1] waits in 'ssend Left[1]' for master\n"
+	    "stencil[2] waits in 'ssend Left[1]' for master\n"
+	    "stencil[3] waits in 'ssend Left[1]' for stencil[5]\n"
+	    "stencil[4] waits in 'ssend Left[1]' for master\n",
+	    "runs broken by one that differs, shorter than 3: by name" },
+	{ 5, { 1, 2, 3, 4, 5 },
+	    { 4, 1, 2, 3, 4 },
+	    NULL,
+	    "stencil[1..4]: each waits in 'ssend Left[1]' for the "
+	    "previous one, a cycle of 4\n"
+	    "stencil[5] waits in 'ssend Left[1]' for stencil[4]\n",
+	    "the first waits for the fourth: a cycle of four, the fifth "
+	    "alone" },
+	{ 5, { 1, 2, 3, 4, 5 },
+	    { 7, 1, 2, 3, 4 },
+	    NULL,
+	    "stencil[1] waits in 'ssend Left[1]' for stencil[7]\n"
+	    "stencil[2..5]: each waits in 'ssend Left[1]' for the "
+	    "previous one\n",
+	    "the first waits for one past the run: no cycle, the rest "
+	    "folded" },
+	{ 6, { 1, 2, 3, 4, 5, 6 },
+	    { 4, 1, 2, 3, 5, 5 },
+	    NULL,
+	    "stencil[1..4]: each waits in 'ssend Left[1]' for the "
+	    "previous one, a cycle of 4\n"
+	    "stencil[5] waits in 'ssend Left[1]' for stencil[5]\n"
+	    "stencil[6] waits in 'ssend Left[1]' for stencil[5]\n",
+	    "a cycle that ends where the first's peer is" },
+	{ 4, { 1, 2, 3, 0 },
+	    { -1, -1, -1, -1 },
+	    NULL,
+	    "stencil[1..3]: each waits in 'barrier'\n"
+	    "master waits in 'barrier'\n",
+	    "no peers" },
+	{ 2, { 1, 2 },
+	    { 2, 1 },
+	    NULL,
+	    "stencil[1] waits in 'ssend Left[1]' for stencil[2]\n"
+	    "stencil[2] waits in 'ssend Left[1]' for stencil[1]\n",
+	    "two: by name" },
+};
+
 int
 main(void)
 {
+	size_t	k;
+
 	model();
 	{
 		int	p[] = { 8, 0, 7, 1, 2, 3, 5, 9, 10 };
@@ -115,108 +204,9 @@ main(void)
 
 		list(p, 8, "stencil[1..8]", "a list: the cycle's order undone");
 	}
-	{
-		int	p[] = { 1, 2, 3, 4, 5, 6, 7, 8 };
-		int	q[] = { 8, 1, 2, 3, 4, 5, 6, 7 };
-
-		lines(p, q, 8, NULL, "stencil[1..8]: each waits in 'ssend "
-		    "Left[1]' for the previous one, a cycle of 8\n",
-		    "each for the previous one, around: a cycle");
-	}
-	{
-		int	p[] = { 1, 2, 3, 4, 5, 6, 7, 8 };
-		int	q[] = { 2, 3, 4, 5, 6, 7, 8, 1 };
-
-		lines(p, q, 8, NULL, "stencil[1..8]: each waits in 'ssend "
-		    "Left[1]' for the next one, a cycle of 8\n",
-		    "each for the next one, around: a cycle");
-	}
-	{
-		int	p[] = { 2, 3, 4, 5 };
-		int	q[] = { 1, 2, 3, 4 };
-
-		lines(p, q, 4, NULL, "stencil[2..5]: each waits in 'ssend "
-		    "Left[1]' for the previous one\n",
-		    "each for the previous one, no way around");
-	}
-	{
-		int	p[] = { 1, 2, 3, 4, 5, 6 };
-		int	q[] = { 3, 4, 5, 6, 7, 8 };
-
-		lines(p, q, 6, NULL, "stencil[1..6]: each waits in 'ssend "
-		    "Left[1]' for the one 2 after\n", "each for the one 2 after");
-	}
-	{
-		int	p[] = { 1, 2, 3, 4, 9, 10, 11 };
-		int	q[] = { 0, 0, 0, 0, 0, 0, 0 };
-
-		lines(p, q, 7, " (which never sends it)",
-		    "stencil[1..4]: each waits in 'ssend Left[1]' for master "
-		    "(which never sends it)\nw[1..3]: each waits in 'ssend "
-		    "Left[1]' for master (which never sends it)\n",
-		    "the same peer, its note kept; a run per component");
-	}
-	{
-		int	p[] = { 1, 2, 3, 4 };
-		int	q[] = { 0, 0, 5, 0 };
-
-		lines(p, q, 4, NULL,
-		    "stencil[1] waits in 'ssend Left[1]' for master\n"
-		    "stencil[2] waits in 'ssend Left[1]' for master\n"
-		    "stencil[3] waits in 'ssend Left[1]' for stencil[5]\n"
-		    "stencil[4] waits in 'ssend Left[1]' for master\n",
-		    "runs broken by one that differs, shorter than 3: by name");
-	}
-	{
-		int	p[] = { 1, 2, 3, 4, 5 };
-		int	q[] = { 4, 1, 2, 3, 4 };
-
-		lines(p, q, 5, NULL,
-		    "stencil[1..4]: each waits in 'ssend Left[1]' for the "
-		    "previous one, a cycle of 4\n"
-		    "stencil[5] waits in 'ssend Left[1]' for stencil[4]\n",
-		    "the first waits for the fourth: a cycle of four, the "
-		    "fifth alone");
-	}
-	{
-		int	p[] = { 1, 2, 3, 4, 5 };
-		int	q[] = { 7, 1, 2, 3, 4 };
-
-		lines(p, q, 5, NULL,
-		    "stencil[1] waits in 'ssend Left[1]' for stencil[7]\n"
-		    "stencil[2..5]: each waits in 'ssend Left[1]' for the "
-		    "previous one\n",
-		    "the first waits for one past the run: no cycle, the rest "
-		    "folded");
-	}
-	{
-		int	p[] = { 1, 2, 3, 4, 5, 6 };
-		int	q[] = { 4, 1, 2, 3, 5, 5 };
-
-		lines(p, q, 6, NULL,
-		    "stencil[1..4]: each waits in 'ssend Left[1]' for the "
-		    "previous one, a cycle of 4\n"
-		    "stencil[5] waits in 'ssend Left[1]' for stencil[5]\n"
-		    "stencil[6] waits in 'ssend Left[1]' for stencil[5]\n",
-		    "a cycle that ends where the first's peer is");
-	}
-	{
-		int	p[] = { 1, 2, 3, 0 };
-		int	q[] = { -1, -1, -1, -1 };
-
-		lines(p, q, 4, NULL,
-		    "stencil[1..3]: each waits in 'barrier'\n"
-		    "master waits in 'barrier'\n", "no peers");
-	}
-	{
-		int	p[] = { 1, 2 };
-		int	q[] = { 2, 1 };
-
-		lines(p, q, 2, NULL,
-		    "stencil[1] waits in 'ssend Left[1]' for stencil[2]\n"
-		    "stencil[2] waits in 'ssend Left[1]' for stencil[1]\n",
-		    "two: by name");
-	}
+	for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++)
+		lines(cases[k].p, cases[k].q, cases[k].n, cases[k].note,
+		    cases[k].want, cases[k].what);
 	printf("1..%d\n", tap_n);
 	return failed;
 }
