@@ -66,6 +66,7 @@ struct parser {
 	struct qtok		 q[PARSER_QUEUE];	/* read ahead */
 	int			 qn;
 	const char		*la_text;	/* the lookahead's text */
+	const char		*prev_text;	/* the token before's */
 	int			 lines;		/* tokens returned so far */
 	int			 last_line;	/* of the last returned */
 };
@@ -723,6 +724,7 @@ pcg_yylex(PCG_YYSTYPE *v, struct loc *l, struct parser *p, void *scanner)
 	memmove(&p->q[0], &p->q[1], sizeof(p->q[0]) * (size_t)--p->qn);
 	*v = t.v;
 	*l = t.l;
+	p->prev_text = p->la_text;
 	p->la_text = t.text;
 	p->lines++;
 	p->last_line = t.l.last_line;
@@ -777,6 +779,12 @@ static const struct {
 	{ "receive", "recv" }, { "ireceive", "irecv" },
 	{ "sendreceive", "sendrecv" }, { "broadcast", "bcast" },
 };
+
+/* The keywords an annotation starts with, which a string follows. */
+static const char *const annot_keywords[] = {
+	"exec", "args", "env", "wdir", "host",
+};
+#define NANNOT_KEYWORDS	(sizeof(annot_keywords) / sizeof(annot_keywords[0]))
 
 /* The longest keyword. */
 #define KEYWORD_MAX	16
@@ -848,6 +856,17 @@ yyreport_syntax_error(const yypcontext_t *ctx, struct parser *p, void *scanner)
 		 * note on an open '{', which is not the cause. */
 		diag_error(p->diag, &l, "unknown %s '%s'; did you mean '%s'?",
 		    stmt ? "statement" : "keyword", p->la_text, best);
+		buf_free(&b);
+		return 0;
+	}
+	if (la == YYSYMBOL_QQSTRING_START && p->prev_text != NULL &&
+	    p->prev.src != NULL && (best = diag_suggest(p->prev_text,
+	    annot_keywords, NANNOT_KEYWORDS)) != NULL) {
+		/* A word before a string, where none may be: an
+		 * annotation's keyword misspelt ('exce "relay"'), read as a
+		 * port type. */
+		diag_error(p->diag, &p->prev, "unknown keyword '%s'; did you "
+		    "mean '%s'?", p->prev_text, best);
 		buf_free(&b);
 		return 0;
 	}
