@@ -114,6 +114,42 @@ pcg_find_nonexec(const struct pcg *g, const struct pcg_opts *o,
 	return search(g, o, exec, from, WANT_FILE);
 }
 
+/* An exec as a script without fragments must say it to name the same
+ * file (pcg_emit: the expanded script): a relative path with a '/' that
+ * a fragment in another directory names, and that is not the script
+ * directory's alone, from that fragment's directory; NULL when it is
+ * said as it is.  (A bare name is said as it is, so that -L and
+ * ENSEMBLE_PATH still come first.) */
+char *
+pcg_exec_unfragmented(const struct pcg *g, const char *exec,
+    const struct source *from)
+{
+	const char	*frag = fragment_dir(g, from), *rel = NULL;
+	char		*found, *out, real[PATH_MAX];
+	size_t		 n = strlen(g->script_dir);
+
+	if (frag == NULL || exec[0] == '/' || strchr(exec, '/') == NULL)
+		return NULL;
+	if ((found = try_path(frag, exec, WANT_FILE)) != NULL)
+		free(found);
+	else if ((found = try_path(g->script_dir, exec, WANT_FILE)) != NULL) {
+		free(found);
+		return NULL;
+	}
+	while (exec[0] == '.' && exec[1] == '/')
+		exec += 2;
+	if (frag[0] != '/' && strcmp(g->script_dir, ".") == 0)
+		rel = frag;
+	else if (strncmp(frag, g->script_dir, n) == 0 && frag[n] == '/')
+		rel = frag + n + 1;
+	if (rel != NULL)
+		xasprintf(&out, "%s/%s", rel, exec);
+	else
+		xasprintf(&out, "%s/%s", realpath(frag, real) != NULL ? real :
+		    frag, exec);
+	return out;
+}
+
 /* A process's exec: its annotation's first word, or its component's name,
  * and the file that says it. */
 const char *

@@ -264,6 +264,11 @@ char *pcg_find_nonexec(const struct pcg *, const struct pcg_opts *,
  * and in *where the place that says it (its src: the 'from' of
  * pcg_find_exec). */
 const char *pcg_proc_exec(const struct pcg *, int proc, const struct loc **where);
+/* The exec said from the script's directory, when a fragment in another
+ * one names it by a relative path (a new string; NULL: as it is), for a
+ * script without fragments (pcg_emit). */
+char *pcg_exec_unfragmented(const struct pcg *, const char *exec,
+    const struct source *from);
 /* Note at l where exec was looked for, after it was not found. */
 void pcg_exec_searched(const struct pcg *, const struct pcg_opts *,
     const char *exec, const struct loc *l);
