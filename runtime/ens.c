@@ -109,6 +109,8 @@ static struct {
 	struct wire_table T;		/* the port table */
 	char		*typenames;	/* "Client, Prop", for messages */
 	struct mon	*mon;
+	const char	*found;		/* the type name find_type was last */
+	int		 found_index;	/* given, and its index in T.types */
 	char		*bsend;		/* the attached buffer */
 	int		 bsendsize;
 	struct grp	*grps;		/* the groups it is in, T.groups' order */
@@ -343,8 +345,11 @@ find_type(enum call c, const char *type)
 	if (type == NULL)
 		ens_fail(c, "the port type is NULL");
 	for (i = 0; i < E.T.ntypes; i++)
-		if (strcmp(E.T.types[i].name, type) == 0)
+		if (strcmp(E.T.types[i].name, type) == 0) {
+			E.found = type;
+			E.found_index = i;
 			return &E.T.types[i];
+		}
 	if (E.T.ntypes == 0)
 		ens_fail(c, "no port type '%s' (%s has no ports)", type, E.self.component);
 	ens_fail(c, "no port type '%s' (%s has %s)", type, E.self.component, E.typenames);
@@ -502,6 +507,9 @@ monitor(enum call c, const char *type, int port, const char *root,
 	memset(&ev, 0, sizeof(ev));
 	ev.op = (enum mon_op)call_mon[c];
 	ev.type = type;
+	/* The type's index, as find_type found it for this call: the
+	 * monitor's types are the table's, in its order. */
+	ev.ptype = type != NULL && type == E.found ? E.found_index + 1 : 0;
 	ev.port = port;
 	ev.root = root;
 	ev.group = group;
