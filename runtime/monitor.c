@@ -743,8 +743,12 @@ ens_mon_expects(struct mon *m, const struct mon_event *e, char **msg)
 	for (i = 0; i < m->rd.n; i++) {
 		const struct ins *in = &m->ins[m->rd.v[(size_t)i * CW(m)]];
 
-		if (in->kind == I_ACT && matches(in, e))
+		if (in->kind == I_ACT && matches(in, e)) {
+			if (m->where != NULL)	/* where it waits (the step's
+						 * after it may say another) */
+				*m->where = in->loc;
 			return 0;
+		}
 	}
 	m->failed = 1;
 	*msg = refusal(m, e);

@@ -177,10 +177,10 @@ int ens_mon_expects(struct mon *, const struct mon_event *, char **msg);
 void ens_mon_posted(struct mon *, long req);
 #define MON_MAX_CONFIGS	4096
 
-/* From now on, each step that takes an action stores the index of its
- * statement's location (ens_mon_new's locs; -1 none) in *where: where
- * the process's call is in the behaviour, for the run's watch (wire.h).
- * NULL: none. */
+/* From now on, each step that takes an action, and each ens_mon_expects
+ * that finds one, stores the index of its statement's location
+ * (ens_mon_new's locs; -1 none) in *where: where the process's call is
+ * in the behaviour, for the run's watch (wire.h).  NULL: none. */
 void ens_mon_where(struct mon *, int *where);
 
 void ens_mon_free(struct mon *);
