@@ -81,7 +81,7 @@ failure_wait_line(const struct run *R, const struct wdead *d, int hosts,
 		if (k > 0)
 			buf_adds(b, k == d->nwaits - 1 ? (d->any ? " or " : " and ") :
 			    ", ");
-		buf_adds(b, R->p[d->waits[k]].name);
+		failure_who(R, d->waits[k], hosts, b);
 		if (R->ended_mask[d->waits[k]])
 			buf_adds(b, " (ended)");
 	}
@@ -192,7 +192,8 @@ failure_deadlock(struct run *R)
 				buf_adds(&det, ", which");
 			buf_adds(&det, " waits in ");
 			failure_call(R, cyc[k], &d->slot, &det);
-			buf_printf(&det, " for %s", R->p[cyc[(k + 1) % len]].name);
+			buf_adds(&det, " for ");
+			failure_who(R, cyc[(k + 1) % len], hosts, &det);
 		}
 		buf_addc(&det, '\n');
 	} else {

@@ -528,6 +528,22 @@ run_escalate(struct run *R, double t)
 		run_signal(R, SIGKILL, RUN_KILLED, t);
 }
 
+/* The deadlock watch's reading, when due (watch.c); processes found
+ * blocked for good are said at once, before the run is stopped
+ * (run_escalate), so that the report comes while the deadlock is
+ * fresh, not after the processes' end. */
+static void
+run_watch(struct run *R, double t)
+{
+	if (R->dead != NULL)
+		return;
+	watch_tick(R, t);
+	if (R->dead != NULL) {
+		demux_outq_write(&R->oq[1]);
+		failure_deadlock(R);
+	}
+}
+
 /* A realtime as ISO 8601 UTC (caller frees). */
 static char *
 run_iso(time_t t)
@@ -654,10 +670,8 @@ run_finish(struct run *R, int *stuck)
 		    R->g->name);
 		return 128 + mpirun_interrupted;
 	}
-	if (R->dead != NULL) {
-		failure_deadlock(R);
-		return 4;
-	}
+	if (R->dead != NULL)
+		return 4;	/* said when found (run_watch) */
 	if (R->timed_out) {
 		failure_timeout(R);
 		return 3;
@@ -749,7 +763,7 @@ launch_run(const struct pcg *g, const struct launch_opts *o)
 		if (R.phase == RUN_EXITED)
 			run_linger(&R, t);
 		else {
-			watch_tick(&R, t);
+			run_watch(&R, t);
 			run_stop_strays(&R, t);
 			run_escalate(&R, t);
 		}

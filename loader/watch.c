@@ -7,11 +7,12 @@
  * readings, the same gen (so in that call all the time between, and the
  * same view of what it waits for both times), and its main thread ran
  * for WIRE_WATCH_CPU between them (so it was polling for what it waits
- * for, not waiting for the processor: a message already sent to it would
- * have been taken); a process elsewhere, when its trampoline said so
- * (the same test there, wire_slot_blocked) at least WATCH_HOLD ago and has not taken it
- * back.  A process has ended when its trampoline said so, or it called
- * ens_finalize.  A blocked process waits for the processes its call can
+ * for, not waiting for the processor: a message sent to it before the
+ * first reading would have been taken); a process elsewhere, when its
+ * trampoline said so (the same test there, wire_slot_blocked) at least
+ * WATCH_HOLD ago and has not taken it back.  A process has ended when
+ * its trampoline said so, or it called ens_finalize, by the first of the
+ * two readings.  A blocked process waits for the processes its call can
  * be released by: the peers of a blocking send, receive or wait; for a
  * receive from any port, the processes at its ports' other ends; for a
  * collective, the members of its communicator not in the same collective
@@ -19,13 +20,13 @@
  * send and a receive that may match are taking a message: neither is
  * stuck.  The processes blocked for good are the largest set of blocked
  * processes each of which waits only for processes of the set or ended
- * ones, the knot of the wait-for graph: nothing outside can release any
- * of them, and they are all blocked at one moment, the time between the
- * two readings.  A call the watch cannot follow (MPI_ANY_SOURCE, a wait
- * for a request it does not know, a communicator it did not make) waits
- * for nobody it knows: never part of a deadlock.  So a process
- * computing, sleeping or reading, and any process waiting for one, is
- * never in it. */
+ * ones, the knot of the wait-for graph: they were all blocked at once,
+ * between the two readings, having sent what they sent before the first,
+ * as the ended ones had; nothing outside can release any of them.  A
+ * call the watch cannot follow (MPI_ANY_SOURCE, a wait for a request it
+ * does not know, a communicator it did not make) waits for nobody it
+ * knows: never part of a deadlock.  So a process computing, sleeping or
+ * reading, and any process waiting for one, is never in it. */
 #include "config.h"
 
 #include <sys/mman.h>
@@ -67,7 +68,9 @@ struct watch {
 	struct wproc	*p;
 	double		 next;		/* the next reading */
 	/* scratch of a reading */
-	unsigned char	*cand, *ended;
+	unsigned char	*cand;
+	unsigned char	*ended, *ended_then;	/* at the reading before;
+						 * at the last one */
 	int		*waits, *peers;	/* whom a process waits for; the
 					 * processes at its ports' ends */
 	size_t		 awaits, apeers;
@@ -91,6 +94,7 @@ watch_open(struct run *R)
 	w->p = xcalloc((size_t)R->n + 1, sizeof(*w->p));
 	w->cand = xcalloc((size_t)R->n + 1, 1);
 	w->ended = xcalloc((size_t)R->n + 1, 1);
+	w->ended_then = xcalloc((size_t)R->n + 1, 1);
 	w->comp = xcalloc((size_t)R->g->ncomps + 1, sizeof(*w->comp));
 	w->ncomp = xcalloc((size_t)R->g->ncomps + 1, sizeof(*w->ncomp));
 	for (i = 0; i < R->g->ncomps; i++)
@@ -147,6 +151,7 @@ watch_free(struct run *R)
 	free(w->p);
 	free(w->cand);
 	free(w->ended);
+	free(w->ended_then);
 	free(w->waits);
 	free(w->peers);
 	free(w);
@@ -391,8 +396,11 @@ watch_served(const struct run *R, int r, int q)
 }
 
 /* Read every slot of this host (local), and what the trampolines
- * elsewhere said: who is blocked now (wproc.blocked), and who has
- * ended. */
+ * elsewhere said: who is blocked now (wproc.blocked), and who had ended
+ * at the reading before (w->ended): a process that ended since may have
+ * sent a message just before, which a process seen blocked since that
+ * reading has not taken yet; one that had ended then sent nothing that
+ * such a process, running all the while, would not have taken. */
 static void
 watch_read_all(struct run *R, double t, int local)
 {
@@ -400,34 +408,35 @@ watch_read_all(struct run *R, double t, int local)
 	struct wire_slot	 s;
 	struct wproc		*p;
 	unsigned long long	 cpu;
-	int			 i;
+	int			 i, ended;
 
 	for (i = 0; i < R->n; i++) {
 		p = &w->p[i];
-		w->ended[i] = R->p[i].ended || R->p[i].finalized;
+		ended = R->p[i].ended || R->p[i].finalized;
 		if (p->remote) {
 			p->blocked = p->said && t - p->since >= WATCH_HOLD &&
 			    p->cur.call != WC_NONE;
 			if (p->blocked && p->cur.wait == WIRE_WAIT_END) {
 				p->blocked = 0;
-				w->ended[i] = 1;
+				ended = 1;
 			}
-			continue;
-		}
-		if (!local)
-			continue;
-		if (wire_slot_read((const volatile struct wire_slot *)(w->map +
-		    ((size_t)i + 1) * WIRE_SLOT_SIZE), &s) != 0 || s.pid <= 0) {
+		} else if (local && (wire_slot_read((const volatile struct
+		    wire_slot *)(w->map + ((size_t)i + 1) * WIRE_SLOT_SIZE),
+		    &s) != 0 || s.pid <= 0))
 			p->have = p->blocked = 0;
-			continue;
+		else if (local) {
+			ended |= s.call == WC_FINALIZE && s.wait == WIRE_WAIT_END;
+			cpu = clock_ran(s.pid);
+			p->blocked = p->have && wire_slot_blocked(&p->cur, p->cpu,
+			    &s, cpu);
+			p->cur = s;
+			p->cpu = cpu;
+			p->have = 1;
 		}
-		if (s.call == WC_FINALIZE && s.wait == WIRE_WAIT_END)
-			w->ended[i] = 1;
-		cpu = clock_ran(s.pid);
-		p->blocked = p->have && wire_slot_blocked(&p->cur, p->cpu, &s, cpu);
-		p->cur = s;
-		p->cpu = cpu;
-		p->have = 1;
+		if (local) {
+			w->ended[i] = w->ended_then[i];
+			w->ended_then[i] = (unsigned char)ended;
+		}
 	}
 }
 
