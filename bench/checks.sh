@@ -83,9 +83,10 @@ over() {
 	awk -v r="$1" -v x="$2" 'BEGIN { exit !(r > x) }'
 }
 
-# pair LABEL KIND PCG NP ARGS_A ARGS_B: RUNS runs of 'ensemble run PCG' with
-# ARGS_A, then with ARGS_B, alternated; KIND 'pingpong' or 'allreduce' says
-# which lines hold the figures.  Prints the medians and the ratios, and
+# pair LABEL KIND PCG NP ARGS_A ARGS_B MAX: RUNS runs of 'ensemble run
+# PCG -np NP' (NP empty: its own size) with ARGS_A, then with ARGS_B,
+# alternated; KIND 'pingpong' or 'allreduce' says which lines hold the
+# figures.  Prints the medians and the ratios, and
 # holds the ratio of the medians to MAX.
 pair() {
 	local label=$1 kind=$2 pcg=$3 np=$4 a=$5 b=$6 max=$7 r e m ra rb pa pb
@@ -100,8 +101,9 @@ pair() {
 	for r in $(seq 1 "$runs"); do
 		for side in a b; do
 			# shellcheck disable=SC2086
-			run "$ensemble" run "$here/$pcg" -np "$np" -L "$build/bench" \
-			    -D reps="$reps" $([ $side = a ] && echo "$a" || echo "$b")
+			run "$ensemble" run "$here/$pcg" ${np:+-np "$np"} \
+			    -L "$build/bench" -D reps="$reps" \
+			    $([ $side = a ] && echo "$a" || echo "$b")
 			e=$(fig "^$(printf "$pat" ens)\$")
 			m=$(fig "^$(printf "$pat" mpi)\$")
 			echo "$e" >>"$work/$side.ens"
@@ -124,7 +126,7 @@ echo
 echo "protocol check: checked against --no-check-protocol, median of $runs runs each,"
 echo "  alternating, $reps operations a run (us per operation; target 1.05)"
 printf '  %-34s %10s %10s %8s\n' figure checked unchecked ratio
-pair "pingpong 8 B, N = 2" pingpong pingpong.pcg 2 "" --no-check-protocol 1.05
+pair "pingpong 8 B, N = 2" pingpong pingpong.pcg "" "" --no-check-protocol 1.05
 pair "allreduce 8 B, N = 2" allreduce allreduce.pcg 2 "" --no-check-protocol 1.05
 pair "allreduce 8 B, N = 4" allreduce allreduce.pcg 4 "" --no-check-protocol 1.05
 
@@ -164,5 +166,5 @@ done
 echo
 echo "deadlock watch on port calls: the checked ping-pong, watch against none"
 printf '  %-34s %10s %10s %8s\n' figure watch "no watch" ratio
-pair "pingpong 8 B, N = 2" pingpong pingpong.pcg 2 "" --no-deadlock-watch 1.01
+pair "pingpong 8 B, N = 2" pingpong pingpong.pcg "" "" --no-deadlock-watch 1.01
 exit $missed
