@@ -731,15 +731,20 @@ wire_slot_put(struct wire_buf *b, const struct wire_slot *s)
 int
 wire_slot_get(const char *text, struct wire_slot *s)
 {
-	long	v[WIRE_SLOT_NUMS + WIRE_WATCH_PEERS];
-	char	*end;
-	int	i, n = WIRE_SLOT_NUMS, unsig;
+	long		 v[WIRE_SLOT_NUMS + WIRE_WATCH_PEERS];
+	char		*end;
+	const char	*d;
+	int		 i, n = WIRE_SLOT_NUMS, unsig;
 
 	memset(s, 0, sizeof(*s));
 	for (i = 0; i < n; i++) {
 		if (i > 0 && *text++ != ' ')
 			return -1;
-		if (*text == ' ' || *text == '\0')
+		/* Decimal as wire_slot_put writes it: an optional '-', no
+		 * leading zero, no '+' or blank. */
+		d = text + (*text == '-');
+		if (*d < '0' || *d > '9' || (*d == '0' && (d[1] >= '0' &&
+		    d[1] <= '9')) || (*d == '0' && d != text))
 			return -1;
 		/* gen, ncoll and the two masks are unsigned. */
 		unsig = i == 0 || i == 7 || i == 10 || i == 11;
