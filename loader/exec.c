@@ -9,7 +9,7 @@
  * Its tokens, decoded (wire_token_get), are
  *
  *	NAME ROOT [--relay SECRET] [--tables] [--stdin] [--stdin-net ADDRESSES]
- *	    [--wdir DIR] COUNT NAME=VALUE... PATH [ARG...]
+ *	    [--watch PID:FD:HOST] [--wdir DIR] COUNT NAME=VALUE... PATH [ARG...]
  *
  * It says where it runs; with --tables it reads the bundle of port tables
  * off its standard input into a memory file for the component's ens_init;
@@ -18,9 +18,13 @@
  * which copies its own to every process), forks it in DIR with the COUNT environment entries
  * set, and WIRE_ENV, WIRE_ENV_ROOT and WIRE_ENV_TABLES, and says how it
  * ended, as marker lines on stderr (wire.h: "start", "cannot", "end");
- * then it ends the same way, which is what Open MPI sees.  It links no
- * MPI, so that it costs a process little, and waits in waitpid, so that
- * it never wakes while the component runs. */
+ * then it ends the same way, which is what Open MPI sees.  With --watch
+ * PID:FD:HOST it gives the component the memory file of its slot in the
+ * run's deadlock watch (lookout.h): 'ensemble run''s, on its host;
+ * elsewhere one of its own, which it reads every WIRE_WATCH_PERIOD.  It
+ * links no MPI, so that it costs a process little, and waits in ppoll,
+ * so that it wakes while the component runs only for its output (and
+ * elsewhere than on the host of 'ensemble run', to read its slot). */
 #include "config.h"
 
 #include <sys/mman.h>

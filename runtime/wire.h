@@ -16,7 +16,7 @@
  * string is "%00".  The tokens, decoded, are the trampoline's arguments:
  *
  *	NAME ROOT [--relay SECRET] [--tables] [--stdin] [--stdin-net ADDRESSES]
- *	    [--wdir DIR] COUNT NAME=VALUE... PATH [ARG...]
+ *	    [--watch PID:FD:HOST] [--wdir DIR] COUNT NAME=VALUE... PATH [ARG...]
  *
  * NAME the process's name; ROOT the world rank that holds the port
  * tables; --relay: relay the component's output (below), SECRET the
@@ -29,7 +29,8 @@
  * standard input to every process (loader/fan.h): ADDRESSES are
  * "IPV4:PORT" separated by ',', tried in order, and the trampoline
  * writes SECRET and a newline on the connection, then shuts its writing
- * side; DIR the component's working
+ * side; --watch: the run's deadlock watch (THE WATCH, below); DIR the
+ * component's working
  * directory; then the COUNT environment entries it sets, the executable
  * and its arguments (loader/exec.c).
  *
