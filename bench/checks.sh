@@ -39,16 +39,12 @@ case $ensemble in
 *) ensemble=$(pwd)/$ensemble ;;
 esac
 build=$(dirname "$ensemble")
-for f in "$ensemble" "$build/bench/pingpong" "$build/bench/allreduce" \
-    "$build/bench/native" "$build/bench/native-ens"; do
-	if [ ! -x "$f" ]; then
-		echo "checks.sh: '$f' is not built (make bench-checks builds it)" >&2
-		exit 2
-	fi
-done
 mpirun=${MPIRUN:-$(command -v mpirun)}
 cores=$(nproc)
 . "$here/lib.sh"
+need_built checks.sh bench-checks "$ensemble" "$build/bench/pingpong" \
+    "$build/bench/allreduce" \
+    "$build/bench/native" "$build/bench/native-ens"
 mpi_scratch
 missed=0
 

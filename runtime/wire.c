@@ -575,6 +575,8 @@ _Static_assert(sizeof(struct wire_slot) == WIRE_SLOT_SIZE,
     "a slot is WIRE_SLOT_SIZE bytes");
 _Static_assert(sizeof(struct wire_watch_head) <= WIRE_SLOT_SIZE,
     "the head fits before the first slot");
+_Static_assert(offsetof(struct wire_slot, pad) == 13 * 4 + WIRE_WATCH_PEERS * 4,
+    "a slot's fields are 32-bit words, read as such (wire_slot_read)");
 
 /* The numbers of a "blocked" marker before its peers. */
 #define WIRE_SLOT_NUMS	12
@@ -658,27 +660,18 @@ wire_call_sends(int call)
 int
 wire_slot_read(const volatile struct wire_slot *v, struct wire_slot *s)
 {
-	uint32_t	g;
-	int		tries, i;
+	/* The fields after gen, word by word: every one is 32 bits. */
+	const volatile uint32_t	*from = (const volatile uint32_t *)v;
+	uint32_t		*to = (uint32_t *)s;
+	uint32_t		 g;
+	int			 tries, i;
 
 	for (tries = 0; tries < 8; tries++) {
 		g = __atomic_load_n(&v->gen, __ATOMIC_ACQUIRE);
 		if (g & 1)
 			continue;
-		s->pid = v->pid;
-		s->call = v->call;
-		s->wait = v->wait;
-		s->type = v->type;
-		s->port = v->port;
-		s->loc = v->loc;
-		s->comm = v->comm;
-		s->ncoll = v->ncoll;
-		s->root = v->root;
-		s->npeers = v->npeers;
-		s->sends = v->sends;
-		s->recvs = v->recvs;
-		for (i = 0; i < WIRE_WATCH_PEERS; i++)
-			s->peers[i] = v->peers[i];
+		for (i = 1; i < (int)(offsetof(struct wire_slot, pad) / 4); i++)
+			to[i] = from[i];
 		__atomic_thread_fence(__ATOMIC_ACQUIRE);
 		if (__atomic_load_n(&v->gen, __ATOMIC_RELAXED) == g) {
 			s->gen = g;
