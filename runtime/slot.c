@@ -58,6 +58,7 @@ slot_attach(int rank)
 	void				*p;
 	long				 fd;
 	size_t				 at;
+	int				 level;
 
 	if (v == NULL)
 		return;
@@ -66,6 +67,14 @@ slot_attach(int rank)
 	unsetenv(WIRE_ENV_WATCH);
 	if (*end != '\0' || errno != 0 || fd < 3 || fd > 65535)
 		return;
+	/* Threads that call MPI at once: one slot cannot say what the
+	 * process waits for (a thread may release what another waits
+	 * for).  The watch then never sees it blocked. */
+	if (MPI_Query_thread(&level) != MPI_SUCCESS ||
+	    level == MPI_THREAD_MULTIPLE) {
+		close((int)fd);
+		return;
+	}
 	if (fstat((int)fd, &st) != 0 || !S_ISREG(st.st_mode) ||
 	    st.st_size < 2 * WIRE_SLOT_SIZE) {
 		close((int)fd);

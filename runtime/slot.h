@@ -24,7 +24,9 @@ extern volatile struct wire_slot *slot_me;
 /* Open the watch's memory file WIRE_ENV_WATCH names, if any, and take its
  * slot for world rank 'rank' as the process's from now on; the variable
  * is removed, and a file that is not the watch's is left alone (the run
- * is then not watched here). */
+ * is then not watched here), as is the file of a process whose MPI was
+ * initialised for threads calling at once (MPI_THREAD_MULTIPLE): one slot
+ * cannot say what such a process waits for. */
 void slot_attach(int rank);
 
 /* Enter a call: the slot odd (being written), 'call' in it and what it

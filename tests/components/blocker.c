@@ -26,7 +26,9 @@
  *					in ens_recv for its L[1] peer, and
  *					sleep: a writer stopped in the middle
  *
- * Each step is one argument; "say:TEXT" prints TEXT on stdout. */
+ * Each step is one argument; "say:TEXT" prints TEXT on stdout.  A first
+ * argument "threads" initialises MPI for threads that call it at once
+ * (MPI_THREAD_MULTIPLE) before ens_init. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -197,10 +199,18 @@ step(const char *a)
 int
 main(int argc, char **argv)
 {
-	int	i;
+	int	i = 1, level;
 
+	if (argc > 1 && strcmp(argv[1], "threads") == 0) {
+		if (MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &level) !=
+		    MPI_SUCCESS || level != MPI_THREAD_MULTIPLE) {
+			fprintf(stderr, "blocker: no MPI_THREAD_MULTIPLE\n");
+			exit(1);
+		}
+		i = 2;
+	}
 	ens_init(&argc, &argv);
-	for (i = 1; i < argc; i++)
+	for (; i < argc; i++)
 		step(argv[i]);
 	ens_finalize();
 	return 0;
