@@ -115,7 +115,7 @@ lookout_read(struct lookout *lo, pid_t pid, struct wire_buf *out)
 		s.gen = lo->last.gen + 1;	/* no reading: not the same */
 		ran = 0;
 	} else {
-		ran = clock_ran((int)pid);
+		ran = s.call != WC_NONE ? clock_ran((int)pid) : 0;
 		blocked = lo->have && wire_slot_blocked(&lo->last, lo->ran,
 		    &s, ran);
 	}

@@ -426,7 +426,9 @@ watch_read_all(struct run *R, double t, int local)
 			p->have = p->blocked = 0;
 		else if (local) {
 			ended |= s.call == WC_FINALIZE && s.wait == WIRE_WAIT_END;
-			cpu = clock_ran(s.pid);
+			/* Its run time only when it is in a call: a process
+			 * that computes costs no reading of /proc. */
+			cpu = s.call != WC_NONE ? clock_ran(s.pid) : 0;
 			p->blocked = p->have && wire_slot_blocked(&p->cur, p->cpu,
 			    &s, cpu);
 			p->cur = s;
