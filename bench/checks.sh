@@ -1,6 +1,9 @@
 #!/bin/bash
 # checks.sh -- what the run's checks cost (make bench-checks):
 #
+#   step      the protocol check's step alone (bench/monstep: ens_mon_step
+#             in one process, processor time, no MPI), a loaded machine's
+#             noise left out
 #   protocol  the protocol check (on by default for a verified run)
 #             against the same run with --no-check-protocol: the 8-byte
 #             ping-pong through ens_send/ens_recv (bench/pingpong.pcg,
@@ -43,8 +46,8 @@ mpirun=${MPIRUN:-$(command -v mpirun)}
 cores=$(nproc)
 . "$here/lib.sh"
 need_built checks.sh bench-checks "$ensemble" "$build/bench/pingpong" \
-    "$build/bench/allreduce" \
-    "$build/bench/native" "$build/bench/native-ens"
+    "$build/bench/allreduce" "$build/bench/native" "$build/bench/native-ens" \
+    "$build/bench/monstep"
 mpi_scratch
 missed=0
 
@@ -118,6 +121,9 @@ pair() {
 }
 
 echo "what the run's checks cost: $cores cores, $(uptime | sed 's/.*load/load/')"
+echo
+echo "protocol check, its step alone (processor time a call, median of 7 blocks):"
+"$build/bench/monstep" | sed 's/^/  /'
 echo
 echo "protocol check: checked against --no-check-protocol, median of $runs runs each,"
 echo "  alternating, $reps operations a run (us per operation; target 1.05)"

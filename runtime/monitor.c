@@ -8,7 +8,8 @@
  * the call, the port type's index and where the action leads, past the
  * jumps after it; the step compares and stores, and counts a loop when
  * it leads to a loop's test (about 12 ns, against a microsecond for the
- * set of positions, so that the check can stay on: bench/protocol.sh).
+ * set of positions, so that the check can stay on: bench/monstep.c,
+ * bench/checks.sh).
  * The sets a step builds are kept from step to step. */
 #include <stdio.h>
 #include <stdlib.h>
