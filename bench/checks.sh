@@ -4,6 +4,16 @@
 #   step      the protocol check's step alone (bench/monstep: ens_mon_step
 #             in one process, processor time, no MPI), a loaded machine's
 #             noise left out
+#   cpu       calls that do not block, in one process, in the processor
+#             time of its main thread (bench/callcost.pcg): 8 bytes sent
+#             to itself and an allreduce of a world of one, raw MPI and
+#             through ens_ calls; RUNS runs each of the default (protocol
+#             checked, deadlock watch on), --no-check-protocol,
+#             --no-deadlock-watch and bench/callcost under a plain
+#             'mpirun -np 1', alternated: the medians, and the ratios of
+#             what each check adds to a call that costs far less than a
+#             message between processes (reported; no target: the
+#             targets are the ratios below)
 #   protocol  the protocol check (on by default for a verified run)
 #             against the same run with --no-check-protocol: the 8-byte
 #             ping-pong through ens_send/ens_recv (bench/pingpong.pcg,
@@ -47,7 +57,7 @@ cores=$(nproc)
 . "$here/lib.sh"
 need_built checks.sh bench-checks "$ensemble" "$build/bench/pingpong" \
     "$build/bench/allreduce" "$build/bench/native" "$build/bench/native-ens" \
-    "$build/bench/monstep"
+    "$build/bench/monstep" "$build/bench/callcost" "$build/bench/callcost-ens"
 mpi_scratch
 missed=0
 
@@ -124,6 +134,40 @@ echo "what the run's checks cost: $cores cores, $(uptime | sed 's/.*load/load/')
 echo
 echo "protocol check, its step alone (processor time a call, median of 7 blocks):"
 "$build/bench/monstep" | sed 's/^/  /'
+echo
+echo "calls that do not block, one process, processor time (us per call), median"
+echo "  of $runs runs each, alternating: default, --no-check-protocol,"
+echo "  --no-deadlock-watch, plain mpirun"
+rm -f "$work"/c.*
+for r in $(seq 1 "$runs"); do
+	for side in d p w m; do
+		case $side in
+		d) run "$ensemble" run "$here/callcost.pcg" -L "$build/bench" ;;
+		p) run "$ensemble" run "$here/callcost.pcg" -L "$build/bench" \
+		    --no-check-protocol ;;
+		w) run "$ensemble" run "$here/callcost.pcg" -L "$build/bench" \
+		    --no-deadlock-watch ;;
+		m) run "$mpirun" -np 1 "$build/bench/callcost" ;;
+		esac
+		for f in self8 allreduce8 ens_self8 ens_allreduce8; do
+			[ $side = m ] && [ "${f#ens_}" != "$f" ] && continue
+			fig "^$f \\([0-9.]*\\) us\$" >>"$work/c.$side.$f"
+		done
+	done
+done
+printf '  %-16s %9s %9s %9s %9s  %s\n' figure default no-check no-watch plain \
+    ratios
+for f in ens_self8 ens_allreduce8; do
+	d=$(median <"$work/c.d.$f"); p=$(median <"$work/c.p.$f")
+	printf '  %-16s %9.4f %9.4f %9s %9s  checked / not %s\n' "$f" "$d" "$p" \
+	    - - "$(ratio "$d" "$p")"
+done
+for f in self8 allreduce8; do
+	d=$(median <"$work/c.d.$f"); w=$(median <"$work/c.w.$f")
+	m=$(median <"$work/c.m.$f")
+	printf '  %-16s %9.4f %9s %9.4f %9.4f  watch / none %s, / plain %s\n' \
+	    "$f" "$d" - "$w" "$m" "$(ratio "$d" "$w")" "$(ratio "$d" "$m")"
+done
 echo
 echo "protocol check: checked against --no-check-protocol, median of $runs runs each,"
 echo "  alternating, $reps operations a run (us per operation; target 1.05)"
