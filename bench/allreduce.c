@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "median.h"
+
 #include <ensemble.h>
 
 #define WARMUP	1000
@@ -35,15 +37,6 @@ calls(int raw, int n)
 	return MPI_Wtime() - t0;
 }
 
-/* Order doubles for qsort. */
-static int
-cmp(const void *a, const void *b)
-{
-	double	x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 int
 main(int argc, char **argv)
 {
@@ -63,10 +56,10 @@ main(int argc, char **argv)
 		mpi[b] = calls(1, n);
 	}
 	if (ens_self()->rank == 0) {
-		qsort(ens, BLOCKS, sizeof(ens[0]), cmp);
-		qsort(mpi, BLOCKS, sizeof(mpi[0]), cmp);
-		printf("allreduce ens %.3f us\n", ens[BLOCKS / 2] / n * 1e6);
-		printf("allreduce mpi %.3f us\n", mpi[BLOCKS / 2] / n * 1e6);
+		printf("allreduce ens %.3f us\n",
+		    bench_median(ens, BLOCKS) / n * 1e6);
+		printf("allreduce mpi %.3f us\n",
+		    bench_median(mpi, BLOCKS) / n * 1e6);
 		fflush(stdout);
 	}
 	ens_finalize();

@@ -27,6 +27,8 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "median.h"
+
 #ifdef ENSEMBLE
 #include <ensemble.h>
 #else
@@ -50,14 +52,6 @@ cpu(void)
 
 	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int
-cmp(const void *a, const void *b)
-{
-	double	x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
 }
 
 /* Stop on an MPI error. */
@@ -103,8 +97,7 @@ median(enum op op, long k)
 		if (b >= 0)
 			t[b] = (cpu() - t0) / (double)k * 1e6;
 	}
-	qsort(t, BLOCKS, sizeof(t[0]), cmp);
-	return t[BLOCKS / 2];
+	return bench_median(t, BLOCKS);
 }
 
 int

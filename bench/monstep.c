@@ -14,6 +14,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "median.h"
+
 #include "monitor.h"
 
 #define BLOCKS	7
@@ -26,14 +28,6 @@ cpu(void)
 
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int
-cmp(const void *a, const void *b)
-{
-	double	x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
 }
 
 /* Step through k rounds of the n events ev of behaviour beh: ns a step,
@@ -71,8 +65,7 @@ steps(const char *beh, const struct mon_event *ev, int n, long k)
 		t[b] = (cpu() - t0) / ((double)k * n) * 1e9;
 	}
 	ens_mon_free(m);
-	qsort(t, BLOCKS, sizeof(t[0]), cmp);
-	return t[BLOCKS / 2];
+	return bench_median(t, BLOCKS);
 }
 
 int

@@ -22,6 +22,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "median.h"
+
 #ifdef ENSEMBLE
 #include <ensemble.h>
 #else
@@ -85,15 +87,6 @@ block(enum op op, char *buf, int bytes, int n)
 	return MPI_Wtime() - t0;
 }
 
-/* Order doubles for qsort. */
-static int
-cmp(const void *a, const void *b)
-{
-	double	x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* The median of BLOCKS timed blocks of n operations, after one to warm
  * up, in microseconds per operation (per half round trip). */
 static double
@@ -108,8 +101,7 @@ median(enum op op, char *buf, int bytes, int n)
 		if (b >= 0)
 			t[b] = x;
 	}
-	qsort(t, BLOCKS, sizeof(t[0]), cmp);
-	return t[BLOCKS / 2] / n / (op == PINGPONG ? 2 : 1) * 1e6;
+	return bench_median(t, BLOCKS) / n / (op == PINGPONG ? 2 : 1) * 1e6;
 }
 
 /* Bounce 8 bytes between ranks 0 and 1 for about 'seconds' seconds:

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "median.h"
+
 #include <ensemble.h>
 
 #define WARMUP	1000
@@ -55,15 +57,6 @@ trips(int raw, int first, char *buf, int bytes, int n)
 	return MPI_Wtime() - t0;
 }
 
-/* Order doubles for qsort. */
-static int
-cmp(const void *a, const void *b)
-{
-	double	x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* Time both ways and print the medians from process 1. */
 int
 main(int argc, char **argv)
@@ -93,12 +86,10 @@ main(int argc, char **argv)
 	}
 
 	if (first) {
-		qsort(ens, BLOCKS, sizeof(ens[0]), cmp);
-		qsort(mpi, BLOCKS, sizeof(mpi[0]), cmp);
 		printf("pingpong ens %d bytes: %.3f us\n", bytes,
-		    ens[BLOCKS / 2] / n / 2 * 1e6);
+		    bench_median(ens, BLOCKS) / n / 2 * 1e6);
 		printf("pingpong mpi %d bytes: %.3f us\n", bytes,
-		    mpi[BLOCKS / 2] / n / 2 * 1e6);
+		    bench_median(mpi, BLOCKS) / n / 2 * 1e6);
 		fflush(stdout);
 	}
 	free(buf);
