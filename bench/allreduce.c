@@ -13,9 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "median.h"
-
 #include <ensemble.h>
+
+#include "bench.h"
 
 #define WARMUP	1000
 #define BLOCKS	5

@@ -27,13 +27,13 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "median.h"
-
 #ifdef ENSEMBLE
 #include <ensemble.h>
 #else
 #include <mpi.h>
 #endif
+
+#include "bench.h"
 
 #define BLOCKS	7
 
@@ -44,25 +44,9 @@ enum op {
 	ENS_ALLREDUCE,
 };
 
-/* The processor time of this thread, in seconds. */
-static double
-cpu(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* Stop on an MPI error. */
-static void
-check(int rc, const char *call)
-{
-	if (rc != MPI_SUCCESS) {
-		fprintf(stderr, "callcost: %s failed\n", call);
-		MPI_Abort(MPI_COMM_WORLD, 1);
-	}
-}
+/* The main thread's processor time, in seconds; a stop on an MPI error. */
+#define cpu()		bench_cpu(CLOCK_THREAD_CPUTIME_ID)
+#define check(rc, call)	bench_check("callcost", rc, call)
 
 /* The median of BLOCKS blocks of k operations op, in microseconds of
  * processor time per operation. */

@@ -14,9 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "median.h"
-
 #include <ensemble.h>
+
+#include "bench.h"
 
 #define BLOCKS	7
 

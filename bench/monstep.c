@@ -14,21 +14,14 @@
 #include <string.h>
 #include <time.h>
 
-#include "median.h"
-
 #include "monitor.h"
+
+#include "bench.h"
 
 #define BLOCKS	7
 
 /* The processor time of this process, in seconds. */
-static double
-cpu(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
+#define cpu()	bench_cpu(CLOCK_PROCESS_CPUTIME_ID)
 
 /* Step through k rounds of the n events ev of behaviour beh: ns a step,
  * the median of BLOCKS blocks; -1 when the monitor refuses one. */

@@ -22,13 +22,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "median.h"
-
 #ifdef ENSEMBLE
 #include <ensemble.h>
 #else
 #include <mpi.h>
 #endif
+
+#include "bench.h"
 
 #define BLOCKS		7
 #define LARGE_BYTES	(1 << 20)
@@ -41,15 +41,7 @@ enum op {
 
 static int	rank;
 
-/* Stop on an MPI error (ens_init makes MPI_COMM_WORLD return them). */
-static void
-check(int rc, const char *call)
-{
-	if (rc != MPI_SUCCESS) {
-		fprintf(stderr, "native: %s failed\n", call);
-		MPI_Abort(MPI_COMM_WORLD, 1);
-	}
-}
+#define check(rc, call)	bench_check("native", rc, call)
 
 /* One round trip of 'bytes' bytes between ranks 0 and 1, rank 0 first. */
 static void

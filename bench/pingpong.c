@@ -7,22 +7,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "median.h"
-
 #include <ensemble.h>
+
+#include "bench.h"
 
 #define WARMUP	1000
 #define BLOCKS	5
 
-/* Stop on an MPI error from a raw call. */
-static void
-check(int rc, const char *call)
-{
-	if (rc != MPI_SUCCESS) {
-		fprintf(stderr, "pingpong: %s failed\n", call);
-		MPI_Abort(MPI_COMM_WORLD, 1);
-	}
-}
+#define check(rc, call)	bench_check("pingpong", rc, call)
 
 /* Make n round trips on Peer[1], through libensemble or raw MPI; the
  * first process sends first.  Returns the time they took. */
