@@ -3,6 +3,7 @@
  * deadlock, or wait long without deadlocking, in any shape:
  *
  *	send:T:I  ssend:T:I  recv:T:I	ens_send, ens_ssend, ens_recv on T[I]
+ *	probe:T:I			ens_probe on T[I]
  *	recvany[:T]			ens_recv_any (of type T, else NULL)
  *	isend:T:I  irecv:T:I  waitall	posts, then ens_waitall of them all
  *	sendrecv:T:I:U:J		ens_sendrecv to T[I], from U[J]
@@ -118,6 +119,9 @@ step(const char *a)
 	} else if (strncmp(a, "recv:", 5) == 0) {
 		i = port(a + 5, t, sizeof(t));
 		ens_recv(t, i, &v, 1, MPI_INT);
+	} else if (strncmp(a, "probe:", 6) == 0) {
+		i = port(a + 6, t, sizeof(t));
+		ens_probe(t, i, MPI_STATUS_IGNORE);
 	} else if (strcmp(a, "recvany") == 0)
 		ens_recv_any(NULL, &v, 1, MPI_INT);
 	else if (strncmp(a, "recvany:", 8) == 0)
