@@ -31,6 +31,7 @@ struct cmd_run_opts {
 	int			 no_verify;
 	int			 force;
 	int			 check_protocol;
+	int			 watch;
 	int			 verbose;
 	struct cli_list		 mca;		/* --mca: KEY, VALUE, KEY, VALUE... */
 	struct cli_list		 xenv;		/* -x */
@@ -354,7 +355,11 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 	lo.oversubscribe = o.oversubscribe;
 	lo.timeout = o.timeout;
 	lo.start_timeout = o.start_timeout;
-	lo.check_protocol = o.check_protocol;
+	/* On by default: what was verified is what runs.  Not without
+	 * verification, where a component may have no behaviour. */
+	lo.check_protocol = o.check_protocol < 0 ? !o.no_verify :
+	    o.check_protocol;
+	lo.watch = o.watch != 0;
 	lo.trace = trace;
 	lo.verbose = o.verbose;
 	lo.stdin_proc = stdin_proc;
@@ -408,10 +413,17 @@ static const struct cli_option cmd_run_options[] = {
 	  .help = "stop the run when not every process has joined\n"
 	    "(returned from ens_init) after S seconds, naming\n"
 	    "those that never called it (default 60 + N/10)" },
-	{ .type = CLI_FLAG, .name = "--check-protocol",
+	{ .type = CLI_FLAG, .name = "--check-protocol", .flags = CLI_NEG,
 	  .off = OFF(check_protocol),
 	  .help = "stop a process whose port calls leave its\n"
-	    "declared behaviour, naming the expected statement" },
+	    "declared behaviour, naming the expected statement\n"
+	    "(default, unless --no-verify; --no-check-protocol:\n"
+	    "never)" },
+	{ .type = CLI_FLAG, .name = "--deadlock-watch", .flags = CLI_NEG,
+	  .off = OFF(watch),
+	  .help = "name processes blocked for good (a deadlock, an\n"
+	    "orphan receive) as it happens and stop the run\n"
+	    "(exit 4; default; --no-deadlock-watch: never)" },
 	{ .type = CLI_STRING, .name = "--trace", .arg = "FILE",
 	  .off = OFF(trace), .needs = "a file name",
 	  .help = "record every port operation and raw MPI call of\n"
@@ -470,6 +482,7 @@ const struct cmd_entry cmd_run_entry = {
 	.help =
 	    "Exit status: 0 every component succeeded, 1 a component failed or\n"
 	    "verification failed, 2 bad input or usage, 3 verification incomplete\n"
-	    "or --timeout stopped the run.\n",
+	    "or --timeout stopped the run, 4 processes were blocked for good (a\n"
+	    "deadlock) and the run was stopped.\n",
 	.exec = cmd_run_exec,
 };

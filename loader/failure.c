@@ -76,6 +76,223 @@ failure_lines_flush(struct failure_lines *l, const struct run *R,
 	memset(l, 0, sizeof(*l));
 }
 
+/* The text of process r's blocked call, as the deadlock report says it:
+ * "'ens_send Prop[1]' (dmax.pcg:36:32)", the call and its port (a
+ * collective's group), and the statement of the behaviour it is at when
+ * the protocol check knew it. */
+static void
+failure_call(const struct run *R, int r, const struct wire_slot *s,
+    struct buf *b)
+{
+	const struct pcg	*g = R->g;
+	const struct pcg_comp	*c = &g->comps[g->procs[r].comp];
+	char			 gn[PCG_NAME_MAX], **locs = NULL;
+	int			 nlocs, k;
+
+	buf_printf(b, "'%s", wire_call_name(s->call));
+	if (s->type >= 0 && s->type < c->ntypes && s->port > 0)
+		buf_printf(b, " %s[%d]", c->types[s->type], s->port);
+	else if (s->type >= 0 && s->type < c->ntypes)
+		buf_printf(b, " %s", c->types[s->type]);
+	else if (s->wait == WIRE_WAIT_COLL && s->comm == WIRE_COMM_COMP)
+		buf_printf(b, " %s", c->name);
+	else if (s->wait == WIRE_WAIT_COLL && s->comm >= WIRE_COMM_GROUP &&
+	    s->comm - WIRE_COMM_GROUP < g->ngroups)
+		buf_printf(b, " %s", pcg_group_name(g, s->comm - WIRE_COMM_GROUP,
+		    gn, sizeof(gn)));
+	buf_addc(b, '\'');
+	nlocs = pcg_behaviour_locs(g, r, &locs);
+	if (s->loc >= 0 && s->loc < nlocs && strcmp(locs[s->loc], "-") != 0)
+		buf_printf(b, " (%s)", locs[s->loc]);
+	for (k = 0; k < nlocs; k++)
+		free(locs[k]);
+	free(locs);
+}
+
+/* Process r's name, with its host when the run spans several. */
+static void
+failure_who(const struct run *R, int r, int hosts, struct buf *b)
+{
+	buf_adds(b, R->p[r].name);
+	if (hosts)
+		buf_printf(b, " (host %s)", launch_host_of(&R->p[r]));
+}
+
+/* "relay[1] waits in 'ens_send Prop[1]' (...) for relay[2]", the ended
+ * ones marked, as the verifier writes a wait (mpnet/report.c). */
+static void
+failure_wait_line(const struct run *R, const struct wdead *d, int hosts,
+    struct buf *b)
+{
+	int	k;
+
+	failure_who(R, d->proc, hosts, b);
+	buf_adds(b, " waits in ");
+	failure_call(R, d->proc, &d->slot, b);
+	buf_adds(b, " for ");
+	for (k = 0; k < d->nwaits; k++) {
+		if (k > 0)
+			buf_adds(b, k == d->nwaits - 1 ? (d->any ? " or " : " and ") :
+			    ", ");
+		failure_who(R, d->waits[k], hosts, b);
+		if (R->ended_mask[d->waits[k]])
+			buf_adds(b, " (ended)");
+	}
+}
+
+/* The blocked-for-good entry of process r, or NULL. */
+static const struct wdead *
+failure_dead_of(const struct run *R, int r)
+{
+	int	i;
+
+	for (i = 0; i < R->ndead; i++)
+		if (R->dead[i].proc == r)
+			return &R->dead[i];
+	return NULL;
+}
+
+/* A cycle of waits among the processes blocked for good, into cyc (at
+ * most R->ndead, from its least rank on): its length, 0 when every wait
+ * ends at ended processes. */
+static int
+failure_cycle(const struct run *R, int *cyc)
+{
+	const struct wdead	*d;
+	int			*at = xcalloc((size_t)R->n + 1, sizeof(int));
+	int			 i, k, n, len = 0, least, start;
+
+	for (i = 0; i < R->ndead && len == 0; i++) {
+		memset(at, 0, (size_t)R->n * sizeof(int));
+		for (n = 0, d = &R->dead[i]; d != NULL; ) {
+			if (at[d->proc] > 0) {
+				/* Back where it was: the cycle is from there. */
+				start = at[d->proc] - 1;
+				len = n - start;
+				memmove(cyc, cyc + start, (size_t)len * sizeof(int));
+				break;
+			}
+			at[d->proc] = n + 1;
+			cyc[n++] = d->proc;
+			for (k = 0; k < d->nwaits; k++)
+				if (failure_dead_of(R, d->waits[k]) != NULL)
+					break;
+			d = k < d->nwaits ? failure_dead_of(R, d->waits[k]) : NULL;
+		}
+	}
+	free(at);
+	if (len == 0)
+		return 0;
+	for (least = 0, i = 1; i < len; i++)
+		if (cyc[i] < cyc[least])
+			least = i;
+	for (i = 0; i < least; i++) {
+		k = cyc[0];
+		memmove(cyc, cyc + 1, (size_t)(len - 1) * sizeof(int));
+		cyc[len - 1] = k;
+	}
+	return len;
+}
+
+/* The processes as a list, "a, b and c". */
+static void
+failure_list(const struct run *R, const int *v, int n, struct buf *b)
+{
+	int	k;
+
+	for (k = 0; k < n; k++) {
+		if (k > 0)
+			buf_adds(b, k == n - 1 ? " and " : ", ");
+		buf_adds(b, R->p[v[k]].name);
+	}
+}
+
+/* The watch found processes blocked for good and stopped the run: say who
+ * waits for whom, in the words of the verifier's report (mpnet/report.c):
+ * a cycle of waits as one sentence, then each other process's wait; with
+ * no cycle, those that wait only for ended processes, as an orphan
+ * receive, an unmatched send or a collective others ended without. */
+void
+failure_deadlock(struct run *R)
+{
+	struct buf		 msg, det;
+	const struct wdead	*d;
+	int			*cyc = xcalloc((size_t)R->ndead + 1, sizeof(int));
+	int			*roots = xcalloc((size_t)R->ndead + 1, sizeof(int));
+	unsigned char		*said = xcalloc((size_t)R->n + 1, 1);
+	int			 len, i, k, hosts = 0, nroots = 0, sends = 0, colls = 0;
+
+	buf_init(&msg);
+	buf_init(&det);
+	for (i = 1; i < R->n; i++)
+		if (strcmp(launch_host_of(&R->p[i]), launch_host_of(&R->p[0])) != 0)
+			hosts = 1;
+	if ((len = failure_cycle(R, cyc)) > 0) {
+		buf_adds(&msg, "deadlock: ");
+		if (len == 1)
+			buf_printf(&msg, "%s waits for itself", R->p[cyc[0]].name);
+		else {
+			failure_list(R, cyc, len, &msg);
+			buf_adds(&msg, " wait for each other");
+		}
+		for (k = 0; k < len; k++) {
+			d = failure_dead_of(R, cyc[k]);
+			said[cyc[k]] = 1;
+			if (k == 0) {
+				buf_adds(&det, "  ");
+				failure_who(R, cyc[0], hosts, &det);
+			} else
+				buf_adds(&det, ", which");
+			buf_adds(&det, " waits in ");
+			failure_call(R, cyc[k], &d->slot, &det);
+			buf_adds(&det, " for ");
+			failure_who(R, cyc[(k + 1) % len], hosts, &det);
+		}
+		buf_addc(&det, '\n');
+	} else {
+		for (i = 0; i < R->ndead; i++) {
+			d = &R->dead[i];
+			for (k = 0; k < d->nwaits && R->ended_mask[d->waits[k]]; k++)
+				;
+			if (k < d->nwaits)
+				continue;
+			roots[nroots++] = d->proc;
+			said[d->proc] = 1;
+			sends += wire_call_sends(d->slot.call);
+			colls += d->slot.wait == WIRE_WAIT_COLL;
+			buf_adds(&det, "  ");
+			failure_wait_line(R, d, hosts, &det);
+			buf_addc(&det, '\n');
+		}
+		buf_adds(&msg, colls == nroots ? "collective mismatch: " :
+		    sends == nroots ? "unmatched send: " : "orphan receive: ");
+		failure_list(R, roots, nroots, &msg);
+		buf_adds(&msg, nroots == 1 ? " waits" : " wait");
+		buf_adds(&msg, colls == nroots ? " in a collective that processes"
+		    " that ended never reach" : sends == nroots ? " forever to"
+		    " send to processes that ended" : " forever for a message"
+		    " from processes that ended");
+		if (R->ndead > nroots)
+			buf_printf(&msg, ", and %d other%s wait%s behind",
+			    R->ndead - nroots, R->ndead - nroots == 1 ? "" : "s",
+			    R->ndead - nroots == 1 ? "s" : "");
+	}
+	for (i = 0; i < R->ndead; i++) {
+		if (said[R->dead[i].proc])
+			continue;
+		buf_adds(&det, "  ");
+		failure_wait_line(R, &R->dead[i], hosts, &det);
+		buf_addc(&det, '\n');
+	}
+	fprintf(stderr, "ensemble: %s: %s; stopped the run\n%s", R->g->name,
+	    msg.s, det.s);
+	buf_free(&msg);
+	buf_free(&det);
+	free(cyc);
+	free(roots);
+	free(said);
+}
+
 /* Where each process was when --timeout stopped the run, those alike on
  * one line ("stencil[1..64] (host vm): blocked in 'ens_ssend Left[1]'
  * (peer: the previous one, a cycle of 64)"). */

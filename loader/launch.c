@@ -194,6 +194,7 @@ run_free(struct run *R)
 	fan_free(R->fan);
 	free(R->fan_addrs);
 	free(R->pfd);
+	watch_free(R);
 }
 
 /* Whether all is written to mpirun's standard input. */
@@ -328,7 +329,7 @@ run_deadline(const struct run *R)
 		AT(R->t0);
 	if (R->fail_at > 0 && R->phase < RUN_TERMINATED)
 		AT(R->fail_at + STOP_GRACE);
-	if (R->final_at > 0 && !R->done && R->fail_at == 0 &&
+	if (R->final_at > 0 && !R->done && R->fail_at == 0 && R->watch == NULL &&
 	    R->nhello == R->n && R->phase == RUN_RUNNING && !R->timed_out)
 		AT(R->final_asked > 0 ? R->final_asked + R->final_every :
 		    R->final_at + FINAL_ASK);
@@ -336,6 +337,8 @@ run_deadline(const struct run *R)
 		AT(R->phase_at + STATE_WAIT);
 	if (R->phase == RUN_TERMINATED)
 		AT(R->phase_at + KILL_GRACE);
+	if (watch_deadline(R) >= 0)
+		AT(watch_deadline(R));
 	if (R->done)
 		AT(R->ended_at + ORPHAN_GRACE > R->swept_at + 1.0 ?
 		    R->ended_at + ORPHAN_GRACE : R->swept_at + 1.0);
@@ -479,6 +482,9 @@ run_escalate(struct run *R, double t)
 {
 	if (mpirun_interrupted && R->phase < RUN_TERMINATED)
 		run_signal(R, SIGTERM, RUN_TERMINATED, t);
+	/* A deadlock: nothing will move; stop every process now. */
+	if (R->dead != NULL && R->phase < RUN_TERMINATED)
+		run_signal(R, SIGTERM, RUN_TERMINATED, t);
 	if (R->o->timeout > 0 && !R->timed_out && R->fail_at == 0 &&
 	    t - R->t0 >= R->o->timeout) {
 		/* Not after a failure: its report, naming the process, is the
@@ -505,7 +511,7 @@ run_escalate(struct run *R, double t)
 	/* A process finalized and the run goes on: now and then ask the
 	 * others where they are (launch_blocked_for_good), without stopping it;
 	 * only once all have joined (before ens_init, SIGUSR1 kills). */
-	if (R->final_at > 0 && !R->done && R->fail_at == 0 &&
+	if (R->final_at > 0 && !R->done && R->fail_at == 0 && R->watch == NULL &&
 	    R->nhello == R->n && R->phase == RUN_RUNNING && !R->timed_out &&
 	    t - R->final_at >= FINAL_ASK &&
 	    (R->final_asked == 0 || t - R->final_asked >= R->final_every)) {
@@ -520,6 +526,22 @@ run_escalate(struct run *R, double t)
 		run_signal(R, SIGTERM, RUN_TERMINATED, t);
 	if (R->phase == RUN_TERMINATED && t - R->phase_at >= KILL_GRACE)
 		run_signal(R, SIGKILL, RUN_KILLED, t);
+}
+
+/* The deadlock watch's reading, when due (watch.c); processes found
+ * blocked for good are said at once, before the run is stopped
+ * (run_escalate), so that the report comes while the deadlock is
+ * fresh, not after the processes' end. */
+static void
+run_watch(struct run *R, double t)
+{
+	if (R->dead != NULL)
+		return;
+	watch_tick(R, t);
+	if (R->dead != NULL) {
+		demux_outq_write(&R->oq[1]);
+		failure_deadlock(R);
+	}
 }
 
 /* A realtime as ISO 8601 UTC (caller frees). */
@@ -649,6 +671,8 @@ run_finish(struct run *R, int *stuck)
 		    R->g->name);
 		return 128 + mpirun_interrupted;
 	}
+	if (R->dead != NULL)
+		return 4;	/* said when found (run_watch) */
 	if (R->timed_out) {
 		failure_timeout(R);
 		return 3;
@@ -669,10 +693,11 @@ run_finish(struct run *R, int *stuck)
 		if (R->o->trace != NULL && run_trace(R) != 0)
 			return 1;
 		fprintf(stderr, "ensemble: %s: %s ran in %.2f s (start %.3f s,"
-		    " wiring %.3f s, run %.3f s)\n", R->g->name,
+		    " wiring %.3f s, run %.3f s)%s\n", R->g->name,
 		    pcg_nprocs_text(R->g, pn, sizeof(pn)), clock_now() - R->t0,
 		    R->inited_at - R->t0, R->joined_at - R->inited_at,
-		    R->ended_at - R->joined_at);
+		    R->ended_at - R->joined_at, R->o->check_protocol ?
+		    ", protocol checked" : "");
 		return 0;
 	}
 	failure_report(R, st);
@@ -715,7 +740,16 @@ launch_run(const struct pcg *g, const struct launch_opts *o)
 		}
 	run_init(&R, g, o);
 	run_secret(&R);
-	if ((rc = mpirun_fit(&R)) != 0 || (rc = mpirun_files(&R)) != 0)
+	if ((rc = mpirun_fit(&R)) != 0)
+		goto out;
+	/* The deadlock watch's memory file, before the plan names it; the
+	 * run goes on without the watch when it cannot be made. */
+	if (o->watch && watch_open(&R) != 0) {
+		fprintf(stderr, "ensemble: %s: running without the deadlock"
+		    " watch\n", g->name);
+		watch_free(&R);
+	}
+	if ((rc = mpirun_files(&R)) != 0)
 		goto out;
 	rc = 2;
 	if (o->output_dir != NULL && demux_out_create(&R) != 0)
@@ -730,6 +764,7 @@ launch_run(const struct pcg *g, const struct launch_opts *o)
 		if (R.phase == RUN_EXITED)
 			run_linger(&R, t);
 		else {
+			run_watch(&R, t);
 			run_stop_strays(&R, t);
 			run_escalate(&R, t);
 		}

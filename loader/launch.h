@@ -27,6 +27,7 @@ struct launch_opts {
 	double		 start_timeout;	/* for every process to join; 0: by
 					 * the size */
 	int		 check_protocol;
+	int		 watch;		/* name deadlocks as they form (watch.c) */
 	const char	*trace;		/* --trace: the file (absolute); NULL */
 	int		 verbose;	/* show mpirun's own messages too */
 	int		 stdin_proc;	/* --stdin: the process (script order)
@@ -52,7 +53,8 @@ struct launch_opts {
 };
 
 /* Run g's processes and wait for them: 0 every one succeeded; 1 the run
- * failed (reported); 3 --timeout stopped it; 2 it could not be started
+ * failed (reported); 3 --timeout stopped it; 4 the watch found processes
+ * blocked for good and stopped it (reported); 2 it could not be started
  * (reported: they do not fit their slots, a file cannot be made, mpirun
  * cannot be run). */
 int launch_run(const struct pcg *g, const struct launch_opts *);

@@ -394,6 +394,7 @@ mpirun_files(struct run *R)
 	po.stdin_proc = o->stdin_proc;
 	po.stdin_net = R->fan_addrs;
 	po.relay = R->secret;
+	po.watch = watch_token(R);
 	po.root = o->stdin_proc >= 0 ? o->stdin_proc : 0;
 	po.flags = (o->check_protocol ? WIRE_CHECK_PROTOCOL : 0) |
 	    (o->trace != NULL ? WIRE_TRACE : 0);
