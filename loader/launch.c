@@ -124,7 +124,8 @@ run_init(struct run *R, const struct pcg *g, const struct launch_opts *o)
 	}
 	/* One file or pipe (2>&1): one queue, so that what goes there
 	 * keeps the order it came in. */
-	R->oq_same = stat_ok[0] && stat_ok[1] && st[0].st_dev == st[1].st_dev && st[0].st_ino == st[1].st_ino;
+	R->oq_same = stat_ok[0] && stat_ok[1] && st[0].st_dev == st[1].st_dev &&
+	    st[0].st_ino == st[1].st_ino;
 	R->pid = -1;
 	R->outdir = -1;
 	tidy_init(&R->tidy);

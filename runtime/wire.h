@@ -28,24 +28,23 @@
  *
  * NAME the process's name; ROOT the world rank that holds the port
  * tables; --relay: relay the component's output (below), with SECRET in
- * every marker line; --tables on that process only: its standard input starts with
- * the bundle of every process's port table (below), which the trampoline
- * reads off and hands to the component; --stdin: the rest of its standard
- * input is the component's (else /dev/null); --stdin-net (on every
- * process, with --relay, never with --stdin): the component's standard
- * input is a TCP connection to 'ensemble run', which copies its own
- * standard input to every process (loader/fan.h): ADDRESSES are
+ * every marker line; --tables on that process only: its standard input
+ * starts with the bundle of every process's port table (below), which
+ * the trampoline reads off and hands to the component; --stdin: the rest
+ * of its standard input is the component's (else /dev/null); --stdin-net
+ * (on every process, with --relay, never with --stdin): the component's
+ * standard input is a TCP connection to 'ensemble run', which copies its
+ * own standard input to every process (loader/fan.h): ADDRESSES are
  * "IPV4:PORT" separated by ',', tried in order (the loopback address only
  * when every process runs on that machine); on a connection, before
  * anything else, each side proves that it knows KEY, which never travels
  * (loader/auth.h): the trampoline writes a nonce, 'ensemble run' its own
  * nonce and its proof, the trampoline its proof, then shuts its writing
- * side, and 'ensemble run' a newline once it accepts it, then its standard
- * input; the trampoline tries the next address, and the list again a few
- * times, while none proves to be 'ensemble run' or accepts it; DIR the
- * component's working
- * directory; then the COUNT environment entries it sets, the executable
- * and its arguments (loader/exec.c).
+ * side, and 'ensemble run' a newline once it accepts it, then its
+ * standard input; the trampoline tries the next address, and the list
+ * again a few times, while none proves to be 'ensemble run' or accepts
+ * it; DIR the component's working directory; then the COUNT environment
+ * entries it sets, the executable and its arguments (loader/exec.c).
  *
  * The bundle, as 'ensemble run' writes it to mpirun's standard input
  * (which Open MPI forwards to ROOT alone): WIRE_BUNDLE_MAGIC and the count
