@@ -12,61 +12,115 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "fold.h"
 #include "launch-int.h"
 
-/* The peer of process r's port "Type index", or NULL. */
-static const char *
-failure_peer_name(const struct run *R, int r, const char *type, int index, char *buf, size_t len)
-{
-	int	q = launch_peer_of(R, r, type, index);
+/* Lines about the processes, gathered to be written folded (pcg/fold.h):
+ * the items, and the strings and peers they own. */
+struct failure_lines {
+	struct fold_item	*it;
+	size_t			 n, alloc;
+};
 
-	return q < 0 ? NULL : pcg_proc_name(R->g, q, buf, len);
+/* Add a line about process r: its host as the tag (host: "unknown" when
+ * not known; NULL: none), what (taken over), and with peer >= 0,
+ * " (peer NAME)" after it. */
+static void
+failure_line(struct failure_lines *l, int r, const char *host, char *what,
+    int peer)
+{
+	struct fold_item	*it;
+	int			*pp;
+
+	xgrow(&l->it, &l->alloc, l->n + 1, sizeof(*l->it));
+	it = &l->it[l->n++];
+	memset(it, 0, sizeof(*it));
+	it->proc = r;
+	if (host != NULL)
+		xasprintf((char **)&it->tag, " (host %s)", host);
+	it->what = what;
+	if (peer >= 0) {
+		pp = xcalloc(1, sizeof(int));
+		*pp = peer;
+		it->peers = pp;
+		it->npeers = 1;
+		xasprintf((char **)&it->runwhat, "%s: ", what);
+		xasprintf((char **)&it->what, "%s ", what);
+		free(what);
+		it->post = ")";
+	}
 }
 
-/* Where each process was when --timeout stopped the run. */
+/* Write the lines gathered to stderr, indented, runs of min or more
+ * alike folded, and free them. */
+static void
+failure_lines_flush(struct failure_lines *l, const struct run *R,
+    const char *indent, int min)
+{
+	struct fold_style	st = { indent, ": ", ": ", min };
+	struct buf		b;
+	size_t			k;
+
+	buf_init(&b);
+	buf_adds(&b, "");
+	fold_lines(&b, R->g, l->it, (int)l->n, &st, 1);
+	fputs(b.s, stderr);
+	buf_free(&b);
+	for (k = 0; k < l->n; k++) {
+		free((char *)l->it[k].tag);
+		free((char *)l->it[k].what);
+		free((char *)l->it[k].runwhat);
+		free((int *)l->it[k].peers);
+	}
+	free(l->it);
+	memset(l, 0, sizeof(*l));
+}
+
+/* Where each process was when --timeout stopped the run, those alike on
+ * one line ("stencil[1..64] (host vm): blocked in 'ens_ssend Left[1]'
+ * (peer: the previous one, a cycle of 64)"). */
 void
 failure_timeout(struct run *R)
 {
-	char	 call[64], type[256], pn[PCG_NAME_MAX];
-	int	 i, port, n;
+	struct failure_lines	 l;
+	char			 call[64], type[256], *what;
+	int			 i, port, peer;
 
+	memset(&l, 0, sizeof(l));
 	fprintf(stderr, "ensemble: %s: the run did not end within %g s (--timeout);"
 	    " stopped it\n", R->g->name, R->o->timeout);
 	for (i = 0; i < R->n; i++) {
 		struct rproc	*p = &R->p[i];
 		int		 isdone = p->ended && p->finalized;
 
-		fprintf(stderr, "  %s", p->name);
-		if (p->host != NULL)
-			fprintf(stderr, " (host %s)", p->host);
-		fputs(": ", stderr);
+		peer = -1;
 		if (p->state == NULL && !p->hello && p->entered)
-			fputs("in ens_init, waiting for the other processes to start\n",
-			    stderr);
+			what = xstrdup("in ens_init, waiting for the other processes"
+			    " to start");
 		else if (p->state == NULL)
-			fputs(isdone ? "finished\n" : p->hello ? "did not answer\n" :
-			    "never called ens_init\n", stderr);
+			what = xstrdup(isdone ? "finished" : p->hello ?
+			    "did not answer" : "never called ens_init");
 		else if (strcmp(p->state, WIRE_WORD_FINALIZE) == 0 || isdone)
-			fputs("finished (in ens_finalize or after)\n", stderr);
+			what = xstrdup("finished (in ens_finalize or after)");
 		else if (strcmp(p->state, "-") == 0)
-			fputs("running, not in a port call\n", stderr);
+			what = xstrdup("running, not in a port call");
 		else if (strcmp(p->state, "ens_init") == 0)
-			fputs("in ens_init, waiting for the other processes to start\n",
-			    stderr);
-		else if ((n = sscanf(p->state, "%63s %255s %d", call, type, &port)) == 3) {
-			const char *peer = port > 0 ?
-			    failure_peer_name(R, i, type, port, pn, sizeof(pn)) : NULL;
-
-			if (port > 0)
-				fprintf(stderr, "blocked in '%s %s[%d]'", call, type, port);
-			else
-				fprintf(stderr, "blocked in '%s %s'", call, type);
-			if (peer != NULL)
-				fprintf(stderr, " (peer %s)", peer);
-			fputc('\n', stderr);
+			what = xstrdup("in ens_init, waiting for the other processes"
+			    " to start");
+		else if (sscanf(p->state, "%63s %255s %d", call, type, &port) == 3) {
+			if (port > 0) {
+				xasprintf(&what, "blocked in '%s %s[%d]' (peer",
+				    call, type, port);
+				peer = launch_peer_of(R, i, type, port);
+				if (peer < 0)
+					what[strlen(what) - 6] = '\0';
+			} else
+				xasprintf(&what, "blocked in '%s %s'", call, type);
 		} else
-			fprintf(stderr, "blocked in '%s'\n", p->state);
+			xasprintf(&what, "blocked in '%s'", p->state);
+		failure_line(&l, i, p->host, what, peer);
 	}
+	failure_lines_flush(&l, R, "  ", 0);
 }
 
 /* Show what mpirun said, held back until now. */
@@ -88,9 +142,11 @@ failure_mpirun_said(const struct run *R)
 void
 failure_stuck(struct run *R)
 {
-	struct rproc	*p;
-	int		 i, waiting = 0;
+	struct failure_lines	 l;
+	struct rproc		*p;
+	int			 i, waiting = 0;
 
+	memset(&l, 0, sizeof(l));
 	fprintf(stderr, "ensemble: %s: not every process joined within %g s"
 	    " (--start-timeout); stopped it\n", R->g->name, R->start_timeout);
 	for (i = 0; i < R->n; i++) {
@@ -102,11 +158,9 @@ failure_stuck(struct run *R)
 			waiting++;
 			continue;
 		}
-		fprintf(stderr, "  %s", p->name);
-		if (p->host != NULL)
-			fprintf(stderr, " (host %s)", p->host);
-		fputs(": never called ens_init\n", stderr);
+		failure_line(&l, i, p->host, xstrdup("never called ens_init"), -1);
 	}
+	failure_lines_flush(&l, R, "  ", 0);
 	if (waiting > 0)
 		fprintf(stderr, "  %d other%s waited in ens_init\n", waiting,
 		    waiting == 1 ? "" : "s");
@@ -158,45 +212,29 @@ failure_how(const struct run *R, int r, char *buf, size_t len)
 		snprintf(buf, len, "exited with status %d after ens_finalize",
 		    p->exit_code);
 }
-/* The failure summary's table of how every process ended, one line per
- * run of processes of one component with consecutive indices, one host
- * and one end ("terminal[1..8] (host a): stopped with the run (SIGTERM)"),
- * so that a large run stays short; the first to fail has a line of its
- * own, which says so.  Said only for two processes or more. */
+/* The failure summary's table of how every process ended, a run of
+ * processes of one component with consecutive indices, one host and one
+ * end on one line ("terminal[1..8] (host a): stopped with the run
+ * (SIGTERM)"), so that a large run stays short; the first to fail has a
+ * line of its own, which says so.  Said only for two processes or more. */
 static void
 failure_ends(const struct run *R)
 {
-	const struct pcg_proc	*pp, *qp;
-	char			 how[160], next[160];
-	int			 i, j;
+	struct failure_lines	 l;
+	char			 how[160];
+	int			 i;
 
 	if (R->n < 2)
 		return;
+	memset(&l, 0, sizeof(l));
 	fputs("  how each process ended:\n", stderr);
-	for (i = 0; i < R->n; i = j) {
+	for (i = 0; i < R->n; i++) {
 		failure_how(R, i, how, sizeof(how));
-		pp = &R->g->procs[i];
-		for (j = i + 1; j < R->n; j++) {
-			qp = &R->g->procs[j];
-			if (i == R->culprit || j == R->culprit ||
-			    qp->comp != pp->comp ||
-			    qp->index != pp->index + (j - i) ||
-			    strchr(R->p[j].name, '[') == NULL ||
-			    strchr(R->p[i].name, '[') == NULL ||
-			    strcmp(launch_host_of(&R->p[j]), launch_host_of(&R->p[i])) != 0)
-				break;
-			failure_how(R, j, next, sizeof(next));
-			if (strcmp(next, how) != 0)
-				break;
-		}
-		if (j - i > 1)
-			fprintf(stderr, "    %s[%" PRId64 "..%" PRId64 "]",
-			    R->p[i].component, pp->index, pp->index + (j - i - 1));
-		else
-			fprintf(stderr, "    %s", R->p[i].name);
-		fprintf(stderr, " (host %s): %s%s\n", launch_host_of(&R->p[i]), how,
-		    i == R->culprit ? " (the first to fail)" : "");
+		failure_line(&l, i, launch_host_of(&R->p[i]), xstrdup(how), -1);
+		if (i == R->culprit)
+			l.it[l.n - 1].post = " (the first to fail)";
 	}
+	failure_lines_flush(&l, R, "    ", 2);
 }
 /* Say which process failed and how, with its last lines on stderr. */
 void

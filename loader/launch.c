@@ -639,6 +639,7 @@ run_trace(struct run *R)
 static int
 run_finish(struct run *R, int *stuck)
 {
+	char	pn[PCG_NAME_MAX];
 	int	st = R->wstatus, i;
 
 	launch_close_fd(&R->pfd[2].fd);
@@ -689,9 +690,9 @@ run_finish(struct run *R, int *stuck)
 		}
 		if (R->o->trace != NULL && (i = run_trace(R)) != 0)
 			return i;
-		fprintf(stderr, "ensemble: %s: %d process%s ran in %.2f s (start %.3f s,"
-		    " wiring %.3f s, run %.3f s)\n", R->g->name, R->n,
-		    R->n == 1 ? "" : "es", clock_now() - R->t0,
+		fprintf(stderr, "ensemble: %s: %s ran in %.2f s (start %.3f s,"
+		    " wiring %.3f s, run %.3f s)\n", R->g->name,
+		    pcg_nprocs_text(R->g, pn, sizeof(pn)), clock_now() - R->t0,
 		    R->inited_at - R->t0, R->joined_at - R->inited_at,
 		    R->ended_at - R->joined_at);
 		return 0;

@@ -8,6 +8,7 @@
 #define ENS_LAUNCH_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "pcg.h"
 
@@ -41,6 +42,13 @@ struct launch_opts {
 	size_t		 nxenv;
 	const char	**rest;		/* arguments after '--' */
 	size_t		 nrest;
+	/* The largest value of the scale parameter (-np) whose processes
+	 * fit in 'slots' (found by expanding the script again), for the
+	 * advice when they do not fit; -1 when none does (no scale
+	 * parameter, a count that does not depend on it, too few slots even
+	 * for the smallest).  NULL: no advice. */
+	int64_t		(*scale_fit)(void *arg, int slots);
+	void		*scale_fit_arg;
 };
 
 /* Run g's processes and wait for them: 0 every one succeeded; 1 the run
