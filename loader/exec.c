@@ -8,9 +8,12 @@
  *
  * Its tokens, decoded (wire_token_get), are
  *
- *	NAME ROOT [--relay SECRET] [--tables] [--stdin] [--stdin-net ADDRESSES]
+ *	NAME ROOT [--relay] [--tables] [--stdin] [--stdin-net ADDRESSES]
  *	    [--watch PID:FD:HOST] [--wdir DIR] COUNT NAME=VALUE... PATH [ARG...]
  *
+ * and the run's secrets are in its environment (WIRE_ENV_SECRET, with
+ * --stdin-net WIRE_ENV_STDIN_KEY), which it takes them out of, and it
+ * cannot be read by the component (not dumpable).
  * It says where it runs; with --tables it reads the bundle of port tables
  * off its standard input into a memory file for the component's ens_init;
  * it gives the component /dev/null as its standard input (with --stdin,
@@ -45,13 +48,18 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "auth.h"
 #include "lookout.h"
 #include "pcgdot.h"
 #include "wire.h"
 #include "xmalloc.h"
 
 #define TRAMP_CONNECT_WAIT	10	/* seconds, for 'ensemble run' to answer
-					 * at one address (--stdin-net) */
+					 * at one address (--stdin-net), and
+					 * to go through its handshake */
+#define TRAMP_STDIN_ROUNDS	5	/* times the addresses are tried */
+#define TRAMP_STDIN_PAUSE	100	/* ms before the second round, twice as
+					 * long before each next */
 
 /* Why the child could not become the component, sent to the trampoline
  * over a close-on-exec pipe with the errno. */
@@ -72,6 +80,7 @@ struct tramp {
 	const char	 *wdir;		/* NULL: stay */
 	const char	 *secret;	/* --relay: the run's secret; NULL: the
 					 * component has our stdout and stderr */
+	const char	 *stdin_key;	/* --stdin-net: the handshake's key */
 	const char	 *watch;	/* --watch: the deadlock watch's token */
 	int		  watchfd;	/* the memory file of the component's slot
 					 * (lookout.h); -1: none */
@@ -94,10 +103,12 @@ static void __attribute__((noreturn))
 tramp_usage(void)
 {
 	fprintf(stderr, "usage: ensemble-exec TOKEN... (started by 'ensemble run'"
-	    " for each process: NAME ROOT [--relay SECRET] [--tables] [--stdin]"
+	    " for each process: NAME ROOT [--relay] [--tables] [--stdin]"
 	    " [--stdin-net ADDRESSES] [--watch PID:FD:HOST]"
 	    " [--wdir DIR]"
-	    " COUNT NAME=VALUE... PATH [ARG...], each encoded)\n");
+	    " COUNT NAME=VALUE... PATH [ARG...], each encoded; with --relay "
+	    WIRE_ENV_SECRET ", with --stdin-net " WIRE_ENV_STDIN_KEY
+	    " in its environment)\n");
 	exit(2);
 }
 
@@ -118,12 +129,32 @@ tramp_cannot(const struct tramp *t, const char *fmt, ...)
 	exit(127);
 }
 
-/* Decode the tokens and take the arguments apart into t. */
+/* The value of the environment variable name, copied (caller frees);
+ * taken out of the environment, and its bytes where the kernel put them
+ * (what /proc/PID/environ shows) overwritten.  NULL when it is not set. */
+static char *
+tramp_take_env(const char *name)
+{
+	char	*v = getenv(name), *copy;
+
+	if (v == NULL)
+		return NULL;
+	copy = xstrdup(v);
+	memset(v, 0, strlen(v));
+	unsetenv(name);
+	return copy;
+}
+
+/* Decode the tokens and take the arguments apart into t, and the secrets
+ * out of the environment. */
 static void
 tramp_args(struct tramp *t, int argc, char **argv)
 {
-	char	**v;
-	int	  i, n, k = 0;
+	char	**v, *secret, *key;
+	int	  i, n, k = 0, relay = 0;
+
+	secret = tramp_take_env(WIRE_ENV_SECRET);
+	key = tramp_take_env(WIRE_ENV_STDIN_KEY);
 
 	v = xcalloc((size_t)argc + 1, sizeof(*v));
 	for (i = 1, n = 0; i < argc; i++)
@@ -140,10 +171,9 @@ tramp_args(struct tramp *t, int argc, char **argv)
 		} else if (k < n && strcmp(v[k], "--stdin") == 0) {
 			t->keep_stdin = 1;
 			k++;
-		} else if (k + 1 < n && strcmp(v[k], "--relay") == 0 &&
-		    v[k + 1][0] != '\0' && strpbrk(v[k + 1], " \n") == NULL) {
-			t->secret = v[k + 1];
-			k += 2;
+		} else if (k < n && strcmp(v[k], "--relay") == 0) {
+			relay = 1;
+			k++;
 		} else if (k + 1 < n && strcmp(v[k], "--stdin-net") == 0) {
 			t->stdin_net = v[k + 1];
 			k += 2;
@@ -163,7 +193,13 @@ tramp_args(struct tramp *t, int argc, char **argv)
 		if (t->env[i][0] == '=' || strchr(t->env[i], '=') == NULL)
 			tramp_usage();
 	t->argv = t->env + t->nenv;
-	if (t->stdin_net != NULL && (t->secret == NULL || t->keep_stdin))
+	if (relay && (secret == NULL || secret[0] == '\0' ||
+	    strpbrk(secret, " \n") != NULL))
+		tramp_usage();
+	t->secret = relay ? secret : NULL;
+	t->stdin_key = key;
+	if (t->stdin_net != NULL && (!relay || t->keep_stdin || key == NULL ||
+	    key[0] == '\0'))
 		tramp_usage();
 }
 
@@ -227,41 +263,26 @@ fail:
 	return -1;
 }
 
-/* --stdin-net: connect to 'ensemble run' at the first of its addresses
- * that answers, say the run's secret, and make the connection our
- * standard input, which the component inherits (fan.h). */
-static void
-tramp_stdin_net(const struct tramp *t)
-{
-	char	*list = xstrdup(t->stdin_net), *a, *save = NULL, *hello;
-	int	 fd = -1, e = EINVAL;
-
-	for (a = strtok_r(list, ",", &save); a != NULL && fd < 0;
-	    a = strtok_r(NULL, ",", &save))
-		if ((fd = tramp_connect(a)) < 0)
-			e = errno;
-	free(list);
-	if (fd < 0)
-		tramp_cannot(t, "cannot connect to 'ensemble run' for its standard"
-		    " input (%s): %s", t->stdin_net, strerror(e));
-	xasprintf(&hello, "%s\n", t->secret);
-	if (write(fd, hello, strlen(hello)) != (ssize_t)strlen(hello) ||
-	    shutdown(fd, SHUT_WR) != 0 ||
-	    (fd != STDIN_FILENO && dup2(fd, STDIN_FILENO) < 0))
-		tramp_cannot(t, "cannot take 'ensemble run's standard input: %s",
-		    strerror(errno));
-	free(hello);
-	if (fd != STDIN_FILENO)
-		close(fd);
-}
-
-/* Read exactly n bytes of fd into p: 0, or -1 (errno 0 at a short end). */
+/* Read exactly n bytes of fd into p, each within 'wait' seconds of the
+ * one before (0: however long it takes): 0, or -1 (errno 0 at a short
+ * end, ETIMEDOUT). */
 static int
-read_exactly(int fd, char *p, size_t n)
+read_exactly(int fd, char *p, size_t n, int wait)
 {
-	ssize_t	r;
+	struct pollfd	pfd;
+	ssize_t		r;
+	int		e;
 
+	pfd.fd = fd;
+	pfd.events = POLLIN;
 	while (n > 0) {
+		if (wait > 0 && (e = poll(&pfd, 1, wait * 1000)) <= 0) {
+			if (e < 0 && errno == EINTR)
+				continue;
+			if (e == 0)
+				errno = ETIMEDOUT;
+			return -1;
+		}
 		if ((r = read(fd, p, n)) < 0 && errno == EINTR)
 			continue;
 		if (r <= 0) {
@@ -275,6 +296,98 @@ read_exactly(int fd, char *p, size_t n)
 	return 0;
 }
 
+/* The handshake on fd (auth.h): our nonce; 'ensemble run's nonce and
+ * proof, checked; our proof; its acceptance.  0, or -1 and *why (static)
+ * when the other end did not prove to be 'ensemble run' or did not
+ * accept us. */
+static int
+tramp_handshake(const struct tramp *t, int fd, const char **why)
+{
+	struct sockaddr_in	 self, peer;
+	socklen_t		 len;
+	char			 cn[AUTH_NONCE + 1], sn[AUTH_NONCE + 1];
+	char			 in[AUTH_CHALLENGE_LEN], out[AUTH_CHALLENGE_LEN];
+	char			 proof[AUTH_PROOF + 1];
+
+	*why = "it did not answer";
+	len = sizeof(self);
+	if (getsockname(fd, (struct sockaddr *)&self, &len) != 0)
+		return -1;
+	len = sizeof(peer);
+	if (getpeername(fd, (struct sockaddr *)&peer, &len) != 0)
+		return -1;
+	auth_random_hex(cn, AUTH_NONCE / 2);
+	memcpy(out, cn, AUTH_NONCE);
+	out[AUTH_NONCE] = '\n';
+	/* (MSG_NOSIGNAL: a connection the other end dropped is an error
+	 * here, not our death by SIGPIPE.) */
+	if (send(fd, out, AUTH_HELLO_LEN, MSG_NOSIGNAL) != AUTH_HELLO_LEN ||
+	    read_exactly(fd, in, AUTH_CHALLENGE_LEN, TRAMP_CONNECT_WAIT) != 0)
+		return -1;
+	*why = "what answered did not prove to be 'ensemble run'";
+	if (in[AUTH_CHALLENGE_LEN - 1] != '\n' ||
+	    !auth_is_hex(in, AUTH_NONCE + AUTH_PROOF))
+		return -1;
+	memcpy(sn, in, AUTH_NONCE);
+	sn[AUTH_NONCE] = '\0';
+	auth_proof(proof, AUTH_SERVER, t->stdin_key, cn, sn, &self, &peer);
+	if (!auth_same(proof, in + AUTH_NONCE, AUTH_PROOF))
+		return -1;
+	auth_proof(proof, AUTH_CLIENT, t->stdin_key, cn, sn, &self, &peer);
+	memcpy(out, proof, AUTH_PROOF);
+	out[AUTH_PROOF] = '\n';
+	*why = "'ensemble run' did not accept it";
+	if (send(fd, out, AUTH_ANSWER_LEN, MSG_NOSIGNAL) != AUTH_ANSWER_LEN ||
+	    shutdown(fd, SHUT_WR) != 0 ||
+	    read_exactly(fd, in, 1, TRAMP_CONNECT_WAIT) != 0 ||
+	    in[0] != AUTH_ACCEPT)
+		return -1;
+	return 0;
+}
+
+/* --stdin-net: connect to 'ensemble run' at the first of its addresses
+ * that answers and proves to be it, and accepts us, trying the list
+ * again a few times (an answer may be another's, and 'ensemble run' may
+ * have dropped us for newer connections); make the connection our
+ * standard input, which the component inherits (fan.h). */
+static void
+tramp_stdin_net(const struct tramp *t)
+{
+	char		*list, *a, *save = NULL;
+	const char	*why = NULL;
+	int		 fd = -1, e = EINVAL, round;
+
+	for (round = 0; round < TRAMP_STDIN_ROUNDS && fd < 0; round++) {
+		if (round > 0)
+			usleep((useconds_t)(TRAMP_STDIN_PAUSE << (round - 1)) *
+			    1000);
+		list = xstrdup(t->stdin_net);
+		for (a = strtok_r(list, ",", &save); a != NULL && fd < 0;
+		    a = strtok_r(NULL, ",", &save)) {
+			if ((fd = tramp_connect(a)) < 0) {
+				e = errno;
+				continue;
+			}
+			if (tramp_handshake(t, fd, &why) != 0) {
+				close(fd);
+				fd = -1;
+			}
+		}
+		free(list);
+	}
+	if (fd < 0 && why != NULL)
+		tramp_cannot(t, "cannot take 'ensemble run's standard input (%s):"
+		    " %s", t->stdin_net, why);
+	if (fd < 0)
+		tramp_cannot(t, "cannot connect to 'ensemble run' for its standard"
+		    " input (%s): %s", t->stdin_net, strerror(e));
+	if (fd != STDIN_FILENO && dup2(fd, STDIN_FILENO) < 0)
+		tramp_cannot(t, "cannot take 'ensemble run's standard input: %s",
+		    strerror(errno));
+	if (fd != STDIN_FILENO)
+		close(fd);
+}
+
 /* Read the bundle of port tables off standard input, byte for byte so
  * that what follows stays there, into a memory file the component
  * inherits: its descriptor. */
@@ -285,14 +398,14 @@ tramp_tables(const struct tramp *t)
 	int64_t	 n;
 	int	 fd;
 
-	if (read_exactly(STDIN_FILENO, head, sizeof(head)) != 0)
+	if (read_exactly(STDIN_FILENO, head, sizeof(head), 0) != 0)
 		tramp_cannot(t, "the port tables did not arrive on its standard"
 		    " input: %s", errno ? strerror(errno) : "it ended");
 	if ((n = wire_bundle_rest(head)) < 0 || (uint64_t)n > SIZE_MAX)
 		tramp_cannot(t, "its standard input does not start with the port"
 		    " tables");
 	rest = xmalloc((size_t)n + 1);
-	if (read_exactly(STDIN_FILENO, rest, (size_t)n) != 0)
+	if (read_exactly(STDIN_FILENO, rest, (size_t)n, 0) != 0)
 		tramp_cannot(t, "the port tables did not arrive whole on its"
 		    " standard input: %s", errno ? strerror(errno) : "it ended");
 	if ((fd = memfd_create("ensemble-tables", 0)) < 0)
@@ -606,6 +719,9 @@ main(int argc, char **argv)
 	prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
 	if (getppid() == 1)
 		exit(1);
+	/* The run's secrets are ours alone: the component, though the same
+	 * user's, cannot read our memory or environment. */
+	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 	memset(&t, 0, sizeof(t));
 	tramp_args(&t, argc, argv);
 	if (gethostname(t.host, sizeof(t.host) - 1) != 0)

@@ -13,6 +13,7 @@
 #include <sys/types.h>
 
 #include "alloc.h"
+#include "auth.h"
 #include "fan.h"
 #include "launch.h"
 #include "tidy.h"
@@ -85,6 +86,8 @@ struct rproc {
 	int		 open[2];	/* a line of its stdout, stderr is open
 					 * on ours (--tag-output: no name) */
 	FILE		*file[2];	/* --output-dir: NAME.out, NAME.err */
+	dev_t		 fdev[2];	/* ... the files made for it */
+	ino_t		 fino[2];
 };
 
 /* Reading one of mpirun's pipes: where the bytes that come belong. */
@@ -110,7 +113,12 @@ struct outq {
 	size_t		 off, len, cap;
 	int		 piped;		/* not a file: PIPE_BUF at a time */
 	int		 dead;		/* a write failed: drop the rest */
+	int		 err;		/* ... with this errno */
 	unsigned long long dropped;	/* bytes */
+	int		 open_r, open_err;	/* the process, and its stream,
+					 * whose line is open at the end of
+					 * what is queued; -1: none */
+	int		 last;		/* the last byte written; -1: none */
 };
 
 /* How far the stopping of the run has gone (run_escalate).  A failure, an
@@ -146,6 +154,7 @@ struct run {
 	double			 final_every;	/* the wait before the next time */
 	int			 timed_out;	/* --timeout: SIGUSR1 sent */
 	int			 out_failed;	/* --output-dir: a file failed */
+	int			 outdir;	/* ... the directory; -1 */
 	int			 nopen;		/* files open in it */
 	double			 start_timeout;	/* the start watchdog's seconds */
 	int			 stuck;		/* it fired */
@@ -202,11 +211,15 @@ struct run {
 	char			*fan_addrs;	/* its --stdin-net */
 	struct rd		 rd[2];		/* reading its stdout, stderr */
 	struct outq		 oq[2];		/* to our stdout, stderr */
-	int			 oq_same;	/* both one pipe */
-	char			 secret[40];	/* the run's, in the trampolines'
-						 * markers (exec.c) */
-	int			 handling;	/* SIGINT, SIGTERM, SIGCHLD are ours */
-	struct sigaction	 old_int, old_term, old_chld;
+	int			 oq_same;	/* both one file or pipe: all
+						 * goes through oq[0] (demux_q) */
+	char			 secret[AUTH_KEY + 1];	/* the run's, in the
+						 * trampolines' markers (exec.c) */
+	char			 stdin_key[AUTH_KEY + 1];	/* --stdin all:
+						 * the handshake's (auth.h) */
+	int			 handling;	/* SIGINT, SIGTERM, SIGHUP are ours */
+	int			 chld;		/* ... and SIGCHLD, blocked */
+	struct sigaction	 old_int, old_term, old_hup, old_chld;
 	sigset_t		 old_mask;
 };
 
@@ -221,12 +234,14 @@ void launch_close_fd(int *fd);
  * mpirun's command line, started with our signals caught. */
 extern volatile sig_atomic_t mpirun_interrupted;	/* the signal that stopped us */
 int mpirun_fit(struct run *R);
+void mpirun_catch(struct run *R);
 int mpirun_files(struct run *R);
 int mpirun_spawn(struct run *R);
 
 /* demux.c: mpirun's output taken apart: tags, marker lines, each
  * process's output (to our stdout, stderr or --output-dir) and mpirun's own
  * lines. */
+struct outq *demux_q(struct run *R, int err);
 char *demux_out_path(const struct run *R, int r, int err);
 void demux_out_close(struct run *R, int r, int err);
 size_t demux_outq_pending(const struct outq *q);
@@ -234,6 +249,7 @@ void demux_outq_write(struct outq *q);
 int demux_drain(struct run *R, int i);
 int demux_out_create(struct run *R);
 void demux_flush(struct run *R, int *stuck);
+int demux_out_failed(const struct run *R);
 
 /* watch.c: the run's watch for deadlocks (wire.h, THE WATCH): the memory
  * file of this host's slots (0, or -1 said) and the token that names it

@@ -7,32 +7,45 @@
  * whose line r (an Open MPI appfile line, script order = world rank)
  * starts process r through the trampoline:
  *
- *	-np 1 [--host HOST] PATH-TO-ensemble-exec TOKEN...
+ *	-np 1 [--host HOST] -x WIRE_ENV_SECRET=SECRET
+ *	    [-x WIRE_ENV_STDIN_KEY=KEY] PATH-TO-ensemble-exec TOKEN...
  *
+ * The run's secrets (random, hex) travel so, in the appfile (which only
+ * the user can read) to the trampoline's environment (which only the user
+ * can read), never in a command line, where any user could read them:
+ * SECRET, in every marker line the trampoline relays (below), and with
+ * --stdin-net the KEY of its connection's handshake.  The trampoline takes
+ * them out of its environment (its copy of the bytes too) before it starts
+ * the component, and cannot be read by it (it is not dumpable).
  * Open MPI splits an appfile line at spaces, cuts it at '#' or "//" and
  * reads at most about 8 KB of it, so every TOKEN is written by
  * wire_token_put: printable ASCII as it is but '%', '#', and a '/' after
  * a '/', every other byte as '%' and two upper-case hex digits; an empty
  * string is "%00".  The tokens, decoded, are the trampoline's arguments:
  *
- *	NAME ROOT [--relay SECRET] [--tables] [--stdin] [--stdin-net ADDRESSES]
+ *	NAME ROOT [--relay] [--tables] [--stdin] [--stdin-net ADDRESSES]
  *	    [--watch PID:FD:HOST] [--wdir DIR] COUNT NAME=VALUE... PATH [ARG...]
  *
  * NAME the process's name; ROOT the world rank that holds the port
- * tables; --relay: relay the component's output (below), SECRET the
- * run's, in every marker line; --tables on that process only: its standard input starts with
- * the bundle of every process's port table (below), which the trampoline
- * reads off and hands to the component; --stdin: the rest of its standard
- * input is the component's (else /dev/null); --stdin-net (on every
- * process, with --relay, never with --stdin): the component's standard
- * input is a TCP connection to 'ensemble run', which copies its own
- * standard input to every process (loader/fan.h): ADDRESSES are
- * "IPV4:PORT" separated by ',', tried in order, and the trampoline
- * writes SECRET and a newline on the connection, then shuts its writing
- * side; --watch: the run's deadlock watch (THE WATCH, below); DIR the
- * component's working
- * directory; then the COUNT environment entries it sets, the executable
- * and its arguments (loader/exec.c).
+ * tables; --relay: relay the component's output (below), with SECRET in
+ * every marker line; --tables on that process only: its standard input
+ * starts with the bundle of every process's port table (below), which
+ * the trampoline reads off and hands to the component; --stdin: the rest
+ * of its standard input is the component's (else /dev/null); --stdin-net
+ * (on every process, with --relay, never with --stdin): the component's
+ * standard input is a TCP connection to 'ensemble run', which copies its
+ * own standard input to every process (loader/fan.h): ADDRESSES are
+ * "IPV4:PORT" separated by ',', tried in order (the loopback address only
+ * when every process runs on that machine); on a connection, before
+ * anything else, each side proves that it knows KEY, which never travels
+ * (loader/auth.h): the trampoline writes a nonce, 'ensemble run' its own
+ * nonce and its proof, the trampoline its proof, then shuts its writing
+ * side, and 'ensemble run' a newline once it accepts it, then its
+ * standard input; the trampoline tries the next address, and the list
+ * again a few times, while none proves to be 'ensemble run' or accepts
+ * it; --watch: the run's deadlock watch (THE WATCH, below); DIR the
+ * component's working directory; then the COUNT environment
+ * entries it sets, the executable and its arguments (loader/exec.c).
  *
  * The bundle, as 'ensemble run' writes it to mpirun's standard input
  * (which Open MPI forwards to ROOT alone): WIRE_BUNDLE_MAGIC and the count
@@ -316,6 +329,10 @@ enum wire_mark {
 /* Under --relay: the descriptor libensemble writes its marker lines on
  * (else it writes them on stderr). */
 #define WIRE_ENV_MARKS		"ENSEMBLE_MARKS"
+/* In the trampoline's environment, from the appfile: the run's secret
+ * (--relay), and the key of the --stdin-net handshake (above). */
+#define WIRE_ENV_SECRET		"ENSEMBLE_SECRET"
+#define WIRE_ENV_STDIN_KEY	"ENSEMBLE_STDIN_KEY"
 
 /* Under --relay, the most bytes of the component's output in one piece,
  * and the longest marker line the trampoline passes on (cut there). */

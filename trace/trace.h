@@ -162,7 +162,7 @@ void trace_hdr_free(struct trace_hdr *);
 struct trace_writer;
 
 /* Write to path ("-": standard output): NULL and *cause when it cannot be
- * created. */
+ * created (errno says why). */
 struct trace_writer *trace_writer_open(const char *path, char **cause);
 /* Write the header (once, first; h is borrowed). */
 void trace_write_header(struct trace_writer *, const struct trace_hdr *h);
@@ -173,7 +173,7 @@ void trace_write_event(struct trace_writer *, const struct trace_event *ev);
  * unchanged. */
 void trace_write_line(struct trace_writer *, const char *line, size_t n);
 /* Write 'end N' (N the events written), close: 0, or -1 and *cause on a
- * write error.  The writer is freed either way. */
+ * write error (errno says why).  The writer is freed either way. */
 int trace_writer_close(struct trace_writer *, char **cause);
 
 #endif
