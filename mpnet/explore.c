@@ -35,22 +35,37 @@
  * bad state u either fires a transition t of the set (moved first, one
  * step shorter) or commutes with t, reaching u' = u after t, which shows
  * what u showed since it follows u.  Repeating this follows reduced steps
- * only; it could go on for ever without shortening w only round a cycle
- * of reduced states, which the cycle proviso forbids: every cycle of the
- * reduced graph holds a fully expanded state, where w's first step is
- * taken.  The proviso: a stubborn set's step to a state expanded before
- * (or the state itself) that was not expanded fully expands this one
- * fully.  Every cycle has a step into its earliest-found state from a
- * later-found one, and states are expanded in the order they were found:
- * that step is made when its target was expanded already, so one of the
- * two ends is expanded fully.  A step to a state found but not expanded
- * yet closes no cycle that way, and asks nothing (marking such a state to
- * be expanded fully, as before, expanded every state where two branches
- * of a choice meet again: endless pairs whose senders choose send or
- * ssend multiplied, (2N + 1) 2^N states; they are 5N + 1 now).
+ * only, w no shorter, until a state expanded fully takes w's first step.
+ * That must come, and soon, for the argument to hold: every process that
+ * can move must move on every path of the reduced graph within a bounded
+ * number of steps, or a process running alone for ever (round a cycle, or
+ * filling a channel without bound, where no state comes back) puts the
+ * rest off for ever (the ignoring problem).  The proviso: every path of
+ * AGE_MOST reduced steps holds a state expanded fully.  Each state keeps
+ * its age, the most reduced steps in a row by which a state not expanded
+ * fully has reached it (0 from a state expanded fully, raised while it
+ * waits to be expanded); a state of age AGE_MOST is expanded fully, and
+ * so is one whose stubborn set reaches a state expanded before (or
+ * itself) that was not expanded fully.  States are expanded in the order
+ * they were found, so along a path with no state expanded fully each
+ * step leads to a state expanded later (a step back to one expanded
+ * before would have expanded its source fully), whose age is then at
+ * least one more: the AGE_MOST-th state is expanded fully.  Every cycle
+ * of the reduced graph (an endless path) thus holds a state expanded
+ * fully, and a violation w steps from a state is at most (AGE_MOST + 1) w
+ * reduced steps from it: found before a search that goes no deeper stops
+ * (a channel's limit of 65535 messages, reached by one process sending
+ * alone, comes long after).  A step to a state found but not expanded yet
+ * asks no full expansion (marking such a state to be expanded fully, as
+ * once, expanded every state where two branches of a choice meet again:
+ * endless pairs whose senders choose send or ssend multiplied, (2N + 1)
+ * 2^N states; they are 5N + 1 now).
  *
  * The search stays breadth first: the counterexample is the shortest in
- * the reduced graph, not always among all interleavings (--exact's is). */
+ * the reduced graph, not always among all interleavings (--exact's is;
+ * verify.c searches every interleaving through a few thousand states
+ * before a long reduced search, for a violation a few actions from the
+ * start with its shortest counterexample). */
 #include "config.h"
 
 #include <sys/ioctl.h>
@@ -357,14 +372,21 @@ out:
 /* The cycle proviso's record of the states, where the search judges every
  * state with stubborn sets (see explore_bfs): per state the group whose
  * step first reached it + 1, and PV_FULL when it is (or is to be)
- * expanded fully. */
+ * expanded fully; and its age: the most reduced steps in a row, none
+ * from a state expanded fully, by which the search has reached it. */
 #define PV_FULL		0x80000000u
+
+/* The most reduced steps in a row a path of the reduced graph takes:
+ * a state reached by this many is expanded fully (explore_bfs). */
+#define AGE_MOST	64
 
 struct proviso {
 	uint32_t	*info;
-	size_t		 alloc;
+	uint8_t		*age;
+	size_t		 alloc, agealloc;
 	uint64_t	 head;		/* the state being expanded */
 	int		 reduced;	/* firing a stubborn set, not all */
+	int		 next_age;	/* what it gives what it reaches */
 	int		 closes;	/* it reached a state expanded before,
 					 * not fully: expand the head fully */
 };
@@ -417,9 +439,14 @@ fire_range(struct model *m, struct store *st, const uint64_t *cur, uint64_t *nxt
 				continue;
 			if (rc == ST_INSERTED) {
 				xgrow(&pv->info, &pv->alloc, idx + 1, sizeof(*pv->info));
+				xgrow(&pv->age, &pv->agealloc, idx + 1, sizeof(*pv->age));
 				pv->info[idx] = (uint32_t)ts[k + b].proc + 1;
-			} else if (pv->reduced && idx <= pv->head &&
-			    !(pv->info[idx] & PV_FULL))
+				pv->age[idx] = (uint8_t)pv->next_age;
+			} else if (idx > pv->head) {
+				/* (to be expanded: a longer way there) */
+				if (pv->age[idx] < pv->next_age)
+					pv->age[idx] = (uint8_t)pv->next_age;
+			} else if (pv->reduced && !(pv->info[idx] & PV_FULL))
 				pv->closes = 1;
 		}
 	}
@@ -605,7 +632,9 @@ explore_bfs(struct model *m, const struct xopts *o, struct xresult *r)
 	}
 	if (pv != NULL) {
 		xgrow(&pv->info, &pv->alloc, 1, sizeof(*pv->info));
+		xgrow(&pv->age, &pv->agealloc, 1, sizeof(*pv->age));
 		pv->info[0] = 0;
+		pv->age[0] = 0;
 	}
 	r->status = X_DONE;
 	for (head = 0; head < st.n; head++) {
@@ -630,7 +659,8 @@ explore_bfs(struct model *m, const struct xopts *o, struct xresult *r)
 			total += m->enabled(m->arg, cur, g, ts + total);
 		if (pv != NULL) {
 			pv->head = head;
-			full = (pv->info[head] & PV_FULL) != 0;
+			full = (pv->info[head] & PV_FULL) != 0 ||
+			    pv->age[head] >= AGE_MOST;
 			mover = (int)(pv->info[head] & ~PV_FULL) - 1;
 		}
 		if (reduce || judge_all)
@@ -656,6 +686,7 @@ explore_bfs(struct model *m, const struct xopts *o, struct xresult *r)
 			if (pv != NULL) {
 				pv->info[head] |= PV_FULL;
 				pv->reduced = 0;
+				pv->next_age = 0;
 			}
 			if (fire_range(m, &st, cur, nxt, head, ts, 0, total, &found,
 			    r, pv) != 0)
@@ -665,6 +696,7 @@ explore_bfs(struct model *m, const struct xopts *o, struct xresult *r)
 		if (pv != NULL) {
 			pv->reduced = 1;
 			pv->closes = 0;
+			pv->next_age = pv->age[head] + 1;
 		}
 		if (fire_range(m, &st, cur, nxt, head, ts, cs, ce, &found, r, pv) != 0)
 			goto out;
@@ -674,6 +706,7 @@ explore_bfs(struct model *m, const struct xopts *o, struct xresult *r)
 			 * too (judge_all: all were computed). */
 			pv->info[head] |= PV_FULL;
 			pv->reduced = 0;
+			pv->next_age = 0;
 			if (fire_range(m, &st, cur, nxt, head, ts, 0, cs, &found,
 			    r, pv) != 0 || fire_range(m, &st, cur, nxt, head, ts,
 			    ce, total, &found, r, pv) != 0)
@@ -691,7 +724,7 @@ out:
 			r->status = X_VIOLATION;
 	}
 	r->states = st.n;
-	r->peak_bytes = st.mem + pvs.alloc * sizeof(*pvs.info);
+	r->peak_bytes = st.mem + pvs.alloc * sizeof(*pvs.info) + pvs.agealloc;
 	store_free(&st);
 	free(ts);
 	free(cur);
@@ -699,6 +732,7 @@ out:
 	free(gn);
 	free(ps);
 	free(pvs.info);
+	free(pvs.age);
 	free(comp);
 }
 
@@ -708,13 +742,18 @@ struct dframe {
 	uint64_t	idx;
 	size_t		off;
 	int		n, k;
+	int		age;		/* as the proviso's (explore_bfs) */
+	int		full;		/* expanded fully */
 };
 
 /*
  * Depth first, for a violation soon: bugs in long runs (the second round
  * of an exchange) are found after a few hundred states where breadth
  * first explores every shorter run.  The same stubborn sets choose each
- * state's transitions, without a cycle proviso: the search only looks
+ * state's transitions, a state AGE_MOST reduced steps down the stack
+ * from the last one expanded fully expanded fully (so no process runs
+ * alone for ever while another could show a violation), without a cycle
+ * proviso: the search only looks
  * for a state judged 'worst' (o->worst), and any state it reaches is
  * reachable, so what it finds is a violation whatever it left out; it
  * stops there with X_VIOLATION (the path is the stack: a counterexample,
@@ -729,7 +768,7 @@ explore_dfs(struct model *m, const struct xopts *o, struct xresult *r)
 	struct dframe	*fs = NULL, *f;
 	size_t		 nfs = 0, fsalloc = 0, tsalloc = 0, top = 0;
 	uint64_t	*cur, idx;
-	int		 total, chosen, cs, ce, coll, bad, rc;
+	int		 total, chosen, cs, ce, coll, bad, rc, age;
 	int		 N = m->ngroups, nmax = m->max_trans;
 	int		*gn = xcalloc(N + 1, sizeof(int));
 	unsigned char	*ps = xcalloc(N + 1, 1);
@@ -757,7 +796,8 @@ explore_dfs(struct model *m, const struct xopts *o, struct xresult *r)
 			goto out;
 		}
 		coll = 0;
-		total = choose(m, cur, ts, gn, 1, 1, o->judge_all, comp, nfs > 0 ?
+		age = nfs == 0 || fs[nfs - 1].full ? 0 : fs[nfs - 1].age + 1;
+		total = choose(m, cur, ts, gn, age < AGE_MOST, 1, o->judge_all, comp, nfs > 0 ?
 		    (int)tstack[fs[nfs - 1].off + fs[nfs - 1].k - 1].proc : -1,
 		    &chosen, &cs, &ce);
 		if (total == 0 || o->judge_all) {
@@ -786,6 +826,8 @@ explore_dfs(struct model *m, const struct xopts *o, struct xresult *r)
 		fs[nfs].off = top;
 		fs[nfs].n = ce - cs;
 		fs[nfs].k = 0;
+		fs[nfs].age = age;
+		fs[nfs].full = chosen < 0;
 		nfs++;
 		top += (size_t)(ce - cs);
 		/* The next new state, popping frames that are done. */

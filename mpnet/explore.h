@@ -83,7 +83,8 @@ struct xopts {
  * and a state showing each lasting violation), breadth first.  It stops
  * at the first state judged 'worst', else goes on to find the worst. */
 void explore_bfs(struct model *, const struct xopts *, struct xresult *);
-/* Depth first with the same stubborn sets, no cycle proviso, for a
+/* Depth first with the same stubborn sets, a state expanded fully every
+ * AGE_MOST reduced steps down the stack, no cycle proviso, for a
  * state judged o->worst: X_VIOLATION with a trace to it (seldom the
  * shortest); X_DONE or X_LIMIT otherwise, which prove nothing. */
 void explore_dfs(struct model *, const struct xopts *, struct xresult *);
