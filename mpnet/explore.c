@@ -14,11 +14,24 @@
  * fired alone (or, while only its pending requests' matches are unsafe,
  * its next post or send alone: stubborn_part): a persistent set, every
  * path from the state either fires one of its transitions first or
- * commutes with all of them.  Which one
+ * commutes with all of them.  Where no process alone is one, a set of
+ * processes may be (closed_set): each process's deps (model.h; sem.c:
+ * the senders that may still bring a port it reads something, the
+ * receiver of a synchronous send it waits in, the members of a collective
+ * it is at) in the set.  Then no step of a process outside the set
+ * changes what a process in it can do (by induction along any path of
+ * steps outside the set: a process of the set with a step enabled keeps
+ * exactly those, none of its deps having moved; one with none stays
+ * so, none of those that could enable one having moved), so the set's
+ * processes take no step on such a path, and every step taken commutes
+ * with theirs: the set's enabled transitions are persistent.  A pair
+ * whose receives are wildcards over the pair's channels is such a set,
+ * and moves alone as one process does.  Which set
  * (better()) changes only how many states are seen: judging every state,
- * one that can end first, then one of the component (processes joined by
+ * one that can end first; then one of the component (processes joined by
  * channels) that made the last step, so an independent part runs alone
- * until it blocks or closes a cycle; then one step before a choice.
+ * until it blocks, ends or closes a cycle (a set of several of it before
+ * a process of another alone); then one step before a choice.
  *
  * Why the verdicts are those of every interleaving, property by property:
  *
@@ -472,7 +485,11 @@ explore_judge(struct model *m, const uint64_t *s, const int *gn, int coll,
 int *
 explore_components(const struct model *m)
 {
-	int	*c = xcalloc(m->ngroups > 0 ? m->ngroups : 1, sizeof(int));
+	int	*c;
+
+	if (m->components == NULL)
+		return NULL;
+	c = xcalloc(m->ngroups > 0 ? m->ngroups : 1, sizeof(int));
 
 	m->components(m->arg, c);
 	return c;
@@ -550,15 +567,269 @@ better(struct model *m, const uint64_t *s, int judge_all, const int *comp,
 		ge = m->can_end(m->arg, s, g);
 		if (ce != ge)
 			return ge;
-		if (comp != NULL && mover >= 0) {
-			cm = comp[chosen] == comp[mover];
-			gm = comp[g] == comp[mover];
-			if (cm != gm)
-				return gm;
-		}
+	}
+	if (comp != NULL && mover >= 0) {
+		cm = comp[chosen] == comp[mover];
+		gm = comp[g] == comp[mover];
+		if (cm != gm)
+			return gm;
 	}
 	return nc > 1 && ng == 1;
 }
+
+/* The scratch of stubborn sets of several groups (closed_set), room for
+ * every group: per group its deps (model.h) once asked, dep[off[g] ..
+ * off[g] + nd[g]) (off[g] < 0: not yet), for Tarjan's strongly connected
+ * components; 'in' marks the groups of the set chosen, 'sel' lists them;
+ * 'tmp' holds transitions while the set's are put first. */
+struct csets {
+	int		 N;
+	int		*off, *nd, *dep;
+	size_t		 depalloc, ndep;
+	int		*idx, *low, *stk, *cstk, *sccof;
+	uint64_t	*cost;
+	unsigned char	*on, *in, *safe;
+	int		*sel, nsel;
+	int		*tmp;
+	struct trans	*tt;
+	size_t		 ttalloc;
+};
+
+static void
+csets_init(struct csets *c, const struct model *m)
+{
+	int	N = m->ngroups > 0 ? m->ngroups : 1;
+
+	memset(c, 0, sizeof(*c));
+	if (m->deps == NULL)
+		return;
+	c->N = m->ngroups;
+	c->off = xcalloc(N, sizeof(int));
+	c->nd = xcalloc(N, sizeof(int));
+	c->idx = xcalloc(N, sizeof(int));
+	c->low = xcalloc(N, sizeof(int));
+	c->stk = xcalloc(N, sizeof(int));
+	c->cstk = xcalloc(2 * (size_t)N, sizeof(int));
+	c->sccof = xcalloc(N, sizeof(int));
+	c->cost = xcalloc(N, sizeof(uint64_t));
+	c->on = xcalloc(N, 1);
+	c->in = xcalloc(N, 1);
+	c->safe = xcalloc(N, 1);
+	c->sel = xcalloc(N, sizeof(int));
+	c->tmp = xcalloc(N, sizeof(int));
+}
+
+static void
+csets_free(struct csets *c)
+{
+	free(c->off);
+	free(c->nd);
+	free(c->dep);
+	free(c->idx);
+	free(c->low);
+	free(c->stk);
+	free(c->cstk);
+	free(c->sccof);
+	free(c->cost);
+	free(c->on);
+	free(c->in);
+	free(c->safe);
+	free(c->sel);
+	free(c->tmp);
+	free(c->tt);
+}
+
+/* Group g's deps in s, asked once a state (a group whose enabled
+ * transitions are all safe needs none: nothing touches them). */
+static void
+csets_deps(struct csets *c, struct model *m, const uint64_t *s, int g,
+    int allsafe)
+{
+	int	n;
+
+	c->off[g] = (int)c->ndep;
+	if (allsafe) {
+		c->nd[g] = 0;
+		return;
+	}
+	n = m->deps(m->arg, s, g, c->tmp);
+	xgrow(&c->dep, &c->depalloc, c->ndep + (size_t)n, sizeof(int));
+	memcpy(c->dep + c->ndep, c->tmp, sizeof(int) * (size_t)n);
+	c->nd[g] = n;
+	c->ndep += (size_t)n;
+}
+
+/* The closure of group g under deps into c->sel (c->in marks it, clear
+ * before), its deps asked where not yet; the transitions enabled in it,
+ * or 'most' as soon as they are that many (c->sel then holds part of it). */
+static uint64_t
+closure(struct csets *c, struct model *m, const uint64_t *s, const int *gn,
+    int g, uint64_t most)
+{
+	uint64_t	cost = 0;
+	int		k, j, v, w;
+
+	c->nsel = 0;
+	c->sel[c->nsel++] = g;
+	c->in[g] = 1;
+	for (k = 0; k < c->nsel; k++) {
+		v = c->sel[k];
+		if ((cost += (uint64_t)gn[v]) >= most)
+			return most;
+		if (c->off[v] < 0)
+			csets_deps(c, m, s, v, gn[v] > 0 && c->safe[v]);
+		for (j = 0; j < c->nd[v]; j++) {
+			w = c->dep[c->off[v] + j];
+			if (!c->in[w]) {
+				c->in[w] = 1;
+				c->sel[c->nsel++] = w;
+			}
+		}
+	}
+	return cost;
+}
+
+/* A stubborn set of several groups in s, where no group alone is one: a
+ * set of groups closed under deps (model.h) with transitions enabled,
+ * the one with fewest found among the closures of the strongly connected
+ * components of the deps graph (Tarjan's, sinks first: a sink's closure
+ * is itself; another's costs its own transitions and, at most, those of
+ * the components it leads to), one in mover's part (comp: as better()
+ * prefers) before others.  gn[g] transitions of group g are enabled,
+ * c->safe says per group whether all are; c->sel gets the set's groups
+ * (c->in marks them).  Returns how many transitions it has, or 0: none
+ * smaller than every enabled transition. */
+static int
+closed_set(struct csets *c, struct model *m, const uint64_t *s, const int *gn,
+    int total, const int *comp, int mover)
+{
+	int		 N = c->N, g, root, sp, top, csp, cnt = 0, v, w, k, j;
+	int		 best = -1, near, bestnear = 0;
+	uint64_t	 cap = (uint64_t)total, cost;
+
+	c->ndep = 0;
+	for (g = 0; g < N; g++) {
+		c->off[g] = -1;
+		c->idx[g] = -1;
+		c->on[g] = 0;
+		c->in[g] = 0;
+	}
+	/* The closure of the group that moved last first: its part goes on
+	 * (better()), at the cost of that closure only. */
+	if (mover >= 0 && (cost = closure(c, m, s, gn, mover, (uint64_t)total)) > 0 &&
+	    cost < (uint64_t)total)
+		return (int)cost;
+	for (k = 0; k < c->nsel; k++)
+		c->in[c->sel[k]] = 0;
+	/* Tarjan's, iteratively, from each group with a transition enabled:
+	 * cstk holds (group, its next dep) pairs. */
+	for (root = 0; root < N; root++) {
+		if (gn[root] == 0 || c->idx[root] >= 0)
+			continue;
+		csp = sp = 0;
+		c->idx[root] = c->low[root] = cnt++;
+		c->stk[sp++] = root;
+		c->on[root] = 1;
+		if (c->off[root] < 0)
+			csets_deps(c, m, s, root, c->safe[root]);
+		c->cstk[csp++] = root;
+		c->cstk[csp++] = 0;
+		while (csp > 0) {
+			v = c->cstk[csp - 2];
+			k = c->cstk[csp - 1];
+			if (k < c->nd[v]) {
+				c->cstk[csp - 1] = k + 1;
+				w = c->dep[c->off[v] + k];
+				if (c->idx[w] < 0) {
+					c->idx[w] = c->low[w] = cnt++;
+					c->stk[sp++] = w;
+					c->on[w] = 1;
+					if (c->off[w] < 0)
+						csets_deps(c, m, s, w,
+						    gn[w] > 0 && c->safe[w]);
+					c->cstk[csp++] = w;
+					c->cstk[csp++] = 0;
+				} else if (c->on[w] && c->idx[w] < c->low[v])
+					c->low[v] = c->idx[w];
+				continue;
+			}
+			csp -= 2;
+			if (csp > 0) {
+				w = c->cstk[csp - 2];
+				if (c->low[v] < c->low[w])
+					c->low[w] = c->low[v];
+			}
+			if (c->low[v] != c->idx[v])
+				continue;
+			/* v roots a component, c->stk[.. top) down to v: its
+			 * cost, its own transitions and its successors' (each
+			 * finished already), up to the cap. */
+			top = sp;
+			do {
+				w = c->stk[--sp];
+				c->on[w] = 0;
+				c->sccof[w] = v;
+			} while (w != v);
+			cost = 0;
+			near = 0;
+			for (k = sp; k < top; k++) {
+				w = c->stk[k];
+				near |= comp != NULL && mover >= 0 &&
+				    comp[w] == comp[mover];
+				cost += (uint64_t)gn[w];
+				for (j = 0; j < c->nd[w] && cost <= cap; j++) {
+					g = c->sccof[c->dep[c->off[w] + j]];
+					if (g != v)
+						cost += c->cost[g];
+				}
+				if (cost > cap)
+					cost = cap + 1;
+			}
+			c->cost[v] = cost;
+			if (cost > 0 && cost < (uint64_t)total &&
+			    (near > bestnear || (near == bestnear && cost < cap))) {
+				cap = cost;
+				best = v;
+				bestnear = near;
+			}
+		}
+	}
+	if (best < 0)
+		return 0;
+	cost = closure(c, m, s, gn, best, (uint64_t)total);
+	return cost > 0 && cost < (uint64_t)total ? (int)cost : 0;
+}
+
+/* Put the transitions of the groups of c->in first in ts (total of them,
+ * gn[g] of group g in group order); how many they are. */
+static int
+set_first(struct csets *c, const struct model *m, struct trans *ts,
+    const int *gn, int total)
+{
+	int	g, off = 0, a = 0, b;
+
+	xgrow(&c->tt, &c->ttalloc, (size_t)total, sizeof(*c->tt));
+	for (g = 0; g < m->ngroups; g++) {
+		if (c->in[g]) {
+			memcpy(c->tt + a, ts + off, sizeof(*ts) * (size_t)gn[g]);
+			a += gn[g];
+		}
+		off += gn[g];
+	}
+	b = a;
+	for (off = 0, g = 0; g < m->ngroups; g++) {
+		if (!c->in[g]) {
+			memcpy(c->tt + b, ts + off, sizeof(*ts) * (size_t)gn[g]);
+			b += gn[g];
+		}
+		off += gn[g];
+	}
+	memcpy(ts, c->tt, sizeof(*ts) * (size_t)total);
+	return a;
+}
+
+/* chose()'s *chosen for a set of several groups (csets.in). */
+#define CHOSEN_SET	(-2)
 
 /* A state's stubborn set, for explore_bfs and explore_dfs: every group's
  * enabled transitions into ts, gn[g] of group g, and the group chosen
@@ -566,21 +837,30 @@ better(struct model *m, const uint64_t *s, int judge_all, const int *comp,
  * 'reduce': look for one; 'whole': whole groups only (the dive: it finds
  * bugs by interleaving whole processes).  Where only end states are
  * judged, a single step chosen ends the look (no later group is needed;
- * gn is then set up to it).  Returns how many transitions are in ts. */
+ * gn is then set up to it).  When no group alone is a stubborn set and
+ * the model says what each needs (cx with deps), a set of several may be
+ * (closed_set): *chosen is then CHOSEN_SET and cx says which; the caller
+ * puts them first (set_first) once it has judged the state.  Returns how
+ * many transitions are in ts. */
 static int
 choose(struct model *m, const uint64_t *s, struct trans *ts, int *gn, int reduce,
     int whole, int judge_all, const int *comp, int mover, int *chosen,
-    int *cs, int *ce)
+    int *cs, int *ce, struct csets *cx)
 {
-	int	g, n, sn, off, total = 0;
+	int	g, n, sn, off, total = 0, k;
 
 	*chosen = -1;
 	*cs = *ce = 0;
 	for (g = 0; g < m->ngroups; g++) {
 		n = m->enabled(m->arg, s, g, ts + total);
 		gn[g] = n;
-		if (reduce && n > 0 && (sn = stubborn_part(ts + total, n,
-		    &off)) > 0 && (!whole || sn == n) && better(m, s, judge_all,
+		sn = reduce && n > 0 ? stubborn_part(ts + total, n, &off) : 0;
+		if (reduce && cx->N > 0) {
+			for (k = 0; k < n && ts[total + k].safe; k++)
+				;
+			cx->safe[g] = k == n;
+		}
+		if (sn > 0 && (!whole || sn == n) && better(m, s, judge_all,
 		    comp, mover, *chosen, *ce - *cs, g, sn)) {
 			/* A stubborn set: this group alone, or its next
 			 * step. */
@@ -589,9 +869,17 @@ choose(struct model *m, const uint64_t *s, struct trans *ts, int *gn, int reduce
 			*ce = *cs + sn;
 		}
 		total += n;
-		if (*chosen >= 0 && *ce - *cs == 1 && !judge_all)
-			break;	/* end states only: no proviso */
+		if (*chosen >= 0 && *ce - *cs == 1 && !judge_all &&
+		    (comp == NULL || mover < 0 || comp[*chosen] == comp[mover]))
+			break;	/* end states only: no proviso, no better */
 	}
+	/* Several groups, where no group alone is a stubborn set, or where
+	 * the one found is not of mover's part and a set of it may be. */
+	if (reduce && cx->N > 0 && total > 1 && (*chosen < 0 || (comp != NULL &&
+	    mover >= 0 && comp[*chosen] != comp[mover])) &&
+	    closed_set(cx, m, s, gn, total, comp, mover) > 0 &&
+	    (*chosen < 0 || comp[cx->sel[0]] == comp[mover]))
+		*chosen = CHOSEN_SET;
 	return total;
 }
 
@@ -609,11 +897,15 @@ explore_bfs(struct model *m, const struct xopts *o, struct xresult *r)
 	double		 t0 = clock_now(), last = t0;
 	uint64_t	 last_states = 0;
 	struct proviso	 pvs, *pv = NULL;
+	struct csets	 cx;
 	int		*comp = NULL;
 
 	memset(r, 0, sizeof(*r));
 	memset(&pvs, 0, sizeof(pvs));
-	if (reduce && judge_all) {
+	csets_init(&cx, m);
+	if (reduce) {
+		/* (judging end states only, no proviso: its record says
+		 * who moved last) */
 		pv = &pvs;
 		comp = explore_components(m);
 	}
@@ -659,13 +951,13 @@ explore_bfs(struct model *m, const struct xopts *o, struct xresult *r)
 			total += m->enabled(m->arg, cur, g, ts + total);
 		if (pv != NULL) {
 			pv->head = head;
-			full = (pv->info[head] & PV_FULL) != 0 ||
-			    pv->age[head] >= AGE_MOST;
+			full = judge_all && ((pv->info[head] & PV_FULL) != 0 ||
+			    pv->age[head] >= AGE_MOST);
 			mover = (int)(pv->info[head] & ~PV_FULL) - 1;
 		}
 		if (reduce || judge_all)
 			total = choose(m, cur, ts, gn, reduce && !full, 0,
-			    judge_all, comp, mover, &chosen, &cs, &ce);
+			    judge_all, comp, mover, &chosen, &cs, &ce, &cx);
 		if (total == 0 || judge_all) {
 			/* (Every group was computed.) */
 			coll = judge_all && all_step(m, ts, gn);
@@ -682,6 +974,11 @@ explore_bfs(struct model *m, const struct xopts *o, struct xresult *r)
 		if (total == 0)
 			continue;
 		found = 0;
+		if (chosen == CHOSEN_SET) {
+			cs = 0;
+			ce = set_first(&cx, m, ts, gn, total);
+			chosen = cx.sel[0];
+		}
 		if (chosen < 0) {
 			if (pv != NULL) {
 				pv->info[head] |= PV_FULL;
@@ -700,7 +997,7 @@ explore_bfs(struct model *m, const struct xopts *o, struct xresult *r)
 		}
 		if (fire_range(m, &st, cur, nxt, head, ts, cs, ce, &found, r, pv) != 0)
 			goto out;
-		if (pv != NULL && pv->closes) {
+		if (pv != NULL && judge_all && pv->closes) {
 			/* Cycle proviso: the stubborn set reached a state
 			 * expanded before, not fully; fire every other group
 			 * too (judge_all: all were computed). */
@@ -734,6 +1031,7 @@ out:
 	free(pvs.info);
 	free(pvs.age);
 	free(comp);
+	csets_free(&cx);
 }
 
 /* One state on the depth-first stack: its index, and its transitions to
@@ -772,9 +1070,11 @@ explore_dfs(struct model *m, const struct xopts *o, struct xresult *r)
 	int		 N = m->ngroups, nmax = m->max_trans;
 	int		*gn = xcalloc(N + 1, sizeof(int));
 	unsigned char	*ps = xcalloc(N + 1, 1);
-	int		*comp = o->judge_all ? explore_components(m) : NULL;
+	int		*comp = explore_components(m);
+	struct csets	 cx;
 
 	memset(r, 0, sizeof(*r));
+	csets_init(&cx, m);
 	if (m->want_safe != NULL)
 		m->want_safe(m->arg, 1);
 	store_init(&st, m, o->max_memory, &r->max_memory);
@@ -799,7 +1099,7 @@ explore_dfs(struct model *m, const struct xopts *o, struct xresult *r)
 		age = nfs == 0 || fs[nfs - 1].full ? 0 : fs[nfs - 1].age + 1;
 		total = choose(m, cur, ts, gn, age < AGE_MOST, 1, o->judge_all, comp, nfs > 0 ?
 		    (int)tstack[fs[nfs - 1].off + fs[nfs - 1].k - 1].proc : -1,
-		    &chosen, &cs, &ce);
+		    &chosen, &cs, &ce, &cx);
 		if (total == 0 || o->judge_all) {
 			coll = all_step(m, ts, gn);
 			bad = explore_judge(m, cur, total == 0 ? NULL : gn, coll, ps);
@@ -811,6 +1111,11 @@ explore_dfs(struct model *m, const struct xopts *o, struct xresult *r)
 				rebuild(m, &st, idx, ts, r);
 				goto out;
 			}
+		}
+		if (chosen == CHOSEN_SET) {
+			cs = 0;
+			ce = set_first(&cx, m, ts, gn, total);
+			chosen = cx.sel[0];
 		}
 		if (chosen < 0) {
 			cs = 0;
@@ -869,6 +1174,7 @@ out:
 	free(gn);
 	free(ps);
 	free(comp);
+	csets_free(&cx);
 }
 
 void

@@ -106,7 +106,7 @@ int explore_judge(struct model *, const uint64_t *s,
     const int *gn, int coll, unsigned char *ps);
 /* Per group, its component (the least group of it: the model's
  * components).  Groups of different components never interact.  The
- * caller frees it. */
+ * caller frees it; NULL when the model does not say. */
 int *explore_components(const struct model *);
 
 /* When a second has passed since *last: o->tick, and with o->progress a

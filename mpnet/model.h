@@ -67,6 +67,16 @@ struct model {
 	 * (a count ran out of bits: the model says which in its reports). */
 	int	(*fire)(void *, uint64_t *s, const struct trans *t);
 	void	(*want_safe)(void *, int);
+	/* For stubborn sets of several groups (may be NULL: one group's
+	 * only): the groups whose steps, while g takes none, may add to or
+	 * take from g's enabled transitions in s, change g's state, or not
+	 * commute with one of g's steps; with none enabled, those that may
+	 * enable one.  Into out (room for ngroups), each once, g never;
+	 * how many.  A set of groups closed under it (each group's deps in
+	 * it) whose enabled transitions are not empty is persistent: no
+	 * step outside it changes what its groups can do, and every such
+	 * step commutes with theirs. */
+	int	(*deps)(void *, const uint64_t *s, int g, int *out);
 	/* Whether group g has ended in s; whether it can still end from
 	 * where it is (it is not in an endless loop for good). */
 	int	(*ended)(void *, const uint64_t *s, int g);

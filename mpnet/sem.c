@@ -1603,6 +1603,115 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 	return n;
 }
 
+/* Add q to the n processes in out unless it is proc or there already
+ * (m->mark bit 4, cleared by the caller); the new n. */
+static int
+dep_add(struct sem *m, int *out, int n, int q, int proc)
+{
+	if (q < 0 || q == proc || (m->mark[q] & 4))
+		return n;
+	m->mark[q] |= 4;
+	out[n] = q;
+	return n + 1;
+}
+
+/* The senders into proc's ports lo..hi that may still bring it something
+ * it has not got: a port with nothing to take now (avail: a count, a
+ * pool's, a synchronous sender blocked on it) whose sender has not ended.
+ * A port with a message keeps it until proc takes it, whatever its
+ * sender does; an ended sender sends nothing more. */
+static int
+deps_in(struct sem *m, const uint64_t *s, int proc, int lo, int hi,
+    int *out, int n)
+{
+	const struct mpnet	*net = m->net;
+	int			 lp, dc, first, q;
+
+	for (lp = lo; lp < hi; lp++) {
+		if ((dc = net->recv_dc[m->p[proc].portbase + lp]) < 0)
+			continue;
+		first = m->pool[dc] >= 0 ? m->pool[dc] : dc;
+		q = net->dc[dc].from;
+		if (avail(m, s, first) != 0 || sem_ended(m, s, q))
+			continue;
+		n = dep_add(m, out, n, q, proc);
+	}
+	return n;
+}
+
+/* What proc's part of a stubborn set of several processes needs (model.h:
+ * deps).  Only these steps of others touch proc or what it can do, proc
+ * standing still: a send into a port proc reads now (its instruction's
+ * receive or probe, a pending receive request) that has nothing for it,
+ * which adds a way (a wildcard's, a poll's true branch) or lets it go on;
+ * the receive of a synchronous send proc is blocked in, or of one of its
+ * pending synchronous send requests (it moves proc, or completes what a
+ * wait or test of proc asks for); the other members' steps at a
+ * collective proc is at (they come to it, open its instance, or the
+ * leader takes it for all).  Everything else another process does
+ * commutes with proc's steps and leaves them enabled: a send appends to
+ * a channel (its count, an ordered group's queue, a pool's count) while
+ * a receive takes from its head, and each channel has one receiver and
+ * one sender.  A choice, a post, a buffered send need nothing. */
+int
+sem_deps(struct sem *m, const uint64_t *s, int proc, int *out)
+{
+	const struct sproc	*sp = &m->p[proc];
+	const struct mpnet	*net = m->net;
+	const struct ins	*in;
+	const struct scomm	*c;
+	int			 n = 0, k, lo, hi, dc;
+
+	if (sp->pr == NULL)
+		return 0;
+	in = &sp->pr->ins[sem_get(s, sp->pc)];
+	for (k = 0; k < in->nposted; k++) {
+		const struct slotdesc	*d = &sp->pr->sd[in->sd + k];
+
+		if (sem_get(s, slot_fld(sp, k)) == 0)
+			continue;
+		if (d->kind == SD_SEND) {
+			if ((dc = net->send_dc[sp->portbase + d->lp]) >= 0)
+				n = dep_add(m, out, n, net->dc[dc].to, proc);
+			continue;
+		}
+		lo = d->kind == SD_RECV ? d->lp : d->lo;
+		hi = d->kind == SD_RECV ? d->lp + 1 : d->hi;
+		n = deps_in(m, s, proc, lo, hi, out, n);
+	}
+	switch (in->op) {
+	case OP_SEND:
+		if (is_sync(m, in->mode) &&
+		    (dc = net->send_dc[sp->portbase + in->lp]) >= 0)
+			n = dep_add(m, out, n, net->dc[dc].to, proc);
+		break;
+	case OP_RECV:
+	case OP_RECVPROBED:
+		lo = sem_recv_lp(m, s, proc, in);
+		n = deps_in(m, s, proc, lo, lo + 1, out, n);
+		break;
+	case OP_PROBE:
+	case OP_IPROBE:
+		n = deps_in(m, s, proc, in->lp, in->lp + 1, out, n);
+		break;
+	case OP_RECVANY:
+	case OP_PROBEANY:
+	case OP_IPROBEANY:
+		n = deps_in(m, s, proc, in->lo, in->hi, out, n);
+		break;
+	case OP_COLL:
+		c = &m->cm[sem_comm(m, in)];
+		for (k = 0; k < c->n; k++)
+			n = dep_add(m, out, n, c->mem[k], proc);
+		break;
+	default:
+		break;
+	}
+	for (k = 0; k < n; k++)
+		m->mark[out[k]] &= ~4;
+	return n;
+}
+
 /* Mark the members of a communicator whose collective all take together
  * is enabled in s as running: they take it now. */
 void
@@ -1877,6 +1986,12 @@ mdl_fire(void *arg, uint64_t *s, const struct trans *t)
 	return sem_fire(arg, s, t);
 }
 
+static int
+mdl_deps(void *arg, const uint64_t *s, int g, int *out)
+{
+	return sem_deps(arg, s, g, out);
+}
+
 static void
 mdl_want_safe(void *arg, int on)
 {
@@ -2060,6 +2175,7 @@ sem_model(struct sem *m, struct model *md)
 	md->initial = mdl_initial;
 	md->enabled = mdl_enabled;
 	md->fire = mdl_fire;
+	md->deps = mdl_deps;
 	md->want_safe = mdl_want_safe;
 	md->ended = mdl_ended;
 	md->can_end = mdl_can_end;

@@ -201,6 +201,9 @@ void sem_initial(const struct sem *, uint64_t *s);
 /* The enabled transitions of one process's group, appended to out (room
  * for sem_max_trans); returns how many. */
 int sem_enabled(struct sem *, const uint64_t *s, int proc, struct trans *out);
+/* The processes whose steps may change what proc can do in s, proc
+ * standing still (model.h: deps), into out (room for nprocs); how many. */
+int sem_deps(struct sem *, const uint64_t *s, int proc, int *out);
 /* Room enough for one group's transitions. */
 int sem_max_trans(const struct sem *);
 /* Per process, PS_ENDED, PS_BLOCKED (no transition it takes part in is
