@@ -53,22 +53,32 @@
  * can move must move on every path of the reduced graph within a bounded
  * number of steps, or a process running alone for ever (round a cycle, or
  * filling a channel without bound, where no state comes back) puts the
- * rest off for ever (the ignoring problem).  The proviso: every path of
- * AGE_MOST reduced steps holds a state expanded fully.  Each state keeps
- * its age, the most reduced steps in a row by which a state not expanded
- * fully has reached it (0 from a state expanded fully, raised while it
- * waits to be expanded); a state of age AGE_MOST is expanded fully, and
- * so is one whose stubborn set reaches a state expanded before (or
- * itself) that was not expanded fully.  States are expanded in the order
- * they were found, so along a path with no state expanded fully each
- * step leads to a state expanded later (a step back to one expanded
- * before would have expanded its source fully), whose age is then at
- * least one more: the AGE_MOST-th state is expanded fully.  Every cycle
- * of the reduced graph (an endless path) thus holds a state expanded
- * fully, and a violation w steps from a state is at most (AGE_MOST + 1) w
- * reduced steps from it: found before a search that goes no deeper stops
- * (a channel's limit of 65535 messages, reached by one process sending
- * alone, comes long after).  A step to a state found but not expanded yet
+ * rest off for ever (the ignoring problem).  The proviso: every cycle of
+ * the reduced graph holds a state expanded fully, and so does every path
+ * of it on which channels grow past one message AGE_MOST times (a step
+ * that leaves a channel holding two messages or more, one more than
+ * before: model.h's fire says so).  Each state keeps its age, the most
+ * such steps on a run of reduced steps, none from a state expanded fully,
+ * by which the search has reached it (0 from a state expanded fully,
+ * raised while it waits to be expanded); a state of age AGE_MOST is
+ * expanded fully, and so is one whose stubborn set reaches a state
+ * expanded before (or itself) that was not expanded fully.  States are
+ * expanded in the order they were found, so along a path with no state
+ * expanded fully each step leads to a state expanded later (a step back
+ * to one expanded before would have expanded its source fully), whose
+ * age is then at least its source's, one more after a channel grew: the
+ * AGE_MOST-th growth leads to a state expanded fully.  An endless path of
+ * the reduced graph either comes back to a state (a cycle) or visits
+ * states without end, whose channel counts then grow without bound
+ * (everything else in a state is bounded), so it grows a channel past one
+ * message again and again: either way it holds states expanded fully
+ * again and again, where a violation's next step is taken.  A violation
+ * a few actions from a state is thus found after at most AGE_MOST growths
+ * of a channel an action, long before a channel's limit of 65535
+ * messages, which a process sending alone for ever reaches; and a round
+ * of a net that comes back to its state costs no full expansion however
+ * long it is while its channels hold a message or none (a farm of 100
+ * workers for ever).  A step to a state found but not expanded yet
  * asks no full expansion (marking such a state to be expanded fully, as
  * once, expanded every state where two branches of a choice meet again:
  * endless pairs whose senders choose send or ssend multiplied, (2N + 1)
@@ -295,7 +305,7 @@ find_step(struct model *m, const uint64_t *a, const uint64_t *b, struct trans *t
 		n = m->enabled(m->arg, a, g, ts);
 		for (k = 0; k < n; k++) {
 			memcpy(w, a, sizeof(uint64_t) * m->words);
-			if (m->fire(m->arg, w, &ts[k]) != 0)
+			if (m->fire(m->arg, w, &ts[k]) < 0)
 				continue;
 			if (memcmp(w, b, m->bytes) == 0) {
 				*out = ts[k];
@@ -385,12 +395,14 @@ out:
 /* The cycle proviso's record of the states, where the search judges every
  * state with stubborn sets (see explore_bfs): per state the group whose
  * step first reached it + 1, and PV_FULL when it is (or is to be)
- * expanded fully; and its age: the most reduced steps in a row, none
- * from a state expanded fully, by which the search has reached it. */
+ * expanded fully; and its age: the most times a channel grew past one
+ * message on a run of reduced steps, none from a state expanded fully,
+ * by which the search has reached it. */
 #define PV_FULL		0x80000000u
 
-/* The most reduced steps in a row a path of the reduced graph takes:
- * a state reached by this many is expanded fully (explore_bfs). */
+/* The most times channels grow past one message on a path of the reduced
+ * graph with no state expanded fully: a state reached so is expanded
+ * fully (explore_bfs). */
 #define AGE_MOST	64
 
 struct proviso {
@@ -399,7 +411,7 @@ struct proviso {
 	size_t		 alloc, agealloc;
 	uint64_t	 head;		/* the state being expanded */
 	int		 reduced;	/* firing a stubborn set, not all */
-	int		 next_age;	/* what it gives what it reaches */
+	int		 age_head;	/* the head's age */
 	int		 closes;	/* it reached a state expanded before,
 					 * not fully: expand the head fully */
 };
@@ -413,7 +425,7 @@ fire_range(struct model *m, struct store *st, const uint64_t *cur, uint64_t *nxt
     int lo, int hi, int *found, struct xresult *r, struct proviso *pv)
 {
 	uint64_t	idx, h[BATCH];
-	int		k, b, n, rc;
+	int		k, b, n, rc, age, grew[BATCH];
 
 	for (k = lo; k < hi; k += n) {
 		n = hi - k < BATCH ? hi - k : BATCH;
@@ -421,7 +433,7 @@ fire_range(struct model *m, struct store *st, const uint64_t *cur, uint64_t *nxt
 			uint64_t	*w = nxt + (size_t)b * m->words;
 
 			memcpy(w, cur, sizeof(uint64_t) * m->words);
-			if (m->fire(m->arg, w, &ts[k + b]) != 0) {
+			if ((grew[b] = m->fire(m->arg, w, &ts[k + b])) < 0) {
 				r->status = X_OVERFLOW;
 				return -1;
 			}
@@ -450,15 +462,16 @@ fire_range(struct model *m, struct store *st, const uint64_t *cur, uint64_t *nxt
 				(*found)++;
 			if (pv == NULL)
 				continue;
+			age = pv->reduced ? pv->age_head + grew[b] : 0;
 			if (rc == ST_INSERTED) {
 				xgrow(&pv->info, &pv->alloc, idx + 1, sizeof(*pv->info));
 				xgrow(&pv->age, &pv->agealloc, idx + 1, sizeof(*pv->age));
 				pv->info[idx] = (uint32_t)ts[k + b].proc + 1;
-				pv->age[idx] = (uint8_t)pv->next_age;
+				pv->age[idx] = (uint8_t)age;
 			} else if (idx > pv->head) {
 				/* (to be expanded: a longer way there) */
-				if (pv->age[idx] < pv->next_age)
-					pv->age[idx] = (uint8_t)pv->next_age;
+				if (pv->age[idx] < age)
+					pv->age[idx] = (uint8_t)age;
 			} else if (pv->reduced && !(pv->info[idx] & PV_FULL))
 				pv->closes = 1;
 		}
@@ -983,7 +996,6 @@ explore_bfs(struct model *m, const struct xopts *o, struct xresult *r)
 			if (pv != NULL) {
 				pv->info[head] |= PV_FULL;
 				pv->reduced = 0;
-				pv->next_age = 0;
 			}
 			if (fire_range(m, &st, cur, nxt, head, ts, 0, total, &found,
 			    r, pv) != 0)
@@ -993,7 +1005,7 @@ explore_bfs(struct model *m, const struct xopts *o, struct xresult *r)
 		if (pv != NULL) {
 			pv->reduced = 1;
 			pv->closes = 0;
-			pv->next_age = pv->age[head] + 1;
+			pv->age_head = pv->age[head];
 		}
 		if (fire_range(m, &st, cur, nxt, head, ts, cs, ce, &found, r, pv) != 0)
 			goto out;
@@ -1003,7 +1015,6 @@ explore_bfs(struct model *m, const struct xopts *o, struct xresult *r)
 			 * too (judge_all: all were computed). */
 			pv->info[head] |= PV_FULL;
 			pv->reduced = 0;
-			pv->next_age = 0;
 			if (fire_range(m, &st, cur, nxt, head, ts, 0, cs, &found,
 			    r, pv) != 0 || fire_range(m, &st, cur, nxt, head, ts,
 			    ce, total, &found, r, pv) != 0)
@@ -1048,10 +1059,10 @@ struct dframe {
  * Depth first, for a violation soon: bugs in long runs (the second round
  * of an exchange) are found after a few hundred states where breadth
  * first explores every shorter run.  The same stubborn sets choose each
- * state's transitions, a state AGE_MOST reduced steps down the stack
- * from the last one expanded fully expanded fully (so no process runs
- * alone for ever while another could show a violation), without a cycle
- * proviso: the search only looks
+ * state's transitions, a state expanded fully once channels grew past one
+ * message AGE_MOST times down the stack from the last one expanded fully
+ * (so no process fills a channel alone for ever while another could show
+ * a violation), without a cycle proviso: the search only looks
  * for a state judged 'worst' (o->worst), and any state it reaches is
  * reachable, so what it finds is a violation whatever it left out; it
  * stops there with X_VIOLATION (the path is the stack: a counterexample,
@@ -1066,7 +1077,7 @@ explore_dfs(struct model *m, const struct xopts *o, struct xresult *r)
 	struct dframe	*fs = NULL, *f;
 	size_t		 nfs = 0, fsalloc = 0, tsalloc = 0, top = 0;
 	uint64_t	*cur, idx;
-	int		 total, chosen, cs, ce, coll, bad, rc, age;
+	int		 total, chosen, cs, ce, coll, bad, rc, age, grew = 0;
 	int		 N = m->ngroups, nmax = m->max_trans;
 	int		*gn = xcalloc(N + 1, sizeof(int));
 	unsigned char	*ps = xcalloc(N + 1, 1);
@@ -1096,7 +1107,7 @@ explore_dfs(struct model *m, const struct xopts *o, struct xresult *r)
 			goto out;
 		}
 		coll = 0;
-		age = nfs == 0 || fs[nfs - 1].full ? 0 : fs[nfs - 1].age + 1;
+		age = nfs == 0 || fs[nfs - 1].full ? 0 : fs[nfs - 1].age + grew;
 		total = choose(m, cur, ts, gn, age < AGE_MOST, 1, o->judge_all, comp, nfs > 0 ?
 		    (int)tstack[fs[nfs - 1].off + fs[nfs - 1].k - 1].proc : -1,
 		    &chosen, &cs, &ce, &cx);
@@ -1146,7 +1157,7 @@ explore_dfs(struct model *m, const struct xopts *o, struct xresult *r)
 				continue;
 			}
 			load(&st, f->idx, cur);
-			if (m->fire(m->arg, cur, &tstack[f->off + f->k++]) != 0) {
+			if ((grew = m->fire(m->arg, cur, &tstack[f->off + f->k++])) < 0) {
 				r->status = X_OVERFLOW;
 				goto out;
 			}

@@ -63,7 +63,9 @@ struct model {
 	/* Group g's enabled transitions in s, appended to out (room for
 	 * max_trans); how many.  'safe' is set only after want_safe(1). */
 	int	(*enabled)(void *, const uint64_t *s, int g, struct trans *out);
-	/* Fire t in s: 0, or -1 when the state has no room for the result
+	/* Fire t in s: 0, 1 when it left a channel holding two messages or
+	 * more, one more than before (a channel grows: the proviso counts
+	 * these, explore.c), or -1 when the state has no room for the result
 	 * (a count ran out of bits: the model says which in its reports). */
 	int	(*fire)(void *, uint64_t *s, const struct trans *t);
 	void	(*want_safe)(void *, int);
@@ -96,6 +98,14 @@ struct model {
 	int	(*wakes)(void *, const struct trans *t, int *out);
 	int	(*waits_on)(void *, const uint64_t *s, int g);
 	int	(*at_all)(void *, const uint64_t *s, int g);
+	/* For kahn.c's endless run (NULL: hold every receiver still): -1
+	 * when g's program ends, else the groups g hears from on every
+	 * round of its endless loops (it cannot go round without a message
+	 * from one, or one at a step they take together), into out (room
+	 * for ngroups); how many.  The groups with a channel into q, into
+	 * out; how many. */
+	int	(*must_from)(void *, int g, int *out);
+	int	(*senders)(void *, int q, int *out);
 };
 
 #endif

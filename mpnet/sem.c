@@ -1055,12 +1055,23 @@ sim_run(const struct sem *m, const uint64_t *s, int r, int pc,
 	uint64_t		*w = m->scratch;
 	int			 n, next;
 
+	int			 pc0 = pc, k;
+
 	memcpy(w, s, sizeof(uint64_t) * m->words);
 	for (n = 0; n < SIM_STEPS; n++) {
 		if ((next = wild_unit(sp->pr, pc, in->lo, in->hi)) < 0)
 			break;
 		settle(sp, w, next);
 		pc = (int)sem_get(w, sp->pc);
+		if (pc != pc0)
+			continue;
+		/* Back where it began, its counters as they were: it goes
+		 * round so for ever (an endless loop of receives). */
+		for (k = 0; k < sp->pr->nctr &&
+		    sem_get(w, ctr_fld(sp, k)) == sem_get(s, ctr_fld(sp, k)); k++)
+			;
+		if (k == sp->pr->nctr)
+			return SIM_STEPS;
 	}
 	return n;
 }
@@ -1810,6 +1821,7 @@ put(struct sem *m, uint64_t *s, int dc)
 		return -1;
 	}
 	sem_set(s, m->dc[dc], c + 1);
+	m->grew |= c + 1 >= 2;
 	if (m->ngrp > 0 && m->gof[dc] >= 0) {
 		/* At the end of its group's queue too. */
 		const struct sgroup	*g = &m->grp[m->gof[dc]];
@@ -1893,6 +1905,7 @@ sem_fire(struct sem *m, uint64_t *s, const struct trans *t)
 	int			 pc = (int)sem_get(s, sp->pc), i;
 	const struct ins	*in = &sp->pr->ins[pc];
 
+	m->grew = 0;
 	switch (t->kind) {
 	case T_SEND:
 		if (put(m, s, t->dc) != 0)
@@ -1983,7 +1996,9 @@ mdl_enabled(void *arg, const uint64_t *s, int g, struct trans *out)
 static int
 mdl_fire(void *arg, uint64_t *s, const struct trans *t)
 {
-	return sem_fire(arg, s, t);
+	struct sem	*m = arg;
+
+	return sem_fire(m, s, t) != 0 ? -1 : m->grew;
 }
 
 static int
@@ -2046,6 +2061,140 @@ mdl_receives(void *arg, int q)
 		if (n->dc[d].to == q && n->dc[d].from != q)
 			return 1;
 	return 0;
+}
+
+/* Whether instruction 'in' of proc cannot be passed without a message
+ * from one of the ports marked in lps (a blocking receive on one, a wait
+ * for a receive request on one) or without r at a collective they both
+ * take together. */
+static int
+needs_from(const struct sem *m, int proc, const struct ins *in,
+    const unsigned char *lps, int r)
+{
+	const struct prog	*pr = m->p[proc].pr;
+	int			 k;
+
+	switch (in->op) {
+	case OP_RECV:
+		return lps[in->lp];
+	case OP_WAIT:
+	case OP_WAITALL:
+		for (k = 0; k < in->nposted; k++) {
+			const struct slotdesc	*d = &pr->sd[in->sd + k];
+
+			if (d->kind == SD_RECV && lps[d->lp] &&
+			    (in->op == OP_WAITALL || (in->wmask >> k & 1)))
+				return 1;
+		}
+		return 0;
+	case OP_COLL:
+		return sem_sync_coll(m, in) &&
+		    mpnet_in_comm(m->net, sem_comm(m, in), r);
+	default:
+		return 0;
+	}
+}
+
+/* Whether every endless round of proc's program (every cycle of its
+ * control through an endless loop: a counted loop's rounds end) passes
+ * an instruction that needs something of r (needs_from, lps marking r's
+ * ports into proc): a depth-first search for a cycle among the others. */
+static int
+rounds_need(const struct sem *m, int proc, const unsigned char *lps, int r,
+    unsigned char *color, int *stack)
+{
+	const struct prog	*pr = m->p[proc].pr;
+	int			 sp = 0, pc, k, n, next[2], *succ;
+	int			 cyc = 0;
+
+	succ = xmalloc(sizeof(int) * (size_t)(pr->nalts + 2));
+	memset(color, 0, (size_t)pr->nins);
+	/* stack: (pc, next successor) pairs; color 1 on it, 2 done */
+	stack[sp++] = 0;
+	stack[sp++] = 0;
+	color[0] = 1;
+	while (sp > 0 && !cyc) {
+		pc = stack[sp - 2];
+		k = stack[sp - 1];
+		n = mpnet_next(pr, pc, succ);
+		if (k >= n) {
+			color[pc] = 2;
+			sp -= 2;
+			continue;
+		}
+		stack[sp - 1] = k + 1;
+		next[0] = succ[k];
+		/* A counted loop's way back: on past its end instead. */
+		if (pr->ins[pc].op == OP_JUMP &&
+		    pr->ins[next[0]].op == OP_NEXT && pr->ins[next[0]].count >= 0)
+			next[0] = pr->ins[next[0]].target;
+		if (needs_from(m, proc, &pr->ins[next[0]], lps, r))
+			continue;
+		if (color[next[0]] == 1)
+			cyc = 1;
+		else if (color[next[0]] == 0) {
+			color[next[0]] = 1;
+			stack[sp++] = next[0];
+			stack[sp++] = 0;
+		}
+	}
+	free(succ);
+	return !cyc;
+}
+
+/* For kahn.c (model.h: must_from): -1 when proc's program ends, else the
+ * processes it hears from (by a receive, a wait for a request, a
+ * collective both take together) on every endless round. */
+static int
+mdl_must_from(void *arg, int proc, int *out)
+{
+	struct sem		*m = arg;
+	const struct mpnet	*n = m->net;
+	const struct sproc	*sp = &m->p[proc];
+	unsigned char		*lps, *color;
+	int			*stack, lp, dc, r, k, cnt = 0;
+
+	if (sp->pr == NULL || !sp->pr->has_forever)
+		return -1;
+	lps = xcalloc((size_t)sp->pr->nlp + 1, 1);
+	color = xcalloc((size_t)sp->pr->nins + 1, 1);
+	stack = xcalloc(2 * ((size_t)sp->pr->nins + 1), sizeof(int));
+	for (r = 0; r < m->nprocs; r++) {
+		if (r == proc || m->p[r].pr == NULL)
+			continue;
+		for (lp = 0, k = 0; lp < sp->pr->nlp; lp++) {
+			dc = n->recv_dc[sp->portbase + lp];
+			lps[lp] = dc >= 0 && n->dc[dc].from == r;
+			k += lps[lp];
+		}
+		if (k == 0 && (n->ncolls == 0 || !mpnet_in_comm(n, 0, r)))
+			continue;	/* (a group's members: below) */
+		if (rounds_need(m, proc, lps, r, color, stack))
+			out[cnt++] = r;
+	}
+	free(lps);
+	free(color);
+	free(stack);
+	return cnt;
+}
+
+/* The processes with a channel into q (model.h: senders). */
+static int
+mdl_senders(void *arg, int q, int *out)
+{
+	const struct sem	*m = arg;
+	const struct mpnet	*n = m->net;
+	int			 d, cnt = 0;
+
+	for (d = 0; d < n->ndc; d++)
+		if (n->dc[d].to == q && n->dc[d].from != q && n->dc[d].used &&
+		    !(m->mark[n->dc[d].from] & 8)) {
+			m->mark[n->dc[d].from] |= 8;
+			out[cnt++] = n->dc[d].from;
+		}
+	for (d = 0; d < cnt; d++)
+		m->mark[out[d]] &= ~8;
+	return cnt;
 }
 
 /* The sender of a message t takes (its state changes when t completes a
@@ -2181,6 +2330,8 @@ sem_model(struct sem *m, struct model *md)
 	md->can_end = mdl_can_end;
 	md->components = mdl_components;
 	md->receives = mdl_receives;
+	md->must_from = mdl_must_from;
+	md->senders = mdl_senders;
 	md->partner = mdl_partner;
 	md->wakes = mdl_wakes;
 	md->waits_on = mdl_waits_on;

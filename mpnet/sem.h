@@ -127,6 +127,9 @@ struct sem {
 	int		 overflow_coll;	/* the collective log ran out of room */
 	uint64_t	 overflow_max;	/* what the full one held */
 	int		 want_safe;	/* compute trans.safe (reductions need it) */
+	int		 grew;		/* the last sem_fire left a channel holding
+					 * two messages or more, one more than
+					 * before (model.h: fire) */
 	uint64_t	 bags;		/* steps sem_enabled gave one order of a
 					 * bag (a statistic: tests count it) */
 	/* per-program layout tables (owned) */
