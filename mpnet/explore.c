@@ -294,10 +294,12 @@ store_put(struct store *st, const uint64_t *w, uint64_t h, uint32_t p, uint64_t 
 	return ST_INSERTED;
 }
 
-/* The transition that leads from state a to state b. */
+/* The transition that leads from state a to a state whose canonical form
+ * (model.h: canon; without, itself) is b: into *out, its successor into w
+ * (c: scratch).  -1 when none does. */
 static int
 find_step(struct model *m, const uint64_t *a, const uint64_t *b, struct trans *ts,
-    uint64_t *w, struct trans *out)
+    uint64_t *w, uint64_t *c, struct trans *out)
 {
 	int	g, k, n;
 
@@ -307,7 +309,10 @@ find_step(struct model *m, const uint64_t *a, const uint64_t *b, struct trans *t
 			memcpy(w, a, sizeof(uint64_t) * m->words);
 			if (m->fire(m->arg, w, &ts[k]) < 0)
 				continue;
-			if (memcmp(w, b, m->bytes) == 0) {
+			memcpy(c, w, sizeof(uint64_t) * m->words);
+			if (m->canon != NULL)
+				(void)m->canon(m->arg, c, -1);
+			if (memcmp(c, b, m->bytes) == 0) {
 				*out = ts[k];
 				return 0;
 			}
@@ -316,11 +321,16 @@ find_step(struct model *m, const uint64_t *a, const uint64_t *b, struct trans *t
 	return -1;
 }
 
+/* The counterexample to stored state 'last' (r->trace) and the state it
+ * ends in (r->final): a run of the real processes from the initial state,
+ * each step one whose successor has the next stored state on the way as
+ * its canonical form (the stored states are canonical under symmetry,
+ * the run's are the processes' own). */
 static void
 rebuild(struct model *m, struct store *st, uint64_t last, struct trans *ts,
     struct xresult *r)
 {
-	uint64_t	*path = NULL, i, *a, *b, *w;
+	uint64_t	*path = NULL, i, *a, *b, *w, *c;
 	size_t		 n = 0, alloc = 0, k;
 
 	for (i = last; i != NO_PARENT; i = parent_of(st, i)) {
@@ -330,18 +340,23 @@ rebuild(struct model *m, struct store *st, uint64_t last, struct trans *ts,
 	a = xcalloc(m->words, sizeof(uint64_t));
 	b = xcalloc(m->words, sizeof(uint64_t));
 	w = xcalloc(m->words, sizeof(uint64_t));
+	c = xcalloc(m->words, sizeof(uint64_t));
+	m->initial(m->arg, a);
 	r->trace = xcalloc(n > 0 ? n : 1, sizeof(struct trans));
 	r->ntrace = 0;
 	for (k = n - 1; k > 0; k--) {
-		load(st, path[k], a);
 		load(st, path[k - 1], b);
-		if (find_step(m, a, b, ts, w, &r->trace[r->ntrace]) == 0)
+		if (find_step(m, a, b, ts, w, c, &r->trace[r->ntrace]) == 0) {
 			r->ntrace++;
+			memcpy(a, w, sizeof(uint64_t) * m->words);
+		}
 	}
+	free(r->final);
+	r->final = a;
 	free(path);
-	free(a);
 	free(b);
 	free(w);
+	free(c);
 }
 
 /* On a terminal the line is rewritten in place, cut to the terminal's
@@ -425,7 +440,7 @@ fire_range(struct model *m, struct store *st, const uint64_t *cur, uint64_t *nxt
     int lo, int hi, int *found, struct xresult *r, struct proviso *pv)
 {
 	uint64_t	idx, h[BATCH];
-	int		k, b, n, rc, age, grew[BATCH];
+	int		k, b, n, rc, age, grew[BATCH], mover[BATCH];
 
 	for (k = lo; k < hi; k += n) {
 		n = hi - k < BATCH ? hi - k : BATCH;
@@ -437,6 +452,8 @@ fire_range(struct model *m, struct store *st, const uint64_t *cur, uint64_t *nxt
 				r->status = X_OVERFLOW;
 				return -1;
 			}
+			mover[b] = m->canon == NULL ? ts[k + b].proc :
+			    m->canon(m->arg, w, ts[k + b].proc);
 			h[b] = explore_hash(w, st->words);
 			if (st->table != NULL)
 				store_prefetch(st, h[b]);
@@ -466,7 +483,7 @@ fire_range(struct model *m, struct store *st, const uint64_t *cur, uint64_t *nxt
 			if (rc == ST_INSERTED) {
 				xgrow(&pv->info, &pv->alloc, idx + 1, sizeof(*pv->info));
 				xgrow(&pv->age, &pv->agealloc, idx + 1, sizeof(*pv->age));
-				pv->info[idx] = (uint32_t)ts[k + b].proc + 1;
+				pv->info[idx] = (uint32_t)mover[b] + 1;
 				pv->age[idx] = (uint8_t)age;
 			} else if (idx > pv->head) {
 				/* (to be expanded: a longer way there) */
@@ -930,6 +947,8 @@ explore_bfs(struct model *m, const struct xopts *o, struct xresult *r)
 	cur = xcalloc(m->words, sizeof(uint64_t));
 	nxt = xcalloc((size_t)m->words * BATCH, sizeof(uint64_t));
 	m->initial(m->arg, cur);
+	if (m->canon != NULL)
+		(void)m->canon(m->arg, cur, -1);
 	if (store_put(&st, cur, explore_hash(cur, m->words), NO_PARENT, &idx) == ST_FULL) {
 		r->status = X_LIMIT;
 		r->limit = XL_MEMORY;
@@ -1025,8 +1044,6 @@ out:
 	if (r->bad > 0) {
 		/* (A limit or an overflow after it: still a violation; the
 		 * checker may widen and look again for a worse one.) */
-		r->final = xcalloc(m->words, sizeof(uint64_t));
-		load(&st, best_at, r->final);
 		rebuild(m, &st, best_at, ts, r);
 		if (r->status != X_OVERFLOW)
 			r->status = X_VIOLATION;
@@ -1078,6 +1095,7 @@ explore_dfs(struct model *m, const struct xopts *o, struct xresult *r)
 	size_t		 nfs = 0, fsalloc = 0, tsalloc = 0, top = 0;
 	uint64_t	*cur, idx;
 	int		 total, chosen, cs, ce, coll, bad, rc, age, grew = 0;
+	int		 mover = -1;
 	int		 N = m->ngroups, nmax = m->max_trans;
 	int		*gn = xcalloc(N + 1, sizeof(int));
 	unsigned char	*ps = xcalloc(N + 1, 1);
@@ -1093,6 +1111,8 @@ explore_dfs(struct model *m, const struct xopts *o, struct xresult *r)
 	ts = xcalloc((size_t)nmax * (N > 0 ? N : 1), sizeof(*ts));
 	cur = xcalloc(m->words, sizeof(uint64_t));
 	m->initial(m->arg, cur);
+	if (m->canon != NULL)
+		(void)m->canon(m->arg, cur, -1);
 	r->status = X_DONE;
 	if (store_put(&st, cur, explore_hash(cur, m->words), NO_PARENT, &idx) != ST_INSERTED) {
 		r->status = X_LIMIT;
@@ -1108,17 +1128,14 @@ explore_dfs(struct model *m, const struct xopts *o, struct xresult *r)
 		}
 		coll = 0;
 		age = nfs == 0 || fs[nfs - 1].full ? 0 : fs[nfs - 1].age + grew;
-		total = choose(m, cur, ts, gn, age < AGE_MOST, 1, o->judge_all, comp, nfs > 0 ?
-		    (int)tstack[fs[nfs - 1].off + fs[nfs - 1].k - 1].proc : -1,
-		    &chosen, &cs, &ce, &cx);
+		total = choose(m, cur, ts, gn, age < AGE_MOST, 1, o->judge_all, comp,
+		    nfs > 0 ? mover : -1, &chosen, &cs, &ce, &cx);
 		if (total == 0 || o->judge_all) {
 			coll = all_step(m, ts, gn);
 			bad = explore_judge(m, cur, total == 0 ? NULL : gn, coll, ps);
 			if (bad >= o->worst) {
 				r->bad = bad;
 				r->status = X_VIOLATION;
-				r->final = xcalloc(m->words, sizeof(uint64_t));
-				memcpy(r->final, cur, sizeof(uint64_t) * m->words);
 				rebuild(m, &st, idx, ts, r);
 				goto out;
 			}
@@ -1161,6 +1178,9 @@ explore_dfs(struct model *m, const struct xopts *o, struct xresult *r)
 				r->status = X_OVERFLOW;
 				goto out;
 			}
+			mover = tstack[f->off + f->k - 1].proc;
+			if (m->canon != NULL)
+				mover = m->canon(m->arg, cur, mover);
 			r->transitions++;
 			rc = store_put(&st, cur, explore_hash(cur, m->words),
 			    (uint32_t)f->idx, &idx);

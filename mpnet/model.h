@@ -69,6 +69,11 @@ struct model {
 	 * (a count ran out of bits: the model says which in its reports). */
 	int	(*fire)(void *, uint64_t *s, const struct trans *t);
 	void	(*want_safe)(void *, int);
+	/* Put s in the canonical form of its orbit under the model's
+	 * symmetries (NULL: none): states of one orbit show the same and
+	 * lead to the same, up to the permutation (symm.c).  Returns where
+	 * group g went (g < 0: -1). */
+	int	(*canon)(void *, uint64_t *s, int g);
 	/* For stubborn sets of several groups (may be NULL: one group's
 	 * only): the groups whose steps, while g takes none, may add to or
 	 * take from g's enabled transitions in s, change g's state, or not

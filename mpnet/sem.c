@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "sem.h"
+#include "symm.h"
 #include "xmalloc.h"
 
 static int
@@ -563,11 +564,26 @@ sem_init_layout(struct sem *m, const struct mpnet *n, enum check_mode mode,
 		m->bytes = 1;
 }
 
+int
+sem_symmetry(struct sem *m)
+{
+	if (m->sym == NULL)
+		m->sym = symm_new(m);
+	return m->sym != NULL;
+}
+
+const char *
+sem_symmetry_text(const struct sem *m)
+{
+	return symm_text(m->sym);
+}
+
 void
 sem_fini(struct sem *m)
 {
 	int	i;
 
+	symm_free(m->sym);
 	for (i = 0; i < 2; i++) {
 		free(m->walks[i].seen);
 		free(m->walks[i].reset);
@@ -2002,6 +2018,14 @@ mdl_fire(void *arg, uint64_t *s, const struct trans *t)
 }
 
 static int
+mdl_canon(void *arg, uint64_t *s, int g)
+{
+	struct sem	*m = arg;
+
+	return symm_canon(m->sym, m, s, g);
+}
+
+static int
 mdl_deps(void *arg, const uint64_t *s, int g, int *out)
 {
 	return sem_deps(arg, s, g, out);
@@ -2325,6 +2349,7 @@ sem_model(struct sem *m, struct model *md)
 	md->enabled = mdl_enabled;
 	md->fire = mdl_fire;
 	md->deps = mdl_deps;
+	md->canon = m->sym != NULL ? mdl_canon : NULL;
 	md->want_safe = mdl_want_safe;
 	md->ended = mdl_ended;
 	md->can_end = mdl_can_end;

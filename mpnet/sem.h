@@ -146,6 +146,8 @@ struct sem {
 	 * any other step. */
 	unsigned char	*pollreq;
 	uint64_t	*scratch;	/* a state's words, for bag's simulations */
+	struct symm	*sym;		/* the symmetries the search uses
+					 * (sem_symmetry), or NULL */
 	struct mpnet_walk *walks;	/* two walks' scratch, for bag's */
 };
 
@@ -166,6 +168,10 @@ void sem_init(struct sem *, const struct mpnet *, enum check_mode, int cbits);
 void sem_init_layout(struct sem *, const struct mpnet *, enum check_mode,
     const struct sem_layout *);
 void sem_fini(struct sem *);
+/* Look for the net's symmetries (symm.h) and use them in the model from
+ * now on; whether there are any.  Their text for a summary. */
+int sem_symmetry(struct sem *);
+const char *sem_symmetry_text(const struct sem *);
 /* The model (model.h) of m, which it borrows. */
 void sem_model(struct sem *m, struct model *);
 

@@ -205,6 +205,11 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 	}
 	r->engine = kahn ? ENGINE_KAHN : vo->exact ? ENGINE_EXACT : ENGINE_POR;
 	for (;;) {
+		/* Symmetry with the stubborn sets (symm.c), anew for each
+		 * layout: one state stored per orbit. */
+		if (r->engine == ENGINE_POR && !vo->no_symmetry &&
+		    sem_symmetry(&m) && r->symmetry == NULL)
+			r->symmetry = xstrdup(sem_symmetry_text(&m));
 		sem_model(&m, &md);
 		md.judge = judge;
 		md.judge_arg = j = judge_new(&m);
@@ -360,5 +365,6 @@ mode_result_free(struct mode_result *r)
 		free(r->viol);
 	}
 	free(r->incomplete);
+	free(r->symmetry);
 	memset(r, 0, sizeof(*r));
 }
