@@ -1642,7 +1642,8 @@ struct reqnames {
 	int		  n, cap;
 };
 
-/* 1 + whether name is a probed message's, or 0 when 'as' bound none. */
+/* 1 + whether name is a probed message's (2: both, an error said
+ * already), or 0 when 'as' bound none. */
 static int
 reqnames_kind(const struct reqnames *r, const char *name)
 {
@@ -1660,13 +1661,16 @@ static void
 reqnames_bind(struct pcg *g, struct reqnames *r, const char *name,
     const struct loc *l, const char *words, int probed)
 {
-	int	k = reqnames_kind(r, name);
+	int	k = reqnames_kind(r, name), i;
 
-	if (k == 1 + probed)
+	if (k == 1 + probed || k == 3)
 		return;
 	if (k != 0) {
 		diag_error(g->diag, l, "'%s ... as %s': '%s' names %s already",
 		    words, name, name, probed ? "a request" : "a probed message");
+		for (i = 0; i < r->n; i++)	/* (said once: no more of it) */
+			if (r->v[i] == name)
+				r->probed[i] = 2;
 		return;
 	}
 	if (r->n == r->cap) {
@@ -1701,6 +1705,8 @@ check_probed_used(struct pcg *g, const struct pcg_comp *c,
 {
 	int	k = reqnames_kind(r, s->req);
 
+	if (k == 3)
+		return;		/* (named both: said at the second 'as') */
 	if (k == 1)
 		diag_error(g->diag, &s->reqloc, "'recv %s': '%s' names a request, "
 		    "not a probed message (a request completes with 'wait %s')",
