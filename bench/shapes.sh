@@ -4,8 +4,11 @@
 # seconds of both modes and microseconds a state, at N = 8, 32, 100 and
 # 1000 where reachable.  The shapes are tests/verify/po-*.pcg (issue 22's,
 # bench/por.sh) and bench/shapes/*.pcg, each with 'scale N', and a few
-# made here for each N (gen_*: the butterfly, the master answering work
-# requests by 'waitany').  A size is left out once a smaller one took
+# made here for each N (gen_butterfly: N a power of two).  A master
+# answering work requests by 'waitany' over N named requests is left out:
+# its code is copied for each set of requests that may be pending (too
+# large a program at N = 8); master-requests.pcg takes them by 'probe any
+# as m; recv m;'.  A size is left out once a smaller one took
 # longer than VERIFY_MAX or stopped at a limit.
 #
 # Targets (issue 35): every shape decided at N = 32 in under 1 s and at
@@ -81,36 +84,6 @@ gen_butterfly() {
 	done
 	echo "BEHAVIOUR"
 	echo "    node { for k in 1..$l { irecv any X; isend X[k]; waitall; } }"
-}
-
-# gen_requests N: N workers ask for work 3 times each; the master keeps a
-# named receive posted for each, answers whichever completes (waitany)
-# and posts it again.
-gen_requests() {
-	local n=$1 k
-	echo "application master_requests;"
-	echo "scale N = $1;"
-	echo "PCG"
-	echo "Components"
-	echo "    master : W;"
-	echo "    worker : M;"
-	echo "Processes"
-	echo "    master : W[$n];"
-	echo "    worker[1..$n] : M[1];"
-	echo "Channels"
-	echo "    master.W[i] <-> worker[i].M[1] for i in 1..$n;"
-	echo "BEHAVIOUR"
-	printf '    master { '
-	k=1
-	while [ $k -le "$n" ]; do printf 'irecv W[%d] as r%d; ' $k $k; k=$((k + 1)); done
-	printf 'loop %d { waitany { ' $((3 * n))
-	k=1
-	while [ $k -le "$n" ]; do
-		printf 'on r%d { send W[%d]; irecv W[%d] as r%d; } ' $k $k $k $k
-		k=$((k + 1))
-	done
-	echo '} } }'
-	echo "    worker { loop 3 { send M[1]; recv M[1]; } }"
 }
 
 # run SCRIPT N: one verify; sets r_b r_s (states), r_e (engines), r_cpu
@@ -222,7 +195,7 @@ shape ring-oneway "$b/ring-oneway.pcg" halo
 shape torus-halo "$b/torus-halo.pcg" halo
 shape butterfly gen_butterfly any
 # Everyday shapes.
-shape master-requests gen_requests any
+shape master-requests "$b/master-requests.pcg" any
 shape pipeline-feedback "$b/pipeline-feedback.pcg" any
 shape reduce-tree "$b/reduce-tree.pcg" any
 shape token-choice "$b/token-choice.pcg" any
