@@ -49,15 +49,12 @@ fi
 # CPU time by GNU time where there is one, else wall time.
 timer=
 [ -x /usr/bin/time ] && /usr/bin/time -f '%U' true 2>/dev/null && timer=/usr/bin/time
-work=$(mktemp -d "${TMPDIR:-/tmp}/ensemble-shapes.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-trap 'exit 2' HUP INT TERM
+. "$here/lib.sh"
+scratch
 
-cpu=$(sed -n 's/^model name[[:space:]]*: *//p' /proc/cpuinfo 2>/dev/null | head -n 1)
 echo "ensemble shapes benchmark"
 echo "binary:  $ensemble $args"
-echo "machine: $(nproc 2>/dev/null || echo '?') CPUs, ${cpu:-unknown CPU}"
-echo "load:    $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
+machine
 echo
 printf '%-20s %5s | %10s %10s %-9s | %8s %7s | %s\n' shape N buffered \
     synchronous engines "cpu s" "us/st" notes
@@ -206,10 +203,4 @@ shape probe-line "$b/probe-line.pcg" any
 shape farm-tasks "$b/farm-tasks.pcg" any
 shape multigrid "$b/multigrid.pcg" any
 
-echo
-if [ $fail = 0 ]; then
-	echo "every target met"
-else
-	echo "some target missed"
-fi
-exit $fail
+targets_end $fail
