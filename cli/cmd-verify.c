@@ -21,6 +21,7 @@ struct cmd_verify_opts {
 	struct cli_script	 script;
 	struct cli_search	 search;
 	int			 exact;
+	int			 no_symmetry;	/* --no-symmetry */
 	int			 ir;		/* --ir */
 	int			 json;
 	int			 stats;
@@ -31,6 +32,27 @@ static const char *
 verdict_name(enum verdict v)
 {
 	return v == V_VERIFIED ? "verified" : v == V_VIOLATED ? "violated" : "incomplete";
+}
+
+/* The families of interchangeable processes the modes' searches used,
+ * each once, joined by ", " (the caller frees it); NULL: none. */
+static char *
+symmetry_text(const struct verify_result *res)
+{
+	char	*t = NULL, *u;
+	int	 i;
+
+	for (i = 0; i < res->nmodes; i++) {
+		const char	*s = res->mode[i].symmetry;
+
+		if (s == NULL || (t != NULL && strcmp(t, s) == 0))
+			continue;
+		u = t;
+		xasprintf(&t, "%s%s%s", u != NULL ? u : "", u != NULL ?
+		    "; " : "", s);
+		free(u);
+	}
+	return t;
 }
 
 /* The result as one JSON object; g names the processes. */
@@ -53,6 +75,10 @@ print_json(const struct pcg *g, const struct verify_result *res)
 		    "\"state_bytes\":%u", i > 0 ? "," : "", check_mode_name(r[i].mode),
 		    verdict_name(r[i].verdict), check_engine_name(r[i].engine),
 		    r[i].states, r[i].transitions, r[i].time_s, r[i].state_bytes);
+		if (r[i].symmetry != NULL) {
+			printf(",\"symmetry\":");
+			json_str(stdout, r[i].symmetry, 0);
+		}
 		if (r[i].incomplete != NULL) {
 			printf(",\"incomplete\":");
 			json_str(stdout, r[i].incomplete, 0);
@@ -361,6 +387,7 @@ print_result(const struct cmd_verify_opts *o, const struct pcg *g,
 	const struct mode_result *r = res->mode;
 	char			 pn[PCG_NAME_MAX];
 	int64_t			 np;
+	char			*sym;
 	int			 i;
 
 	cli_print_violations(stdout, res, o->search.full);
@@ -380,7 +407,12 @@ print_result(const struct cmd_verify_opts *o, const struct pcg *g,
 		    verdict_name(r[i].verdict), r[i].states,
 		    r[i].states == 1 ? "" : "s", r[i].transitions,
 		    r[i].transitions == 1 ? "" : "s");
-	printf(") in %.2f s\n", res->time_s);
+	printf(") in %.2f s", res->time_s);
+	sym = symmetry_text(res);
+	if (sym != NULL)
+		printf("; symmetry: %s", sym);
+	putchar('\n');
+	free(sym);
 	if (o->stats)
 		for (i = 0; i < res->nmodes; i++)
 			print_stats(&r[i]);
@@ -502,6 +534,7 @@ cmd_verify_exec(const struct cmd_entry *self, int argc, char **argv)
 	g = fe.pcg;
 	net = fe.net;
 	cli_verify_opts(&o.search, o.exact, &vo);
+	vo.no_symmetry = o.no_symmetry;
 	mpnet_verify(net, &vo, &res);
 	rc = res.status;
 	if (o.json)
@@ -547,6 +580,10 @@ static const struct cli_option cmd_verify_options[] = {
 	  .off = offsetof(struct cmd_verify_opts, exact),
 	  .help = "explore every interleaving (no reductions); of an IR\n"
 	    "model, the thesis's net, reported in its terms too" },
+	{ .type = CLI_FLAG, .name = "--no-symmetry",
+	  .off = offsetof(struct cmd_verify_opts, no_symmetry),
+	  .help = "reduce without the symmetry of interchangeable\n"
+	    "processes (the stubborn sets only)" },
 	{ .type = CLI_FLAG, .name = "--ir",
 	  .off = offsetof(struct cmd_verify_opts, ir),
 	  .help = "read SCRIPT as a CPN IR model (Krabbe 2023), as\n"
