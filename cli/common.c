@@ -14,6 +14,8 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "codecheck.h"
+#include "infer.h"
 #include "mpnet.h"
 #include "xmalloc.h"
 
@@ -496,4 +498,179 @@ cli_exit(int code)
 		return code == 0 ? EXIT_BADINPUT : code;
 	}
 	return code;
+}
+
+void
+cli_infer_opts(struct infer_opts *o)
+{
+	static char		 rt[PATH_MAX + 16], cxx[PATH_MAX + 16],
+				 helper[PATH_MAX + 32];
+	static const char	*inc[2];
+
+	memset(o, 0, sizeof(*o));
+	if (build_tree() != NULL) {
+		snprintf(rt, sizeof(rt), "%s/runtime", ENS_ABS_SRCDIR);
+		snprintf(cxx, sizeof(cxx), "%s/bindings/cxx", ENS_ABS_SRCDIR);
+		snprintf(helper, sizeof(helper), "%s/infer/infer.py", ENS_ABS_SRCDIR);
+		inc[0] = rt;
+		inc[1] = cxx;
+		o->nincdirs = 2;
+		o->helper = helper;
+	} else {
+		inc[0] = ENS_INCLUDEDIR;
+		o->nincdirs = 1;
+		o->helper = PKGDATADIR "/infer.py";
+	}
+	o->incdirs = inc;
+	o->python = ENS_PYTHON;
+	o->mpi_cflags = ENS_MPI_CFLAGS;
+}
+
+void
+cli_infer_error(struct diag *d, const struct infer *r)
+{
+	struct source	*src = NULL;
+	struct loc	 l;
+	char		*cause;
+
+	if (r->errloc.file != NULL &&
+	    (src = diag_load(d, r->errloc.file, &cause)) == NULL)
+		free(cause);
+	if (src == NULL) {
+		if (r->errloc.file != NULL)
+			fprintf(d->out, "%s:%d:%d: error: %s\n", r->errloc.file,
+			    r->errloc.line, r->errloc.col, r->error);
+		else
+			fprintf(d->out, "ensemble: %s\n", r->error);
+		d->errors++;
+		d->shown_errors++;
+		return;
+	}
+	memset(&l, 0, sizeof(l));
+	l.first_line = l.last_line = r->errloc.line;
+	l.first_column = l.last_column = r->errloc.col;
+	l.src = src;
+	diag_error(d, &l, "%s", r->error);
+}
+
+/* A verdict in words, for the report. */
+static const char *
+verdict_text(enum cc_verdict v)
+{
+	switch (v) {
+	case CC_EQUAL:		return "the same calls as its behaviour";
+	case CC_INCLUDED:	return "calls its behaviour allows (not all of them)";
+	case CC_DIFFERS:	return "calls its behaviour does not allow";
+	case CC_FAILED:		return "not followed (said above)";
+	case CC_UNDECIDED:	return "not decided";
+	default:		return "not checked";
+	}
+}
+
+/* Processes i..j (of one indexed component, their indices a run) as
+ * scripts write them: relay[1..3], or one's name. */
+static void
+procs_name(const struct pcg *g, int i, int j, char *buf, size_t len)
+{
+	if (i == j) {
+		pcg_proc_name(g, i, buf, len);
+		return;
+	}
+	snprintf(buf, len, "%s[%" PRId64 "..%" PRId64 "]",
+	    g->comps[g->procs[i].comp].name, g->procs[i].index, g->procs[j].index);
+}
+
+int
+cli_codecheck(struct pcg *g, const struct pcg_opts *po,
+    const struct cli_list *sources, const struct cli_list *flags,
+    struct diag *d, FILE *report, int how, struct codecheck **ccp)
+{
+	static char		 dirs[2][PATH_MAX + 16];
+	const char		*dv[2 + 64];
+	struct cc_opts		 o;
+	struct codecheck	*cc;
+	char			 pn[PCG_NAME_MAX];
+	int			 i, j, nd = 0, rc = 0;
+
+	memset(&o, 0, sizeof(o));
+	cli_infer_opts(&o.io);
+	o.io.flags = flags != NULL ? flags->v : NULL;
+	o.io.nflags = flags != NULL ? (int)flags->n : 0;
+	o.po = po;
+	o.sources = sources != NULL ? sources->v : NULL;
+	o.nsources = sources != NULL ? (int)sources->n : 0;
+	/* Where sources are besides: -L, and running from the build tree,
+	 * the source tree's components and benchmarks. */
+	for (i = 0; i < (int)po->ndirs && nd < 64; i++)
+		dv[nd++] = po->dirs[i];
+	if (build_tree() != NULL) {
+		snprintf(dirs[0], sizeof(dirs[0]), "%s/components", ENS_ABS_SRCDIR);
+		snprintf(dirs[1], sizeof(dirs[1]), "%s/bench", ENS_ABS_SRCDIR);
+		dv[nd++] = dirs[0];
+		dv[nd++] = dirs[1];
+	}
+	o.dirs = dv;
+	o.ndirs = nd;
+	o.soft = (how & CLI_CC_RUN) != 0;
+	o.no_compare = (how & CLI_CC_INFER) != 0;
+	cc = codecheck_infer(g, &o, d);
+	codecheck_compare(cc, &o);
+	/* Each difference once for a run of processes it holds for. */
+	for (i = 0; i < g->nprocs; i = j) {
+		struct cc_proc	*cp = &cc->procs[i];
+
+		for (j = i + 1; j < g->nprocs; j++) {
+			const struct cc_proc *cq = &cc->procs[j];
+
+			if (cp->verdict != CC_DIFFERS || cq->verdict != CC_DIFFERS ||
+			    cq->src != cp->src || g->procs[j].comp != g->procs[i].comp ||
+			    g->procs[j].index != g->procs[j - 1].index + 1 ||
+			    strcmp(cq->diff, cp->diff) != 0 ||
+			    cq->codeloc.first_line != cp->codeloc.first_line ||
+			    cq->declloc.first_line != cp->declloc.first_line ||
+			    cq->declloc.src != cp->declloc.src)
+				break;
+		}
+		if (cp->verdict != CC_DIFFERS)
+			continue;
+		procs_name(g, i, j - 1, pn, sizeof(pn));
+		diag_error(d, cp->codeloc.src != NULL ? &cp->codeloc : NULL, "%s: %s",
+		    pn, cp->diff);
+		if (cp->declloc.src != NULL)
+			diag_note(d, &cp->declloc, "the statement of its behaviour");
+	}
+	/* A line per run of processes of one source and verdict. */
+	for (i = 0; report != NULL && i < g->nprocs; i = j) {
+		const struct cc_proc	*cp = &cc->procs[i];
+
+		for (j = i + 1; j < g->nprocs; j++) {
+			const struct cc_proc *cq = &cc->procs[j];
+
+			if (cq->src != cp->src || cq->verdict != cp->verdict ||
+			    g->procs[j].comp != g->procs[i].comp ||
+			    g->procs[j].index != g->procs[j - 1].index + 1 ||
+			    cq->why != cp->why)
+				break;
+		}
+		procs_name(g, i, j - 1, pn, sizeof(pn));
+		if (cp->src < 0)
+			fprintf(report, "%s: %s: %s\n", g->name, pn, cp->why != NULL ?
+			    cp->why : "not checked");
+		else
+			fprintf(report, "%s: %s: %s makes %s\n", g->name, pn,
+			    cc->srcs[cp->src].path, cp->why != NULL &&
+			    cp->verdict == CC_UNCHECKED ? cp->why :
+			    verdict_text(cp->verdict));
+	}
+	if (cc->errors > 0)
+		rc = EXIT_BADINPUT;
+	else if (cc->differ > 0)
+		rc = EXIT_VIOLATED;
+	else if (cc->undecided > 0 && !(how & CLI_CC_RUN))
+		rc = EXIT_INCOMPLETE;
+	if (ccp != NULL)
+		*ccp = cc;
+	else
+		codecheck_free(cc);
+	return rc;
 }

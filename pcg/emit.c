@@ -123,6 +123,11 @@ emit_expr(struct buf *b, const struct pcg *g, const struct expr *e, int need)
 		buf_adds(b, " : ");
 		emit_expr(b, g, e->c, P_COND);
 		break;
+	case E_ARG:
+		buf_adds(b, "arg(");
+		emit_expr(b, g, e->a, P_COND);
+		buf_addc(b, ')');
+		break;
 	case E_MIN:
 	case E_MAX:
 		buf_adds(b, e->kind == E_MIN ? "min(" : "max(");
@@ -524,6 +529,18 @@ pcg_emit(const struct pcg *g, FILE *f)
 		}
 		free(env);
 		emit_strs(&b, "wdir", pcg_annot(g, p, ANN_WDIR));
+		if ((s = pcg_annot(g, p, ANN_SOURCE)) != NULL) {
+			/* its file as found from where it was written */
+			struct pcg_strs	 ss = *s;
+			char		*path = pcg_source_path(s);
+
+			ss.v = xreallocarray(NULL, (size_t)s->n, sizeof(*ss.v));
+			memcpy(ss.v, s->v, sizeof(*ss.v) * (size_t)s->n);
+			ss.v[0] = path;
+			emit_strs(&b, "source", &ss);
+			free(path);
+			free(ss.v);
+		}
 		buf_adds(&b, ";\n");
 		flush(&b, f, 0);
 	}

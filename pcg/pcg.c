@@ -241,6 +241,17 @@ pcg_proc_name(const struct pcg *g, int proc, char *buf, size_t len)
 }
 
 /* A process's annotation: its own line's, else its component's. */
+char *
+pcg_source_path(const struct pcg_strs *s)
+{
+	char	*p;
+
+	if (s->v[0][0] == '/' || s->loc.src == NULL || s->loc.src->dir == NULL)
+		return xstrdup(s->v[0]);
+	xasprintf(&p, "%s/%s", s->loc.src->dir, s->v[0]);
+	return p;
+}
+
 const struct pcg_strs *
 pcg_annot(const struct pcg *g, const struct pcg_proc *p, int kind)
 {

@@ -1,0 +1,509 @@
+/* codecheck.c -- a script's processes held to their code (codecheck.h):
+ * sources found, behaviours inferred and read into the script, each
+ * process's instance compared with its declared one (incl.c). */
+#include "config.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "codecheck.h"
+#include "parse.h"
+#include "xmalloc.h"
+
+/* The endings a component's source may have, in the order looked for. */
+static const char *const endings[] = { ".c", ".cpp", ".cc", ".cxx", ".C",
+    ".py", ".f90", ".F90", ".f", NULL };
+
+static int
+readable(const char *p)
+{
+	return access(p, R_OK) == 0;
+}
+
+/* dir/base with each ending, the first that exists (a new string). */
+static char *
+look(const char *dir, const char *base)
+{
+	char	*p;
+	int	 i;
+
+	for (i = 0; endings[i] != NULL; i++) {
+		if (dir != NULL)
+			xasprintf(&p, "%s/%s%s", dir, base, endings[i]);
+		else
+			xasprintf(&p, "%s%s", base, endings[i]);
+		if (readable(p))
+			return p;
+		free(p);
+	}
+	return NULL;
+}
+
+/* A base name with a source's ending already (relay.py): itself. */
+static char *
+look_self(const char *dir, const char *base)
+{
+	const char	*dot = strrchr(base, '.');
+	char		*p;
+	int		 i;
+
+	if (dot == NULL)
+		return NULL;
+	for (i = 0; endings[i] != NULL; i++)
+		if (strcmp(dot, endings[i]) == 0)
+			break;
+	if (endings[i] == NULL)
+		return NULL;
+	if (dir != NULL)
+		xasprintf(&p, "%s/%s", dir, base);
+	else
+		p = xstrdup(base);
+	if (readable(p))
+		return p;
+	free(p);
+	return NULL;
+}
+
+/* A path as messages name it: relative to here when below it, without
+ * "dir/.." (a new string). */
+static char *
+tidy(char *path)
+{
+	char	*real, cwd[PATH_MAX], *r;
+	size_t	 n;
+
+	if ((real = realpath(path, NULL)) == NULL)
+		return path;
+	if (getcwd(cwd, sizeof(cwd)) != NULL && (n = strlen(cwd)) > 0 &&
+	    strncmp(real, cwd, n) == 0 && real[n] == '/') {
+		r = xstrdup(real + n + 1);
+		free(real);
+		free(path);
+		return r;
+	}
+	free(path);
+	return real;
+}
+
+static char *
+dir_of(const char *path)
+{
+	const char	*s = strrchr(path, '/');
+
+	return s == NULL ? xstrdup(".") : xstrndup(path, (size_t)(s - path));
+}
+
+/* The source of process proc, and its own flags: the --source given for
+ * its component, its 'source' annotation, then a file of the executable's
+ * name with a source's ending beside the script line that names it, in
+ * each of the places given, beside the executable found.  NULL (*why) if
+ * none. */
+static char *
+find_source(struct pcg *g, int proc, const struct cc_opts *o,
+    const struct pcg_strs **flags, const char **why)
+{
+	const struct pcg_proc	*p = &g->procs[proc];
+	const char		*comp = g->comps[p->comp].name, *exec, *base;
+	const struct pcg_strs	*s;
+	char			*path, *found = NULL, *d;
+	size_t			 n = strlen(comp);
+	int			 i;
+
+	*flags = NULL;
+	*why = NULL;
+	for (i = 0; i < o->nsources; i++)
+		if (strncmp(o->sources[i], comp, n) == 0 && o->sources[i][n] == '=')
+			return xstrdup(o->sources[i] + n + 1);
+	if ((s = pcg_annot(g, p, ANN_SOURCE)) != NULL) {
+		*flags = s;
+		return pcg_source_path(s);
+	}
+	s = pcg_annot(g, p, ANN_EXEC);
+	exec = s != NULL ? s->v[0] : comp;
+	base = strrchr(exec, '/') != NULL ? strrchr(exec, '/') + 1 : exec;
+	/* beside the line that names the executable */
+	if (s != NULL && s->loc.src != NULL && s->loc.src->dir != NULL) {
+		d = exec[0] == '/' ? dir_of(exec) : strchr(exec, '/') != NULL ?
+		    NULL : xstrdup(s->loc.src->dir);
+		if (d == NULL) {
+			char	*rel;
+
+			xasprintf(&rel, "%s/%s", s->loc.src->dir, exec);
+			d = dir_of(rel);
+			free(rel);
+		}
+		if ((found = look_self(d, base)) == NULL)
+			found = look(d, base);
+		free(d);
+		if (found != NULL)
+			return found;
+	}
+	for (i = 0; i < o->ndirs; i++) {
+		if ((found = look_self(o->dirs[i], base)) != NULL ||
+		    (found = look(o->dirs[i], base)) != NULL)
+			return found;
+	}
+	if ((path = pcg_find_exec(g, o->po, exec)) != NULL) {
+		if ((found = look_self(NULL, path)) == NULL)
+			found = look(NULL, path);
+		free(path);
+		if (found != NULL)
+			return found;
+	}
+	*why = "no source found";
+	return NULL;
+}
+
+/* ---- reading the inferred text into the script ---- */
+
+/* Where the text's lines came from in the code: each statement of the
+ * parsed behaviour, and what it holds, moved there. */
+struct remap {
+	struct diag		*d;
+	const struct cloc	*lines;
+	int			 nlines;
+	struct source		*src;		/* the code, for its carets */
+	const char		*file;
+};
+
+static void
+remap_loc(struct remap *m, struct loc *l, const struct loc *to)
+{
+	(void)m;
+	*l = *to;
+}
+
+static void
+remap_expr(struct remap *m, struct expr *e, const struct loc *to)
+{
+	for (; e != NULL; e = e->next) {
+		remap_loc(m, &e->loc, to);
+		remap_expr(m, e->a, to);
+		remap_expr(m, e->b, to);
+		remap_expr(m, e->c, to);
+		if (e->kind == E_MIN || e->kind == E_MAX)
+			break;	/* (their arguments are a's list) */
+	}
+}
+
+static void
+remap_ref(struct remap *m, struct instref *r, const struct loc *to)
+{
+	struct idx	*x;
+
+	if (r == NULL)
+		return;
+	remap_loc(m, &r->loc, to);
+	remap_loc(m, &r->nameloc, to);
+	for (x = r->idx; x != NULL; x = x->next) {
+		remap_loc(m, &x->loc, to);
+		remap_expr(m, x->lo, to);
+		remap_expr(m, x->hi, to);
+	}
+}
+
+static void
+remap_stmts(struct remap *m, struct stmt *s)
+{
+	struct branch	*b;
+	struct loc	 to;
+	int		 line;
+
+	for (; s != NULL; s = s->next) {
+		line = s->loc.first_line;
+		memset(&to, 0, sizeof(to));
+		if (line >= 1 && line <= m->nlines && m->lines[line - 1].file != NULL) {
+			to.first_line = to.last_line = m->lines[line - 1].line;
+			to.first_column = to.last_column = m->lines[line - 1].col;
+			to.src = m->src;
+		}
+		if (to.src != NULL) {
+			remap_loc(m, &s->loc, &to);
+			remap_loc(m, &s->typeloc, &to);
+			remap_loc(m, &s->rtypeloc, &to);
+			remap_loc(m, &s->reqloc, &to);
+			remap_expr(m, s->port, &to);
+			remap_expr(m, s->rport, &to);
+			remap_expr(m, s->expr, &to);
+			remap_ref(m, &s->root, &to);
+			remap_ref(m, s->over, &to);
+			if (s->var != NULL) {
+				remap_loc(m, &s->var->loc, &to);
+				remap_expr(m, s->var->lo, &to);
+				remap_expr(m, s->var->hi, &to);
+			}
+		}
+		remap_stmts(m, s->body);
+		remap_stmts(m, s->orelse);
+		for (b = s->branches; b != NULL; b = b->next) {
+			if (to.src != NULL) {
+				remap_loc(m, &b->loc, &to);
+				remap_loc(m, &b->reqloc, &to);
+			}
+			remap_stmts(m, b->body);
+		}
+	}
+}
+
+/* Say an inference's error at its place in the code (line and caret), a
+ * warning if soft. */
+static void
+say_error(struct diag *d, const struct infer *r, int soft)
+{
+	struct source	*src = NULL;
+	struct loc	 l;
+	char		*cause;
+
+	if (r->errloc.file != NULL &&
+	    (src = diag_load(d, r->errloc.file, &cause)) == NULL)
+		free(cause);
+	memset(&l, 0, sizeof(l));
+	l.first_line = l.last_line = r->errloc.line;
+	l.first_column = l.last_column = r->errloc.col;
+	l.src = src;
+	if (src == NULL && r->errloc.file != NULL) {
+		fprintf(d->out, "%s:%d:%d: %s: %s\n", r->errloc.file,
+		    r->errloc.line, r->errloc.col, soft ? "warning" : "error",
+		    r->error);
+		if (soft)
+			d->warnings++;
+		else
+			d->errors++;
+		return;
+	}
+	diag_at(d, soft ? DIAG_WARNING : DIAG_ERROR, src != NULL ? &l : NULL, "%s",
+	    r->error);
+}
+
+/* Infer source k and read its text into the script as a behaviour of its
+ * component: 0; -1 when its code cannot be followed, -2 when what it
+ * does cannot be in the script (a port type it has not); said. */
+static int
+read_source(struct codecheck *cc, struct cc_src *cs, const struct cc_opts *o)
+{
+	struct infer_opts	 io = o->io;
+	struct buf		 b;
+	struct cloc		*lines;
+	struct remap		 m;
+	struct item		*it;
+	const char		**flags;
+	char			*cause, *name;
+	int			 nlines, i, nf, errors = cc->d->errors;
+
+	io.files = (const char *const *)&cs->path;
+	io.nfiles = 1;
+	nf = o->io.nflags + cs->nflags;
+	flags = xcalloc((size_t)nf + 1, sizeof(*flags));
+	for (i = 0; i < o->io.nflags; i++)
+		flags[i] = o->io.flags[i];
+	for (i = 0; i < cs->nflags; i++)
+		flags[o->io.nflags + i] = cs->flags[i];
+	io.flags = flags;
+	io.nflags = nf;
+	io.component = cc->g->comps[cs->comp].name;
+	cs->inf = infer_run(&io, &cause);
+	free(flags);
+	if (cs->inf == NULL) {
+		diag_at(cc->d, o->soft ? DIAG_WARNING : DIAG_ERROR, NULL, "%s", cause);
+		free(cause);
+		return -1;
+	}
+	if (cs->inf->error != NULL) {
+		say_error(cc->d, cs->inf, o->soft);
+		return -1;
+	}
+	buf_init(&b);
+	infer_text(cs->inf, &b, &lines, &nlines);
+	cs->text = xstrdup(b.s);
+	xasprintf(&name, "%s (its behaviour inferred)", cs->path);
+	it = parse_more(cc->g->ast, name, b.s, b.len, cc->d);
+	free(name);
+	buf_free(&b);
+	for (; it != NULL && it->kind != I_BEHAVIOUR; it = it->next)
+		;
+	if (it == NULL || cc->d->errors != errors) {
+		if (cc->d->errors == errors)
+			diag_error(cc->d, NULL, "the behaviour inferred from '%s' does "
+			    "not read back (a bug of ensemble)", cs->path);
+		free(lines);
+		return -1;
+	}
+	memset(&m, 0, sizeof(m));
+	m.d = cc->d;
+	m.lines = lines;
+	m.nlines = nlines;
+	if ((m.src = diag_load(cc->d, cs->path, &cause)) == NULL)
+		free(cause);
+	else
+		remap_stmts(&m, it->body);
+	free(lines);
+	/* Checked as the script's are: names, port types, roots, groups. */
+	if (pcg_check_behaviour(cc->g, cs->comp, it) != 0)
+		return -2;
+	cs->item = it;
+	return 0;
+}
+
+struct codecheck *
+codecheck_infer(struct pcg *g, const struct cc_opts *o, struct diag *d)
+{
+	struct codecheck	*cc = xcalloc(1, sizeof(*cc));
+	const struct pcg_strs	*fl;
+	const char		*why, *lwhy;
+	char			*path;
+	int			 i, k, j;
+
+	cc->g = g;
+	cc->d = d;
+	cc->procs = xcalloc((size_t)(g->nprocs ? g->nprocs : 1), sizeof(*cc->procs));
+	for (i = 0; i < g->nprocs; i++) {
+		struct cc_proc	*cp = &cc->procs[i];
+
+		cp->src = -1;
+		if ((path = find_source(g, i, o, &fl, &why)) == NULL) {
+			cp->why = why;
+			continue;
+		}
+		path = tidy(path);
+		if (infer_lang(path, &lwhy) < 0) {
+			cp->why = lwhy != NULL ? "its source is Fortran, which ensemble "
+			    "infer does not read" : "its source is in a language "
+			    "ensemble infer does not read";
+			free(path);
+			continue;
+		}
+		/* One reading per source, flags and component. */
+		for (k = 0; k < cc->nsrcs; k++) {
+			struct cc_src	*s = &cc->srcs[k];
+
+			if (strcmp(s->path, path) != 0 || s->comp != g->procs[i].comp ||
+			    s->nflags != (fl != NULL ? fl->n - 1 : 0))
+				continue;
+			for (j = 0; j < s->nflags; j++)
+				if (strcmp(s->flags[j], fl->v[j + 1]) != 0)
+					break;
+			if (j == s->nflags)
+				break;
+		}
+		if (k == cc->nsrcs) {
+			struct cc_src	*s;
+
+			cc->srcs = xreallocarray(cc->srcs, (size_t)cc->nsrcs + 1,
+			    sizeof(*cc->srcs));
+			s = &cc->srcs[cc->nsrcs++];
+			memset(s, 0, sizeof(*s));
+			s->path = path;
+			s->comp = g->procs[i].comp;
+			s->nflags = fl != NULL ? fl->n - 1 : 0;
+			s->flags = xcalloc((size_t)s->nflags + 1, sizeof(char *));
+			for (j = 0; j < s->nflags; j++)
+				s->flags[j] = xstrdup(fl->v[j + 1]);
+			if ((j = read_source(cc, s, o)) != 0) {
+				s->failed = -j;
+				if (j == -2)
+					cc->differ++;
+				else if (!o->soft)
+					cc->errors++;
+			}
+		} else
+			free(path);
+		cp->src = k;
+	}
+	return cc;
+}
+
+void
+codecheck_compare(struct codecheck *cc, const struct cc_opts *o)
+{
+	struct pcg		*g = cc->g;
+	struct pcg_behave	*pb = pcg_behave_new(g);
+	int			 i, errors;
+
+	for (i = 0; i < g->nprocs; i++) {
+		struct cc_proc	*cp = &cc->procs[i];
+		struct cc_src	*s;
+
+		if (cp->src < 0) {
+			cp->verdict = CC_UNCHECKED;
+			continue;
+		}
+		s = &cc->srcs[cp->src];
+		if (s->failed || s->item == NULL) {
+			cp->verdict = CC_FAILED;
+			continue;
+		}
+		if (o->no_compare) {
+			(void)pcg_behave_proc(pb, i, s->item->body, &cp->prog,
+			    &cp->text);
+			continue;
+		}
+		errors = cc->d->errors;
+		if (pcg_behave_proc(pb, i, s->item->body, &cp->prog, &cp->text) != 0 ||
+		    cc->d->errors != errors) {
+			/* (a port or argument the process has not: said) */
+			cp->verdict = CC_FAILED;
+			cc->differ++;
+			continue;
+		}
+		if (!g->procs[i].has_behaviour) {
+			cp->verdict = CC_UNCHECKED;
+			cp->why = "its component declares no behaviour";
+			continue;
+		}
+		if (strcmp(cp->text, g->procs[i].behaviour) == 0) {
+			cp->verdict = CC_EQUAL;
+			continue;
+		}
+		cp->verdict = incl_compare(g, i, cp->prog, g->procs[i].prog,
+		    o->max_states, &cp->diff, &cp->codeloc, &cp->declloc,
+		    &cp->states);
+		if (cp->verdict == CC_DIFFERS)
+			cc->differ++;
+		else if (cp->verdict == CC_UNDECIDED)
+			cc->undecided++;
+	}
+	pcg_behave_free(pb);
+}
+
+void
+codecheck_use(struct codecheck *cc)
+{
+	struct pcg	*g = cc->g;
+	int		 i;
+
+	for (i = 0; i < g->nprocs; i++) {
+		struct cc_proc	*cp = &cc->procs[i];
+
+		if (cp->prog == NULL && (cp->src < 0 || cc->srcs[cp->src].item == NULL))
+			continue;
+		g->procs[i].prog = cp->prog;
+		g->procs[i].behaviour = cp->text != NULL ? cp->text : "";
+		g->procs[i].has_behaviour = 1;
+	}
+}
+
+void
+codecheck_free(struct codecheck *cc)
+{
+	int	i, j;
+
+	if (cc == NULL)
+		return;
+	for (i = 0; i < cc->nsrcs; i++) {
+		free(cc->srcs[i].path);
+		for (j = 0; j < cc->srcs[i].nflags; j++)
+			free(cc->srcs[i].flags[j]);
+		free(cc->srcs[i].flags);
+		infer_free(cc->srcs[i].inf);
+		free(cc->srcs[i].why);
+		free(cc->srcs[i].text);
+	}
+	free(cc->srcs);
+	for (i = 0; cc->procs != NULL && i < cc->g->nprocs; i++)
+		free(cc->procs[i].diff);
+	free(cc->procs);
+	free(cc);
+}
