@@ -214,6 +214,12 @@ api_find(const char *name)
 }
 
 int
+api_known(const char *name)
+{
+	return api_find(name) != NULL;
+}
+
+int
 api_writes_arg(const char *name, int i)
 {
 	const struct api	*a = api_find(name);
@@ -225,11 +231,15 @@ api_writes_arg(const char *name, int i)
 	if (i == a->type || i == a->index || i == a->rtype || i == a->rindex ||
 	    i == a->root || i == a->group)
 		return 0;
+	/* (completing requests leaves their places as they were: a request
+	 * complete is known by its state, not by its place) */
+	if (i == a->req)
+		return a->op == A_POST || a->op == A_POST_ANY ||
+		    a->op == A_IPROBE_ANY;
 	return a->op == A_RECV || a->op == A_RECV_ANY || a->op == A_SENDRECV ||
 	    a->op == A_SENDRECV_REPLACE || a->op == A_COLL || a->op == A_POST ||
-	    a->op == A_POST_ANY || a->op == A_WAITALL || a->op == A_WAIT ||
-	    a->op == A_TEST || a->op == A_WAITANY || a->op == A_WAITSOME ||
-	    a->op == A_IPROBE_ANY;
+	    a->op == A_POST_ANY || a->op == A_IPROBE_ANY ||
+	    (a->op == A_WAITSOME && i == a->root);
 }
 
 int
@@ -579,8 +589,11 @@ outcome_list(struct ctx *c, enum outk k, struct bst *b, const struct val *vals,
 
 	o->nreq = n;
 	o->site = arena_alloc(c->a, sizeof(int) * (size_t)(n ? n : 1));
-	for (i = 0; i < n; i++)
+	o->rs = arena_alloc(c->a, sizeof(*o->rs) * (size_t)(n ? n : 1));
+	for (i = 0; i < n; i++) {
 		o->site[i] = vals[i].req->site[0];
+		o->rs[i] = vals[i].req;
+	}
 	return p;
 }
 
@@ -786,7 +799,8 @@ call_api(struct ctx *c, struct st *s, const struct cnode *call,
 			b->type = type;
 			b->port = port;
 			b->req = site_req(c, site);
-			req_post(c, s, site);
+			if (req_post(c, s, site) != 0)
+				goto fail;
 			if (a->flags & F_RETREQ)
 				*ret = v_req(c, site);
 			else

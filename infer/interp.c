@@ -345,6 +345,13 @@ void
 mem_havoc(struct ctx *c, struct st *s, int id, const char *why,
     const struct cloc *l)
 {
+	mem_havoc_len(c, s, id, why, l, 1);
+}
+
+void
+mem_havoc_len(struct ctx *c, struct st *s, int id, const char *why,
+    const struct cloc *l, int len)
+{
 	struct obj	*o;
 	int		 i, j;
 
@@ -357,7 +364,7 @@ mem_havoc(struct ctx *c, struct st *s, int id, const char *why,
 			o->s[j++] = o->s[i];
 	o->n = j;
 	o->dflt = v_top(why, l);
-	if (o->list)
+	if (o->list && len)
 		o->len = NULL;
 }
 
@@ -533,13 +540,23 @@ req_set(struct st *s, int site, int status)
 	s->pend[s->npend++].st = status;
 }
 
-/* A request posted at site: pending; posting over one still pending is
- * the code's, not ours, to answer for (MPI lets the handle go). */
-void
+/* A request posted at site: pending.  Posted again while the one it
+ * posted before may be pending (a loop's rounds each posting one, none
+ * completed): -1, said; a behaviour names one request at a time. */
+int
 req_post(struct ctx *c, struct st *s, int site)
 {
-	(void)c;
+	int	st = req_status(s, site);
+
+	if (st == RQ_PENDING || st == RQ_MAYBE) {
+		ierr(c, &c->sites[site].call->loc, "this posts a request where "
+		    "the one it posted before may still be pending (a loop's "
+		    "rounds each posting one?): a behaviour completes a request "
+		    "before it posts it again");
+		return -1;
+	}
 	req_set(s, site, RQ_PENDING);
+	return 0;
 }
 
 /* ---- the behaviour ---- */
@@ -1972,8 +1989,13 @@ resolve(struct ctx *c, const struct cnode *n, struct st *s,
 		    o->port : sym_int(c->a, vals[i]));
 		w->out = heads[i];
 		w->last = NULL;
-		if (done[i])
-			req_set(w, o->site[o->k == O_ANY ? i : 0], RQ_DONE);
+		if (done[i]) {
+			const struct reqs *rs = o->rs[o->k == O_ANY ? i : 0];
+			int		   j;
+
+			for (j = 0; j < rs->n; j++)
+				req_set(w, rs->site[j], RQ_DONE);
+		}
 		exec_truth(c, n, w, sym_subst(c->a, t, ov->id,
 		    sym_int(c->a, vals[i])), &all);
 	}
@@ -2088,6 +2110,9 @@ struct chg {
 	const char	**ptee;
 	int		 *pglob;
 	int		  nptee;
+	const char	**grow;		/* lists whose length may change */
+	int		 *gglob;
+	int		  ngrow;
 	int		  any;
 	int		  ret;		/* holds a return */
 	const struct cnode *brk;	/* its first break, continue */
@@ -2115,6 +2140,8 @@ chg_free(struct chg *ch)
 	free(ch->vglob);
 	free(ch->ptee);
 	free(ch->pglob);
+	free(ch->grow);
+	free(ch->gglob);
 }
 
 /* The place an lvalue writes into, for chg. */
@@ -2171,6 +2198,9 @@ chg_func(struct ctx *c, struct chg *ch, const struct cfunc *f, int depth)
 	for (i = 0; i < in.nptee; i++)
 		if (in.pglob[i])
 			chg_add(&ch->ptee, &ch->pglob, &ch->nptee, in.ptee[i], 1);
+	for (i = 0; i < in.ngrow; i++)
+		if (in.gglob[i])
+			chg_add(&ch->grow, &ch->gglob, &ch->ngrow, in.grow[i], 1);
 	ch->any |= in.any;
 	chg_free(&in);
 }
@@ -2216,15 +2246,23 @@ chg_scan(struct ctx *c, struct chg *ch, const struct cnode *n, int depth)
 		{
 			int	i = 0;
 
-			for (k = n->list; k != NULL; k = k->next, i++)
-				if (k->k == X_VAR && (n->a->k != X_FUNC ||
-				    api_writes_arg(n->a->s, i)))
+			for (k = n->list; k != NULL; k = k->next, i++) {
+				if (k->k != X_VAR)
+					continue;
+				if (n->a->k != X_FUNC || api_writes_arg(n->a->s, i))
 					chg_add(&ch->ptee, &ch->pglob, &ch->nptee,
 					    k->key, k->op & VAR_GLOBAL);
+				if (n->a->k != X_FUNC || !api_known(n->a->s))
+					chg_add(&ch->grow, &ch->gglob, &ch->ngrow,
+					    k->key, k->op & VAR_GLOBAL);
+			}
 		}
-		if (n->a->k == X_MEMBER && n->a->a->k == X_VAR)
+		if (n->a->k == X_MEMBER && n->a->a->k == X_VAR) {
 			chg_add(&ch->ptee, &ch->pglob, &ch->nptee, n->a->a->key,
 			    n->a->a->op & VAR_GLOBAL);
+			chg_add(&ch->grow, &ch->gglob, &ch->ngrow, n->a->a->key,
+			    n->a->a->op & VAR_GLOBAL);
+		}
 		if (n->a->k == X_FUNC && (f = code_func(c->p, n->a->key != NULL ?
 		    n->a->key : n->a->s)) != NULL && f->body != NULL)
 			chg_func(c, ch, f, depth);
@@ -2250,6 +2288,9 @@ chg_scan(struct ctx *c, struct chg *ch, const struct cnode *n, int depth)
 		for (i = 0; i < in.nptee; i++)
 			chg_add(&ch->ptee, &ch->pglob, &ch->nptee, in.ptee[i],
 			    in.pglob[i]);
+		for (i = 0; i < in.ngrow; i++)
+			chg_add(&ch->grow, &ch->gglob, &ch->ngrow, in.grow[i],
+			    in.gglob[i]);
 		ch->any |= in.any;
 		ch->ret |= in.ret;
 		if (n->k == K_SWITCH && in.cont != NULL && ch->cont == NULL)
@@ -2278,15 +2319,17 @@ chg_havoc(struct ctx *c, struct st *s, const struct chg *ch,
 		may_havoc(c, s, l);
 		return;
 	}
-	for (i = 0; i < ch->nptee; i++) {
+	for (i = 0; i < ch->nptee + ch->ngrow; i++) {
+		int	grow = i >= ch->nptee, k = grow ? i - ch->nptee : i;
+
 		memset(&var, 0, sizeof(var));
 		var.k = X_VAR;
-		var.key = ch->ptee[i];
-		var.s = ch->ptee[i];
-		var.op = ch->pglob[i] ? VAR_GLOBAL : 0;
+		var.key = grow ? ch->grow[k] : ch->ptee[k];
+		var.s = var.key;
+		var.op = (grow ? ch->gglob[k] : ch->pglob[k]) ? VAR_GLOBAL : 0;
 		v = read_var(c, s, &var);
 		if (v.k == V_PTR)
-			mem_havoc(c, s, v.obj, "memory the loop writes", l);
+			mem_havoc_len(c, s, v.obj, "memory the loop writes", l, grow);
 	}
 	for (i = 0; i < ch->nvar; i++) {
 		if (skip != NULL && strcmp(ch->var[i], skip) == 0)
@@ -2462,9 +2505,10 @@ loop_body(struct ctx *c, const struct cnode *n, struct st *s,
 	struct loopx	 lx;
 	struct stl	 all;
 	struct st	*E, *B, *S, *E2, *X;
+	const struct sym *once;
 	struct val	 vv;
-	long		 e0;
-	int		 round, i, st;
+	long		 e0, f0;
+	int		 round, i;
 
 	N = emit(c, s, sh->count != NULL ? B_FOR : B_LOOP, &n->loc);
 	N->var = sh->J;
@@ -2496,6 +2540,7 @@ loop_body(struct ctx *c, const struct cnode *n, struct st *s,
 		c->loop = &lx;
 		memset(&all, 0, sizeof(all));
 		e0 = c->escapes;
+		f0 = c->nforever;
 		exec(c, n->b, B, &all);
 		c->loop = lx.up;
 		c->escapes -= lx.cont.n + lx.brk.n;
@@ -2516,7 +2561,7 @@ loop_body(struct ctx *c, const struct cnode *n, struct st *s,
 			    "runs its count, or for ever");
 			goto fail;
 		}
-		if (c->escapes != e0) {
+		if (c->escapes - e0 != c->nforever - f0) {
 			stl_free(&all);
 			ierr(c, &n->loc, "a way leaves this loop that communicates "
 			    "(a return, or ens_finalize) before its rounds end: a "
@@ -2533,6 +2578,41 @@ loop_body(struct ctx *c, const struct cnode *n, struct st *s,
 					goto fail;
 				}
 			}
+		if (all.n == 0 && c->nforever != f0) {
+			/* Its first round never ends (a loop for ever in it):
+			 * no round after it.  One for ever is its body once;
+			 * a counted one runs once, or (a count of 0) not. */
+			int64_t	k;
+
+			free(all.v);
+			st_free(E);
+			if (sh->count == NULL) {
+				*pos = N->body;
+				st_free(s);
+				return;
+			}
+			if (sym_const(sh->count, &k) && k >= 1) {
+				N->count = sym_int(c->a, 1);
+				N->hi = N->lo;
+				st_free(s);
+				return;
+			}
+			once = sym_bin(c->a, '>', sh->count, sym_int(c->a, 0));
+			N->count = sym_cond(c->a, once, sym_int(c->a, 1),
+			    sym_int(c->a, 0));
+			N->hi = sym_cond(c->a, once, sh->lo, sym_bin(c->a, '-', sh->lo,
+			    sym_int(c->a, 1)));
+			if (sh->J == NULL || !bst_uses(N->body, sh->J->v)) {
+				N->k = B_LOOP;
+				N->var = N->lo = N->hi = NULL;
+			}
+			/* after it: where the count is 0 */
+			sym_assume(&s->facts, once, 0);
+			s->out = &N->next;
+			s->last = N;
+			stl_add(out, s);
+			return;
+		}
 		if (all.n == 0) {
 			ierr(c, &n->loc, "every round of this loop fails (exit, an "
 			    "exception): not followed");
@@ -2547,21 +2627,11 @@ loop_body(struct ctx *c, const struct cnode *n, struct st *s,
 		}
 		S = all.v[0];
 		free(all.v);
-		/* What a round posts, a round completes. */
-		for (i = 0; i < S->npend; i++) {
-			if (req_status(E, S->pend[i].site) >= 0)
-				continue;
-			if ((st = S->pend[i].st) == RQ_DONE) {
+		/* What a round posted and completed is no more. */
+		for (i = 0; i < S->npend; i++)
+			if (req_status(E, S->pend[i].site) < 0 &&
+			    S->pend[i].st == RQ_DONE)
 				S->pend[i--] = S->pend[--S->npend];
-				continue;
-			}
-			ierr(c, &c->sites[S->pend[i].site].call->loc, "the request "
-			    "posted here in each round of a loop is still pending at "
-			    "the round's end: a behaviour's loop completes what it "
-			    "posts (wait for it in the round)");
-			st_free(S);
-			goto fail;
-		}
 		/* The next round starts from this one's end or the first. */
 		if (sh->J != NULL) {
 			vv = loop_var(c, sh);
@@ -2587,8 +2657,10 @@ loop_body(struct ctx *c, const struct cnode *n, struct st *s,
 		E = E2;
 	}
 	if (sh->count == NULL) {
-		/* For ever: nothing comes after it. */
+		/* For ever: nothing comes after it (a way that leaves what
+		 * holds it, as the end does, not one that fails). */
 		c->nforever++;
+		c->escapes++;
 		st_free(E);
 		st_free(s);
 		return;
@@ -2672,7 +2744,12 @@ waitsome_loop(struct ctx *c, const struct cnode *n, struct st *s,
 			st_free(w);
 			continue;
 		}
-		req_set(w, o->site[j], RQ_DONE);
+		{
+			int	m;
+
+			for (m = 0; m < o->rs[j]->n; m++)
+				req_set(w, o->rs[j]->site[m], RQ_DONE);
+		}
 		w->out = &br->body;
 		w->last = NULL;
 		memset(&lx, 0, sizeof(lx));
@@ -2961,6 +3038,7 @@ loop_run(struct ctx *c, const struct cnode *n, struct st *s, struct stl *out)
 				loop_opaque(c, n, s, &ch, out);
 			else {
 				c->nforever++;	/* it spins for ever */
+				c->escapes++;
 				st_free(s);
 			}
 			goto done;

@@ -62,6 +62,7 @@ struct outc {
 	struct bst	*st;		/* the statement it came from */
 	int		 nreq;		/* O_ANY, O_SOME: the requests listed */
 	int		*site;		/* their sites, in the order listed */
+	const struct reqs **rs;		/* each one's sites (one name's) */
 	int		 prev;		/* O_FLAG of a test: the request's state
 					 * before (site in site[0]) */
 	const char	*type;		/* O_PROBED: the probe's type */
@@ -191,12 +192,15 @@ void mem_write(struct ctx *, struct st *, int obj, const struct sym *ix,
     const char *field, struct val);
 void mem_havoc(struct ctx *, struct st *, int obj, const char *why,
     const struct cloc *);
+/* The same, a list's length kept unless len. */
+void mem_havoc_len(struct ctx *, struct st *, int obj, const char *why,
+    const struct cloc *, int len);
 int obj_id(struct ctx *, int inst, const char *key);
 struct obj *obj_of(struct ctx *, struct st *, int id);
 struct obj *obj_mut(struct ctx *, struct st *, int id);
 int site_of(struct ctx *, const struct cnode *call, const char *base);
 struct breq *site_req(struct ctx *, int site);
-void req_post(struct ctx *, struct st *, int site);
+int req_post(struct ctx *, struct st *, int site);
 int req_status(const struct st *, int site);
 void req_set(struct st *, int site, int status);
 struct val v_req(struct ctx *, int site);
@@ -247,6 +251,8 @@ int api_call(struct ctx *, struct st *, const struct cnode *call,
 /* Whether a call of that name may write through its argument i (a
  * buffer; not a port, a root, a group); 1 for a name not known. */
 int api_writes_arg(const char *name, int i);
+/* Whether the name is one of the port interface's calls. */
+int api_known(const char *name);
 /* Whether a call of that name only reads its buffer (a send's). */
 int api_reads_only(const char *name);
 /* Whether a call of that name communicates (or ends the process). */
