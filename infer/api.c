@@ -312,6 +312,37 @@ is_name(const char *s)
 	return 1;
 }
 
+/* What a string not known is made of, for messages. */
+static const char *
+str_why(struct ctx *c, struct st *s, const struct val *v)
+{
+	struct spiece	*p = str_of(c, s, v);
+	const char	*r;
+	char		*w;
+
+	for (; p != NULL; p = p->next)
+		switch (p->k) {
+		case SP_ARG:
+		case SP_PARAM:
+			if (p->k == SP_ARG)
+				xasprintf(&w, "the text of the process's argument %"
+				    PRId64, p->n->v);
+			else
+				xasprintf(&w, "the text of the parameter '%s'",
+				    p->n->name);
+			r = arena_strdup(c->a, w);
+			free(w);
+			return r;
+		case SP_SELF:
+			return "the process's name";
+		case SP_NUM:
+			return "a number the code computes";
+		default:
+			break;
+		}
+	return "a string not known";
+}
+
 /* The port type operand: a name (NULL where the call allows none, for
  * any port).  -1 after an error. */
 static int
@@ -332,7 +363,7 @@ port_type(struct ctx *c, struct st *s, const struct val *v, int any,
 	if (!str_text(c, s, v, type)) {
 		ierr(c, l, "a port type computed at run time (%s): the inference "
 		    "needs it written in the code", v->k == V_TOP ? why_of(v) :
-		    "a string made of parts not all known");
+		    str_why(c, s, v));
 		return -1;
 	}
 	if (!is_name(*type)) {
@@ -488,6 +519,19 @@ req_base(const struct cnode *n, const char *dflt)
 	return dflt;
 }
 
+/* A site's name taken from the code's variable (not a default). */
+static void
+site_named(struct ctx *c, int site, const struct cnode *n)
+{
+	struct breq	*q = site_req(c, site);
+
+	while (n != NULL && (n->k == X_UNARY || n->k == X_INDEX ||
+	    n->k == X_BINARY || n->k == X_MEMBER))
+		n = n->a;
+	if (n != NULL && n->k == X_VAR)
+		q->named_by_var = 1;
+}
+
 /* The requests listed by a call: count n from pointer p, or a list (a
  * Python list, a C++ vector or array) or one request.  Sets *vals (the
  * values, caller frees) and returns their number, -1 after an error. */
@@ -538,19 +582,90 @@ req_list(struct ctx *c, struct st *s, const struct api *a, const struct val *n,
 	return (int)k;
 }
 
-/* Whether site is one of value v's. */
+/* Whether a waitall of count n (NULL: a list's every element) of the
+ * requests at p completes every request pending, as the behaviour's
+ * waitall does: 0, or -1 said. */
 static int
-val_has(const struct val *v, int site)
+waitall_covers(struct ctx *c, struct st *s, const struct api *a,
+    const struct val *n, const struct val *p, const struct cloc *l)
 {
-	int	i;
+	struct obj		*o = NULL;
+	const struct sym	*cnt = NULL, *off = NULL;
+	int			 i, j, k, ok;
+	int64_t			 u;
 
-	if (v->k != V_REQ)
-		return 0;
-	for (i = 0; i < v->req->n; i++)
-		if (v->req->site[i] == site)
-			return 1;
+	if (p == NULL) {
+		ierr(c, l, "a waitall without its requests");
+		return -1;
+	}
+	if (p->k == V_PTR) {
+		o = obj_of(c, s, p->obj);
+		off = p->off;
+	} else if (p->k != V_REQ) {
+		ierr(c, l, "the requests of this waitall are not known from the "
+		    "code (%s)", why_of(p));
+		return -1;
+	}
+	if (!(a->flags & (F_LIST | F_CXX)) && p->k == V_PTR) {
+		if (n == NULL || n->k != V_INT) {
+			ierr(c, l, "the number of requests this waitall completes is "
+			    "not known from the code (%s)", n != NULL ? why_of(n) :
+			    "none given");
+			return -1;
+		}
+		cnt = n->n;
+	}
+	for (i = 0; i < s->npend; i++) {
+		struct pend	*pe = &s->pend[i];
+
+		if (pe->st == RQ_DONE)
+			continue;
+		ok = 0;
+		if (p->k == V_REQ)
+			for (k = 0; k < p->req->n; k++)
+				ok |= p->req->site[k] == pe->site && !pe->fam;
+		else if (pe->fam)
+			/* a loop's family: in this array, below the count */
+			ok = pe->fobj == p->obj && (cnt == NULL ? 1 : pe->fidx != NULL &&
+			    sym_decide(&s->facts, sym_bin(c->a, '<', sym_bin(c->a,
+			    '-', pe->fidx, off), cnt)) == 1);
+		else if (o != NULL)
+			for (j = 0; j < o->n && !ok; j++) {
+				const struct val *v = &o->s[j].v;
+
+				if (v->k != V_REQ || o->s[j].ix == NULL)
+					continue;
+				for (k = 0; k < v->req->n; k++)
+					if (v->req->site[k] == pe->site)
+						break;
+				if (k == v->req->n)
+					continue;
+				/* its index from the start, below the count */
+				ok = cnt == NULL || (sym_const(cnt, &u) && u >= 0 &&
+				    sym_decide(&s->facts, sym_bin(c->a, '<', sym_bin(c->a,
+				    '-', o->s[j].ix, off), cnt)) == 1 && sym_decide(
+				    &s->facts, sym_bin(c->a, SYM_GE, sym_bin(c->a, '-',
+				    o->s[j].ix, off), sym_int(c->a, 0))) == 1) ||
+				    (!sym_const(cnt, &u) && sym_decide(&s->facts,
+				    sym_bin(c->a, '<', sym_bin(c->a, '-', o->s[j].ix,
+				    off), cnt)) == 1);
+			}
+		if (!ok) {
+			const struct cnode *pc = c->sites[pe->site].call;
+
+			ierr(c, l, "this waitall does not complete the request "
+			    "posted at %s:%d, which may be pending: a behaviour's "
+			    "'waitall' completes every request pending (complete "
+			    "them all in one call, or name them: ens_wait)",
+			    pc->loc.file, pc->loc.line);
+			return -1;
+		}
+	}
 	return 0;
 }
+
+static int need_req(struct ctx *, const struct val *, const char *,
+    const struct cloc *);
 
 /* The request a wait, test or 'on' names: its holder, marked used. */
 static struct breq *
@@ -560,6 +675,27 @@ req_named(struct ctx *c, const struct val *v)
 
 	q->used = 1;
 	return q;
+}
+
+/* A request operand that must be one posted, and one a name can stand
+ * for (not one of a loop's family): 0, or -1 said. */
+static int
+need_req_st(struct ctx *c, struct st *s, const struct val *v, const char *call,
+    const struct cloc *l)
+{
+	struct pend	*p;
+	int		 k;
+
+	if (v == NULL || v->k != V_REQ)
+		return need_req(c, v, call, l);
+	for (k = 0; k < v->req->n; k++)
+		if ((p = req_pend(s, v->req->site[k])) != NULL && p->fam) {
+			ierr(c, l, "%s takes one of the requests a loop posted, one "
+			    "a round: a behaviour names one request at a time "
+			    "(complete them together, with a waitall)", call);
+			return -1;
+		}
+	return 0;
 }
 
 /* A request operand that must be one posted: its value, -1 if not. */
@@ -614,7 +750,8 @@ ons(struct ctx *c, struct st *s, struct bst *b, const struct val *vals, int n,
 	int		  i, j, st;
 
 	for (i = 0; i < n; i++) {
-		if (need_req(c, &vals[i], call, l) != 0)
+		if (need_req(c, &vals[i], call, l) != 0 ||
+		    need_req_st(c, s, &vals[i], call, l) != 0)
 			return -1;
 		for (j = 0; j < vals[i].req->n; j++)
 			if ((st = req_status(s, vals[i].req->site[j])) == RQ_DONE ||
@@ -793,6 +930,7 @@ call_api(struct ctx *c, struct st *s, const struct cnode *call,
 			}
 			site = site_of(c, call, req_base(rn, a->sub == 3 ||
 			    a->op == A_POST_ANY ? "r" : "s"));
+			site_named(c, site, rn);
 			b = emit(c, s, a->op == A_POST_ANY ? B_IRECV_ANY :
 			    a->sub == 3 ? B_IRECV : B_ISEND, l);
 			b->mode = a->sub == 3 ? 0 : a->sub;
@@ -811,31 +949,13 @@ call_api(struct ctx *c, struct st *s, const struct cnode *call,
 		v = a->flags & F_LIST || a->flags & F_CXX ? NULL :
 		    arg(a, call, args, nargs, a->count, NULL, NULL);
 		w = arg(a, call, args, nargs, a->req, "reqs", NULL);
-		if ((n = req_list(c, s, a, v, w, &vals, l)) < 0)
+		if (waitall_covers(c, s, a, v, w, l) != 0)
 			goto fail;
-		/* The behaviour's waitall completes every request pending:
-		 * so must the call. */
-		for (i = 0; i < s->npend; i++) {
-			if (s->pend[i].st == RQ_DONE)
-				continue;
-			for (j = 0; j < n; j++)
-				if (val_has(&vals[j], s->pend[i].site))
-					break;
-			if (j == n) {
-				const struct cnode *pc = c->sites[s->pend[i].site].call;
-
-				ierr(c, l, "this waitall completes %d request%s, but "
-				    "not the one posted at %s:%d, which may be "
-				    "pending: a behaviour's 'waitall' completes "
-				    "every request pending (complete them all in "
-				    "one call, or name them: ens_wait)", n, n == 1 ?
-				    "" : "s", pc->loc.file, pc->loc.line);
-				goto fail;
-			}
-		}
 		emit(c, s, B_WAITALL, l);
-		for (i = 0; i < s->npend; i++)
+		for (i = 0; i < s->npend; i++) {
 			s->pend[i].st = RQ_DONE;
+			s->pend[i].fam = 0;
+		}
 		break;
 	case A_WAIT:
 		v = arg(a, call, args, nargs, a->req, "r", NULL);
@@ -843,7 +963,8 @@ call_api(struct ctx *c, struct st *s, const struct cnode *call,
 		    c->p->lang != LANG_PYTHON) {
 			struct val	t2 = mem_read(c, s, v->obj, v->off, NULL);
 
-			if (need_req(c, &t2, "ens_wait", l) != 0)
+			if (need_req(c, &t2, "ens_wait", l) != 0 ||
+			    need_req_st(c, s, &t2, "ens_wait", l) != 0)
 				goto fail;
 			b = emit(c, s, B_WAIT, l);
 			b->req = req_named(c, &t2);
@@ -851,7 +972,8 @@ call_api(struct ctx *c, struct st *s, const struct cnode *call,
 				req_set(s, t2.req->site[j], RQ_DONE);
 			break;
 		}
-		if (need_req(c, v, "wait", l) != 0)
+		if (need_req(c, v, "wait", l) != 0 ||
+		    need_req_st(c, s, v, "wait", l) != 0)
 			goto fail;
 		b = emit(c, s, B_WAIT, l);
 		b->req = req_named(c, v);
@@ -870,7 +992,8 @@ call_api(struct ctx *c, struct st *s, const struct cnode *call,
 				t2 = *v;
 			else
 				t2 = v_kind(V_NULL);
-			if (need_req(c, &t2, "test", l) != 0)
+			if (need_req(c, &t2, "test", l) != 0 ||
+			    need_req_st(c, s, &t2, "test", l) != 0)
 				goto fail;
 			if (t2.req->n > 1 || req_status(s, t2.req->site[0]) < 0) {
 				/* (a name of several sites: one state for all) */

@@ -69,6 +69,7 @@ struct breq {
 	const char	*base;		/* from the code's variable */
 	const char	*name;		/* given when printed */
 	int		 used;		/* a wait, test, 'on' or recv names it */
+	int		 named_by_var;	/* base is a variable's name */
 	struct breq	*up;		/* joined into up (union-find) */
 };
 

@@ -514,6 +514,17 @@ v_req(struct ctx *c, int site)
 	return v;
 }
 
+struct pend *
+req_pend(struct st *s, int site)
+{
+	int	i;
+
+	for (i = 0; i < s->npend; i++)
+		if (s->pend[i].site == site)
+			return &s->pend[i];
+	return NULL;
+}
+
 int
 req_status(const struct st *s, int site)
 {
@@ -536,6 +547,7 @@ req_set(struct st *s, int site, int status)
 			return;
 		}
 	s->pend = xreallocarray(s->pend, (size_t)s->npend + 1, sizeof(*s->pend));
+	memset(&s->pend[s->npend], 0, sizeof(s->pend[s->npend]));
 	s->pend[s->npend].site = site;
 	s->pend[s->npend++].st = status;
 }
@@ -546,8 +558,11 @@ req_set(struct st *s, int site, int status)
 int
 req_post(struct ctx *c, struct st *s, int site)
 {
-	int	st = req_status(s, site);
+	struct pend	*p = req_pend(s, site);
+	int		 st = p != NULL ? p->st : -1;
 
+	if (p != NULL && p->fam)
+		return 0;	/* one more of its loop's family */
 	if (st == RQ_PENDING || st == RQ_MAYBE) {
 		ierr(c, &c->sites[site].call->loc, "this posts a request where "
 		    "the one it posted before may still be pending (a loop's "
@@ -708,15 +723,28 @@ st_join(struct ctx *c, struct st *x, const struct st *y, const struct sym *cond,
 		}
 	}
 	for (i = 0; i < t->npend; i++) {
+		const struct pend *py = req_pend((struct st *)y, t->pend[i].site);
+
 		sx = t->pend[i].st;
-		sy = req_status(y, t->pend[i].site);
+		sy = py != NULL ? py->st : -1;
 		if (sx != sy)
 			t->pend[i].st = sy < 0 && sx == RQ_DONE ? RQ_DONE : RQ_MAYBE;
+		if (py != NULL && py->fam != t->pend[i].fam) {
+			if (!widen) {
+				st_free(t);
+				return -1;
+			}
+			if (!t->pend[i].fam)
+				t->pend[i] = *py;
+		}
 	}
 	for (i = 0; widen && i < y->npend; i++)
-		if (req_status(t, y->pend[i].site) < 0)
+		if (req_status(t, y->pend[i].site) < 0) {
 			req_set(t, y->pend[i].site, y->pend[i].st == RQ_DONE ?
 			    RQ_DONE : RQ_MAYBE);
+			if (y->pend[i].fam)
+				*req_pend(t, y->pend[i].site) = y->pend[i];
+		}
 	/* What both ways know. */
 	for (i = n = 0; i < t->facts.n && i < y->facts.n; i++) {
 		if (t->facts.conds[i] != y->facts.conds[i] ||
@@ -1131,6 +1159,15 @@ assign(struct ctx *c, struct st **sp, const struct cnode *e, struct val v)
 			return -1;
 		may_havoc(c, *sp, &e->loc);
 		return 0;
+	}
+	/* A request's name, from the variable it is kept in first. */
+	if (v.k == V_REQ && e->k == X_VAR) {
+		struct breq	*q = site_req(c, v.req->site[0]);
+
+		if (!q->named_by_var && e->s != NULL && e->s[0] != '(') {
+			q->base = e->s;
+			q->named_by_var = 1;
+		}
 	}
 	o = obj_of(c, *sp, obj);
 	if (o != NULL && o->arr && ix == NULL && field == NULL) {
@@ -2107,6 +2144,7 @@ struct chg {
 	const char	**var;
 	int		 *vglob;
 	int		  nvar;
+	const char	**vname;	/* each one's name, for messages */
 	const char	**ptee;
 	int		 *pglob;
 	int		  nptee;
@@ -2133,9 +2171,23 @@ chg_add(const char ***v, int **g, int *n, const char *key, int glob)
 	(*g)[(*n)++] = glob;
 }
 
+/* Variable key (named name) changes in the loop. */
+static void
+chg_var(struct chg *ch, const char *key, int glob, const char *name)
+{
+	int	n = ch->nvar;
+
+	chg_add(&ch->var, &ch->vglob, &ch->nvar, key, glob);
+	if (ch->nvar == n)
+		return;
+	ch->vname = xreallocarray(ch->vname, (size_t)ch->nvar, sizeof(*ch->vname));
+	ch->vname[n] = name != NULL ? name : key;
+}
+
 static void
 chg_free(struct chg *ch)
 {
+	free(ch->vname);
 	free(ch->var);
 	free(ch->vglob);
 	free(ch->ptee);
@@ -2152,7 +2204,7 @@ chg_target(struct chg *ch, const struct cnode *t)
 
 	switch (t->k) {
 	case X_VAR:
-		chg_add(&ch->var, &ch->vglob, &ch->nvar, t->key, t->op & VAR_GLOBAL);
+		chg_var(ch, t->key, t->op & VAR_GLOBAL, t->s);
 		return;
 	case X_LIST:
 		for (k = t->list; k != NULL; k = k->next)
@@ -2194,7 +2246,7 @@ chg_func(struct ctx *c, struct chg *ch, const struct cfunc *f, int depth)
 	chg_scan(c, &in, f->body, depth + 1);
 	for (i = 0; i < in.nvar; i++)
 		if (in.vglob[i])
-			chg_add(&ch->var, &ch->vglob, &ch->nvar, in.var[i], 1);
+			chg_var(ch, in.var[i], 1, in.vname[i]);
 	for (i = 0; i < in.nptee; i++)
 		if (in.pglob[i])
 			chg_add(&ch->ptee, &ch->pglob, &ch->nptee, in.ptee[i], 1);
@@ -2219,8 +2271,7 @@ chg_scan(struct ctx *c, struct chg *ch, const struct cnode *n, int depth)
 		chg_target(ch, n->a);
 		break;
 	case K_DECL:
-		chg_add(&ch->var, &ch->vglob, &ch->nvar, n->key,
-		    (n->op & DECL_STATIC) != 0);
+		chg_var(ch, n->key, (n->op & DECL_STATIC) != 0, n->s);
 		break;
 	case K_FOREACH:
 		chg_target(ch, n->a);
@@ -2284,7 +2335,7 @@ chg_scan(struct ctx *c, struct chg *ch, const struct cnode *n, int depth)
 		chg_scan(c, &in, n->c, depth + 1);
 		chg_scan(c, &in, n->d, depth + 1);
 		for (i = 0; i < in.nvar; i++)
-			chg_add(&ch->var, &ch->vglob, &ch->nvar, in.var[i], in.vglob[i]);
+			chg_var(ch, in.var[i], in.vglob[i], in.vname[i]);
 		for (i = 0; i < in.nptee; i++)
 			chg_add(&ch->ptee, &ch->pglob, &ch->nptee, in.ptee[i],
 			    in.pglob[i]);
@@ -2335,7 +2386,13 @@ chg_havoc(struct ctx *c, struct st *s, const struct chg *ch,
 		if (skip != NULL && strcmp(ch->var[i], skip) == 0)
 			continue;
 		id = obj_id(c, ch->vglob[i] ? 0 : inst_here(c), ch->var[i]);
-		mem_havoc(c, s, id, "a value the loop changes", l);
+		{
+			char	*w;
+
+			xasprintf(&w, "'%s', which the loop changes", ch->vname[i]);
+			mem_havoc(c, s, id, arena_strdup(c->a, w), l);
+			free(w);
+		}
 	}
 }
 
@@ -2373,25 +2430,57 @@ count_writes(const struct cnode *n, const char *key)
 	    count_writes(n->c, key) + count_writes(n->d, key);
 }
 
+/* The step of key's change in e, an expression run whole (not under a
+ * condition, '&&', '||' or '?:'): its v++, v--, v += k or v -= k; NULL
+ * if none. */
+static const struct cnode *
+step_in(const struct cnode *e, const char *key)
+{
+	const struct cnode	*k, *h;
+
+	if (e == NULL)
+		return NULL;
+	if ((e->k == X_INCDEC || (e->k == X_ASSIGN && e->op != 0)) &&
+	    e->a->k == X_VAR && strcmp(e->a->key, key) == 0)
+		return e;
+	switch (e->k) {
+	case X_COND:
+		return NULL;
+	case X_BINARY:
+		if (e->op == CN_AND || e->op == CN_OR)
+			return step_in(e->a, key);
+		break;
+	case X_CALL:
+		for (k = e->list; k != NULL; k = k->next)
+			if ((h = step_in(k, key)) != NULL)
+				return h;
+		break;
+	default:
+		break;
+	}
+	if ((h = step_in(e->a, key)) != NULL)
+		return h;
+	if (e->k != X_INCDEC && (h = step_in(e->b, key)) != NULL)
+		return h;
+	return NULL;
+}
+
 /* The step of local variable key in loop n: its only change is one v++,
- * v--, v += k or v -= k (k a constant) a round, the loop's step or a
- * statement of the body's own list before any 'continue'.  0: none. */
+ * v--, v += k or v -= k (k a constant) a round, the loop's step or in a
+ * statement of the body's own list before any 'continue', run whole.
+ * 0: none. */
 static int64_t
 induction(const struct cnode *n, const char *key)
 {
 	const struct cnode	*k, *hit = NULL;
 
-	if (n->c != NULL && (n->c->k == X_INCDEC || n->c->k == X_ASSIGN) &&
-	    n->c->a->k == X_VAR && strcmp(n->c->a->key, key) == 0)
-		hit = n->c;
-	if (hit == NULL && n->b != NULL && n->b->k == K_BLOCK)
-		for (k = n->b->list; k != NULL && k->k != K_CONTINUE; k = k->next)
-			if (k->k == K_EXPR && (k->a->k == X_INCDEC ||
-			    k->a->k == X_ASSIGN) && k->a->a->k == X_VAR &&
-			    strcmp(k->a->a->key, key) == 0) {
-				hit = k->a;
+	if (n->c != NULL)
+		hit = step_in(n->c, key);
+	if (hit == NULL && n->b != NULL)
+		for (k = n->b->k == K_BLOCK ? n->b->list : n->b; k != NULL &&
+		    k->k != K_CONTINUE; k = n->b->k == K_BLOCK ? k->next : NULL)
+			if (k->k == K_EXPR && (hit = step_in(k->a, key)) != NULL)
 				break;
-			}
 	if (hit == NULL || count_writes(n->a, key) + count_writes(n->b, key) +
 	    count_writes(n->c, key) != 1)
 		return 0;
@@ -2416,6 +2505,17 @@ struct lshape {
 	const struct sym *J;
 	const struct sym *lo, *hi;
 	const struct cnode *target;	/* a for-each's target */
+	/* lists appended to once a round: their length counts the rounds */
+	const char	*lists[8];
+	int		 lglob[8];
+	int		 nlists;
+	int		 lobj[8];
+	const struct sym *len0[8];
+	/* other variables stepping once a round, as the loop's does */
+	const char	*ivars[8];
+	int64_t		 istep[8];
+	const struct sym *iv0[8];
+	int		 nivars;
 };
 
 /* Whether a and b hold the same requests, in the same states. */
@@ -2428,9 +2528,12 @@ req_same(struct ctx *c, struct st *a, struct st *b)
 
 	if (a->npend != b->npend)
 		return 0;
-	for (i = 0; i < a->npend; i++)
-		if (req_status(b, a->pend[i].site) != a->pend[i].st)
+	for (i = 0; i < a->npend; i++) {
+		struct pend	*pb = req_pend(b, a->pend[i].site);
+
+		if (pb == NULL || pb->st != a->pend[i].st || pb->fam != a->pend[i].fam)
 			return 0;
+	}
 	n = a->no > b->no ? a->no : b->no;
 	for (i = 0; i < n; i++) {
 		x = obj_of(c, a, i);
@@ -2456,6 +2559,13 @@ req_same(struct ctx *c, struct st *a, struct st *b)
 		}
 	}
 	return 1;
+}
+
+/* The rounds before the one J stands for. */
+static const struct sym *
+rounds_before(struct ctx *c, const struct lshape *sh)
+{
+	return sh->step == 1 ? sym_bin(c->a, '-', sh->J, sh->lo) : sh->J;
 }
 
 /* The code's loop variable's value for the behaviour's J. */
@@ -2494,6 +2604,104 @@ bst_uses(const struct bst *b, int64_t id)
 	return 0;
 }
 
+/* Whether call k appends to list variable key (append, push_back). */
+static int
+is_append(const struct cnode *k, const char *key)
+{
+	return k->k == X_CALL && k->a->k == X_MEMBER && k->a->a->k == X_VAR &&
+	    (key == NULL || strcmp(k->a->a->key, key) == 0) && k->list != NULL &&
+	    k->list->next == NULL && (strcmp(k->a->s, "append") == 0 ||
+	    strcmp(k->a->s, "push_back") == 0 ||
+	    strcmp(k->a->s, "emplace_back") == 0);
+}
+
+/* How many times n may change list variable key's length: a method
+ * called on it, or it given to a call not of the port interface. */
+static int
+grows(const struct cnode *n, const char *key)
+{
+	const struct cnode	*k;
+	int			 g = 0;
+
+	if (n == NULL)
+		return 0;
+	if (n->k == X_CALL) {
+		if (n->a->k == X_MEMBER && n->a->a->k == X_VAR &&
+		    strcmp(n->a->a->key, key) == 0)
+			g++;
+		if (n->a->k != X_FUNC || !api_known(n->a->s))
+			for (k = n->list; k != NULL; k = k->next)
+				if (k->k == X_VAR && strcmp(k->key, key) == 0)
+					g++;
+	}
+	if ((n->k == X_ASSIGN && n->a->k == X_VAR && strcmp(n->a->key, key) == 0) ||
+	    (n->k == K_DECL && strcmp(n->key, key) == 0))
+		g += 2;
+	for (k = n->list; k != NULL; k = k->next)
+		g += grows(k, key);
+	return g + grows(n->a, key) + grows(n->b, key) + grows(n->c, key) +
+	    grows(n->d, key);
+}
+
+/* The lists loop n appends to once a round (a statement of its body's
+ * own list, before any continue), into sh. */
+static void
+list_rounds(const struct cnode *n, struct lshape *sh)
+{
+	const struct cnode	*k;
+
+	if (n->b == NULL)
+		return;
+	for (k = n->b->k == K_BLOCK ? n->b->list : n->b; k != NULL &&
+	    k->k != K_CONTINUE; k = n->b->k == K_BLOCK ? k->next : NULL) {
+		if (k->k != K_EXPR || !is_append(k->a, NULL) || sh->nlists == 8)
+			continue;
+		if (grows(n->a, k->a->a->a->key) + grows(n->b, k->a->a->a->key) +
+		    grows(n->c, k->a->a->a->key) != 1)
+			continue;
+		sh->lglob[sh->nlists] = k->a->a->a->op & VAR_GLOBAL;
+		sh->lists[sh->nlists++] = k->a->a->a->key;
+	}
+}
+
+/* Whether the request of pending entry p, posted in a round of a loop
+ * shaped sh and pending at its end, is kept in a place of its own each
+ * round (an element indexed by the loop's variable, or appended to a
+ * list whose length counts the rounds): then it is made a family.  0, or
+ * -1 when it is not. */
+static int
+family(struct ctx *c, struct st *s, struct pend *p, const struct lshape *sh)
+{
+	struct obj	*o;
+	int		 i, j, k;
+
+	if (sh->J == NULL)
+		return -1;
+	for (i = 0; i < s->no; i++) {
+		if ((o = s->o[i]) == NULL)
+			continue;
+		for (j = 0; j < o->n; j++) {
+			const struct val *v = &o->s[j].v;
+
+			if (v->k != V_REQ)
+				continue;
+			for (k = 0; k < v->req->n; k++)
+				if (v->req->site[k] == p->site)
+					break;
+			if (k == v->req->n)
+				continue;
+			if (o->s[j].ix == NULL || !sym_uses_var(o->s[j].ix, sh->J->v))
+				return -1;
+			p->fam = 1;
+			p->fobj = i;
+			/* its last: the index of the last round */
+			p->fidx = sym_subst(c->a, o->s[j].ix, sh->J->v, sh->hi);
+			return 0;
+		}
+	}
+	return -1;
+}
+
 /* A loop that communicates, shaped sh: its body run from its rounds'
  * common state until the requests it leaves no longer change, the loop
  * statement written with the last run's body. */
@@ -2518,6 +2726,50 @@ loop_body(struct ctx *c, const struct cnode *n, struct st *s,
 	E = st_copy(c, s);
 	E->last = NULL;
 	chg_havoc(c, E, ch, NULL, &n->loc);
+	/* A list appended to once a round: its length at a round's start
+	 * counts the rounds before. */
+	for (i = 0; sh->J != NULL && i < sh->nlists; i++) {
+		struct cnode	 var;
+		struct val	 lv;
+		struct obj	*o;
+
+		memset(&var, 0, sizeof(var));
+		var.k = X_VAR;
+		var.key = var.s = sh->lists[i];
+		var.op = sh->lglob[i] ? VAR_GLOBAL : 0;
+		lv = read_var(c, s, &var);
+		((struct lshape *)sh)->lobj[i] = -1;
+		if (lv.k != V_PTR || (o = obj_of(c, s, lv.obj)) == NULL || !o->list ||
+		    o->len == NULL)
+			continue;
+		((struct lshape *)sh)->lobj[i] = lv.obj;
+		((struct lshape *)sh)->len0[i] = o->len;
+		obj_mut(c, E, lv.obj)->len = sym_bin(c->a, '+', o->len, rounds_before(c,
+		    sh));
+	}
+	/* Other variables stepping once a round: what the rounds before
+	 * made of them. */
+	((struct lshape *)sh)->nivars = 0;
+	for (i = 0; sh->J != NULL && i < ch->nvar && sh->nivars < 8; i++) {
+		struct val	iv;
+		int64_t		st;
+		int		id;
+
+		if (ch->vglob[i] || (sh->vkey != NULL &&
+		    strcmp(ch->var[i], sh->vkey) == 0) ||
+		    (st = induction(n, ch->var[i])) == 0)
+			continue;
+		id = obj_id(c, inst_here(c), ch->var[i]);
+		iv = mem_read(c, s, id, NULL, NULL);
+		if (iv.k != V_INT || uses_outcome(c, iv.n) != NULL)
+			continue;
+		((struct lshape *)sh)->ivars[sh->nivars] = ch->var[i];
+		((struct lshape *)sh)->istep[sh->nivars] = st;
+		((struct lshape *)sh)->iv0[sh->nivars] = iv.n;
+		((struct lshape *)sh)->nivars++;
+		mem_write(c, E, id, NULL, NULL, v_sym(sym_bin(c->a, '+', iv.n,
+		    sym_bin(c->a, '*', sym_int(c->a, st), rounds_before(c, sh)))));
+	}
 	if (sh->J != NULL) {
 		vv = loop_var(c, sh);
 		if (sh->target != NULL) {
@@ -2627,12 +2879,38 @@ loop_body(struct ctx *c, const struct cnode *n, struct st *s,
 		}
 		S = all.v[0];
 		free(all.v);
-		/* What a round posted and completed is no more. */
-		for (i = 0; i < S->npend; i++)
-			if (req_status(E, S->pend[i].site) < 0 &&
-			    S->pend[i].st == RQ_DONE)
+		/* What a round posted and completed is no more; what it
+		 * posted and left pending, each round in another place, is a
+		 * family its loop posts, for a waitall after it. */
+		for (i = 0; i < S->npend; i++) {
+			if (req_status(E, S->pend[i].site) >= 0 || S->pend[i].fam)
+				continue;
+			if (S->pend[i].st == RQ_DONE) {
 				S->pend[i--] = S->pend[--S->npend];
+				continue;
+			}
+			if (family(c, S, &S->pend[i], sh) != 0) {
+				ierr(c, &c->sites[S->pend[i].site].call->loc,
+				    "the request posted here in each round of a "
+				    "loop is still pending at the round's end, in "
+				    "the same place each round: complete it in the "
+				    "round, or keep each round's in a place of its "
+				    "own (an array by the loop's count) for a "
+				    "waitall after the loop");
+				st_free(S);
+				goto fail;
+			}
+		}
 		/* The next round starts from this one's end or the first. */
+		for (i = 0; sh->J != NULL && i < sh->nlists; i++)
+			if (sh->lobj[i] >= 0 && obj_of(c, S, sh->lobj[i]) != NULL)
+				obj_mut(c, S, sh->lobj[i])->len = obj_of(c, E,
+				    sh->lobj[i])->len;
+		for (i = 0; i < sh->nivars; i++) {
+			int	id = obj_id(c, inst_here(c), sh->ivars[i]);
+
+			mem_write(c, S, id, NULL, NULL, mem_read(c, E, id, NULL, NULL));
+		}
 		if (sh->J != NULL) {
 			vv = loop_var(c, sh);
 			if (sh->target != NULL)
@@ -2668,6 +2946,14 @@ loop_body(struct ctx *c, const struct cnode *n, struct st *s,
 	X = E;
 	X->out = &N->next;
 	X->last = N;
+	for (i = 0; i < sh->nlists; i++)
+		if (sh->lobj[i] >= 0 && obj_of(c, X, sh->lobj[i]) != NULL)
+			obj_mut(c, X, sh->lobj[i])->len = sym_bin(c->a, '+',
+			    sh->len0[i], sh->count);
+	for (i = 0; i < sh->nivars; i++)
+		mem_write(c, X, obj_id(c, inst_here(c), sh->ivars[i]), NULL, NULL,
+		    v_sym(sym_bin(c->a, '+', sh->iv0[i], sym_bin(c->a, '*',
+		    sym_int(c->a, sh->istep[i]), sh->count))));
 	if (sh->vkey != NULL && sh->target == NULL) {
 		if (sh->v0 != NULL)
 			set_var(c, X, sh->vkey, sh->vglob, v_sym(sym_bin(c->a, '+',
@@ -2914,11 +3200,21 @@ rounds(struct ctx *c, int op, const struct sym *v0, const struct sym *e,
 	return r;
 }
 
-/* A fresh 'for' variable of the behaviour, named after the code's. */
+/* The 'for' variable of the behaviour for loop n in this frame, named
+ * after the code's: the same each time the loop is run again (an outer
+ * loop's rounds), so that what a round leaves settles. */
 static const struct sym *
-new_var(struct ctx *c, const char *name)
+new_var(struct ctx *c, const struct cnode *n, const char *name)
 {
-	return sym_leaf(c->a, Y_VAR, name != NULL ? name : "k", ++c->nvars);
+	int	id, old;
+
+	if ((id = hmap_get(c->loopvars, (uint64_t)(uintptr_t)n,
+	    (uint64_t)inst_here(c))) < 0) {
+		id = ++c->nvars;
+		hmap_put(c->loopvars, (uint64_t)(uintptr_t)n, (uint64_t)inst_here(c),
+		    id, &old);
+	}
+	return sym_leaf(c->a, Y_VAR, name != NULL ? name : "k", id);
 }
 
 static void
@@ -3002,7 +3298,7 @@ loop_run(struct ctx *c, const struct cnode *n, struct st *s, struct stl *out)
 			sh.v0 = r[0].n;
 			sh.count = rounds(c, k > 0 ? '<' : '>', r[0].n, r[1].n, k);
 			sh.target = n->a;
-			sh.J = new_var(c, n->a->k == X_VAR ? n->a->s : NULL);
+			sh.J = new_var(c, n, n->a->k == X_VAR ? n->a->s : NULL);
 			if (k == 1) {
 				sh.lo = r[0].n;
 				sh.hi = sym_bin(c->a, '-', r[1].n, sym_int(c->a, 1));
@@ -3010,6 +3306,7 @@ loop_run(struct ctx *c, const struct cnode *n, struct st *s, struct stl *out)
 				sh.lo = sym_int(c->a, 0);
 				sh.hi = sym_bin(c->a, '-', sh.count, sym_int(c->a, 1));
 			}
+			list_rounds(n, &sh);
 			loop_body(c, n, s, &sh, &ch, out);
 			goto done;
 		}
@@ -3087,7 +3384,7 @@ loop_run(struct ctx *c, const struct cnode *n, struct st *s, struct stl *out)
 			sh.vkey = v->key;
 			sh.step = k;
 			sh.v0 = vv.n;
-			sh.J = new_var(c, v->s);
+			sh.J = new_var(c, n, v->s);
 			if (k == 1) {
 				sh.lo = vv.n;
 				sh.hi = sym_bin(c->a, '-', sym_bin(c->a, '+', vv.n,
@@ -3101,6 +3398,7 @@ loop_run(struct ctx *c, const struct cnode *n, struct st *s, struct stl *out)
 				sh.lo = sym_int(c->a, 0);
 				sh.hi = sym_bin(c->a, '-', sh.count, sym_int(c->a, 1));
 			}
+			list_rounds(n, &sh);
 			loop_body(c, n, s, &sh, &ch, out);
 			goto done;
 		}
@@ -3108,15 +3406,22 @@ loop_run(struct ctx *c, const struct cnode *n, struct st *s, struct stl *out)
 		    vv.k != V_INT ? why_of(&vv) : "what a call returned", out);
 		goto done;
 	}
-	/* Anything else: what decides it, for the message. */
+	/* Anything else: what decides it (as a round sees it), said. */
 	if (!comm) {
 		loop_opaque(c, n, s, &ch, out);
 		goto done;
 	}
-	if (eval(c, &s, cond, &ev) != 0) {
-		if (s != NULL)
+	{
+		struct st	*w = st_copy(c, s);
+
+		chg_havoc(c, w, &ch, NULL, &n->loc);
+		if (eval(c, &w, cond, &ev) != 0) {
+			if (w != NULL)
+				st_free(w);
 			st_free(s);
-		goto done;
+			goto done;
+		}
+		st_free(w);
 	}
 	loop_data(c, n, s, &ch, comm, ev.k != V_INT ? why_of(&ev) :
 	    uses_outcome(c, ev.n) != NULL ? "what a call returned (a poll)" :
@@ -3643,6 +3948,7 @@ interp_run(struct infer *r)
 	c.a = p->arena;
 	c.ids = hmap_new();
 	c.commf = hmap_new();
+	c.loopvars = hmap_new();
 	for (f = p->funcs; f != NULL; f = f->next)
 		find_fptrs(&c, f->body, 0);
 	find_fptrs(&c, p->globals, 0);
@@ -3703,6 +4009,7 @@ interp_run(struct infer *r)
 out:
 	hmap_free(c.ids);
 	hmap_free(c.commf);
+	hmap_free(c.loopvars);
 	free(c.idkey);
 	free(c.idinst);
 	free(c.sites);

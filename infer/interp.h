@@ -115,6 +115,12 @@ enum { RQ_DONE, RQ_PENDING, RQ_MAYBE };
 struct pend {
 	int		 site;
 	int		 st;
+	/* A family: one request a round of a loop, kept in object fobj at
+	 * an index up to fidx (NULL: a list's elements), completed together
+	 * after it; never named. */
+	int		 fam;
+	int		 fobj;
+	const struct sym *fidx;
 };
 
 /* One way through the code. */
@@ -174,6 +180,7 @@ struct ctx {
 	int		 fptr_comm;
 	/* functions known to communicate (1) or not (0) */
 	struct hmap	*commf;
+	struct hmap	*loopvars;	/* each loop's 'for' variable, by frame */
 	long		 nends;		/* ways that reached ens_finalize */
 	long		 nforever;	/* ways in a loop that never ends */
 	struct outv	*outvs;		/* outcomes' placeholders */
@@ -202,6 +209,8 @@ int site_of(struct ctx *, const struct cnode *call, const char *base);
 struct breq *site_req(struct ctx *, int site);
 int req_post(struct ctx *, struct st *, int site);
 int req_status(const struct st *, int site);
+/* The pending entry of site, or NULL. */
+struct pend *req_pend(struct st *, int site);
 void req_set(struct st *, int site, int status);
 struct val v_req(struct ctx *, int site);
 int stl_add(struct stl *, struct st *);

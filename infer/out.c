@@ -152,37 +152,45 @@ hoist_prefix(struct bst **pb, struct bst ***blocks, int n)
 	return k;
 }
 
-/* Whether b is a statement on port J of type T, for J over all T's
- * ports, that T[*] says. */
+/* Whether b is a statement on port J + c of type T, for J over all T's
+ * ports less c, that T[*] says. */
 static int
-star_stmt(const struct bst *b, const struct bst *loop)
+star_stmt(struct arena *a, const struct bst *b, const struct bst *loop)
 {
+	const struct sym	*d, *lo, *hi;
+	int64_t			 c;
+
 	if (b == NULL || b->next != NULL || (b->k != B_SEND && b->k != B_RECV &&
-	    b->k != B_ISEND && b->k != B_IRECV) || !sym_eq(b->port, loop->var))
+	    b->k != B_ISEND && b->k != B_IRECV) || b->port == NULL)
 		return 0;
 	if (b->req != NULL && rep(b->req)->used)
 		return 0;
-	return loop->lo->k == Y_INT && loop->lo->v == 1 &&
-	    loop->hi->k == Y_PORTS && strcmp(loop->hi->name, b->type) == 0;
+	d = sym_bin(a, '-', b->port, loop->var);
+	if (!sym_const(d, &c) || sym_uses_var(d, loop->var->v))
+		return 0;
+	lo = sym_bin(a, '+', loop->lo, d);
+	hi = sym_bin(a, '+', loop->hi, d);
+	return lo->k == Y_INT && lo->v == 1 && hi->k == Y_PORTS &&
+	    strcmp(hi->name, b->type) == 0;
 }
 
-static void simplify(struct bst **);
+static void simplify(struct arena *, struct bst **);
 
 static void
-simplify_one(struct bst **pb)
+simplify_one(struct arena *a, struct bst **pb)
 {
 	struct bst	*b = *pb, **blocks[64], *x;
 	struct bbranch	*br, *in;
 	int64_t		 v;
 	int		 n;
 
-	simplify(&b->body);
-	simplify(&b->orelse);
+	simplify(a, &b->body);
+	simplify(a, &b->orelse);
 	for (br = b->branches; br != NULL; br = br->next)
-		simplify(&br->body);
+		simplify(a, &br->body);
 	switch (b->k) {
 	case B_FOR:
-		if (star_stmt(b->body, b)) {
+		if (star_stmt(a, b->body, b)) {
 			x = b->body;
 			x->port = NULL;
 			x->next = b->next;
@@ -240,13 +248,13 @@ simplify_one(struct bst **pb)
 }
 
 static void
-simplify(struct bst **list)
+simplify(struct arena *a, struct bst **list)
 {
 	struct bst	*before;
 
 	while (*list != NULL) {
 		before = *list;
-		simplify_one(list);
+		simplify_one(a, list);
 		if (*list == before)
 			list = &(*list)->next;
 	}
@@ -715,7 +723,7 @@ infer_text(struct infer *r, struct buf *b, struct cloc **lines, int *nlines)
 	struct infer_note	*n;
 	struct arena		*a = r->prog->arena;
 
-	simplify(&r->body);
+	simplify(a, &r->body);
 	memset(&nm, 0, sizeof(nm));
 	nm.a = a;
 	params_of(&nm.taken, r->body);

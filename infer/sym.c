@@ -189,8 +189,14 @@ lin_sym(struct arena *a, const struct lin *l)
 {
 	const struct sym	*s = NULL;
 	struct sym		*n;
-	int			 i, pass;
+	int			 i, pass, pos = 0, cfirst;
 
+	for (i = 0; i < l->n; i++)
+		pos |= l->k[i] > 0;
+	/* 3 - k rather than -k + 3 */
+	cfirst = !pos && l->n > 0 && l->c > 0;
+	if (cfirst)
+		s = sym_int(a, l->c);
 	for (pass = 0; pass < 2; pass++)
 		for (i = 0; i < l->n; i++) {
 			if ((l->k[i] > 0) != (pass == 0))
@@ -214,7 +220,7 @@ lin_sym(struct arena *a, const struct lin *l)
 		}
 	if (s == NULL)
 		return sym_int(a, l->c);
-	if (l->c == 0)
+	if (l->c == 0 || cfirst)
 		return s;
 	n = mk(a, Y_BINARY, l->c > 0 || l->c == INT64_MIN ? '+' : '-');
 	n->a = s;
