@@ -23,7 +23,8 @@ enum aop {
 	A_INIT, A_FINALIZE, A_PORTS, A_SELF, A_PARAM, A_RAW,
 	A_SEND, A_RECV, A_RECV_ANY, A_POST, A_POST_ANY, A_WAITALL, A_WAIT,
 	A_TEST, A_WAITANY, A_WAITSOME, A_SENDRECV, A_SENDRECV_REPLACE,
-	A_PROBE, A_PROBE_ANY, A_IPROBE, A_IPROBE_ANY, A_COLL, A_GROUP
+	A_PROBE, A_PROBE_ANY, A_IPROBE, A_IPROBE_ANY, A_COLL, A_GROUP,
+	A_PORT_OF
 };
 
 /* Where a call's operands are: argument positions (-1: none), for C++
@@ -54,7 +55,7 @@ static const struct api apis[] = {
 	{ "ens_self", A_SELF, 0, N, N, N, N, N, N, N, N, 0 },
 	{ "ens_param", A_PARAM, 0, 0, N, N, N, N, N, N, N, 0 },
 	{ "ens_port", A_RAW, 0, N, N, N, N, N, N, N, N, 0 },
-	{ "ens_port_of", A_RAW, 0, N, N, N, N, N, N, N, N, 0 },
+	{ "ens_port_of", A_PORT_OF, 0, N, N, N, N, N, N, N, N, 0 },
 	{ "ens_comm_component", A_RAW, 0, N, N, N, N, N, N, N, N, 0 },
 	{ "ens_comm_group", A_RAW, 0, N, N, N, N, N, N, N, N, 0 },
 	{ "ens_send", A_SEND, 0, 0, 1, N, N, N, N, N, N, 0 },
@@ -349,7 +350,8 @@ static int
 port_type(struct ctx *c, struct st *s, const struct val *v, int any,
     const char **type, const struct cloc *l)
 {
-	int64_t	u;
+	struct outc	*o;
+	int64_t		 u;
 
 	*type = NULL;
 	if (v == NULL || v->k == V_NULL || (v->k == V_INT && sym_const(v->n, &u) &&
@@ -358,6 +360,14 @@ port_type(struct ctx *c, struct st *s, const struct val *v, int any,
 			return 0;
 		ierr(c, l, "a port type that is none: not a call of the port "
 		    "interface the inference knows");
+		return -1;
+	}
+	if (v->k == V_INT && (o = outcome_of(c, v->n)) != NULL &&
+	    o->k == O_PTYPE) {
+		ierr(c, l, "the port type a probe found (%s:%d), with another "
+		    "port index than the one it found: the behaviour can receive "
+		    "only the message probed ('recv m')", o->st->loc.file,
+		    o->st->loc.line);
 		return -1;
 	}
 	if (!str_text(c, s, v, type)) {
@@ -733,6 +743,81 @@ outcome_list(struct ctx *c, enum outk k, struct bst *b, const struct val *vals,
 	return p;
 }
 
+/* A receive on the port a probe found, its type (type) and index (ix):
+ * 'recv m' of the probe's 'as m', emitted (1).  0 when ix is not a port
+ * a probe found, -1 after an error. */
+static int
+recv_probed(struct ctx *c, struct st *s, const struct val *type,
+    const struct val *ix, const struct cloc *l)
+{
+	struct outc	*o, *t = NULL;
+	const char	*name = NULL;
+	struct bst	*b;
+
+	if (ix == NULL || ix->k != V_INT || ix->n->k != Y_VAR ||
+	    (o = outcome_of(c, ix->n)) == NULL || o->k != O_PROBED)
+		return 0;
+	if (type != NULL && type->k == V_INT)
+		t = outcome_of(c, type->n);
+	if (t != NULL && t->k == O_PTYPE) {
+		if (t->port != ix->n) {
+			ierr(c, l, "this receives on the type of the port one probe "
+			    "found (%s:%d) and the index of the port another found "
+			    "(%s:%d)", t->st->loc.file, t->st->loc.line,
+			    o->st->loc.file, o->st->loc.line);
+			return -1;
+		}
+	} else if (port_type(c, s, type, 0, &name, l) != 0)
+		return -1;
+	else if (o->type == NULL || strcmp(o->type, name) != 0) {
+		ierr(c, l, "this receives on '%s' from the port a probe found on "
+		    "%s%s%s (%s:%d)", name, o->type != NULL ? "'" : "any port",
+		    o->type != NULL ? o->type : "", o->type != NULL ? "'" : "",
+		    o->st->loc.file, o->st->loc.line);
+		return -1;
+	}
+	if (o->st->req == NULL) {
+		o->st->req = arena_alloc(c->a, sizeof(*o->st->req));
+		o->st->req->base = "m";
+	}
+	o->st->req->used = 1;
+	b = emit(c, s, B_RECV_PROBED, l);
+	b->req = o->st->req;
+	return 1;
+}
+
+/* What a probe writes into its status (st, when given): the port's
+ * type and index it found, for ens_port_of, a C++ status's port() and
+ * port_type(), a Python Status's type and port. */
+static void
+probe_status(struct ctx *c, struct st *s, const struct val *st,
+    const char *type, const struct sym *port, struct bst *b)
+{
+	struct val	t;
+
+	if (st == NULL || st->k != V_PTR)
+		return;
+	if (type != NULL)
+		t = v_str(c, type);
+	else {
+		const struct sym *p = outcome(c, O_PTYPE, b);
+
+		outcome_of(c, p)->port = port;
+		t = v_sym(p);
+	}
+	mem_write(c, s, st->obj, NULL, "type", t);
+	mem_write(c, s, st->obj, NULL, "port", v_sym(port));
+}
+
+/* The status operand of a probe: the last argument (C++: 'st'). */
+static const struct val *
+status_arg(const struct api *a, const struct cnode *call, struct val *args,
+    int nargs, int least)
+{
+	return arg(a, call, args, nargs, nargs > least ? nargs - 1 : -1, "st",
+	    NULL);
+}
+
 /* Write a request operand's value. */
 static void
 put_req(struct ctx *c, struct st *s, const struct val *p, struct val v)
@@ -798,7 +883,7 @@ call_api(struct ctx *c, struct st *s, const struct cnode *call,
 	const char		*type, *t;
 	struct val		*vals = NULL;
 	struct bst		*b;
-	int			 n, i, j, st;
+	int			 n, i, j, st, e;
 	int64_t			 k;
 
 	*ret = v_top("what a call of the port interface returns", l);
@@ -833,6 +918,18 @@ call_api(struct ctx *c, struct st *s, const struct cnode *call,
 		break;
 	case A_RAW:
 		break;
+	case A_PORT_OF:
+		/* ens_port_of(st, &type): what a probe wrote into st */
+		if (nargs >= 1 && args[0].k == V_PTR) {
+			w = &args[0];
+			*ret = mem_read(c, s, w->obj, NULL, "port");
+			if (nargs >= 2 && args[1].k == V_PTR)
+				mem_write(c, s, args[1].obj, args[1].off, NULL,
+				    mem_read(c, s, w->obj, NULL, "type"));
+		} else if (nargs >= 2 && args[1].k == V_PTR)
+			mem_write(c, s, args[1].obj, args[1].off, NULL,
+			    v_top("the port type of a status not known", l));
+		break;
 	case A_GROUP:
 		/* ens::group(name, index): as Python's (name, index) */
 		{
@@ -857,36 +954,18 @@ call_api(struct ctx *c, struct st *s, const struct cnode *call,
 		break;
 	case A_SEND:
 	case A_RECV:
-		if (port_type(c, s, arg(a, call, args, nargs, a->type, "type", NULL),
-		    0, &type, l) != 0)
-			goto fail;
 		v = arg(a, call, args, nargs, a->index, "index", NULL);
+		w = arg(a, call, args, nargs, a->type, "type", NULL);
+		if (a->op == A_RECV && (e = recv_probed(c, s, w, v, l)) != 0) {
+			if (e < 0)
+				goto fail;
+			break;
+		}
+		if (port_type(c, s, w, 0, &type, l) != 0)
+			goto fail;
 		{
 			const struct sym	*port;
-			struct outc		*o;
 
-			/* The port a probe found: 'recv m' of 'probe ... as m'. */
-			if (a->op == A_RECV && v != NULL && v->k == V_INT &&
-			    v->n->k == Y_VAR && (o = outcome_of(c, v->n)) != NULL &&
-			    o->k == O_PROBED) {
-				if (o->type == NULL || strcmp(o->type, type) != 0) {
-					ierr(c, l, "this receives on '%s' from the port "
-					    "a probe found on %s%s (%s:%d)", type,
-					    o->type != NULL ? "'" : "any port",
-					    o->type != NULL ? o->type : "",
-					    o->st->loc.file, o->st->loc.line);
-					goto fail;
-				}
-				if (o->st->req == NULL) {
-					o->st->req = arena_alloc(c->a,
-					    sizeof(*o->st->req));
-					o->st->req->base = "m";
-				}
-				o->st->req->used = 1;
-				b = emit(c, s, B_RECV_PROBED, l);
-				b->req = o->st->req;
-				break;
-			}
 			if ((port = port_index(c, v, l)) == NULL)
 				goto fail;
 			b = emit(c, s, a->op == A_SEND ? B_SEND : B_RECV, l);
@@ -1091,6 +1170,8 @@ call_api(struct ctx *c, struct st *s, const struct cnode *call,
 			b = emit(c, s, a->op == A_PROBE ? B_PROBE : B_IPROBE, l);
 			b->type = type;
 			b->port = port;
+			probe_status(c, s, status_arg(a, call, args, nargs, 2), type,
+			    port, b);
 			if (a->op == A_IPROBE)
 				*ret = v_sym(outcome(c, O_FLAG, b));
 		}
@@ -1105,6 +1186,8 @@ call_api(struct ctx *c, struct st *s, const struct cnode *call,
 		if (a->op == A_PROBE_ANY) {
 			*ret = v_sym(outcome(c, O_PROBED, b));
 			outcome_of(c, ret->n)->type = type;
+			probe_status(c, s, status_arg(a, call, args, nargs, 1), type,
+			    ret->n, b);
 		} else {
 			/* Its flag (C's value, the others' port index or 0);
 			 * the port found, a message a 'recv m' may take. */
@@ -1120,6 +1203,8 @@ call_api(struct ctx *c, struct st *s, const struct cnode *call,
 				    NULL, v_sym(port));
 			else if (c->p->lang != LANG_C)
 				o->portval = 1;
+			probe_status(c, s, status_arg(a, call, args, nargs,
+			    c->p->lang == LANG_C ? 2 : 1), type, port, b);
 		}
 		break;
 	case A_COLL:
@@ -1174,6 +1259,21 @@ is_exit(const char *name)
 	    "quick_exit", "abort", "MPI_Abort", "__assert_fail", "sys.exit",
 	    "os._exit", "raise", "quit", "os.abort", "std::terminate",
 	    "terminate", NULL };
+	int	i;
+
+	for (i = 0; names[i] != NULL; i++)
+		if (strcmp(name, names[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* MPI calls that do not communicate: clocks, a status's size. */
+static int
+mpi_local(const char *name)
+{
+	static const char *const names[] = { "MPI_Wtime", "MPI_Wtick",
+	    "MPI_Get_count", "MPI_Get_elements", "MPI_Get_elements_x",
+	    "MPI_Type_size", "MPI_Comm_rank", "MPI_Comm_size", NULL };
 	int	i;
 
 	for (i = 0; names[i] != NULL; i++)
@@ -1325,6 +1425,11 @@ api_call(struct ctx *c, struct st *s, const struct cnode *call,
 		    sym_bin(c->a, SYM_MAX, args[0].n, args[1].n));
 		goto done;
 	}
+	if (strcmp(name, "ensemble.Status") == 0) {
+		/* a status, to be filled: a probe's type and port */
+		*ret = alloc(c, s, call, v_top("a status not filled", &call->loc));
+		goto done;
+	}
 	if (strcmp(name, "list") == 0 && nargs == 0) {
 		*ret = alloc(c, s, call, v_top("an element past a list's end",
 		    &call->loc));
@@ -1332,8 +1437,7 @@ api_call(struct ctx *c, struct st *s, const struct cnode *call,
 		obj_mut(c, s, ret->obj)->len = sym_int(c->a, 0);
 		goto done;
 	}
-	if (strncmp(name, "MPI_", 4) == 0 && strcmp(name, "MPI_Wtime") != 0 &&
-	    strcmp(name, "MPI_Wtick") != 0)
+	if (strncmp(name, "MPI_", 4) == 0 && !mpi_local(name))
 		raw_note(c, name, &call->loc);
 	return -1;
 done:
@@ -1374,6 +1478,14 @@ api_method(struct ctx *c, struct st *s, const struct cnode *call,
 	    strcmp(method, "c_str") == 0 || strcmp(method, "strip") == 0)) {
 		*ret = *self;
 		goto done;
+	}
+	if (self->k == V_PTR && (strcmp(method, "port") == 0 ||
+	    strcmp(method, "port_type") == 0)) {
+		/* a C++ status's port() and port_type(): what a probe wrote */
+		*ret = mem_read(c, s, self->obj, NULL, method[4] == '\0' ? "port" :
+		    "type");
+		if (ret->k != V_TOP)
+			goto done;
 	}
 	if (self->k == V_PTR && (o = obj_of(c, s, self->obj)) != NULL && o->list) {
 		if ((strcmp(method, "append") == 0 ||

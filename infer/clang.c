@@ -67,6 +67,7 @@ clang_read(const struct infer_opts *o, enum code_lang lang, struct infer *r,
 	X(clang_getCursorSemanticParent) X(clang_Cursor_isNull) \
 	X(clang_Cursor_getStorageClass) X(clang_getArraySize) \
 	X(clang_Cursor_getNumArguments) X(clang_Cursor_getArgument) \
+	X(clang_CXXMethod_isConst) \
 	X(clang_getInclusions) X(clang_isExpression) X(clang_isStatement) \
 	X(clang_isDeclaration) X(clang_getCursorKindSpelling) \
 	X(clang_equalLocations) X(clang_getNullCursor) X(clang_getFile) \
@@ -687,6 +688,7 @@ lower_call(struct lower *lw, CXCursor c)
 		kids_of(k.v[0], &mk);
 		n->a = code_node(lw->p, X_MEMBER, &l);
 		n->a->s = name;
+		n->a->op = L(clang_CXXMethod_isConst)(d) ? MEMBER_CONST : 0;
 		n->a->a = mk.n >= 1 ? lower_expr(lw, mk.v[0]) : unknown(lw, c,
 		    "'this'");
 		free(mk.v);

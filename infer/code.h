@@ -50,7 +50,7 @@ enum cnode_kind {
 	X_VAR,		/* s: its name; key: its identity; op: VAR_GLOBAL */
 	X_FUNC,		/* a function named s: key the program's function
 			 * (NULL: one it does not define) */
-	X_MEMBER,	/* a.s, a->s */
+	X_MEMBER,	/* a.s, a->s; op MEMBER_* */
 	X_INDEX,	/* a[b] */
 	X_CALL,		/* a(list) */
 	X_UNARY,	/* op a: '-', '!', '~', '+', '&' (address), '*' */
@@ -79,6 +79,8 @@ enum {
 #define DECL_LIST	0x10	/* a C++ vector: a list, empty */
 /* X_VAR's op */
 #define VAR_GLOBAL	0x1
+/* X_MEMBER's op, as a call's callee */
+#define MEMBER_CONST	0x1	/* a C++ const method: it leaves its object */
 
 struct cnode {
 	enum cnode_kind	 k;

@@ -68,6 +68,11 @@ struct prog {
 	const struct pcg *g;
 	int		 proc;
 	int		 bad;		/* too large to compare */
+	struct fixed {			/* messages probed at one port */
+		const char	*name;
+		int		 type, port;
+	}		*fixed;
+	int		 nfixed;
 };
 
 static int
@@ -183,6 +188,63 @@ names_any(const struct pcg_bstmt *s)
 }
 
 static void compile_list(struct prog *, const struct pcg_bstmt *);
+
+/* The messages named by probes of one port alone ('probe In[2] as m'):
+ * 'recv m' of them is 'recv In[2]', as MPI receives in order what
+ * one source sends with one tag.  A name also bound by a probe of any
+ * port, or of another port, is not one (type -1). */
+static void
+find_fixed(struct prog *p, const struct pcg_bstmt *s)
+{
+	const struct pcg_bbranch *br;
+	int			  i;
+
+	for (; s != NULL; s = s->next) {
+		if (s->req != NULL && (s->kind == S_PROBE ||
+		    s->kind == S_PROBE_ANY || s->kind == S_IPROBE_ANY)) {
+			for (i = 0; i < p->nfixed; i++)
+				if (p->fixed[i].name == s->req)
+					break;
+			if (i == p->nfixed) {
+				p->fixed = xreallocarray(p->fixed,
+				    (size_t)p->nfixed + 1, sizeof(*p->fixed));
+				p->fixed[p->nfixed].name = s->req;
+				p->fixed[p->nfixed].type = s->kind == S_PROBE &&
+				    s->port > 0 ? s->type : -1;
+				p->fixed[p->nfixed++].port = s->port;
+			} else if (s->kind != S_PROBE ||
+			    p->fixed[i].type != s->type ||
+			    p->fixed[i].port != s->port)
+				p->fixed[i].type = -1;
+		}
+		find_fixed(p, s->body);
+		find_fixed(p, s->orelse);
+		for (br = s->branches; br != NULL; br = br->next)
+			find_fixed(p, br->body);
+	}
+}
+
+/* A probe's or a 'recv m''s letter, its message named by one port:
+ * without the name, the receive of that port. */
+static void
+unname(const struct prog *p, struct letter *l)
+{
+	int	i;
+
+	if (l->req == NULL || (l->kind != S_PROBE && l->kind != S_RECV_PROBED))
+		return;
+	for (i = 0; i < p->nfixed; i++)
+		if (p->fixed[i].name == l->req && p->fixed[i].type >= 0) {
+			l->req = NULL;
+			if (l->kind == S_RECV_PROBED) {
+				l->kind = S_RECV;
+				l->mode = MODE_STANDARD;
+				l->type = p->fixed[i].type;
+				l->port = p->fixed[i].port;
+			}
+			return;
+		}
+}
 
 static struct letter
 letter_of(const struct pcg_bstmt *s)
@@ -343,6 +405,7 @@ compile(struct prog *p, const struct pcg_bstmt *s)
 	}
 	i = add(p, I_ACT);
 	p->ins[i].l = letter_of(s);
+	unname(p, &p->ins[i].l);
 }
 
 static void
@@ -365,6 +428,7 @@ prog_free(struct prog *p)
 		free(p->names[i]);
 	free(p->names);
 	free(p->ins);
+	free(p->fixed);
 }
 
 /* ---- places ---- */
@@ -826,6 +890,7 @@ prog_make(struct prog *p, const struct pcg *g, int proc, const struct pcg_bstmt 
 	memset(p, 0, sizeof(*p));
 	p->g = g;
 	p->proc = proc;
+	find_fixed(p, s);
 	compile_list(p, s);
 	add(p, I_END);
 }

@@ -3841,6 +3841,14 @@ call_multi(struct ctx *c, struct st *s, const struct cnode *call, struct stl *ou
 	if (call->a->k == X_MEMBER) {
 		if (eval(c, &s, call->a->a, &self) != 0)
 			goto dead;
+		if (self.k == V_TOP && call->a->a->k == X_VAR &&
+		    c->p->lang == LANG_CXX) {
+			/* a C++ object's method: the object itself */
+			self = v_kind(V_PTR);
+			self.obj = obj_id(c, call->a->a->op & VAR_GLOBAL ? 0 :
+			    inst_here(c), call->a->a->key);
+			self.off = sym_int(c->a, 0);
+		}
 	} else if (call->a->k != X_FUNC) {
 		if (eval(c, &s, call->a, &fv) != 0)
 			goto dead;
@@ -3863,7 +3871,7 @@ call_multi(struct ctx *c, struct st *s, const struct cnode *call, struct stl *ou
 			char	*why;
 
 			/* A method of something not followed. */
-			if (self.k == V_PTR)
+			if (self.k == V_PTR && !(call->a->op & MEMBER_CONST))
 				mem_havoc(c, s, self.obj, "an object a method "
 				    "changes", &call->loc);
 			call_external(c, s, call->a->s, args, nargs, call, out);

@@ -55,7 +55,9 @@ struct reqs {
 /* An outcome: of a test or iprobe (whether it completed, whether a
  * message is there), a waitany (which request), a waitsome (which ones),
  * a probe any (the port, whose message it names). */
-enum outk { O_FLAG, O_ANY, O_SOME, O_SOMEIDX, O_PROBED };
+/* O_PTYPE: the type of the port a probe of any type found (its port's
+ * placeholder in port): what ens_port_of, a Status's type say. */
+enum outk { O_FLAG, O_ANY, O_SOME, O_SOMEIDX, O_PROBED, O_PTYPE };
 
 struct outc {
 	enum outk	 k;
@@ -68,8 +70,8 @@ struct outc {
 	const char	*type;		/* O_PROBED: the probe's type */
 	const struct sym *ix;		/* O_SOME: the placeholder of the
 					 * indices' elements */
-	const struct sym *port;		/* O_FLAG of an iprobe any: the
-					 * placeholder of the port found */
+	const struct sym *port;		/* O_FLAG of an iprobe any, O_PTYPE:
+					 * the placeholder of the port found */
 	int		 portval;	/* the call's value is that port, or
 					 * 0 (C++, Python) */
 };

@@ -1,6 +1,8 @@
 // binding.cpp -- the C++ binding: a session (ens_init, and ens_finalize
 // when main returns), requests returned into a vector and waited for all
-// at once, a range for over ports, a collective over an ens::group.
+// at once, a range for over ports, a collective over an ens::group; the
+// message a probe of any port found, received on the port its status
+// names ('probe any as m; recv m;'), its size read by a const method.
 #include <vector>
 
 #include <ensemble.hpp>
@@ -20,5 +22,9 @@ main(int argc, char **argv)
 	ens::allreduce(x, y, MPI_SUM, ens::group("rows", ens::self().index));
 	if (ens::self().index == 1)
 		ens::bcast(x, "relay[1]");
+	ens::status	st;
+	int		k = ens::probe_any(nullptr, &st);
+	std::vector<int> v(st.count<int>());
+	ens::recv(st.port_type(), k, v);
 	return 0;
 }

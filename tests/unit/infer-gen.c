@@ -39,6 +39,8 @@ struct render {
 	int		 slot;		/* the next slot of a post without name */
 	const char	*names[SLOTS];	/* the slots of names */
 	int		 nnames;
+	const char	*ptype[SLOTS];	/* a probed message's type, by the slot
+					 * of its name (NULL: in pt[]) */
 	const struct pcg *g;
 	const struct pcg_comp *comp;
 };
@@ -415,15 +417,88 @@ stmt(struct render *r, const struct stmt *s)
 	case S_PROBE:
 		buf_adds(&r->b, r->py ? "ensemble.probe(" : "ens_probe(");
 		port(r, s->type, s->port);
-		buf_adds(&r->b, r->py ? ")\n" : ", MPI_STATUS_IGNORE);\n");
+		if (s->req == NULL) {
+			buf_adds(&r->b, r->py ? ")\n" : ", MPI_STATUS_IGNORE);\n");
+			break;
+		}
+		/* the message named: its port and type from the status */
+		v = slot_of(r, s->req);
+		r->ptype[v] = NULL;
+		buf_adds(&r->b, r->py ? ", st)\n" : ", &st);\n");
+		ind(r);
+		buf_printf(&r->b, r->py ? "pk[%d] = st.port\n" :
+		    "pk[%d] = ens_port_of(&st, &pt[%d]);\n", v, v);
+		if (r->py) {
+			ind(r);
+			buf_printf(&r->b, "pt[%d] = st.type\n", v);
+		}
 		break;
 	case S_PROBE_ANY:
+		if (s->req != NULL) {
+			/* the port's index it returns, its type the given
+			 * one's or the status's */
+			v = slot_of(r, s->req);
+			r->ptype[v] = s->type;
+			buf_printf(&r->b, r->py ? "pk[%d] = ensemble.probe_any(" :
+			    "pk[%d] = ens_probe_any(", v);
+			any_type(r, s->type);
+			if (s->type != NULL) {
+				buf_adds(&r->b, r->py ? ")\n" :
+				    ", MPI_STATUS_IGNORE);\n");
+				break;
+			}
+			buf_adds(&r->b, r->py ? ", st)\n" : ", &st);\n");
+			ind(r);
+			buf_printf(&r->b, r->py ? "pt[%d] = st.type\n" :
+			    "ens_port_of(&st, &pt[%d]);\n", v);
+			break;
+		}
 		buf_adds(&r->b, r->py ? "ensemble.probe_any(" : "ens_probe_any(");
 		any_type(r, s->type);
 		buf_adds(&r->b, r->py ? ")\n" : ", MPI_STATUS_IGNORE);\n");
 		break;
-	case S_IPROBE:
+	case S_RECV_PROBED:
+		v = slot_of(r, s->req);
+		buf_adds(&r->b, r->py ? "ensemble.recv(" : "ens_recv(");
+		if (r->ptype[v] != NULL)
+			buf_printf(&r->b, "\"%s\"", r->ptype[v]);
+		else
+			buf_printf(&r->b, "pt[%d]", v);
+		buf_printf(&r->b, r->py ? ", pk[%d], b)\n" :
+		    ", pk[%d], b, 1, MPI_INT);\n", v);
+		break;
 	case S_IPROBE_ANY:
+		if (s->req == NULL)
+			goto iprobe;
+		/* if it finds a message, its port (and type) kept first */
+		v = slot_of(r, s->req);
+		r->ptype[v] = s->type;
+		buf_adds(&r->b, r->py ? "if ensemble.iprobe_any(" :
+		    "if (ens_iprobe_any(");
+		any_type(r, s->type);
+		buf_printf(&r->b, r->py ? ", st):\n" : ", &pk[%d], &st)) {\n", v);
+		r->depth++;
+		if (r->py) {
+			ind(r);
+			buf_printf(&r->b, "pk[%d] = st.port\n", v);
+		}
+		if (s->type == NULL) {
+			ind(r);
+			buf_printf(&r->b, r->py ? "pt[%d] = st.type\n" :
+			    "ens_port_of(&st, &pt[%d]);\n", v);
+		}
+		stmts(r, s->body);
+		r->depth--;
+		if (!r->py) {
+			ind(r);
+			buf_adds(&r->b, "}\n");
+		}
+		ind(r);
+		buf_adds(&r->b, r->py ? "else:\n" : "else ");
+		block(r, s->orelse);
+		break;
+	case S_IPROBE:
+	iprobe:
 		if (s->kind == S_IPROBE) {
 			buf_adds(&r->b, r->py ? "if ensemble.iprobe(" : "if (ens_iprobe(");
 			port(r, s->type, s->port);
@@ -527,7 +602,14 @@ render(struct render *r, const struct stmt *body)
 		buf_adds(&r->b, "import random\n\nimport ensemble\n\nq = [");
 		for (int i = 0; i < SLOTS; i++)
 			buf_printf(&r->b, "%sNone", i ? ", " : "");
-		buf_adds(&r->b, "]\nb = bytearray(4)\nb2 = bytearray(64)\n"
+		buf_adds(&r->b, "]\npk = [");
+		for (int i = 0; i < SLOTS; i++)
+			buf_printf(&r->b, "%s0", i ? ", " : "");
+		buf_adds(&r->b, "]\npt = [");
+		for (int i = 0; i < SLOTS; i++)
+			buf_printf(&r->b, "%sNone", i ? ", " : "");
+		buf_adds(&r->b, "]\nst = ensemble.Status()\n");
+		buf_adds(&r->b, "b = bytearray(4)\nb2 = bytearray(64)\n"
 		    "cs = [1]\nds = [0]\n\n\ndef coin():\n"
 		    "    \"\"\"What the data decide.\"\"\"\n"
 		    "    return random.random() < 0.5\n\n\n"
@@ -542,9 +624,10 @@ render(struct render *r, const struct stmt *body)
 	}
 	buf_printf(&r->b, "#include <stdlib.h>\n#include <ensemble.h>\n\n"
 	    "static MPI_Request q[%d];\nstatic int b[4], b2[64], cs[64], "
-	    "ds[64], port;\n\nstatic int\ncoin(void)\n{\n\treturn rand() & 1;\n"
-	    "}\n\nint\nmain(int argc, char **argv)\n{\n\tens_init(&argc, &argv);\n",
-	    SLOTS);
+	    "ds[64], port, pk[%d];\nstatic const char *pt[%d];\n"
+	    "static MPI_Status st;\n\nstatic int\ncoin(void)\n{\n"
+	    "\treturn rand() & 1;\n}\n\nint\nmain(int argc, char **argv)\n{\n"
+	    "\tens_init(&argc, &argv);\n", SLOTS, SLOTS, SLOTS);
 	r->depth = 1;
 	stmts(r, body);
 	buf_adds(&r->b, "\tens_finalize();\n\treturn 0;\n}\n");
