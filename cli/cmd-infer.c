@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "cmd.h"
+#include "codecheck.h"
 #include "infer.h"
 #include "xmalloc.h"
 
@@ -29,6 +30,14 @@ cmd_infer_exec(const struct cmd_entry *self, int argc, char **argv)
 
 	if ((rc = cli_parse(self, argc, argv, &o, sizeof(o))) >= 0)
 		return rc;
+	if (o.component != NULL && !infer_is_name(o.component)) {
+		fprintf(stderr, "ensemble infer: '%s' is not a component's name "
+		    "(a letter or '_', then letters, digits and '_')\n",
+		    o.component);
+		cli_usage(stderr, self);
+		cli_opts_free(self, &o);
+		return EXIT_BADINPUT;
+	}
 	cli_infer_opts(&io);
 	io.files = &o.file;
 	io.nfiles = 1;
@@ -43,7 +52,7 @@ cmd_infer_exec(const struct cmd_entry *self, int argc, char **argv)
 		goto out;
 	}
 	if (r->error != NULL) {
-		cli_infer_error(d, r);
+		codecheck_say(d, r, 0);
 		diag_summary(d);
 		rc = EXIT_BADINPUT;
 		goto out;

@@ -231,15 +231,11 @@ const char *cli_exec(void);
 /* Where the Python package 'ensemble' is: the build tree's bindings/python
  * when this ensemble runs uninstalled, else its install directory. */
 const char *cli_pythondir(void);
-struct infer;
 struct infer_opts;
 /* What the inference of a component's code needs from this ensemble:
  * the Python front end, the headers of ensemble.h and ensemble.hpp (the
  * build tree's or the installed), MPI's flags, the python3. */
 void cli_infer_opts(struct infer_opts *);
-/* Say the error that stopped an inference at its place in the code,
- * with the line and a caret. */
-void cli_infer_error(struct diag *, const struct infer *);
 struct codecheck;
 /* The processes of g held to their code (check --code, run, verify
  * --from-code): sources found (--source COMP=FILE in sources, the

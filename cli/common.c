@@ -264,8 +264,13 @@ parse(const struct cmd_entry *c, int argc, char **argv, void *o)
 		const char	*a = argv[i];
 
 		if (dashdash || a[0] != '-' || a[1] == '\0') {
-			if (!no_operand(operand, o))
-				return usage_error(c, "more than one script ('%s')", a);
+			if (!no_operand(operand, o)) {
+				fprintf(stderr, "ensemble %s: more than one %s "
+				    "('%s')\n", c->name, operand->type == CLI_SCRIPT ?
+				    "script" : operand->arg, a);
+				cli_usage(stderr, c);
+				return EXIT_BADINPUT;
+			}
 			store(c, operand, a, 1, o);
 			continue;
 		}
@@ -500,6 +505,26 @@ cli_exit(int code)
 	return code;
 }
 
+/* Where ensemble keeps what it makes to be faster next time: ENSEMBLE_CACHE
+ * (empty: nowhere), else $XDG_CACHE_HOME/ensemble, else
+ * $HOME/.cache/ensemble; NULL for nowhere. */
+static const char *
+cache_dir(void)
+{
+	static char	 dir[PATH_MAX];
+	const char	*e;
+
+	if ((e = getenv("ENSEMBLE_CACHE")) != NULL)
+		return e[0] != '\0' ? e : NULL;
+	if ((e = getenv("XDG_CACHE_HOME")) != NULL && e[0] == '/')
+		snprintf(dir, sizeof(dir), "%s/ensemble", e);
+	else if ((e = getenv("HOME")) != NULL && e[0] == '/')
+		snprintf(dir, sizeof(dir), "%s/.cache/ensemble", e);
+	else
+		return NULL;
+	return dir;
+}
+
 void
 cli_infer_opts(struct infer_opts *o)
 {
@@ -522,35 +547,9 @@ cli_infer_opts(struct infer_opts *o)
 		o->helper = PKGDATADIR "/infer.py";
 	}
 	o->incdirs = inc;
+	o->cache = cache_dir();
 	o->python = ENS_PYTHON;
 	o->mpi_cflags = ENS_MPI_CFLAGS;
-}
-
-void
-cli_infer_error(struct diag *d, const struct infer *r)
-{
-	struct source	*src = NULL;
-	struct loc	 l;
-	char		*cause;
-
-	if (r->errloc.file != NULL &&
-	    (src = diag_load(d, r->errloc.file, &cause)) == NULL)
-		free(cause);
-	if (src == NULL) {
-		if (r->errloc.file != NULL)
-			fprintf(d->out, "%s:%d:%d: error: %s\n", r->errloc.file,
-			    r->errloc.line, r->errloc.col, r->error);
-		else
-			fprintf(d->out, "ensemble: %s\n", r->error);
-		d->errors++;
-		d->shown_errors++;
-		return;
-	}
-	memset(&l, 0, sizeof(l));
-	l.first_line = l.last_line = r->errloc.line;
-	l.first_column = l.last_column = r->errloc.col;
-	l.src = src;
-	diag_error(d, &l, "%s", r->error);
 }
 
 /* A verdict in words, for the report. */
@@ -558,11 +557,13 @@ static const char *
 verdict_text(enum cc_verdict v)
 {
 	switch (v) {
-	case CC_EQUAL:		return "the same calls as its behaviour";
-	case CC_INCLUDED:	return "calls its behaviour allows (not all of them)";
-	case CC_DIFFERS:	return "calls its behaviour does not allow";
-	case CC_FAILED:		return "not followed (said above)";
-	case CC_UNDECIDED:	return "not decided";
+	case CC_EQUAL:		return "makes the same calls as its behaviour";
+	case CC_INCLUDED:	return "makes calls its behaviour allows (not all "
+				    "of them)";
+	case CC_DIFFERS:	return "makes calls its behaviour does not allow";
+	case CC_FAILED:		return "not checked (said above)";
+	case CC_UNDECIDED:	return "not decided (the comparison stopped at its "
+				    "limit)";
 	default:		return "not checked";
 	}
 }
@@ -592,6 +593,27 @@ cli_codecheck(struct pcg *g, const struct pcg_opts *po,
 	char			 pn[PCG_NAME_MAX];
 	int			 i, j, nd = 0, rc = 0;
 
+	/* Each --source names a component of the script. */
+	for (i = 0; sources != NULL && i < (int)sources->n; i++) {
+		const char	*eq = strchr(sources->v[i], '=');
+
+		for (j = 0; eq != NULL && j < g->ncomps; j++)
+			if (strlen(g->comps[j].name) == (size_t)(eq - sources->v[i]) &&
+			    strncmp(g->comps[j].name, sources->v[i],
+			    (size_t)(eq - sources->v[i])) == 0)
+				break;
+		if (eq == NULL || eq == sources->v[i] || eq[1] == '\0') {
+			fprintf(stderr, "ensemble: --source '%s': not "
+			    "COMPONENT=FILE\n", sources->v[i]);
+			return EXIT_BADINPUT;
+		}
+		if (j == g->ncomps) {
+			fprintf(stderr, "ensemble: --source '%s': %s has no "
+			    "component '%.*s'\n", sources->v[i], g->name,
+			    (int)(eq - sources->v[i]), sources->v[i]);
+			return EXIT_BADINPUT;
+		}
+	}
 	memset(&o, 0, sizeof(o));
 	cli_infer_opts(&o.io);
 	o.io.flags = flags != NULL ? flags->v : NULL;
@@ -656,11 +678,12 @@ cli_codecheck(struct pcg *g, const struct pcg_opts *po,
 		if (cp->src < 0)
 			fprintf(report, "%s: %s: %s\n", g->name, pn, cp->why != NULL ?
 			    cp->why : "not checked");
+		else if (cp->why != NULL && cp->verdict == CC_UNCHECKED)
+			fprintf(report, "%s: %s: %s: %s\n", g->name, pn,
+			    cc->srcs[cp->src].path, cp->why);
 		else
-			fprintf(report, "%s: %s: %s makes %s\n", g->name, pn,
-			    cc->srcs[cp->src].path, cp->why != NULL &&
-			    cp->verdict == CC_UNCHECKED ? cp->why :
-			    verdict_text(cp->verdict));
+			fprintf(report, "%s: %s: %s %s\n", g->name, pn,
+			    cc->srcs[cp->src].path, verdict_text(cp->verdict));
 	}
 	if (cc->errors > 0)
 		rc = EXIT_BADINPUT;

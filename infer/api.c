@@ -301,18 +301,6 @@ arg(const struct api *a, const struct cnode *call, struct val *args, int nargs,
 	return i >= 0 && i < nargs ? &args[i] : NULL;
 }
 
-/* Whether s is a name of the script language. */
-static int
-is_name(const char *s)
-{
-	if (!isalpha((unsigned char)*s) && *s != '_')
-		return 0;
-	for (s++; *s != '\0'; s++)
-		if (!isalnum((unsigned char)*s) && *s != '_')
-			return 0;
-	return 1;
-}
-
 /* What a string not known is made of, for messages. */
 static const char *
 str_why(struct ctx *c, struct st *s, const struct val *v)
@@ -376,7 +364,7 @@ port_type(struct ctx *c, struct st *s, const struct val *v, int any,
 		    str_why(c, s, v));
 		return -1;
 	}
-	if (!is_name(*type)) {
+	if (!infer_is_name(*type)) {
 		ierr(c, l, "'%s' is not a port type (a name)", *type);
 		return -1;
 	}
@@ -460,7 +448,7 @@ root_of(struct ctx *c, struct st *s, const struct val *v, struct bst *b,
 		buf_free(&t);
 		return -1;
 	}
-	if (!is_name(t.s)) {
+	if (!infer_is_name(t.s)) {
 		ierr(c, l, "'%s' is not a process's name", t.s);
 		buf_free(&t);
 		return -1;
@@ -483,7 +471,7 @@ group_of(struct ctx *c, struct st *s, const struct val *name,
 {
 	int64_t	k;
 
-	if (!str_text(c, s, name, &b->group) || !is_name(b->group)) {
+	if (!str_text(c, s, name, &b->group) || !infer_is_name(b->group)) {
 		ierr(c, l, "a group not known from the code (%s)", name->k == V_TOP ?
 		    why_of(name) : "not a name");
 		return -1;
@@ -913,7 +901,7 @@ call_api(struct ctx *c, struct st *s, const struct cnode *call,
 		if (*t != '\0' && strspn(t, "0123456789") == strlen(t)) {
 			k = strtoll(t, NULL, 10);
 			*ret = v_piece(c, SP_ARG, sym_leaf(c->a, Y_ARG, NULL, k));
-		} else if (is_name(t))
+		} else if (infer_is_name(t))
 			*ret = v_piece(c, SP_PARAM, sym_leaf(c->a, Y_PARAM, t, 0));
 		break;
 	case A_RAW:

@@ -7,7 +7,11 @@
  * own inline code is never followed. */
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <errno.h>
+#include <inttypes.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,10 +72,11 @@ clang_read(const struct infer_opts *o, enum code_lang lang, struct infer *r,
 	X(clang_Cursor_getStorageClass) X(clang_getArraySize) \
 	X(clang_Cursor_getNumArguments) X(clang_Cursor_getArgument) \
 	X(clang_CXXMethod_isConst) \
-	X(clang_getInclusions) X(clang_isExpression) X(clang_isStatement) \
+	X(clang_isExpression) X(clang_isStatement) \
 	X(clang_isDeclaration) X(clang_getCursorKindSpelling) \
 	X(clang_equalLocations) X(clang_getNullCursor) X(clang_getFile) \
-	X(clang_getPointeeType) X(clang_getFileContents)
+	X(clang_getPointeeType) X(clang_getFileContents) \
+	X(clang_getClangVersion) X(clang_saveTranslationUnit)
 
 static struct {
 	int	open;
@@ -1410,22 +1415,161 @@ top(CXCursor c, CXCursor parent, CXClientData d)
 	return CXChildVisit_Continue;
 }
 
-/* The files a unit read, for a cache to know when it is stale. */
-static void
-inclusion(CXFile f, CXSourceLocation *stack, unsigned n, CXClientData d)
-{
-	struct infer	*r = d;
-	CXString	 s = L(clang_getFileName)(f);
-	const char	*name = L(clang_getCString)(s);
+/* ---- a precompiled header of ensemble's own ----
+ * ensemble.hpp includes <complex>, <string> and <vector>, a second of
+ * parsing for every C++ source (ensemble.h and mpi.h a few hundredths for
+ * a C one): o->cache keeps them parsed once, a precompiled header per
+ * language, compiler flags and libclang, named by their hash, which each
+ * source then includes first (-include-pch) and its own #include of the
+ * header skips.  A header changed since makes libclang refuse the
+ * precompiled one: the source is parsed again without it, and the header
+ * made anew. */
 
-	(void)stack;
-	(void)n;
-	if (name != NULL) {
-		r->files = xreallocarray(r->files, (size_t)r->nfiles + 1,
-		    sizeof(*r->files));
-		r->files[r->nfiles++] = xstrdup(name);
+/* FNV-1a over s and its NUL. */
+static uint64_t
+hash_str(uint64_t h, const char *s)
+{
+	do {
+		h ^= (unsigned char)*s;
+		h *= 1099511628211ULL;
+	} while (*s++ != '\0');
+	return h;
+}
+
+/* mkdir -p: 0, or -1 (errno). */
+static int
+mkdirs(const char *dir)
+{
+	char	*p = xstrdup(dir), *q;
+	int	 rc = 0;
+
+	for (q = p + 1; rc == 0; q++) {
+		if (*q != '/' && *q != '\0')
+			continue;
+		{
+			char	c = *q;
+
+			*q = '\0';
+			if (mkdir(p, 0777) != 0 && errno != EEXIST)
+				rc = -1;
+			*q = c;
+			if (c == '\0')
+				break;
+		}
 	}
-	L(clang_disposeString)(s);
+	free(p);
+	return rc;
+}
+
+/* The precompiled header for a source of this language parsed with
+ * args (args[1] its language), made now if it is not there: its path (a
+ * new string), or NULL (no cache, or it cannot be made). */
+static char *
+pch_of(const struct infer_opts *o, CXIndex idx, enum code_lang lang,
+    const char **args, int nargs)
+{
+	CXTranslationUnit	 tu;
+	CXString		 v;
+	const char		*lname = lang == LANG_CXX ? "cxx" : "c";
+	char			*base, *hdr, *pch, *tmp;
+	uint64_t		 h = 14695981039346656037ULL;
+	FILE			*f;
+	int			 i, ok;
+
+	if (o->cache == NULL || o->cache[0] == '\0')
+		return NULL;
+	v = L(clang_getClangVersion)();
+	h = hash_str(h, L(clang_getCString)(v));
+	L(clang_disposeString)(v);
+	for (i = 0; i < nargs; i++)
+		h = hash_str(h, args[i]);
+	xasprintf(&base, "%s/%s-%016" PRIx64, o->cache, lname, h);
+	xasprintf(&hdr, "%s.h", base);
+	xasprintf(&pch, "%s.pch", base);
+	free(base);
+	if (access(pch, R_OK) == 0 && access(hdr, R_OK) == 0) {
+		free(hdr);
+		return pch;
+	}
+	ok = 0;
+	xasprintf(&tmp, "%s.%ld", pch, (long)getpid());
+	if (mkdirs(o->cache) == 0 && (f = fopen(hdr, "w")) != NULL) {
+		const char	**a = xcalloc((size_t)nargs, sizeof(*a));
+
+		fprintf(f, "#include <%s>\n", lang == LANG_CXX ? "ensemble.hpp" :
+		    "ensemble.h");
+		ok = fclose(f) == 0;
+		memcpy(a, args, (size_t)nargs * sizeof(*a));
+		a[1] = lang == LANG_CXX ? "c++-header" : "c-header";
+		if (ok && L(clang_parseTranslationUnit2)(idx, hdr, a, nargs, NULL,
+		    0, CXTranslationUnit_Incomplete |
+		    CXTranslationUnit_ForSerialization, &tu) == CXError_Success) {
+			ok = L(clang_getNumDiagnostics)(tu) == 0 &&
+			    L(clang_saveTranslationUnit)(tu, tmp, 0) ==
+			    CXSaveError_None && rename(tmp, pch) == 0;
+			L(clang_disposeTranslationUnit)(tu);
+		} else
+			ok = 0;
+		free(a);
+	}
+	unlink(tmp);
+	free(tmp);
+	free(hdr);
+	if (!ok) {
+		free(pch);
+		return NULL;
+	}
+	return pch;
+}
+
+/* Whether a unit parsed has errors. */
+static int
+has_errors(CXTranslationUnit tu)
+{
+	unsigned	i, n = L(clang_getNumDiagnostics)(tu);
+	int		bad = 0;
+
+	for (i = 0; i < n && !bad; i++) {
+		CXDiagnostic	dg = L(clang_getDiagnostic)(tu, i);
+
+		bad = L(clang_getDiagnosticSeverity)(dg) >= CXDiagnostic_Error;
+		L(clang_disposeDiagnostic)(dg);
+	}
+	return bad;
+}
+
+/* Parse file: with ensemble's precompiled header first, else as it is
+ * (and when that has no error, the precompiled header was at fault: it
+ * is made anew next time). */
+static enum CXErrorCode
+parse(const struct infer_opts *o, CXIndex idx, enum code_lang lang,
+    const char *file, const char **args, int nargs, CXTranslationUnit *tu)
+{
+	const char		**a;
+	char			 *pch;
+	enum CXErrorCode	  err;
+
+	if ((pch = pch_of(o, idx, lang, args, nargs)) != NULL) {
+		a = xcalloc((size_t)nargs + 2, sizeof(*a));
+		memcpy(a, args, (size_t)nargs * sizeof(*a));
+		a[nargs] = "-include-pch";
+		a[nargs + 1] = pch;
+		err = L(clang_parseTranslationUnit2)(idx, file, a, nargs + 2, NULL,
+		    0, CXTranslationUnit_None, tu);
+		free(a);
+		if (err == CXError_Success && !has_errors(*tu)) {
+			free(pch);
+			return err;
+		}
+		if (err == CXError_Success)
+			L(clang_disposeTranslationUnit)(*tu);
+	}
+	err = L(clang_parseTranslationUnit2)(idx, file, args, nargs, NULL, 0,
+	    CXTranslationUnit_None, tu);
+	if (pch != NULL && err == CXError_Success && !has_errors(*tu))
+		unlink(pch);
+	free(pch);
+	return err;
 }
 
 /* Add an argument of our own to args (kept in own, to free). */
@@ -1493,13 +1637,12 @@ clang_read(const struct infer_opts *o, enum code_lang lang, struct infer *r,
 		args = xreallocarray(args, (size_t)nargs + 1, sizeof(*args));
 		args[nargs++] = o->flags[i];
 	}
-	idx = L(clang_createIndex)(0, 0);
+	idx = L(clang_createIndex)(1, 0);	/* (not the precompiled header's declarations) */
 	memset(&lw, 0, sizeof(lw));
 	lw.p = p;
 	lw.r = r;
 	for (f = 0; f < o->nfiles && r->error == NULL; f++) {
-		err = L(clang_parseTranslationUnit2)(idx, o->files[f], args, nargs,
-		    NULL, 0, CXTranslationUnit_None, &tu);
+		err = parse(o, idx, lang, o->files[f], args, nargs, &tu);
 		if (err != CXError_Success) {
 			xasprintf(cause, "libclang cannot parse '%s' (error %d)",
 			    o->files[f], err);
@@ -1548,7 +1691,6 @@ clang_read(const struct infer_opts *o, enum code_lang lang, struct infer *r,
 		if (r->error == NULL) {
 			L(clang_visitChildren)(L(clang_getTranslationUnitCursor)(tu),
 			    top, &lw);
-			L(clang_getInclusions)(tu, inclusion, r);
 		}
 		free(lw.mainpath);
 		lw.mainpath = NULL;

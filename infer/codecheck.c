@@ -217,7 +217,8 @@ remap_stmts(struct remap *m, struct stmt *s)
 		memset(&to, 0, sizeof(to));
 		if (line >= 1 && line <= m->nlines && m->lines[line - 1].file != NULL) {
 			to.first_line = to.last_line = m->lines[line - 1].line;
-			to.first_column = to.last_column = m->lines[line - 1].col;
+			to.first_column = to.last_column = diag_column(m->src,
+			    to.first_line, m->lines[line - 1].col);
 			to.src = m->src;
 		}
 		if (to.src != NULL) {
@@ -248,10 +249,8 @@ remap_stmts(struct remap *m, struct stmt *s)
 	}
 }
 
-/* Say an inference's error at its place in the code (line and caret), a
- * warning if soft. */
-static void
-say_error(struct diag *d, const struct infer *r, int soft)
+void
+codecheck_say(struct diag *d, const struct infer *r, int soft)
 {
 	struct source	*src = NULL;
 	struct loc	 l;
@@ -262,7 +261,8 @@ say_error(struct diag *d, const struct infer *r, int soft)
 		free(cause);
 	memset(&l, 0, sizeof(l));
 	l.first_line = l.last_line = r->errloc.line;
-	l.first_column = l.last_column = r->errloc.col;
+	l.first_column = l.last_column = src != NULL ? diag_column(src,
+	    r->errloc.line, r->errloc.col) : r->errloc.col;
 	l.src = src;
 	if (src == NULL && r->errloc.file != NULL) {
 		fprintf(d->out, "%s:%d:%d: %s: %s\n", r->errloc.file,
@@ -312,7 +312,7 @@ read_source(struct codecheck *cc, struct cc_src *cs, const struct cc_opts *o)
 		return -1;
 	}
 	if (cs->inf->error != NULL) {
-		say_error(cc->d, cs->inf, o->soft);
+		codecheck_say(cc->d, cs->inf, o->soft);
 		return -1;
 	}
 	buf_init(&b);

@@ -89,6 +89,9 @@ void codecheck_compare(struct codecheck *, const struct cc_opts *);
  * its program and its text. */
 void codecheck_use(struct codecheck *);
 void codecheck_free(struct codecheck *);
+/* Say the error that stopped an inference at its place in the code, with
+ * its line and a caret (a warning if soft). */
+void codecheck_say(struct diag *, const struct infer *, int soft);
 
 /* The comparison of two instantiated behaviours of process proc (code,
  * decl): CC_EQUAL, CC_INCLUDED, CC_DIFFERS (*diff a new text, *codeloc

@@ -660,6 +660,7 @@ struct pstate {
 	struct places	 d;		/* the other's set */
 	long		 parent;
 	long		 depth;		/* calls made */
+	const struct letter *last;	/* the walker's last (NULL: none) */
 };
 
 struct explore {
@@ -671,6 +672,7 @@ struct explore {
 	long		 max;
 	/* the difference */
 	const struct letter *wl;	/* the walker's call (NULL: its end) */
+	const struct letter *last;	/* its call before (at its end) */
 	struct places	 expect;	/* what the other could do there */
 	long		 depth;
 };
@@ -822,6 +824,7 @@ run(struct explore *x)
 						break;
 				if (j == dr.n) {
 					x->wl = NULL;
+					x->last = s.last;
 					x->expect = dr;
 					memset(&dr, 0, sizeof(dr));
 					x->depth = s.depth;
@@ -861,6 +864,7 @@ run(struct explore *x)
 			n.c.pc++;
 			n.parent = x->head - 1;
 			n.depth = s.depth + 1;
+			n.last = &wi->l;
 			push(x, &n);
 		}
 		places_free(&wr);
@@ -973,16 +977,19 @@ incl_compare(const struct pcg *g, int proc, const struct pcg_bstmt *code,
 	}
 	if (rc == 0) {
 		buf_init(&b);
-		*codeloc = loc_of(x.wl);
+		*codeloc = loc_of(x.wl != NULL ? x.wl : x.last);
 		memset(declloc, 0, sizeof(*declloc));
 		if (x.wl != NULL) {
 			buf_adds(&b, "the code can call ");
 			said(&b, g, proc, x.wl);
-		} else
-			buf_adds(&b, "the code can end");
-		if (x.depth > 0)
-			buf_printf(&b, " after %ld call%s", x.depth, x.depth == 1 ?
-			    "" : "s");
+			if (x.depth > 0)
+				buf_printf(&b, " after %ld call%s", x.depth,
+				    x.depth == 1 ? "" : "s");
+		} else if (x.last != NULL)
+			buf_printf(&b, "the code can end after this call (%ld "
+			    "call%s made)", x.depth, x.depth == 1 ? "" : "s");
+		else
+			buf_adds(&b, "the code can end before any call");
 		buf_adds(&b, " where its behaviour ");
 		for (i = n = 0; i < x.expect.n; i++) {
 			const struct ins *di = &pd.ins[x.expect.v[i].pc];

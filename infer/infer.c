@@ -2,6 +2,7 @@
  * front end its language takes, then the interpreter. */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -136,16 +137,22 @@ infer_run(const struct infer_opts *o, char **cause)
 void
 infer_free(struct infer *r)
 {
-	int	i;
-
 	if (r == NULL)
 		return;
 	if (r->prog != NULL)
 		arena_free(r->prog->arena);
 	free(r->prog);
 	free(r->error);
-	for (i = 0; i < r->nfiles; i++)
-		free(r->files[i]);
-	free(r->files);
 	free(r);
+}
+
+int
+infer_is_name(const char *s)
+{
+	if (!isalpha((unsigned char)*s) && *s != '_')
+		return 0;
+	for (s++; *s != '\0'; s++)
+		if (!isalnum((unsigned char)*s) && *s != '_')
+			return 0;
+	return 1;
 }

@@ -119,10 +119,6 @@ struct infer {
 	/* The error that stopped it (NULL: none): where and what. */
 	struct cloc	 errloc;
 	char		*error;
-	/* Every file the inference read (the source and what it includes):
-	 * for a cache to tell it is still valid. */
-	char		**files;
-	int		 nfiles;
 };
 
 struct infer_opts {
@@ -138,11 +134,16 @@ struct infer_opts {
 	int		 nincdirs;
 	const char	*mpi_cflags;	/* MPI's -I flags, one string; NULL: none */
 	const char	*libclang;	/* what dlopen opens; NULL: configure's */
+	const char	*cache;		/* where precompiled headers of ensemble.h
+					 * and ensemble.hpp are kept; NULL: none */
 };
 
 /* The language a file's name says: C, C++ or Python; -1 for one it does
  * not know, -2 for Fortran (not supported: its reason in *why). */
 int infer_lang(const char *path, const char **why);
+/* Whether s is a name of the script language (a component's, a port
+ * type's): a letter or '_', then letters, digits and '_'. */
+int infer_is_name(const char *s);
 /* Whether this build can read C and C++ (configure found libclang). */
 int infer_have_clang(void);
 

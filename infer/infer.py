@@ -16,6 +16,7 @@ A file Python cannot parse: 'E LINE COL TEXT'.
 """
 
 import ast
+import re
 import sys
 
 BINOPS = {
@@ -90,6 +91,7 @@ class Lower:
 
     def __init__(self, src):
         self.src = src
+        self.lines = None       # its lines, when a message needs them
         self.modules = {}       # a name bound to a module: its full name
         self.imported = {}      # a name bound by 'from M import x': M.x
         self.funcs = {}         # the module's functions by name
@@ -97,10 +99,25 @@ class Lower:
         self.local = None       # the current function's own names
 
     def seg(self, node):
-        """The source text of a node, for messages."""
+        """The source text of a node, for messages (as
+        ast.get_source_segment, which splits the whole source anew at
+        every call)."""
+        if self.lines is None:
+            self.lines, at = [], 0
+            for m in re.finditer(r"\r\n|\r|\n", self.src):
+                self.lines.append(self.src[at:m.end()])
+                at = m.end()
+            self.lines.append(self.src[at:])
         try:
-            s = ast.get_source_segment(self.src, node)
-        except Exception:       # noqa: BLE001 (positions out of range)
+            first, last = node.lineno - 1, node.end_lineno - 1
+            a, b = node.col_offset, node.end_col_offset
+            if first == last:
+                s = self.lines[first].encode()[a:b].decode()
+            else:
+                s = (self.lines[first].encode()[a:].decode() +
+                     "".join(self.lines[first + 1:last]) +
+                     self.lines[last].encode()[:b].decode())
+        except (AttributeError, IndexError, TypeError, UnicodeError):
             s = None
         return " ".join(s.split()) if s else None
 

@@ -282,9 +282,6 @@ python_read(const struct infer_opts *o, struct infer *res, char **cause)
 	p = xcalloc(1, sizeof(*p));
 	p->arena = arena_new();
 	p->lang = LANG_PYTHON;
-	res->files = xcalloc(1, sizeof(*res->files));
-	res->files[0] = xstrdup(o->files[0]);
-	res->nfiles = 1;
 	memset(&r, 0, sizeof(r));
 	r.s = text;
 	r.len = len;

@@ -530,9 +530,23 @@ pcg_emit(const struct pcg *g, FILE *f)
 		free(env);
 		emit_strs(&b, "wdir", pcg_annot(g, p, ANN_WDIR));
 		if ((s = pcg_annot(g, p, ANN_SOURCE)) != NULL) {
-			/* its file as found from where it was written */
+			/* its file as written in the script, or found from
+			 * the fragment that names it (absolute) */
 			struct pcg_strs	 ss = *s;
-			char		*path = pcg_source_path(s);
+			const struct source *top = s->loc.src;
+			char		*path, *real;
+
+			while (top != NULL && top->from != NULL)
+				top = top->from;
+			if (s->loc.src == NULL || top == s->loc.src ||
+			    (top->dir != NULL && s->loc.src->dir != NULL &&
+			    strcmp(top->dir, s->loc.src->dir) == 0))
+				path = xstrdup(s->v[0]);
+			else if ((real = realpath(path = pcg_source_path(s),
+			    NULL)) != NULL) {
+				free(path);
+				path = real;
+			}
 
 			ss.v = xreallocarray(NULL, (size_t)s->n, sizeof(*ss.v));
 			memcpy(ss.v, s->v, sizeof(*ss.v) * (size_t)s->n);

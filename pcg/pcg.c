@@ -240,7 +240,6 @@ pcg_proc_name(const struct pcg *g, int proc, char *buf, size_t len)
 	return buf;
 }
 
-/* A process's annotation: its own line's, else its component's. */
 char *
 pcg_source_path(const struct pcg_strs *s)
 {
@@ -252,6 +251,7 @@ pcg_source_path(const struct pcg_strs *s)
 	return p;
 }
 
+/* A process's annotation: its own line's, else its component's. */
 const struct pcg_strs *
 pcg_annot(const struct pcg *g, const struct pcg_proc *p, int kind)
 {
