@@ -27,15 +27,18 @@ cmd_check_exec(const struct cmd_entry *self, int argc, char **argv)
 
 	if ((rc = cli_parse(self, argc, argv, &o, sizeof(o))) >= 0)
 		return rc;
+	d = diag_new(stderr);
+	if (cli_load(&o.script, FRONTEND_EXPAND, d, &fe) != 0) {
+		rc = EXIT_BADINPUT;
+		goto out;
+	}
 	if (!o.code && (o.sources.n > 0 || o.flags.n > 0)) {
 		fprintf(stderr, "ensemble check: %s is for --code\n",
 		    o.sources.n > 0 ? "--source" : "a compiler flag after '--'");
 		cli_usage(stderr, self);
-		cli_opts_free(self, &o);
-		return EXIT_BADINPUT;
-	}
-	d = diag_new(stderr);
-	if (cli_load(&o.script, FRONTEND_EXPAND, d, &fe) != 0) {
+#ifdef ENS_FREE_AT_EXIT
+		frontend_free(&fe);
+#endif
 		rc = EXIT_BADINPUT;
 		goto out;
 	}

@@ -12,7 +12,7 @@
 
 /* What infer's options say. */
 struct cmd_infer_opts {
-	const char	*file;
+	struct cli_list	 files;		/* one program's sources */
 	const char	*component;
 	struct cli_list	 flags;		/* after -- */
 };
@@ -39,8 +39,8 @@ cmd_infer_exec(const struct cmd_entry *self, int argc, char **argv)
 		return EXIT_BADINPUT;
 	}
 	cli_infer_opts(&io);
-	io.files = &o.file;
-	io.nfiles = 1;
+	io.files = o.files.v;
+	io.nfiles = (int)o.files.n;
 	io.flags = o.flags.v;
 	io.nflags = (int)o.flags.n;
 	io.component = o.component;
@@ -70,8 +70,8 @@ out:
 }
 
 static const struct cli_option cmd_infer_options[] = {
-	{ .type = CLI_OPERAND, .arg = "source",
-	  .off = offsetof(struct cmd_infer_opts, file) },
+	{ .type = CLI_OPERANDS, .arg = "source",
+	  .off = offsetof(struct cmd_infer_opts, files) },
 	{ .type = CLI_STRING, .name = "--component", .alias = "-c", .arg = "NAME",
 	  .off = offsetof(struct cmd_infer_opts, component),
 	  .needs = "a component's name",
@@ -85,7 +85,7 @@ static const struct cli_option cmd_infer_options[] = {
 
 const struct cmd_entry cmd_infer_entry = {
 	.name = "infer",
-	.args = "SOURCE",
+	.args = "SOURCE...",
 	.summary = "Print a component's BEHAVIOUR, read from its C, C++ or "
 	    "Python code.",
 	.options = cmd_infer_options,

@@ -456,13 +456,6 @@ cmd_verify_exec(const struct cmd_entry *self, int argc, char **argv)
 	if ((rc = cli_parse(self, argc, argv, &o, sizeof(o))) >= 0)
 		return rc;
 	memset(&res, 0, sizeof(res));
-	if (!o.from_code && (o.sources.n > 0 || o.flags.n > 0)) {
-		fprintf(stderr, "ensemble verify: %s is for --from-code\n",
-		    o.sources.n > 0 ? "--source" : "a compiler flag after '--'");
-		cli_usage(stderr, self);
-		cli_opts_free(self, &o);
-		return EXIT_BADINPUT;
-	}
 	if (o.from_code && is_ir(&o)) {
 		fprintf(stderr, "ensemble verify: --from-code reads a script's "
 		    "components, not an IR model\n");
@@ -491,6 +484,15 @@ cmd_verify_exec(const struct cmd_entry *self, int argc, char **argv)
 			goto out;
 		}
 	} else if (cli_load(&o.script, FRONTEND_COMPILE, d, &fe) != 0) {
+		rc = EXIT_BADINPUT;
+		goto out;
+	} else if (o.sources.n > 0 || o.flags.n > 0) {
+		fprintf(stderr, "ensemble verify: %s is for --from-code\n",
+		    o.sources.n > 0 ? "--source" : "a compiler flag after '--'");
+		cli_usage(stderr, self);
+#ifdef ENS_FREE_AT_EXIT
+		frontend_free(&fe);
+#endif
 		rc = EXIT_BADINPUT;
 		goto out;
 	}

@@ -85,6 +85,7 @@ enum cli_otype {
 	/* Not options: where the arguments that are not go. */
 	CLI_OPERAND,	/* const char *: the one operand; 'arg' says what it
 			 * is ("trace", for "no trace given") */
+	CLI_OPERANDS,	/* struct cli_list: one operand or more */
 	CLI_SCRIPT,	/* struct cli_script: the one operand, a script; its
 			 * pcg_opts made from -np, -D and -L */
 	CLI_REST,	/* struct cli_list: the arguments after '--', as given;

@@ -28,7 +28,8 @@ static int
 is_option(const struct cli_option *op)
 {
 	return op->type != CLI_GROUP && op->type != CLI_OPERAND &&
-	    op->type != CLI_SCRIPT && op->type != CLI_REST;
+	    op->type != CLI_OPERANDS && op->type != CLI_SCRIPT &&
+	    op->type != CLI_REST;
 }
 
 /* The command's first entry of type t, or NULL. */
@@ -203,6 +204,7 @@ store(const struct cmd_entry *c, const struct cli_option *op, const char *v,
 	case CLI_LIST:
 	case CLI_PAIR:
 	case CLI_REST:
+	case CLI_OPERANDS:
 		xgrow(&l->v, &l->alloc, l->n + 1, sizeof(*l->v));
 		l->v[l->n++] = v;
 		break;
@@ -242,6 +244,8 @@ no_operand(const struct cli_option *op, void *o)
 
 	if (op->type == CLI_SCRIPT)
 		return ((struct cli_script *)p)->path == NULL;
+	if (op->type == CLI_OPERANDS)
+		return ((struct cli_list *)p)->n == 0;
 	return *(const char **)p == NULL;
 }
 
@@ -254,8 +258,9 @@ parse(const struct cmd_entry *c, int argc, char **argv, void *o)
 	const char		*v;
 	int			 i, set, rc, dashdash = 0;
 
-	if ((operand = find_type(c, CLI_SCRIPT)) == NULL)
-		operand = find_type(c, CLI_OPERAND);
+	if ((operand = find_type(c, CLI_SCRIPT)) == NULL &&
+	    (operand = find_type(c, CLI_OPERAND)) == NULL)
+		operand = find_type(c, CLI_OPERANDS);
 	rest = find_type(c, CLI_REST);
 	for (op = c->options; op != NULL && op->type != CLI_END; op++)
 		if (op->type == CLI_FLAG && (op->flags & CLI_NEG))
@@ -264,7 +269,8 @@ parse(const struct cmd_entry *c, int argc, char **argv, void *o)
 		const char	*a = argv[i];
 
 		if (dashdash || a[0] != '-' || a[1] == '\0') {
-			if (!no_operand(operand, o)) {
+			if (operand->type != CLI_OPERANDS &&
+			    !no_operand(operand, o)) {
 				fprintf(stderr, "ensemble %s: more than one %s "
 				    "('%s')\n", c->name, operand->type == CLI_SCRIPT ?
 				    "script" : operand->arg, a);
@@ -348,7 +354,7 @@ cli_opts_free(const struct cmd_entry *c, void *o)
 
 	for (op = c->options; op != NULL && op->type != CLI_END; op++)
 		if (op->type == CLI_LIST || op->type == CLI_PAIR ||
-		    op->type == CLI_REST)
+		    op->type == CLI_REST || op->type == CLI_OPERANDS)
 			free(((struct cli_list *)((char *)o + op->off))->v);
 }
 

@@ -112,6 +112,9 @@ struct lower {
 	CXTranslationUnit	 tu;
 	const char		*main;	/* the file as named */
 	char			*mainpath;	/* as libclang names it */
+	const char		**ours;	/* the include directories of ensemble's
+					 * and MPI's headers (-I) */
+	int			 nours;
 };
 
 /* A cursor's string, in the program's arena. */
@@ -487,6 +490,35 @@ class_of(struct lower *lw, CXCursor d)
 }
 
 /* A reference to a function: X_FUNC named as the interpreter knows it. */
+/* Whether a function declared by d, not defined in the unit, is the
+ * program's own, defined in another of its files: declared in the
+ * source or a header of its own (not a system header, nor ensemble's or
+ * MPI's). */
+static int
+elsewhere(struct lower *lw, CXCursor d, const char *name)
+{
+	CXFile		 f;
+	const char	*path;
+	size_t		 n;
+	int		 i;
+
+	if (strncmp(name, "ens_", 4) == 0 || strncmp(name, "MPI_", 4) == 0 ||
+	    strncmp(name, "PMPI_", 5) == 0 ||
+	    L(clang_Location_isInSystemHeader)(L(clang_getCursorLocation)(d)))
+		return 0;
+	L(clang_getExpansionLocation)(L(clang_getCursorLocation)(d), &f, NULL,
+	    NULL, NULL);
+	if (f == NULL)
+		return 0;
+	path = cstr(lw, L(clang_getFileName)(f));
+	for (i = 0; i < lw->nours; i++) {
+		n = strlen(lw->ours[i]);
+		if (strncmp(path, lw->ours[i], n) == 0 && path[n] == '/')
+			return 0;
+	}
+	return 1;
+}
+
 static struct cnode *
 func_ref(struct lower *lw, CXCursor d, const struct cloc *l)
 {
@@ -506,6 +538,11 @@ func_ref(struct lower *lw, CXCursor d, const struct cloc *l)
 	if (!L(clang_Cursor_isNull)(def) && !L(clang_Location_isInSystemHeader)(
 	    L(clang_getCursorLocation)(def)))
 		n->key = cstr(lw, L(clang_getCursorUSR)(def));
+	else if (L(clang_Cursor_isNull)(def) && elsewhere(lw, d, name)) {
+		/* (another of the sources given may define it) */
+		n->key = cstr(lw, L(clang_getCursorUSR)(d));
+		n->op = FUNC_ELSEWHERE;
+	}
 	return n;
 }
 
@@ -1592,7 +1629,8 @@ clang_read(const struct infer_opts *o, enum code_lang lang, struct infer *r,
 	struct lower		 lw;
 	const char		**args = NULL, *q, *e;
 	char			**own = NULL, *a;
-	int			 nargs = 0, nown = 0, f, i, std = 0, err;
+	int			 nargs = 0, nown = 0, f, i, std = 0, err,
+				 nours0;
 	unsigned		 nd, j;
 
 	for (f = 0; f < o->nfiles; f++)
@@ -1623,6 +1661,7 @@ clang_read(const struct infer_opts *o, enum code_lang lang, struct infer *r,
 		xasprintf(&a, "-I%s", o->incdirs[i]);
 		add_own(&args, &nargs, &own, &nown, a);
 	}
+	nours0 = nargs - o->nincdirs;
 	/* MPI's flags, one string of words */
 	for (q = o->mpi_cflags; q != NULL && *q != '\0'; q = e) {
 		while (*q == ' ' || *q == '\t')
@@ -1641,6 +1680,12 @@ clang_read(const struct infer_opts *o, enum code_lang lang, struct infer *r,
 	memset(&lw, 0, sizeof(lw));
 	lw.p = p;
 	lw.r = r;
+	/* ensemble's and MPI's include directories: what came before the
+	 * user's flags */
+	lw.ours = xcalloc((size_t)nargs + 1, sizeof(*lw.ours));
+	for (i = nours0; i < nargs - o->nflags; i++)
+		if (strncmp(args[i], "-I", 2) == 0)
+			lw.ours[lw.nours++] = args[i] + 2;
 	for (f = 0; f < o->nfiles && r->error == NULL; f++) {
 		err = parse(o, idx, lang, o->files[f], args, nargs, &tu);
 		if (err != CXError_Success) {
@@ -1697,6 +1742,7 @@ clang_read(const struct infer_opts *o, enum code_lang lang, struct infer *r,
 		L(clang_disposeTranslationUnit)(tu);
 	}
 	L(clang_disposeIndex)(idx);
+	free(lw.ours);
 	if (r->error == NULL && p->unsupp.file != NULL)
 		infer_error(r, &p->unsupp, "a lambda that communicates: not followed");
 	for (i = 0; i < nown; i++)
@@ -1706,6 +1752,7 @@ clang_read(const struct infer_opts *o, enum code_lang lang, struct infer *r,
 	return p;
 bad:
 	L(clang_disposeIndex)(idx);
+	free(lw.ours);
 	for (i = 0; i < nown; i++)
 		free(own[i]);
 	free(own);

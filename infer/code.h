@@ -49,7 +49,7 @@ enum cnode_kind {
 	X_NULL,		/* NULL, nullptr, None */
 	X_VAR,		/* s: its name; key: its identity; op: VAR_GLOBAL */
 	X_FUNC,		/* a function named s: key the program's function
-			 * (NULL: one it does not define) */
+			 * (NULL: one it does not define); op FUNC_* */
 	X_MEMBER,	/* a.s, a->s; op MEMBER_* */
 	X_INDEX,	/* a[b] */
 	X_CALL,		/* a(list) */
@@ -79,6 +79,9 @@ enum {
 #define DECL_LIST	0x10	/* a C++ vector: a list, empty */
 /* X_VAR's op */
 #define VAR_GLOBAL	0x1
+/* X_FUNC's op */
+#define FUNC_ELSEWHERE	0x1	/* the program's own, in another file (not
+				 * followed: taken to make no port calls) */
 /* X_MEMBER's op, as a call's callee */
 #define MEMBER_CONST	0x1	/* a C++ const method: it leaves its object */
 

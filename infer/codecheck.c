@@ -96,29 +96,63 @@ dir_of(const char *path)
 	return s == NULL ? xstrdup(".") : xstrndup(path, (size_t)(s - path));
 }
 
-/* The source of process proc, and its own flags: the --source given for
+static void
+words_add(struct cc_words *w, char *word)
+{
+	w->v = xreallocarray(w->v, (size_t)w->n + 1, sizeof(*w->v));
+	w->v[w->n++] = word;
+}
+
+static void
+words_free(struct cc_words *w)
+{
+	int	i;
+
+	for (i = 0; i < w->n; i++)
+		free(w->v[i]);
+	free(w->v);
+}
+
+/* The source of process proc, and its other files and flags (*w): the --source given for
  * its component, its 'source' annotation, then a file of the executable's
  * name with a source's ending beside the script line that names it, in
  * each of the places given, beside the executable found.  NULL (*why) if
  * none. */
 static char *
 find_source(struct pcg *g, int proc, const struct cc_opts *o,
-    const struct pcg_strs **flags, const char **why)
+    struct cc_words *w, const char **why)
 {
 	const struct pcg_proc	*p = &g->procs[proc];
 	const char		*comp = g->comps[p->comp].name, *exec, *base;
 	const struct pcg_strs	*s;
-	char			*path, *found = NULL, *d;
+	char			*path = NULL, *found = NULL, *d;
 	size_t			 n = strlen(comp);
 	int			 i;
 
-	*flags = NULL;
+	memset(w, 0, sizeof(*w));
 	*why = NULL;
+	/* --source COMP=FILE, each more of one component another file */
 	for (i = 0; i < o->nsources; i++)
-		if (strncmp(o->sources[i], comp, n) == 0 && o->sources[i][n] == '=')
-			return xstrdup(o->sources[i] + n + 1);
+		if (strncmp(o->sources[i], comp, n) == 0 && o->sources[i][n] == '=') {
+			if (path == NULL)
+				path = xstrdup(o->sources[i] + n + 1);
+			else
+				words_add(w, tidy(xstrdup(o->sources[i] + n + 1)));
+		}
+	if (path != NULL)
+		return path;
+	/* source "FILE" "FILE2" "-FLAG": more files beside the first */
 	if ((s = pcg_annot(g, p, ANN_SOURCE)) != NULL) {
-		*flags = s;
+		for (i = 1; i < s->n; i++) {
+			struct pcg_strs	one = *s;
+
+			if (s->v[i][0] == '-') {
+				words_add(w, xstrdup(s->v[i]));
+				continue;
+			}
+			one.v = (char **)&s->v[i];
+			words_add(w, tidy(pcg_source_path(&one)));
+		}
 		return pcg_source_path(s);
 	}
 	s = pcg_annot(g, p, ANN_EXEC);
@@ -165,9 +199,28 @@ struct remap {
 	struct diag		*d;
 	const struct cloc	*lines;
 	int			 nlines;
-	struct source		*src;		/* the code, for its carets */
-	const char		*file;
+	struct source		*src[8];	/* the code, for its carets */
+	const char		*file[8];	/* (its files, as named) */
+	int			 nsrc;
 };
+
+/* The source of a file of the code, loaded once (NULL: unreadable). */
+static struct source *
+src_for(struct remap *m, const char *file)
+{
+	char	*cause;
+	int	 i;
+
+	for (i = 0; i < m->nsrc; i++)
+		if (strcmp(m->file[i], file) == 0)
+			return m->src[i];
+	if (m->nsrc == 8)
+		return NULL;
+	m->file[m->nsrc] = file;
+	if ((m->src[m->nsrc] = diag_load(m->d, file, &cause)) == NULL)
+		free(cause);
+	return m->src[m->nsrc++];
+}
 
 static void
 remap_loc(struct remap *m, struct loc *l, const struct loc *to)
@@ -215,11 +268,12 @@ remap_stmts(struct remap *m, struct stmt *s)
 	for (; s != NULL; s = s->next) {
 		line = s->loc.first_line;
 		memset(&to, 0, sizeof(to));
-		if (line >= 1 && line <= m->nlines && m->lines[line - 1].file != NULL) {
+		if (line >= 1 && line <= m->nlines && m->lines[line - 1].file != NULL &&
+		    (to.src = src_for(m, m->lines[line - 1].file)) != NULL) {
 			to.first_line = to.last_line = m->lines[line - 1].line;
-			to.first_column = to.last_column = diag_column(m->src,
-			    to.first_line, m->lines[line - 1].col);
-			to.src = m->src;
+			to.first_column = to.last_column = diag_column(
+			    (struct source *)to.src, to.first_line,
+			    m->lines[line - 1].col);
 		}
 		if (to.src != NULL) {
 			remap_loc(m, &s->loc, &to);
@@ -289,23 +343,32 @@ read_source(struct codecheck *cc, struct cc_src *cs, const struct cc_opts *o)
 	struct cloc		*lines;
 	struct remap		 m;
 	struct item		*it;
-	const char		**flags;
+	const char		**flags, **files;
+	const struct infer_note	*en;
 	char			*cause, *name;
-	int			 nlines, i, nf, errors = cc->d->errors;
+	int			 nlines, i, nf = 0, nfiles = 0,
+				 errors = cc->d->errors;
 
-	io.files = (const char *const *)&cs->path;
-	io.nfiles = 1;
-	nf = o->io.nflags + cs->nflags;
-	flags = xcalloc((size_t)nf + 1, sizeof(*flags));
+	/* its files, then the command's flags and its own */
+	files = xcalloc((size_t)cs->w.n + 1, sizeof(*files));
+	files[nfiles++] = cs->path;
+	flags = xcalloc((size_t)o->io.nflags + (size_t)cs->w.n + 1,
+	    sizeof(*flags));
 	for (i = 0; i < o->io.nflags; i++)
-		flags[i] = o->io.flags[i];
-	for (i = 0; i < cs->nflags; i++)
-		flags[o->io.nflags + i] = cs->flags[i];
+		flags[nf++] = o->io.flags[i];
+	for (i = 0; i < cs->w.n; i++)
+		if (cs->w.v[i][0] == '-')
+			flags[nf++] = cs->w.v[i];
+		else
+			files[nfiles++] = cs->w.v[i];
+	io.files = files;
+	io.nfiles = nfiles;
 	io.flags = flags;
 	io.nflags = nf;
 	io.component = cc->g->comps[cs->comp].name;
 	cs->inf = infer_run(&io, &cause);
 	free(flags);
+	free(files);
 	if (cs->inf == NULL) {
 		diag_at(cc->d, o->soft ? DIAG_WARNING : DIAG_ERROR, NULL, "%s", cause);
 		free(cause);
@@ -314,6 +377,21 @@ read_source(struct codecheck *cc, struct cc_src *cs, const struct cc_opts *o)
 	if (cs->inf->error != NULL) {
 		codecheck_say(cc->d, cs->inf, o->soft);
 		return -1;
+	}
+	/* What it took to make no port calls, said where it is called. */
+	memset(&m, 0, sizeof(m));
+	m.d = cc->d;
+	for (en = cs->inf->elsewhere; en != NULL; en = en->next) {
+		struct loc	l;
+
+		memset(&l, 0, sizeof(l));
+		l.first_line = l.last_line = en->loc.line;
+		if ((l.src = src_for(&m, en->loc.file)) != NULL)
+			l.first_column = l.last_column = diag_column((struct source *)
+			    l.src, en->loc.line, en->loc.col);
+		diag_warning(cc->d, l.src != NULL ? &l : NULL, "'%s' is the "
+		    "program's own, in a file not given: not followed, taken to "
+		    "make no port calls", en->text);
 	}
 	buf_init(&b);
 	infer_text(cs->inf, &b, &lines, &nlines);
@@ -335,10 +413,7 @@ read_source(struct codecheck *cc, struct cc_src *cs, const struct cc_opts *o)
 	m.d = cc->d;
 	m.lines = lines;
 	m.nlines = nlines;
-	if ((m.src = diag_load(cc->d, cs->path, &cause)) == NULL)
-		free(cause);
-	else
-		remap_stmts(&m, it->body);
+	remap_stmts(&m, it->body);
 	free(lines);
 	/* Checked as the script's are: names, port types, roots, groups. */
 	if (pcg_check_behaviour(cc->g, cs->comp, it) != 0)
@@ -351,7 +426,7 @@ struct codecheck *
 codecheck_infer(struct pcg *g, const struct cc_opts *o, struct diag *d)
 {
 	struct codecheck	*cc = xcalloc(1, sizeof(*cc));
-	const struct pcg_strs	*fl;
+	struct cc_words		 w;
 	const char		*why, *lwhy;
 	char			*path;
 	int			 i, k, j;
@@ -363,7 +438,7 @@ codecheck_infer(struct pcg *g, const struct cc_opts *o, struct diag *d)
 		struct cc_proc	*cp = &cc->procs[i];
 
 		cp->src = -1;
-		if ((path = find_source(g, i, o, &fl, &why)) == NULL) {
+		if ((path = find_source(g, i, o, &w, &why)) == NULL) {
 			cp->why = why;
 			continue;
 		}
@@ -373,19 +448,20 @@ codecheck_infer(struct pcg *g, const struct cc_opts *o, struct diag *d)
 			    "infer does not read" : "its source is in a language "
 			    "ensemble infer does not read";
 			free(path);
+			words_free(&w);
 			continue;
 		}
-		/* One reading per source, flags and component. */
+		/* One reading per source, files, flags and component. */
 		for (k = 0; k < cc->nsrcs; k++) {
 			struct cc_src	*s = &cc->srcs[k];
 
 			if (strcmp(s->path, path) != 0 || s->comp != g->procs[i].comp ||
-			    s->nflags != (fl != NULL ? fl->n - 1 : 0))
+			    s->w.n != w.n)
 				continue;
-			for (j = 0; j < s->nflags; j++)
-				if (strcmp(s->flags[j], fl->v[j + 1]) != 0)
+			for (j = 0; j < w.n; j++)
+				if (strcmp(s->w.v[j], w.v[j]) != 0)
 					break;
-			if (j == s->nflags)
+			if (j == w.n)
 				break;
 		}
 		if (k == cc->nsrcs) {
@@ -397,10 +473,7 @@ codecheck_infer(struct pcg *g, const struct cc_opts *o, struct diag *d)
 			memset(s, 0, sizeof(*s));
 			s->path = path;
 			s->comp = g->procs[i].comp;
-			s->nflags = fl != NULL ? fl->n - 1 : 0;
-			s->flags = xcalloc((size_t)s->nflags + 1, sizeof(char *));
-			for (j = 0; j < s->nflags; j++)
-				s->flags[j] = xstrdup(fl->v[j + 1]);
+			s->w = w;
 			if ((j = read_source(cc, s, o)) != 0) {
 				s->failed = -j;
 				if (j == -2)
@@ -408,8 +481,10 @@ codecheck_infer(struct pcg *g, const struct cc_opts *o, struct diag *d)
 				else if (!o->soft)
 					cc->errors++;
 			}
-		} else
+		} else {
 			free(path);
+			words_free(&w);
+		}
 		cp->src = k;
 	}
 	return cc;
@@ -488,15 +563,13 @@ codecheck_use(struct codecheck *cc)
 void
 codecheck_free(struct codecheck *cc)
 {
-	int	i, j;
+	int	i;
 
 	if (cc == NULL)
 		return;
 	for (i = 0; i < cc->nsrcs; i++) {
 		free(cc->srcs[i].path);
-		for (j = 0; j < cc->srcs[i].nflags; j++)
-			free(cc->srcs[i].flags[j]);
-		free(cc->srcs[i].flags);
+		words_free(&cc->srcs[i].w);
 		infer_free(cc->srcs[i].inf);
 		free(cc->srcs[i].why);
 		free(cc->srcs[i].text);

@@ -116,6 +116,8 @@ struct infer {
 	struct bst	*body;		/* the behaviour */
 	struct infer_note *over;	/* over-approximations, in code order */
 	struct infer_note *raw;		/* raw MPI calls met (not in it) */
+	struct infer_note *elsewhere;	/* calls of the program's own functions
+					 * in files not given: not followed */
 	/* The error that stopped it (NULL: none): where and what. */
 	struct cloc	 errloc;
 	char		*error;

@@ -16,6 +16,7 @@ A file Python cannot parse: 'E LINE COL TEXT'.
 """
 
 import ast
+import os
 import re
 import sys
 
@@ -89,8 +90,9 @@ def assigned(body):
 class Lower:
     """Lowers one module."""
 
-    def __init__(self, src):
+    def __init__(self, src, where):
         self.src = src
+        self.where = where      # the source's directory: its own modules
         self.lines = None       # its lines, when a message needs them
         self.modules = {}       # a name bound to a module: its full name
         self.imported = {}      # a name bound by 'from M import x': M.x
@@ -152,6 +154,19 @@ class Lower:
                 return base + "." + node.attr
         return None
 
+    def own(self, full):
+        """Whether a dotted name is of a module of the program's own,
+        beside its source (not followed: it is another file)."""
+        top = full.split(".")[0]
+        return top != "ensemble" and (
+            os.path.isfile(os.path.join(self.where, top + ".py")) or
+            os.path.isfile(os.path.join(self.where, top, "__init__.py")))
+
+    def func(self, full, at):
+        """A function of a module, named by its full name; op 1 for one of
+        the program's own modules."""
+        return Node("FUNC", at, "1" if self.own(full) else "0", s=full)
+
     def var(self, name, at):
         """A variable: the function's own, or the module's."""
         glob = self.local is None or name not in self.local
@@ -180,7 +195,7 @@ class Lower:
         if isinstance(e, ast.Name):
             if self.local is None or e.id not in self.local:
                 if e.id in self.imported:
-                    return Node("FUNC", e, s=self.imported[e.id])
+                    return self.func(self.imported[e.id], e)
                 if e.id in self.modules:
                     return Node("UNKNOWN", e, s="the module %s"
                                 % self.modules[e.id])
@@ -192,7 +207,7 @@ class Lower:
             if full is not None:
                 if full == "sys.argv":
                     return Node("VAR", e, "1", s=full, key=full)
-                return Node("FUNC", e, s=full)
+                return self.func(full, e)
             n = Node("MEMBER", e, s=e.attr)
             n.a = self.expr(e.value)
             return n
@@ -471,7 +486,8 @@ def main():
     except (OSError, ValueError) as e:
         print("E 0 0 %s" % text(str(e)))
         return 0
-    out = Lower(src).module(tree)
+    out = Lower(src, os.path.dirname(os.path.abspath(sys.argv[1]))).module(
+        tree)
     sys.stdout.write("\n".join(out) + "\n")
     return 0
 

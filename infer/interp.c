@@ -3818,6 +3818,23 @@ call_external(struct ctx *c, struct st *s, const char *name, struct val *args,
 	stl_add(out, s);
 }
 
+/* A call of a function of the program's own that is in another file:
+ * not followed, said in the behaviour's notes (once a place). */
+static void
+note_elsewhere(struct ctx *c, const char *name, const struct cloc *l)
+{
+	struct infer_note	*n, **t;
+
+	for (t = &c->r->elsewhere; *t != NULL; t = &(*t)->next)
+		if ((*t)->loc.line == l->line && (*t)->loc.col == l->col &&
+		    strcmp((*t)->loc.file, l->file) == 0)
+			return;
+	n = arena_alloc(c->a, sizeof(*n));
+	n->loc = *l;
+	n->text = arena_strdup(c->a, name);
+	*t = n;
+}
+
 static void
 call_multi(struct ctx *c, struct st *s, const struct cnode *call, struct stl *out)
 {
@@ -3892,8 +3909,12 @@ call_multi(struct ctx *c, struct st *s, const struct cnode *call, struct stl *ou
 	}
 	if (f != NULL)
 		name = f->name;
+	else if (call->a->k == X_FUNC)
+		name = call->a->s;
 	if (api_call(c, s, call, name, args, argn, nargs, &ret, out) == 0)
 		return;
+	if (call->a->k == X_FUNC && call->a->op & FUNC_ELSEWHERE)
+		note_elsewhere(c, name, &call->loc);
 	call_external(c, s, name, args, nargs, call, out);
 	return;
 dead:

@@ -766,6 +766,26 @@ infer_text(struct infer *r, struct buf *b, struct cloc **lines, int *nlines)
 			endline(&o, NULL);
 		}
 	}
+	if (r->elsewhere != NULL) {
+		if (r->prog->lang == LANG_PYTHON) {
+			buf_adds(b, "# Not followed: functions of the program's own "
+			    "modules, taken to make no");
+			endline(&o, NULL);
+			buf_adds(b, "# port calls:");
+		} else {
+			buf_adds(b, "# Not followed: functions of the program's own "
+			    "in files not given, taken");
+			endline(&o, NULL);
+			buf_adds(b, "# to make no port calls (give their sources "
+			    "too):");
+		}
+		endline(&o, NULL);
+		for (n = r->elsewhere; n != NULL; n = n->next) {
+			buf_printf(b, "#   %s:%d: %s", n->loc.file, n->loc.line,
+			    n->text);
+			endline(&o, NULL);
+		}
+	}
 	free(nm.taken.v);
 	free(nm.vars);
 	if (lines != NULL) {

@@ -175,6 +175,8 @@ node(struct rd *r)
 			n->op = atoi(b);
 		else if (n->k == X_VAR)
 			n->op = strcmp(b, "1") == 0 ? VAR_GLOBAL : 0;
+		else if (n->k == X_FUNC)
+			n->op = strcmp(b, "1") == 0 ? FUNC_ELSEWHERE : 0;
 		else if ((n->op = op_of(t2, n2)) < 0) {
 			r->bad = 1;
 			return NULL;
