@@ -691,6 +691,8 @@ cli_codecheck(struct pcg *g, const struct pcg_opts *po,
 			fprintf(report, "%s: %s: %s %s\n", g->name, pn,
 			    cc->srcs[cp->src].path, verdict_text(cp->verdict));
 	}
+	if (report != NULL)
+		fflush(report);
 	if (cc->errors > 0)
 		rc = EXIT_BADINPUT;
 	else if (cc->differ > 0)

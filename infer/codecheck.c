@@ -3,6 +3,8 @@
  * process's instance compared with its declared one (incl.c). */
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,25 +69,52 @@ look_self(const char *dir, const char *base)
 	return NULL;
 }
 
-/* A path as messages name it: relative to here when below it, without
- * "dir/.." (a new string). */
+/* Whether dir is this directory. */
+static int
+is_here(const char *dir)
+{
+	struct stat	a, b;
+
+	return dir != NULL && dir[0] == '/' && stat(dir, &a) == 0 &&
+	    stat(".", &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+/* A path as messages name it (and it is opened by): relative to here
+ * when below it, as the shell names here ($PWD) or as the system does,
+ * without "./" (a new string; symbolic links are kept as they are, but
+ * where a ".." asks to follow them). */
 static char *
 tidy(char *path)
 {
-	char	*real, cwd[PATH_MAX], *r;
-	size_t	 n;
+	char		 cwd[PATH_MAX], *r, *q;
+	const char	*here[2], *p = path;
+	size_t		 n;
+	int		 i;
 
-	if ((real = realpath(path, NULL)) == NULL)
-		return path;
-	if (getcwd(cwd, sizeof(cwd)) != NULL && (n = strlen(cwd)) > 0 &&
-	    strncmp(real, cwd, n) == 0 && real[n] == '/') {
-		r = xstrdup(real + n + 1);
-		free(real);
+	/* "dir/.." is its parent only once its links are followed */
+	if ((strstr(path, "/../") != NULL || strncmp(path, "../", 3) == 0) &&
+	    (r = realpath(path, NULL)) != NULL) {
 		free(path);
-		return r;
+		path = r;
+		p = path;
 	}
+	here[0] = getenv("PWD");
+	here[1] = getcwd(cwd, sizeof(cwd));
+	for (i = 0; i < 2 && path[0] == '/'; i++)
+		if ((i == 1 || is_here(here[i])) && here[i] != NULL &&
+		    (n = strlen(here[i])) > 1 && strncmp(path, here[i], n) == 0 &&
+		    path[n] == '/') {
+			p = path + n + 1;
+			break;
+		}
+	while (p[0] == '.' && p[1] == '/')
+		for (p += 2; *p == '/'; p++)
+			;
+	r = xstrdup(p);
+	while ((q = strstr(r, "/./")) != NULL)
+		memmove(q, q + 2, strlen(q + 2) + 1);
 	free(path);
-	return real;
+	return r;
 }
 
 static char *
