@@ -40,8 +40,20 @@ clang_read(const struct infer_opts *o, enum code_lang lang, struct infer *r,
 	return NULL;
 }
 
+int
+infer_compdb(const char *dir, const char *base, char **path,
+    struct infer_words *w)
+{
+	(void)dir;
+	(void)base;
+	(void)path;
+	(void)w;
+	return -1;
+}
+
 #else
 
+#include <clang-c/CXCompilationDatabase.h>
 #include <clang-c/Index.h>
 
 #include "lazylib.h"
@@ -76,7 +88,14 @@ clang_read(const struct infer_opts *o, enum code_lang lang, struct infer *r,
 	X(clang_isDeclaration) X(clang_getCursorKindSpelling) \
 	X(clang_equalLocations) X(clang_getNullCursor) X(clang_getFile) \
 	X(clang_getPointeeType) X(clang_getFileContents) \
-	X(clang_getClangVersion) X(clang_saveTranslationUnit)
+	X(clang_getClangVersion) X(clang_saveTranslationUnit) \
+	X(clang_CompilationDatabase_fromDirectory) \
+	X(clang_CompilationDatabase_dispose) \
+	X(clang_CompilationDatabase_getAllCompileCommands) \
+	X(clang_CompileCommands_getSize) X(clang_CompileCommands_getCommand) \
+	X(clang_CompileCommands_dispose) X(clang_CompileCommand_getDirectory) \
+	X(clang_CompileCommand_getFilename) X(clang_CompileCommand_getNumArgs) \
+	X(clang_CompileCommand_getArg)
 
 static struct {
 	int	open;
@@ -1760,6 +1779,207 @@ bad:
 	arena_free(p->arena);
 	free(p);
 	return NULL;
+}
+
+/* ---- the compile database ---- */
+
+/* s relative to dir made absolute (a new string). */
+static char *
+in_dir(const char *dir, const char *s)
+{
+	char	*r;
+
+	if (s[0] == '/' || dir == NULL || dir[0] == '\0')
+		return xstrdup(s);
+	xasprintf(&r, "%s/%s", dir, s);
+	return r;
+}
+
+/* Whether an output path o names the program base: base itself (a
+ * program compiled and linked in one command), or a file under base.dir/
+ * (CMake's objects of target base). */
+static int
+output_of(const char *o, const char *base)
+{
+	const char	*b = strrchr(o, '/') != NULL ? strrchr(o, '/') + 1 : o;
+	char		*dir;
+	int		 r;
+
+	if (strcmp(b, base) == 0)
+		return 1;
+	xasprintf(&dir, "%s.dir/", base);
+	r = strncmp(o, dir, strlen(dir)) == 0 || (strstr(o, dir) != NULL &&
+	    strstr(o, dir)[-1] == '/');
+	free(dir);
+	return r;
+}
+
+/* Whether file f's name is base with an ending. */
+static int
+named(const char *f, const char *base)
+{
+	const char	*b = strrchr(f, '/') != NULL ? strrchr(f, '/') + 1 : f;
+	size_t		 n = strlen(base);
+
+	return strncmp(b, base, n) == 0 && b[n] == '.' &&
+	    strchr(b + n + 1, '.') == NULL;
+}
+
+/* A command's string, new. */
+static char *
+cc_str(CXString s)
+{
+	const char	*t = L(clang_getCString)(s);
+	char		*r = xstrdup(t != NULL ? t : "");
+
+	L(clang_disposeString)(s);
+	return r;
+}
+
+/* The flags of command c that change how its file reads, into w. */
+static void
+compdb_flags(CXCompileCommand c, const char *dir, struct infer_words *w)
+{
+	static const char *const paths[] = { "-I", "-isystem", "-iquote",
+	    "-idirafter", "-include", "-imacros", NULL };
+	unsigned	 i, n = L(clang_CompileCommand_getNumArgs)(c);
+	char		*a, *v, *r;
+	int		 k;
+	size_t		 m;
+
+	for (i = 1; i < n; i++) {
+		a = cc_str(L(clang_CompileCommand_getArg)(c, i));
+		if (strncmp(a, "-std=", 5) == 0) {
+			infer_words_add(w, a);
+			continue;
+		}
+		if (strcmp(a, "-D") == 0 || strcmp(a, "-U") == 0) {
+			if (i + 1 < n) {
+				v = cc_str(L(clang_CompileCommand_getArg)(c, ++i));
+				xasprintf(&r, "%s%s", a, v);
+				free(v);
+				infer_words_add(w, r);
+			}
+			free(a);
+			continue;
+		}
+		if (strncmp(a, "-D", 2) == 0 || strncmp(a, "-U", 2) == 0) {
+			infer_words_add(w, a);
+			continue;
+		}
+		for (k = 0; paths[k] != NULL; k++)
+			if (strncmp(a, paths[k], strlen(paths[k])) == 0)
+				break;
+		if (paths[k] == NULL) {
+			free(a);
+			continue;
+		}
+		m = strlen(paths[k]);
+		if (a[m] != '\0')
+			v = in_dir(dir, a + m);
+		else if (i + 1 < n) {
+			r = cc_str(L(clang_CompileCommand_getArg)(c, ++i));
+			v = in_dir(dir, r);
+			free(r);
+		} else {
+			free(a);
+			continue;
+		}
+		xasprintf(&r, "%s%s", paths[k], v);
+		free(v);
+		free(a);
+		infer_words_add(w, r);
+	}
+}
+
+/* Command c's output (-o), new; NULL if none. */
+static char *
+compdb_output(CXCompileCommand c)
+{
+	unsigned	 i, n = L(clang_CompileCommand_getNumArgs)(c);
+	char		*a, *o = NULL;
+
+	for (i = 1; i < n && o == NULL; i++) {
+		a = cc_str(L(clang_CompileCommand_getArg)(c, i));
+		if (strcmp(a, "-o") == 0 && i + 1 < n)
+			o = cc_str(L(clang_CompileCommand_getArg)(c, i + 1));
+		else if (strncmp(a, "-o", 2) == 0 && a[2] != '\0')
+			o = xstrdup(a + 2);
+		free(a);
+	}
+	return o;
+}
+
+int
+infer_compdb(const char *dir, const char *base, char **path,
+    struct infer_words *w)
+{
+	CXCompilationDatabase_Error	 err;
+	CXCompilationDatabase		 db;
+	CXCompileCommands		 cmds;
+	CXCompileCommand		 c;
+	struct infer_words		 files, flags;
+	char				*json, *d, *f, *o, *abs, *real;
+	unsigned			 i, j, n;
+	int				 k, seen, pass;
+
+	*path = NULL;
+	xasprintf(&json, "%s/compile_commands.json", dir);
+	k = access(json, R_OK);
+	free(json);
+	if (k != 0)
+		return -1;
+	if (!lc.open)
+		lc_open();
+	db = L(clang_CompilationDatabase_fromDirectory)(dir, &err);
+	if (err != CXCompilationDatabase_NoError || db == NULL)
+		return -1;
+	cmds = L(clang_CompilationDatabase_getAllCompileCommands)(db);
+	n = cmds != NULL ? L(clang_CompileCommands_getSize)(cmds) : 0;
+	memset(&files, 0, sizeof(files));
+	memset(&flags, 0, sizeof(flags));
+	/* the files compiled into base; else, those of its name */
+	for (pass = 0; pass < 2 && files.n == 0; pass++) {
+		for (i = 0; i < n; i++) {
+			c = L(clang_CompileCommands_getCommand)(cmds, i);
+			d = cc_str(L(clang_CompileCommand_getDirectory)(c));
+			f = cc_str(L(clang_CompileCommand_getFilename)(c));
+			o = compdb_output(c);
+			if (pass == 0 ? o != NULL && output_of(o, base) :
+			    named(f, base)) {
+				abs = in_dir(d, f);
+				if ((real = realpath(abs, NULL)) != NULL) {
+					free(abs);
+					abs = real;
+				}
+				for (seen = 0, k = 0; k < files.n && !seen; k++)
+					seen = strcmp(files.v[k], abs) == 0;
+				if (seen)
+					free(abs);
+				else {
+					infer_words_add(&files, abs);
+					if (files.n == 1)
+						compdb_flags(c, d, &flags);
+				}
+			}
+			free(o);
+			free(f);
+			free(d);
+		}
+	}
+	if (cmds != NULL)
+		L(clang_CompileCommands_dispose)(cmds);
+	L(clang_CompilationDatabase_dispose)(db);
+	if (files.n == 0)
+		return -1;
+	*path = files.v[0];
+	for (j = 1; j < (unsigned)files.n; j++)
+		infer_words_add(w, files.v[j]);
+	for (j = 0; j < (unsigned)flags.n; j++)
+		infer_words_add(w, flags.v[j]);
+	free(files.v);
+	free(flags.v);
+	return 0;
 }
 
 #endif

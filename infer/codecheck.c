@@ -125,31 +125,45 @@ dir_of(const char *path)
 	return s == NULL ? xstrdup(".") : xstrndup(path, (size_t)(s - path));
 }
 
-static void
-words_add(struct cc_words *w, char *word)
+/* The source of the program base by the compile database of dir (its
+ * other files and flags into *w), a new string; NULL if none. */
+static char *
+look_db(const char *dir, const char *base, struct infer_words *w)
 {
-	w->v = xreallocarray(w->v, (size_t)w->n + 1, sizeof(*w->v));
-	w->v[w->n++] = word;
-}
+	char	*found;
+	int	 i;
 
-static void
-words_free(struct cc_words *w)
-{
-	int	i;
-
+	if (dir == NULL || infer_compdb(dir, base, &found, w) != 0)
+		return NULL;
 	for (i = 0; i < w->n; i++)
-		free(w->v[i]);
-	free(w->v);
+		if (w->v[i][0] != '-')
+			w->v[i] = tidy(w->v[i]);
+	return tidy(found);
 }
 
-/* The source of process proc, and its other files and flags (*w): the --source given for
- * its component, its 'source' annotation, then a file of the executable's
- * name with a source's ending beside the script line that names it, in
- * each of the places given, beside the executable found.  NULL (*why) if
- * none. */
+/* A source of the program base in dir: its compile database's, else a
+ * file of its name (a new string); NULL if none. */
+static char *
+look_dir(const char *dir, const char *base, struct infer_words *w)
+{
+	char	*found;
+
+	if ((found = look_db(dir, base, w)) == NULL &&
+	    (found = look_self(dir, base)) == NULL)
+		found = look(dir, base);
+	return found;
+}
+
+/* The source of process proc, and its other files and flags (*w): the
+ * --source given for its component, its 'source' annotation, then, beside
+ * the script line that names the executable and in each of the places
+ * given, the program of the executable's name in a compile database or a
+ * file of that name with a source's ending, then the same beside the
+ * executable found (the compile database also two directories up).
+ * NULL (*why) if none. */
 static char *
 find_source(struct pcg *g, int proc, const struct cc_opts *o,
-    struct cc_words *w, const char **why)
+    struct infer_words *w, const char **why)
 {
 	const struct pcg_proc	*p = &g->procs[proc];
 	const char		*comp = g->comps[p->comp].name, *exec, *base;
@@ -166,7 +180,7 @@ find_source(struct pcg *g, int proc, const struct cc_opts *o,
 			if (path == NULL)
 				path = xstrdup(o->sources[i] + n + 1);
 			else
-				words_add(w, tidy(xstrdup(o->sources[i] + n + 1)));
+				infer_words_add(w, tidy(xstrdup(o->sources[i] + n + 1)));
 		}
 	if (path != NULL)
 		return path;
@@ -176,11 +190,11 @@ find_source(struct pcg *g, int proc, const struct cc_opts *o,
 			struct pcg_strs	one = *s;
 
 			if (s->v[i][0] == '-') {
-				words_add(w, xstrdup(s->v[i]));
+				infer_words_add(w, xstrdup(s->v[i]));
 				continue;
 			}
 			one.v = (char **)&s->v[i];
-			words_add(w, tidy(pcg_source_path(&one)));
+			infer_words_add(w, tidy(pcg_source_path(&one)));
 		}
 		return pcg_source_path(s);
 	}
@@ -198,20 +212,29 @@ find_source(struct pcg *g, int proc, const struct cc_opts *o,
 			d = dir_of(rel);
 			free(rel);
 		}
-		if ((found = look_self(d, base)) == NULL)
-			found = look(d, base);
+		found = look_dir(d, base, w);
 		free(d);
 		if (found != NULL)
 			return found;
 	}
-	for (i = 0; i < o->ndirs; i++) {
-		if ((found = look_self(o->dirs[i], base)) != NULL ||
-		    (found = look(o->dirs[i], base)) != NULL)
+	for (i = 0; i < o->ndirs; i++)
+		if ((found = look_dir(o->dirs[i], base, w)) != NULL)
 			return found;
-	}
+	/* beside the executable: a file of its name, or the compile
+	 * database of its directory or of one of the two above */
 	if ((path = pcg_find_exec(g, o->po, exec)) != NULL) {
 		if ((found = look_self(NULL, path)) == NULL)
 			found = look(NULL, path);
+		for (i = 0, d = dir_of(path); found == NULL && i < 3; i++) {
+			char	*up;
+
+			if ((found = look_db(d, base, w)) != NULL)
+				break;
+			xasprintf(&up, "%s/..", d);
+			free(d);
+			d = up;
+		}
+		free(d);
 		free(path);
 		if (found != NULL)
 			return found;
@@ -455,7 +478,7 @@ struct codecheck *
 codecheck_infer(struct pcg *g, const struct cc_opts *o, struct diag *d)
 {
 	struct codecheck	*cc = xcalloc(1, sizeof(*cc));
-	struct cc_words		 w;
+	struct infer_words		 w;
 	const char		*why, *lwhy;
 	char			*path;
 	int			 i, k, j;
@@ -477,7 +500,7 @@ codecheck_infer(struct pcg *g, const struct cc_opts *o, struct diag *d)
 			    "infer does not read" : "its source is in a language "
 			    "ensemble infer does not read";
 			free(path);
-			words_free(&w);
+			infer_words_free(&w);
 			continue;
 		}
 		/* One reading per source, files, flags and component. */
@@ -512,7 +535,7 @@ codecheck_infer(struct pcg *g, const struct cc_opts *o, struct diag *d)
 			}
 		} else {
 			free(path);
-			words_free(&w);
+			infer_words_free(&w);
 		}
 		cp->src = k;
 	}
@@ -598,7 +621,7 @@ codecheck_free(struct codecheck *cc)
 		return;
 	for (i = 0; i < cc->nsrcs; i++) {
 		free(cc->srcs[i].path);
-		words_free(&cc->srcs[i].w);
+		infer_words_free(&cc->srcs[i].w);
 		infer_free(cc->srcs[i].inf);
 		free(cc->srcs[i].why);
 		free(cc->srcs[i].text);

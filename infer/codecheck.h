@@ -41,17 +41,10 @@ enum cc_verdict {
 	CC_UNDECIDED,	/* the comparison passed its limit */
 };
 
-/* Words of a source's: its other files, and its own compiler flags
- * (those starting with '-'): 'source "a.c" "b.c" "-DX"'. */
-struct cc_words {
-	char		**v;
-	int		 n;
-};
-
 /* A source read: the processes whose executable it is. */
 struct cc_src {
 	char		*path;		/* its first file */
-	struct cc_words	 w;
+	struct infer_words w;	/* its other files and flags */
 	int		 comp;
 	struct infer	*inf;		/* NULL: not read (why) */
 	char		*why;		/* (new) */

@@ -11,6 +11,25 @@
 #include "infer.h"
 #include "xmalloc.h"
 
+void
+infer_words_add(struct infer_words *w, char *word)
+{
+	w->v = xreallocarray(w->v, (size_t)w->n + 1, sizeof(*w->v));
+	w->v[w->n++] = word;
+}
+
+void
+infer_words_free(struct infer_words *w)
+{
+	int	i;
+
+	for (i = 0; i < w->n; i++)
+		free(w->v[i]);
+	free(w->v);
+	w->v = NULL;
+	w->n = 0;
+}
+
 /* The ending of p, lowercase is not folded: C is .c, C++ .cc .cpp .cxx
  * .C .c++, Python .py. */
 int

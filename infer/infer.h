@@ -123,6 +123,16 @@ struct infer {
 	char		*error;
 };
 
+/* Words of a source's: its other files, and its own compiler flags
+ * (those starting with '-'): 'source "a.c" "b.c" "-DX"'. */
+struct infer_words {
+	char		**v;
+	int		 n;
+};
+/* Append word (taken) to w; free w's words. */
+void infer_words_add(struct infer_words *, char *word);
+void infer_words_free(struct infer_words *);
+
 struct infer_opts {
 	const char *const *files;	/* the sources: one program */
 	int		 nfiles;
@@ -148,6 +158,16 @@ int infer_lang(const char *path, const char **why);
 int infer_is_name(const char *s);
 /* Whether this build can read C and C++ (configure found libclang). */
 int infer_have_clang(void);
+/* The compile database of directory dir (its compile_commands.json, read
+ * by libclang) on the program named base: the files it compiles into
+ * base (an output base, or one under base.dir/ as CMake writes; else the
+ * files named base with an ending), the first in *path (new), the others
+ * into w, followed by the first's flags that change how it reads (-D,
+ * -U, -I, -isystem, -iquote, -idirafter, -include, -imacros, -std=: each
+ * one word, paths made absolute).  0 if found; -1 if none (no database, none
+ * of base, or no libclang: nothing opened nor said). */
+int infer_compdb(const char *dir, const char *base, char **path,
+    struct infer_words *w);
 
 /* Infer the behaviour of the program in o->files.  NULL with *cause
  * (caller frees) when it cannot start (a file that cannot be read, no
