@@ -844,22 +844,6 @@ ons(struct ctx *c, struct st *s, struct bst *b, const struct val *vals, int n,
 	return 0;
 }
 
-/* Whether name is a raw MPI call (not in the behaviour: listed). */
-static void
-raw_note(struct ctx *c, const char *name, const struct cloc *l)
-{
-	struct infer_note	*n, **t;
-
-	for (t = &c->r->raw; *t != NULL; t = &(*t)->next)
-		if ((*t)->loc.line == l->line && (*t)->loc.col == l->col &&
-		    strcmp((*t)->loc.file, l->file) == 0)
-			return;
-	n = arena_alloc(c->a, sizeof(*n));
-	n->loc = *l;
-	n->text = arena_strdup(c->a, name);
-	*t = n;
-}
-
 /* A call of the port interface. */
 static int
 call_api(struct ctx *c, struct st *s, const struct cnode *call,
@@ -1426,7 +1410,7 @@ api_call(struct ctx *c, struct st *s, const struct cnode *call,
 		goto done;
 	}
 	if (strncmp(name, "MPI_", 4) == 0 && !mpi_local(name))
-		raw_note(c, name, &call->loc);
+		note_once(c, &c->r->raw, name, &call->loc);	/* raw MPI */
 	return -1;
 done:
 	s->ret = *ret;

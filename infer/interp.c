@@ -3505,6 +3505,26 @@ switch_lowered(struct ctx *c, const struct cnode *n, struct cnode **tmp)
 	return chain;
 }
 
+/* The ways out of a switch or a call: those that ran to its end (all)
+ * and those that left it by a break or return (esc), joined at l when
+ * nothing escaped further since e0, into out (all and esc freed). */
+static void
+join_escaped(struct ctx *c, struct stl *all, struct stl *esc, long e0,
+    struct bst **pos, const struct cloc *l, struct stl *out)
+{
+	int	i;
+
+	c->escapes -= esc->n;
+	for (i = 0; i < esc->n; i++)
+		stl_add(all, esc->v[i]);
+	free(esc->v);
+	if (!stopped(c) && c->escapes == e0 && all->n > 1)
+		(void)stl_join(c, all, NULL, list_end(pos), NULL, l, 0);
+	for (i = 0; i < all->n; i++)
+		stl_add(out, all->v[i]);
+	free(all->v);
+}
+
 static void
 exec_switch(struct ctx *c, const struct cnode *n, struct st *s, struct stl *out)
 {
@@ -3515,7 +3535,6 @@ exec_switch(struct ctx *c, const struct cnode *n, struct st *s, struct stl *out)
 	struct stl		 all;
 	struct val		 v;
 	long			 e0;
-	int			 i;
 
 	chain = switch_lowered(c, n, &var);
 	/* (the labels' list nodes are the labels: copy them apart) */
@@ -3533,15 +3552,7 @@ exec_switch(struct ctx *c, const struct cnode *n, struct st *s, struct stl *out)
 	e0 = c->escapes;
 	exec(c, chain, s, &all);
 	c->loop = lx.up;
-	c->escapes -= lx.brk.n;
-	for (i = 0; i < lx.brk.n; i++)
-		stl_add(&all, lx.brk.v[i]);
-	free(lx.brk.v);
-	if (!stopped(c) && c->escapes == e0 && all.n > 1)
-		(void)stl_join(c, &all, NULL, list_end(pos), NULL, &n->loc, 0);
-	for (i = 0; i < all.n; i++)
-		stl_add(out, all.v[i]);
-	free(all.v);
+	join_escaped(c, &all, &lx.brk, e0, pos, &n->loc, out);
 }
 
 static void
@@ -3779,15 +3790,7 @@ inline_call(struct ctx *c, struct st *s, const struct cfunc *f,
 	c->depth--;
 	for (i = 0; i < all.n; i++)
 		all.v[i]->ret = v_kind(V_NULL);
-	c->escapes -= fr.rets.n;
-	for (i = 0; i < fr.rets.n; i++)
-		stl_add(&all, fr.rets.v[i]);
-	free(fr.rets.v);
-	if (!stopped(c) && c->escapes == e0 && all.n > 1)
-		(void)stl_join(c, &all, NULL, list_end(pos), NULL, &call->loc, 0);
-	for (i = 0; i < all.n; i++)
-		stl_add(out, all.v[i]);
-	free(all.v);
+	join_escaped(c, &all, &fr.rets, e0, pos, &call->loc, out);
 }
 
 /* A call whose function is not the program's and not one known:
@@ -3818,20 +3821,19 @@ call_external(struct ctx *c, struct st *s, const char *name, struct val *args,
 	stl_add(out, s);
 }
 
-/* A call of a function of the program's own that is in another file:
- * not followed, said in the behaviour's notes (once a place). */
-static void
-note_elsewhere(struct ctx *c, const char *name, const struct cloc *l)
+void
+note_once(struct ctx *c, struct infer_note **t, const char *text,
+    const struct cloc *l)
 {
-	struct infer_note	*n, **t;
+	struct infer_note	*n;
 
-	for (t = &c->r->elsewhere; *t != NULL; t = &(*t)->next)
+	for (; *t != NULL; t = &(*t)->next)
 		if ((*t)->loc.line == l->line && (*t)->loc.col == l->col &&
 		    strcmp((*t)->loc.file, l->file) == 0)
 			return;
 	n = arena_alloc(c->a, sizeof(*n));
 	n->loc = *l;
-	n->text = arena_strdup(c->a, name);
+	n->text = arena_strdup(c->a, text);
 	*t = n;
 }
 
@@ -3914,7 +3916,9 @@ call_multi(struct ctx *c, struct st *s, const struct cnode *call, struct stl *ou
 	if (api_call(c, s, call, name, args, argn, nargs, &ret, out) == 0)
 		return;
 	if (call->a->k == X_FUNC && call->a->op & FUNC_ELSEWHERE)
-		note_elsewhere(c, name, &call->loc);
+		/* the program's own, in a file not given: not followed,
+		 * said in the behaviour's notes */
+		note_once(c, &c->r->elsewhere, name, &call->loc);
 	call_external(c, s, name, args, nargs, call, out);
 	return;
 dead:

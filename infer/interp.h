@@ -219,6 +219,9 @@ int stl_add(struct stl *, struct st *);
 struct st *st_copy(struct ctx *, const struct st *);
 void st_free(struct st *);
 void fail_path(struct ctx *, struct st *);
+/* Add a note of text at l to the list *t, once a place. */
+void note_once(struct ctx *, struct infer_note **t, const char *text,
+    const struct cloc *l);
 void end_path(struct ctx *, struct st *);
 /* The string s holds, if it is one whose every piece is known (*text
  * set, in the arena); a port type's, a root's or a group's. */
