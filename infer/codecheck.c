@@ -168,6 +168,7 @@ find_source(struct pcg *g, int proc, const struct cc_opts *o,
 	const struct pcg_proc	*p = &g->procs[proc];
 	const char		*comp = g->comps[p->comp].name, *exec, *base;
 	const struct pcg_strs	*s;
+	const struct loc	*where;
 	char			*path = NULL, *found = NULL, *d;
 	size_t			 n = strlen(comp);
 	int			 i;
@@ -199,7 +200,7 @@ find_source(struct pcg *g, int proc, const struct cc_opts *o,
 		return pcg_source_path(s);
 	}
 	s = pcg_annot(g, p, ANN_EXEC);
-	exec = s != NULL ? s->v[0] : comp;
+	exec = pcg_proc_exec(g, proc, &where);
 	base = strrchr(exec, '/') != NULL ? strrchr(exec, '/') + 1 : exec;
 	/* beside the line that names the executable */
 	if (s != NULL && s->loc.src != NULL && s->loc.src->dir != NULL) {
@@ -222,7 +223,7 @@ find_source(struct pcg *g, int proc, const struct cc_opts *o,
 			return found;
 	/* beside the executable: a file of its name, or the compile
 	 * database of its directory or of one of the two above */
-	if ((path = pcg_find_exec(g, o->po, exec)) != NULL) {
+	if ((path = pcg_find_exec(g, o->po, exec, where->src)) != NULL) {
 		if ((found = look_self(NULL, path)) == NULL)
 			found = look(NULL, path);
 		for (i = 0, d = dir_of(path); found == NULL && i < 3; i++) {

@@ -166,6 +166,10 @@ demux_marker(struct run *R, int r, const char *m)
 	case WIRE_MARK_CANNOT:
 		demux_end(R, r, k, arg);
 		break;
+	case WIRE_MARK_BLOCKED:
+	case WIRE_MARK_UNBLOCKED:
+		watch_marker(R, r, k, arg);
+		break;
 	case WIRE_MARK_UNKNOWN:
 		break;
 	}
@@ -222,15 +226,19 @@ demux_out_close(struct run *R, int r, int err)
 }
 
 /* Open process r's file for stdout (err 0) or stderr (err 1) under
- * --output-dir in 'mode', kept open while fewer than OUT_OPEN_MAX are
- * (then the one of the process before it is closed: its next line opens
- * it again, to append).  NULL when it cannot be opened (said once). */
+ * --output-dir: make it ('create', the run's start), or open it again to
+ * append, the file made then and no other (not a link put in its place);
+ * never through a symbolic link.  Kept open while fewer than OUT_OPEN_MAX
+ * are (then the one of the process before it is closed: its next line
+ * opens it again).  NULL when it cannot be (said once). */
 static FILE *
-demux_out_open(struct run *R, int r, int err, const char *mode)
+demux_out_open(struct run *R, int r, int err, int create)
 {
-	char	*path;
-	FILE	*f;
-	int	 k;
+	struct rproc	*p = &R->p[r];
+	struct stat	 st;
+	char		*path, *name, *why = NULL;
+	FILE		*f = NULL;
+	int		 k, fd = -1;
 
 	if (R->nopen >= OUT_OPEN_MAX)
 		for (k = 0; k < 2 * R->n && R->nopen >= OUT_OPEN_MAX; k++) {
@@ -240,14 +248,42 @@ demux_out_open(struct run *R, int r, int err, const char *mode)
 				demux_out_close(R, (r + 1 + k / 2) % R->n, k % 2);
 		}
 	path = demux_out_path(R, r, err);
-	if ((f = fopen(path, mode)) == NULL && !R->out_failed) {
-		fprintf(stderr, "ensemble: cannot open '%s': %s\n", path,
-		    strerror(errno));
+	name = path + strlen(R->o->output_dir) + 1;
+	if (create && fstatat(R->outdir, name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+		/* What is there is replaced, not written through: a link to
+		 * a file elsewhere keeps it as it was. */
+		if (S_ISLNK(st.st_mode))
+			why = xstrdup("it is a symbolic link, which is not written"
+			    " through");
+		else if (!S_ISREG(st.st_mode))
+			why = xstrdup("it is not a regular file");
+		else if (unlinkat(R->outdir, name, 0) != 0)
+			xasprintf(&why, "%s", strerror(errno));
+	}
+	if (why == NULL && (fd = openat(R->outdir, name, create ?
+	    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC :
+	    O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0666)) < 0)
+		xasprintf(&why, "%s", strerror(errno));
+	if (why == NULL && fstat(fd, &st) != 0)
+		xasprintf(&why, "%s", strerror(errno));
+	if (why == NULL && create) {
+		p->fdev[err] = st.st_dev;
+		p->fino[err] = st.st_ino;
+	} else if (why == NULL && (st.st_dev != p->fdev[err] ||
+	    st.st_ino != p->fino[err]))
+		why = xstrdup("another file was put in its place");
+	if (why == NULL && (f = fdopen(fd, "a")) == NULL)
+		xasprintf(&why, "%s", strerror(errno));
+	if (f == NULL && fd >= 0)
+		close(fd);
+	if (why != NULL && !R->out_failed) {
+		fprintf(stderr, "ensemble: cannot open '%s': %s\n", path, why);
 		R->out_failed = 1;
 	}
+	free(why);
 	free(path);
 	if (f != NULL) {
-		R->p[r].file[err] = f;
+		p->file[err] = f;
 		R->nopen++;
 	}
 	return f;
@@ -275,6 +311,14 @@ demux_outq_add(struct outq *q, const char *s, size_t n)
 	q->len += n;
 }
 
+/* The queue of what goes to our stdout (err 0) or stderr (1): one for
+ * both when they are one file or pipe. */
+struct outq *
+demux_q(struct run *R, int err)
+{
+	return &R->oq[R->oq_same ? 0 : err];
+}
+
 /* Bytes queued for q. */
 size_t
 demux_outq_pending(const struct outq *q)
@@ -299,10 +343,13 @@ demux_outq_write(struct outq *q)
 		if (errno == EINTR || errno == EAGAIN)
 			return;
 		q->dead = 1;
+		q->err = errno;
 		q->dropped += demux_outq_pending(q);
 		q->off = q->len = 0;
 		return;
 	}
+	if (w > 0)
+		q->last = (unsigned char)q->p[q->off + (size_t)w - 1];
 	q->off += (size_t)w;
 	if (q->off == q->len)
 		q->off = q->len = 0;
@@ -310,20 +357,28 @@ demux_outq_write(struct outq *q)
 
 /* Write n bytes of process r's stdout (err 0) or stderr (err 1), a line's
  * end after them when eol: to its file under --output-dir, else to ours,
- * each line after its name and ": " with --tag-output. */
+ * each line after its name and ": " with --tag-output.  A tagged line is
+ * one process's alone: a piece of another's that comes while it is open
+ * (a long line, relayed in pieces) ends it, and its rest comes on a line
+ * tagged anew. */
 static void
 demux_put(struct run *R, int r, int err, const char *s, size_t n, int eol)
 {
 	struct rproc	*p = &R->p[r];
-	struct outq	*q = &R->oq[err];
+	struct outq	*q = demux_q(R, err);
 	FILE		*f;
 
 	if (R->o->output_dir != NULL) {
-		if ((f = p->file[err]) == NULL && (f = demux_out_open(R, r, err, "a")) == NULL)
+		if ((f = p->file[err]) == NULL && (f = demux_out_open(R, r, err, 0)) == NULL)
 			return;
 		if ((fwrite(s, 1, n, f) != n || (eol && fputc('\n', f) == EOF)))
 			demux_out_lost(R, r, err, errno);
 		return;
+	}
+	if (R->o->tag_output && q->open_r >= 0 &&
+	    (q->open_r != r || q->open_err != err)) {
+		demux_outq_add(q, "\n", 1);
+		R->p[q->open_r].open[q->open_err] = 0;
 	}
 	if (R->o->tag_output && !p->open[err]) {
 		demux_outq_add(q, p->name, strlen(p->name));
@@ -333,6 +388,8 @@ demux_put(struct run *R, int r, int err, const char *s, size_t n, int eol)
 	if (eol)
 		demux_outq_add(q, "\n", 1);
 	p->open[err] = !eol;
+	q->open_r = eol ? -1 : r;
+	q->open_err = err;
 }
 
 /* Bytes of process r's stdout (err 0) or stderr (err 1) as it wrote them,
@@ -537,24 +594,34 @@ demux_drain(struct run *R, int i)
 	return 0;
 }
 
-/* --output-dir: make the directory if it is not there, and an empty
- * NAME.out and NAME.err in it for every process.  0, or -1 (said). */
+/* --output-dir: make the directory if it is not there, and a new empty
+ * NAME.out and NAME.err in it for every process.  The directory is
+ * opened once, and the files in it (demux_out_open); one we made is
+ * opened without following a link put in its place.  0, or -1 (said). */
 int
 demux_out_create(struct run *R)
 {
 	const char	*dir = R->o->output_dir;
 	struct stat	 st;
-	int		 i, err;
+	int		 i, err, made;
 
-	if (mkdir(dir, 0777) != 0 && (errno != EEXIST || stat(dir, &st) != 0 ||
-	    !S_ISDIR(st.st_mode))) {
-		fprintf(stderr, "ensemble: cannot make the directory '%s': %s\n", dir,
-		    errno == EEXIST ? strerror(ENOTDIR) : strerror(errno));
+	made = mkdir(dir, 0777) == 0;
+	if (!made && errno != EEXIST) {
+		fprintf(stderr, "ensemble: cannot make the directory '%s': %s\n",
+		    dir, strerror(errno));
+		return -1;
+	}
+	if ((R->outdir = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC |
+	    (made ? O_NOFOLLOW : 0))) < 0 || fstat(R->outdir, &st) != 0 ||
+	    (made && st.st_uid != geteuid())) {
+		fprintf(stderr, "ensemble: cannot make the directory '%s': %s\n",
+		    dir, errno == ELOOP || R->outdir >= 0 ?
+		    "another was put in its place" : strerror(errno));
 		return -1;
 	}
 	for (i = 0; i < R->n; i++)
 		for (err = 0; err < 2; err++) {
-			if (demux_out_open(R, i, err, "w") == NULL)
+			if (demux_out_open(R, i, err, 1) == NULL)
 				return -1;
 			demux_out_close(R, i, err);
 		}
@@ -565,12 +632,15 @@ demux_out_create(struct run *R)
  * then what is queued for our stdout and stderr, written while their
  * readers take it, for OUT_GRACE at most; what is left is dropped and
  * said, and stderr made non-blocking for the report if its reader takes
- * nothing (*stuck: its flags before). */
+ * nothing (*stuck: its flags before).  What run says next starts a line
+ * of its own, after a newline if a process's output on our stderr ended
+ * without one. */
 void
 demux_flush(struct run *R, int *stuck)
 {
 	static const char	*what[] = { "stdout", "stderr" };
 	struct pollfd		 pfd[2];
+	struct outq		*q;
 	double			 end = clock_now() + OUT_GRACE, left;
 	int			 i, k, n, r;
 
@@ -583,8 +653,7 @@ demux_flush(struct run *R, int *stuck)
 			}
 	for (;;) {
 		for (i = n = 0; i < 2; i++)
-			if (demux_outq_pending(&R->oq[i]) > 0 &&
-			    (n == 0 || !R->oq_same)) {
+			if (demux_outq_pending(&R->oq[i]) > 0) {
 				pfd[n].fd = i + 1;
 				pfd[n++].events = POLLOUT;
 			}
@@ -597,18 +666,42 @@ demux_flush(struct run *R, int *stuck)
 			if (pfd[i].revents != 0)
 				demux_outq_write(&R->oq[pfd[i].fd - 1]);
 	}
+	q = demux_q(R, 1);
 	*stuck = -1;
-	if (demux_outq_pending(&R->oq[1]) > 0 &&
+	if (demux_outq_pending(q) > 0 &&
 	    (*stuck = fcntl(STDERR_FILENO, F_GETFL)) >= 0)
 		fcntl(STDERR_FILENO, F_SETFL, *stuck | O_NONBLOCK);
+	if (q->last >= 0 && q->last != '\n' && demux_outq_pending(q) == 0)
+		fputc('\n', stderr);
 	for (i = 0; i < 2; i++) {
-		R->oq[i].dropped += demux_outq_pending(&R->oq[i]);
-		R->oq[i].off = R->oq[i].len = 0;
-		if (R->oq[i].dropped > 0)
+		q = &R->oq[i];
+		q->dropped += demux_outq_pending(q);
+		q->off = q->len = 0;
+		if (q->dropped == 0)
+			continue;
+		if (q->dead && q->err != EPIPE)
+			fprintf(stderr, "ensemble: %s: cannot write the processes'"
+			    " output to %s: %s (%llu bytes dropped)\n",
+			    R->g->name, R->oq_same ? "stdout and stderr" : what[i],
+			    strerror(q->err), q->dropped);
+		else
 			fprintf(stderr, "ensemble: %s: %llu bytes of the processes'"
 			    " output to %s were dropped: %s\n", R->g->name,
-			    R->oq[i].dropped, what[i], R->oq[i].dead ?
-			    "it could not be written" : "its reader did not take"
-			    " them");
+			    q->dropped, R->oq_same ? "stdout and stderr" : what[i],
+			    q->dead ? "its reader closed it" :
+			    "its reader did not take them");
 	}
+}
+
+/* Whether writing the processes' output to our stdout or stderr failed
+ * (not for a reader that closed its end): said by demux_flush. */
+int
+demux_out_failed(const struct run *R)
+{
+	int	i;
+
+	for (i = 0; i < 2; i++)
+		if (R->oq[i].dead && R->oq[i].err != EPIPE)
+			return 1;
+	return 0;
 }

@@ -8,9 +8,12 @@
  *
  * Its tokens, decoded (wire_token_get), are
  *
- *	NAME ROOT [--relay SECRET] [--tables] [--stdin] [--stdin-net ADDRESSES]
- *	    [--wdir DIR] COUNT NAME=VALUE... PATH [ARG...]
+ *	NAME ROOT [--relay] [--tables] [--stdin] [--stdin-net ADDRESSES]
+ *	    [--watch PID:FD:HOST] [--wdir DIR] COUNT NAME=VALUE... PATH [ARG...]
  *
+ * and the run's secrets are in its environment (WIRE_ENV_SECRET, with
+ * --stdin-net WIRE_ENV_STDIN_KEY), which it takes them out of, and it
+ * cannot be read by the component (not dumpable).
  * It says where it runs; with --tables it reads the bundle of port tables
  * off its standard input into a memory file for the component's ens_init;
  * it gives the component /dev/null as its standard input (with --stdin,
@@ -18,9 +21,13 @@
  * which copies its own to every process), forks it in DIR with the COUNT environment entries
  * set, and WIRE_ENV, WIRE_ENV_ROOT and WIRE_ENV_TABLES, and says how it
  * ended, as marker lines on stderr (wire.h: "start", "cannot", "end");
- * then it ends the same way, which is what Open MPI sees.  It links no
- * MPI, so that it costs a process little, and waits in waitpid, so that
- * it never wakes while the component runs. */
+ * then it ends the same way, which is what Open MPI sees.  With --watch
+ * PID:FD:HOST it gives the component the memory file of its slot in the
+ * run's deadlock watch (lookout.h): 'ensemble run''s, on its host;
+ * elsewhere one of its own, which it reads every WIRE_WATCH_PERIOD.  It
+ * links no MPI, so that it costs a process little, and waits in ppoll,
+ * so that it wakes while the component runs only for its output (and
+ * elsewhere than on the host of 'ensemble run', to read its slot). */
 #include "config.h"
 
 #include <sys/mman.h>
@@ -41,12 +48,18 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "auth.h"
+#include "lookout.h"
 #include "pcgdot.h"
 #include "wire.h"
 #include "xmalloc.h"
 
 #define TRAMP_CONNECT_WAIT	10	/* seconds, for 'ensemble run' to answer
-					 * at one address (--stdin-net) */
+					 * at one address (--stdin-net), and
+					 * to go through its handshake */
+#define TRAMP_STDIN_ROUNDS	5	/* times the addresses are tried */
+#define TRAMP_STDIN_PAUSE	100	/* ms before the second round, twice as
+					 * long before each next */
 
 /* Why the child could not become the component, sent to the trampoline
  * over a close-on-exec pipe with the errno. */
@@ -67,6 +80,10 @@ struct tramp {
 	const char	 *wdir;		/* NULL: stay */
 	const char	 *secret;	/* --relay: the run's secret; NULL: the
 					 * component has our stdout and stderr */
+	const char	 *stdin_key;	/* --stdin-net: the handshake's key */
+	const char	 *watch;	/* --watch: the deadlock watch's token */
+	int		  watchfd;	/* the memory file of the component's slot
+					 * (lookout.h); -1: none */
 	char		**env;		/* the entries to set */
 	long long	  nenv;
 	char		**argv;		/* the executable, then its arguments */
@@ -86,10 +103,12 @@ static void __attribute__((noreturn))
 tramp_usage(void)
 {
 	fprintf(stderr, "usage: ensemble-exec TOKEN... (started by 'ensemble run'"
-	    " for each process: NAME ROOT [--relay SECRET] [--tables] [--stdin]"
-	    " [--stdin-net ADDRESSES]"
+	    " for each process: NAME ROOT [--relay] [--tables] [--stdin]"
+	    " [--stdin-net ADDRESSES] [--watch PID:FD:HOST]"
 	    " [--wdir DIR]"
-	    " COUNT NAME=VALUE... PATH [ARG...], each encoded)\n");
+	    " COUNT NAME=VALUE... PATH [ARG...], each encoded; with --relay "
+	    WIRE_ENV_SECRET ", with --stdin-net " WIRE_ENV_STDIN_KEY
+	    " in its environment)\n");
 	exit(2);
 }
 
@@ -110,12 +129,32 @@ tramp_cannot(const struct tramp *t, const char *fmt, ...)
 	exit(127);
 }
 
-/* Decode the tokens and take the arguments apart into t. */
+/* The value of the environment variable name, copied (caller frees);
+ * taken out of the environment, and its bytes where the kernel put them
+ * (what /proc/PID/environ shows) overwritten.  NULL when it is not set. */
+static char *
+tramp_take_env(const char *name)
+{
+	char	*v = getenv(name), *copy;
+
+	if (v == NULL)
+		return NULL;
+	copy = xstrdup(v);
+	memset(v, 0, strlen(v));
+	unsetenv(name);
+	return copy;
+}
+
+/* Decode the tokens and take the arguments apart into t, and the secrets
+ * out of the environment. */
 static void
 tramp_args(struct tramp *t, int argc, char **argv)
 {
-	char	**v;
-	int	  i, n, k = 0;
+	char	**v, *secret, *key;
+	int	  i, n, k = 0, relay = 0;
+
+	secret = tramp_take_env(WIRE_ENV_SECRET);
+	key = tramp_take_env(WIRE_ENV_STDIN_KEY);
 
 	v = xcalloc((size_t)argc + 1, sizeof(*v));
 	for (i = 1, n = 0; i < argc; i++)
@@ -132,12 +171,14 @@ tramp_args(struct tramp *t, int argc, char **argv)
 		} else if (k < n && strcmp(v[k], "--stdin") == 0) {
 			t->keep_stdin = 1;
 			k++;
-		} else if (k + 1 < n && strcmp(v[k], "--relay") == 0 &&
-		    v[k + 1][0] != '\0' && strpbrk(v[k + 1], " \n") == NULL) {
-			t->secret = v[k + 1];
-			k += 2;
+		} else if (k < n && strcmp(v[k], "--relay") == 0) {
+			relay = 1;
+			k++;
 		} else if (k + 1 < n && strcmp(v[k], "--stdin-net") == 0) {
 			t->stdin_net = v[k + 1];
+			k += 2;
+		} else if (k + 1 < n && strcmp(v[k], "--watch") == 0) {
+			t->watch = v[k + 1];
 			k += 2;
 		} else if (k + 1 < n && strcmp(v[k], "--wdir") == 0) {
 			t->wdir = v[k + 1];
@@ -152,7 +193,13 @@ tramp_args(struct tramp *t, int argc, char **argv)
 		if (t->env[i][0] == '=' || strchr(t->env[i], '=') == NULL)
 			tramp_usage();
 	t->argv = t->env + t->nenv;
-	if (t->stdin_net != NULL && (t->secret == NULL || t->keep_stdin))
+	if (relay && (secret == NULL || secret[0] == '\0' ||
+	    strpbrk(secret, " \n") != NULL))
+		tramp_usage();
+	t->secret = relay ? secret : NULL;
+	t->stdin_key = key;
+	if (t->stdin_net != NULL && (!relay || t->keep_stdin || key == NULL ||
+	    key[0] == '\0'))
 		tramp_usage();
 }
 
@@ -216,41 +263,26 @@ fail:
 	return -1;
 }
 
-/* --stdin-net: connect to 'ensemble run' at the first of its addresses
- * that answers, say the run's secret, and make the connection our
- * standard input, which the component inherits (fan.h). */
-static void
-tramp_stdin_net(const struct tramp *t)
-{
-	char	*list = xstrdup(t->stdin_net), *a, *save = NULL, *hello;
-	int	 fd = -1, e = EINVAL;
-
-	for (a = strtok_r(list, ",", &save); a != NULL && fd < 0;
-	    a = strtok_r(NULL, ",", &save))
-		if ((fd = tramp_connect(a)) < 0)
-			e = errno;
-	free(list);
-	if (fd < 0)
-		tramp_cannot(t, "cannot connect to 'ensemble run' for its standard"
-		    " input (%s): %s", t->stdin_net, strerror(e));
-	xasprintf(&hello, "%s\n", t->secret);
-	if (write(fd, hello, strlen(hello)) != (ssize_t)strlen(hello) ||
-	    shutdown(fd, SHUT_WR) != 0 ||
-	    (fd != STDIN_FILENO && dup2(fd, STDIN_FILENO) < 0))
-		tramp_cannot(t, "cannot take 'ensemble run's standard input: %s",
-		    strerror(errno));
-	free(hello);
-	if (fd != STDIN_FILENO)
-		close(fd);
-}
-
-/* Read exactly n bytes of fd into p: 0, or -1 (errno 0 at a short end). */
+/* Read exactly n bytes of fd into p, each within 'wait' seconds of the
+ * one before (0: however long it takes): 0, or -1 (errno 0 at a short
+ * end, ETIMEDOUT). */
 static int
-read_exactly(int fd, char *p, size_t n)
+read_exactly(int fd, char *p, size_t n, int wait)
 {
-	ssize_t	r;
+	struct pollfd	pfd;
+	ssize_t		r;
+	int		e;
 
+	pfd.fd = fd;
+	pfd.events = POLLIN;
 	while (n > 0) {
+		if (wait > 0 && (e = poll(&pfd, 1, wait * 1000)) <= 0) {
+			if (e < 0 && errno == EINTR)
+				continue;
+			if (e == 0)
+				errno = ETIMEDOUT;
+			return -1;
+		}
 		if ((r = read(fd, p, n)) < 0 && errno == EINTR)
 			continue;
 		if (r <= 0) {
@@ -264,6 +296,98 @@ read_exactly(int fd, char *p, size_t n)
 	return 0;
 }
 
+/* The handshake on fd (auth.h): our nonce; 'ensemble run's nonce and
+ * proof, checked; our proof; its acceptance.  0, or -1 and *why (static)
+ * when the other end did not prove to be 'ensemble run' or did not
+ * accept us. */
+static int
+tramp_handshake(const struct tramp *t, int fd, const char **why)
+{
+	struct sockaddr_in	 self, peer;
+	socklen_t		 len;
+	char			 cn[AUTH_NONCE + 1], sn[AUTH_NONCE + 1];
+	char			 in[AUTH_CHALLENGE_LEN], out[AUTH_CHALLENGE_LEN];
+	char			 proof[AUTH_PROOF + 1];
+
+	*why = "it did not answer";
+	len = sizeof(self);
+	if (getsockname(fd, (struct sockaddr *)&self, &len) != 0)
+		return -1;
+	len = sizeof(peer);
+	if (getpeername(fd, (struct sockaddr *)&peer, &len) != 0)
+		return -1;
+	auth_random_hex(cn, AUTH_NONCE / 2);
+	memcpy(out, cn, AUTH_NONCE);
+	out[AUTH_NONCE] = '\n';
+	/* (MSG_NOSIGNAL: a connection the other end dropped is an error
+	 * here, not our death by SIGPIPE.) */
+	if (send(fd, out, AUTH_HELLO_LEN, MSG_NOSIGNAL) != AUTH_HELLO_LEN ||
+	    read_exactly(fd, in, AUTH_CHALLENGE_LEN, TRAMP_CONNECT_WAIT) != 0)
+		return -1;
+	*why = "what answered did not prove to be 'ensemble run'";
+	if (in[AUTH_CHALLENGE_LEN - 1] != '\n' ||
+	    !auth_is_hex(in, AUTH_NONCE + AUTH_PROOF))
+		return -1;
+	memcpy(sn, in, AUTH_NONCE);
+	sn[AUTH_NONCE] = '\0';
+	auth_proof(proof, AUTH_SERVER, t->stdin_key, cn, sn, &self, &peer);
+	if (!auth_same(proof, in + AUTH_NONCE, AUTH_PROOF))
+		return -1;
+	auth_proof(proof, AUTH_CLIENT, t->stdin_key, cn, sn, &self, &peer);
+	memcpy(out, proof, AUTH_PROOF);
+	out[AUTH_PROOF] = '\n';
+	*why = "'ensemble run' did not accept it";
+	if (send(fd, out, AUTH_ANSWER_LEN, MSG_NOSIGNAL) != AUTH_ANSWER_LEN ||
+	    shutdown(fd, SHUT_WR) != 0 ||
+	    read_exactly(fd, in, 1, TRAMP_CONNECT_WAIT) != 0 ||
+	    in[0] != AUTH_ACCEPT)
+		return -1;
+	return 0;
+}
+
+/* --stdin-net: connect to 'ensemble run' at the first of its addresses
+ * that answers and proves to be it, and accepts us, trying the list
+ * again a few times (an answer may be another's, and 'ensemble run' may
+ * have dropped us for newer connections); make the connection our
+ * standard input, which the component inherits (fan.h). */
+static void
+tramp_stdin_net(const struct tramp *t)
+{
+	char		*list, *a, *save = NULL;
+	const char	*why = NULL;
+	int		 fd = -1, e = EINVAL, round;
+
+	for (round = 0; round < TRAMP_STDIN_ROUNDS && fd < 0; round++) {
+		if (round > 0)
+			usleep((useconds_t)(TRAMP_STDIN_PAUSE << (round - 1)) *
+			    1000);
+		list = xstrdup(t->stdin_net);
+		for (a = strtok_r(list, ",", &save); a != NULL && fd < 0;
+		    a = strtok_r(NULL, ",", &save)) {
+			if ((fd = tramp_connect(a)) < 0) {
+				e = errno;
+				continue;
+			}
+			if (tramp_handshake(t, fd, &why) != 0) {
+				close(fd);
+				fd = -1;
+			}
+		}
+		free(list);
+	}
+	if (fd < 0 && why != NULL)
+		tramp_cannot(t, "cannot take 'ensemble run's standard input (%s):"
+		    " %s", t->stdin_net, why);
+	if (fd < 0)
+		tramp_cannot(t, "cannot connect to 'ensemble run' for its standard"
+		    " input (%s): %s", t->stdin_net, strerror(e));
+	if (fd != STDIN_FILENO && dup2(fd, STDIN_FILENO) < 0)
+		tramp_cannot(t, "cannot take 'ensemble run's standard input: %s",
+		    strerror(errno));
+	if (fd != STDIN_FILENO)
+		close(fd);
+}
+
 /* Read the bundle of port tables off standard input, byte for byte so
  * that what follows stays there, into a memory file the component
  * inherits: its descriptor. */
@@ -274,14 +398,14 @@ tramp_tables(const struct tramp *t)
 	int64_t	 n;
 	int	 fd;
 
-	if (read_exactly(STDIN_FILENO, head, sizeof(head)) != 0)
+	if (read_exactly(STDIN_FILENO, head, sizeof(head), 0) != 0)
 		tramp_cannot(t, "the port tables did not arrive on its standard"
 		    " input: %s", errno ? strerror(errno) : "it ended");
 	if ((n = wire_bundle_rest(head)) < 0 || (uint64_t)n > SIZE_MAX)
 		tramp_cannot(t, "its standard input does not start with the port"
 		    " tables");
 	rest = xmalloc((size_t)n + 1);
-	if (read_exactly(STDIN_FILENO, rest, (size_t)n) != 0)
+	if (read_exactly(STDIN_FILENO, rest, (size_t)n, 0) != 0)
 		tramp_cannot(t, "the port tables did not arrive whole on its"
 		    " standard input: %s", errno ? strerror(errno) : "it ended");
 	if ((fd = memfd_create("ensemble-tables", 0)) < 0)
@@ -331,6 +455,15 @@ tramp_child(const struct tramp *t, pid_t parent, int ex, int tables,
 	if (setenv(WIRE_ENV, "1", 1) != 0 || setenv(WIRE_ENV_ROOT, t->root, 1) != 0 ||
 	    (tables >= 0 ? setenv(WIRE_ENV_TABLES, num, 1) :
 	    unsetenv(WIRE_ENV_TABLES)) != 0)
+		goto fail;
+	/* The watch's memory file, for ens_init to map its slot from. */
+	if (t->watchfd >= 0) {
+		if ((m = dup(t->watchfd)) < 0)
+			goto fail;
+		snprintf(num, sizeof(num), "%d", m);
+	}
+	if ((t->watchfd >= 0 ? setenv(WIRE_ENV_WATCH, num, 1) :
+	    unsetenv(WIRE_ENV_WATCH)) != 0)
 		goto fail;
 	msg[0] = TRAMP_EXEC;
 	execv(t->argv[0], t->argv);
@@ -456,14 +589,32 @@ relay_read(const struct tramp *t, struct relay_src *src)
 	src->fd = -1;
 }
 
+/* Read the component's slot when due (lookout.h), and pass on what the
+ * reading says as marker lines. */
+static void
+lookout_tell(const struct tramp *t, struct lookout *lo, pid_t pid)
+{
+	struct wire_buf	 b = { NULL, 0, 0 };
+	char		*p, *nl;
+
+	lookout_read(lo, pid, &b);
+	for (p = b.p; p != NULL && p < b.p + b.len; p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(b.p + b.len - p));
+		relay_mark(t, p, (size_t)(nl - p));
+	}
+	free(b.p);
+}
+
 /* Relay the component's output while it runs, until it ends (its wait
  * status); then what is left in the pipes, not waiting for processes it
  * left behind with them. */
 static int
 relay_run(const struct tramp *t, pid_t pid, struct relay_src *src, int nsrc,
-    const sigset_t *wake)
+    const sigset_t *wake, struct lookout *lo)
 {
 	struct pollfd	pfd[3];
+	struct timespec	ts;
+	double		left;
 	int		st, i, n;
 
 	for (;;) {
@@ -474,7 +625,16 @@ relay_run(const struct tramp *t, pid_t pid, struct relay_src *src, int nsrc,
 				pfd[n].fd = src[i].fd;
 				pfd[n++].events = POLLIN;
 			}
-		if (ppoll(pfd, (nfds_t)n, NULL, wake) <= 0)
+		/* Awake only for its output, and on a host without
+		 * 'ensemble run', to read its slot (lookout.h). */
+		if ((left = lookout_wait(lo)) >= 0) {
+			ts.tv_sec = (time_t)left;
+			ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
+		}
+		n = ppoll(pfd, (nfds_t)n, left >= 0 ? &ts : NULL, wake);
+		if (left >= 0)
+			lookout_tell(t, lo, pid);
+		if (n <= 0)
 			continue;
 		for (i = n = 0; i < nsrc; i++)
 			if (src[i].fd >= 0 && (pfd[n++].revents &
@@ -544,6 +704,7 @@ main(int argc, char **argv)
 	static const int	 sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM,
 				     SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGCHLD };
 	struct relay_src	 src[3];
+	struct lookout		 lo;
 	sigset_t		 chld, wake;
 	const char		*sp;
 	char			*msg;
@@ -558,11 +719,16 @@ main(int argc, char **argv)
 	prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
 	if (getppid() == 1)
 		exit(1);
+	/* The run's secrets are ours alone: the component, though the same
+	 * user's, cannot read our memory or environment. */
+	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 	memset(&t, 0, sizeof(t));
 	tramp_args(&t, argc, argv);
 	if (gethostname(t.host, sizeof(t.host) - 1) != 0)
 		strcpy(t.host, "?");
 	t.host[sizeof(t.host) - 1] = '\0';
+	/* The deadlock watch: the slot the component will write. */
+	t.watchfd = lookout_open(&lo, t.watch, t.secret, t.host);
 	sp = t.secret != NULL ? " " : "";
 	fprintf(stderr, "%s%s%s" WIRE_WORD_START " %s\n", WIRE_MARK,
 	    t.secret != NULL ? t.secret : "", sp, t.host);
@@ -627,7 +793,9 @@ main(int argc, char **argv)
 	while ((nr = read(ex[0], err, sizeof(err))) < 0 && errno == EINTR)
 		;
 	close(ex[0]);
-	st = relay_run(&t, pid, src, 3, &wake);
+	if (t.watchfd >= 0)
+		close(t.watchfd);
+	st = relay_run(&t, pid, src, 3, &wake, &lo);
 	if (nr == (ssize_t)sizeof(err)) {
 		if (err[0] == TRAMP_CHDIR)
 			xasprintf(&msg, "cannot change to its working directory"

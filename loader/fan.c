@@ -1,15 +1,20 @@
 /* fan.c -- 'ensemble run --stdin all': our standard input, copied to
  * every process over a TCP connection its trampoline opens (fan.h).
  *
- * What we read goes into a file of the run's (deleted, in its working
- * directory) as it comes, and each connection is sent that file from
- * where it is (sendfile), so that no process waits for another: as with
- * mpirun, which keeps in memory what a process has not taken, a process
- * that reads its input late or never holds back no other, and one that
- * starts late misses nothing.  What every process has taken is given
- * back (a hole punched in the file), once all have connected.  A
- * connection whose process ended is dropped; one that has taken everything
- * after our input ended is closed, which its component reads as the end. */
+ * A connection is first a handshake (auth.h): read the trampoline's
+ * nonce, answer with ours and our proof, read its proof, accept it; each
+ * step as its bytes come, for every connection at once, so that one that
+ * says nothing holds back no other.  Only then does it count as a
+ * process's.  What we read goes into a file of the run's (deleted, in its
+ * working directory) as it comes, and each accepted connection is sent
+ * that file from where it is (sendfile), so that no process waits for
+ * another: as with mpirun, which keeps in memory what a process has not
+ * taken, a process that reads its input late or never holds back no
+ * other, and one that starts late misses nothing.  What every process has
+ * taken is given back (a hole punched in the file), once all have
+ * connected.  A connection whose process ended is dropped; one that has
+ * taken everything after our input ended is closed, which its component
+ * reads as the end. */
 #include "config.h"
 
 #include <sys/sendfile.h>
@@ -28,29 +33,41 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "auth.h"
+#include "clock.h"
 #include "fan.h"
 #include "xmalloc.h"
 
 #define FAN_READ	65536		/* read at once */
 #define FAN_PUNCH	(1 << 20)	/* give back in pieces of this */
 
-/* One trampoline's connection. */
+/* Where a connection is in its handshake. */
+enum fan_step {
+	FAN_HELLO,		/* reading the trampoline's nonce */
+	FAN_ANSWER,		/* ours sent: reading its proof */
+	FAN_LIVE,		/* accepted: a process's */
+};
+
+/* One connection. */
 struct fan_conn {
 	int		 fd;		/* -1: gone */
-	int		 live;		/* said the secret */
-	size_t		 hlen;		/* of the hello, so far */
+	enum fan_step	 step;
+	char		 in[AUTH_CHALLENGE_LEN];	/* what it said, so far */
+	size_t		 inlen;
+	char		 cn[AUTH_NONCE + 1], sn[AUTH_NONCE + 1];
+	struct sockaddr_in peer, self;	/* its two ends, as we see them */
+	double		 since;		/* accepted at */
 	off_t		 off;		/* how much of our input it took */
 };
 
 struct fan {
 	int		 lfd;		/* listening; -1 once all came */
-	const char	*secret;
-	size_t		 slen;
+	const char	*key;
 	int		 n;		/* processes */
-	int		 nlive;		/* said the secret, ever */
+	int		 nlive;		/* accepted, ever */
+	int		 npending;	/* open, not accepted yet */
 	struct fan_conn	*c;
 	int		 nc, capc;
-	int		 nopen;		/* connections open */
 	int		 file;		/* our input, as read */
 	off_t		 end;		/* its length */
 	off_t		 punched;	/* given back up to here */
@@ -64,14 +81,20 @@ struct fan {
 
 /* "ADDRESS:PORT" for the trampolines: the loopback address alone when
  * local, else every IPv4 address of this machine's interfaces that are
- * up, the loopback one last (caller frees). */
+ * up but the loopback one (on another host, 127.0.0.1 is that host's,
+ * where another user may listen first); NULL when there is none (caller
+ * frees). */
 static char *
 fan_addrs(int port, int local)
 {
 	struct ifaddrs	*ifa = NULL, *i;
 	char		 a[INET_ADDRSTRLEN], *s = NULL, *t;
 
-	if (!local && getifaddrs(&ifa) == 0) {
+	if (local) {
+		xasprintf(&s, "127.0.0.1:%d", port);
+		return s;
+	}
+	if (getifaddrs(&ifa) == 0) {
 		for (i = ifa; i != NULL; i = i->ifa_next) {
 			if (i->ifa_addr == NULL ||
 			    i->ifa_addr->sa_family != AF_INET ||
@@ -88,14 +111,11 @@ fan_addrs(int port, int local)
 		}
 		freeifaddrs(ifa);
 	}
-	xasprintf(&t, "%s%s127.0.0.1:%d", s != NULL ? s : "",
-	    s != NULL ? "," : "", port);
-	free(s);
-	return t;
+	return s;
 }
 
 struct fan *
-fan_new(int n, int local, const char *secret, const char *dir, char **addrs,
+fan_new(int n, int local, const char *key, const char *dir, char **addrs,
     char **cause)
 {
 	struct fan		*f;
@@ -126,31 +146,30 @@ fan_new(int n, int local, const char *secret, const char *dir, char **addrs,
 		close(file);
 		return NULL;
 	}
+	if ((*addrs = fan_addrs(ntohs(sin.sin_port), local)) == NULL) {
+		xasprintf(cause, "this machine has no network address another"
+		    " host can connect to");
+		close(fd);
+		close(file);
+		return NULL;
+	}
 	f = xcalloc(1, sizeof(*f));
 	f->lfd = fd;
 	f->file = file;
-	f->secret = secret;
-	f->slen = strlen(secret);
+	f->key = key;
 	f->n = n;
-	f->who = xcalloc((size_t)n + 2, sizeof(*f->who));
-	*addrs = fan_addrs(ntohs(sin.sin_port), local);
+	f->who = xcalloc(FAN_NFDS((size_t)n), sizeof(*f->who));
 	return f;
 }
 
-int
-fan_nfds(const struct fan *f)
-{
-	return f->n + 2;
-}
-
-/* Drop connection i: its process ended, or it was no trampoline of
- * ours. */
+/* Drop connection i: its process ended, or it did not prove itself. */
 static void
 fan_drop(struct fan *f, int i)
 {
+	if (f->c[i].step != FAN_LIVE)
+		f->npending--;
 	close(f->c[i].fd);
 	f->c[i].fd = -1;
-	f->nopen--;
 }
 
 /* Connection i has taken all our input, which ended: read what it may
@@ -166,12 +185,39 @@ fan_end(struct fan *f, int i)
 	fan_drop(f, i);
 }
 
+/* Drop the connections that did not prove themselves in time. */
+static void
+fan_expire(struct fan *f)
+{
+	double	now = clock_now();
+	int	i;
+
+	for (i = 0; f->npending > 0 && i < f->nc; i++)
+		if (f->c[i].fd >= 0 && f->c[i].step != FAN_LIVE &&
+		    now >= f->c[i].since + FAN_AUTH_WAIT)
+			fan_drop(f, i);
+}
+
+double
+fan_deadline(const struct fan *f)
+{
+	double	d = -1;
+	int	i;
+
+	for (i = 0; f->npending > 0 && i < f->nc; i++)
+		if (f->c[i].fd >= 0 && f->c[i].step != FAN_LIVE &&
+		    (d < 0 || f->c[i].since + FAN_AUTH_WAIT < d))
+			d = f->c[i].since + FAN_AUTH_WAIT;
+	return d;
+}
+
 int
 fan_events(struct fan *f, struct pollfd *pfd)
 {
 	struct fan_conn	*c;
 	int		 i, k = 0;
 
+	fan_expire(f);
 	if (!f->in_eof && f->clen == 0) {
 		f->who[k] = -1;
 		pfd[k].fd = 0;
@@ -186,28 +232,49 @@ fan_events(struct fan *f, struct pollfd *pfd)
 		c = &f->c[i];
 		if (c->fd < 0)
 			continue;
-		if (c->live && c->off == f->end) {
+		if (c->step == FAN_LIVE && c->off == f->end) {
 			if (f->in_eof)
 				fan_end(f, i);
 			continue;	/* nothing for it yet */
 		}
 		f->who[k] = i;
 		pfd[k].fd = c->fd;
-		pfd[k++].events = c->live ? POLLOUT : POLLIN;
+		pfd[k++].events = c->step == FAN_LIVE ? POLLOUT : POLLIN;
 	}
 	return k;
 }
 
-/* Take new connections, while fewer than n are open (fan_events' room:
- * the others wait in the listening queue).  A slot whose connection was
- * dropped is taken again. */
+/* Drop the connection that has waited longest without proving itself:
+ * a trampoline's takes a moment, so that one is most likely no
+ * trampoline's. */
+static void
+fan_evict(struct fan *f)
+{
+	int	i, old = -1;
+
+	for (i = 0; i < f->nc; i++)
+		if (f->c[i].fd >= 0 && f->c[i].step != FAN_LIVE &&
+		    (old < 0 || f->c[i].since < f->c[old].since))
+			old = i;
+	if (old >= 0)
+		fan_drop(f, old);
+}
+
+/* Take the new connections (a round of them at most), each to prove
+ * itself: at most FAN_PENDING wait so, the oldest dropped for a new one.
+ * A slot whose connection was dropped is taken again. */
 static void
 fan_accept(struct fan *f)
 {
-	int	fd, i;
+	socklen_t	len;
+	int		fd, i, k;
 
-	while (f->nopen < f->n && (fd = accept4(f->lfd, NULL, NULL,
-	    SOCK_NONBLOCK | SOCK_CLOEXEC)) >= 0) {
+	for (k = 0; k < FAN_PENDING && f->lfd >= 0; k++) {
+		if ((fd = accept4(f->lfd, NULL, NULL, SOCK_NONBLOCK |
+		    SOCK_CLOEXEC)) < 0)
+			return;
+		if (f->npending == FAN_PENDING)
+			fan_evict(f);
 		for (i = 0; i < f->nc && f->c[i].fd >= 0; i++)
 			;
 		if (i == f->nc && f->nc == f->capc) {
@@ -219,37 +286,84 @@ fan_accept(struct fan *f)
 			f->nc++;
 		memset(&f->c[i], 0, sizeof(f->c[0]));
 		f->c[i].fd = fd;
-		f->nopen++;
+		f->c[i].step = FAN_HELLO;
+		f->c[i].since = clock_now();
+		f->npending++;
+		len = sizeof(f->c[i].peer);
+		if (getpeername(fd, (struct sockaddr *)&f->c[i].peer, &len) != 0 ||
+		    f->c[i].peer.sin_family != AF_INET) {
+			fan_drop(f, i);
+			continue;
+		}
+		len = sizeof(f->c[i].self);
+		if (getsockname(fd, (struct sockaddr *)&f->c[i].self, &len) != 0)
+			fan_drop(f, i);
 	}
 }
 
-/* Read connection i's hello, the run's secret and a newline, a byte at a
- * time (it is short, and nothing may be read past it); anything else
- * drops it. */
+/* Connection i proved itself: it is a process's.  Once all are, no more
+ * are taken, and those still proving themselves are dropped. */
+static void
+fan_live(struct fan *f, int i)
+{
+	int	k;
+
+	f->c[i].step = FAN_LIVE;
+	f->c[i].off = 0;		/* all of it */
+	f->npending--;
+	if (++f->nlive < f->n)
+		return;
+	close(f->lfd);
+	f->lfd = -1;
+	for (k = 0; k < f->nc; k++)
+		if (f->c[k].fd >= 0 && f->c[k].step != FAN_LIVE)
+			fan_drop(f, k);
+}
+
+/* Read what connection i says in its handshake (auth.h), no more than
+ * the step's message (nothing may be read past it), and answer once it
+ * is whole: to its nonce with ours and our proof, to its proof, if right,
+ * by accepting it.  Anything else, or its end, drops it. */
 static void
 fan_hello(struct fan *f, int i)
 {
 	struct fan_conn	*c = &f->c[i];
+	char		 out[AUTH_CHALLENGE_LEN], want[AUTH_PROOF + 1];
+	size_t		 need = c->step == FAN_HELLO ? AUTH_HELLO_LEN :
+			    AUTH_ANSWER_LEN;
 	ssize_t		 r;
-	char		 ch;
 
-	while ((r = read(c->fd, &ch, 1)) == 1) {
-		if (c->hlen == f->slen) {
-			if (ch != '\n')
-				break;
-			c->live = 1;
-			c->off = 0;		/* all of it */
-			if (++f->nlive == f->n) {
-				close(f->lfd);
-				f->lfd = -1;
-			}
-			return;
-		}
-		if (ch != f->secret[c->hlen++])
-			break;
-	}
+	r = read(c->fd, c->in + c->inlen, need - c->inlen);
 	if (r < 0 && (errno == EAGAIN || errno == EINTR))
 		return;
+	if (r <= 0)
+		goto drop;
+	if ((c->inlen += (size_t)r) < need)
+		return;
+	if (c->in[need - 1] != '\n' || !auth_is_hex(c->in, need - 1))
+		goto drop;
+	c->inlen = 0;
+	if (c->step == FAN_HELLO) {
+		memcpy(c->cn, c->in, AUTH_NONCE);
+		auth_random_hex(c->sn, AUTH_NONCE / 2);
+		memcpy(out, c->sn, AUTH_NONCE);
+		auth_proof(want, AUTH_SERVER, f->key, c->cn, c->sn, &c->peer,
+		    &c->self);
+		memcpy(out + AUTH_NONCE, want, AUTH_PROOF);
+		out[AUTH_CHALLENGE_LEN - 1] = '\n';
+		/* A new connection's buffer takes it whole. */
+		if (write(c->fd, out, sizeof(out)) != (ssize_t)sizeof(out))
+			goto drop;
+		c->step = FAN_ANSWER;
+		return;
+	}
+	auth_proof(want, AUTH_CLIENT, f->key, c->cn, c->sn, &c->peer, &c->self);
+	out[0] = AUTH_ACCEPT;
+	if (!auth_same(c->in, want, AUTH_PROOF) || write(c->fd, out, 1) != 1)
+		goto drop;
+	fan_live(f, i);
+	return;
+drop:
 	fan_drop(f, i);
 }
 
@@ -304,7 +418,7 @@ fan_trim(struct fan *f)
 	if (f->nlive < f->n)
 		return;
 	for (i = 0; i < f->nc; i++)
-		if (f->c[i].fd >= 0 && f->c[i].live && f->c[i].off < lo)
+		if (f->c[i].fd >= 0 && f->c[i].step == FAN_LIVE && f->c[i].off < lo)
 			lo = f->c[i].off;
 	lo -= lo % FAN_PUNCH;
 	if (f->nopunch || lo <= f->punched)
@@ -330,7 +444,7 @@ fan_handle(struct fan *f, const struct pollfd *pfd, int n)
 			fan_accept(f);
 		else if (f->c[i].fd < 0)
 			continue;
-		else if (!f->c[i].live)
+		else if (f->c[i].step != FAN_LIVE)
 			fan_hello(f, i);
 		else if (pfd[k].revents & (POLLERR | POLLHUP | POLLNVAL))
 			fan_drop(f, i);

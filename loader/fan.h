@@ -2,39 +2,53 @@
  * process.  Open MPI 4.1's mpirun forwards its standard input to one rank
  * (its own '--stdin all' hangs), so 'ensemble run' hands it out itself:
  * it listens on a TCP port, the trampoline of every process connects and
- * says the run's secret (runtime/wire.h, --stdin-net), and the component
- * reads the connection as its standard input. */
+ * proves that it knows the run's stdin key, as 'ensemble run' proves it
+ * to the trampoline (auth.h, runtime/wire.h: --stdin-net), and the
+ * component reads the connection as its standard input.  A connection
+ * that has not proved it yet takes no process's place and holds back no
+ * other: each is answered as it comes, and dropped after FAN_AUTH_WAIT
+ * (or, when FAN_PENDING wait, the oldest first). */
 #ifndef ENS_FAN_H
 #define ENS_FAN_H
 
 #include <poll.h>
 
+#define FAN_AUTH_WAIT	10.0	/* seconds for a connection to prove itself */
+#define FAN_PENDING	64	/* connections proving themselves, at most */
+
+/* The most descriptors fan_events may ask for, for n processes. */
+#define FAN_NFDS(n)	((n) + FAN_PENDING + 2)
+
 struct fan;
 
-/* Listen for n processes' trampolines, which must say secret (borrowed,
+/* Listen for n processes' trampolines, which must know key (borrowed,
  * kept).  local: every process runs on this machine (listen on the
- * loopback address alone).  What is read is kept, till every process has
- * taken it, in a deleted file in dir.  The fan, and in *addrs (caller frees) the
- * --stdin-net token: "ADDRESS:PORT" for each address the trampolines may
- * try, in order, separated by ','; NULL and *cause (caller frees) when no
- * socket can be made. */
-struct fan	*fan_new(int n, int local, const char *secret, const char *dir,
+ * loopback address alone; else on every address, and the trampolines are
+ * not told the loopback one, which on another host is another's).  What is
+ * read is kept, till every process has taken it, in a deleted file in
+ * dir.  The fan, and in *addrs (caller frees) the --stdin-net token:
+ * "ADDRESS:PORT" for each address the trampolines may try, in order,
+ * separated by ','; NULL and *cause (caller frees) when no socket can be
+ * made, or this machine has no address another host can reach. */
+struct fan	*fan_new(int n, int local, const char *key, const char *dir,
 		    char **addrs, char **cause);
 
-/* The descriptors to wait for, written to pfd (at most fan_nfds of them):
- * our standard input until its end, the listening
- * socket while a process has not connected, each connection while it
- * says hello or has input to take.  Their count.  A connection that
- * has taken all our input, which ended, is closed here. */
+/* The descriptors to wait for, written to pfd (at most FAN_NFDS(n) of
+ * them): our standard input until its end, the listening socket until
+ * every process has connected, each connection while it proves itself or
+ * has input to take.  Their count.  A connection that has taken all our
+ * input, which ended, is closed here, and one that has not proved itself
+ * in time dropped. */
 int		 fan_events(struct fan *, struct pollfd *pfd);
 
-/* The most fan_events may ask for. */
-int		 fan_nfds(const struct fan *);
+/* When a connection that has not proved itself is next due to be dropped
+ * (a time of clock_now), or -1 when none is waiting. */
+double		 fan_deadline(const struct fan *);
 
 /* Act on what ppoll said of the n descriptors fan_events gave: accept,
- * read hellos and our input, write it on.  A process that ended (its
- * connection closed) is given no more; one that took all of it after our
- * input ended is given its end. */
+ * answer the handshakes, read our input, write it on.  A process that
+ * ended (its connection closed) is given no more; one that took all of it
+ * after our input ended is given its end. */
 void		 fan_handle(struct fan *, const struct pollfd *pfd, int n);
 
 /* Close everything. */

@@ -13,6 +13,7 @@
 #include <sys/types.h>
 
 #include "alloc.h"
+#include "auth.h"
 #include "fan.h"
 #include "launch.h"
 #include "tidy.h"
@@ -42,6 +43,17 @@
 				 * mpirun's is not read while more is */
 #define OUTQ_MAX	(4 * 1024 * 1024)	/* more is dropped */
 #define OUT_GRACE	2.0	/* at the end, for our readers to take it */
+
+/* A process blocked for good, as the watch found it (watch.c). */
+struct wdead {
+	int		 proc;
+	struct wire_slot slot;		/* its call, and what it waits for */
+	int		*waits;		/* the processes it waits for */
+	int		 nwaits;
+	int		 any;		/* for any one of them, not all */
+};
+
+struct watch;
 
 /* A process of the application as the run sees it. */
 struct rproc {
@@ -74,6 +86,8 @@ struct rproc {
 	int		 open[2];	/* a line of its stdout, stderr is open
 					 * on ours (--tag-output: no name) */
 	FILE		*file[2];	/* --output-dir: NAME.out, NAME.err */
+	dev_t		 fdev[2];	/* ... the files made for it */
+	ino_t		 fino[2];
 };
 
 /* Reading one of mpirun's pipes: where the bytes that come belong. */
@@ -99,7 +113,12 @@ struct outq {
 	size_t		 off, len, cap;
 	int		 piped;		/* not a file: PIPE_BUF at a time */
 	int		 dead;		/* a write failed: drop the rest */
+	int		 err;		/* ... with this errno */
 	unsigned long long dropped;	/* bytes */
+	int		 open_r, open_err;	/* the process, and its stream,
+					 * whose line is open at the end of
+					 * what is queued; -1: none */
+	int		 last;		/* the last byte written; -1: none */
 };
 
 /* How far the stopping of the run has gone (run_escalate).  A failure, an
@@ -135,6 +154,7 @@ struct run {
 	double			 final_every;	/* the wait before the next time */
 	int			 timed_out;	/* --timeout: SIGUSR1 sent */
 	int			 out_failed;	/* --output-dir: a file failed */
+	int			 outdir;	/* ... the directory; -1 */
 	int			 nopen;		/* files open in it */
 	double			 start_timeout;	/* the start watchdog's seconds */
 	int			 stuck;		/* it fired */
@@ -144,6 +164,15 @@ struct run {
 						 * NULL: not placed, or this
 						 * machine alone */
 	int			 nplaced;	/* processes placed */
+
+	/* The watch for deadlocks (watch.c): NULL without it; the
+	 * processes blocked for good once it found them (stopped then, exit
+	 * 4), and which processes had ended then. */
+	struct watch		*watch;
+	struct wdead		*dead;
+	int			 ndead;
+	double			 dead_at;
+	unsigned char		*ended_mask;
 
 	/* What mpirun's standard input carries: the bundle of port tables,
 	 * then with --stdin ours (relayed through rbuf). */
@@ -182,11 +211,15 @@ struct run {
 	char			*fan_addrs;	/* its --stdin-net */
 	struct rd		 rd[2];		/* reading its stdout, stderr */
 	struct outq		 oq[2];		/* to our stdout, stderr */
-	int			 oq_same;	/* both one pipe */
-	char			 secret[40];	/* the run's, in the trampolines'
-						 * markers (exec.c) */
-	int			 handling;	/* SIGINT, SIGTERM, SIGCHLD are ours */
-	struct sigaction	 old_int, old_term, old_chld;
+	int			 oq_same;	/* both one file or pipe: all
+						 * goes through oq[0] (demux_q) */
+	char			 secret[AUTH_KEY + 1];	/* the run's, in the
+						 * trampolines' markers (exec.c) */
+	char			 stdin_key[AUTH_KEY + 1];	/* --stdin all:
+						 * the handshake's (auth.h) */
+	int			 handling;	/* SIGINT, SIGTERM, SIGHUP are ours */
+	int			 chld;		/* ... and SIGCHLD, blocked */
+	struct sigaction	 old_int, old_term, old_hup, old_chld;
 	sigset_t		 old_mask;
 };
 
@@ -201,12 +234,14 @@ void launch_close_fd(int *fd);
  * mpirun's command line, started with our signals caught. */
 extern volatile sig_atomic_t mpirun_interrupted;	/* the signal that stopped us */
 int mpirun_fit(struct run *R);
+void mpirun_catch(struct run *R);
 int mpirun_files(struct run *R);
 int mpirun_spawn(struct run *R);
 
 /* demux.c: mpirun's output taken apart: tags, marker lines, each
  * process's output (to our stdout, stderr or --output-dir) and mpirun's own
  * lines. */
+struct outq *demux_q(struct run *R, int err);
 char *demux_out_path(const struct run *R, int r, int err);
 void demux_out_close(struct run *R, int r, int err);
 size_t demux_outq_pending(const struct outq *q);
@@ -214,9 +249,23 @@ void demux_outq_write(struct outq *q);
 int demux_drain(struct run *R, int i);
 int demux_out_create(struct run *R);
 void demux_flush(struct run *R, int *stuck);
+int demux_out_failed(const struct run *R);
 
-/* failure.c: what the run says when it fails, times out or does not
- * start. */
+/* watch.c: the run's watch for deadlocks (wire.h, THE WATCH): the memory
+ * file of this host's slots (0, or -1 said) and the token that names it
+ * to the trampolines ("PID:FD:HOST"); what the trampolines elsewhere say;
+ * when to read next (-1: not any more); a reading, which sets R->dead
+ * when processes are blocked for good. */
+int watch_open(struct run *R);
+const char *watch_token(const struct run *R);
+void watch_marker(struct run *R, int r, enum wire_mark k, const char *arg);
+double watch_deadline(const struct run *R);
+void watch_tick(struct run *R, double t);
+void watch_free(struct run *R);
+
+/* failure.c: what the run says when it fails, times out, deadlocks or
+ * does not start. */
+void failure_deadlock(struct run *R);
 void failure_timeout(struct run *R);
 void failure_stuck(struct run *R);
 void failure_report(struct run *R, int status);

@@ -34,13 +34,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include <dirent.h>
 
+#include "auth.h"
 #include "clock.h"
 #include "launch-int.h"
 #include "ltrace.h"
@@ -94,7 +94,7 @@ static void
 run_init(struct run *R, const struct pcg *g, const struct launch_opts *o)
 {
 	struct stat	st[2];
-	int		i, k;
+	int		i, k, stat_ok[2];
 
 	memset(R, 0, sizeof(*R));
 	R->g = g;
@@ -117,15 +117,20 @@ run_init(struct run *R, const struct pcg *g, const struct launch_opts *o)
 		buf_init(&R->rd[k].acc);
 		buf_init(&R->rd[k].mline);
 		R->oq[k].fd = k + 1;
-		R->oq[k].piped = fstat(k + 1, &st[k]) != 0 ||
-		    !S_ISREG(st[k].st_mode);
+		stat_ok[k] = fstat(k + 1, &st[k]) == 0;
+		R->oq[k].piped = !stat_ok[k] || !S_ISREG(st[k].st_mode);
+		R->oq[k].open_r = -1;
+		R->oq[k].last = -1;
 	}
-	R->oq_same = R->oq[0].piped && R->oq[1].piped &&
-	    st[0].st_dev == st[1].st_dev && st[0].st_ino == st[1].st_ino;
+	/* One file or pipe (2>&1): one queue, so that what goes there
+	 * keeps the order it came in. */
+	R->oq_same = stat_ok[0] && stat_ok[1] && st[0].st_dev == st[1].st_dev &&
+	    st[0].st_ino == st[1].st_ino;
 	R->pid = -1;
+	R->outdir = -1;
 	tidy_init(&R->tidy);
-	R->pfd = xcalloc(6 + (o->stdin_proc == LAUNCH_STDIN_ALL ? (size_t)R->n +
-	    2 : 0), sizeof(*R->pfd));
+	R->pfd = xcalloc(6 + (o->stdin_proc == LAUNCH_STDIN_ALL ?
+	    FAN_NFDS((size_t)R->n) : 0), sizeof(*R->pfd));
 	for (i = 0; i < 6; i++)
 		R->pfd[i].fd = -1;
 	R->phase = RUN_RUNNING;
@@ -134,17 +139,21 @@ run_init(struct run *R, const struct pcg *g, const struct launch_opts *o)
 	    60 + R->n / 10;
 }
 
-/* Give SIGINT, SIGTERM and SIGCHLD back to whoever had them before the
- * run, and the signal mask. */
+/* Give SIGINT, SIGTERM, SIGHUP and SIGCHLD back to whoever had them
+ * before the run, and the signal mask. */
 static void
 run_unhandle(struct run *R)
 {
+	if (R->chld) {
+		sigaction(SIGCHLD, &R->old_chld, NULL);
+		sigprocmask(SIG_SETMASK, &R->old_mask, NULL);
+		R->chld = 0;
+	}
 	if (!R->handling)
 		return;
 	sigaction(SIGINT, &R->old_int, NULL);
 	sigaction(SIGTERM, &R->old_term, NULL);
-	sigaction(SIGCHLD, &R->old_chld, NULL);
-	sigprocmask(SIG_SETMASK, &R->old_mask, NULL);
+	sigaction(SIGHUP, &R->old_hup, NULL);
 	R->handling = 0;
 }
 
@@ -181,6 +190,7 @@ run_free(struct run *R)
 			if (R->p[i].file[k] != NULL)
 				fclose(R->p[i].file[k]);
 	}
+	launch_close_fd(&R->outdir);
 	for (j = 0; j < R->nmlines; j++)
 		free(R->mlines[j]);
 	free(R->mlines);
@@ -194,6 +204,7 @@ run_free(struct run *R)
 	fan_free(R->fan);
 	free(R->fan_addrs);
 	free(R->pfd);
+	watch_free(R);
 }
 
 /* Whether all is written to mpirun's standard input. */
@@ -328,7 +339,7 @@ run_deadline(const struct run *R)
 		AT(R->t0);
 	if (R->fail_at > 0 && R->phase < RUN_TERMINATED)
 		AT(R->fail_at + STOP_GRACE);
-	if (R->final_at > 0 && !R->done && R->fail_at == 0 &&
+	if (R->final_at > 0 && !R->done && R->fail_at == 0 && R->watch == NULL &&
 	    R->nhello == R->n && R->phase == RUN_RUNNING && !R->timed_out)
 		AT(R->final_asked > 0 ? R->final_asked + R->final_every :
 		    R->final_at + FINAL_ASK);
@@ -336,9 +347,13 @@ run_deadline(const struct run *R)
 		AT(R->phase_at + STATE_WAIT);
 	if (R->phase == RUN_TERMINATED)
 		AT(R->phase_at + KILL_GRACE);
+	if (watch_deadline(R) >= 0)
+		AT(watch_deadline(R));
 	if (R->done)
 		AT(R->ended_at + ORPHAN_GRACE > R->swept_at + 1.0 ?
 		    R->ended_at + ORPHAN_GRACE : R->swept_at + 1.0);
+	if (R->fan != NULL && fan_deadline(R->fan) >= 0)
+		AT(fan_deadline(R->fan));	/* a connection to drop */
 #undef AT
 	return d;
 }
@@ -359,14 +374,12 @@ run_pump(struct run *R)
 	 * and its processes wait to write), until the run is being stopped
 	 * (then what does not fit is dropped: mpirun must not wait to end). */
 	for (i = 0; i < 2; i++)
-		pfd[i].events = demux_outq_pending(&R->oq[i]) < OUTQ_SOFT ||
+		pfd[i].events = demux_outq_pending(demux_q(R, i)) < OUTQ_SOFT ||
 		    R->phase >= RUN_TERMINATED ? POLLIN : 0;
 	for (i = 0; i < 2; i++) {
 		pfd[4 + i].fd = demux_outq_pending(&R->oq[i]) > 0 ? i + 1 : -1;
 		pfd[4 + i].events = POLLOUT;
 	}
-	if (R->oq_same && pfd[4].fd >= 0)
-		pfd[5].fd = -1;		/* one write a round to one pipe */
 	stdin_events(R);
 	nfan = R->fan != NULL ? fan_events(R->fan, pfd + 6) : 0;
 	if (d >= 0) {
@@ -479,6 +492,9 @@ run_escalate(struct run *R, double t)
 {
 	if (mpirun_interrupted && R->phase < RUN_TERMINATED)
 		run_signal(R, SIGTERM, RUN_TERMINATED, t);
+	/* A deadlock: nothing will move; stop every process now. */
+	if (R->dead != NULL && R->phase < RUN_TERMINATED)
+		run_signal(R, SIGTERM, RUN_TERMINATED, t);
 	if (R->o->timeout > 0 && !R->timed_out && R->fail_at == 0 &&
 	    t - R->t0 >= R->o->timeout) {
 		/* Not after a failure: its report, naming the process, is the
@@ -505,7 +521,7 @@ run_escalate(struct run *R, double t)
 	/* A process finalized and the run goes on: now and then ask the
 	 * others where they are (launch_blocked_for_good), without stopping it;
 	 * only once all have joined (before ens_init, SIGUSR1 kills). */
-	if (R->final_at > 0 && !R->done && R->fail_at == 0 &&
+	if (R->final_at > 0 && !R->done && R->fail_at == 0 && R->watch == NULL &&
 	    R->nhello == R->n && R->phase == RUN_RUNNING && !R->timed_out &&
 	    t - R->final_at >= FINAL_ASK &&
 	    (R->final_asked == 0 || t - R->final_asked >= R->final_every)) {
@@ -522,6 +538,22 @@ run_escalate(struct run *R, double t)
 		run_signal(R, SIGKILL, RUN_KILLED, t);
 }
 
+/* The deadlock watch's reading, when due (watch.c); processes found
+ * blocked for good are said at once, before the run is stopped
+ * (run_escalate), so that the report comes while the deadlock is
+ * fresh, not after the processes' end. */
+static void
+run_watch(struct run *R, double t)
+{
+	if (R->dead != NULL)
+		return;
+	watch_tick(R, t);
+	if (R->dead != NULL) {
+		demux_outq_write(&R->oq[1]);
+		failure_deadlock(R);
+	}
+}
+
 /* A realtime as ISO 8601 UTC (caller frees). */
 static char *
 run_iso(time_t t)
@@ -536,7 +568,8 @@ run_iso(time_t t)
 
 /* --trace: merge the processes' parts into the trace file, its header
  * from the script: written beside it and renamed, so that a file of that
- * name is replaced only by a whole trace.  0, or -1 (said). */
+ * name is replaced only by a whole trace.  0, or the exit status (said):
+ * 1 when it cannot be written, 128 + the signal that interrupted it. */
 static int
 run_trace(struct run *R)
 {
@@ -607,12 +640,16 @@ run_trace(struct run *R)
 			}
 	}
 	xasprintf(&merged, "%s/merged", R->tracedir);
-	if (ltrace_write(R->tracedir, g->nprocs, h, merged, &cause) != 0 ||
-	    rename(merged, R->o->trace) != 0) {
+	if (ltrace_write(R->tracedir, g->nprocs, h, merged, &mpirun_interrupted,
+	    &cause) != 0 && cause == NULL) {
+		fprintf(stderr, "ensemble: %s: interrupted; the trace '%s' was not"
+		    " written\n", g->name, R->o->trace);
+		rc = 128 + mpirun_interrupted;
+	} else if (cause != NULL || rename(merged, R->o->trace) != 0) {
 		fprintf(stderr, "ensemble: cannot write the trace '%s': %s\n",
 		    R->o->trace, cause != NULL ? cause : strerror(errno));
 		free(cause);
-		rc = -1;
+		rc = 1;
 	}
 	free(merged);
 	trace_hdr_free(h);
@@ -624,6 +661,7 @@ run_trace(struct run *R)
 static int
 run_finish(struct run *R, int *stuck)
 {
+	char	pn[PCG_NAME_MAX];
 	int	st = R->wstatus, i;
 
 	launch_close_fd(&R->pfd[2].fd);
@@ -636,7 +674,6 @@ run_finish(struct run *R, int *stuck)
 	    !R->timed_out)
 		fprintf(stderr, "ensemble: %s: stopped %d process%s the components"
 		    " left behind\n", R->g->name, i, i == 1 ? "" : "es");
-	run_unhandle(R);
 	fflush(stdout);
 	for (i = 0; R->o->output_dir != NULL && i < R->n; i++) {
 		demux_out_close(R, i, 0);
@@ -648,6 +685,8 @@ run_finish(struct run *R, int *stuck)
 		    R->g->name);
 		return 128 + mpirun_interrupted;
 	}
+	if (R->dead != NULL)
+		return 4;	/* said when found (run_watch) */
 	if (R->timed_out) {
 		failure_timeout(R);
 		return 3;
@@ -665,36 +704,26 @@ run_finish(struct run *R, int *stuck)
 			    R->o->output_dir);
 			return 1;
 		}
-		if (R->o->trace != NULL && run_trace(R) != 0)
-			return 1;
-		fprintf(stderr, "ensemble: %s: %d process%s ran in %.2f s (start %.3f s,"
-		    " wiring %.3f s, run %.3f s)\n", R->g->name, R->n,
-		    R->n == 1 ? "" : "es", clock_now() - R->t0,
+		if (demux_out_failed(R)) {
+			/* ... nor their output on ours: as any command whose
+			 * output cannot be written. */
+			fprintf(stderr, "ensemble: %s: %d process%s ran, but"
+			    " their output is not whole (said above)\n",
+			    R->g->name, R->n, R->n == 1 ? "" : "es");
+			return 2;
+		}
+		if (R->o->trace != NULL && (i = run_trace(R)) != 0)
+			return i;
+		fprintf(stderr, "ensemble: %s: %s ran in %.2f s (start %.3f s,"
+		    " wiring %.3f s, run %.3f s)%s\n", R->g->name,
+		    pcg_nprocs_text(R->g, pn, sizeof(pn)), clock_now() - R->t0,
 		    R->inited_at - R->t0, R->joined_at - R->inited_at,
-		    R->ended_at - R->joined_at);
+		    R->ended_at - R->joined_at, R->o->check_protocol ?
+		    ", protocol checked" : "");
 		return 0;
 	}
 	failure_report(R, st);
 	return 1;
-}
-
-/* The run's secret, which the trampolines put in their marker lines: 16
- * random bytes in hex (from the clock and the process if the kernel has
- * no randomness to give). */
-static void
-run_secret(struct run *R)
-{
-	unsigned char	b[16];
-	size_t		i;
-	double		t = clock_now();
-
-	if (getrandom(b, sizeof(b), GRND_NONBLOCK) != (ssize_t)sizeof(b)) {
-		memcpy(b, &t, sizeof(t));
-		i = (size_t)getpid();
-		memcpy(b + 8, &i, sizeof(i) < 8 ? sizeof(i) : 8);
-	}
-	for (i = 0; i < sizeof(b); i++)
-		snprintf(R->secret + 2 * i, 3, "%02x", b[i]);
 }
 
 int
@@ -713,12 +742,33 @@ launch_run(const struct pcg *g, const struct launch_opts *o)
 			return 2;
 		}
 	run_init(&R, g, o);
-	run_secret(&R);
-	if ((rc = mpirun_fit(&R)) != 0 || (rc = mpirun_files(&R)) != 0)
+	/* The run's secrets (runtime/wire.h): 16 random bytes each. */
+	auth_random_hex(R.secret, AUTH_KEY / 2);
+	if (o->stdin_proc == LAUNCH_STDIN_ALL)
+		auth_random_hex(R.stdin_key, AUTH_KEY / 2);
+	if ((rc = mpirun_fit(&R)) != 0)
+		goto out;
+	/* From the run's first file on, an interrupt is ours to handle:
+	 * what was made is removed. */
+	mpirun_catch(&R);
+	/* The deadlock watch's memory file, before the plan names it; the
+	 * run goes on without the watch when it cannot be made. */
+	if (o->watch && watch_open(&R) != 0) {
+		fprintf(stderr, "ensemble: %s: running without the deadlock"
+		    " watch\n", g->name);
+		watch_free(&R);
+	}
+	if ((rc = mpirun_files(&R)) != 0)
 		goto out;
 	rc = 2;
 	if (o->output_dir != NULL && demux_out_create(&R) != 0)
 		goto out;
+	if (mpirun_interrupted) {
+		fprintf(stderr, "ensemble: %s: interrupted before any process"
+		    " started\n", g->name);
+		rc = 128 + mpirun_interrupted;
+		goto out;
+	}
 	if (mpirun_spawn(&R) != 0)
 		goto out;
 	while (run_reading(&R) || R.phase != RUN_EXITED) {
@@ -729,6 +779,7 @@ launch_run(const struct pcg *g, const struct launch_opts *o)
 		if (R.phase == RUN_EXITED)
 			run_linger(&R, t);
 		else {
+			run_watch(&R, t);
 			run_stop_strays(&R, t);
 			run_escalate(&R, t);
 		}

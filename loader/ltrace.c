@@ -81,11 +81,11 @@ sift(struct stream **h, int n, int i)
 
 int
 ltrace_write(const char *dir, int nprocs, struct trace_hdr *h, const char *path,
-    char **cause)
+    const volatile sig_atomic_t *stop, char **cause)
 {
 	struct trace_writer	 *w = NULL;
 	struct stream		 *ss, **heap;
-	char			 *p, *host;
+	char			 *p, *host, *wcause = NULL;
 	size_t			  k;
 	int			  i, n = 0, rc = -1, r;
 
@@ -128,10 +128,14 @@ ltrace_write(const char *dir, int nprocs, struct trace_hdr *h, const char *path,
 	}
 	for (i = n / 2 - 1; i >= 0; i--)
 		sift(heap, n, i);
-	if ((w = trace_writer_open(path, cause)) == NULL)
+	if ((w = trace_writer_open(path, &wcause)) == NULL) {
+		xasprintf(cause, "%s", strerror(errno));
 		goto out;
+	}
 	trace_write_header(w, h);
 	while (n > 0) {
+		if (*stop)
+			goto out;
 		trace_write_line(w, heap[0]->line, (size_t)heap[0]->len);
 		if ((r = advance(heap[0])) < 0) {
 			xasprintf(cause, "a bad line in the trace of process %d",
@@ -142,16 +146,21 @@ ltrace_write(const char *dir, int nprocs, struct trace_hdr *h, const char *path,
 			heap[0] = heap[--n];
 		sift(heap, n, 0);
 	}
-	rc = trace_writer_close(w, cause);
+	if (*stop)
+		goto out;
+	/* The writer's cause names path; ours, to follow the trace's
+	 * name, only why. */
+	if ((rc = trace_writer_close(w, &wcause)) != 0) {
+		xasprintf(cause, "%s", strerror(errno));
+		unlink(path);
+	}
 	w = NULL;
 out:
 	if (w != NULL) {
-		char	*ignored = NULL;
-
-		trace_writer_close(w, &ignored);
-		free(ignored);
+		trace_writer_close(w, &wcause);
 		unlink(path);
 	}
+	free(wcause);
 	for (i = 0; i < nprocs; i++) {
 		if (ss[i].f != NULL)
 			fclose(ss[i].f);

@@ -5,13 +5,17 @@
 #ifndef ENS_LTRACE_H
 #define ENS_LTRACE_H
 
+#include <signal.h>
+
 struct trace_hdr;
 
 /* Write path: h's header (its processors and the processes' processor
  * filled here from the hosts the parts name) and the events of the
- * nprocs parts in dir merged by T0.  0, or -1 and *cause (a part missing
- * or malformed, a write error; path is then removed). */
+ * nprocs parts in dir merged by T0.  0, or -1 and *cause (why, to follow
+ * "cannot write the trace 'FILE': ": a part missing or malformed, a
+ * write error), or -1 and *cause NULL once *stop is not 0 (a signal);
+ * path is then removed. */
 int ltrace_write(const char *dir, int nprocs, struct trace_hdr *h,
-    const char *path, char **cause);
+    const char *path, const volatile sig_atomic_t *stop, char **cause);
 
 #endif

@@ -2,18 +2,20 @@
  * the processes fit the slots they are given, the run's files (its
  * private directory, the appfile and the port tables, plan.h), and the
  * command 'mpirun --app APPFILE' with Open MPI's parameters, the user's,
- * and pipes for its standard streams; our SIGINT, SIGTERM and SIGCHLD are
- * caught while it runs. */
+ * and pipes for its standard streams; our SIGINT, SIGTERM, SIGHUP and
+ * SIGCHLD are caught while it runs. */
 #include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -28,6 +30,23 @@ static void
 mpirun_on_interrupt(int sig)
 {
 	mpirun_interrupted = sig;
+}
+
+/* From before the run's files are made to the end of the run: SIGINT,
+ * SIGTERM and SIGHUP (a terminal's hangup) stop the run and are said
+ * (mpirun_interrupted), whatever phase it is in. */
+void
+mpirun_catch(struct run *R)
+{
+	struct sigaction	sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = mpirun_on_interrupt;
+	sigaction(SIGINT, &sa, &R->old_int);
+	sigaction(SIGTERM, &sa, &R->old_term);
+	sigaction(SIGHUP, &sa, &R->old_hup);
+	R->handling = 1;
 }
 
 /* SIGCHLD only wakes ppoll (it is blocked but there): mpirun or a
@@ -84,16 +103,13 @@ mpirun_pythonpath(const char *dir)
 	free(v);
 }
 
-/* Whether the script has a 'scale' parameter (-np sets it). */
-static int
-mpirun_scalable(const struct pcg *g)
+/* The largest -np whose processes fit in slots (launch_opts.scale_fit),
+ * or -1: none, or no way to tell. */
+static int64_t
+mpirun_fit_np(const struct launch_opts *o, int slots)
 {
-	int	k;
-
-	for (k = 0; k < g->nparams; k++)
-		if (g->params[k].scale)
-			return 1;
-	return 0;
+	return o->scale_fit != NULL && slots > 0 ?
+	    o->scale_fit(o->scale_fit_arg, slots) : -1;
 }
 
 /* Whether v is true as Open MPI reads a boolean parameter. */
@@ -205,6 +221,7 @@ mpirun_fit(struct run *R)
 	const char		*jobid = getenv("SLURM_JOBID");
 	const char		*host, *last = NULL;
 	char			*cause = NULL, pn[PCG_NAME_MAX];
+	int64_t			 np;
 	int			*pinned = NULL, i, k, rc = 2;
 
 	if (o->hostfile != NULL) {
@@ -260,28 +277,30 @@ mpirun_fit(struct run *R)
 	 * refuses): said, and they run. */
 	if (a->kind == ALLOC_LOCAL && a->slots > 0 && g->nprocs > a->slots &&
 	    mpirun_binds_cores(o)) {
-		fprintf(stderr, "ensemble: %s: %d processes bound to the %d"
-		    " core%s of %s: up to %d share one", g->name, g->nprocs,
-		    a->slots, a->slots == 1 ? "" : "s", a->what,
+		fprintf(stderr, "ensemble: %s: %s bound to the %d"
+		    " core%s of %s: up to %d share one", g->name,
+		    pcg_nprocs_text(g, pn, sizeof(pn)), a->slots,
+		    a->slots == 1 ? "" : "s", a->what,
 		    (g->nprocs + a->slots - 1) / a->slots);
-		if (mpirun_scalable(g))
-			fprintf(stderr, " (-np %d gives each its own)", a->slots);
+		if ((np = mpirun_fit_np(o, a->slots)) > 0)
+			fprintf(stderr, " (-np %" PRId64 " gives each its own)", np);
 		fputc('\n', stderr);
 	}
 	if (a->kind == ALLOC_LOCAL || mpirun_oversubscribed(o))
 		return 0;
 	/* (Slots of -1: a host's cores, which only mpirun learns.) */
 	if (a->slots >= 0 && g->nprocs > a->slots) {
-		fprintf(stderr, "ensemble: %s: %d processes need %d slots, and %s"
-		    " has %d\n", g->name, g->nprocs, g->nprocs, a->what, a->slots);
+		fprintf(stderr, "ensemble: %s: %s need %d slots, and %s"
+		    " has %d\n", g->name, pcg_nprocs_text(g, pn, sizeof(pn)),
+		    g->nprocs, a->what, a->slots);
 		if (a->kind == ALLOC_SLURM)
 			fprintf(stderr, "  ask for %d (salloc -n %d, sbatch -n %d)",
 			    g->nprocs, g->nprocs, g->nprocs);
 		else
 			fprintf(stderr, "  give the hostfile %d slots (slots=N after"
 			    " a host)", g->nprocs);
-		if (mpirun_scalable(g) && a->slots > 0)
-			fprintf(stderr, ", run fewer (-np %d)", a->slots);
+		if ((np = mpirun_fit_np(o, a->slots)) > 0)
+			fprintf(stderr, ", run fewer (-np %" PRId64 ")", np);
 		fprintf(stderr, ", or let processes share slots"
 		    " (--oversubscribe)\n");
 		return 2;
@@ -336,11 +355,16 @@ mpirun_files(struct run *R)
 	const struct launch_opts *o = R->o;
 	struct plan_opts	 po;
 	struct timespec		 ts;
+	struct stat		 st;
 	const char		*tmp = getenv("TMPDIR");
 	char			*cause = NULL;
 
-	xasprintf(&R->workdir, "%s/ensemble-run.XXXXXX",
-	    tmp != NULL && *tmp != '\0' ? tmp : "/tmp");
+	if (tmp == NULL || *tmp == '\0')
+		tmp = "/tmp";
+	/* What runs killed with their janitors left (tidy.h). */
+	tidy_sweep(tmp);
+	tidy_sweep("/dev/shm");
+	xasprintf(&R->workdir, "%s/" TIDY_PREFIX "XXXXXX", tmp);
 	if (mkdtemp(R->workdir) == NULL) {
 		fprintf(stderr, "ensemble: cannot make a directory '%s': %s\n",
 		    R->workdir, strerror(errno));
@@ -356,7 +380,7 @@ mpirun_files(struct run *R)
 	 * it). */
 	if (R->alloc.kind == ALLOC_LOCAL &&
 	    !mpirun_mca_set(o, "btl_vader_backing_directory", NULL)) {
-		R->shmdir = xstrdup("/dev/shm/ensemble-run.XXXXXX");
+		R->shmdir = xstrdup("/dev/shm/" TIDY_PREFIX "XXXXXX");
 		if (mkdtemp(R->shmdir) == NULL) {
 			free(R->shmdir);
 			R->shmdir = NULL;	/* Open MPI's default, then */
@@ -364,6 +388,13 @@ mpirun_files(struct run *R)
 			tidy_add(&R->tidy, R->shmdir);
 	}
 	if (o->trace != NULL) {
+		/* A directory there would be found only by the rename of the
+		 * merged trace, after the run. */
+		if (stat(o->trace, &st) == 0 && S_ISDIR(st.st_mode)) {
+			fprintf(stderr, "ensemble: cannot create '%s': %s\n",
+			    o->trace, strerror(EISDIR));
+			return 2;
+		}
 		xasprintf(&R->tracedir, "%s.parts-XXXXXX", o->trace);
 		if (mkdtemp(R->tracedir) == NULL) {
 			fprintf(stderr, "ensemble: cannot create '%s': %s\n", o->trace,
@@ -379,7 +410,7 @@ mpirun_files(struct run *R)
 		    (long long)ts.tv_sec, ts.tv_nsec);
 	}
 	if (o->stdin_proc == LAUNCH_STDIN_ALL) {
-		R->fan = fan_new(R->n, mpirun_all_local(R), R->secret,
+		R->fan = fan_new(R->n, mpirun_all_local(R), R->stdin_key,
 		    R->workdir, &R->fan_addrs, &cause);
 		if (R->fan == NULL) {
 			fprintf(stderr, "ensemble: --stdin all: %s\n", cause);
@@ -392,7 +423,9 @@ mpirun_files(struct run *R)
 	po.paths = o->paths;
 	po.stdin_proc = o->stdin_proc;
 	po.stdin_net = R->fan_addrs;
+	po.stdin_key = R->stdin_key;
 	po.relay = R->secret;
+	po.watch = watch_token(R);
 	po.root = o->stdin_proc >= 0 ? o->stdin_proc : 0;
 	po.flags = (o->check_protocol ? WIRE_CHECK_PROTOCOL : 0) |
 	    (o->trace != NULL ? WIRE_TRACE : 0);
@@ -410,7 +443,7 @@ mpirun_files(struct run *R)
 }
 
 /* Start 'mpirun --app APPFILE' with pipes for its standard streams, and
- * SIGINT, SIGTERM and SIGCHLD caught (SIGCHLD blocked but in ppoll).  An
+ * SIGCHLD caught (blocked but in ppoll; mpirun_catch has the others).  An
  * exec failure comes back as an errno over a close-on-exec pipe.  0, or
  * -1 when it could not be started (said). */
 int
@@ -504,10 +537,7 @@ mpirun_spawn(struct run *R)
 	sigemptyset(&chld);
 	sigaddset(&chld, SIGCHLD);
 	sigprocmask(SIG_BLOCK, &chld, &R->old_mask);
-	sa.sa_handler = mpirun_on_interrupt;
-	sigaction(SIGINT, &sa, &R->old_int);
-	sigaction(SIGTERM, &sa, &R->old_term);
-	R->handling = 1;
+	R->chld = 1;
 	fflush(stdout);
 	fflush(stderr);
 	R->t0 = clock_now();
@@ -519,6 +549,7 @@ mpirun_spawn(struct run *R)
 	if (R->pid == 0) {
 		sigaction(SIGINT, &R->old_int, NULL);
 		sigaction(SIGTERM, &R->old_term, NULL);
+		sigaction(SIGHUP, &R->old_hup, NULL);
 		sigaction(SIGCHLD, &R->old_chld, NULL);
 		signal(SIGXFSZ, SIG_DFL);	/* ignored by ensemble (main.c) */
 		/* Killed with us, even by SIGKILL: mpirun stops its job on

@@ -5,11 +5,13 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "plan.h"
 #include "xmalloc.h"
@@ -312,6 +314,20 @@ plan_host(const struct pcg *g, const struct plan_opts *o, int r,
 	return fail | wire_put_bytes(line, " ", 1);
 }
 
+/* Append "-x NAME=VALUE " to a line (VALUE one of the run's secrets, hex
+ * digits); nothing when VALUE is NULL. */
+static int
+plan_env(struct wire_buf *line, const char *name, const char *value)
+{
+	if (value == NULL)
+		return 0;
+	return wire_put_bytes(line, "-x ", 3) |
+	    wire_put_bytes(line, name, strlen(name)) |
+	    wire_put_bytes(line, "=", 1) |
+	    wire_put_bytes(line, value, strlen(value)) |
+	    wire_put_bytes(line, " ", 1);
+}
+
 /* Append process r's appfile line to line (a buffer reset first). */
 static int
 plan_line(const struct pcg *g, const struct plan_opts *o, int r,
@@ -326,6 +342,11 @@ plan_line(const struct pcg *g, const struct plan_opts *o, int r,
 	line->len = 0;
 	fail |= wire_put_bytes(line, "-np 1 ", 6);
 	fail |= plan_host(g, o, r, line);
+	/* The secrets: in the trampoline's environment, never in its
+	 * command line (wire.h). */
+	fail |= plan_env(line, WIRE_ENV_SECRET, o->relay);
+	if (o->stdin_net != NULL)
+		fail |= plan_env(line, WIRE_ENV_STDIN_KEY, o->stdin_key);
 	fail |= wire_put_bytes(line, o->exec, strlen(o->exec));
 	/* The tokens (wire.h). */
 #define TOKEN(s)	do { fail |= wire_put_bytes(line, " ", 1); \
@@ -333,10 +354,8 @@ plan_line(const struct pcg *g, const struct plan_opts *o, int r,
 	TOKEN(pcg_proc_name(g, r, pn, sizeof(pn)));
 	snprintf(num, sizeof(num), "%d", o->root);
 	TOKEN(num);
-	if (o->relay != NULL) {
+	if (o->relay != NULL)
 		TOKEN("--relay");
-		TOKEN(o->relay);
-	}
 	if (r == o->root)
 		TOKEN("--tables");
 	if (r == o->stdin_proc)
@@ -344,6 +363,10 @@ plan_line(const struct pcg *g, const struct plan_opts *o, int r,
 	if (o->stdin_net != NULL) {
 		TOKEN("--stdin-net");
 		TOKEN(o->stdin_net);
+	}
+	if (o->watch != NULL) {
+		TOKEN("--watch");
+		TOKEN(o->watch);
 	}
 	if (wdir != NULL && wdir->n > 0 && wdir->v[0][0] != '\0') {
 		TOKEN("--wdir");
@@ -375,7 +398,7 @@ plan_make(const struct pcg *g, const struct plan_opts *o, const char *path,
 	FILE			*f = NULL;
 	struct wire_group	**groups = NULL;
 	int			*ngroups = NULL, ngnames;
-	int			 r, k, nruns, rc = -1;
+	int			 r, k, nruns, rc = -1, fd = -1;
 
 	tables = xcalloc((size_t)g->nprocs + 1, sizeof(*tables));
 	spare = xcalloc((size_t)g->nchans + 1, sizeof(*spare));
@@ -397,8 +420,11 @@ plan_make(const struct pcg *g, const struct plan_opts *o, const char *path,
 	if (plan_spare_tags(g, spare, cause) != 0 ||
 	    plan_proc_groups(g, &groups, &ngroups, cause) != 0)
 		goto out;
-	if ((f = fopen(path, "w")) == NULL) {
+	if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+	    O_CLOEXEC, 0600)) < 0 || (f = fdopen(fd, "w")) == NULL) {
 		xasprintf(cause, "cannot write '%s': %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
 		goto out;
 	}
 	for (r = 0; r < g->nprocs; r++) {

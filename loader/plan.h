@@ -18,8 +18,11 @@ struct plan_opts {
 	int		  stdin_proc;	/* given our stdin; -1: none */
 	const char	 *stdin_net;	/* --stdin all: every process's
 					 * --stdin-net (fan.h); NULL: none */
+	const char	 *stdin_key;	/* ... and the key of its handshake */
 	const char	 *relay;	/* the run's secret: the trampolines
 					 * relay the output; NULL: not */
+	const char	 *watch;	/* the deadlock watch's token (every
+					 * process's --watch); NULL: none */
 	int		  flags;	/* WIRE_CHECK_PROTOCOL, WIRE_TRACE */
 	const char	 *origin;	/* WIRE_TRACE: "S.N" */
 	const char	 *tracedir;	/* WIRE_TRACE: where the parts go */
@@ -30,7 +33,8 @@ struct plan_opts {
 	int		  nplaced;	/* processes placed on a host */
 };
 
-/* Write the appfile to path and the bundle to *bundle (empty before).  0,
+/* Write the appfile to path (a new file only the user can read: it
+ * holds the run's secrets) and the bundle to *bundle (empty before).  0,
  * or -1 and *cause (caller frees) when a process cannot be started so:
  * a host name or ensemble-exec's path Open MPI's appfile cannot hold, a
  * line too long for it, an index or tag out of range, a file that cannot

@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
 # soak.sh -- many runs that fail, time out, are interrupted or lose one of
-# their processes, in random order, on a machine kept busy, then a look
-# for anything of any run left behind: a process, a file or FIFO in the
-# runs' TMPDIR, Open MPI's shared-memory segments or session directory,
-# or a directory of a run in /dev/shm.  From the build directory:
+# their processes, or their whole process group to a hangup or SIGKILL,
+# whose standard output is a full disk, whose --output-dir holds a link,
+# or whose --stdin all listener another user hammers (as uid 65534: when
+# run as root), in random order, on a machine kept busy; each run's exit
+# status must be one EXIT STATUS in ensemble(1) gives it; then a look for
+# anything of any run left behind: a process, a file or FIFO in the runs'
+# TMPDIR, Open MPI's shared-memory segments or session directory, or a
+# directory of a run in /dev/shm.  From the build directory:
 #
 #	make soak [SOAK_RUNS=500] [SOAK_SEED=1] [SOAK_BUSY=4]
 #
 # SOAK_BUSY processes spin on the CPU meanwhile (as 'stress -c 4' would).
-# Prints a line per kind of run, the leftovers if any, and ends with
-# "soak: N runs, nothing left" (exit 0) or what was left (exit 1).
+# Prints a line per kind of run with the exit statuses seen, the
+# leftovers and wrong statuses if any, and ends with "soak: N runs,
+# nothing left" (exit 0) or what was wrong (exit 1).
 set -u
 : "${ENSEMBLE:?set ENSEMBLE to the ensemble binary}"
 : "${top_srcdir:?set top_srcdir}"
@@ -52,21 +57,60 @@ cat >"$work/hang.pcg" <<'EOS'
 application hang;
 PCG
 Components misbehave : Peer;
-Processes  misbehave[1..3] : Peer[1];
+Processes  misbehave[1..4] : Peer[1];
 Channels   misbehave[1].Peer[1] <-> misbehave[2].Peer[1];
-           misbehave[3].Peer[1] <-> misbehave[3].Peer[1];
+           misbehave[3].Peer[1] <-> misbehave[4].Peer[1];
 SEQUENTIAL COMPONENTS
     misbehave : args "hang";
 EOS
-sed 's/misbehave : args "hang";/misbehave[1] : args "crash";\n    misbehave[2..3] : args "hang";/' \
+sed 's/misbehave : args "hang";/misbehave[1] : args "crash";\n    misbehave[2..4] : args "hang";/' \
     "$work/hang.pcg" >"$work/crash.pcg"
-sed 's/misbehave : args "hang";/misbehave[1] : args "exit" "3";\n    misbehave[2..3] : args "hang";/' \
+sed 's/misbehave : args "hang";/misbehave[1] : args "exit" "3";\n    misbehave[2..4] : args "hang";/' \
     "$work/hang.pcg" >"$work/exit.pcg"
+cat >"$work/rd.pcg" <<EOS
+application rd;
+PCG
+Components readstdin : P;
+Processes  readstdin[1..3] : P[0];
+Channels
+SEQUENTIAL COMPONENTS
+    readstdin : args "$work/in.\${index}" "readstdin[\${index}]";
+BEHAVIOUR
+    readstdin { }
+EOS
+{ printf 'TOP SECRET\n'; head -c 1000000 /dev/urandom; } >"$work/input"
+mkdir "$work/od" "$work/prot"
+printf 'precious\n' >"$work/prot/precious"
+ln -s ../prot/precious "$work/od/node.1.err"
+# Another user against --stdin all: uid 65534 hammering the run's port
+# (tests/intruder.py); mpirun waits for it (ENSEMBLE_MPIRUN).
+py=/usr/bin/python3
+users=0
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && command -v ss >/dev/null &&
+    [ -x "$py" ]; then
+	users=1
+	chmod 711 "$work"
+	mkdir -m 1777 "$work/pub"
+	cp "$top_srcdir/tests/intruder.py" "$work/pub/"
+	printf '#!/bin/sh\nfor i in $(seq 300); do [ -e "%s" ] && break; sleep 0.1; done\nexec "%s" "$@"\n' \
+	    "$work/pub/ready" "$(command -v mpirun)" >"$work/mpirun-wait"
+	chmod +x "$work/mpirun-wait"
+fi
 
-kinds="ok crash exit timeout int term kill-run kill-mpirun kill-exec kill-component kill-tidy trace"
-declare -A count
-for k in $kinds; do count[$k]=0; done
-left=0
+kinds="ok crash exit timeout int term kill-run kill-mpirun kill-exec kill-component kill-tidy trace
+hup-group kill-group dev-full outdir-link"
+[ $users = 1 ] && kinds="$kinds stdin-hammer"
+# The exit statuses each kind may end with (ensemble(1), EXIT STATUS; a
+# signal's is 128 + its number): a strike at a process that is not there
+# yet leaves the run to the SIGINT below.
+declare -A count statuses want=(
+	[ok]="0" [crash]="1" [exit]="1" [timeout]="3" [int]="130" [term]="143"
+	[kill-run]="137" [kill-mpirun]="1 130" [kill-exec]="1 130"
+	[kill-component]="1 130" [kill-tidy]="130" [trace]="0"
+	[hup-group]="129" [kill-group]="137" [dev-full]="2" [outdir-link]="2"
+	[stdin-hammer]="0")
+for k in $kinds; do count[$k]=0; statuses[$k]=""; done
+left=0 wrong=0
 for ((i = 1; i <= runs; i++)); do
 	set -- $kinds
 	shift $((RANDOM % $#))
@@ -79,10 +123,41 @@ for ((i = 1; i <= runs; i++)); do
 	exit)	args=(run "$work/exit.pcg" -L "$bin" --no-verify) ;;
 	timeout) args+=(--timeout 2) ;;
 	trace)	args=(run "$top_srcdir/scripts/ring.pcg" --trace "$work/t.mtf" --timeout 20) ;;
+	dev-full) args=(run "$top_srcdir/scripts/ring.pcg") ;;
+	outdir-link) args=(run "$top_srcdir/scripts/ring.pcg" --output-dir "$work/od") ;;
+	stdin-hammer) args=(run "$work/rd.pcg" -L "$bin" --stdin all --timeout 30)
+		rm -f "$work"/in.* "$work/pub/ready" "$work/pub/stop" ;;
 	esac
-	ENSEMBLE_TEST_ID=$id timeout 60 "$ENSEMBLE" "${args[@]}" \
-	    >"$work/out" 2>"$work/err" </dev/null &
+	out=$work/out in=/dev/null mpirun=
+	[ $kind = dev-full ] && out=/dev/full
+	[ $kind = stdin-hammer ] && in=$work/input mpirun=$work/mpirun-wait
+	# (timeout leads a process group of its own: the group's signals.)
+	env ENSEMBLE_TEST_ID=$id ${mpirun:+ENSEMBLE_MPIRUN=$mpirun} \
+	    timeout 60 "$ENSEMBLE" "${args[@]}" >"$out" 2>"$work/err" <"$in" &
 	pid=$!
+	if [ $kind = stdin-hammer ]; then
+		port=
+		for k in $(seq 200); do
+			port=$(ss -Hltnp 2>/dev/null |
+			    grep "\"ensemble\",pid=$(pgrep -P $pid -x ensemble)," |
+			    awk '$4 ~ /^127/ { sub(/.*:/, "", $4); print $4 }' | head -n 1)
+			[ -n "$port" ] && break
+			sleep 0.05
+		done
+		setpriv --reuid=65534 --regid=65534 --clear-groups "$py" \
+		    "$work/pub/intruder.py" hammer 127.0.0.1 "${port:-1}" "$work/pub/stop" \
+		    60 "$work/pub/hammer.out" "$work/pub/ready" &
+		hammer=$!
+	fi
+	# A signal to the group waits for timeout to lead it: sent before,
+	# it reaches no one, and the run hangs to timeout's end (124).
+	case $kind in
+	hup-group|kill-group)
+		for k in $(seq 200); do
+			[ "$(awk '{ print $5 }' "/proc/$pid/stat" 2>/dev/null)" = "$pid" ] && break
+			sleep 0.01
+		done ;;
+	esac
 	# Strike at a random moment of the start or of the run.
 	sleep "0.$((RANDOM % 10))$((RANDOM % 10))"
 	[ $((RANDOM % 2)) = 0 ] && sleep 1
@@ -94,14 +169,39 @@ for ((i = 1; i <= runs; i++)); do
 	kill-exec) comm_pids ensemble-exec | shuf -n 1 | xargs -r kill -9 ;;
 	kill-component) comm_pids misbehave | shuf -n 1 | xargs -r kill -9 ;;
 	kill-tidy) comm_pids ensemble-tidy | xargs -r kill -9 ;;
+	hup-group) kill -HUP -- -$pid 2>/dev/null ;;
+	kill-group) kill -KILL -- -$pid 2>/dev/null ;;
 	esac
 	case $kind in
-	ok|crash|exit|timeout|trace) ;;
+	ok|crash|exit|timeout|trace|hup-group|kill-group|dev-full|outdir-link|stdin-hammer) ;;
 	*)	# What is not stopped otherwise, --timeout-less, is stopped here.
 		sleep 3
 		comm_pids ensemble | xargs -r kill -INT ;;
 	esac
 	wait $pid 2>/dev/null
+	st=$?
+	case " ${statuses[$kind]} " in *" $st "*) ;; *) statuses[$kind]+=" $st" ;; esac
+	case " ${want[$kind]} " in
+	*" $st "*) ;;
+	*)	echo "soak: run $i ($kind): exit status $st, not ${want[$kind]}"
+		sed 's/^/  /' "$work/err"
+		wrong=$((wrong + 1)) ;;
+	esac
+	bad=
+	case $kind in
+	outdir-link)
+		[ "$(cat "$work/prot/precious")" = precious ] || bad="the link's target written" ;;
+	stdin-hammer)
+		touch "$work/pub/stop"
+		wait $hammer
+		for k in 1 2 3; do
+			cmp -s "$work/input" "$work/in.$k" || bad="readstdin[$k] did not read all"
+		done ;;
+	esac
+	if [ -n "$bad" ]; then
+		echo "soak: run $i ($kind): $bad"
+		wrong=$((wrong + 1))
+	fi
 	# Whatever is left of this run has 15 s to go.
 	for ((k = 0; k < 150; k++)); do
 		[ -z "$(ours)" ] && break
@@ -116,14 +216,15 @@ for ((i = 1; i <= runs; i++)); do
 done
 
 for k in $kinds; do
-	printf 'soak: %-15s %d runs\n' "$k" "${count[$k]}"
+	printf 'soak: %-15s %3d runs, exit%s\n' "$k" "${count[$k]}" "${statuses[$k]:- -}"
 done
 found=$( { find "$TMPDIR" -mindepth 1; find /tmp -maxdepth 1 -type p -newer "$work/shm-before" 2>/dev/null;
 	ls -d /dev/shm/* 2>/dev/null | sort | comm -13 "$work/shm-before" -; } )
-if [ -n "$found" ] || [ "$left" -gt 0 ]; then
+if [ -n "$found" ] || [ "$left" -gt 0 ] || [ "$wrong" -gt 0 ]; then
 	echo "soak: $runs runs, left behind:"
 	printf '%s\n' "$found" | sed '/^$/d; s/^/  /'
 	[ "$left" -gt 0 ] && echo "  processes after $left runs (above)"
+	[ "$wrong" -gt 0 ] && echo "  and $wrong runs went wrong (above)"
 	exit 1
 fi
 echo "soak: $runs runs, nothing left"

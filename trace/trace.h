@@ -111,6 +111,11 @@ struct trace_event {
  * a receiving side (rank b, peer a, tag t, seq k) on one comm. */
 enum trace_side { TRACE_SIDE_NONE, TRACE_SIDE_SEND, TRACE_SIDE_RECV };
 enum trace_side trace_side(const struct trace_event *);
+/* Whether ev is one more line of the call prev was a line of (one call,
+ * several lines): a waitall's wait lines (one per request, of one time),
+ * a waitsome's (one per request completed), a sendrecv's receive after
+ * its send; of one process, and raw or not alike. */
+int trace_same_call(const struct trace_event *prev, const struct trace_event *ev);
 
 /* The name of an operation ("isend"), of a mode ("sync", "-"). */
 const char *trace_op_name(enum trace_op);
@@ -157,7 +162,7 @@ void trace_hdr_free(struct trace_hdr *);
 struct trace_writer;
 
 /* Write to path ("-": standard output): NULL and *cause when it cannot be
- * created. */
+ * created (errno says why). */
 struct trace_writer *trace_writer_open(const char *path, char **cause);
 /* Write the header (once, first; h is borrowed). */
 void trace_write_header(struct trace_writer *, const struct trace_hdr *h);
@@ -168,7 +173,7 @@ void trace_write_event(struct trace_writer *, const struct trace_event *ev);
  * unchanged. */
 void trace_write_line(struct trace_writer *, const char *line, size_t n);
 /* Write 'end N' (N the events written), close: 0, or -1 and *cause on a
- * write error.  The writer is freed either way. */
+ * write error (errno says why).  The writer is freed either way. */
 int trace_writer_close(struct trace_writer *, char **cause);
 
 #endif

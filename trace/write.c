@@ -24,12 +24,15 @@ trace_writer_open(const char *path, char **cause)
 {
 	struct trace_writer	*w;
 	FILE			*f;
+	int			 e;
 
 	if (strcmp(path, "-") == 0)
 		f = stdout;
 	else if ((f = fopen(path, "w")) == NULL) {
+		e = errno;
 		xasprintf(cause, "ensemble: cannot create '%s': %s", path,
-		    strerror(errno));
+		    strerror(e));
+		errno = e;
 		return NULL;
 	}
 	w = xcalloc(1, sizeof(*w));
@@ -175,21 +178,25 @@ trace_write_line(struct trace_writer *w, const char *line, size_t n)
 int
 trace_writer_close(struct trace_writer *w, char **cause)
 {
-	int	rc = 0;
+	int	rc = 0, e = 0;
 
 	fprintf(w->f, "end %lu\n", w->nevents);
 	if (fflush(w->f) != 0 || ferror(w->f)) {
+		e = errno;
 		xasprintf(cause, "ensemble: cannot write '%s': %s", w->path,
-		    strerror(errno));
+		    strerror(e));
 		rc = -1;
 	}
 	if (w->f != stdout && fclose(w->f) != 0 && rc == 0) {
+		e = errno;
 		xasprintf(cause, "ensemble: cannot write '%s': %s", w->path,
-		    strerror(errno));
+		    strerror(e));
 		rc = -1;
 	}
 	free(w->line);
 	free(w->path);
 	free(w);
+	if (rc != 0)
+		errno = e;
 	return rc;
 }
