@@ -448,11 +448,14 @@ place_copy(struct place *to, const struct place *from, int nctr)
 {
 	to->pc = from->pc;
 	to->ctr = xreallocarray(NULL, (size_t)(nctr ? nctr : 1), sizeof(int64_t));
-	memcpy(to->ctr, from->ctr, sizeof(int64_t) * (size_t)nctr);
+	if (nctr > 0)
+		memcpy(to->ctr, from->ctr, sizeof(int64_t) * (size_t)nctr);
 	to->nmap = from->nmap;
 	to->map = xreallocarray(NULL, (size_t)(2 * from->nmap + 1),
 	    sizeof(*to->map));
-	memcpy(to->map, from->map, sizeof(*to->map) * (size_t)(2 * from->nmap));
+	if (from->nmap > 0)
+		memcpy(to->map, from->map,
+		    sizeof(*to->map) * (size_t)(2 * from->nmap));
 }
 
 static void

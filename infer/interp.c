@@ -273,7 +273,8 @@ obj_mut(struct ctx *c, struct st *s, int id)
 	*n = *o;
 	n->refs = 1;
 	n->s = xreallocarray(NULL, (size_t)(o->cap ? o->cap : 1), sizeof(*n->s));
-	memcpy(n->s, o->s, sizeof(*n->s) * (size_t)o->n);
+	if (o->n > 0)
+		memcpy(n->s, o->s, sizeof(*n->s) * (size_t)o->n);
 	o->refs--;
 	s->o[id] = n;
 	return n;
@@ -385,13 +386,15 @@ st_copy(struct ctx *c, const struct st *s)
 	(void)c;
 	*n = *s;
 	n->o = xreallocarray(NULL, (size_t)(s->no ? s->no : 1), sizeof(*n->o));
-	memcpy(n->o, s->o, sizeof(*n->o) * (size_t)s->no);
+	if (s->no > 0)
+		memcpy(n->o, s->o, sizeof(*n->o) * (size_t)s->no);
 	for (i = 0; i < s->no; i++)
 		if (n->o[i] != NULL)
 			n->o[i]->refs++;
 	n->pend = xreallocarray(NULL, (size_t)(s->npend ? s->npend : 1),
 	    sizeof(*n->pend));
-	memcpy(n->pend, s->pend, sizeof(*n->pend) * (size_t)s->npend);
+	if (s->npend > 0)
+		memcpy(n->pend, s->pend, sizeof(*n->pend) * (size_t)s->npend);
 	sym_facts_copy(&n->facts, &s->facts);
 	return n;
 }

@@ -684,8 +684,10 @@ csets_deps(struct csets *c, struct model *m, const uint64_t *s, int g,
 		return;
 	}
 	n = m->deps(m->arg, s, g, c->tmp);
-	xgrow(&c->dep, &c->depalloc, c->ndep + (size_t)n, sizeof(int));
-	memcpy(c->dep + c->ndep, c->tmp, sizeof(int) * (size_t)n);
+	if (n > 0) {	/* (c->dep may still be NULL) */
+		xgrow(&c->dep, &c->depalloc, c->ndep + (size_t)n, sizeof(int));
+		memcpy(c->dep + c->ndep, c->tmp, sizeof(int) * (size_t)n);
+	}
 	c->nd[g] = n;
 	c->ndep += (size_t)n;
 }
