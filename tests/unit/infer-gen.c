@@ -79,9 +79,6 @@ static void expr(struct render *, const struct expr *);
 static void
 expr(struct render *r, const struct expr *e)
 {
-	static const char *const cops[] = { "==", "!=", "<=", ">=", "&&", "||" };
-	static const char *const pops[] = { "==", "!=", "<=", ">=", "and", "or" };
-
 	switch (e->kind) {
 	case E_INT:
 		buf_printf(&r->b, "%" PRId64, e->ival);
@@ -106,7 +103,10 @@ expr(struct render *r, const struct expr *e)
 		buf_addc(&r->b, '(');
 		expr(r, e->a);
 		if (e->op >= OP_EQ && e->op <= OP_OR)
-			buf_printf(&r->b, " %s ", (r->py ? pops : cops)[e->op - OP_EQ]);
+			buf_printf(&r->b, " %s ", e->op == OP_EQ ? "==" :
+			    e->op == OP_NE ? "!=" : e->op == OP_LE ? "<=" :
+			    e->op == OP_GE ? ">=" : e->op == OP_AND ?
+			    (r->py ? "and" : "&&") : (r->py ? "or" : "||"));
 		else if (r->py && (e->op == '/' || e->op == '%'))
 			buf_adds(&r->b, e->op == '/' ? " // " : " % ");
 		else
