@@ -1199,13 +1199,7 @@ read_var(struct ctx *c, struct st *s, const struct cnode *e)
 		if (e->op & VAR_GLOBAL && c->p->lang != LANG_PYTHON)
 			return v_int(c, 0);	/* static storage */
 		v = v_top(NULL, &e->loc);
-		{
-			char	*t;
-
-			xasprintf(&t, "'%s', never set here", e->s);
-			v.why = arena_strdup(c->a, t);
-			free(t);
-		}
+		v.why = arena_asprintf(c->a, "'%s', never set here", e->s);
 		return v;
 	}
 	if (o->arr || o->list || o->argv) {
@@ -1218,13 +1212,7 @@ read_var(struct ctx *c, struct st *s, const struct cnode *e)
 	if (v.k == V_TOP && v.why != NULL &&
 	    strcmp(v.why, "a value never set") == 0) {
 		v = v_top(NULL, &e->loc);
-		{
-			char	*t;
-
-			xasprintf(&t, "the value of '%s'", e->s);
-			v.why = arena_strdup(c->a, t);
-			free(t);
-		}
+		v.why = arena_asprintf(c->a, "the value of '%s'", e->s);
 	}
 	return v;
 }
@@ -1435,13 +1423,8 @@ eval(struct ctx *c, struct st **sp, const struct cnode *e, struct val *out)
 				*out = v_piece(c, SP_SELF, NULL);
 			else {
 				*out = v_top(NULL, &e->loc);
-				{
-					char	*t;
-
-					xasprintf(&t, "the process's %s",     e->s);
-					out->why = arena_strdup(c->a, t);
-					free(t);
-				}
+				out->why = arena_asprintf(c->a,
+				    "the process's %s", e->s);
 			}
 			return 0;
 		}
@@ -1450,13 +1433,7 @@ eval(struct ctx *c, struct st **sp, const struct cnode *e, struct val *out)
 			return 0;
 		}
 		*out = v_top(NULL, &e->loc);
-		{
-			char	*t;
-
-			xasprintf(&t, "the value of '%s'", e->s);
-			out->why = arena_strdup(c->a, t);
-			free(t);
-		}
+		out->why = arena_asprintf(c->a, "the value of '%s'", e->s);
 		return 0;
 	case X_INDEX:
 		if (eval(c, sp, e->a, &x) != 0 || eval(c, sp, e->b, &y) != 0)
@@ -1821,12 +1798,8 @@ exec_decl(struct ctx *c, const struct cnode *n, struct st *s, struct stl *out)
 	if (n->op & DECL_STATIC)
 		o->dflt = v_int(c, 0);
 	else {
-		char	*why;
-
 		o->dflt = v_top(NULL, &n->loc);
-		xasprintf(&why, "'%s' before it is set", n->s);
-		o->dflt.why = arena_strdup(c->a, why);
-		free(why);
+		o->dflt.why = arena_asprintf(c->a, "'%s' before it is set", n->s);
 	}
 	if (n->op & DECL_SESSION)
 		s->inited = 2;
