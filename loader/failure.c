@@ -51,6 +51,35 @@ failure_line(struct failure_lines *l, int r, const char *host, char *what,
 	}
 }
 
+static void failure_lines_free(struct failure_lines *);
+
+/* Write the lines gathered to b in style st, runs alike folded, and
+ * free them. */
+static void
+failure_lines_write(struct failure_lines *l, const struct run *R,
+    const struct fold_style *st, struct buf *b)
+{
+	fold_lines(b, R->g, l->it, (int)l->n, st, 1);
+	failure_lines_free(l);
+}
+
+/* Forget the lines gathered. */
+static void
+failure_lines_free(struct failure_lines *l)
+{
+	size_t	k;
+
+	for (k = 0; k < l->n; k++) {
+		free((char *)l->it[k].tag);
+		free((char *)l->it[k].what);
+		free((char *)l->it[k].runwhat);
+		free((int *)l->it[k].peers);
+		free((char **)l->it[k].notes);
+	}
+	free(l->it);
+	memset(l, 0, sizeof(*l));
+}
+
 /* Write the lines gathered to stderr, indented, runs of min or more
  * alike folded, and free them. */
 static void
@@ -59,21 +88,12 @@ failure_lines_flush(struct failure_lines *l, const struct run *R,
 {
 	struct fold_style	st = { indent, ": ", ": ", min };
 	struct buf		b;
-	size_t			k;
 
 	buf_init(&b);
 	buf_adds(&b, "");
-	fold_lines(&b, R->g, l->it, (int)l->n, &st, 1);
+	failure_lines_write(l, R, &st, &b);
 	fputs(b.s, stderr);
 	buf_free(&b);
-	for (k = 0; k < l->n; k++) {
-		free((char *)l->it[k].tag);
-		free((char *)l->it[k].what);
-		free((char *)l->it[k].runwhat);
-		free((int *)l->it[k].peers);
-	}
-	free(l->it);
-	memset(l, 0, sizeof(*l));
 }
 
 /* The text of process r's blocked call, as the deadlock report says it:
@@ -118,26 +138,44 @@ failure_who(const struct run *R, int r, int hosts, struct buf *b)
 		buf_printf(b, " (host %s)", launch_host_of(&R->p[r]));
 }
 
-/* "relay[1] waits in 'ens_send Prop[1]' (...) for relay[2]", the ended
- * ones marked, as the verifier writes a wait (mpnet/report.c). */
+/* The wait of d as a line about its process (pcg/fold.h): "waits in
+ * 'ens_send Prop[1]' (...) for relay[2]", the ended ones marked, as the
+ * verifier writes a wait (mpnet/report.c); with next >= 0, the wait for
+ * that process alone (a cycle's next).  With hosts, the process's host
+ * as its tag. */
 static void
-failure_wait_line(const struct run *R, const struct wdead *d, int hosts,
-    struct buf *b)
+failure_wait_item(struct failure_lines *l, const struct run *R,
+    const struct wdead *d, int next, int hosts)
 {
-	int	k;
+	struct fold_item	*it;
+	struct buf		 b;
+	const char		**notes;
+	int			*peers, n = next >= 0 ? 1 : d->nwaits, k;
 
-	failure_who(R, d->proc, hosts, b);
-	buf_adds(b, " waits in ");
-	failure_call(R, d->proc, &d->slot, b);
-	buf_adds(b, " for ");
-	for (k = 0; k < d->nwaits; k++) {
-		if (k > 0)
-			buf_adds(b, k == d->nwaits - 1 ? (d->any ? " or " : " and ") :
-			    ", ");
-		failure_who(R, d->waits[k], hosts, b);
-		if (R->ended_mask[d->waits[k]])
-			buf_adds(b, " (ended)");
+	xgrow(&l->it, &l->alloc, l->n + 1, sizeof(*l->it));
+	it = &l->it[l->n++];
+	memset(it, 0, sizeof(*it));
+	it->proc = d->proc;
+	if (hosts)
+		xasprintf((char **)&it->tag, " (host %s)",
+		    launch_host_of(&R->p[d->proc]));
+	buf_init(&b);
+	buf_adds(&b, "waits in ");
+	failure_call(R, d->proc, &d->slot, &b);
+	buf_adds(&b, " for ");
+	it->what = buf_steal(&b);
+	buf_free(&b);
+	peers = xcalloc((size_t)n + 1, sizeof(int));
+	notes = xcalloc((size_t)n + 1, sizeof(*notes));
+	for (k = 0; k < n; k++) {
+		peers[k] = next >= 0 ? next : d->waits[k];
+		if (R->ended_mask[peers[k]])
+			notes[k] = " (ended)";
 	}
+	it->peers = peers;
+	it->npeers = n;
+	it->notes = notes;
+	it->conj = d->any ? " or " : " and ";
 }
 
 /* The blocked-for-good entry of process r, or NULL. */
@@ -194,36 +232,30 @@ failure_cycle(const struct run *R, int *cyc)
 	return len;
 }
 
-/* The processes as a list, "a, b and c". */
-static void
-failure_list(const struct run *R, const int *v, int n, struct buf *b)
-{
-	int	k;
-
-	for (k = 0; k < n; k++) {
-		if (k > 0)
-			buf_adds(b, k == n - 1 ? " and " : ", ");
-		buf_adds(b, R->p[v[k]].name);
-	}
-}
-
 /* The watch found processes blocked for good and stopped the run: say who
- * waits for whom, in the words of the verifier's report (mpnet/report.c):
- * a cycle of waits as one sentence, then each other process's wait; with
- * no cycle, those that wait only for ended processes, as an orphan
- * receive, an unmatched send or a collective others ended without. */
+ * waits for whom, in the words of the verifier's report (mpnet/report.c)
+ * and folded as it folds (pcg/fold.h): a cycle of waits as one sentence,
+ * or its runs alike a line each ("ring[1..999]: each waits in ... for the
+ * next one, a cycle of 999"), then each other process's wait; with no
+ * cycle, those that wait only for ended processes, as an orphan receive,
+ * an unmatched send or a collective others ended without. */
 void
 failure_deadlock(struct run *R)
 {
-	struct buf		 msg, det;
-	const struct wdead	*d;
-	int			*cyc = xcalloc((size_t)R->ndead + 1, sizeof(int));
-	int			*roots = xcalloc((size_t)R->ndead + 1, sizeof(int));
-	unsigned char		*said = xcalloc((size_t)R->n + 1, 1);
-	int			 len, i, k, hosts = 0, nroots = 0, sends = 0, colls = 0;
+	static const struct fold_style	st = { "  ", " ", ": each ", 0 };
+	struct failure_lines		 l;
+	struct buf			 msg, det, t;
+	const struct wdead		*d;
+	int		*cyc = xcalloc((size_t)R->ndead + 1, sizeof(int));
+	int		*roots = xcalloc((size_t)R->ndead + 1, sizeof(int));
+	int		*next = xcalloc((size_t)R->n + 1, sizeof(int));
+	unsigned char	*said = xcalloc((size_t)R->n + 1, 1);
+	int		 len, i, k, hosts = 0, nroots = 0, sends = 0, colls = 0;
 
+	memset(&l, 0, sizeof(l));
 	buf_init(&msg);
 	buf_init(&det);
+	buf_adds(&det, "");
 	for (i = 1; i < R->n; i++)
 		if (strcmp(launch_host_of(&R->p[i]), launch_host_of(&R->p[0])) != 0)
 			hosts = 1;
@@ -232,23 +264,42 @@ failure_deadlock(struct run *R)
 		if (len == 1)
 			buf_printf(&msg, "%s waits for itself", R->p[cyc[0]].name);
 		else {
-			failure_list(R, cyc, len, &msg);
+			fold_procs(&msg, R->g, cyc, len, " and ");
 			buf_adds(&msg, " wait for each other");
 		}
+		/* The cycle in the script's order, each waiting for its next:
+		 * folded when a run of it folds, else one sentence. */
+		for (i = 0; i < R->n; i++)
+			next[i] = -1;
 		for (k = 0; k < len; k++) {
-			d = failure_dead_of(R, cyc[k]);
+			next[cyc[k]] = cyc[(k + 1) % len];
 			said[cyc[k]] = 1;
-			if (k == 0) {
-				buf_adds(&det, "  ");
-				failure_who(R, cyc[0], hosts, &det);
-			} else
-				buf_adds(&det, ", which");
-			buf_adds(&det, " waits in ");
-			failure_call(R, cyc[k], &d->slot, &det);
-			buf_adds(&det, " for ");
-			failure_who(R, cyc[(k + 1) % len], hosts, &det);
 		}
-		buf_addc(&det, '\n');
+		for (i = 0; i < R->n; i++)
+			if (next[i] >= 0)
+				failure_wait_item(&l, R, failure_dead_of(R, i),
+				    next[i], hosts);
+		buf_init(&t);
+		buf_adds(&t, "");
+		if (fold_lines(&t, R->g, l.it, len, &st, 1) < len)
+			buf_adds(&det, t.s);
+		else {
+			for (k = 0; k < len; k++) {
+				if (k == 0) {
+					buf_adds(&det, "  ");
+					failure_who(R, cyc[0], hosts, &det);
+				} else
+					buf_adds(&det, ", which");
+				buf_adds(&det, " waits in ");
+				failure_call(R, cyc[k],
+				    &failure_dead_of(R, cyc[k])->slot, &det);
+				buf_adds(&det, " for ");
+				failure_who(R, cyc[(k + 1) % len], hosts, &det);
+			}
+			buf_addc(&det, '\n');
+		}
+		buf_free(&t);
+		failure_lines_free(&l);
 	} else {
 		for (i = 0; i < R->ndead; i++) {
 			d = &R->dead[i];
@@ -260,13 +311,11 @@ failure_deadlock(struct run *R)
 			said[d->proc] = 1;
 			sends += wire_call_sends(d->slot.call);
 			colls += d->slot.wait == WIRE_WAIT_COLL;
-			buf_adds(&det, "  ");
-			failure_wait_line(R, d, hosts, &det);
-			buf_addc(&det, '\n');
+			failure_wait_item(&l, R, d, -1, hosts);
 		}
 		buf_adds(&msg, colls == nroots ? "collective mismatch: " :
 		    sends == nroots ? "unmatched send: " : "orphan receive: ");
-		failure_list(R, roots, nroots, &msg);
+		fold_procs(&msg, R->g, roots, nroots, " and ");
 		buf_adds(&msg, nroots == 1 ? " waits" : " wait");
 		buf_adds(&msg, colls == nroots ? " in a collective that processes"
 		    " that ended never reach" : sends == nroots ? " forever to"
@@ -276,20 +325,19 @@ failure_deadlock(struct run *R)
 			buf_printf(&msg, ", and %d other%s wait%s behind",
 			    R->ndead - nroots, R->ndead - nroots == 1 ? "" : "s",
 			    R->ndead - nroots == 1 ? "s" : "");
+		failure_lines_write(&l, R, &st, &det);
 	}
-	for (i = 0; i < R->ndead; i++) {
-		if (said[R->dead[i].proc])
-			continue;
-		buf_adds(&det, "  ");
-		failure_wait_line(R, &R->dead[i], hosts, &det);
-		buf_addc(&det, '\n');
-	}
+	for (i = 0; i < R->ndead; i++)
+		if (!said[R->dead[i].proc])
+			failure_wait_item(&l, R, &R->dead[i], -1, hosts);
+	failure_lines_write(&l, R, &st, &det);
 	fprintf(stderr, "ensemble: %s: %s; stopped the run\n%s", R->g->name,
 	    msg.s, det.s);
 	buf_free(&msg);
 	buf_free(&det);
 	free(cyc);
 	free(roots);
+	free(next);
 	free(said);
 }
 
