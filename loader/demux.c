@@ -107,7 +107,7 @@ demux_marker(struct run *R, int r, const char *m)
 {
 	struct rproc	*p = &R->p[r];
 	const char	*arg;
-	char		*at;
+	char		*at, *ran;
 	enum wire_mark	 k;
 
 	switch (k = wire_mark_parse(m, &arg)) {
@@ -151,11 +151,16 @@ demux_marker(struct run *R, int r, const char *m)
 	case WIRE_MARK_STATE:
 		free(p->state);
 		p->state = xstrdup(arg);
-		/* " @SEQ": which call, kept apart from where. */
+		/* " @SEQ +NS": which call and how long the process has run,
+		 * kept apart from where. */
 		p->seq_before = p->seq;
+		p->ran_before = p->ran;
 		p->seq = -1;
+		p->ran = 0;
 		if ((at = strstr(p->state, " @")) != NULL) {
 			p->seq = atol(at + 2);
+			if ((ran = strstr(at, " +")) != NULL)
+				p->ran = strtoull(ran + 2, NULL, 10);
 			*at = '\0';
 		}
 		if (R->final_at > 0 && R->fail_at == 0)

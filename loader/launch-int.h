@@ -76,6 +76,8 @@ struct rproc {
 					 * signal, saying nothing: 0 none */
 	long		 seq, seq_before;	/* the call of its last answer
 					 * and of the one before; -1: none */
+	unsigned long long ran, ran_before;	/* how long it had run then
+					 * (ns); 0: not said */
 	char		*tail[TAIL_LINES];
 	char		 shown[TAIL_LINES]; /* that line is on our stderr */
 	int		 ntail;		/* lines seen */

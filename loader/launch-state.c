@@ -55,9 +55,11 @@ launch_peer_of(const struct run *R, int r, const char *type, int index)
 
 /* Process r said where it is (its answer to SIGUSR1): blocked in a call
  * on a port whose peer has called ens_finalize, and in the same call when
- * asked before (not one that was taking a message the peer sent before
- * it finalized), it is blocked for good, which fails the run now, as a
- * death does (a finalized process takes and sends nothing more). */
+ * asked before, having run WIRE_WATCH_CPU between the two answers (so
+ * polling for the message: not one taking a message the peer sent before
+ * it finalized, nor one the machine gave no processor to), it is blocked
+ * for good, which fails the run now, as a death does (a finalized process
+ * takes and sends nothing more). */
 void
 launch_blocked_for_good(struct run *R, int r)
 {
@@ -66,7 +68,8 @@ launch_blocked_for_good(struct run *R, int r)
 	int		 port, q;
 
 	if (p->forgood != NULL || p->finalized || p->seq < 0 ||
-	    p->seq != p->seq_before ||
+	    p->seq != p->seq_before || p->ran_before == 0 ||
+	    p->ran < p->ran_before + WIRE_WATCH_CPU ||
 	    sscanf(p->state, "%63s %255s %d", call, type, &port) != 3 ||
 	    port < 1 || (q = launch_peer_of(R, r, type, port)) < 0 ||
 	    !R->p[q].finalized)

@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "asan.h"
@@ -179,6 +180,7 @@ on_usr1(int sig)
 	char		 line[512], *p = line, *end = line + sizeof(line) - 32;
 	int		 c = s->call, t = s->type, saved = errno;
 	const char	*label;
+	struct timespec	 ts;
 
 	(void)sig;
 	p = sig_str(p, end, WIRE_MARK WIRE_WORD_STATE " ");
@@ -201,6 +203,13 @@ on_usr1(int sig)
 		 * blocked from two alike. */
 		p = sig_str(p, end, " @");
 		p = sig_int(p, (long)(s->gen / 2 & 0x3fffffff));
+		/* And how long it has run (ns), so that two answers in one
+		 * call tell a process that polled in between from one the
+		 * machine gave no processor to. */
+		if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) == 0) {
+			p = sig_str(p, end, " +");
+			p = sig_int(p, (long)ts.tv_sec * 1000000000L + ts.tv_nsec);
+		}
 	}
 	*p++ = '\n';
 	sig_write(line, (size_t)(p - line));

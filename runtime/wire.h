@@ -122,12 +122,14 @@
  *              "signal N"       it received fatal signal N;
  *              "exit"           it exited without calling ens_finalize;
  *              "finalize"       it entered ens_finalize;
- *              "state CALL [TYPE PORT] @SEQ" / "state -" / "state finalize"
- *                               where it is, on SIGUSR1 (--timeout, and
+ *              "state CALL [TYPE PORT] @SEQ +NS" / "state -" /
+ *              "state finalize" where it is, on SIGUSR1 (--timeout, and
  *                               once a process finalized): SEQ numbers
- *                               its calls, mod 2^30; a collective over a
- *                               group has the group instead of TYPE PORT
- *                               ("state ens_allreduce_over rows[2] @7");
+ *                               its calls, mod 2^30, NS is how long the
+ *                               process has run on a processor; a
+ *                               collective over a group has the group
+ *                               instead of TYPE PORT ("state
+ *                               ens_allreduce_over rows[2] @7 +81200345");
  *              "blocked SLOT"   the trampoline's watch of its component
  *                               on a host 'ensemble run' is not on (THE
  *                               WATCH, below): it has been in one call
