@@ -21,6 +21,10 @@
 #include <sys/socket.h>
 #include <sys/types.h>
 
+#include <linux/inet_diag.h>
+#include <linux/netlink.h>
+#include <linux/sock_diag.h>
+
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -162,6 +166,58 @@ fan_new(int n, int local, const char *key, const char *dir, char **addrs,
 	return f;
 }
 
+/* Whether the other end of a connection, peer to self, is a socket of
+ * this machine that another user owns (its kernel says, sock_diag(7)):
+ * that one is no trampoline of ours, which run as we do.  0 when it is
+ * ours, or on another host, or the kernel cannot say. */
+static int
+fan_stranger(const struct sockaddr_in *peer, const struct sockaddr_in *self)
+{
+	struct {
+		struct nlmsghdr		h;
+		struct inet_diag_req_v2	r;
+	}			 req;
+	union {
+		struct nlmsghdr	h;
+		char		b[1024];
+	}			 ans;
+	struct sockaddr_nl	 nl;
+	struct inet_diag_msg	*m;
+	ssize_t			 n;
+	int			 fd, stranger = 0;
+
+	if ((fd = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC,
+	    NETLINK_SOCK_DIAG)) < 0)
+		return 0;
+	memset(&req, 0, sizeof(req));
+	req.h.nlmsg_len = sizeof(req);
+	req.h.nlmsg_type = SOCK_DIAG_BY_FAMILY;
+	req.h.nlmsg_flags = NLM_F_REQUEST;
+	req.r.sdiag_family = AF_INET;
+	req.r.sdiag_protocol = IPPROTO_TCP;
+	req.r.idiag_states = ~0U;
+	/* The peer's socket: its end is our peer, its other end us. */
+	req.r.id.idiag_sport = peer->sin_port;
+	req.r.id.idiag_dport = self->sin_port;
+	req.r.id.idiag_src[0] = peer->sin_addr.s_addr;
+	req.r.id.idiag_dst[0] = self->sin_addr.s_addr;
+	req.r.id.idiag_cookie[0] = INET_DIAG_NOCOOKIE;
+	req.r.id.idiag_cookie[1] = INET_DIAG_NOCOOKIE;
+	memset(&nl, 0, sizeof(nl));
+	nl.nl_family = AF_NETLINK;
+	if (sendto(fd, &req, sizeof(req), 0, (struct sockaddr *)&nl,
+	    sizeof(nl)) == (ssize_t)sizeof(req) &&
+	    (n = recv(fd, &ans, sizeof(ans), 0)) > 0 &&
+	    NLMSG_OK(&ans.h, (size_t)n) &&
+	    ans.h.nlmsg_type == SOCK_DIAG_BY_FAMILY &&
+	    ans.h.nlmsg_len >= NLMSG_LENGTH(sizeof(*m))) {
+		m = NLMSG_DATA(&ans.h);
+		stranger = m->idiag_uid != geteuid();
+	}
+	close(fd);
+	return stranger;
+}
+
 /* Drop connection i: its process ended, or it did not prove itself. */
 static void
 fan_drop(struct fan *f, int i)
@@ -262,17 +318,28 @@ fan_evict(struct fan *f)
 
 /* Take the new connections (a round of them at most), each to prove
  * itself: at most FAN_PENDING wait so, the oldest dropped for a new one.
+ * One another user of this machine opened is dropped at once, before it
+ * can take any place (so no flood of them can push a trampoline's out).
  * A slot whose connection was dropped is taken again. */
 static void
 fan_accept(struct fan *f)
 {
-	socklen_t	len;
-	int		fd, i, k;
+	struct sockaddr_in	peer, self;
+	socklen_t		len;
+	int			fd, i, k;
 
 	for (k = 0; k < FAN_PENDING && f->lfd >= 0; k++) {
 		if ((fd = accept4(f->lfd, NULL, NULL, SOCK_NONBLOCK |
 		    SOCK_CLOEXEC)) < 0)
 			return;
+		len = sizeof(peer);
+		if (getpeername(fd, (struct sockaddr *)&peer, &len) != 0 ||
+		    peer.sin_family != AF_INET ||
+		    (len = sizeof(self), getsockname(fd, (struct sockaddr *)&self,
+		    &len) != 0) || fan_stranger(&peer, &self)) {
+			close(fd);
+			continue;
+		}
 		if (f->npending == FAN_PENDING)
 			fan_evict(f);
 		for (i = 0; i < f->nc && f->c[i].fd >= 0; i++)
@@ -288,16 +355,9 @@ fan_accept(struct fan *f)
 		f->c[i].fd = fd;
 		f->c[i].step = FAN_HELLO;
 		f->c[i].since = clock_now();
+		f->c[i].peer = peer;
+		f->c[i].self = self;
 		f->npending++;
-		len = sizeof(f->c[i].peer);
-		if (getpeername(fd, (struct sockaddr *)&f->c[i].peer, &len) != 0 ||
-		    f->c[i].peer.sin_family != AF_INET) {
-			fan_drop(f, i);
-			continue;
-		}
-		len = sizeof(f->c[i].self);
-		if (getsockname(fd, (struct sockaddr *)&f->c[i].self, &len) != 0)
-			fan_drop(f, i);
 	}
 }
 

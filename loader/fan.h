@@ -7,7 +7,8 @@
  * component reads the connection as its standard input.  A connection
  * that has not proved it yet takes no process's place and holds back no
  * other: each is answered as it comes, and dropped after FAN_AUTH_WAIT
- * (or, when FAN_PENDING wait, the oldest first). */
+ * (or, when FAN_PENDING wait, the oldest first); one from a socket of
+ * this machine that another user owns is closed as it comes. */
 #ifndef ENS_FAN_H
 #define ENS_FAN_H
 
