@@ -230,6 +230,24 @@ demux_out_close(struct run *R, int r, int err)
 	R->nopen--;
 }
 
+/* Why name, in the output directory, may not be made a process's file:
+ * a symbolic link (never written through) or what is not a regular file
+ * (a new string), or NULL: nothing there, or a file to replace. */
+static char *
+demux_out_refused(const struct run *R, const char *name)
+{
+	struct stat	st;
+
+	if (fstatat(R->outdir, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+		return NULL;
+	if (S_ISLNK(st.st_mode))
+		return xstrdup("it is a symbolic link, which is not written"
+		    " through");
+	if (!S_ISREG(st.st_mode))
+		return xstrdup("it is not a regular file");
+	return NULL;
+}
+
 /* Open process r's file for stdout (err 0) or stderr (err 1) under
  * --output-dir: make it ('create', the run's start), or open it again to
  * append, the file made then and no other (not a link put in its place);
@@ -254,17 +272,12 @@ demux_out_open(struct run *R, int r, int err, int create)
 		}
 	path = demux_out_path(R, r, err);
 	name = path + strlen(R->o->output_dir) + 1;
-	if (create && fstatat(R->outdir, name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+	if (create && (why = demux_out_refused(R, name)) == NULL &&
+	    fstatat(R->outdir, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    unlinkat(R->outdir, name, 0) != 0)
 		/* What is there is replaced, not written through: a link to
 		 * a file elsewhere keeps it as it was. */
-		if (S_ISLNK(st.st_mode))
-			why = xstrdup("it is a symbolic link, which is not written"
-			    " through");
-		else if (!S_ISREG(st.st_mode))
-			why = xstrdup("it is not a regular file");
-		else if (unlinkat(R->outdir, name, 0) != 0)
-			xasprintf(&why, "%s", strerror(errno));
-	}
+		xasprintf(&why, "%s", strerror(errno));
 	if (why == NULL && (fd = openat(R->outdir, name, create ?
 	    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC :
 	    O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0666)) < 0)
@@ -608,6 +621,7 @@ demux_out_create(struct run *R)
 {
 	const char	*dir = R->o->output_dir;
 	struct stat	 st;
+	char		*path, *why;
 	int		 i, err, made;
 
 	made = mkdir(dir, 0777) == 0;
@@ -624,6 +638,22 @@ demux_out_create(struct run *R)
 		    "another was put in its place" : strerror(errno));
 		return -1;
 	}
+	/* Every name looked at before any file is made, so that a refused
+	 * one leaves the directory as it was. */
+	for (i = 0; i < R->n; i++)
+		for (err = 0; err < 2; err++) {
+			path = demux_out_path(R, i, err);
+			why = demux_out_refused(R, path + strlen(dir) + 1);
+			if (why != NULL) {
+				fprintf(stderr, "ensemble: cannot open '%s': %s\n",
+				    path, why);
+				R->out_failed = 1;
+			}
+			free(why);
+			free(path);
+			if (R->out_failed)
+				return -1;
+		}
 	for (i = 0; i < R->n; i++)
 		for (err = 0; err < 2; err++) {
 			if (demux_out_open(R, i, err, 1) == NULL)
