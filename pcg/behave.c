@@ -16,6 +16,7 @@
 #include "eval.h"
 #include "hmap.h"
 #include "pcg.h"
+#include "stmtword.h"
 #include "xmalloc.h"
 
 /* Statements one process's behaviour may unroll to: more is a runaway
@@ -55,52 +56,51 @@ say(struct behave *x, const struct stmt *s, const char *fmt, ...)
 	free(msg);
 }
 
-/* A statement's words, as the script spells them. */
+/* A statement's words, as the script spells them (runtime/stmtword.h). */
 const char *
 pcg_stmt_word(enum stmt_kind kind, enum send_mode mode)
 {
-	static const char *const sends[] = { "send", "ssend", "bsend" };
-	static const char *const isends[] = { "isend", "issend", "ibsend" };
+	enum stmt_word	w = W_COUNT;
 
 	switch (kind) {
-	case S_SEND:		return sends[mode];
-	case S_ISEND:		return isends[mode];
-	case S_RECV:		return "recv";
-	case S_IRECV:		return "irecv";
-	case S_RECV_ANY:	return "recv any";
-	case S_IRECV_ANY:	return "irecv any";
-	case S_WAITALL:		return "waitall";
-	case S_BARRIER:		return "barrier";
-	case S_ALLREDUCE:	return "allreduce";
-	case S_ALLGATHER:	return "allgather";
-	case S_ALLTOALL:	return "alltoall";
-	case S_BCAST:		return "bcast from";
-	case S_SCATTER:		return "scatter from";
-	case S_REDUCE:		return "reduce to";
-	case S_GATHER:		return "gather to";
-	case S_ALLGATHERV:	return "allgatherv";
-	case S_ALLTOALLV:	return "alltoallv";
-	case S_REDUCESCATTER:	return "reducescatter";
-	case S_SCATTERV:	return "scatterv from";
-	case S_GATHERV:		return "gatherv to";
-	case S_LOOP:		return "loop";
-	case S_CHOICE:		return "choice";
-	case S_SENDRECV:	return "sendrecv";
-	case S_SENDRECV_REPLACE: return "sendrecv replace";
-	case S_WAIT:		return "wait";
-	case S_TEST:		return "test";
-	case S_WAITANY:		return "waitany";
-	case S_WAITSOME:	return "waitsome";
-	case S_PROBE:		return "probe";
-	case S_PROBE_ANY:	return "probe any";
-	case S_IPROBE:		return "iprobe";
-	case S_IPROBE_ANY:	return "iprobe any";
-	case S_RECV_PROBED:	return "recv";
+	case S_SEND:		w = W_SEND + mode; break;
+	case S_ISEND:		w = W_ISEND + mode; break;
+	case S_RECV:		w = W_RECV; break;
+	case S_IRECV:		w = W_IRECV; break;
+	case S_RECV_ANY:	w = W_RECV_ANY; break;
+	case S_IRECV_ANY:	w = W_IRECV_ANY; break;
+	case S_WAITALL:		w = W_WAITALL; break;
+	case S_BARRIER:		w = W_BARRIER; break;
+	case S_ALLREDUCE:	w = W_ALLREDUCE; break;
+	case S_ALLGATHER:	w = W_ALLGATHER; break;
+	case S_ALLTOALL:	w = W_ALLTOALL; break;
+	case S_BCAST:		w = W_BCAST; break;
+	case S_SCATTER:		w = W_SCATTER; break;
+	case S_REDUCE:		w = W_REDUCE; break;
+	case S_GATHER:		w = W_GATHER; break;
+	case S_ALLGATHERV:	w = W_ALLGATHERV; break;
+	case S_ALLTOALLV:	w = W_ALLTOALLV; break;
+	case S_REDUCESCATTER:	w = W_REDUCESCATTER; break;
+	case S_SCATTERV:	w = W_SCATTERV; break;
+	case S_GATHERV:		w = W_GATHERV; break;
+	case S_LOOP:		w = W_LOOP; break;
+	case S_CHOICE:		w = W_CHOICE; break;
+	case S_SENDRECV:	w = W_SENDRECV; break;
+	case S_SENDRECV_REPLACE: w = W_SENDRECV_REPLACE; break;
+	case S_WAIT:		w = W_WAIT; break;
+	case S_TEST:		w = W_TEST; break;
+	case S_WAITANY:		w = W_WAITANY; break;
+	case S_WAITSOME:	w = W_WAITSOME; break;
+	case S_PROBE:		w = W_PROBE; break;
+	case S_PROBE_ANY:	w = W_PROBE_ANY; break;
+	case S_IPROBE:		w = W_IPROBE; break;
+	case S_IPROBE_ANY:	w = W_IPROBE_ANY; break;
+	case S_RECV_PROBED:	w = W_RECV_PROBED; break;
 	case S_IF:
-	case S_FOR:
+	case S_FOR:		/* no word of their own */
 		break;
 	}
-	return "?";
+	return w < W_COUNT ? stmt_words[w] : "?";
 }
 
 /* The words statement b starts with. */

@@ -1,7 +1,10 @@
-/* emit.c -- printing the expanded model back in the script language: the
- * whole script for 'ensemble expand', and each behaviour with parameters
- * replaced by their values (also the graph's 'behaviour' attribute).  What
- * it prints parses back to the same graph. */
+/* emit.c -- printing the expanded model back in the script language, for
+ * 'ensemble expand': the whole script, each component's BEHAVIOUR with
+ * the script's parameters replaced by their values; and an expression
+ * with its names kept (pcg_expr_text).  What it prints parses back to the
+ * same graph.  Each process's instantiated behaviour (the graph's
+ * 'behaviour' attribute, which the protocol monitor reads) is behave.c's
+ * to print; both spell a statement's words by pcg_stmt_word. */
 #include "config.h"
 
 #include <inttypes.h>
@@ -245,29 +248,26 @@ emit_as(struct buf *b, const struct stmt *s)
 static void
 emit_stmt(struct buf *b, const struct pcg *g, const struct stmt *s, int indent)
 {
-	static const char *const sends[] = { "send", "ssend", "bsend" };
-	static const char *const isends[] = { "isend", "issend", "ibsend" };
+	const char		*w = pcg_stmt_word(s->kind, s->mode);
 	const struct branch	*br;
 
 	switch (s->kind) {
 	case S_SEND:
-		buf_adds(b, sends[s->mode]);
+		buf_adds(b, w);
 		emit_port(b, g, s);
 		break;
 	case S_ISEND:
-		buf_adds(b, isends[s->mode]);
-		emit_port(b, g, s);
-		emit_as(b, s);
-		break;
 	case S_RECV:
 	case S_IRECV:
-		buf_adds(b, s->kind == S_RECV ? "recv" : "irecv");
+	case S_PROBE:
+		buf_adds(b, w);
 		emit_port(b, g, s);
 		emit_as(b, s);
 		break;
 	case S_RECV_ANY:
 	case S_IRECV_ANY:
-		buf_adds(b, s->kind == S_RECV_ANY ? "recv any" : "irecv any");
+	case S_PROBE_ANY:
+		buf_adds(b, w);
 		if (s->type != NULL)
 			buf_printf(b, " %s", s->type);
 		buf_addc(b, ';');
@@ -275,44 +275,27 @@ emit_stmt(struct buf *b, const struct pcg *g, const struct stmt *s, int indent)
 		break;
 	case S_SENDRECV:
 	case S_SENDRECV_REPLACE:
-		buf_adds(b, s->kind == S_SENDRECV ? "sendrecv" : "sendrecv replace");
+		buf_adds(b, w);
 		emit_port(b, g, s);
 		b->len--;
 		buf_addc(b, ',');
 		emit_rport(b, g, s);
 		break;
 	case S_WAIT:
-		buf_printf(b, "wait %s;", s->req);
-		break;
-	case S_PROBE:
-		buf_adds(b, "probe");
-		emit_port(b, g, s);
-		emit_as(b, s);
-		break;
-	case S_PROBE_ANY:
-		buf_adds(b, "probe any");
-		if (s->type != NULL)
-			buf_printf(b, " %s", s->type);
-		buf_addc(b, ';');
-		emit_as(b, s);
-		break;
 	case S_RECV_PROBED:
-		buf_printf(b, "recv %s;", s->req);
+		buf_printf(b, "%s %s;", w, s->req);
 		break;
 	case S_TEST:
 	case S_IPROBE:
 	case S_IPROBE_ANY:
+		buf_adds(b, w);
 		if (s->kind == S_TEST)
-			buf_printf(b, "test %s", s->req);
+			buf_printf(b, " %s", s->req);
 		else if (s->kind == S_IPROBE) {
-			buf_adds(b, "iprobe");
 			emit_port(b, g, s);
 			b->len--;
-		} else {
-			buf_adds(b, "iprobe any");
-			if (s->type != NULL)
-				buf_printf(b, " %s", s->type);
-		}
+		} else if (s->type != NULL)
+			buf_printf(b, " %s", s->type);
 		if (s->kind != S_TEST && s->req != NULL)
 			buf_printf(b, " as %s", s->req);
 		buf_addc(b, ' ');
@@ -322,7 +305,7 @@ emit_stmt(struct buf *b, const struct pcg *g, const struct stmt *s, int indent)
 		break;
 	case S_WAITANY:
 	case S_WAITSOME:
-		buf_adds(b, s->kind == S_WAITANY ? "waitany {" : "waitsome {");
+		buf_printf(b, "%s {", w);
 		for (br = s->branches; br != NULL; br = br->next) {
 			emit_newline(b, indent < 0 ? -1 : indent + 4);
 			buf_printf(b, "on %s ", br->req);
@@ -331,29 +314,31 @@ emit_stmt(struct buf *b, const struct pcg *g, const struct stmt *s, int indent)
 		emit_newline(b, indent);
 		buf_addc(b, '}');
 		break;
-	case S_WAITALL:		buf_adds(b, "waitall;"); break;
-	case S_BARRIER:		buf_adds(b, "barrier"); emit_over(b, g, s); break;
-	case S_ALLREDUCE:	buf_adds(b, "allreduce"); emit_over(b, g, s); break;
-	case S_ALLGATHER:	buf_adds(b, "allgather"); emit_over(b, g, s); break;
-	case S_ALLTOALL:	buf_adds(b, "alltoall"); emit_over(b, g, s); break;
-	case S_ALLGATHERV:	buf_adds(b, "allgatherv"); emit_over(b, g, s); break;
-	case S_ALLTOALLV:	buf_adds(b, "alltoallv"); emit_over(b, g, s); break;
-	case S_REDUCESCATTER:	buf_adds(b, "reducescatter"); emit_over(b, g, s); break;
+	case S_WAITALL:
+		buf_printf(b, "%s;", w);
+		break;
+	case S_BARRIER:
+	case S_ALLREDUCE:
+	case S_ALLGATHER:
+	case S_ALLTOALL:
+	case S_ALLGATHERV:
+	case S_ALLTOALLV:
+	case S_REDUCESCATTER:
+		buf_adds(b, w);
+		emit_over(b, g, s);
+		break;
 	case S_BCAST:
 	case S_SCATTER:
 	case S_REDUCE:
 	case S_GATHER:
 	case S_SCATTERV:
 	case S_GATHERV:
-		buf_adds(b, s->kind == S_BCAST ? "bcast from " : s->kind == S_SCATTER ?
-		    "scatter from " : s->kind == S_REDUCE ? "reduce to " :
-		    s->kind == S_GATHER ? "gather to " : s->kind == S_SCATTERV ?
-		    "scatterv from " : "gatherv to ");
+		buf_printf(b, "%s ", w);
 		emit_instref(b, g, &s->root);
 		emit_over(b, g, s);
 		break;
 	case S_LOOP:
-		buf_adds(b, "loop ");
+		buf_printf(b, "%s ", w);
 		if (s->expr != NULL) {
 			emit_expr(b, g, s->expr, P_COND);
 			buf_addc(b, ' ');
@@ -382,7 +367,7 @@ emit_stmt(struct buf *b, const struct pcg *g, const struct stmt *s, int indent)
 		emit_block(b, g, s->body, indent);
 		break;
 	case S_CHOICE:
-		buf_adds(b, "choice ");
+		buf_printf(b, "%s ", w);
 		for (br = s->branches; br != NULL; br = br->next) {
 			emit_block(b, g, br->body, indent);
 			if (br->next != NULL)

@@ -16,27 +16,7 @@
 #include <string.h>
 
 #include "monitor.h"
-
-enum word {
-	W_SEND, W_SSEND, W_BSEND, W_ISEND, W_ISSEND, W_IBSEND, W_RECV, W_IRECV,
-	W_RECV_ANY, W_IRECV_ANY, W_WAITALL, W_BARRIER, W_ALLREDUCE, W_ALLGATHER,
-	W_ALLTOALL, W_ALLGATHERV, W_ALLTOALLV, W_REDUCESCATTER,
-	W_BCAST, W_SCATTER, W_REDUCE, W_GATHER, W_SCATTERV, W_GATHERV,	/* root */
-	/* p2p_statement's, after their word */
-	W_SENDRECV, W_SENDRECV_REPLACE, W_WAIT, W_TEST, W_WAITANY, W_WAITSOME,
-	W_PROBE, W_PROBE_ANY, W_IPROBE, W_IPROBE_ANY,
-	W_RECV_PROBED,		/* 'recv m': found as W_RECV's, by its operand */
-	W_COUNT
-};
-
-static const char *const words[W_COUNT] = {
-	"send", "ssend", "bsend", "isend", "issend", "ibsend", "recv", "irecv",
-	"recv any", "irecv any", "waitall", "barrier", "allreduce", "allgather",
-	"alltoall", "allgatherv", "alltoallv", "reducescatter", "bcast from",
-	"scatter from", "reduce to", "gather to", "scatterv from", "gatherv to",
-	"sendrecv", "sendrecv replace", "wait", "test", "waitany", "waitsome",
-	"probe", "probe any", "iprobe", "iprobe any", "recv"
-};
+#include "stmtword.h"
 
 /* The call of each enum mon_op, as messages name it. */
 static const char *const calls[] = {
@@ -644,8 +624,8 @@ statement(struct mon *m)
 	char	*tok, *end;
 	long	 count = -1;
 
-	if (is(m, "loop")) {
-		m->p += 4;
+	if (is(m, stmt_words[W_LOOP])) {
+		m->p += strlen(stmt_words[W_LOOP]);
 		if (!is(m, "{")) {
 			if ((tok = take(m)) == NULL)
 				return fail(m, "expected a count");
@@ -677,27 +657,27 @@ statement(struct mon *m)
 		}
 		return 0;
 	}
-	if (is(m, "choice")) {
-		m->p += 6;
+	if (is(m, stmt_words[W_CHOICE])) {
+		m->p += strlen(stmt_words[W_CHOICE]);
 		return choice(m);
 	}
-	for (w = W_COUNT - 1; w >= 0; w--) {
-		const char	*sp = strchr(words[w], ' ');
+	/* The calls' words, each before its prefixes ("recv any" before
+	 * "recv"); 'recv m' is found as W_RECV, by its operand. */
+	for (w = W_RECV_PROBED - 1; w >= 0; w--) {
+		const char	*sp = strchr(stmt_words[w], ' ');
 
-		if (w == W_RECV_PROBED)		/* W_RECV's word */
-			continue;
 		if (sp == NULL) {
-			if (is(m, words[w]))
+			if (is(m, stmt_words[w]))
 				break;
 			continue;
 		}
 		/* "recv any", "bcast from": two tokens. */
 		{
 			const char	*save = m->p;
-			size_t		 l1 = (size_t)(sp - words[w]), len;
+			size_t		 l1 = (size_t)(sp - stmt_words[w]), len;
 			const char	*t = peek(m, &len);
 
-			if (len == l1 && strncmp(t, words[w], l1) == 0) {
+			if (len == l1 && strncmp(t, stmt_words[w], l1) == 0) {
 				m->p += len;
 				if (is(m, sp + 1))
 					break;
@@ -708,8 +688,8 @@ statement(struct mon *m)
 	if (w < 0)
 		return fail(m, "unknown statement");
 	/* m->p is at the word, or at the second of a two-word one. */
-	m->p += strchr(words[w], ' ') != NULL ? strlen(strchr(words[w], ' ') + 1) :
-	    strlen(words[w]);
+	m->p += strchr(stmt_words[w], ' ') != NULL ? strlen(strchr(stmt_words[w], ' ') + 1) :
+	    strlen(stmt_words[w]);
 	return action(m, w, loc);
 }
 
@@ -964,13 +944,15 @@ closure(struct mon *m, const long *from, int nfrom)
 }
 
 /* The call of each action word whose match is its name alone (its port,
- * root and group aside), for the fast step; -1: none. */
+ * root and group aside), for the fast step; -1: none (and loop and
+ * choice, no actions). */
 static const int word_op[W_COUNT] = {
 	MON_SEND, MON_SSEND, MON_BSEND, MON_ISEND, MON_ISSEND, MON_IBSEND,
 	MON_RECV, MON_IRECV, -1, -1, -1, MON_BARRIER, MON_ALLREDUCE,
 	MON_ALLGATHER, MON_ALLTOALL, MON_ALLGATHERV, MON_ALLTOALLV,
 	MON_REDUCE_SCATTER, MON_BCAST, MON_SCATTER, MON_REDUCE, MON_GATHER,
-	MON_SCATTERV, MON_GATHERV, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
+	MON_SCATTERV, MON_GATHERV, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+	-1, -1
 };
 
 /* The precomputed automaton of the fast step: for each action with
@@ -1064,22 +1046,6 @@ oom:
 	return NULL;
 }
 
-/* Whether a call is a collective (it may go over a group). */
-static int
-is_coll(enum mon_op op)
-{
-	switch (op) {
-	case MON_BARRIER: case MON_BCAST: case MON_SCATTER: case MON_REDUCE:
-	case MON_ALLREDUCE: case MON_GATHER: case MON_ALLGATHER:
-	case MON_ALLTOALL: case MON_ALLGATHERV: case MON_ALLTOALLV:
-	case MON_REDUCE_SCATTER: case MON_SCATTERV: case MON_GATHERV:
-		return 1;
-	default:
-		return 0;
-	}
-}
-
-
 /* Whether the names a statement and a call give (a port type, a group),
  * either NULL for none, are the same. */
 static int
@@ -1101,7 +1067,7 @@ matches(const struct ins *in, const struct mon_event *e)
 {
 	int	w = in->word;
 
-	if (is_coll(e->op) && !same_group(in, e))
+	if (ens_mon_is_coll(e->op) && !same_group(in, e))
 		return 0;
 
 	switch (e->op) {
@@ -1342,31 +1308,31 @@ describe(const struct mon *m, const struct ins *in, const long *c)
 		else
 			snprintf(found, sizeof(found), " (no message probed)");
 	} else if (in->word == W_SENDRECV || in->word == W_SENDRECV_REPLACE)
-		snprintf(what, sizeof(what), "%s %s[%d], %s[%d]", words[in->word],
+		snprintf(what, sizeof(what), "%s %s[%d], %s[%d]", stmt_words[in->word],
 		    in->type, in->port, in->rtype, in->rport);
 	else if (in->word == W_WAIT || in->word == W_TEST)
-		snprintf(what, sizeof(what), "%s %s", words[in->word],
+		snprintf(what, sizeof(what), "%s %s", stmt_words[in->word],
 		    m->names[in->req]);
 	else if (in->word == W_WAITANY || in->word == W_WAITSOME)
-		for (n = snprintf(what, sizeof(what), "%s on", words[in->word]),
+		for (n = snprintf(what, sizeof(what), "%s on", stmt_words[in->word]),
 		    i = 0; i < in->non && n > 0 && (size_t)n < sizeof(what); i++)
 			n += snprintf(what + n, sizeof(what) - (size_t)n, "%s %s",
 			    i > 0 ? "," : "", m->names[in->on[i]]);
 	else if (in->word == W_PROBE || in->word == W_IPROBE)
-		snprintf(what, sizeof(what), "%s %s[%d]", words[in->word],
+		snprintf(what, sizeof(what), "%s %s[%d]", stmt_words[in->word],
 		    in->type, in->port);
 	else if (in->word == W_PROBE_ANY || in->word == W_IPROBE_ANY)
-		snprintf(what, sizeof(what), "%s%s%s", words[in->word],
+		snprintf(what, sizeof(what), "%s%s%s", stmt_words[in->word],
 		    in->type != NULL ? " " : "", in->type != NULL ? in->type : "");
 	else if (in->word >= W_BCAST)
-		snprintf(what, sizeof(what), "%s %s", words[in->word], in->root);
+		snprintf(what, sizeof(what), "%s %s", stmt_words[in->word], in->root);
 	else if (in->word >= W_WAITALL)
-		snprintf(what, sizeof(what), "%s", words[in->word]);
+		snprintf(what, sizeof(what), "%s", stmt_words[in->word]);
 	else if (in->word == W_RECV_ANY || in->word == W_IRECV_ANY)
-		snprintf(what, sizeof(what), "%s%s%s", words[in->word],
+		snprintf(what, sizeof(what), "%s%s%s", stmt_words[in->word],
 		    in->type != NULL ? " " : "", in->type != NULL ? in->type : "");
 	else
-		snprintf(what, sizeof(what), "%s %s[%d]", words[in->word], in->type,
+		snprintf(what, sizeof(what), "%s %s[%d]", stmt_words[in->word], in->type,
 		    in->port);
 	if (in->group != NULL && (k = strlen(what)) < sizeof(what))
 		snprintf(what + k, sizeof(what) - k, " over %s", in->group);
@@ -1475,7 +1441,7 @@ refusal(const struct mon *m, const struct mon_event *e)
 	else
 		snprintf(call, sizeof(call), "%s %s[%d]", calls[e->op],
 		    e->type ? e->type : "?", e->port);
-	if (is_coll(e->op) && e->group != NULL && (k = (int)strlen(call)) <
+	if (ens_mon_is_coll(e->op) && e->group != NULL && (k = (int)strlen(call)) <
 	    (int)sizeof(call))
 		snprintf(call + k, sizeof(call) - (size_t)k, " over %s", e->group);
 	if ((list = calloc((size_t)m->rd.n + 1, sizeof(*list))) == NULL)

@@ -100,7 +100,8 @@
 
 /* The calls followed, as the monitor sees them: the ens_*_status forms
  * are the same call as their plain one (ens_recv_status is MON_RECV).
- * Those on one port come first, up to MON_IRECV; MON_FINALIZE is last. */
+ * Those on one port come first, up to MON_IRECV; the collectives are
+ * MON_BARRIER to MON_GATHERV (ens_mon_is_coll); MON_FINALIZE is last. */
 enum mon_op {
 	MON_SEND, MON_SSEND, MON_BSEND, MON_ISEND, MON_ISSEND, MON_IBSEND,
 	MON_RECV, MON_IRECV, MON_RECV_ANY, MON_IRECV_ANY, MON_WAITALL,
@@ -111,6 +112,13 @@ enum mon_op {
 	MON_WAITSOME, MON_PROBE, MON_PROBE_ANY, MON_IPROBE, MON_IPROBE_ANY,
 	MON_FINALIZE
 };
+
+/* Whether a call is a collective (which may go over a group). */
+static inline int
+ens_mon_is_coll(enum mon_op op)
+{
+	return op >= MON_BARRIER && op <= MON_GATHERV;
+}
 
 /* One port call.  type: the port type (NULL for ens_recv_any and
  * ens_irecv_any over every port, and for collectives); port: 1-based, 0

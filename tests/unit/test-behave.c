@@ -220,21 +220,6 @@ str_is(const char *a, const char *b)
 	return a == NULL || b == NULL ? a == b : strcmp(a, b) == 0;
 }
 
-/* Whether a call is a collective (which may go over a group). */
-static int
-is_coll(enum mon_op op)
-{
-	switch (op) {
-	case MON_BARRIER: case MON_BCAST: case MON_SCATTER: case MON_REDUCE:
-	case MON_ALLREDUCE: case MON_GATHER: case MON_ALLGATHER:
-	case MON_ALLTOALL: case MON_ALLGATHERV: case MON_ALLTOALLV:
-	case MON_REDUCE_SCATTER: case MON_SCATTERV: case MON_GATHERV:
-		return 1;
-	default:
-		return 0;
-	}
-}
-
 /* The instruction configuration c is at, a 'recv m' (RECVPROBED) as the
  * RECV of the port its counter holds (in a copy kept per process: one
  * in use at a time). */
@@ -1032,7 +1017,7 @@ found:
 	compare_reqs(x, s, path, n, c, e);
 	/* A collective over another group, or over none, or over one where
 	 * it goes over none. */
-	if (is_coll(e->op)) {
+	if (ens_mon_is_coll(e->op)) {
 		y = *e;
 		if (e->group != NULL) {
 			y.group = NULL;
