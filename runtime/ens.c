@@ -1640,301 +1640,27 @@ over_root(enum wire_call c, const struct over *ov, const char *root, int *world)
 	return r;
 }
 
-/* A barrier over ov (every collective below: c the call, for messages). */
-static void
-barrier_over(enum wire_call c, const struct over *ov)
+/* A collective's arguments, as its ens_* call takes them (those it does
+ * not take stay 0), and which collective it is: op, its operation in the
+ * trace. */
+struct coll {
+	enum trace_op	 op;
+	const void	*sbuf;
+	void		*rbuf;
+	int		 scount, rcount;
+	const int	*scounts, *sdispls;	/* the v-forms' */
+	const int	*rcounts, *rdispls;
+	MPI_Datatype	 stype, rtype;
+	MPI_Op		 mop;		/* the reductions' */
+	const char	*root;		/* the rooted ones' */
+};
+
+/* Whether collective op has a root. */
+static int
+rooted(enum trace_op op)
 {
-	int	rc;
-	double	t0 = rec_on ? MPI_Wtime() : 0;
-
-	enter_over(c, NULL, ov, -1);
-	rc = PMPI_Barrier(ov->comm);
-	leave();
-	check(c, rc);
-	if (rec_on)
-		trace_over(TRACE_BARRIER, t0, ov, TRACE_NONE, MPI_DATATYPE_NULL, 0,
-		    MPI_DATATYPE_NULL, 0);
-}
-
-void
-ens_barrier(void)
-{
-	struct over	ov;
-
-	barrier_over(WC_BARRIER, app_over(WC_BARRIER, &ov));
-}
-
-void
-ens_barrier_over(const char *group, int index)
-{
-	struct over	ov;
-
-	barrier_over(WC_BARRIER_OVER, find_over(WC_BARRIER_OVER, group, index, &ov));
-}
-
-static void
-bcast_over(enum wire_call c, const struct over *ov, void *buf, int count,
-    MPI_Datatype dt, const char *root)
-{
-	int	rc, r, w;
-	double	 t0 = rec_on ? MPI_Wtime() : 0;
-
-	r = over_root(c, ov, root, &w);
-	enter_over(c, root, ov, w);
-	rc = PMPI_Bcast(buf, count, dt, r, ov->comm);
-	leave();
-	check(c, rc);
-	if (rec_on)
-		trace_over(TRACE_BCAST, t0, ov, w, dt, count, dt, count);
-}
-
-void
-ens_bcast(void *buf, int count, MPI_Datatype dt, const char *root)
-{
-	struct over	ov;
-
-	bcast_over(WC_BCAST, app_over(WC_BCAST, &ov), buf, count, dt, root);
-}
-
-void
-ens_bcast_over(void *buf, int count, MPI_Datatype dt, const char *root,
-    const char *group, int index)
-{
-	struct over	ov;
-
-	bcast_over(WC_BCAST_OVER, find_over(WC_BCAST_OVER, group, index, &ov), buf,
-	    count, dt, root);
-}
-
-static void
-reduce_over(enum wire_call c, const struct over *ov, const void *sendbuf,
-    void *recvbuf, int count, MPI_Datatype dt, MPI_Op op, const char *root)
-{
-	int	rc, r, w;
-	double	 t0 = rec_on ? MPI_Wtime() : 0;
-
-	r = over_root(c, ov, root, &w);
-	enter_over(c, root, ov, w);
-	rc = PMPI_Reduce(sendbuf, recvbuf, count, dt, op, r, ov->comm);
-	leave();
-	check(c, rc);
-	if (rec_on)
-		trace_over(TRACE_REDUCE, t0, ov, w, dt, count, dt, count);
-}
-
-void
-ens_reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dt, MPI_Op op,
-    const char *root)
-{
-	struct over	ov;
-
-	reduce_over(WC_REDUCE, app_over(WC_REDUCE, &ov), sendbuf, recvbuf, count,
-	    dt, op, root);
-}
-
-void
-ens_reduce_over(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dt,
-    MPI_Op op, const char *root, const char *group, int index)
-{
-	struct over	ov;
-
-	reduce_over(WC_REDUCE_OVER, find_over(WC_REDUCE_OVER, group, index, &ov),
-	    sendbuf, recvbuf, count, dt, op, root);
-}
-
-static void
-allreduce_over(enum wire_call c, const struct over *ov, const void *sendbuf,
-    void *recvbuf, int count, MPI_Datatype dt, MPI_Op op)
-{
-	int	rc;
-	double	 t0 = rec_on ? MPI_Wtime() : 0;
-
-	enter_over(c, NULL, ov, -1);
-	rc = PMPI_Allreduce(sendbuf, recvbuf, count, dt, op, ov->comm);
-	leave();
-	check(c, rc);
-	if (rec_on)
-		trace_over(TRACE_ALLREDUCE, t0, ov, TRACE_NONE, dt, count, dt,
-		    count);
-}
-
-void
-ens_allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dt, MPI_Op op)
-{
-	struct over	ov;
-
-	allreduce_over(WC_ALLREDUCE, app_over(WC_ALLREDUCE, &ov), sendbuf, recvbuf,
-	    count, dt, op);
-}
-
-void
-ens_allreduce_over(const void *sendbuf, void *recvbuf, int count,
-    MPI_Datatype dt, MPI_Op op, const char *group, int index)
-{
-	struct over	ov;
-
-	allreduce_over(WC_ALLREDUCE_OVER, find_over(WC_ALLREDUCE_OVER, group,
-	    index, &ov), sendbuf, recvbuf, count, dt, op);
-}
-
-static void
-gather_over(enum wire_call c, const struct over *ov, const void *sendbuf,
-    int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
-    MPI_Datatype recvtype, const char *root)
-{
-	int	rc, r, w;
-	double	 t0 = rec_on ? MPI_Wtime() : 0;
-
-	r = over_root(c, ov, root, &w);
-	enter_over(c, root, ov, w);
-	rc = PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, r,
-	    ov->comm);
-	leave();
-	check(c, rc);
-	if (rec_on)
-		trace_over(TRACE_GATHER, t0, ov, w, sendtype, sendcount, recvtype,
-		    recvcount);
-}
-
-void
-ens_gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-    int recvcount, MPI_Datatype recvtype, const char *root)
-{
-	struct over	ov;
-
-	gather_over(WC_GATHER, app_over(WC_GATHER, &ov), sendbuf, sendcount,
-	    sendtype, recvbuf, recvcount, recvtype, root);
-}
-
-void
-ens_gather_over(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-    void *recvbuf, int recvcount, MPI_Datatype recvtype, const char *root,
-    const char *group, int index)
-{
-	struct over	ov;
-
-	gather_over(WC_GATHER_OVER, find_over(WC_GATHER_OVER, group, index, &ov),
-	    sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
-}
-
-static void
-allgather_over(enum wire_call c, const struct over *ov, const void *sendbuf,
-    int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
-    MPI_Datatype recvtype)
-{
-	int	rc;
-	double	 t0 = rec_on ? MPI_Wtime() : 0;
-
-	enter_over(c, NULL, ov, -1);
-	rc = PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-	    ov->comm);
-	leave();
-	check(c, rc);
-	if (rec_on)
-		trace_over(TRACE_ALLGATHER, t0, ov, TRACE_NONE, sendtype, sendcount,
-		    recvtype, recvcount);
-}
-
-void
-ens_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-    int recvcount, MPI_Datatype recvtype)
-{
-	struct over	ov;
-
-	allgather_over(WC_ALLGATHER, app_over(WC_ALLGATHER, &ov), sendbuf,
-	    sendcount, sendtype, recvbuf, recvcount, recvtype);
-}
-
-void
-ens_allgather_over(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-    void *recvbuf, int recvcount, MPI_Datatype recvtype, const char *group,
-    int index)
-{
-	struct over	ov;
-
-	allgather_over(WC_ALLGATHER_OVER, find_over(WC_ALLGATHER_OVER, group,
-	    index, &ov), sendbuf, sendcount, sendtype, recvbuf, recvcount,
-	    recvtype);
-}
-
-static void
-scatter_over(enum wire_call c, const struct over *ov, const void *sendbuf,
-    int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
-    MPI_Datatype recvtype, const char *root)
-{
-	int	rc, r, w;
-	double	 t0 = rec_on ? MPI_Wtime() : 0;
-
-	r = over_root(c, ov, root, &w);
-	enter_over(c, root, ov, w);
-	rc = PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, r,
-	    ov->comm);
-	leave();
-	check(c, rc);
-	if (rec_on)
-		trace_over(TRACE_SCATTER, t0, ov, w, sendtype, sendcount, recvtype,
-		    recvcount);
-}
-
-void
-ens_scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-    int recvcount, MPI_Datatype recvtype, const char *root)
-{
-	struct over	ov;
-
-	scatter_over(WC_SCATTER, app_over(WC_SCATTER, &ov), sendbuf, sendcount,
-	    sendtype, recvbuf, recvcount, recvtype, root);
-}
-
-void
-ens_scatter_over(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-    void *recvbuf, int recvcount, MPI_Datatype recvtype, const char *root,
-    const char *group, int index)
-{
-	struct over	ov;
-
-	scatter_over(WC_SCATTER_OVER, find_over(WC_SCATTER_OVER, group, index,
-	    &ov), sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-	    root);
-}
-
-static void
-alltoall_over(enum wire_call c, const struct over *ov, const void *sendbuf,
-    int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
-    MPI_Datatype recvtype)
-{
-	int	rc;
-	double	 t0 = rec_on ? MPI_Wtime() : 0;
-
-	enter_over(c, NULL, ov, -1);
-	rc = PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-	    ov->comm);
-	leave();
-	check(c, rc);
-	if (rec_on)
-		trace_over(TRACE_ALLTOALL, t0, ov, TRACE_NONE, sendtype, sendcount,
-		    recvtype, recvcount);
-}
-
-void
-ens_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-    int recvcount, MPI_Datatype recvtype)
-{
-	struct over	ov;
-
-	alltoall_over(WC_ALLTOALL, app_over(WC_ALLTOALL, &ov), sendbuf, sendcount,
-	    sendtype, recvbuf, recvcount, recvtype);
-}
-
-void
-ens_alltoall_over(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-    void *recvbuf, int recvcount, MPI_Datatype recvtype, const char *group,
-    int index)
-{
-	struct over	ov;
-
-	alltoall_over(WC_ALLTOALL_OVER, find_over(WC_ALLTOALL_OVER, group, index,
-	    &ov), sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
+	return op == TRACE_BCAST || op == TRACE_SCATTER || op == TRACE_SCATTERV ||
+	    op == TRACE_REDUCE || op == TRACE_GATHER || op == TRACE_GATHERV;
 }
 
 /* The sum of n counts, for a v-collective's trace line; 0 for none. */
@@ -1949,213 +1675,234 @@ vsum(const int *counts, int n)
 	return s;
 }
 
+/* Record collective a over ov (--trace): root its world rank or
+ * TRACE_NONE.  A v-form's counts are their sum, where they count: a
+ * rooted one's only at its root; reduce-scatter sends the sum of its
+ * counts and receives its own. */
 static void
-allgatherv_over(enum wire_call c, const struct over *ov, const void *sendbuf,
-    int sendcount, MPI_Datatype sendtype, void *recvbuf, const int *recvcounts,
-    const int *displs, MPI_Datatype recvtype)
+coll_trace(const struct coll *a, double t0, const struct over *ov, int root)
 {
-	int	rc;
-	double	 t0 = rec_on ? MPI_Wtime() : 0;
+	MPI_Datatype	stype = a->stype, rtype = a->rtype;
+	long		scount = a->scount, rcount = a->rcount;
+	int		me = root == E.self.rank;
 
-	enter_over(c, NULL, ov, -1);
-	rc = PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
-	    displs, recvtype, ov->comm);
+	switch (a->op) {
+	case TRACE_BARRIER:
+		stype = rtype = MPI_DATATYPE_NULL;
+		break;
+	case TRACE_ALLGATHERV:
+		rcount = vsum(a->rcounts, ov->size);
+		break;
+	case TRACE_GATHERV:
+		rcount = me ? vsum(a->rcounts, ov->size) : 0;
+		break;
+	case TRACE_SCATTERV:
+		scount = me ? vsum(a->scounts, ov->size) : 0;
+		break;
+	case TRACE_ALLTOALLV:
+		scount = vsum(a->scounts, ov->size);
+		rcount = vsum(a->rcounts, ov->size);
+		break;
+	case TRACE_REDUCESCATTER:
+		scount = vsum(a->rcounts, ov->size);
+		rcount = a->rcounts != NULL ? a->rcounts[ov->rank] : 0;
+		break;
+	default:
+		break;
+	}
+	trace_over(a->op, t0, ov, root, stype, scount, rtype, rcount);
+}
+
+/* Collective a over ov (c the call, for messages): its root found in ov,
+ * checked against the behaviour and said in the slot, made, recorded.
+ * Every ens_* collective is this, over the application or a group. */
+static void
+collective(enum wire_call c, const struct over *ov, const struct coll *a)
+{
+	int	rc, r = 0, w = TRACE_NONE;
+	double	t0 = rec_on ? MPI_Wtime() : 0;
+
+	if (rooted(a->op))
+		r = over_root(c, ov, a->root, &w);
+	enter_over(c, a->root, ov, w);
+	switch (a->op) {
+	case TRACE_BARRIER:
+		rc = PMPI_Barrier(ov->comm);
+		break;
+	case TRACE_BCAST:
+		rc = PMPI_Bcast(a->rbuf, a->rcount, a->rtype, r, ov->comm);
+		break;
+	case TRACE_REDUCE:
+		rc = PMPI_Reduce(a->sbuf, a->rbuf, a->scount, a->stype, a->mop, r,
+		    ov->comm);
+		break;
+	case TRACE_ALLREDUCE:
+		rc = PMPI_Allreduce(a->sbuf, a->rbuf, a->scount, a->stype, a->mop,
+		    ov->comm);
+		break;
+	case TRACE_GATHER:
+		rc = PMPI_Gather(a->sbuf, a->scount, a->stype, a->rbuf, a->rcount,
+		    a->rtype, r, ov->comm);
+		break;
+	case TRACE_ALLGATHER:
+		rc = PMPI_Allgather(a->sbuf, a->scount, a->stype, a->rbuf,
+		    a->rcount, a->rtype, ov->comm);
+		break;
+	case TRACE_SCATTER:
+		rc = PMPI_Scatter(a->sbuf, a->scount, a->stype, a->rbuf, a->rcount,
+		    a->rtype, r, ov->comm);
+		break;
+	case TRACE_ALLTOALL:
+		rc = PMPI_Alltoall(a->sbuf, a->scount, a->stype, a->rbuf,
+		    a->rcount, a->rtype, ov->comm);
+		break;
+	case TRACE_ALLGATHERV:
+		rc = PMPI_Allgatherv(a->sbuf, a->scount, a->stype, a->rbuf,
+		    a->rcounts, a->rdispls, a->rtype, ov->comm);
+		break;
+	case TRACE_GATHERV:
+		rc = PMPI_Gatherv(a->sbuf, a->scount, a->stype, a->rbuf,
+		    a->rcounts, a->rdispls, a->rtype, r, ov->comm);
+		break;
+	case TRACE_SCATTERV:
+		rc = PMPI_Scatterv(a->sbuf, a->scounts, a->sdispls, a->stype,
+		    a->rbuf, a->rcount, a->rtype, r, ov->comm);
+		break;
+	case TRACE_ALLTOALLV:
+		rc = PMPI_Alltoallv(a->sbuf, a->scounts, a->sdispls, a->stype,
+		    a->rbuf, a->rcounts, a->rdispls, a->rtype, ov->comm);
+		break;
+	case TRACE_REDUCESCATTER:
+		rc = PMPI_Reduce_scatter(a->sbuf, a->rbuf, a->rcounts, a->stype,
+		    a->mop, ov->comm);
+		break;
+	default:	/* no collective */
+		rc = MPI_ERR_INTERN;
+		break;
+	}
 	leave();
 	check(c, rc);
 	if (rec_on)
-		trace_over(TRACE_ALLGATHERV, t0, ov, TRACE_NONE, sendtype, sendcount,
-		    recvtype, vsum(recvcounts, ov->size));
+		coll_trace(a, t0, ov, w);
+}
+
+/* The two calls of collective NAME (ensemble.h): ens_name over the
+ * application, with the parameters params, and ens_name_over over a
+ * group, with the group's after them; both make the collective whose
+ * arguments the rest gives (struct coll's designated initializers).
+ * ens_barrier, whose params are none, is written out below. */
+#define ENS_PARAMS(...)	__VA_ARGS__
+#define ENS_COLLECTIVE(name, NAME, params, ...)				\
+void									\
+ens_##name params							\
+{									\
+	const struct coll	a = { __VA_ARGS__ };			\
+	struct over		ov;					\
+									\
+	collective(WC_##NAME, app_over(WC_##NAME, &ov), &a);		\
+}									\
+									\
+void									\
+ens_##name##_over(ENS_PARAMS params, const char *group, int index)	\
+{									\
+	const struct coll	a = { __VA_ARGS__ };			\
+	struct over		ov;					\
+									\
+	collective(WC_##NAME##_OVER, find_over(WC_##NAME##_OVER, group,	\
+	    index, &ov), &a);						\
 }
 
 void
-ens_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-    void *recvbuf, const int *recvcounts, const int *displs,
-    MPI_Datatype recvtype)
+ens_barrier(void)
 {
-	struct over	ov;
+	const struct coll	a = { .op = TRACE_BARRIER };
+	struct over		ov;
 
-	allgatherv_over(WC_ALLGATHERV, app_over(WC_ALLGATHERV, &ov), sendbuf,
-	    sendcount, sendtype, recvbuf, recvcounts, displs, recvtype);
+	collective(WC_BARRIER, app_over(WC_BARRIER, &ov), &a);
 }
 
 void
-ens_allgatherv_over(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-    void *recvbuf, const int *recvcounts, const int *displs,
-    MPI_Datatype recvtype, const char *group, int index)
+ens_barrier_over(const char *group, int index)
 {
-	struct over	ov;
+	const struct coll	a = { .op = TRACE_BARRIER };
+	struct over		ov;
 
-	allgatherv_over(WC_ALLGATHERV_OVER, find_over(WC_ALLGATHERV_OVER, group,
-	    index, &ov), sendbuf, sendcount, sendtype, recvbuf, recvcounts,
-	    displs, recvtype);
+	collective(WC_BARRIER_OVER, find_over(WC_BARRIER_OVER, group, index,
+	    &ov), &a);
 }
 
-static void
-gatherv_over(enum wire_call c, const struct over *ov, const void *sendbuf,
-    int sendcount, MPI_Datatype sendtype, void *recvbuf, const int *recvcounts,
-    const int *displs, MPI_Datatype recvtype, const char *root)
-{
-	int	rc, r, w;
-	double	 t0 = rec_on ? MPI_Wtime() : 0;
+ENS_COLLECTIVE(bcast, BCAST,
+    (void *buf, int count, MPI_Datatype dt, const char *root),
+    .op = TRACE_BCAST, .rbuf = buf, .scount = count, .rcount = count,
+    .stype = dt, .rtype = dt, .root = root)
 
-	r = over_root(c, ov, root, &w);
-	enter_over(c, root, ov, w);
-	rc = PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
-	    displs, recvtype, r, ov->comm);
-	leave();
-	check(c, rc);
-	if (rec_on)
-		trace_over(TRACE_GATHERV, t0, ov, w, sendtype, sendcount, recvtype,
-		    w == E.self.rank ? vsum(recvcounts, ov->size) : 0);
-}
+/* The reductions' parameters, and what they are in struct coll. */
+#define ENS_REDUCE_PARAMS						\
+	const void *sendbuf, void *recvbuf, int count, MPI_Datatype dt,	\
+	MPI_Op op
+#define ENS_REDUCE_ARGS							\
+	.sbuf = sendbuf, .rbuf = recvbuf, .scount = count, .rcount = count, \
+	.stype = dt, .rtype = dt, .mop = op
 
-void
-ens_gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-    void *recvbuf, const int *recvcounts, const int *displs,
-    MPI_Datatype recvtype, const char *root)
-{
-	struct over	ov;
+ENS_COLLECTIVE(reduce, REDUCE, (ENS_REDUCE_PARAMS, const char *root),
+    .op = TRACE_REDUCE, ENS_REDUCE_ARGS, .root = root)
+ENS_COLLECTIVE(allreduce, ALLREDUCE, (ENS_REDUCE_PARAMS),
+    .op = TRACE_ALLREDUCE, ENS_REDUCE_ARGS)
 
-	gatherv_over(WC_GATHERV, app_over(WC_GATHERV, &ov), sendbuf, sendcount,
-	    sendtype, recvbuf, recvcounts, displs, recvtype, root);
-}
+/* The parameters of a collective of a count from each process, to each
+ * (MPI_Gather's), and what they are in struct coll. */
+#define ENS_EACH_PARAMS							\
+	const void *sendbuf, int sendcount, MPI_Datatype sendtype,	\
+	void *recvbuf, int recvcount, MPI_Datatype recvtype
+#define ENS_EACH_ARGS							\
+	.sbuf = sendbuf, .scount = sendcount, .stype = sendtype,	\
+	.rbuf = recvbuf, .rcount = recvcount, .rtype = recvtype
 
-void
-ens_gatherv_over(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-    void *recvbuf, const int *recvcounts, const int *displs,
-    MPI_Datatype recvtype, const char *root, const char *group, int index)
-{
-	struct over	ov;
+ENS_COLLECTIVE(gather, GATHER, (ENS_EACH_PARAMS, const char *root),
+    .op = TRACE_GATHER, ENS_EACH_ARGS, .root = root)
+ENS_COLLECTIVE(scatter, SCATTER, (ENS_EACH_PARAMS, const char *root),
+    .op = TRACE_SCATTER, ENS_EACH_ARGS, .root = root)
+ENS_COLLECTIVE(allgather, ALLGATHER, (ENS_EACH_PARAMS),
+    .op = TRACE_ALLGATHER, ENS_EACH_ARGS)
+ENS_COLLECTIVE(alltoall, ALLTOALL, (ENS_EACH_PARAMS),
+    .op = TRACE_ALLTOALL, ENS_EACH_ARGS)
 
-	gatherv_over(WC_GATHERV_OVER, find_over(WC_GATHERV_OVER, group, index,
-	    &ov), sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-	    recvtype, root);
-}
+/* The v-forms: counts and displacements per process. */
+#define ENS_GATHERV_PARAMS						\
+	const void *sendbuf, int sendcount, MPI_Datatype sendtype,	\
+	void *recvbuf, const int *recvcounts, const int *displs,	\
+	MPI_Datatype recvtype
+#define ENS_GATHERV_ARGS						\
+	.sbuf = sendbuf, .scount = sendcount, .stype = sendtype,	\
+	.rbuf = recvbuf, .rcounts = recvcounts, .rdispls = displs,	\
+	.rtype = recvtype
 
-static void
-scatterv_over(enum wire_call c, const struct over *ov, const void *sendbuf,
-    const int *sendcounts, const int *displs, MPI_Datatype sendtype,
-    void *recvbuf, int recvcount, MPI_Datatype recvtype, const char *root)
-{
-	int	rc, r, w;
-	double	 t0 = rec_on ? MPI_Wtime() : 0;
+ENS_COLLECTIVE(gatherv, GATHERV, (ENS_GATHERV_PARAMS, const char *root),
+    .op = TRACE_GATHERV, ENS_GATHERV_ARGS, .root = root)
+ENS_COLLECTIVE(allgatherv, ALLGATHERV, (ENS_GATHERV_PARAMS),
+    .op = TRACE_ALLGATHERV, ENS_GATHERV_ARGS)
 
-	r = over_root(c, ov, root, &w);
-	enter_over(c, root, ov, w);
-	rc = PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf,
-	    recvcount, recvtype, r, ov->comm);
-	leave();
-	check(c, rc);
-	if (rec_on)
-		trace_over(TRACE_SCATTERV, t0, ov, w, sendtype, w == E.self.rank ?
-		    vsum(sendcounts, ov->size) : 0, recvtype, recvcount);
-}
+ENS_COLLECTIVE(scatterv, SCATTERV,
+    (const void *sendbuf, const int *sendcounts, const int *displs,
+    MPI_Datatype sendtype, void *recvbuf, int recvcount,
+    MPI_Datatype recvtype, const char *root),
+    .op = TRACE_SCATTERV, .sbuf = sendbuf, .scounts = sendcounts,
+    .sdispls = displs, .stype = sendtype, .rbuf = recvbuf,
+    .rcount = recvcount, .rtype = recvtype, .root = root)
 
-void
-ens_scatterv(const void *sendbuf, const int *sendcounts, const int *displs,
-    MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
-    const char *root)
-{
-	struct over	ov;
-
-	scatterv_over(WC_SCATTERV, app_over(WC_SCATTERV, &ov), sendbuf, sendcounts,
-	    displs, sendtype, recvbuf, recvcount, recvtype, root);
-}
-
-void
-ens_scatterv_over(const void *sendbuf, const int *sendcounts,
-    const int *displs, MPI_Datatype sendtype, void *recvbuf, int recvcount,
-    MPI_Datatype recvtype, const char *root, const char *group, int index)
-{
-	struct over	ov;
-
-	scatterv_over(WC_SCATTERV_OVER, find_over(WC_SCATTERV_OVER, group, index,
-	    &ov), sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
-	    recvtype, root);
-}
-
-static void
-alltoallv_over(enum wire_call c, const struct over *ov, const void *sendbuf,
-    const int *sendcounts, const int *sdispls, MPI_Datatype sendtype,
-    void *recvbuf, const int *recvcounts, const int *rdispls,
-    MPI_Datatype recvtype)
-{
-	int	rc;
-	double	 t0 = rec_on ? MPI_Wtime() : 0;
-
-	enter_over(c, NULL, ov, -1);
-	rc = PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf,
-	    recvcounts, rdispls, recvtype, ov->comm);
-	leave();
-	check(c, rc);
-	if (rec_on)
-		trace_over(TRACE_ALLTOALLV, t0, ov, TRACE_NONE, sendtype,
-		    vsum(sendcounts, ov->size), recvtype,
-		    vsum(recvcounts, ov->size));
-}
-
-void
-ens_alltoallv(const void *sendbuf, const int *sendcounts, const int *sdispls,
+ENS_COLLECTIVE(alltoallv, ALLTOALLV,
+    (const void *sendbuf, const int *sendcounts, const int *sdispls,
     MPI_Datatype sendtype, void *recvbuf, const int *recvcounts,
-    const int *rdispls, MPI_Datatype recvtype)
-{
-	struct over	ov;
+    const int *rdispls, MPI_Datatype recvtype),
+    .op = TRACE_ALLTOALLV, .sbuf = sendbuf, .scounts = sendcounts,
+    .sdispls = sdispls, .stype = sendtype, .rbuf = recvbuf,
+    .rcounts = recvcounts, .rdispls = rdispls, .rtype = recvtype)
 
-	alltoallv_over(WC_ALLTOALLV, app_over(WC_ALLTOALLV, &ov), sendbuf,
-	    sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
-	    recvtype);
-}
-
-void
-ens_alltoallv_over(const void *sendbuf, const int *sendcounts,
-    const int *sdispls, MPI_Datatype sendtype, void *recvbuf,
-    const int *recvcounts, const int *rdispls, MPI_Datatype recvtype,
-    const char *group, int index)
-{
-	struct over	ov;
-
-	alltoallv_over(WC_ALLTOALLV_OVER, find_over(WC_ALLTOALLV_OVER, group,
-	    index, &ov), sendbuf, sendcounts, sdispls, sendtype, recvbuf,
-	    recvcounts, rdispls, recvtype);
-}
-
-static void
-reduce_scatter_over(enum wire_call c, const struct over *ov, const void *sendbuf,
-    void *recvbuf, const int *recvcounts, MPI_Datatype dt, MPI_Op op)
-{
-	int	rc;
-	double	 t0 = rec_on ? MPI_Wtime() : 0;
-
-	enter_over(c, NULL, ov, -1);
-	rc = PMPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, dt, op, ov->comm);
-	leave();
-	check(c, rc);
-	if (rec_on)
-		trace_over(TRACE_REDUCESCATTER, t0, ov, TRACE_NONE, dt,
-		    vsum(recvcounts, ov->size), dt, recvcounts != NULL ?
-		    recvcounts[ov->rank] : 0);
-}
-
-void
-ens_reduce_scatter(const void *sendbuf, void *recvbuf, const int *recvcounts,
-    MPI_Datatype dt, MPI_Op op)
-{
-	struct over	ov;
-
-	reduce_scatter_over(WC_REDUCE_SCATTER, app_over(WC_REDUCE_SCATTER, &ov),
-	    sendbuf, recvbuf, recvcounts, dt, op);
-}
-
-void
-ens_reduce_scatter_over(const void *sendbuf, void *recvbuf,
-    const int *recvcounts, MPI_Datatype dt, MPI_Op op, const char *group,
-    int index)
-{
-	struct over	ov;
-
-	reduce_scatter_over(WC_REDUCE_SCATTER_OVER, find_over(WC_REDUCE_SCATTER_OVER,
-	    group, index, &ov), sendbuf, recvbuf, recvcounts, dt, op);
-}
+ENS_COLLECTIVE(reduce_scatter, REDUCE_SCATTER,
+    (const void *sendbuf, void *recvbuf, const int *recvcounts,
+    MPI_Datatype dt, MPI_Op op),
+    .op = TRACE_REDUCESCATTER, .sbuf = sendbuf, .rbuf = recvbuf,
+    .rcounts = recvcounts, .stype = dt, .rtype = dt, .mop = op)
 
 MPI_Comm
 ens_comm_component(void)
