@@ -18,8 +18,7 @@
 #include "clock.h"
 #include "explore.h"
 #include "irnet.h"
-#include "judge.h"
-#include "report.h"
+#include "violation.h"
 #include "xmalloc.h"
 
 /* A message's kind. */
@@ -814,7 +813,7 @@ irn_finalizing(const struct irn *n, const unsigned char *s)
 /* The model's judge (model.h): a terminal marking with tokens outside End
  * is the violation irn_judge names (and the thesis counts it), one where
  * every process finalizes with a request never waited for is
- * VK_UNWAITED; judge_prio ranks them, as it does scripts' kinds. */
+ * VK_UNWAITED; vkind_prio ranks them, as it does scripts' kinds. */
 static int
 irn_judge_state(void *arg, const uint64_t *sw, const unsigned char *ps)
 {
@@ -830,7 +829,7 @@ irn_judge_state(void *arg, const uint64_t *sw, const unsigned char *ps)
 			return 0;
 		for (p = 0; p < n->ir->nprocs; p++)
 			if (irn_req(n, s, p, 1) != 0)
-				return judge_prio(VK_UNWAITED);
+				return vkind_prio(VK_UNWAITED);
 		return 0;
 	}
 	if (!irn_outside(n, s))
@@ -838,7 +837,7 @@ irn_judge_state(void *arg, const uint64_t *sw, const unsigned char *ps)
 	if (n->th->nterminal++ == 0)
 		n->th->terminal = irn_marking(n, s);
 	v = irn_judge(n, s, 0);
-	bad = judge_prio(v->kind);
+	bad = vkind_prio(v->kind);
 	violation_free(v);
 	free(v);
 	return bad;
@@ -902,7 +901,7 @@ irn_check(const struct ir *ir, enum check_mode mode, const struct verify_opts *v
 	xo.reduce = 0;
 	/* Unwaited requests show in markings that are not terminal. */
 	xo.judge_all = ir->has_requests;
-	xo.worst = judge_prio(n.has_coll ? VK_COLL_MISMATCH : VK_DEADLOCK);
+	xo.worst = vkind_prio(n.has_coll ? VK_COLL_MISMATCH : VK_DEADLOCK);
 	explore_bfs(&md, &xo, &x);
 
 	r->mode = mode;

@@ -19,21 +19,9 @@
 #include "judge.h"
 #include "xmalloc.h"
 
-/* How bad each kind is: the verdict's kind is the worst one found. */
-static const int vprio[VK_COUNT] = {
-	[VK_COLL_MISMATCH] = 5, [VK_DEADLOCK] = 4, [VK_ORPHAN_RECV] = 3,
-	[VK_UNMATCHED_SEND] = 2, [VK_UNWAITED] = 1, [VK_LIVELOCK] = 6,
-};
-
 /* States of one process a livelock's closure visits at most before it
  * gives up (a loop of failing polls with more is not told a livelock). */
 #define JUDGE_LIVE_STATES	4096
-
-int
-judge_prio(enum vkind k)
-{
-	return vprio[k];
-}
 
 int
 judge_worst(const struct mpnet *net)
@@ -49,8 +37,8 @@ judge_worst(const struct mpnet *net)
 			    net->uprog[i]->ins[k].op == OP_IPROBEANY ||
 			    (net->uprog[i]->ins[k].op == OP_WAIT &&
 			    net->uprog[i]->ins[k].wmask == 0))
-				return vprio[VK_LIVELOCK];
-	return vprio[net->ncolls > 0 ? VK_COLL_MISMATCH : VK_DEADLOCK];
+				return vkind_prio(VK_LIVELOCK);
+	return vkind_prio(net->ncolls > 0 ? VK_COLL_MISMATCH : VK_DEADLOCK);
 }
 
 struct rjudge *
@@ -741,7 +729,7 @@ worse(int a, int b)
 		return b;
 	if (b < 0)
 		return a;
-	return vprio[b] > vprio[a] ? b : a;
+	return vkind_prio(b) > vkind_prio(a) ? b : a;
 }
 
 /* The tables of stuck processes, made when first needed (a run whose
@@ -930,5 +918,5 @@ judge_state(struct rjudge *j, const uint64_t *s, const unsigned char *ps)
 {
 	int	kind = judge_eval(j, s, ps);
 
-	return kind < 0 ? 0 : vprio[kind];
+	return kind < 0 ? 0 : vkind_prio(kind);
 }

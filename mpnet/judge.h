@@ -11,8 +11,8 @@ struct rjudge;
 struct rjudge *judge_new(struct sem *);
 void judge_free(struct rjudge *);
 
-/* How bad the violation state s shows is: 0 none, else judge_prio of its
- * kind.  'ps' says per process whether it runs, is blocked (no transition
+/* How bad the violation state s shows is: 0 none, else vkind_prio of its
+ * kind (violation.h).  'ps' says per process whether it runs, is blocked (no transition
  * it takes part in is enabled) or ended (sem_states).  What a state shows
  * stays in every state after it: processes stuck for good (blocked, and
  * needing only processes that are stuck, ended, or can never give what
@@ -21,12 +21,8 @@ void judge_free(struct rjudge *);
  * where every process ended and every channel is empty, or where nothing
  * is stuck, is good. */
 int judge_state(struct rjudge *, const uint64_t *s, const unsigned char *ps);
-/* Kinds from worst down: livelock, collective mismatch, deadlock, orphan
- * receive, unmatched send, unwaited request; the verdict names the worst
- * found.  Every model's judge ranks kinds by it (irnet.c, promela.c's
- * too; neither has polls, so neither shows a livelock). */
-int judge_prio(enum vkind);
-/* The worst a net can show (no collectives: no mismatch). */
+/* The worst a net can show, as vkind_prio ranks it (no collectives: no
+ * mismatch). */
 int judge_worst(const struct mpnet *);
 
 /* What a blocked process needs from another to go on (struct need). */

@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "pcg.h"
+#include "violation.h"
 
 /* An MP net (compile.h): opaque outside mpnet/. */
 struct mpnet;
@@ -62,39 +63,6 @@ struct verify_opts {
 };
 
 enum verdict { V_VERIFIED, V_VIOLATED, V_INCOMPLETE };
-
-enum vkind {
-	VK_DEADLOCK, VK_UNMATCHED_SEND, VK_ORPHAN_RECV, VK_COLL_MISMATCH,
-	VK_UNWAITED, VK_LIVELOCK, VK_COUNT
-};
-
-/* One violation, ready to print. */
-struct violation {
-	enum vkind	 kind;
-	char		*message;	/* one line */
-	char		*detail;	/* wait-for lines, each ending in \n */
-	/* What repeats is said once in message and detail (pcg/fold.h:
-	 * "stencil[1..64]: each waits in ... for the previous one"); these
-	 * say it of every process, or are NULL when that is the same. */
-	char		*message_full;
-	char		*detail_full;
-	int		*procs;		/* the processes involved */
-	int		 nprocs;
-	char		**trace;	/* the counterexample's actions, in order */
-	int		 ntrace;
-	size_t		 trace_total;	/* actions in all */
-	size_t		 trace_first;	/* actions left out before trace[0], which
-					 * is action number trace_first + 1 */
-	uint64_t	*final;		/* the state it ends in (for --explain) */
-	/* For drawing the counterexample as a timeline (explain.c): the
-	 * transitions of trace[0 .. ntrace) (sem.h's, private to mpnet/),
-	 * the state before the first, and who waits for whom at the end
-	 * (process waits[2k] for waits[2k + 1], every blocked process). */
-	struct trans	*steps;
-	uint64_t	*start;
-	int		*waits;
-	int		 nwaits;
-};
 
 /* How a net's states are laid out (sem.h): the bits of a channel count,
  * how many open rooted collectives the log holds (buffered mode), and
@@ -156,7 +124,6 @@ struct verify_result {
 	double		 time_s;	/* every mode */
 };
 
-const char *vkind_name(enum vkind);
 const char *check_mode_name(enum check_mode);
 const char *check_engine_name(enum check_engine);
 

@@ -119,14 +119,14 @@
  * reported as 'channel_full' (SPIN's search is then incomplete). */
 #define PROMELA_OPEN_CAP	8
 
-/* The model's verdict 'kind' is report.c's priority of a kind (0: ok),
+/* The model's verdict 'kind' is a kind's vkind_prio (0: ok),
  * so that the worst found is the one ensemble verify names; one past the
  * worst is 'channel_full'. */
-#define K_UNWAITED	judge_prio(VK_UNWAITED)
-#define K_UNMATCHED	judge_prio(VK_UNMATCHED_SEND)
-#define K_ORPHAN	judge_prio(VK_ORPHAN_RECV)
-#define K_DEADLOCK	judge_prio(VK_DEADLOCK)
-#define K_COLL		judge_prio(VK_COLL_MISMATCH)
+#define K_UNWAITED	vkind_prio(VK_UNWAITED)
+#define K_UNMATCHED	vkind_prio(VK_UNMATCHED_SEND)
+#define K_ORPHAN	vkind_prio(VK_ORPHAN_RECV)
+#define K_DEADLOCK	vkind_prio(VK_DEADLOCK)
+#define K_COLL		vkind_prio(VK_COLL_MISMATCH)
 
 /* The Promela name of priority k (1 to K_COLL + 1): vkind_name's, with
  * '_' for '-'.  (A livelock, above K_COLL, needs a poll, which the
@@ -139,7 +139,7 @@ pw_kind_name(int k, char *name, size_t size)
 
 	snprintf(name, size, "channel_full");
 	for (v = 0; v < VK_COUNT; v++)
-		if (judge_prio((enum vkind)v) == k && k <= K_COLL)
+		if (vkind_prio((enum vkind)v) == k && k <= K_COLL)
 			snprintf(name, size, "%s", vkind_name((enum vkind)v));
 	for (c = name; *c != '\0'; c++)
 		if (*c == '-')

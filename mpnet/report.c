@@ -1,7 +1,7 @@
 /* report.c -- what is wrong in the script's words, for a state judge.c
  * judged bad: which property it violates, who waits for whom in which
  * statement (with its file:line:col), and the actions that lead there;
- * and the names of kinds and modes. */
+ * and the names of modes. */
 #include "config.h"
 
 #include <inttypes.h>
@@ -16,17 +16,6 @@
 /* Counterexamples longer than this keep their last REPORT_TAIL actions
  * (a few megabytes of text; the front end folds what repeats). */
 #define REPORT_TAIL	100000
-
-static const char *const vkinds[VK_COUNT] = {
-	"deadlock", "unmatched-send", "orphan-receive", "collective-mismatch",
-	"unwaited-request", "livelock",
-};
-
-const char *
-vkind_name(enum vkind k)
-{
-	return vkinds[k];
-}
 
 const char *
 check_mode_name(enum check_mode m)
@@ -805,25 +794,4 @@ report_violation(struct violation *v, struct sem *m, const uint64_t *final,
 		memcpy(v->start, s, sizeof(uint64_t) * m->words);
 	buf_free(&b);
 	free(s);
-}
-
-void
-violation_free(struct violation *v)
-{
-	int	k;
-
-	if (v == NULL)
-		return;
-	free(v->message);
-	free(v->detail);
-	free(v->message_full);
-	free(v->detail_full);
-	free(v->procs);
-	for (k = 0; k < v->ntrace; k++)
-		free(v->trace[k]);
-	free(v->trace);
-	free(v->final);
-	free(v->steps);
-	free(v->start);
-	free(v->waits);
 }

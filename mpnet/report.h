@@ -6,9 +6,8 @@
 #include "sem.h"
 
 /* Describe the bad state 'final' reached by trace (from the initial
- * state) into v; free with violation_free. */
+ * state) into v; free with violation_free (violation.h). */
 void report_violation(struct violation *v, struct sem *, const uint64_t *final,
     const struct trans *trace, size_t ntrace);
-void violation_free(struct violation *);
 
 #endif

@@ -213,7 +213,7 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 		sem_model(&m, &md);
 		md.judge = judge;
 		md.judge_arg = j = judge_new(&m);
-		md.judge_busy = xo.worst == judge_prio(VK_LIVELOCK);
+		md.judge_busy = xo.worst == vkind_prio(VK_LIVELOCK);
 		if (kahn) {
 			void (*run)(struct model *, const struct xopts *,
 			    struct xresult *) = net->finite ? explore_kahn :
