@@ -131,12 +131,6 @@ timeline_box_relabel(struct timeline *tl, size_t box, const char *label,
 	tl->boxes[box].tip = arena_strdup(tl->a, tip != NULL ? tip : "");
 }
 
-size_t
-timeline_nboxes(const struct timeline *tl)
-{
-	return tl->nboxes;
-}
-
 void
 timeline_arrow(struct timeline *tl, size_t from, size_t to)
 {

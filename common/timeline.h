@@ -36,7 +36,6 @@ size_t timeline_box(struct timeline *, int lane, double t0, double t1,
 /* Give box another label and tip (copied): a call seen in parts. */
 void timeline_box_relabel(struct timeline *, size_t box, const char *label,
     const char *tip);
-size_t timeline_nboxes(const struct timeline *);
 /* A message: an arrow from box 'from' (at its start) to box 'to' (at its
  * end). */
 void timeline_arrow(struct timeline *, size_t from, size_t to);

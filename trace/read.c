@@ -668,12 +668,6 @@ trace_header(struct trace_reader *r)
 	return r->hdr;
 }
 
-unsigned long
-trace_line(const struct trace_reader *r)
-{
-	return r->line;
-}
-
 /* Read the 'end N' line: 0 and the reader ended, or -1. */
 static int
 read_end(struct trace_reader *r, char **cause)

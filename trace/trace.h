@@ -149,8 +149,6 @@ int trace_next(struct trace_reader *, struct trace_event *ev, char **cause);
  * ahead comes from trace_next after the events before it.  Called later,
  * it changes nothing and returns the zero found before, or 0. */
 int64_t trace_rebase(struct trace_reader *);
-/* The number of the last line read. */
-unsigned long trace_line(const struct trace_reader *);
 void trace_close(struct trace_reader *);
 
 /* Build a header: trace_hdr_new gives an empty one (version 1) that the
