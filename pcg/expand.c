@@ -1535,18 +1535,14 @@ params_only(const struct pcg *g, const struct expr *e)
 	return params_only(g, e->a) && params_only(g, e->b) && params_only(g, e->c);
 }
 
+/* A rooted collective's first word ("bcast" of "bcast from"), into buf. */
 static const char *
-stmt_word(enum stmt_kind k)
+root_word(enum stmt_kind k, char *buf, size_t len)
 {
-	switch (k) {
-	case S_BCAST:	return "bcast";
-	case S_SCATTER:	return "scatter";
-	case S_REDUCE:	return "reduce";
-	case S_GATHER:	return "gather";
-	case S_SCATTERV: return "scatterv";
-	case S_GATHERV:	return "gatherv";
-	default:	return "statement";
-	}
+	const char	*w = pcg_stmt_word(k, MODE_STANDARD);
+
+	snprintf(buf, len, "%.*s", (int)strcspn(w, " "), w);
+	return buf;
 }
 
 /* 'over G': a group the Groups section declares, with an index when it
@@ -1598,11 +1594,12 @@ check_root_varies(struct pcg *g, const struct pcg_comp *c, const struct scope *s
     const struct stmt *s)
 {
 	const struct instref	*r = &s->root;
+	char			 w[32];
 	int			 comp;
 
 	if (r->idx->hi != NULL || r->idx->next != NULL) {
 		diag_error(g->diag, &r->loc, "a range here: the root of '%s' is "
-		    "one process", stmt_word(s->kind));
+		    "one process", root_word(s->kind, w, sizeof(w)));
 		return;
 	}
 	check_expr(g, c, sc, r->idx->lo);
@@ -1620,6 +1617,7 @@ check_stmts(struct pcg *g, const struct pcg_comp *c, const struct scope *sc,
 	const struct branch	*b;
 	struct scope		 inner;
 	struct eval		 ev;
+	char			 w[32];
 	int			 proc;
 
 	for (; s != NULL; s = s->next) {
@@ -1648,12 +1646,12 @@ check_stmts(struct pcg *g, const struct pcg_comp *c, const struct scope *sc,
 			if (s->root.idx != NULL && !params_only(g, s->root.idx->lo)) {
 				diag_error(g->diag, &s->root.loc, "the root of '%s' must "
 				    "be one process for all (no 'index', 'ports' or 'for' "
-				    "variables)", stmt_word(s->kind));
+				    "variables)", root_word(s->kind, w, sizeof(w)));
 				break;
 			}
 			if (resolve_proc(g, &ev, &s->root, &proc) != 0)
 				diag_note(g->diag, &s->loc, "the root of this '%s'",
-				    stmt_word(s->kind));
+				    root_word(s->kind, w, sizeof(w)));
 			break;
 		case S_LOOP:
 		case S_IF:
