@@ -93,6 +93,7 @@ xs_match(const struct pcg *g, int p, const struct pcg_bstmt *b,
 	};
 	const struct pcg_comp	*c = &g->comps[g->procs[p].comp];
 	const char		*port = ev->port, *br;
+	char			 asked[PCG_NAME_MAX + 8];
 	enum send_mode		 mode = ev->mode == TRACE_MODE_SYNC ? MODE_SYNC :
 				    ev->mode == TRACE_MODE_BUF ? MODE_BUFFERED :
 				    MODE_STANDARD;
@@ -138,6 +139,12 @@ xs_match(const struct pcg *g, int p, const struct pcg_bstmt *b,
 	}
 	if (port == NULL)
 		return 0;
+	/* A probe of any port that found: "ASKED>FOUND", the ports asked
+	 * what its statement says. */
+	if ((br = strchr(port, '>')) != NULL) {
+		snprintf(asked, sizeof(asked), "%.*s", (int)(br - port), port);
+		port = asked;
+	}
 	/* "Type[i]", "Type[*]" or "*". */
 	any = strcmp(port, "*") == 0 || ((br = strchr(port, '[')) != NULL &&
 	    strcmp(br, "[*]") == 0);
@@ -158,6 +165,9 @@ xs_match(const struct pcg *g, int p, const struct pcg_bstmt *b,
 		if (any)
 			return b->kind == (ev->op == TRACE_RECV ? S_RECV_ANY :
 			    S_IRECV_ANY) && b->type == t;
+		/* 'recv m' receives on the port a probe found: any one. */
+		if (b->kind == S_RECV_PROBED)
+			return ev->op == TRACE_RECV;
 		if (b->kind != (ev->op == TRACE_RECV ? S_RECV : S_IRECV))
 			return 0;
 	}
@@ -187,6 +197,7 @@ xs_text(struct buf *out, const struct pcg *g, int p, const struct pcg_bstmt *b)
 		[S_SEND] = "send", [S_RECV] = "recv", [S_RECV_ANY] = "recv any",
 		[S_ISEND] = "isend", [S_IRECV] = "irecv",
 		[S_IRECV_ANY] = "irecv any", [S_WAITALL] = "waitall",
+		[S_RECV_PROBED] = "recv",
 		[S_BARRIER] = "barrier", [S_ALLREDUCE] = "allreduce",
 		[S_ALLGATHER] = "allgather", [S_ALLTOALL] = "alltoall",
 		[S_BCAST] = "bcast", [S_SCATTER] = "scatter",
@@ -211,6 +222,8 @@ xs_text(struct buf *out, const struct pcg *g, int p, const struct pcg_bstmt *b)
 	buf_adds(out, b->kind == S_SEND ? "send" : b->kind == S_ISEND ? "send" :
 	    (size_t)b->kind < sizeof(kinds) / sizeof(kinds[0]) &&
 	    kinds[b->kind] != NULL ? kinds[b->kind] : "?");
+	if (b->kind == S_RECV_PROBED)
+		buf_printf(out, " %s", b->req);
 	if (type == NULL || b->kind >= S_WAITALL)
 		return;
 	if (b->kind == S_RECV_ANY || b->kind == S_IRECV_ANY)

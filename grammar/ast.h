@@ -141,10 +141,11 @@ enum stmt_kind {
 	S_TEST,		/* req, body (complete), orelse (not yet) */
 	S_WAITANY,	/* branches, each 'on' a req */
 	S_WAITSOME,	/* branches, each 'on' a req */
-	S_PROBE,	/* type, port */
-	S_PROBE_ANY,	/* type (NULL = any port) */
-	S_IPROBE,	/* type, port, body (a message is there), orelse */
-	S_IPROBE_ANY,	/* type (NULL = any port), body, orelse */
+	S_PROBE,	/* type, port; req: the message's name ('as'), or NULL */
+	S_PROBE_ANY,	/* type (NULL = any port); req */
+	S_IPROBE,	/* type, port, body (a message is there), orelse; req */
+	S_IPROBE_ANY,	/* type (NULL = any port), body, orelse; req */
+	S_RECV_PROBED,	/* req: the message a probe 'as req' found */
 };
 
 struct stmt {
@@ -157,7 +158,8 @@ struct stmt {
 	const char	*rtype;		/* S_SENDRECV*: the receive's port */
 	struct loc	 rtypeloc;
 	struct expr	*rport;
-	const char	*req;		/* a request's name: 'as', wait, test */
+	const char	*req;		/* a request's name: 'as', wait, test;
+					 * a probed message's: 'as', recv */
 	struct loc	 reqloc;
 	struct instref	 root;
 	struct instref	*over;		/* collectives: 'over G'; NULL: none */

@@ -459,6 +459,14 @@ stmt:
 	| PROBE ANY IDENT ';'
 		{ $$ = mkstmt(p, S_PROBE_ANY, &@$); $$->type = $3; $$->typeloc = @3; }
 	| PROBE ANY ';'		{ $$ = mkstmt(p, S_PROBE_ANY, &@$); }
+	| PROBE IDENT '[' expr ']' AS IDENT ';'
+		{ $$ = mkstmt(p, S_PROBE, &@$); $$->type = $2; $$->typeloc = @2; $$->port = $4;
+		  $$->req = $7; $$->reqloc = @7; }
+	| PROBE ANY IDENT AS IDENT ';'
+		{ $$ = mkstmt(p, S_PROBE_ANY, &@$); $$->type = $3; $$->typeloc = @3;
+		  $$->req = $5; $$->reqloc = @5; }
+	| PROBE ANY AS IDENT ';'
+		{ $$ = mkstmt(p, S_PROBE_ANY, &@$); $$->req = $4; $$->reqloc = @4; }
 	| IPROBE IDENT '[' expr ']' block ELSE block
 		{ $$ = mkstmt(p, S_IPROBE, &@1); $$->type = $2; $$->typeloc = @2; $$->port = $4;
 		  $$->body = $6; $$->orelse = $8; }
@@ -467,6 +475,17 @@ stmt:
 		  $$->body = $4; $$->orelse = $6; }
 	| IPROBE ANY block ELSE block
 		{ $$ = mkstmt(p, S_IPROBE_ANY, &@1); $$->body = $3; $$->orelse = $5; }
+	| IPROBE IDENT '[' expr ']' AS IDENT block ELSE block
+		{ $$ = mkstmt(p, S_IPROBE, &@1); $$->type = $2; $$->typeloc = @2; $$->port = $4;
+		  $$->req = $7; $$->reqloc = @7; $$->body = $8; $$->orelse = $10; }
+	| IPROBE ANY IDENT AS IDENT block ELSE block
+		{ $$ = mkstmt(p, S_IPROBE_ANY, &@1); $$->type = $3; $$->typeloc = @3;
+		  $$->req = $5; $$->reqloc = @5; $$->body = $6; $$->orelse = $8; }
+	| IPROBE ANY AS IDENT block ELSE block
+		{ $$ = mkstmt(p, S_IPROBE_ANY, &@1); $$->req = $4; $$->reqloc = @4;
+		  $$->body = $5; $$->orelse = $7; }
+	| RECV IDENT ';'
+		{ $$ = mkstmt(p, S_RECV_PROBED, &@$); $$->req = $2; $$->reqloc = @2; }
 	| WAITALL ';'		{ $$ = mkstmt(p, S_WAITALL, &@$); }
 	| BARRIER over_opt ';'
 		{ $$ = mkstmt(p, S_BARRIER, &@$); $$->over = $2; }

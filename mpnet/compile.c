@@ -94,6 +94,13 @@ struct cc {
 	 * interned): slotdesc.req is 1 + the index of its name here. */
 	const char	*rnames[MPNET_MAX_SLOTS];
 	int		 nrnames;
+	/* The messages its probes name ('probe ... as m'), interned, and
+	 * the local ports lo..hi-1 any of them may find: each holds its
+	 * port in a counter of its own past the loops' (ins.ctr is the
+	 * name's index here until the program is done: probe_ctrs). */
+	const char	*pnames[MPNET_MAX_SLOTS];
+	int		 plo[MPNET_MAX_SLOTS], phi[MPNET_MAX_SLOTS];
+	int		 npnames;
 	int		 unreached;	/* compiling code after an endless loop */
 };
 
@@ -541,6 +548,98 @@ req_slot(struct cc *x, const struct pcg_bstmt *b, const char *name)
 	return -1;
 }
 
+/* The index of probed message 'name' (struct cc.pnames), or -1. */
+static int
+pname_find(const struct cc *x, const char *name)
+{
+	int	k;
+
+	for (k = 0; name != NULL && k < x->npnames; k++)
+		if (x->pnames[k] == name)
+			return k;
+	return -1;
+}
+
+/* Find the messages the probes of statements b name, and the ports each
+ * may be found on (before the program is compiled: a 'recv m' may come
+ * before a probe of m in the text, in a loop). */
+static void
+probe_names(struct cc *x, const struct pcg_bstmt *b)
+{
+	const struct pcg_bbranch *br;
+	int			 k, lo, hi;
+
+	for (; b != NULL; b = b->next) {
+		if ((b->kind == S_PROBE || b->kind == S_PROBE_ANY ||
+		    b->kind == S_IPROBE || b->kind == S_IPROBE_ANY) &&
+		    b->req != NULL) {
+			if (b->kind == S_PROBE || b->kind == S_IPROBE) {
+				lo = x->typeoff[b->type] + b->port - 1;
+				hi = lo + 1;
+			} else if (b->type >= 0) {
+				lo = x->typeoff[b->type];
+				hi = lo + x->p->nports[b->type];
+			} else {
+				lo = 0;
+				hi = x->pr->nlp;
+			}
+			if ((k = pname_find(x, b->req)) < 0 &&
+			    x->npnames < MPNET_MAX_SLOTS) {	/* (behave.c allows fewer) */
+				k = x->npnames++;
+				x->pnames[k] = b->req;
+				x->plo[k] = lo;
+				x->phi[k] = hi;
+			} else if (k >= 0) {
+				if (lo < x->plo[k])
+					x->plo[k] = lo;
+				if (hi > x->phi[k])
+					x->phi[k] = hi;
+			}
+		}
+		probe_names(x, b->body);
+		probe_names(x, b->orelse);
+		for (br = b->branches; br != NULL; br = br->next)
+			probe_names(x, br->body);
+	}
+}
+
+/* The program is done: each probed message's counter after the loops',
+ * holding the local port its probe found + 1 (0: none). */
+static void
+probe_ctrs(struct cc *x)
+{
+	int	base = x->pr->nctr, k;
+
+	for (k = 0; k < x->pr->nins; k++) {
+		struct ins	*in = &x->pr->ins[k];
+
+		if (in->ctr >= 0 && (in->op == OP_PROBE || in->op == OP_PROBEANY ||
+		    in->op == OP_IPROBE || in->op == OP_IPROBEANY ||
+		    in->op == OP_RECVPROBED))
+			in->ctr += base;
+	}
+	xgrow(&x->pr->ctrmax, &x->ctralloc, x->pr->nctr + x->npnames + 1,
+	    sizeof(int64_t));
+	for (k = 0; k < x->npnames; k++)
+		x->pr->ctrmax[x->pr->nctr++] = x->pr->nlp;
+}
+
+/* 'recv m', entered by path p: a receive on the port m's counter holds
+ * (one of those its probes may find it on), which it empties. */
+static void
+recv_probed(struct cc *x, struct path *p, const struct pcg_bstmt *b)
+{
+	int	k = pname_find(x, b->req), i;
+
+	enter(x, p);
+	i = emit(x, OP_RECVPROBED, b->src);
+	x->pr->ins[i].ctr = k;		/* (behave.c: a probe names it) */
+	x->pr->ins[i].lp = -1;
+	x->pr->ins[i].lo = k >= 0 ? x->plo[k] : 0;
+	x->pr->ins[i].hi = k >= 0 ? x->phi[k] : 0;
+	fall_from(x, p, i);
+}
+
 /* Take the requests of mask (bit k: the k-th pending now) out of those
  * pending now; the others keep their order. */
 static void
@@ -725,6 +824,7 @@ communicates(const struct prog *pr, int from, int to)
 		case OP_SEND:
 		case OP_RECV:
 		case OP_RECVANY:
+		case OP_RECVPROBED:
 		case OP_ISEND:
 		case OP_IRECV:
 		case OP_IRECVANY:
@@ -1049,6 +1149,8 @@ polls(struct cc *x, struct front *out, struct path *p, const struct pcg_bstmt *b
 	x->pr->ins[c].wmask = wmask;
 	if (op == OP_TEST)
 		x->pr->ins[c].slot = wmask != 0 ? __builtin_ctzll(wmask) : -1;
+	if (op == OP_IPROBE || op == OP_IPROBEANY)
+		x->pr->ins[c].ctr = pname_find(x, b->req);
 	if (op == OP_IPROBE)
 		x->pr->ins[c].lp = local_port(x, b, b->port);
 	else if (op == OP_IPROBEANY) {
@@ -1234,7 +1336,11 @@ one(struct cc *x, struct front *out, struct path *p, const struct pcg_bstmt *b,
 			x->pr->ins[i].lo = lo;
 			x->pr->ins[i].hi = hi;
 		}
+		x->pr->ins[i].ctr = pname_find(x, b->req);
 		fall_from(x, p, i);
+		break;
+	case S_RECV_PROBED:
+		recv_probed(x, p, b);
 		break;
 	case S_TEST:
 	case S_WAITANY:
@@ -1536,6 +1642,8 @@ mpnet_compile(const struct pcg *g)
 		x.insalloc = x.altalloc = x.sdalloc = x.ctralloc = 0;
 		x.nposted = 0;
 		x.nrnames = 0;
+		x.npnames = 0;
+		probe_names(&x, p->prog);
 		x.fall = -1;
 		x.copy = 0;
 		x.dup = NULL;
@@ -1545,6 +1653,8 @@ mpnet_compile(const struct pcg *g)
 		list(&x, &f, p->prog, 1);
 		end(&x, &f);
 		front_free(&f);
+		if (!x.failed)
+			probe_ctrs(&x);
 		if (x.failed) {
 			prog_free(x.pr);
 			continue;
@@ -1827,10 +1937,13 @@ mpnet_ins_text(const struct mpnet *n, int proc, const struct ins *in, char *buf,
 	case OP_IPROBE:
 		mpnet_port_name(n, proc, in->lp, pb, sizeof(pb));
 		if (in->op == OP_PROBE || in->op == OP_IPROBE) {
-			snprintf(buf, len, "%s %s", in->op == OP_PROBE ? "probe" :
-			    "iprobe", pb);
+			snprintf(buf, len, "%s %s%s%s", in->op == OP_PROBE ?
+			    "probe" : "iprobe", pb, in->src != NULL &&
+			    in->src->req != NULL ? " as " : "", in->src != NULL &&
+			    in->src->req != NULL ? in->src->req : "");
 			break;
 		}
+
 		snprintf(buf, len, "%s %s%s%s", in->op == OP_SEND ? sends[in->mode] :
 		    in->op == OP_ISEND ? isends[in->mode] :
 		    in->op == OP_RECV ? "recv" : "irecv", pb,
@@ -1850,6 +1963,10 @@ mpnet_ins_text(const struct mpnet *n, int proc, const struct ins *in, char *buf,
 		    "probe any" : "iprobe any", type ? " " : "", type ? type : "",
 		    in->src != NULL && in->src->req != NULL ? " as " : "",
 		    in->src != NULL && in->src->req != NULL ? in->src->req : "");
+		break;
+	case OP_RECVPROBED:
+		snprintf(buf, len, "recv %s", in->src != NULL &&
+		    in->src->req != NULL ? in->src->req : "?");
 		break;
 	case OP_WAITALL:
 		snprintf(buf, len, "waitall");

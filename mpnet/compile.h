@@ -55,6 +55,9 @@ enum op {
 	OP_PROBEANY,	/* lo..hi */
 	OP_IPROBE,	/* lp: a message there: alts[alt], else alts[alt + 1] */
 	OP_IPROBEANY,	/* lo..hi, the same */
+	OP_RECVPROBED,	/* 'recv m': as RECV, on the local port counter ctr
+			 * holds + 1 (m's probe put it there; one of lo..hi-1),
+			 * which it empties */
 };
 
 /* The send mode a statement fixes; MODE_STANDARD follows the checked mode. */
@@ -64,7 +67,9 @@ struct ins {
 	int		 lp;		/* local port: slot from the process's portbase */
 	int		 lo, hi;	/* RECVANY/IRECVANY: local ports lo..hi-1 */
 	int		 slot;		/* ISEND/IRECV*: its request slot */
-	int		 ctr;		/* LOOP/NEXT: counter */
+	int		 ctr;		/* LOOP/NEXT: counter; PROBE*, IPROBE*
+					 * with 'as m', RECVPROBED: m's counter
+					 * (-1: none) */
 	int64_t		 count;		/* LOOP: iterations, -1 forever */
 	int		 target;	/* NEXT: the exit; JUMP: where to */
 	int		 alt, nalt;	/* CHOICE */
@@ -236,6 +241,14 @@ mpnet_pick_bits(uint64_t mask, uint64_t c)
 		if (c & 1)
 			out |= mpnet_nth_bit(mask, j);
 	return out;
+}
+
+/* The local port a receive takes from: RECV's own, or for RECVPROBED
+ * (lp -1) the one its counter holds, 'held' (the counter's value). */
+static inline int
+mpnet_recv_lp(const struct ins *in, uint64_t held)
+{
+	return in->op == OP_RECVPROBED ? (int)held - 1 : in->lp;
 }
 
 /* Whether a send of this mode (enum send_mode) is synchronous when

@@ -61,6 +61,11 @@ explain_chan(const struct sem *m, const uint64_t *s, int p, int q)
 		if ((dc = net->send_dc[base + in->lp]) >= 0 && net->dc[dc].to == q)
 			return net->dc[dc].chan;
 		break;
+	case OP_RECVPROBED:
+		if ((dc = net->recv_dc[base + sem_recv_lp(m, s, p, in)]) >= 0 &&
+		    net->dc[dc].from == q)
+			return net->dc[dc].chan;
+		break;
 	case OP_RECV:
 	case OP_RECVANY:
 	case OP_PROBE:

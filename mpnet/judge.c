@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hmap.h"
 #include "judge.h"
 #include "xmalloc.h"
 
@@ -24,9 +25,9 @@ static const int vprio[VK_COUNT] = {
 	[VK_UNMATCHED_SEND] = 2, [VK_UNWAITED] = 1, [VK_LIVELOCK] = 6,
 };
 
-/* Polls a livelock's run follows at most before it gives up (a round of
- * failing polls longer than this is not told a livelock). */
-#define JUDGE_LIVE_STEPS	4096
+/* States of one process a livelock's closure visits at most before it
+ * gives up (a loop of failing polls with more is not told a livelock). */
+#define JUDGE_LIVE_STATES	4096
 
 int
 judge_prio(enum vkind k)
@@ -76,7 +77,6 @@ judge_new(struct sem *m)
 	j->walk.rstack = xcalloc(room + 2, sizeof(uint64_t));
 
 	j->ts = xcalloc(sem_max_trans(m), sizeof(struct trans));
-	j->live = xcalloc(m->words + 1, sizeof(uint64_t));
 	return j;
 }
 
@@ -98,6 +98,7 @@ judge_free(struct rjudge *j)
 	free(j->it);
 	free(j->ts);
 	free(j->live);
+	free(j->lstack);
 	free(j);
 }
 
@@ -254,11 +255,14 @@ needs(struct rjudge *j, const uint64_t *s, int p, int *n, int requests)
 	}
 	switch (in->op) {
 	case OP_RECV:
+	case OP_RECVPROBED:
 	case OP_RECVANY:
 	case OP_PROBE:
 	case OP_PROBEANY:
-		lo = in->op == OP_RECV || in->op == OP_PROBE ? in->lp : in->lo;
-		hi = in->op == OP_RECV || in->op == OP_PROBE ? in->lp + 1 : in->hi;
+		lo = in->op == OP_RECV || in->op == OP_PROBE ? in->lp :
+		    in->op == OP_RECVPROBED ? sem_recv_lp(m, s, p, in) : in->lo;
+		hi = in->op == OP_RECV || in->op == OP_PROBE ||
+		    in->op == OP_RECVPROBED ? lo + 1 : in->hi;
 		for (lp = lo; lp < hi; lp++)
 			if ((dc = net->recv_dc[sp->portbase + lp]) >= 0)
 				need_add(j, n, net->dc[dc].from, JN_SEND, dc);
@@ -322,6 +326,7 @@ judge_gives(const struct mpnet *net, int portbase, const struct ins *in,
 			return in->lp == d->to_lp;
 		case OP_RECVANY:
 		case OP_IRECVANY:
+		case OP_RECVPROBED:	/* (on a port its probe finds) */
 			return d->to_lp >= in->lo && d->to_lp < in->hi;
 		default:
 			return 0;
@@ -415,8 +420,9 @@ released(struct rjudge *j, const uint64_t *s, const unsigned char *ps, int p)
 
 	if (in->nposted > 0)
 		return 0;
-	if (in->op == OP_RECV) {
-		if ((dc = net->recv_dc[m->p[p].portbase + in->lp]) < 0)
+	if (in->op == OP_RECV || in->op == OP_RECVPROBED) {
+		if ((dc = net->recv_dc[m->p[p].portbase +
+		    sem_recv_lp(m, s, p, in)]) < 0)
 			return 0;
 		nd.q = net->dc[dc].from;
 		nd.what = JN_SEND;
@@ -729,8 +735,9 @@ judge_tables(struct rjudge *j)
 }
 
 /* Whether transition t is a poll that fails, or one that changes
- * nothing: a test whose request is not complete, an iprobe that finds no
- * message; a test or wait of a request completed before. */
+ * nothing but where its process is: a test that says no, an iprobe that
+ * finds nothing; a test or wait of a request completed before; a choice
+ * between the process's own ways. */
 static int
 fails(const struct sem *m, const struct trans *t)
 {
@@ -740,47 +747,99 @@ fails(const struct sem *m, const struct trans *t)
 		return t->alt == 1 || in->slot < 0;
 	if (t->kind == T_WAIT)
 		return in->op == OP_WAIT && in->wmask == 0;
+	if (t->kind == T_CHOOSE)
+		return 1;
 	return t->kind == T_IPROBE && t->alt == 1;
 }
 
-/* Whether instruction in may poll in vain (fails). */
+/* Whether instruction in may poll in vain (fails), or choose. */
 static int
 vain_op(const struct ins *in)
 {
-	return mpnet_op_polls(in->op) || (in->op == OP_WAIT && in->wmask == 0);
+	return mpnet_op_polls(in->op) || in->op == OP_CHOICE ||
+	    (in->op == OP_WAIT && in->wmask == 0);
 }
 
-/* Whether p, where its only move is a failing poll, comes back to s by
- * failing polls alone (nothing else moving, they go on failing). */
+/* Whether p, moving alone from s (the others cannot move), can only ever
+ * poll in vain: every state it reaches so has moves, all of them failing
+ * polls or choices (fails), and there are at most JUDGE_LIVE_STATES of
+ * them.  A poll that could succeed is a move that does not fail (MPI's
+ * progress rule: one who keeps polling finds what is there), and nothing
+ * else moves to change what its polls see: it polls for ever without
+ * success. */
+/* A hash of a state's words, for vain_for_ever's set. */
+static uint64_t
+words_hash(const uint64_t *v, size_t n)
+{
+	uint64_t	h = 1469598103934665603ULL;
+	size_t		i;
+
+	for (i = 0; i < n; i++) {
+		h ^= v[i];
+		h *= 0x9e3779b97f4a7c15ULL;
+		h ^= h >> 29;
+	}
+	return h;
+}
+
 static int
-comes_back(struct rjudge *j, const uint64_t *s, int p)
+vain_for_ever(struct rjudge *j, const uint64_t *s, int p)
 {
 	struct sem	*m = j->m;
-	int		 step, n;
+	struct hmap	*seen = hmap_new();
+	size_t		 w = m->words;
+	uint64_t	*v, *u, h;
+	int		 n = 1, sp = 0, k, nt, old, ok = 0;
 
-	memcpy(j->live, s, sizeof(uint64_t) * m->words);
-	for (step = 0; step < JUDGE_LIVE_STEPS; step++) {
-		n = sem_enabled(m, j->live, p, j->ts);
-		if (n != 1 || !fails(m, &j->ts[0]) ||
-		    sem_fire(m, j->live, &j->ts[0]) != 0)
-			return 0;
-		if (memcmp(j->live, s, sizeof(uint64_t) * m->words) == 0)
-			return 1;
+	if (j->live == NULL) {
+		j->live = xcalloc((size_t)(JUDGE_LIVE_STATES + 1) * w,
+		    sizeof(uint64_t));
+		j->lstack = xcalloc(JUDGE_LIVE_STATES + 1, sizeof(int));
 	}
-	return 0;
+	memcpy(j->live, s, sizeof(uint64_t) * w);
+	(void)hmap_put(seen, words_hash(s, w), 0, 0, &old);
+	j->lstack[sp++] = 0;
+	while (sp > 0) {
+		v = j->live + (size_t)j->lstack[--sp] * w;
+		if ((nt = sem_enabled(m, v, p, j->ts)) == 0)
+			goto out;	/* it ends, or waits: no livelock */
+		for (k = 0; k < nt; k++)
+			if (!fails(m, &j->ts[k]))
+				goto out;
+		for (k = 0; k < nt; k++) {
+			if (n == JUDGE_LIVE_STATES)
+				goto out;
+			u = j->live + (size_t)n * w;
+			memcpy(u, v, sizeof(uint64_t) * w);
+			if (sem_fire(m, u, &j->ts[k]) != 0)
+				goto out;
+			/* Seen (a state of another hash's place is taken
+			 * for new: at worst it is visited again). */
+			h = words_hash(u, w);
+			if (hmap_put(seen, h, 0, n, &old) == HMAP_FOUND &&
+			    memcmp(j->live + (size_t)old * w, u,
+			    sizeof(uint64_t) * w) == 0)
+				continue;
+			j->lstack[sp++] = n++;
+		}
+	}
+	ok = 1;
+out:
+	hmap_free(seen);
+	return ok;
 }
 
 /* A livelock: some process polls and fails, every other is blocked, has
- * ended or polls and fails too, and each of those polling comes back to
- * where it is by failing polls alone.  Failing polls change nothing but
- * their process's place: nothing else can ever move, and every state
- * after s is one too (it lasts, as judge.h asks). */
+ * ended or polls and fails too, and each of those polling can only ever
+ * poll in vain alone (vain_for_ever).  Failing polls and choices change
+ * nothing but their process's place: nothing else can ever move, and
+ * every state after s is one too (it lasts, as judge.h asks). */
 int
 judge_livelock(struct rjudge *j, const uint64_t *s, const unsigned char *ps,
     unsigned char *polls)
 {
 	struct sem	*m = j->m;
-	int		 p, n, found = 0;
+	int		 p, n, k, found = 0;
 
 	for (p = 0; p < j->N; p++) {
 		if (polls != NULL)
@@ -790,12 +849,13 @@ judge_livelock(struct rjudge *j, const uint64_t *s, const unsigned char *ps,
 		if (m->p[p].pr == NULL || !vain_op(judge_ins(m, s, p)))
 			return 0;
 		n = sem_enabled(m, s, p, j->ts);
-		if (n != 1 || !fails(m, &j->ts[0]))
-			return 0;
+		for (k = 0; k < n; k++)
+			if (!fails(m, &j->ts[k]))
+				return 0;
 		found = 1;
 	}
 	for (p = 0; p < j->N && found; p++)
-		if (ps[p] == PS_RUNS && !comes_back(j, s, p))
+		if (ps[p] == PS_RUNS && !vain_for_ever(j, s, p))
 			return 0;
 		else if (ps[p] == PS_RUNS && polls != NULL)
 			polls[p] = 1;

@@ -57,7 +57,10 @@ struct rjudge {
 	struct trans	*ts;
 	int		 mcomm;		/* the communicator judge_coll_mismatch
 					 * found one in (0: the application's) */
-	uint64_t	*live;		/* a state's words: livelock's run */
+	uint64_t	*live;		/* the states of livelock's closure
+					 * (JUDGE_LIVE_STATES of them, made
+					 * when first needed) */
+	int		*lstack;	/* and its stack of them */
 	/* can_give's searches, by program, pc, what and arg: they depend
 	 * on nothing else (a direct-mapped cache). */
 	uint64_t	 ckey[RJ_CACHE];

@@ -580,12 +580,24 @@ action_text(struct buf *b, const struct sem *m, const uint64_t *s, const struct 
 		break;
 	case T_TEST:
 		stmt_text(b, m, t->proc, in);
-		buf_adds(b, t->alt == 0 ? " finds it complete" : " finds it pending");
+		/* (false: not complete, or complete and not seen yet) */
+		buf_adds(b, t->alt == 0 ? " finds it complete" :
+		    " does not find it complete");
 		break;
 	case T_PROBE:
 	case T_IPROBE:
 		stmt_text(b, m, t->proc, in);
-		buf_adds(b, t->alt == 0 ? " finds a message" : " finds none");
+		if (t->alt != 0)
+			buf_adds(b, " finds none");	/* (or misses one) */
+		else if (d != NULL) {
+			char	pb[PCG_NAME_MAX + 16];
+
+			buf_adds(b, " finds the message from ");
+			name(b, m, d->from);
+			buf_printf(b, " on %s", mpnet_port_name(net, t->proc,
+			    t->slot, pb, sizeof(pb)));
+		} else
+			buf_adds(b, " finds a message");
 		break;
 	case T_WAITANY:
 		stmt_text(b, m, t->proc, in);

@@ -78,6 +78,15 @@ pools(struct sem *m, int pool)
 			const struct ins	*in = &pr->ins[k];
 			int			 j, first = -1, nconn = 0;
 
+			/* A probe that names what it finds over two ports
+			 * or more: which one is the run's to decide. */
+			if (in->op == OP_PROBEANY && in->ctr >= 0) {
+				for (lp = in->lo; lp < in->hi; lp++)
+					nconn += n->recv_dc[base + lp] >= 0;
+				if (nconn > 1)
+					m->determinate = 0;
+				continue;
+			}
 			if (in->op != OP_RECVANY && in->op != OP_IRECVANY)
 				continue;
 			wild_lo = in->lo;
@@ -92,7 +101,8 @@ pools(struct sem *m, int pool)
 				    o->op == OP_PROBE || o->op == OP_IPROBE) &&
 				    o->lp >= wild_lo && o->lp < wild_hi)
 					ok = 0;
-				if ((o->op == OP_PROBEANY || o->op == OP_IPROBEANY) &&
+				if ((o->op == OP_PROBEANY || o->op == OP_IPROBEANY ||
+				    o->op == OP_RECVPROBED) &&
 				    o->lo < wild_hi && wild_lo < o->hi)
 					ok = 0;
 				if ((o->op == OP_RECVANY || o->op == OP_IRECVANY) &&
@@ -371,6 +381,32 @@ comms(struct sem *m)
 	coll_race(m);
 }
 
+/* The reductions' walks' scratch (can_offer, and can_offer_twice around
+ * it), room for the largest program: a walk per state allocated none. */
+static void
+walks_init(struct sem *m)
+{
+	size_t	most = 1, room = 1;
+	int	i, k;
+
+	for (i = 0; i < m->net->nuprog; i++) {
+		const struct prog	*pr = m->net->uprog[i];
+
+		if ((size_t)pr->nins + 1 > most)
+			most = (size_t)pr->nins + 1;
+		if ((size_t)MPNET_WALK_ROOM(pr) > room)
+			room = (size_t)MPNET_WALK_ROOM(pr);
+	}
+	m->walks = xcalloc(2, sizeof(*m->walks));
+	for (k = 0; k < 2; k++) {
+		m->walks[k].nseen = most;
+		m->walks[k].seen = xcalloc(most, sizeof(uint32_t));
+		m->walks[k].reset = xcalloc(most, sizeof(uint64_t));
+		m->walks[k].stack = xcalloc(room + 2, sizeof(int));
+		m->walks[k].rstack = xcalloc(room + 2, sizeof(uint64_t));
+	}
+}
+
 void
 sem_init_layout(struct sem *m, const struct mpnet *n, enum check_mode mode,
     const struct sem_layout *l)
@@ -392,20 +428,14 @@ sem_init_layout(struct sem *m, const struct mpnet *n, enum check_mode mode,
 	m->ctrw = xcalloc(n->nuprog > 0 ? n->nuprog : 1, sizeof(*m->ctrw));
 	m->ends = xcalloc(n->nuprog > 0 ? n->nuprog : 1, sizeof(*m->ends));
 	m->mark = xcalloc(m->nprocs > 0 ? m->nprocs : 1, 1);
-	m->pollmsg = xcalloc(m->nprocs > 0 ? m->nprocs : 1, 1);
 	m->pollreq = xcalloc(m->nprocs > 0 ? m->nprocs : 1, 1);
 	for (i = 0; i < n->nprocs; i++)
 		for (k = 0; n->progs[i] != NULL && k < n->progs[i]->nins; k++) {
 			int	op = n->progs[i]->ins[k].op;
 
-			m->pollmsg[i] |= op == OP_IPROBE || op == OP_IPROBEANY;
 			m->pollreq[i] |= op == OP_TEST || op == OP_WAITANY ||
 			    op == OP_WAITSOME;
 		}
-	m->feeds = xcalloc(m->nprocs > 0 ? m->nprocs : 1, 1);
-	for (i = 0; i < n->ndc; i++)
-		if (m->pollmsg[n->dc[i].to] && n->dc[i].from != n->dc[i].to)
-			m->feeds[n->dc[i].from] = 1;
 	for (i = 0; i < n->nuprog; i++) {
 		const struct prog	*pr = n->uprog[i];
 		uint32_t		 off = 0;
@@ -527,6 +557,7 @@ sem_init_layout(struct sem *m, const struct mpnet *n, enum check_mode mode,
 	m->bits = bits;
 	m->words = (bits + 63) / 64 + 1;
 	m->scratch = xcalloc(m->words, sizeof(uint64_t));
+	walks_init(m);
 	m->bytes = (bits + 7) / 8;
 	if (m->bytes == 0)
 		m->bytes = 1;
@@ -537,6 +568,14 @@ sem_fini(struct sem *m)
 {
 	int	i;
 
+	for (i = 0; i < 2; i++) {
+		free(m->walks[i].seen);
+		free(m->walks[i].reset);
+		free(m->walks[i].stack);
+		free(m->walks[i].rstack);
+	}
+	free(m->walks);
+
 	for (i = 0; i < m->net->nuprog; i++) {
 		free(m->ctroff[i]);
 		free(m->ctrw[i]);
@@ -544,9 +583,7 @@ sem_fini(struct sem *m)
 	}
 	free(m->ends);
 	free(m->mark);
-	free(m->pollmsg);
 	free(m->pollreq);
-	free(m->feeds);
 	free(m->scratch);
 	for (i = 0; i < m->ngrp; i++)
 		free(m->grp[i].dc);
@@ -673,6 +710,14 @@ int
 sem_pc(const struct sem *m, const uint64_t *s, int proc)
 {
 	return (int)sem_get(s, m->p[proc].pc);
+}
+
+int
+sem_recv_lp(const struct sem *m, const uint64_t *s, int proc,
+    const struct ins *in)
+{
+	return mpnet_recv_lp(in, in->op == OP_RECVPROBED ?
+	    sem_get(s, ctr_fld(&m->p[proc], in->ctr)) : 0);
 }
 
 static inline struct fld
@@ -863,9 +908,9 @@ static int
 can_offer(const struct sem *m, int q, int pc, int r, int lo, int hi, int pass)
 {
 	struct offer_walk	 o = { m, q, r, lo, hi, pass };
-	struct mpnet_walk	 w = { .seen = NULL };
 
-	return m->p[q].pr != NULL && mpnet_walk(m->p[q].pr, pc, MPNET_ANY, offer_visit, &o, &w);
+	return m->p[q].pr != NULL && mpnet_walk(m->p[q].pr, pc, MPNET_ANY,
+	    offer_visit, &o, &m->walks[0]);
 }
 
 /* The same for two sends, one after the other: at each first one, a walk
@@ -891,9 +936,10 @@ can_offer_twice(const struct sem *m, int q, int pc, int r, int lo, int hi,
     int pass)
 {
 	struct offer_walk	 o = { m, q, r, lo, hi, pass };
-	struct mpnet_walk	 w = { .seen = NULL };
 
-	return m->p[q].pr != NULL && mpnet_walk(m->p[q].pr, pc, MPNET_ANY, twice_visit, &o, &w);
+	/* (twice_visit walks with walks[0] inside this one) */
+	return m->p[q].pr != NULL && mpnet_walk(m->p[q].pr, pc, MPNET_ANY,
+	    twice_visit, &o, &m->walks[1]);
 }
 
 /* Whether q is blocked in a synchronous send to one of r's ports lo..hi
@@ -954,24 +1000,66 @@ sim_offers(const struct sem *m, const uint64_t *s, int q, int pc, int r,
 	return -1;
 }
 
+/* pc past the JUMPs from it. */
+static int
+past_jumps(const struct prog *pr, int pc)
+{
+	int	n;
+
+	for (n = 0; pr->ins[pc].op == OP_JUMP && n < pr->nins; n++)
+		pc = pr->ins[pc].target;
+	return pc;
+}
+
+/* Whether pc starts a unit of code that takes one message from a port
+ * of lo..hi, whatever it finds, and nothing else: 'recv any' over them,
+ * 'probe any ... as m; recv m;' over them, or 'iprobe any ... as m {
+ * recv m; } else { probe any ... as m; recv m; }' (both ways on to the
+ * same code).  Where it goes on (before settle), or -1.  A bag (below)
+ * takes each as one wildcard receive. */
+static int
+wild_unit(const struct prog *pr, int pc, int lo, int hi)
+{
+	const struct ins	*o = &pr->ins[pc];
+	int			 t, f;
+
+	if (o->lo != lo || o->hi != hi)
+		return -1;
+	if (o->op == OP_RECVANY)
+		return pc + 1;
+	if (o->op == OP_PROBEANY && o->ctr >= 0)
+		return pr->ins[pc + 1].op == OP_RECVPROBED &&
+		    pr->ins[pc + 1].ctr == o->ctr ? pc + 2 : -1;
+	if (o->op != OP_IPROBEANY || o->ctr < 0 || o->nalt != 2)
+		return -1;
+	t = pr->alts[o->alt];
+	if (pr->ins[t].op != OP_RECVPROBED || pr->ins[t].ctr != o->ctr)
+		return -1;
+	t++;
+	f = pr->alts[o->alt + 1];
+	if (pr->ins[f].op != OP_PROBEANY || (f = wild_unit(pr, f, lo, hi)) < 0 ||
+	    past_jumps(pr, t) != past_jumps(pr, f))
+		return -1;
+	return t;
+}
+
 /* How many wildcard receives over in's ports r makes from pc (at in) on
- * before anything else, following its loops by their counters in s (at
- * most SIM_STEPS: an endless loop's are at least that many). */
+ * before anything else (wild_unit), following its loops by their
+ * counters in s (at most SIM_STEPS: an endless loop's are at least that
+ * many). */
 static int
 sim_run(const struct sem *m, const uint64_t *s, int r, int pc,
     const struct ins *in)
 {
 	const struct sproc	*sp = &m->p[r];
 	uint64_t		*w = m->scratch;
-	const struct ins	*o;
-	int			 n;
+	int			 n, next;
 
 	memcpy(w, s, sizeof(uint64_t) * m->words);
 	for (n = 0; n < SIM_STEPS; n++) {
-		o = &sp->pr->ins[pc];
-		if (o->op != OP_RECVANY || o->lo != in->lo || o->hi != in->hi)
+		if ((next = wild_unit(sp->pr, pc, in->lo, in->hi)) < 0)
 			break;
-		settle(sp, w, pc + 1);
+		settle(sp, w, next);
 		pc = (int)sem_get(w, sp->pc);
 	}
 	return n;
@@ -980,7 +1068,9 @@ sim_run(const struct sem *m, const uint64_t *s, int r, int pc,
 /* A bag: r at a run of k wildcard receives over ports lo..hi (k of them
  * in a row, or a counted loop whose body is this one receive and has k - 1
  * rounds to go, or as many as r makes before anything else following its
- * loops by their counters, sim_run), with at most k messages there, on
+ * loops by their counters, sim_run; a probe that names the message it
+ * finds and the 'recv' of it are one, wild_unit), with at most k
+ * messages there, on
  * offer now or that their senders can still offer before they hear from
  * r, which only receives meanwhile: each sender counted once, with as
  * many as it sends before it would hear from r following its loops by
@@ -1017,17 +1107,20 @@ coming(const struct sem *m, const uint64_t *s, int r, int lo, int hi,
 		c = sem_count(m, s, dc);
 		offers += c > 0 ? c : avail(m, s, dc) == 2;
 	}
+	/* Messages from r waiting for q let it pass receives (mark bit 2:
+	 * some wait for it; bit 1: q counted). */
+	for (lp = 0; lp < sp->pr->nlp && offers <= most; lp++)
+		if ((d = n->send_dc[sp->portbase + lp]) >= 0 &&
+		    sem_count(m, s, d) > 0)
+			m->mark[n->dc[d].to] |= 2;
 	/* Each sender once, however many of its channels come here (a
 	 * client with a port of each type). */
 	for (lp = lo; lp < hi && offers <= most; lp++) {
 		if ((dc = n->recv_dc[sp->portbase + lp]) < 0 ||
-		    m->mark[q = n->dc[dc].from])
+		    (m->mark[q = n->dc[dc].from] & 1))
 			continue;
-		m->mark[q] = 1;
-		/* Messages from r waiting for q let it pass receives. */
-		for (pass = all ? 2 : 0, d = 0; d < n->ndc && !pass; d++)
-			pass = n->dc[d].from == r && n->dc[d].to == q &&
-			    sem_count(m, s, d) > 0;
+		m->mark[q] |= 1;
+		pass = all ? 2 : (m->mark[q] & 2) != 0;
 		start = sem_pc(m, s, q);
 		if (blocked_into(m, s, q, r, lo, hi))
 			start++;	/* its offer is the send it is blocked in */
@@ -1044,6 +1137,9 @@ coming(const struct sem *m, const uint64_t *s, int r, int lo, int hi,
 	for (lp = lo; lp < hi; lp++)
 		if ((dc = n->recv_dc[sp->portbase + lp]) >= 0)
 			m->mark[n->dc[dc].from] = 0;
+	for (lp = 0; lp < sp->pr->nlp; lp++)
+		if ((d = n->send_dc[sp->portbase + lp]) >= 0)
+			m->mark[n->dc[d].to] = 0;
 	return offers;
 }
 
@@ -1234,16 +1330,23 @@ static const uint8_t trole_of[] = {
 	[T_IPROBE] = TR_STEP,
 };
 
-/* Whether taking dc's next message may complete a request its sender
- * polls (test, waitany, waitsome): then it is no independent step. */
+/* Whether a message on proc's port lp (of a probe over lo..hi) can be
+ * received now and no pending request of its takes it first: what a
+ * probe sees, its channel in *dc.  A probe over all the process's
+ * connected ports is MPI_ANY_SOURCE's, which sees a sender's messages in
+ * the order sent, as such a receive takes them. */
 static int
-takes_polled(const struct sem *m, int dc)
+probe_port(const struct sem *m, const uint64_t *s, int proc,
+    const struct ins *in, int lp, int lo, int hi, int *dc)
 {
-	return m->pollreq[m->net->dc[dc].from];
+	int	a;
+
+	return (a = offer(m, s, &m->p[proc], lp, dc)) != 0 &&
+	    first_pending(m, s, proc, in, lp) < 0 &&
+	    (!any_source(m, proc, lo, hi) || in_order(m, s, *dc, a));
 }
 
-/* Whether a message on one of proc's ports lo..hi can be received now
- * and no pending request of its takes it first: what a probe sees. */
+/* Whether a probe over proc's ports lo..hi sees a message (probe_port). */
 static int
 probe_sees(const struct sem *m, const uint64_t *s, int proc,
     const struct ins *in, int lo, int hi)
@@ -1251,10 +1354,47 @@ probe_sees(const struct sem *m, const uint64_t *s, int proc,
 	int	lp, dc;
 
 	for (lp = lo; lp < hi; lp++)
-		if (offer(m, s, &m->p[proc], lp, &dc) != 0 &&
-		    first_pending(m, s, proc, in, lp) < 0)
+		if (probe_port(m, s, proc, in, lp, lo, hi, &dc))
 			return 1;
 	return 0;
+}
+
+/* A probe or iprobe that names its message ('as m'): a transition of
+ * kind k per port where it sees one (slot: the port, dc its channel),
+ * whose firing puts the port in m's counter; which one it finds is the
+ * state's to decide, not the probe's, as a wildcard's: safe once every
+ * port has a message or never will.  How many it added at out. */
+static int bag(const struct sem *, const uint64_t *, int, int, const struct ins *);
+
+static int
+probe_named(struct sem *m, const uint64_t *s, int proc, const struct ins *in,
+    int lo, int hi, int k, int pc, struct trans *out)
+{
+	int	lp, dc, n = 0, safe, one = 0;
+
+	safe = in->op == OP_PROBE || in->op == OP_IPROBE || !m->want_safe ||
+	    settled_wild(m, s, proc, lo, hi);
+	/* A bag (its receive right after): the first on offer is enough. */
+	if (m->want_safe && wild_unit(m->p[proc].pr, pc, lo, hi) >= 0 &&
+	    bag(m, s, proc, pc, in)) {
+		one = safe = 1;
+		m->bags++;
+	}
+	for (lp = lo; lp < hi && !(one && n > 0); lp++) {
+		if (!probe_port(m, s, proc, in, lp, lo, hi, &dc))
+			continue;
+		out[n].kind = (uint8_t)k;
+		out[n].role = TR_STEP;
+		out[n].proc = proc;
+		out[n].dc = dc;
+		out[n].slot = lp;
+		out[n].alt = 0;
+		out[n].safe = (uint8_t)safe;
+		out[n].rdv = 0;
+		out[n].pc = pc;
+		n++;
+	}
+	return n;
 }
 
 /* The requests of in's wmask (bit k: its k-th lowest) that are complete. */
@@ -1309,7 +1449,7 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 			    first_pending(m, s, proc, in, lp) != k ||
 			    (ordered && !in_order(m, s, dc, a)))
 				continue;
-			ADD(T_MATCH, dc, k, 0, wsafe && !takes_polled(m, dc), a == 2);
+			ADD(T_MATCH, dc, k, 0, wsafe, a == 2);
 			if (one)
 				break;
 		}
@@ -1329,12 +1469,14 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 		ADD(T_IPOST, -1, in->slot, 0, 1, 0);
 		break;
 	case OP_RECV:
+	case OP_RECVPROBED:
 	case OP_RECVANY: {
-		int	lo = in->op == OP_RECV ? in->lp : in->lo;
-		int	hi = in->op == OP_RECV ? in->lp + 1 : in->hi;
+		int	lo = in->op != OP_RECVANY ? sem_recv_lp(m, s, proc, in) :
+			    in->lo;
+		int	hi = in->op != OP_RECVANY ? lo + 1 : in->hi;
 
 		one = 0;
-		wsafe = in->op == OP_RECV || !m->want_safe ||
+		wsafe = in->op != OP_RECVANY || !m->want_safe ||
 		    settled_wild(m, s, proc, lo, hi);
 		ordered = in->op == OP_RECVANY && any_source(m, proc, lo, hi);
 		if (in->op == OP_RECVANY && m->want_safe && bag(m, s, proc, pc, in)) {
@@ -1346,7 +1488,7 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 			    first_pending(m, s, proc, in, lp) >= 0 ||
 			    (ordered && !in_order(m, s, dc, a)))
 				continue;	/* (a request takes it first) */
-			ADD(T_RECV, dc, -1, 0, wsafe && !takes_polled(m, dc), a == 2);
+			ADD(T_RECV, dc, -1, 0, wsafe, a == 2);
 			if (one)
 				break;
 		}
@@ -1366,25 +1508,51 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 		if (k == in->nposted)
 			ADD(T_WAIT, -1, -1, 0, 1, 0);
 		break;
-	/* Polls: the state decides.  A branch taken on what another process
-	 * can change (a request not yet complete, a message not yet there)
-	 * is not safe; one taken on what lasts (complete, there) is. */
+	/* Polls, as MPI defines them: a test or iprobe may come out false
+	 * in any state (the message may be in transit, the completion not
+	 * yet seen: MPI only promises that one who keeps polling sees it),
+	 * true only where the request is complete or a message there.  A
+	 * test of a request completed before (MPI_REQUEST_NULL) is true at
+	 * once.  Where true can be, both ways last (only the poller takes
+	 * that message or frees that request): a choice of its own, safe;
+	 * else another process may still make it true: not safe. */
 	case OP_TEST:
-		a = in->slot >= 0 && sem_get(s, slot_fld(sp, in->slot)) != 0;
-		ADD(T_TEST, -1, in->slot, a, a == 0, 0);
+		if (in->slot < 0) {
+			ADD(T_TEST, -1, in->slot, 0, 1, 0);
+			break;
+		}
+		a = sem_get(s, slot_fld(sp, in->slot)) == 0;
+		if (a)
+			ADD(T_TEST, -1, in->slot, 0, 1, 0);
+		ADD(T_TEST, -1, in->slot, 1, a, 0);
 		break;
 	case OP_IPROBE:
-	case OP_IPROBEANY:
-		a = !probe_sees(m, s, proc, in, in->op == OP_IPROBE ? in->lp : in->lo,
-		    in->op == OP_IPROBE ? in->lp + 1 : in->hi);
-		ADD(T_IPROBE, -1, -1, a, a == 0, 0);
+	case OP_IPROBEANY: {
+		int	lo = in->op == OP_IPROBE ? in->lp : in->lo;
+		int	hi = in->op == OP_IPROBE ? in->lp + 1 : in->hi;
+
+		if (in->ctr >= 0) {	/* 'as m': one way per port found */
+			k = probe_named(m, s, proc, in, lo, hi, T_IPROBE, pc,
+			    out + n);
+			n += k;
+			a = k > 0 && out[n - 1].safe;
+		} else if ((a = probe_sees(m, s, proc, in, lo, hi)))
+			ADD(T_IPROBE, -1, -1, 0, 1, 0);
+		ADD(T_IPROBE, -1, -1, 1, a, 0);
 		break;
+	}
 	case OP_PROBE:
-	case OP_PROBEANY:
-		if (probe_sees(m, s, proc, in, in->op == OP_PROBE ? in->lp : in->lo,
-		    in->op == OP_PROBE ? in->lp + 1 : in->hi))
+	case OP_PROBEANY: {
+		int	lo = in->op == OP_PROBE ? in->lp : in->lo;
+		int	hi = in->op == OP_PROBE ? in->lp + 1 : in->hi;
+
+		if (in->ctr >= 0)
+			n += probe_named(m, s, proc, in, lo, hi, T_PROBE, pc,
+			    out + n);
+		else if (probe_sees(m, s, proc, in, lo, hi))
 			ADD(T_PROBE, -1, -1, 0, 1, 0);
 		break;
+	}
 	case OP_WAITANY:
 	case OP_WAITSOME: {
 		uint64_t	c = done_of(sp, s, in), all;
@@ -1396,7 +1564,13 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 		if (c == 0)
 			break;
 		if (in->op == OP_WAITSOME) {
-			ADD(T_WAITANY, -1, -1, (int)(c - 1), c == all, 0);
+			uint64_t	sub;
+
+			/* It returns some of the complete ones, at least one:
+			 * a completion MPI has not seen yet waits for a
+			 * later call (every nonempty subset). */
+			for (sub = c; sub != 0; sub = (sub - 1) & c)
+				ADD(T_WAITANY, -1, -1, (int)(sub - 1), c == all, 0);
 			break;
 		}
 		for (k = 0; c != 0; k++, c >>= 1)
@@ -1426,8 +1600,6 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 		break;
 	}
 #undef ADD
-	for (k = 0; k < n && m->feeds[proc]; k++)
-		out[k].safe = 0;
 	return n;
 }
 
@@ -1632,6 +1804,8 @@ sem_fire(struct sem *m, uint64_t *s, const struct trans *t)
 		break;
 	case T_RECV:
 		take(m, s, t->dc);
+		if (in->op == OP_RECVPROBED)	/* m is received: forgotten */
+			sem_set(s, ctr_fld(sp, in->ctr), 0);
 		settle(sp, s, pc + 1);
 		break;
 	case T_MATCH:
@@ -1655,9 +1829,13 @@ sem_fire(struct sem *m, uint64_t *s, const struct trans *t)
 		settle(sp, s, sp->pr->alts[in->alt + t->alt]);
 		break;
 	case T_PROBE:
+		if (in->ctr >= 0)	/* 'as m': the port it found */
+			sem_set(s, ctr_fld(sp, in->ctr), (uint64_t)t->slot + 1);
 		settle(sp, s, pc + 1);
 		break;
 	case T_IPROBE:
+		if (in->ctr >= 0 && t->alt == 0)
+			sem_set(s, ctr_fld(sp, in->ctr), (uint64_t)t->slot + 1);
 		settle(sp, s, sp->pr->alts[in->alt + t->alt]);
 		break;
 	case T_CHOOSE:

@@ -134,17 +134,16 @@ struct sem {
 	uint8_t		**ctrw;
 	unsigned char	**ends;		/* per program, per pc: it can still end */
 	unsigned char	*mark;		/* per process, zero between uses (bag) */
-	/* Per process: its program has an iprobe (whether a message is
-	 * there decides its way: a send to it is no independent step), or a
-	 * test, waitany or waitsome (when its requests complete decides:
-	 * taking its message is none). */
-	unsigned char	*pollmsg;
+	/* Per process: its program has a test, waitany or waitsome (when
+	 * its requests complete shows in what it does: a bag's one order of
+	 * taking its messages is not enough).  Another's step never takes
+	 * a poll's outcome away (a test or iprobe may always say no, a
+	 * waitsome return fewer), only adds one: a send to a poller, or a
+	 * receive that completes a request it polls, is as independent as
+	 * any other step. */
 	unsigned char	*pollreq;
-	/* Per process: it sends to one with an iprobe.  Any of its steps may
-	 * change what that finds: its sends, and any step that leaves it in
-	 * a synchronous send, whose message an iprobe sees (avail). */
-	unsigned char	*feeds;
 	uint64_t	*scratch;	/* a state's words, for bag's simulations */
+	struct mpnet_walk *walks;	/* two walks' scratch, for bag's */
 };
 
 /* Lay a net out for a mode; channels get min(cbits, what their bound
@@ -219,6 +218,10 @@ int sem_fire(struct sem *, uint64_t *s, const struct trans *t);
 
 /* Queries for reports. */
 int sem_pc(const struct sem *, const uint64_t *s, int proc);
+/* The local port a receive instruction of proc (RECV, RECVPROBED: the
+ * port its probe found) takes from in s. */
+int sem_recv_lp(const struct sem *, const uint64_t *s, int proc,
+    const struct ins *);
 /* proc's counters for mpnet_walk: bit k set when counter k is above zero
  * (the first 64). */
 uint64_t sem_more(const struct sem *, const uint64_t *s, int proc);

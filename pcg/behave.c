@@ -95,6 +95,7 @@ pcg_stmt_word(enum stmt_kind kind, enum send_mode mode)
 	case S_PROBE_ANY:	return "probe any";
 	case S_IPROBE:		return "iprobe";
 	case S_IPROBE_ANY:	return "iprobe any";
+	case S_RECV_PROBED:	return "recv";
 	case S_IF:
 	case S_FOR:
 		break;
@@ -434,9 +435,13 @@ stmts(struct behave *x, const struct stmt *s, struct pcg_bstmt ***tail)
 /* Names of requests one behaviour may use. */
 #define BEHAVE_MAX_REQS	64
 
-/* The requests a process's behaviour names, each a bit of a reqset. */
+/* The requests a process's behaviour names, and the messages its probes
+ * name ('probe ... as m'), each a bit of a reqset: a request's is set
+ * where it is pending, a message's where a probe found it and no 'recv'
+ * took it yet. */
 struct reqflow {
 	const char	*names[BEHAVE_MAX_REQS];
+	unsigned char	 probed[BEHAVE_MAX_REQS];	/* a message's name */
 	int		 n;
 	int		 quiet;		/* inside a fixpoint's trial: say nothing */
 };
@@ -472,23 +477,62 @@ reqs_say(struct behave *x, struct reqflow *f, const struct pcg_bstmt *s,
 	free(msg);
 }
 
-/* The bit of request name at s; 0 when there are too many names. */
+/* The statement's words and name as written: "recv m", "probe any T as
+ * m", "wait r". */
+static void
+reqs_text(const struct behave *x, const struct pcg_bstmt *s, const char *name,
+    char *buf, size_t len)
+{
+	const struct pcg_comp	*c = &x->ev.pcg->comps[x->ev.pcg->procs[x->proc].comp];
+
+	if (s->kind == S_PROBE || s->kind == S_IPROBE)
+		snprintf(buf, len, "%s %s[%d] as %s", word(s), c->types[s->type],
+		    s->port, name);
+	else if (s->kind == S_PROBE_ANY || s->kind == S_IPROBE_ANY)
+		snprintf(buf, len, "%s%s%s as %s", word(s), s->type >= 0 ? " " : "",
+		    s->type >= 0 ? c->types[s->type] : "", name);
+	else
+		snprintf(buf, len, "%s %s", s->kind == S_WAITANY ||
+		    s->kind == S_WAITSOME ? "on" : word(s), name);
+}
+
+/* The bit of name at s, a probed message's ('probe ... as', 'recv') or a
+ * request's; 0 when there are too many names, or when the name is the
+ * other kind's (an error). */
+static uint64_t
+reqs_bit_of(struct behave *x, struct reqflow *f, const struct pcg_bstmt *s,
+    const char *name, int probed)
+{
+	char	st[2 * PCG_NAME_MAX + 32], pn[PCG_NAME_MAX];
+	int	i;
+
+	for (i = 0; i < f->n; i++) {
+		if (f->names[i] != name)
+			continue;
+		if (f->probed[i] == probed)
+			return (uint64_t)1 << i;
+		reqs_text(x, s, name, st, sizeof(st));
+		reqs_say(x, f, s, "'%s' in the behaviour of '%s': '%s' names %s, "
+		    "not %s", st, pcg_proc_name(x->ev.pcg, x->proc, pn, sizeof(pn)),
+		    name, probed ? "a request" : "a probed message",
+		    probed ? "a probed message" : "a request");
+		return 0;
+	}
+	if (f->n == BEHAVE_MAX_REQS) {
+		reqs_say(x, f, s, "more than %d request and message names in one "
+		    "behaviour", BEHAVE_MAX_REQS);
+		return 0;
+	}
+	f->names[f->n] = name;
+	f->probed[f->n] = (unsigned char)probed;
+	return (uint64_t)1 << f->n++;
+}
+
 static uint64_t
 reqs_bit(struct behave *x, struct reqflow *f, const struct pcg_bstmt *s,
     const char *name)
 {
-	int	i;
-
-	for (i = 0; i < f->n; i++)
-		if (f->names[i] == name)
-			return (uint64_t)1 << i;
-	if (f->n == BEHAVE_MAX_REQS) {
-		reqs_say(x, f, s, "more than %d request names in one behaviour",
-		    BEHAVE_MAX_REQS);
-		return 0;
-	}
-	f->names[f->n] = name;
-	return (uint64_t)1 << f->n++;
+	return reqs_bit_of(x, f, s, name, 0);
 }
 
 static struct reqset
@@ -606,10 +650,48 @@ reqs_stmt(struct behave *x, struct reqflow *f, const struct pcg_bstmt *s,
 		st.must &= ~bit;
 		return reqs_merge(reqs_list(x, f, s->body, st),
 		    reqs_list(x, f, s->orelse, in));
+	case S_PROBE:
+	case S_PROBE_ANY:
+		/* A message found and named: the next 'recv' of it takes it. */
+		if (s->req != NULL && (bit = reqs_bit_of(x, f, s, s->req, 1)) != 0) {
+			in.may |= bit;
+			in.must |= bit;
+		}
+		return in;
 	case S_IPROBE:
 	case S_IPROBE_ANY:
-		return reqs_merge(reqs_list(x, f, s->body, in),
+		st = in;
+		if (s->req != NULL && (bit = reqs_bit_of(x, f, s, s->req, 1)) != 0) {
+			st.may |= bit;		/* found: named */
+			st.must |= bit;
+			in.may &= ~bit;		/* none: no message to name */
+			in.must &= ~bit;
+		}
+		return reqs_merge(reqs_list(x, f, s->body, st),
 		    reqs_list(x, f, s->orelse, in));
+	case S_RECV_PROBED:
+		if ((bit = reqs_bit_of(x, f, s, s->req, 1)) == 0)
+			return in;
+		if (!(in.must & bit)) {
+			char	pn[PCG_NAME_MAX];
+
+			pcg_proc_name(x->ev.pcg, x->proc, pn, sizeof(pn));
+			if (in.may & bit)
+				reqs_say(x, f, s, "'recv %s' in the behaviour of "
+				    "'%s': on some way here no probe found a "
+				    "message '%s' since it was last received "
+				    "(a 'probe ... as %s' must come first on "
+				    "every way)", s->req, pn, s->req, s->req);
+			else
+				reqs_say(x, f, s, "'recv %s' in the behaviour of "
+				    "'%s': no probe found a message '%s' before "
+				    "it, or it was received already (a 'probe "
+				    "... as %s' must come first on every way)",
+				    s->req, pn, s->req, s->req);
+		}
+		in.may &= ~bit;
+		in.must &= ~bit;
+		return in;
 	case S_WAITALL:
 		in.may = in.must = 0;
 		return in;
@@ -675,6 +757,61 @@ reqs_check(struct behave *x, const struct pcg_bstmt *prog)
 	reqs_list(x, &f, prog, none);
 }
 
+/* ---- a probe followed by a wildcard receive ---- */
+
+/* How many of the process's ports of type 'type' (-1: of every type) are
+ * connected. */
+static int
+connected(const struct behave *x, int type)
+{
+	const struct pcg	*g = x->ev.pcg;
+	const struct pcg_proc	*p = &g->procs[x->proc];
+	int			 t, k, slot = p->portbase, n = 0;
+
+	for (t = 0; t < g->comps[p->comp].ntypes; t++)
+		for (k = 0; k < p->nports[t]; k++, slot++)
+			if ((type < 0 || t == type) && g->portchan[slot] >= 0)
+				n++;
+	return n;
+}
+
+/* Warn where 'probe any [T]' (or a found 'iprobe any [T]') is followed by
+ * 'recv any [T]': the receive may take another message than the one
+ * probed (a wildcard over fewer than all ports probes them one by one;
+ * over all, MPI promises it only for the source and tag the probe said),
+ * unless only one port can bring it.  Once per statement. */
+static void
+probe_then_any(struct behave *x, struct hmap *warned, const struct pcg_bstmt *s)
+{
+	const struct pcg_comp	*c = &x->ev.pcg->comps[x->ev.pcg->procs[x->proc].comp];
+	const struct pcg_bbranch *br;
+	const struct pcg_bstmt	*r;
+	int			 old;
+
+	for (; s != NULL; s = s->next) {
+		r = s->kind == S_PROBE_ANY ? s->next : s->kind == S_IPROBE_ANY ?
+		    s->body : NULL;
+		if (r != NULL && s->req == NULL && r->kind == S_RECV_ANY &&
+		    (r->type < 0 || s->type < 0 || r->type == s->type) &&
+		    connected(x, r->type) > 1 &&
+		    hmap_put(warned, (uint64_t)(uintptr_t)r->src, 0, 1, &old) ==
+		    HMAP_INSERTED) {
+			const char	*t = s->type >= 0 ? c->types[s->type] : NULL;
+
+			diag_warning(x->ev.pcg->diag, &r->src->loc, "'recv any%s%s' "
+			    "after '%s%s%s' may take another message than the one "
+			    "probed; name it: '%s%s%s as m' and 'recv m'",
+			    r->type >= 0 ? " " : "", r->type >= 0 ?
+			    c->types[r->type] : "", word(s), t ? " " : "",
+			    t ? t : "", word(s), t ? " " : "", t ? t : "");
+		}
+		probe_then_any(x, warned, s->body);
+		probe_then_any(x, warned, s->orelse);
+		for (br = s->branches; br != NULL; br = br->next)
+			probe_then_any(x, warned, br->body);
+	}
+}
+
 static void print_list(struct buf *, const struct pcg *, int, const struct pcg_bstmt *);
 
 /* "{ a; b; }", or "{ }" when the body is empty. */
@@ -736,6 +873,7 @@ print_stmt(struct buf *b, const struct pcg *g, int proc, const struct pcg_bstmt 
 		    c->types[s->rtype], s->rport);
 		break;
 	case S_WAIT:
+	case S_RECV_PROBED:
 		buf_printf(b, " %s;", s->req);
 		break;
 	case S_TEST:
@@ -747,6 +885,8 @@ print_stmt(struct buf *b, const struct pcg *g, int proc, const struct pcg_bstmt 
 			buf_printf(b, " %s[%d]", c->types[s->type], s->port);
 		else if (s->type >= 0)
 			buf_printf(b, " %s", c->types[s->type]);
+		if (s->kind != S_TEST && s->req != NULL)
+			buf_printf(b, " as %s", s->req);
 		buf_addc(b, ' ');
 		print_block(b, g, proc, s->body);
 		buf_adds(b, " else ");
@@ -852,10 +992,12 @@ pcg_instantiate(struct pcg *g)
 	struct behave	 x;
 	struct buf	 b;
 	struct pcg_bstmt **tail;
+	struct hmap	*warned;
 	int		 i;
 
 	memset(&x, 0, sizeof(x));
 	x.said = hmap_new();
+	warned = hmap_new();
 	x.arena = g->arena;
 	buf_init(&b);
 	for (i = 0; i < g->nprocs; i++) {
@@ -878,8 +1020,10 @@ pcg_instantiate(struct pcg *g)
 		tail = &p->prog;
 		if (stmts(&x, c->behaviour->body, &tail) != 0)
 			x.failed = 1;
-		else if (!x.failed)
+		else if (!x.failed) {
 			reqs_check(&x, p->prog);
+			probe_then_any(&x, warned, p->prog);
+		}
 		if (x.failed) {
 			p->prog = NULL;
 			continue;
@@ -891,4 +1035,5 @@ pcg_instantiate(struct pcg *g)
 	}
 	buf_free(&b);
 	hmap_free(x.said);
+	hmap_free(warned);
 }

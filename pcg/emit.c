@@ -282,12 +282,17 @@ emit_stmt(struct buf *b, const struct pcg *g, const struct stmt *s, int indent)
 	case S_PROBE:
 		buf_adds(b, "probe");
 		emit_port(b, g, s);
+		emit_as(b, s);
 		break;
 	case S_PROBE_ANY:
 		buf_adds(b, "probe any");
 		if (s->type != NULL)
 			buf_printf(b, " %s", s->type);
 		buf_addc(b, ';');
+		emit_as(b, s);
+		break;
+	case S_RECV_PROBED:
+		buf_printf(b, "recv %s;", s->req);
 		break;
 	case S_TEST:
 	case S_IPROBE:
@@ -303,6 +308,8 @@ emit_stmt(struct buf *b, const struct pcg *g, const struct stmt *s, int indent)
 			if (s->type != NULL)
 				buf_printf(b, " %s", s->type);
 		}
+		if (s->kind != S_TEST && s->req != NULL)
+			buf_printf(b, " as %s", s->req);
 		buf_addc(b, ' ');
 		emit_block(b, g, s->body, indent);
 		buf_adds(b, " else ");

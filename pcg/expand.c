@@ -1634,21 +1634,52 @@ check_stmts(struct pcg *g, const struct pcg_comp *c, const struct scope *sc,
 	}
 }
 
-/* The request names 'as' has bound so far in a behaviour's text. */
+/* The names 'as' has bound so far in a behaviour's text: requests, and
+ * messages a probe found ('probe ... as m'). */
 struct reqnames {
 	const char	**v;
+	unsigned char	 *probed;
 	int		  n, cap;
 };
 
+/* 1 + whether name is a probed message's (2: both, an error said
+ * already), or 0 when 'as' bound none. */
 static int
-reqnames_has(const struct reqnames *r, const char *name)
+reqnames_kind(const struct reqnames *r, const char *name)
 {
 	int	i;
 
 	for (i = 0; i < r->n; i++)
 		if (r->v[i] == name)
-			return 1;
+			return 1 + r->probed[i];
 	return 0;
+}
+
+/* Bind name by 'as' at l (words: the statement's): a request, or a
+ * probed message; the other kind's name already is an error. */
+static void
+reqnames_bind(struct pcg *g, struct reqnames *r, const char *name,
+    const struct loc *l, const char *words, int probed)
+{
+	int	k = reqnames_kind(r, name), i;
+
+	if (k == 1 + probed || k == 3)
+		return;
+	if (k != 0) {
+		diag_error(g->diag, l, "'%s ... as %s': '%s' names %s already",
+		    words, name, name, probed ? "a request" : "a probed message");
+		for (i = 0; i < r->n; i++)	/* (said once: no more of it) */
+			if (r->v[i] == name)
+				r->probed[i] = 2;
+		return;
+	}
+	if (r->n == r->cap) {
+		r->cap = r->cap ? 2 * r->cap : 8;
+		r->v = xreallocarray(r->v, (size_t)r->cap, sizeof(*r->v));
+		r->probed = xreallocarray(r->probed, (size_t)r->cap, 1);
+	}
+	r->probed[r->n] = (unsigned char)probed;
+	r->v[r->n++] = name;
 }
 
 /* Name used by a statement of the given words must have been bound by an
@@ -1657,17 +1688,48 @@ static void
 check_req_used(struct pcg *g, const struct reqnames *r, const char *name,
     const struct loc *l, const char *words)
 {
-	if (!reqnames_has(r, name))
+	int	k = reqnames_kind(r, name);
+
+	if (k == 2)
+		diag_error(g->diag, l, "'%s %s': '%s' names a probed message, not a "
+		    "request ('recv %s' receives it)", words, name, name, name);
+	else if (k == 0)
 		diag_error(g->diag, l, "'%s %s': no request '%s' is posted before "
 		    "it (name one with 'isend ... as %s')", words, name, name, name);
 }
 
-/* Check the request names of s and what follows, in the order written:
- * waited on, tested or listed only after some 'as' names them, each listed
- * once by a waitany or waitsome.  Whether a request is pending there, on
- * every way, is behave.c's check, once 'if' is decided. */
+/* 'recv name' must follow a probe that named its message. */
 static void
-check_reqs(struct pcg *g, struct reqnames *r, const struct stmt *s)
+check_probed_used(struct pcg *g, const struct pcg_comp *c,
+    const struct reqnames *r, const struct stmt *s)
+{
+	int	k = reqnames_kind(r, s->req);
+
+	if (k == 3)
+		return;		/* (named both: said at the second 'as') */
+	if (k == 1)
+		diag_error(g->diag, &s->reqloc, "'recv %s': '%s' names a request, "
+		    "not a probed message (a request completes with 'wait %s')",
+		    s->req, s->req, s->req);
+	else if (k == 0 && pcg_find_type(c, s->req) >= 0)
+		diag_error(g->diag, &s->reqloc, "'recv %s': '%s' is a port type: "
+		    "write 'recv %s[k]', 'recv %s[*]' or 'recv any %s'", s->req,
+		    s->req, s->req, s->req, s->req);
+	else if (k == 0)
+		diag_error(g->diag, &s->reqloc, "'recv %s': no probe names a "
+		    "message '%s' before it (write 'probe any T as %s' or "
+		    "'probe T[k] as %s' first)", s->req, s->req, s->req, s->req);
+}
+
+/* Check the names of s and what follows, in the order written: requests
+ * waited on, tested or listed only after some 'as' names them, each
+ * listed once by a waitany or waitsome; probed messages received only
+ * after a probe names them; no name of both kinds.  Whether a request is
+ * pending there, or a message probed, on every way, is behave.c's check,
+ * once 'if' is decided. */
+static void
+check_reqs(struct pcg *g, const struct pcg_comp *c, struct reqnames *r,
+    const struct stmt *s)
 {
 	const struct branch	*b, *o;
 
@@ -1676,14 +1738,20 @@ check_reqs(struct pcg *g, struct reqnames *r, const struct stmt *s)
 		case S_ISEND:
 		case S_IRECV:
 		case S_IRECV_ANY:
-			if (s->req != NULL && !reqnames_has(r, s->req)) {
-				if (r->n == r->cap) {
-					r->cap = r->cap ? 2 * r->cap : 8;
-					r->v = xreallocarray(r->v, (size_t)r->cap,
-					    sizeof(*r->v));
-				}
-				r->v[r->n++] = s->req;
-			}
+			if (s->req != NULL)
+				reqnames_bind(g, r, s->req, &s->reqloc,
+				    pcg_stmt_word(s->kind, s->mode), 0);
+			break;
+		case S_PROBE:
+		case S_PROBE_ANY:
+		case S_IPROBE:
+		case S_IPROBE_ANY:
+			if (s->req != NULL)
+				reqnames_bind(g, r, s->req, &s->reqloc,
+				    pcg_stmt_word(s->kind, s->mode), 1);
+			break;
+		case S_RECV_PROBED:
+			check_probed_used(g, c, r, s);
 			break;
 		case S_WAIT:
 			check_req_used(g, r, s->req, &s->reqloc, "wait");
@@ -1710,10 +1778,10 @@ check_reqs(struct pcg *g, struct reqnames *r, const struct stmt *s)
 		default:
 			break;
 		}
-		check_reqs(g, r, s->body);
-		check_reqs(g, r, s->orelse);
+		check_reqs(g, c, r, s->body);
+		check_reqs(g, c, r, s->orelse);
 		for (b = s->branches; b != NULL; b = b->next)
-			check_reqs(g, r, b->body);
+			check_reqs(g, c, r, b->body);
 	}
 }
 
@@ -1743,8 +1811,9 @@ expand_behaviour(struct pcg *g)
 		c->behaviour = it;
 		check_stmts(g, c, NULL, it->body);
 		memset(&rn, 0, sizeof(rn));
-		check_reqs(g, &rn, it->body);
+		check_reqs(g, c, &rn, it->body);
 		free(rn.v);
+		free(rn.probed);
 	}
 }
 

@@ -2372,8 +2372,8 @@ ens_probe(const char *type, int index, MPI_Status *st)
 	leave();
 	check(C_PROBE, rc);
 	if (rec_on)
-		rec_probe(TRACE_PROBE, t0, tname(type), index, 0, p->rank,
-		    p->rtag, st, 0, E.comm);
+		rec_probe(TRACE_PROBE, t0, tname(type), index, REC_FOUND_NONE, 0,
+		    p->rank, p->rtag, st, 0, E.comm);
 }
 
 /* Probe the ports of t (NULL: all) once, from a rotating start: the
@@ -2414,7 +2414,9 @@ probe_ports(enum call c, const struct wire_type *t, MPI_Status *st,
 
 /* A probe of any port of a type (NULL: of all), blocking or not: the
  * port's index (its type by ens_port_of), 0 when a non-blocking one found
- * nothing. */
+ * nothing.  The monitor and the trace are told the port found (a 'recv
+ * m' after 'probe any T as m' takes that port's message); a blocking one
+ * is checked before it waits. */
 static int
 probe_any(enum call c, const char *type, int block, MPI_Status *st)
 {
@@ -2427,7 +2429,7 @@ probe_any(enum call c, const char *type, int block, MPI_Status *st)
 	memset(&ev, 0, sizeof(ev));
 	ev.type = type;
 	if (block)
-		monitor_ev(c, &ev, 0);
+		monitor_ev(c, &ev, 1);
 	enter_only(c, type, 0);
 	if (covers_all(t)) {
 		rc = block ? PMPI_Probe(MPI_ANY_SOURCE, MPI_ANY_TAG, E.comm, st) :
@@ -2445,14 +2447,20 @@ probe_any(enum call c, const char *type, int block, MPI_Status *st)
 			sched_yield();
 		leave();
 	}
-	if (!block) {
-		ev.flag = index > 0;
-		monitor_ev(c, &ev, 0);
+	ev.flag = index > 0;
+	if (index > 0) {
+		ev.rtype = got->name;
+		ev.rport = index;
 	}
-	if (rec_on)
-		rec_probe(index == 0 ? TRACE_IPROBEFALSE : block ? TRACE_PROBE :
-		    TRACE_IPROBE, t0, t != NULL ? t->name : NULL, REC_PORT_ANY,
-		    0, TRACE_ANY, TRACE_ANY, st, 0, E.comm);
+	monitor_ev(c, &ev, 0);
+	if (rec_on && index > 0)
+		rec_probe(block ? TRACE_PROBE : TRACE_IPROBE, t0, got->name,
+		    index, t != NULL ? REC_FOUND_OF_TYPE : REC_FOUND_OF_ALL, 0,
+		    TRACE_ANY, TRACE_ANY, st, 0, E.comm);
+	else if (rec_on)
+		rec_probe(TRACE_IPROBEFALSE, t0, t != NULL ? t->name : NULL,
+		    REC_PORT_ANY, REC_FOUND_NONE, 0, TRACE_ANY, TRACE_ANY, st, 0,
+		    E.comm);
 	return index;
 }
 
@@ -2486,7 +2494,8 @@ ens_iprobe(const char *type, int index, MPI_Status *st)
 	monitor_ev(C_IPROBE, &ev, 0);
 	if (rec_on)
 		rec_probe(flag ? TRACE_IPROBE : TRACE_IPROBEFALSE, t0,
-		    tname(type), index, 0, p->rank, p->rtag, st, 0, E.comm);
+		    tname(type), index, REC_FOUND_NONE, 0, p->rank, p->rtag, st,
+		    0, E.comm);
 	return flag != 0;
 }
 

@@ -17,6 +17,7 @@ enum word {
 	/* p2p_statement's, after their word */
 	W_SENDRECV, W_SENDRECV_REPLACE, W_WAIT, W_TEST, W_WAITANY, W_WAITSOME,
 	W_PROBE, W_PROBE_ANY, W_IPROBE, W_IPROBE_ANY,
+	W_RECV_PROBED,		/* 'recv m': found as W_RECV's, by its operand */
 	W_COUNT
 };
 
@@ -26,7 +27,7 @@ static const char *const words[W_COUNT] = {
 	"alltoall", "allgatherv", "alltoallv", "reducescatter", "bcast from",
 	"scatter from", "reduce to", "gather to", "scatterv from", "gatherv to",
 	"sendrecv", "sendrecv replace", "wait", "test", "waitany", "waitsome",
-	"probe", "probe any", "iprobe", "iprobe any"
+	"probe", "probe any", "iprobe", "iprobe any", "recv"
 };
 
 /* The call of each enum mon_op, as messages name it. */
@@ -57,8 +58,9 @@ struct ins {
 	char	*group;		/* a collective's 'over'; NULL: none */
 	int	 loc;		/* index in locs, -1 */
 	/* The request an isend ... irecv any names with 'as', or wait or
-	 * test names: its index in names, -1 none.  test, iprobe: b is the
-	 * else block; waitsome: a, the slot of its branches. */
+	 * test names, or the message a probe or iprobe names with 'as' or
+	 * 'recv' receives: its index in names, -1 none.  test, iprobe: b is
+	 * the else block; waitsome: a, the slot of its branches. */
 	int	 req;
 	char	*rtype;		/* sendrecv: the receive's port (borrowed) */
 	int	 rport;
@@ -70,7 +72,8 @@ struct mon {
 	struct ins	*ins;
 	int		 nins, ains;
 	int		 nslots;
-	char		**names;	/* the requests 'as' names */
+	char		**names;	/* the requests and messages named */
+	unsigned char	*probed;	/* per name: 1 a probed message's */
 	int		 nnames;
 	long		 nposts;	/* requests posted so far */
 	char		**locs;
@@ -78,24 +81,28 @@ struct mon {
 	long		*ready;		/* configurations: pc, then nslots counters */
 	int		 nready;
 	int		 failed;
+	int		 ntypes;	/* the port types, and their counts */
+	const char *const *types;
+	int		*nports;
 	/* while parsing */
 	const char	*p;
 	int		 nextloc;
-	int		 ntypes;
-	const char *const *types;
-	const int	*nports;
 	char		*err;
 };
 
 /* Longs per configuration: the pc, the loops' counters (and waitsomes'
- * branches), then per request name the request it holds (0 none,
- * MON_POSTING while its post has not said which) and its number among
- * the posts, from 1. */
+ * branches), then two per name: a request's, the request it holds (0
+ * none, MON_POSTING while its post has not said which) and its number
+ * among the posts, from 1; a probed message's, the port it was found on,
+ * its type's index + 1 (0: none found) and its index. */
 #define CW(m)	(1 + (m)->nslots + 2 * (m)->nnames)
 #define MON_POSTING	(-1L)
 /* The request slot of name k in configuration c. */
 #define RQ(m, c, k)	((c)[1 + (m)->nslots + 2 * (k)])
 #define RQSEQ(m, c, k)	((c)[1 + (m)->nslots + 2 * (k) + 1])
+/* The port probed message k was found on, in configuration c. */
+#define PRTYPE(m, c, k)	RQ(m, c, k)
+#define PRPORT(m, c, k)	RQSEQ(m, c, k)
 
 static int
 emit(struct mon *m, int kind)
@@ -211,45 +218,57 @@ over(struct mon *m, int pc)
 	return expect(m, ";");
 }
 
-/* A request's name (a word that is a name): its index in m->names,
- * added when new; -1 when it is no name. */
+/* A request's name, or a probed message's (probed 1), a word that is a
+ * name: its index in m->names, added when new; -1 when it is no name or
+ * names the other kind. */
 static int
-name_ref(struct mon *m)
+name_ref(struct mon *m, int probed)
 {
-	char	*tok, **nn;
-	int	 i;
+	char		*tok, **nn;
+	unsigned char	*np;
+	int		 i;
 
 	if ((tok = take(m)) == NULL || !(tok[0] == '_' ||
 	    (tok[0] >= 'a' && tok[0] <= 'z') || (tok[0] >= 'A' && tok[0] <= 'Z')) ||
 	    tok[strspn(tok, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 	    "0123456789_")] != '\0') {
 		free(tok);
-		return fail(m, "expected a request's name");
+		return fail(m, probed ? "expected a probed message's name" :
+		    "expected a request's name");
 	}
 	for (i = 0; i < m->nnames; i++)
 		if (strcmp(m->names[i], tok) == 0) {
 			free(tok);
+			if (m->probed[i] != probed)
+				return fail(m, "a name of a request and of a "
+				    "probed message");
 			return i;
 		}
-	if ((nn = realloc(m->names, sizeof(*nn) * (size_t)(m->nnames + 1))) == NULL) {
+	nn = realloc(m->names, sizeof(*nn) * (size_t)(m->nnames + 1));
+	if (nn != NULL)
+		m->names = nn;
+	np = realloc(m->probed, (size_t)(m->nnames + 1));
+	if (np != NULL)
+		m->probed = np;
+	if (nn == NULL || np == NULL) {
 		free(tok);
 		return fail(m, "out of memory");
 	}
-	m->names = nn;
 	m->names[m->nnames] = tok;
+	m->probed[m->nnames] = (unsigned char)probed;
 	return m->nnames++;
 }
 
-/* An optional 'as' name after the post at pc. */
+/* An optional 'as' name after the post (or the probe: probed 1) at pc. */
 static int
-as_name(struct mon *m, int pc)
+as_name(struct mon *m, int pc, int probed)
 {
 	int	k;
 
 	if (!is(m, "as"))
 		return 0;
 	m->p += 2;
-	if ((k = name_ref(m)) < 0)
+	if ((k = name_ref(m, probed)) < 0)
 		return -1;
 	m->ins[pc].req = k;
 	return 0;
@@ -277,7 +296,7 @@ action(struct mon *m, int w, int loc)
 		m->ins[pc].word = w;
 		m->ins[pc].type = tok;
 		m->ins[pc].loc = loc;
-		if (w == W_IRECV_ANY && as_name(m, pc) != 0)
+		if (w == W_IRECV_ANY && as_name(m, pc, 0) != 0)
 			return -1;
 		return expect(m, ";");
 	}
@@ -295,6 +314,15 @@ action(struct mon *m, int w, int loc)
 		m->ins[pc].word = w;
 		m->ins[pc].loc = loc;
 		return w == W_WAITALL ? expect(m, ";") : over(m, pc);
+	}
+	/* 'recv m': a name where recv's port would be. */
+	if (w == W_RECV) {
+		size_t		 len;
+		const char	*word = peek(m, &len);
+
+		if (len > 0 && memchr(word, '[', len) == NULL &&
+		    strchr("{};,", *word) == NULL)
+			return p2p_statement(m, W_RECV_PROBED, loc);
 	}
 	/* T[k] or T[*]. */
 	if ((tok = take(m)) == NULL || (br = strchr(tok, '[')) == NULL ||
@@ -331,7 +359,7 @@ action(struct mon *m, int w, int loc)
 		return fail(m, "a request's name after no post");
 	if (is(m, "as") && m->nins != first + 1)
 		return fail(m, "a request's name for no port or several");
-	if (as_name(m, m->nins - 1) != 0)
+	if (as_name(m, m->nins - 1, 0) != 0)
 		return -1;
 	return expect(m, ";");
 }
@@ -489,7 +517,7 @@ branches(struct mon *m, int pc, int some)
 		return -1;
 	while (is(m, "on")) {
 		m->p += 2;
-		if ((k = name_ref(m)) < 0)
+		if ((k = name_ref(m, 0)) < 0)
 			goto bad;
 		a = realloc(m->ins[pc].on, sizeof(int) * (size_t)(m->ins[pc].non + 1));
 		if (a != NULL)
@@ -552,18 +580,20 @@ p2p_statement(struct mon *m, int w, int loc)
 		return expect(m, ";");
 	case W_WAIT:
 	case W_TEST:
-		if ((k = name_ref(m)) < 0)
+	case W_RECV_PROBED:
+		if ((k = name_ref(m, w == W_RECV_PROBED)) < 0)
 			return -1;
 		m->ins[pc].req = k;
-		return w == W_WAIT ? expect(m, ";") : two_ways(m, pc);
+		return w == W_TEST ? two_ways(m, pc) : expect(m, ";");
 	case W_PROBE:
 	case W_IPROBE:
-		if (one_port(m, &m->ins[pc].type, &m->ins[pc].port) != 0)
+		if (one_port(m, &m->ins[pc].type, &m->ins[pc].port) != 0 ||
+		    as_name(m, pc, 1) != 0)
 			return -1;
 		return w == W_PROBE ? expect(m, ";") : two_ways(m, pc);
 	case W_PROBE_ANY:
 	case W_IPROBE_ANY:
-		if (!is(m, w == W_PROBE_ANY ? ";" : "{")) {
+		if (!is(m, w == W_PROBE_ANY ? ";" : "{") && !is(m, "as")) {
 			if ((tok = take(m)) == NULL || type_index(m, tok,
 			    strlen(tok)) < 0) {
 				free(tok);
@@ -571,6 +601,8 @@ p2p_statement(struct mon *m, int w, int loc)
 			}
 			m->ins[pc].type = tok;
 		}
+		if (as_name(m, pc, 1) != 0)
+			return -1;
 		return w == W_PROBE_ANY ? expect(m, ";") : two_ways(m, pc);
 	default:	/* waitany, waitsome */
 		return branches(m, pc, w == W_WAITSOME);
@@ -624,6 +656,8 @@ statement(struct mon *m)
 	for (w = W_COUNT - 1; w >= 0; w--) {
 		const char	*sp = strchr(words[w], ' ');
 
+		if (w == W_RECV_PROBED)		/* W_RECV's word */
+			continue;
 		if (sp == NULL) {
 			if (is(m, words[w]))
 				break;
@@ -696,7 +730,8 @@ ens_mon_posted(struct mon *m, long req)
 
 	for (i = 0; i < m->nready; i++)
 		for (k = 0; k < m->nnames; k++)
-			if (RQ(m, m->ready + (size_t)i * CW(m), k) == MON_POSTING)
+			if (!m->probed[k] &&
+			    RQ(m, m->ready + (size_t)i * CW(m), k) == MON_POSTING)
 				RQ(m, m->ready + (size_t)i * CW(m), k) = req;
 }
 
@@ -712,12 +747,14 @@ ens_mon_free(struct mon *m)
 	for (i = 0; i < m->ntypes; i++)
 		free((char *)m->types[i]);
 	free((void *)m->types);
+	free(m->nports);
 	for (i = 0; i < m->nlocs; i++)
 		free(m->locs[i]);
 	free(m->locs);
 	for (i = 0; i < m->nnames; i++)
 		free(m->names[i]);
 	free(m->names);
+	free(m->probed);
 	free(m->ins);
 	free(m->ready);
 	free(m->err);
@@ -895,7 +932,10 @@ ens_mon_new(const char *behaviour, int nlocs, const char *const *locs, int ntype
 			goto oom;
 		m->ntypes++;
 	}
-	m->nports = nports;
+	if ((m->nports = calloc((size_t)ntypes + 1, sizeof(*m->nports))) == NULL)
+		goto oom;
+	if (ntypes > 0)
+		memcpy(m->nports, nports, sizeof(*m->nports) * (size_t)ntypes);
 	if (nlocs > 0 && (m->locs = calloc((size_t)nlocs, sizeof(*m->locs))) == NULL)
 		goto oom;
 	for (i = 0; i < nlocs; i++) {
@@ -912,7 +952,6 @@ ens_mon_new(const char *behaviour, int nlocs, const char *const *locs, int ntype
 		return NULL;
 	}
 	(void)end;
-	m->nports = NULL;
 	if ((start = calloc((size_t)CW(m), sizeof(long))) == NULL)
 		goto oom;
 	i = closure(m, start, 1);
@@ -976,7 +1015,12 @@ matches(const struct ins *in, const struct mon_event *e)
 	case MON_ISEND:	if (w != W_ISEND) return 0; break;
 	case MON_ISSEND: if (w != W_ISEND && w != W_ISSEND) return 0; break;
 	case MON_IBSEND: if (w != W_ISEND && w != W_IBSEND) return 0; break;
-	case MON_RECV:	if (w != W_RECV) return 0; break;
+	case MON_RECV:
+		if (w == W_RECV_PROBED)		/* its port: follow's */
+			return 1;
+		if (w != W_RECV)
+			return 0;
+		break;
 	case MON_IRECV:	if (w != W_IRECV) return 0; break;
 	case MON_RECV_ANY:
 	case MON_IRECV_ANY:
@@ -1036,20 +1080,47 @@ is_post(enum mon_op op)
 	    op == MON_IRECV || op == MON_IRECV_ANY;
 }
 
+/* The port a probe (or an iprobe that found) e found: 1 and its type's
+ * index and its index in *t and *port; 0 when e does not say (a trace of
+ * before it did); -1 when it is none of the ports asked. */
+static int
+found_port(const struct mon *m, const struct mon_event *e, int *t, int *port)
+{
+	const char	*type = e->type;
+
+	*port = e->port;
+	if (e->op == MON_PROBE_ANY || e->op == MON_IPROBE_ANY) {
+		if ((type = e->rtype) == NULL)
+			return 0;
+		*port = e->rport;
+		if (e->type != NULL && strcmp(e->type, type) != 0)
+			return -1;
+	}
+	for (*t = 0; type != NULL && *t < m->ntypes; (*t)++)
+		if (strcmp(m->types[*t], type) == 0)
+			break;
+	if (type == NULL || *t == m->ntypes || *port < 1 ||
+	    *port > m->nports[*t])
+		return -1;
+	return 1;
+}
+
 /* Configuration d, at the action 'in' that matches e, after it: where
  * the requests and the outcome lead.  0 when d's requests do not fit
- * (a wait for another request than the one its name holds). */
+ * (a wait for another request than the one its name holds), nor its
+ * probed messages ('recv m' on another port than m's). */
 static int
 follow(const struct mon *m, const struct ins *in, const struct mon_event *e,
     long *d)
 {
 	long	mask = 0;
-	int	i, k;
+	int	i, k, port;
 
 	switch (in->word) {
 	case W_WAITALL:
 		for (i = 0; i < m->nnames; i++)
-			RQ(m, d, i) = RQSEQ(m, d, i) = 0;
+			if (!m->probed[i])
+				RQ(m, d, i) = RQSEQ(m, d, i) = 0;
 		break;
 	case W_WAIT:
 	case W_TEST:
@@ -1069,12 +1140,35 @@ follow(const struct mon *m, const struct ins *in, const struct mon_event *e,
 		}
 		RQ(m, d, in->req) = RQSEQ(m, d, in->req) = 0;
 		break;
+	case W_PROBE:
+	case W_PROBE_ANY:
 	case W_IPROBE:
 	case W_IPROBE_ANY:
-		if (!e->flag) {
+		/* An iprobe that found nothing names no message. */
+		if ((in->word == W_IPROBE || in->word == W_IPROBE_ANY) &&
+		    !e->flag) {
+			if (in->req >= 0)
+				PRTYPE(m, d, in->req) = PRPORT(m, d, in->req) = 0;
 			d[0] = in->b;
 			return 1;
 		}
+		/* The port found: one asked; a name's needs it. */
+		if ((i = found_port(m, e, &k, &port)) < 0 ||
+		    (i == 0 && in->req >= 0))
+			return 0;
+		if (in->req >= 0) {
+			PRTYPE(m, d, in->req) = k + 1;
+			PRPORT(m, d, in->req) = port;
+		}
+		break;
+	case W_RECV_PROBED:
+		/* Exactly the message found: a receive on its port. */
+		k = (int)PRTYPE(m, d, in->req);
+		if (k == 0 || e->type == NULL ||
+		    strcmp(m->types[k - 1], e->type) != 0 ||
+		    PRPORT(m, d, in->req) != e->port)
+			return 0;
+		PRTYPE(m, d, in->req) = PRPORT(m, d, in->req) = 0;
 		break;
 	case W_WAITANY:
 		for (i = 0; i < in->non; i++)
@@ -1130,18 +1224,28 @@ cat(char **b, size_t *n, const char *s)
 	return 0;
 }
 
-/* "'recv Client[2]' (f:1:2)" for an action: a new string, NULL when
- * memory ran out.  The location is a file name of any length. */
+/* "'recv Client[2]' (f:1:2)" for an action, "'recv m' (the message
+ * probed on In[3]) (f:1:2)" for a 'recv m' in configuration c: a new
+ * string, NULL when memory ran out.  The location is a file name of any
+ * length. */
 static char *
-describe(const struct mon *m, const struct ins *in)
+describe(const struct mon *m, const struct ins *in, const long *c)
 {
 	const char	*loc = in->loc >= 0 && in->loc < m->nlocs &&
 			    strcmp(m->locs[in->loc], "-") != 0 ? m->locs[in->loc] : NULL;
-	char		 what[512], *s;
+	char		 what[512], found[300], *s;
 	size_t		 len, k;
 	int		 i, n;
 
-	if (in->word == W_SENDRECV || in->word == W_SENDRECV_REPLACE)
+	found[0] = '\0';
+	if (in->word == W_RECV_PROBED) {
+		snprintf(what, sizeof(what), "recv %s", m->names[in->req]);
+		if ((i = (int)PRTYPE(m, c, in->req)) > 0)
+			snprintf(found, sizeof(found), " (the message probed on "
+			    "%s[%ld])", m->types[i - 1], PRPORT(m, c, in->req));
+		else
+			snprintf(found, sizeof(found), " (no message probed)");
+	} else if (in->word == W_SENDRECV || in->word == W_SENDRECV_REPLACE)
 		snprintf(what, sizeof(what), "%s %s[%d], %s[%d]", words[in->word],
 		    in->type, in->port, in->rtype, in->rport);
 	else if (in->word == W_WAIT || in->word == W_TEST)
@@ -1170,18 +1274,20 @@ describe(const struct mon *m, const struct ins *in)
 		    in->port);
 	if (in->group != NULL && (k = strlen(what)) < sizeof(what))
 		snprintf(what + k, sizeof(what) - k, " over %s", in->group);
-	if (in->req >= 0 && in->word != W_WAIT && in->word != W_TEST) {
+	if (in->req >= 0 && in->word != W_WAIT && in->word != W_TEST &&
+	    in->word != W_RECV_PROBED) {
 		n = (int)strlen(what);
 		snprintf(what + n, sizeof(what) - (size_t)n, " as %s",
 		    m->names[in->req]);
 	}
-	len = strlen(what) + (loc != NULL ? strlen(loc) + 5 : 0) + 3;
+	len = strlen(what) + strlen(found) + (loc != NULL ? strlen(loc) + 5 :
+	    0) + 3;
 	if ((s = malloc(len)) == NULL)
 		return NULL;
 	if (loc != NULL)
-		snprintf(s, len, "'%s' (%s)", what, loc);
+		snprintf(s, len, "'%s'%s (%s)", what, found, loc);
 	else
-		snprintf(s, len, "'%s'", what);
+		snprintf(s, len, "'%s'%s", what, found);
 	return s;
 }
 
@@ -1199,7 +1305,8 @@ req_name(const struct mon *m, long req)
 
 	for (i = 0; req != 0 && i < m->nready; i++)
 		for (k = 0; k < m->nnames; k++)
-			if (RQ(m, m->ready + (size_t)i * CW(m), k) == req)
+			if (!m->probed[k] &&
+			    RQ(m, m->ready + (size_t)i * CW(m), k) == req)
 				return m->names[k];
 	return NULL;
 }
@@ -1278,11 +1385,12 @@ refusal(const struct mon *m, const struct mon_event *e)
 	if ((list = calloc((size_t)m->nready + 1, sizeof(*list))) == NULL)
 		return NULL;
 	for (i = 0; i < m->nready; i++) {
-		const struct ins *in = &m->ins[m->ready[(size_t)i * CW(m)]];
+		const long	 *c = m->ready + (size_t)i * CW(m);
+		const struct ins *in = &m->ins[c[0]];
 
 		if (in->kind != I_ACT)
 			continue;
-		if ((one = describe(m, in)) == NULL)
+		if ((one = describe(m, in, c)) == NULL)
 			goto out;
 		for (k = 0; k < nl && strcmp(list[k], one) != 0; k++)
 			;

@@ -25,8 +25,10 @@
  *		   | 'wait', name, ';'
  *		   | 'test', name, block, 'else', block
  *		   | ( 'waitany' | 'waitsome' ), '{', on, { on }, '}'
- *		   | 'probe', ( port | 'any', [ type ] ), ';'
- *		   | 'iprobe', ( port | 'any', [ type ] ), block, 'else', block
+ *		   | 'probe', ( port | 'any', [ type ] ), [ 'as', name ], ';'
+ *		   | 'iprobe', ( port | 'any', [ type ] ), [ 'as', name ],
+ *		     block, 'else', block
+ *		   | 'recv', name, ';'
  *		   | 'waitall', ';'
  *		   | ( 'barrier' | 'allreduce' | 'allgather' | 'alltoall'
  *		     | 'allgatherv' | 'alltoallv' | 'reducescatter' ),
@@ -64,7 +66,12 @@
  * port with an index, never '*'), and 'wait', 'test' and 'on' name one
  * posted before (pcg/behave.c checks it is pending there: for 'on', on
  * every way; 'wait' and 'test' of one complete already go on at once,
- * the test into its first block, as MPI's on a null request).  Of
+ * the test into its first block, as MPI's on a null request).  A
+ * probe's 'as' names the message it found (an iprobe's, in its first
+ * block) on the port it found it on; 'recv name' receives exactly that
+ * message, from that port, as ens_recv on the port ens_probe_any
+ * returned does (pcg/behave.c checks that a probe named it on every way
+ * there and no 'recv name' took it since).  Of
  * sendrecv's two ports the first is sent to, the second received from.
  * T[*] is one statement on each of the process's ports of type T, in
  * order (none when it has none);
@@ -115,7 +122,11 @@ struct mon_event {
 	const char	*root;
 	const char	*group;		/* a collective's: "rows[2]", "worker";
 					 * NULL: over the application */
-	/* sendrecv: the receive's port (type and port: the send's) */
+	/* sendrecv: the receive's port (type and port: the send's); probe
+	 * any, and iprobe any that found: the port the message is on (type:
+	 * the type asked, NULL for all), which a 'probe ... as m' names
+	 * (rtype NULL: not known, as in a trace of before it was recorded;
+	 * probe and iprobe found on their port) */
 	const char	*rtype;
 	int		 rport;
 	/* A request, by a number that tells it from every other pending
@@ -154,9 +165,9 @@ struct mon *ens_mon_new(const char *behaviour, int nlocs, const char *const *loc
  * verifier leaves it out. */
 int ens_mon_step(struct mon *, const struct mon_event *, char **msg);
 /* Whether a blocking call whose outcome comes later (waitany, waitsome:
- * req, reqs and nreqs not used) may come here: 0, or -1 and *msg as
- * ens_mon_step says it; the monitor does not move.  The call's
- * ens_mon_step follows it with the outcome. */
+ * req, reqs and nreqs not used; probe any: rtype and rport not used) may
+ * come here: 0, or -1 and *msg as ens_mon_step says it; the monitor does
+ * not move.  The call's ens_mon_step follows it with the outcome. */
 int ens_mon_expects(struct mon *, const struct mon_event *, char **msg);
 /* The request an isend, issend, ibsend, irecv or irecv any stepped with
  * req 0 posted: the request its 'as' names from now on. */

@@ -363,8 +363,8 @@ MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *st)
 	if ((rc = PMPI_Probe(source, tag, comm, st)) != MPI_SUCCESS)
 		return rc;
 	k = rec_comm(comm);
-	rec_probe(TRACE_PROBE, t0, NULL, 0, k, TRACE_NONE, TRACE_NONE, st, 1,
-	    comm);
+	rec_probe(TRACE_PROBE, t0, NULL, 0, REC_FOUND_NONE, k, TRACE_NONE,
+	    TRACE_NONE, st, 1, comm);
 	return rc;
 }
 
@@ -383,7 +383,8 @@ MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *st)
 	if ((rc = PMPI_Iprobe(source, tag, comm, flag, st)) != MPI_SUCCESS)
 		return rc;
 	k = rec_comm(comm);
-	rec_probe(*flag ? TRACE_IPROBE : TRACE_IPROBEFALSE, t0, NULL, 0, k,
+	rec_probe(*flag ? TRACE_IPROBE : TRACE_IPROBEFALSE, t0, NULL, 0,
+	    REC_FOUND_NONE, k,
 	    peer_of(comm, k, source), tag == MPI_ANY_TAG ? TRACE_ANY : tag, st,
 	    1, comm);
 	return rc;

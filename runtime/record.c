@@ -170,7 +170,7 @@ static size_t
 format(const struct rec_ev *e)
 {
 	struct traceline	 l;
-	char			 port[300];
+	char			 port[640];	/* two type names and an index */
 	size_t			 need;
 
 	l.op = (enum trace_op)e->op;
@@ -184,7 +184,12 @@ format(const struct rec_ev *e)
 	if (e->ptype == NULL)
 		l.port = e->pindex == REC_PORT_ANY ? "*" : NULL;
 	else {
-		if (e->pindex == REC_PORT_ANY)
+		if (e->found != REC_FOUND_NONE)
+			snprintf(port, sizeof(port), "%s%s>%s[%d]",
+			    e->found == REC_FOUND_OF_TYPE ? e->ptype : "",
+			    e->found == REC_FOUND_OF_TYPE ? "[*]" : "*",
+			    e->ptype, e->pindex);
+		else if (e->pindex == REC_PORT_ANY)
 			snprintf(port, sizeof(port), "%s[*]", e->ptype);
 		else
 			snprintf(port, sizeof(port), "%s[%d]", e->ptype,
@@ -616,8 +621,8 @@ rec_sendrecv(int op, double t0, const char *sptype, int spindex, int speer,
 }
 
 void
-rec_probe(int op, double t0, const char *ptype, int pindex, int comm,
-    int peer, int tag, const MPI_Status *st, int raw, MPI_Comm c)
+rec_probe(int op, double t0, const char *ptype, int pindex, int found,
+    int comm, int peer, int tag, const MPI_Status *st, int raw, MPI_Comm c)
 {
 	struct rec_ev	e;
 	int		n;
@@ -628,6 +633,7 @@ rec_probe(int op, double t0, const char *ptype, int pindex, int comm,
 	e.t1 = MPI_Wtime();
 	e.ptype = ptype;
 	e.pindex = pindex;
+	e.found = (unsigned char)found;
 	e.comm = comm;
 	e.peer = peer;
 	e.tag = tag;

@@ -14,8 +14,11 @@
 
 #include "traceline.h"
 
-/* A port field: none, "Type[i]", "Type[*]" (any of a type) or "*". */
+/* A port field: none, "Type[i]", "Type[*]" (any of a type) or "*"; a
+ * probe of any port that found a message names the port found after
+ * what it asked, "Type[*]>Type[i]" or "*>Type[i]" (rec_ev.found). */
 #define REC_PORT_ANY	(-2)
+enum { REC_FOUND_NONE, REC_FOUND_OF_TYPE, REC_FOUND_OF_ALL };
 
 /* One event as recorded: times are MPI_Wtime's. */
 struct rec_ev {
@@ -29,6 +32,9 @@ struct rec_ev {
 	int		 peer, tag;	/* TRACE_NONE, TRACE_ANY or a number */
 	int		 comm;
 	unsigned char	 op, mode, raw;
+	unsigned char	 found;		/* REC_FOUND_*: ptype[pindex] is the
+					 * port a probe of any of ptype
+					 * (_OF_TYPE) or of all (_OF_ALL) found */
 };
 
 /* A pending non-blocking call, until the wait that completes it. */
@@ -100,9 +106,10 @@ void rec_sendrecv(int op, double t0, const char *sptype, int spindex,
     MPI_Comm c);
 /* A probe (op TRACE_PROBE, TRACE_IPROBE: st the message's status, peer
  * and tag ignored) or an iprobe that found nothing (TRACE_IPROBEFALSE:
- * peer and tag as asked) that started at t0 and ends now. */
-void rec_probe(int op, double t0, const char *ptype, int pindex, int comm,
-    int peer, int tag, const MPI_Status *st, int raw, MPI_Comm c);
+ * peer and tag as asked) that started at t0 and ends now; found as
+ * rec_ev's (REC_FOUND_NONE: ptype and pindex the port asked). */
+void rec_probe(int op, double t0, const char *ptype, int pindex, int found,
+    int comm, int peer, int tag, const MPI_Status *st, int raw, MPI_Comm c);
 /* MPI_Waitall, recording a wait line for each recorded request (none of
  * them, and not raw: one wait line of no request). */
 int rec_waitall(int n, MPI_Request *reqs, MPI_Status *sts, int raw);

@@ -84,6 +84,45 @@ conform_slot_of(const struct pcg *g, int proc, int type, int port)
 	return p->portbase + off + port - 1;
 }
 
+/* The monitor's view of a probe's and an iprobe's line: its port the
+ * one asked, or (a probe of any port that found) "ASKED>FOUND", the port
+ * found after the ports asked ("In[*]>In[3]", "*>In[3]"; a trace of
+ * before it was recorded has none).  As conform_mon_event. */
+static int
+conform_probe_event(struct cf *ck, const struct trace_event *e, int proc,
+    struct mon_event *me, char **err)
+{
+	const struct pcg_comp *c = &ck->g->comps[ck->g->procs[proc].comp];
+	const char	*gt = e->port != NULL ? strchr(e->port, '>') : NULL;
+	char		*asked;
+	int		 type, port, ftype, fport, r;
+
+	asked = gt != NULL ? xstrndup(e->port, (size_t)(gt - e->port)) : NULL;
+	r = conform_port_of(ck->g, proc, asked != NULL ? asked : e->port, &type,
+	    &port);
+	free(asked);
+	if (r != 0 || (gt != NULL && (port > 0 || e->op == TRACE_IPROBEFALSE ||
+	    conform_port_of(ck->g, proc, gt + 1, &ftype, &fport) != 0 ||
+	    fport == 0 || (type >= 0 && ftype != type)))) {
+		xasprintf(err, "no port '%s' in %s", e->port != NULL ? e->port :
+		    "-", c->name);
+		return -1;
+	}
+	me->type = type >= 0 ? c->types[type] : NULL;
+	me->port = port;
+	me->flag = e->op == TRACE_IPROBE;
+	if (port > 0) {
+		me->op = e->op == TRACE_PROBE ? MON_PROBE : MON_IPROBE;
+		return 1;
+	}
+	me->op = e->op == TRACE_PROBE ? MON_PROBE_ANY : MON_IPROBE_ANY;
+	if (gt != NULL) {
+		me->rtype = c->types[ftype];
+		me->rport = fport;
+	}
+	return 1;
+}
+
 /* The monitor's view of a sendrecv's lines (the first, its send, is
  * kept until the second, its receive, comes: 0 then 1), a probe's and an
  * iprobe's: as conform_mon_event. */
@@ -102,6 +141,9 @@ conform_p2p_event(struct cf *ck, const struct trace_event *e, int rank,
 		tp->srport = xstrdup(e->port != NULL ? e->port : "-");
 		return 0;
 	}
+	if (e->op == TRACE_PROBE || e->op == TRACE_IPROBE ||
+	    e->op == TRACE_IPROBEFALSE)
+		return conform_probe_event(ck, e, proc, me, err);
 	if (conform_port_of(ck->g, proc, e->port, &type, &port) != 0) {
 		xasprintf(err, "no port '%s' in %s", e->port != NULL ? e->port :
 		    "-", c->name);
@@ -109,16 +151,6 @@ conform_p2p_event(struct cf *ck, const struct trace_event *e, int rank,
 	}
 	me->type = type >= 0 ? c->types[type] : NULL;
 	me->port = port;
-	me->flag = e->op == TRACE_IPROBE;
-	if (e->op == TRACE_PROBE || e->op == TRACE_IPROBE ||
-	    e->op == TRACE_IPROBEFALSE) {
-		if (port > 0)
-			me->op = e->op == TRACE_PROBE ? MON_PROBE : MON_IPROBE;
-		else
-			me->op = e->op == TRACE_PROBE ? MON_PROBE_ANY :
-			    MON_IPROBE_ANY;
-		return 1;
-	}
 	/* A sendrecv's receive: its send's port came first. */
 	if (tp->srport == NULL || conform_port_of(ck->g, proc, tp->srport,
 	    &stype, &sport) != 0 || sport == 0 || port == 0) {

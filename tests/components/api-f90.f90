@@ -88,7 +88,8 @@ contains
     !     waitsome { on r { } on s { } } waitall;
     !     isend Peer[1] as r; probe Peer[1]; recv Peer[1]; wait r;
     !     isend Peer[1] as r;
-    !     iprobe any { recv any; } else { probe any; recv any; } wait r;
+    !     iprobe any as m { recv m; } else { probe any as m; recv m; } wait r;
+    ! (the last receive on the port and type the probe's status names).
     subroutine p2p(me)
         type(ens_self_t), intent(in) :: me
         integer :: i, two(2), got(2), n, k, p, q, idx(2), cnt
@@ -97,6 +98,7 @@ contains
         type(MPI_Request) :: rq(2)
         type(MPI_Status) :: st, sts(2)
         logical :: done
+        character(len=:), allocatable :: t
 
         i = me%index
         two = [i, i + 10]
@@ -142,10 +144,11 @@ contains
         call ens_isend("Peer", 1, out, 1, MPI_INTEGER, rq(1))
         p = ens_iprobe_any("", st)
         if (p == 0) p = ens_probe_any("", st)
-        q = ens_recv_any("", in, 1, MPI_INTEGER)
+        q = ens_port_of(st, t)
+        call ens_recv(t, q, in, 1, MPI_INTEGER)
         call ens_wait(rq(1))
-        write (*, '(a, ": iprobe_any Peer[", i0, "], recv_any [", i0, "]: ", i0, &
-            &", iprobe now: ", l1)') me%name, p, q, in, ens_iprobe("Peer", 1)
+        write (*, '(a, ": iprobe_any ", a, "[", i0, "], recv [", i0, "]: ", i0, &
+            &", iprobe now: ", l1)') me%name, t, p, q, in, ens_iprobe("Peer", 1)
     end subroutine p2p
 
     ! ens_self, ens_param, ens_comm_component.

@@ -35,7 +35,9 @@
 //	waitsome { on r { } on s { } } waitall;
 //	isend Peer[1] as r; probe Peer[1]; recv Peer[1]; wait r;
 //	isend Peer[1] as r;
-//	iprobe any { recv any; } else { probe any; recv any; } wait r;
+//	iprobe any as m { recv m; } else { probe any as m; recv m; } wait r;
+//
+// (the last receive on the port and type the probe's status names).
 #include <array>
 #include <complex>
 #include <cstdio>
@@ -263,9 +265,9 @@ p2p()
 	int p = ens::iprobe_any(nullptr, &st);
 	if (p == 0)
 		p = ens::probe_any(nullptr, &st);
-	int q = ens::recv_any(nullptr, in);
+	ens::recv(st.port_type(), st.port(), in);
 	ens::wait(r[0]);
-	say("iprobe_any %s[%d] (recv_any [%d]): %d", st.port_type(), p, q, in);
+	say("iprobe_any %s[%d], recv there: %d", st.port_type(), p, in);
 }
 
 // Say who we are, then do what argv[1] says.

@@ -227,7 +227,8 @@ def p2p(me):
         waitsome { on r { } on s { } } waitall;
         isend Peer[1] as r; probe Peer[1]; recv Peer[1]; wait r;
         isend Peer[1] as r;
-        iprobe any { recv any; } else { probe any; recv any; } wait r;"""
+        iprobe any as m { recv m; } else { probe any as m; recv m; } wait r;
+    (the last receive on the port and type the probe's status names)."""
     i = me.index
     got = np.zeros(2, dtype=np.intc)
     st = ensemble.Status()
@@ -270,9 +271,9 @@ def p2p(me):
     if p == 0:
         p = ensemble.probe_any(None, st)
     one = np.zeros(1, dtype=np.intc)
-    q = ensemble.recv_any(None, one)
+    ensemble.recv(st.type, st.port, one)
     ensemble.wait(r)
-    say("iprobe_any", st.type, p, q, one[0])
+    say("iprobe_any", st.type, p, st.port, one[0])
 
 
 def main():

@@ -97,7 +97,7 @@ p2p_stmt(struct gen *g, int p, int depth)
 {
 	static const char *const isends[] = { "isend", "issend", "ibsend" };
 	const char		*types = g->types;
-	int			 t, k, t2, k2, a, b, r = (int)rnd(10);
+	int			 t, k, t2, k2, a, b, r = (int)rnd(13);
 
 	port(g, p, &t, &k);
 	port(g, p, &t2, &k2);
@@ -177,6 +177,36 @@ p2p_stmt(struct gen *g, int p, int depth)
 		else
 			buf_printf(&g->b, "loop %u { test r%d { } else { } } wait "
 			    "r%d; ", 1 + rnd(3), a, a);
+		break;
+	case 10:
+		/* A probe that names the message it finds, and the receive of
+		 * it, now and then with a statement between them. */
+		if (rnd(2))
+			buf_printf(&g->b, "probe any %c as m%d; ", types[t], a);
+		else if (rnd(2))
+			buf_printf(&g->b, "probe any as m%d; ", a);
+		else
+			buf_printf(&g->b, "probe %c[%d] as m%d; ", types[t], k, a);
+		if (rnd(3) == 0)
+			buf_printf(&g->b, "%s %c[%d]; ", rnd(2) ? "send" : "recv",
+			    types[t2], k2);
+		buf_printf(&g->b, "recv m%d; ", a);
+		break;
+	case 11:
+		/* Poll once for a message, else block for one: either way one
+		 * message is taken, from the port it was found on. */
+		buf_printf(&g->b, "%s { iprobe any %c as m%d { recv m%d; } else "
+		    "{ ", rnd(2) ? "loop 2" : "loop 1", types[t], a, a);
+		if (rnd(2))
+			buf_printf(&g->b, "probe any %c as m%d; recv m%d; ",
+			    types[t], a, a);
+		buf_adds(&g->b, "} } ");
+		break;
+	case 12:
+		/* Poll for ever, taking what is found (no livelock while
+		 * messages keep coming). */
+		buf_printf(&g->b, "loop%s { iprobe any as m%d { recv m%d; } else "
+		    "{ } } ", rnd(2) ? " 3" : "", a, a);
 		break;
 	default:
 		buf_printf(&g->b, "irecv %c[%d] as r%d; iprobe %c[%d] { } else "
@@ -422,7 +452,22 @@ p2p_step(struct gen *g, struct proto *pr, const struct end *x,
 	char	X = "PQ"[x->t], Y = "PQ"[y->t];
 	int	a = ++g->names, b = ++g->names;
 
-	switch (rnd(6)) {
+	switch (rnd(8)) {
+	case 6:
+		/* y finds x's message by a probe that names it. */
+		add(pr, x->p, rnd(2) ? "send %c[%d];" : "ssend %c[%d];", X, x->k);
+		if (rnd(2))
+			add(pr, y->p, "probe any as m%d; recv m%d;", b, b);
+		else
+			add(pr, y->p, "probe %c[%d] as m%d; recv m%d;", Y, y->k, b,
+			    b);
+		break;
+	case 7:
+		/* Poll once, else block: one message taken either way. */
+		add(pr, x->p, "send %c[%d];", X, x->k);
+		add(pr, y->p, "iprobe any as m%d { recv m%d; } else { probe any "
+		    "as m%d; recv m%d; }", b, b, b, b);
+		break;
 	case 0:
 		add(pr, x->p, "sendrecv %c[%d], %c[%d];", X, x->k, X, x->k);
 		if (rnd(3))

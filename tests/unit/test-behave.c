@@ -21,7 +21,11 @@
  * or 0, a null request, where r is complete already (the test finding it
  * complete); a test's, iprobe's, waitany's and waitsome's outcome is one
  * of those the program allows, at random, and the others are compared;
- * a sendrecv's isend, irecv and wait are one call.  Every statement
+ * a sendrecv's isend, irecv and wait are one call.  A probe that finds
+ * says the port it found (of any: each port asked a channel connects, as
+ * the run's outcome), which 'probe ... as m' keeps in m's counter for
+ * the SWITCH of 'recv m' (settled through as sem.c does); the port found
+ * changed, or not said, is compared too.  Every statement
  * has its call, so no run stops before one (the count of those that do
  * stays in the summary, and must be 0).  TAP output, one line per file,
  * and the counts of the calls of the new kinds made.
@@ -65,6 +69,8 @@ static struct {
 	 * waits and tests on a null request, the tests, iprobes and iprobe
 	 * anys that found, and the waitsomes of more than one request. */
 	long	byop[MON_FINALIZE + 1], null, found, many;
+	/* 'recv m' receives made (of a probed message). */
+	long	probed;
 } tot;
 
 static uint64_t	rng;
@@ -229,6 +235,23 @@ is_coll(enum mon_op op)
 	}
 }
 
+/* The instruction configuration c is at, a 'recv m' (RECVPROBED) as the
+ * RECV of the port its counter holds (in a copy kept per process: one
+ * in use at a time). */
+static const struct ins *
+at(const struct proc *x, const int64_t *c)
+{
+	static struct ins	 probed;
+	const struct ins	*in = &x->pr->ins[c[0]];
+
+	if (in->op != OP_RECVPROBED)
+		return in;
+	probed = *in;
+	probed.op = OP_RECV;
+	probed.lp = mpnet_recv_lp(in, (uint64_t)c[1 + in->ctr]);
+	return &probed;
+}
+
 /* Whether the instruction allows call e (ensemble(1), Protocol check):
  * the calls of one port or none, where requests play no part. */
 static int
@@ -327,6 +350,38 @@ low_bit(uint64_t m)
 	return __builtin_ctzll(m);
 }
 
+/* The local ports a probe may find a message on: lo..hi-1. */
+static void
+probe_range(const struct ins *in, int *lo, int *hi)
+{
+	*lo = in->op == OP_PROBE || in->op == OP_IPROBE ? in->lp : in->lo;
+	*hi = in->op == OP_PROBE || in->op == OP_IPROBE ? in->lp + 1 : in->hi;
+}
+
+/* The local port a probe's call e says it found its message on (a probe
+ * of one port: that port; of any: e's rtype[rport]): 1 and *lp when it
+ * is one the probe asked, 0 when e says none, -1 when another. */
+static int
+probe_found(const struct proc *x, const struct ins *in,
+    const struct mon_event *e, int *lp)
+{
+	const struct pcg_comp	*co = &x->g->comps[x->g->procs[x->proc].comp];
+	int			 lo, hi;
+
+	probe_range(in, &lo, &hi);
+	if (in->op == OP_PROBE || in->op == OP_IPROBE) {
+		*lp = in->lp;
+		return 1;
+	}
+	if (e->rtype == NULL)
+		return 0;
+	for (*lp = lo; *lp < hi; (*lp)++)
+		if (strcmp(e->rtype, co->types[x->lptype[*lp]]) == 0 &&
+		    e->rport == x->lpport[*lp])
+			return 1;
+	return -1;
+}
+
 /* Whether configuration c allows call e; if so d becomes c past it (not
  * settled; at the end, c).  A request is the program's k-th pending where
  * the configuration's PEND[k] holds the call's number; a wait or test on a
@@ -336,7 +391,7 @@ static int
 conf_step(const struct proc *x, const int64_t *c, const struct mon_event *e,
     int64_t *d)
 {
-	const struct ins	*in = &x->pr->ins[c[0]];
+	const struct ins	*in = at(x, c);
 	const struct pcg_comp	*co = &x->g->comps[x->g->procs[x->proc].comp];
 	int64_t			*p;
 	uint64_t		 b, done = 0, bits = 0;
@@ -385,11 +440,25 @@ conf_step(const struct proc *x, const int64_t *c, const struct mon_event *e,
 			pend_drop(x, d, n, in->wmask);
 		d[0] = x->pr->alts[in->alt + (e->flag ? 0 : 1)];
 		return 1;
+	case OP_PROBE:
+	case OP_PROBEANY:
 	case OP_IPROBE:
 	case OP_IPROBEANY:
+		/* One that found says where: a port asked; 'as m' keeps it
+		 * in m's counter (+ 1) for the SWITCH of 'recv m'. */
 		if (!allows(x, in, e))
 			return 0;
-		d[0] = x->pr->alts[in->alt + (e->flag ? 0 : 1)];
+		if (e->flag || in->op == OP_PROBE || in->op == OP_PROBEANY) {
+			if ((a = probe_found(x, in, e, &j)) < 0 ||
+			    (a == 0 && in->ctr >= 0))
+				return 0;
+			if (in->ctr >= 0)
+				d[1 + in->ctr] = j + 1;
+		}
+		if (in->op == OP_PROBE || in->op == OP_PROBEANY)
+			d[0]++;
+		else
+			d[0] = x->pr->alts[in->alt + (e->flag ? 0 : 1)];
 		return 1;
 	case OP_WAITANY:
 		if (e->op != MON_WAITANY || e->req == 0)
@@ -425,6 +494,13 @@ conf_step(const struct proc *x, const int64_t *c, const struct mon_event *e,
 		if (!allows(x, in, e))
 			return 0;
 		pend_drop(x, d, n, ~(uint64_t)0);
+		d[0]++;
+		return 1;
+	case OP_RECV:
+		if (!allows(x, in, e))
+			return 0;
+		if (x->pr->ins[c[0]].op == OP_RECVPROBED)	/* m received */
+			d[1 + x->pr->ins[c[0]].ctr] = 0;
 		d[0]++;
 		return 1;
 	case OP_END:
@@ -526,6 +602,31 @@ call_of(const struct proc *x, const struct ins *in, struct mon_event *e)
 	}
 }
 
+/* out[0], a probe's call that found, once per local port it may find a
+ * message on (one connected to a channel; any asked when none is), the
+ * port in its rtype and rport where it probes any; how many. */
+static int
+found_calls(const struct proc *x, const struct ins *in, struct call *out,
+    int max)
+{
+	const struct pcg_comp	*co = &x->g->comps[x->g->procs[x->proc].comp];
+	const struct pcg_proc	*p = &x->g->procs[x->proc];
+	int			 lo, hi, lp, n = 0, conn;
+
+	if (in->op == OP_PROBE || in->op == OP_IPROBE)
+		return 1;
+	probe_range(in, &lo, &hi);
+	for (conn = 1; conn >= 0 && n == 0; conn--)
+		for (lp = lo; lp < hi && n < max; lp++) {
+			if (conn && x->g->portchan[p->portbase + lp] < 0)
+				continue;
+			out[n] = out[0];
+			out[n].e.rtype = co->types[x->lptype[lp]];
+			out[n++].e.rport = x->lpport[lp];
+		}
+	return n;
+}
+
 /* Every call configuration c may make next, with every outcome the
  * program allows there (a test found complete or not, the request a
  * waitany completes, each set a waitsome does), into out[0..max); how
@@ -533,7 +634,7 @@ call_of(const struct proc *x, const struct ins *in, struct mon_event *e)
 static int
 calls_from(const struct proc *x, const int64_t *c, struct call *out, int max)
 {
-	const struct ins	*in = &x->pr->ins[c[0]];
+	const struct ins	*in = at(x, c);
 	const int64_t		*p = PEND(x, c);
 	uint64_t		 done;
 	int			 n = 0, a, k;
@@ -557,16 +658,23 @@ calls_from(const struct proc *x, const int64_t *c, struct call *out, int max)
 		out[1] = out[0];
 		out[1].e.flag = 0;
 		return 2;
+	case OP_PROBEANY:
 	case OP_IPROBE:
 	case OP_IPROBEANY:
+		/* Found, on each port asked that is connected (a probe of any
+		 * says which: the port its 'recv m' takes), or not (an
+		 * iprobe). */
 		if (!call_of(x, in, &out[0].e))
 			return 0;
 		out[0].e.flag = 1;
-		if (max < 2)
-			return 1;
-		out[1] = out[0];
-		out[1].e.flag = 0;
-		return 2;
+		n = found_calls(x, in, out, max);
+		if (in->op == OP_PROBEANY || n >= max)
+			return n;
+		out[n] = out[0];
+		out[n].e.flag = 0;
+		out[n].e.rtype = NULL;
+		out[n].e.rport = 0;
+		return n + 1;
 	case OP_WAITANY:
 		for (a = 0; a < in->nalt && n < max; a++, n++) {
 			memset(&out[n], 0, sizeof(out[n]));
@@ -631,6 +739,10 @@ call_text(const struct mon_event *e, char *buf, size_t len)
 
 	if (e->root != NULL)
 		snprintf(buf, len, "%s %s", op_names[e->op], e->root);
+	else if (e->rtype != NULL && (e->op == MON_PROBE_ANY ||
+	    e->op == MON_IPROBE_ANY))
+		snprintf(buf, len, "%s%s%s (found %s[%d])", op_names[e->op],
+		    e->type ? " " : "", e->type ? e->type : "", e->rtype, e->rport);
 	else if (e->rtype != NULL)
 		snprintf(buf, len, "%s %s[%d], %s[%d]", op_names[e->op], e->type,
 		    e->port, e->rtype, e->rport);
@@ -874,7 +986,8 @@ compare_point(struct proc *x, const struct set *s, struct call *path, int n,
 			compare(x, s, path, n, &y);
 		}
 	}
-	/* A sendrecv's receive on another port, or the other form. */
+	/* A sendrecv's receive on another port, or the other form; a probe
+	 * of any that found, another port found, or none said. */
 	if (e->rtype != NULL) {
 		y = *e;
 		for (k = -1; k <= 1; k += 2) {
@@ -888,6 +1001,12 @@ compare_point(struct proc *x, const struct set *s, struct call *path, int n,
 				compare(x, s, path, n, &y);
 		}
 		y = *e;
+		if (e->op == MON_PROBE_ANY || e->op == MON_IPROBE_ANY) {
+			y.rtype = NULL;
+			y.rport = 0;
+			compare(x, s, path, n, &y);
+			goto found;
+		}
 		y.op = e->op == MON_SENDRECV ? MON_SENDRECV_REPLACE : MON_SENDRECV;
 		compare(x, s, path, n, &y);
 		y = *e;
@@ -897,6 +1016,7 @@ compare_point(struct proc *x, const struct set *s, struct call *path, int n,
 		y.rport = e->port;
 		compare(x, s, path, n, &y);
 	}
+found:
 	if (e->op == MON_RECV_ANY || e->op == MON_IRECV_ANY ||
 	    e->op == MON_PROBE_ANY || e->op == MON_IPROBE_ANY) {
 		y = *e;
@@ -1066,6 +1186,8 @@ run(struct proc *x, int steps, int checks)
 			tot.found++;
 		if (e->op == MON_WAITSOME && e->nreqs > 1)
 			tot.many++;
+		if (in->op == OP_RECVPROBED)
+			tot.probed++;
 		{
 			struct set	 tmp = s;
 
@@ -1256,8 +1378,8 @@ main(int argc, char **argv)
 		printf(" %s %ld%s", op_names[i], tot.byop[i],
 		    i + 1 < MON_FINALIZE ? "," : "");
 	printf("; %ld waits and tests on a null request, %ld tests and "
-	    "iprobes found, %ld waitsomes of more than one\n", tot.null,
-	    tot.found, tot.many);
+	    "iprobes found, %ld waitsomes of more than one, %ld probed messages "
+	    "received\n", tot.null, tot.found, tot.many, tot.probed);
 	/* Every statement has its libensemble call. */
 	printf("%s %d - no run stopped at a statement without a call (%ld)\n",
 	    tot.stopped == 0 ? "ok" : "not ok", ++tap_n, tot.stopped);

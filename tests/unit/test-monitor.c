@@ -441,6 +441,152 @@ p2p(void)
 	free(cause);
 }
 
+/* Step with a probe of any port of type (NULL: of all) that found a
+ * message on ftype[fport] (ftype NULL: the event does not say), or with
+ * an iprobe of any that found one (iprobe 1, flag 1) or none (flag 0). */
+static int
+stepf(struct mon *m, int iprobe, const char *type, const char *ftype,
+    int fport, int flag, const char *want)
+{
+	struct mon_event	e = { .op = iprobe ? MON_IPROBE_ANY : MON_PROBE_ANY,
+				    .type = type, .rtype = ftype, .rport = fport,
+				    .flag = flag };
+
+	return stepe(m, &e, want);
+}
+
+/* 'probe ... as m' and 'recv m' (issue 34): the receive of exactly the
+ * message found, on the port it was found on. */
+static void
+probed(void)
+{
+	struct mon	*m;
+	char		*cause = NULL;
+	int		 good, i;
+	static const int	 found[] = { 3, 1, 2, 3 };
+	static const struct {
+		int		 probed;
+		enum mon_op	 op;
+		int		 port;
+		const char	*want, *what;
+	} refused[] = {
+		{ 1, MON_RECV_ANY, 0, "'ens_recv_any In' but behaviour expects "
+		  "'recv m' (the message probed on In[3]) (f:1:20)",
+		  "recv m: ens_recv_any after the probe is refused, naming the "
+		  "port" },
+		{ 1, MON_RECV, 2, "'ens_recv In[2]' but behaviour expects 'recv m' "
+		  "(the message probed on In[3]) (f:1:20)",
+		  "recv m: ens_recv on another port than the one found is "
+		  "refused" },
+		{ 0, MON_RECV, 1, "'ens_recv In[1]' but behaviour expects 'probe "
+		  "any In as m' (f:1:1)",
+		  "probe any In as m: a receive before it is refused" },
+	};
+
+	/* The farm's collector: each 'recv m' takes the port its probe
+	 * found, whichever it was. */
+	m = new2("loop 4 { probe any In as m; recv m; }", "f:1:1 f:1:10 f:1:29",
+	    "In", 3, NULL, 0);
+	for (good = m != NULL, i = 0; good && i < 4; i++)
+		good = stepf(m, 0, "In", "In", found[i], 1, NULL) == 0 &&
+		    step(m, MON_RECV, "In", found[i], NULL, NULL) == 0;
+	ok(good && step(m, MON_FINALIZE, NULL, 0, NULL, NULL) == 0,
+	    "probe any In as m; recv m: ens_recv on the port found, 4 times");
+	ens_mon_free(m);
+
+	/* Receives refused, after the probe found In[3] (or before it). */
+	for (i = 0; i < (int)(sizeof(refused) / sizeof(refused[0])); i++) {
+		m = new2("probe any In as m; recv m;", "f:1:1 f:1:20", "In", 3,
+		    NULL, 0);
+		ok(m != NULL && (!refused[i].probed ||
+		    stepf(m, 0, "In", "In", 3, 1, NULL) == 0) &&
+		    step(m, refused[i].op, "In", refused[i].port, NULL,
+		    refused[i].want) == -1, refused[i].what);
+		ens_mon_free(m);
+	}
+	m = new2("probe any In as m; recv m;", "f:1:1 f:1:20", "In", 3, NULL, 0);
+	ok(m != NULL && stepf(m, 0, "In", NULL, 0, 1,
+	    "'ens_probe_any In' but behaviour expects 'probe any In as m' "
+	    "(f:1:1)") == -1,
+	    "probe any In as m: a probe that does not say the port it found "
+	    "is refused");
+	ens_mon_free(m);
+
+	m = new2("probe any In as m; recv m;", "f:1:1 f:1:20", "In", 3, "Ctl", 1);
+	ok(m != NULL && stepf(m, 0, "In", "Ctl", 1, 1,
+	    "'ens_probe_any In' but behaviour expects 'probe any In as m' "
+	    "(f:1:1)") == -1,
+	    "probe any In: a port found of another type is refused");
+	ens_mon_free(m);
+	m = new2("probe any In as m; recv m;", "f:1:1 f:1:20", "In", 3, "Ctl", 1);
+	ok(m != NULL && stepf(m, 0, "In", "In", 4, 1, NULL) == -1,
+	    "probe any In: a port found past the type's last is refused");
+	ens_mon_free(m);
+
+	/* A probe of one port names it; a probe of any port of every type
+	 * names the type too. */
+	m = new2("probe In[2] as m; recv m; probe any as n; recv n;",
+	    "g:1:1 g:1:2 g:1:3 g:1:4", "In", 2, "Ctl", 1);
+	ok(m != NULL && step(m, MON_PROBE, "In", 2, NULL, NULL) == 0 &&
+	    step(m, MON_RECV, "In", 2, NULL, NULL) == 0 &&
+	    stepf(m, 0, NULL, "Ctl", 1, 1, NULL) == 0 &&
+	    step(m, MON_RECV, "In", 1, NULL,
+	    "'ens_recv In[1]' but behaviour expects 'recv n' (the message "
+	    "probed on Ctl[1]) (g:1:4)") == -1,
+	    "probe In[2] as m names In[2]; probe any as n names Ctl[1]");
+	ens_mon_free(m);
+	m = new2("probe any as n; recv n;", "g:1:3 g:1:4", "In", 2, "Ctl", 1);
+	ok(m != NULL && stepf(m, 0, NULL, "Ctl", 1, 1, NULL) == 0 &&
+	    step(m, MON_RECV, "Ctl", 1, NULL, NULL) == 0 &&
+	    step(m, MON_FINALIZE, NULL, 0, NULL, NULL) == 0,
+	    "probe any as n; recv n: ens_recv Ctl[1]");
+	ens_mon_free(m);
+
+	/* An iprobe names what it found in its first block; one that found
+	 * nothing names nothing. */
+	m = new2("loop 2 { iprobe any Ctl as m { recv m; } else { send In[1]; } }",
+	    "h:1:1 h:1:10 h:1:38 h:1:56", "In", 1, "Ctl", 2);
+	ok(m != NULL && stepf(m, 1, "Ctl", NULL, 0, 0, NULL) == 0 &&
+	    step(m, MON_SEND, "In", 1, NULL, NULL) == 0 &&
+	    stepf(m, 1, "Ctl", "Ctl", 2, 1, NULL) == 0 &&
+	    step(m, MON_RECV, "Ctl", 2, NULL, NULL) == 0 &&
+	    step(m, MON_FINALIZE, NULL, 0, NULL, NULL) == 0,
+	    "iprobe any Ctl as m: nothing, then found on Ctl[2] and received");
+	ens_mon_free(m);
+	m = new2("probe Ctl[1] as m; iprobe Ctl[2] as m { } else { } recv m;",
+	    "h:2:1 h:2:20 h:2:50", "In", 1, "Ctl", 2);
+	ok(m != NULL && step(m, MON_PROBE, "Ctl", 1, NULL, NULL) == 0 &&
+	    stepq(m, MON_IPROBE, "Ctl", 2, 0, 0, NULL) == 0 &&
+	    step(m, MON_RECV, "Ctl", 1, NULL,
+	    "'ens_recv Ctl[1]' but behaviour expects 'recv m' (no message "
+	    "probed) (h:2:50)") == -1,
+	    "an iprobe that found nothing leaves m naming no message");
+	ens_mon_free(m);
+
+	/* Ways that bind m apart: each keeps its own port. */
+	m = new2("choice { probe In[1] as m; } or { probe any Ctl as m; } "
+	    "recv m;", "k:1:1 k:1:10 k:1:30 k:1:60", "In", 1, "Ctl", 2);
+	ok(m != NULL && stepf(m, 0, "Ctl", "Ctl", 2, 1, NULL) == 0 &&
+	    step(m, MON_RECV, "In", 1, NULL,
+	    "'ens_recv In[1]' but behaviour expects 'recv m' (the message "
+	    "probed on Ctl[2]) (k:1:60)") == -1,
+	    "a choice of probes: the way taken names the port");
+	ens_mon_free(m);
+
+	/* The text's errors. */
+	ok(ens_mon_new("probe any A as m; wait m;", 0, NULL, 1,
+	    (const char *[]){ "A" }, (const int[]){ 2 }, &cause) == NULL &&
+	    cause != NULL && strncmp(cause, "a name of a request and of a "
+	    "probed message", 42) == 0,
+	    "a name of a probed message and of a request is an error");
+	free(cause);
+	ok(ens_mon_new("probe A[1] as;", 0, NULL, 1, (const char *[]){ "A" },
+	    (const int[]){ 2 }, &cause) == NULL && cause != NULL &&
+	    strncmp(cause, "expected a probed message's name", 32) == 0,
+	    "'as' without a name after a probe is an error");
+	free(cause);
+}
+
 int
 main(void)
 {
@@ -886,6 +1032,7 @@ main(void)
 	}
 
 	p2p();
+	probed();
 	printf("1..%d\n", n);
 	return failed;
 }
