@@ -8,14 +8,17 @@
  *
  * Its tokens, decoded (wire_token_get), are
  *
- *	NAME ROOT [--relay] [--tables] [--stdin] [--stdin-net ADDRESSES]
- *	    [--wdir DIR] COUNT NAME=VALUE... PATH [ARG...]
+ *	NAME ROOT [--relay] [--tables | --tables-file FILE] [--stdin]
+ *	    [--stdin-net ADDRESSES] [--wdir DIR] COUNT NAME=VALUE... PATH
+ *	    [ARG...]
  *
  * and the run's secrets are in its environment (WIRE_ENV_SECRET, with
  * --stdin-net WIRE_ENV_STDIN_KEY), which it takes them out of, and it
  * cannot be read by the component (not dumpable).
  * It says where it runs; with --tables it reads the bundle of port tables
- * off its standard input into a memory file for the component's ens_init;
+ * off its standard input into a memory file for the component's ens_init
+ * (with --tables-file, FILE in the run's directory holds it: opened, if
+ * it is ours alone, for ens_init);
  * it gives the component /dev/null as its standard input (with --stdin,
  * the rest of its own; with --stdin-net, a connection to 'ensemble run',
  * which copies its own to every process), forks it in DIR with the COUNT environment entries
@@ -30,6 +33,7 @@
 #include <sys/socket.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <arpa/inet.h>
@@ -69,6 +73,7 @@ struct tramp {
 	const char	 *name;
 	const char	 *root;
 	int		  tables;	/* read the bundle off stdin */
+	const char	 *tables_file;	/* --tables-file: the bundle's file */
 	int		  keep_stdin;	/* the rest of stdin is the component's */
 	const char	 *stdin_net;	/* --stdin-net: where 'ensemble run'
 					 * hands out its stdin (fan.h) */
@@ -95,7 +100,8 @@ static void __attribute__((noreturn))
 tramp_usage(void)
 {
 	fprintf(stderr, "usage: ensemble-exec TOKEN... (started by 'ensemble run'"
-	    " for each process: NAME ROOT [--relay] [--tables] [--stdin]"
+	    " for each process: NAME ROOT [--relay] [--tables | --tables-file"
+	    " FILE] [--stdin]"
 	    " [--stdin-net ADDRESSES]"
 	    " [--wdir DIR]"
 	    " COUNT NAME=VALUE... PATH [ARG...], each encoded; with --relay "
@@ -160,6 +166,9 @@ tramp_args(struct tramp *t, int argc, char **argv)
 		if (k < n && strcmp(v[k], "--tables") == 0) {
 			t->tables = 1;
 			k++;
+		} else if (k + 1 < n && strcmp(v[k], "--tables-file") == 0) {
+			t->tables_file = v[k + 1];
+			k += 2;
 		} else if (k < n && strcmp(v[k], "--stdin") == 0) {
 			t->keep_stdin = 1;
 			k++;
@@ -187,6 +196,8 @@ tramp_args(struct tramp *t, int argc, char **argv)
 		tramp_usage();
 	t->secret = relay ? secret : NULL;
 	t->stdin_key = key;
+	if (t->tables && t->tables_file != NULL)
+		tramp_usage();
 	if (t->stdin_net != NULL && (!relay || t->keep_stdin || key == NULL ||
 	    key[0] == '\0'))
 		tramp_usage();
@@ -404,6 +415,34 @@ tramp_tables(const struct tramp *t)
 	    lseek(fd, 0, SEEK_SET) != 0)
 		tramp_cannot(t, "cannot write a memory file: %s", strerror(errno));
 	free(rest);
+	return fd;
+}
+
+/* --tables-file: open the bundle of port tables 'ensemble run' wrote in
+ * the run's directory, for the component to inherit: a regular file of
+ * ours that no one else may write, whose length is a whole bundle's.  Its
+ * descriptor, at its start. */
+static int
+tramp_tables_file(const struct tramp *t)
+{
+	char		 head[WIRE_BUNDLE_HEAD];
+	struct stat	 st;
+	int64_t		 n;
+	int		 fd;
+
+	if ((fd = open(t->tables_file, O_RDONLY | O_NOFOLLOW)) < 0)
+		tramp_cannot(t, "cannot open the port tables '%s': %s",
+		    t->tables_file, strerror(errno));
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    st.st_uid != geteuid() || (st.st_mode & (S_IWGRP | S_IWOTH)) != 0)
+		tramp_cannot(t, "the port tables '%s' are not a file of this"
+		    " user's alone", t->tables_file);
+	if (read_exactly(fd, head, sizeof(head), 0) != 0 ||
+	    (n = wire_bundle_rest(head)) < 0 ||
+	    (uint64_t)st.st_size != (uint64_t)n + sizeof(head) ||
+	    lseek(fd, 0, SEEK_SET) != 0)
+		tramp_cannot(t, "'%s' does not hold the port tables",
+		    t->tables_file);
 	return fd;
 }
 
@@ -684,6 +723,8 @@ main(int argc, char **argv)
 	    t.secret != NULL ? t.secret : "", sp, t.host);
 	if (t.tables)
 		tables = tramp_tables(&t);
+	else if (t.tables_file != NULL)
+		tables = tramp_tables_file(&t);
 	if (t.stdin_net != NULL)
 		tramp_stdin_net(&t);
 	else if (!t.keep_stdin) {

@@ -171,6 +171,7 @@ run_free(struct run *R)
 	alloc_clear(&R->alloc);
 	free(R->placed);
 	tidy_done(&R->tidy);
+	free(R->prog);
 	free(R->workdir);
 	free(R->shmdir);
 	free(R->appfile);
@@ -690,10 +691,10 @@ run_finish(struct run *R, int *stuck)
 		if (R->o->trace != NULL && (i = run_trace(R)) != 0)
 			return i;
 		fprintf(stderr, "ensemble: %s: %d process%s ran in %.2f s (start %.3f s,"
-		    " wiring %.3f s, run %.3f s)\n", R->g->name, R->n,
-		    R->n == 1 ? "" : "es", clock_now() - R->t0,
+		    " wiring %.3f s, run %.3f s; launcher %s)\n", R->g->name,
+		    R->n, R->n == 1 ? "" : "es", clock_now() - R->t0,
 		    R->inited_at - R->t0, R->joined_at - R->inited_at,
-		    R->ended_at - R->joined_at);
+		    R->ended_at - R->joined_at, R->L->name);
 		return 0;
 	}
 	failure_report(R, st);
@@ -720,7 +721,7 @@ launch_run(const struct pcg *g, const struct launch_opts *o)
 	auth_random_hex(R.secret, AUTH_KEY / 2);
 	if (o->stdin_proc == LAUNCH_STDIN_ALL)
 		auth_random_hex(R.stdin_key, AUTH_KEY / 2);
-	if ((rc = mpirun_fit(&R)) != 0)
+	if ((rc = launcher_pick(&R)) != 0 || (rc = mpirun_fit(&R)) != 0)
 		goto out;
 	/* From the run's first file on, an interrupt is ours to handle:
 	 * what was made is removed. */

@@ -290,8 +290,13 @@ ens_fail(enum call c, const char *fmt, ...)
 	} else if (msg == NULL)
 		msg = fixed;
 	fflush(stdout);
-	/* A protocol violation (C_NONE) names the call in its message. */
+	/* A protocol violation (C_NONE) names the call in its message.  A
+	 * marker is one line: an MPI's message of several (MPICH's error
+	 * stack) is joined with spaces. */
 	if (E.state == S_RUNNING) {
+		for (n = 0; msg[n] != '\0'; n++)
+			if (msg[n] == '\n' || msg[n] == '\r')
+				msg[n] = ' ';
 		fflush(stderr);
 		dprintf(mark_fd, WIRE_MARK WIRE_WORD_FAIL " %s: %s%s%s\n", who,
 		    c != C_NONE ? call_names[c] : "", c != C_NONE ? ": " : "",

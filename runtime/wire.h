@@ -23,15 +23,20 @@
  * a '/', every other byte as '%' and two upper-case hex digits; an empty
  * string is "%00".  The tokens, decoded, are the trampoline's arguments:
  *
- *	NAME ROOT [--relay] [--tables] [--stdin] [--stdin-net ADDRESSES]
- *	    [--wdir DIR] COUNT NAME=VALUE... PATH [ARG...]
+ *	NAME ROOT [--relay] [--tables | --tables-file FILE] [--stdin]
+ *	    [--stdin-net ADDRESSES] [--wdir DIR] COUNT NAME=VALUE... PATH
+ *	    [ARG...]
  *
  * NAME the process's name; ROOT the world rank that holds the port
  * tables; --relay: relay the component's output (below), with SECRET in
  * every marker line; --tables on that process only: its standard input
  * starts with the bundle of every process's port table (below), which
- * the trampoline reads off and hands to the component; --stdin: the rest
- * of its standard input is the component's (else /dev/null); --stdin-net
+ * the trampoline reads off and hands to the component; --tables-file on
+ * that process instead: FILE, in the run's private directory, holds the
+ * bundle (every process on the machine of 'ensemble run': no launcher's
+ * limit on its standard input, nor its choice of rank, matters);
+ * --stdin: the rest of its standard input is the component's (else
+ * /dev/null); --stdin-net
  * (on every process, with --relay, never with --stdin): the component's
  * standard input is a TCP connection to 'ensemble run', which copies its
  * own standard input to every process (loader/fan.h): ADDRESSES are
@@ -46,8 +51,8 @@
  * it; DIR the component's working directory; then the COUNT environment
  * entries it sets, the executable and its arguments (loader/exec.c).
  *
- * The bundle, as 'ensemble run' writes it to mpirun's standard input
- * (which Open MPI forwards to ROOT alone): WIRE_BUNDLE_MAGIC and the count
+ * The bundle, as 'ensemble run' writes it to FILE or to mpirun's standard
+ * input (which Open MPI forwards to ROOT alone): WIRE_BUNDLE_MAGIC and the count
  * of processes as 32-bit integers, the length of the rest as a 64-bit
  * one, then per process in rank order a 32-bit length and its table.  The
  * trampoline puts the whole bundle in a memory file whose descriptor it

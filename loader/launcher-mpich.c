@@ -1,0 +1,129 @@
+/* launcher-mpich.c -- MPICH's mpiexec (hydra) as a launcher
+ * (launch-int.h): 'mpiexec -prepend-pattern [%r] -configfile APPFILE',
+ * the appfile in hydra's syntax ("-host H", "-env NAME VALUE"); hydra
+ * passes our whole environment on (so -x VAR=VALUE is set in ours), gives
+ * its standard input to rank 0 alone and tags each line of a process's
+ * output, on the stream it wrote it to, with "[RANK]".  The port tables
+ * never travel on its standard input (hydra loses what passes 64 KiB):
+ * the processes must run on this machine, where they are a file. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "launch-int.h"
+
+static const struct plan_syntax mpich_syntax = { "-host ", "-env ", " " };
+
+/* Nothing the user says to mpiexec is read for oversubscription or
+ * binding: hydra starts as many processes as it is asked on a host. */
+static int
+mpich_no(const struct launch_opts *o)
+{
+	(void)o;
+	return 0;
+}
+
+/* Refuse what hydra cannot do as asked: Open MPI's parameters, a
+ * hostfile in Open MPI's format, standard input to a process but the
+ * first, processes on other hosts (the tables are a file here).  0, or
+ * 2 (said). */
+static int
+mpich_files(struct run *R)
+{
+	const struct launch_opts *o = R->o;
+	const char		*what = NULL;
+
+	if (o->nmca > 0)
+		what = "--mca sets Open MPI's parameters";
+	else if (o->hostfile != NULL)
+		what = "--hostfile is read in Open MPI's format";
+	else if (o->stdin_proc > 0)
+		what = "MPICH's mpiexec gives its standard input to the first"
+		    " process alone (--stdin all gives it to every one)";
+	else if (R->alloc.kind != ALLOC_LOCAL)
+		what = "MPICH's mpiexec runs processes on this machine alone"
+		    " in this version";
+	if (what == NULL)
+		return 0;
+	fprintf(stderr, "ensemble: --launcher mpich: %s\n", what);
+	return 2;
+}
+
+/* 'mpiexec -prepend-pattern [%r] [mpiexec-arg...] -configfile APPFILE';
+ * '-x VAR=VALUE' set in our environment, which hydra passes on whole. */
+static void
+mpich_argv(struct run *R, struct launcher_argv *a)
+{
+	const struct launch_opts *o = R->o;
+	const char		*eq;
+	char			*var;
+	size_t			 k;
+
+	launcher_arg(a, R->prog);
+	launcher_arg(a, "-prepend-pattern");
+	launcher_arg(a, "[%r]");
+	for (k = 0; k < o->nxenv; k++) {
+		if ((eq = strchr(o->xenv[k], '=')) == NULL || eq == o->xenv[k])
+			continue;
+		var = xstrndup(o->xenv[k], (size_t)(eq - o->xenv[k]));
+		setenv(var, eq + 1, 1);
+		free(var);
+	}
+	for (k = 0; k < o->nrest; k++)
+		launcher_arg(a, o->rest[k]);
+	launcher_arg(a, "-configfile");
+	launcher_arg(a, R->appfile);
+}
+
+/* "[R]" at the n bytes of s: its length, with *rank and *err (the pipe it
+ * came on: hydra tags both streams alike) set; 0 when s does not start
+ * with a tag; -1 when the n bytes may be the start of one. */
+static int
+mpich_tag(const char *s, size_t n, int pipe, int *rank, int *err)
+{
+	long	v = 0;
+	size_t	i;
+
+	if (n == 0)
+		return -1;
+	if (s[0] != '[')
+		return 0;
+	for (i = 1; i < n && s[i] >= '0' && s[i] <= '9'; i++) {
+		if (i > 9)
+			return 0;
+		v = v * 10 + (s[i] - '0');
+	}
+	if (i == n)
+		return -1;
+	if (i == 1 || s[i] != ']')
+		return 0;
+	*rank = (int)v;
+	*err = pipe;
+	return (int)(i + 1);
+}
+
+/* hydra's own lines say nothing the trampolines' markers do not. */
+static void
+mpich_own_line(struct run *R, const char *s)
+{
+	(void)R;
+	(void)s;
+}
+
+const struct launcher launcher_mpich = {
+	.name = "mpich",
+	.title = "MPICH's mpiexec",
+	.who = "MPICH's mpiexec",
+	.mpi = "mpich",
+	.syntax = &mpich_syntax,
+	.stdin_tables = 0,
+	.oversubscribed = mpich_no,
+	.binds_cores = mpich_no,
+	.files = mpich_files,
+	.argv = mpich_argv,
+	.tag = mpich_tag,
+	.own_line = mpich_own_line,
+};
