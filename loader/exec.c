@@ -12,9 +12,10 @@
  *	    [--stdin-net ADDRESSES] [--wdir DIR] COUNT NAME=VALUE... PATH
  *	    [ARG...]
  *
- * and the run's secrets are in its environment (WIRE_ENV_SECRET, with
- * --stdin-net WIRE_ENV_STDIN_KEY), which it takes them out of, and it
- * cannot be read by the component (not dumpable).
+ * (or 'ensemble-exec --plan PLAN': those tokens are line RANK of PLAN,
+ * RANK the launcher's), and the run's secrets are in its environment
+ * (WIRE_ENV_SECRET, with --stdin-net WIRE_ENV_STDIN_KEY), which it takes
+ * them out of, and it cannot be read by the component (not dumpable).
  * It says where it runs; with --tables it reads the bundle of port tables
  * off its standard input into a memory file for the component's ens_init
  * (with --tables-file, FILE in the run's directory holds it: opened, if
@@ -141,6 +142,66 @@ tramp_take_env(const char *name)
 	memset(v, 0, strlen(v));
 	unsetenv(name);
 	return copy;
+}
+
+/* 'ensemble-exec --plan FILE', one command for every process (a launcher
+ * that starts N copies of it): this process's tokens are line RANK of FILE
+ * (from 0), RANK the launcher's (PMI_RANK, PMIX_RANK or SLURM_PROCID), into
+ * *argc and *argv, after argv0. */
+static void
+tramp_plan(char *argv0, const char *file, int *argc, char ***argv)
+{
+	static const char	*vars[] = { "PMI_RANK", "PMIX_RANK",
+				    "SLURM_PROCID" };
+	const char		*v = NULL;
+	char			*text = NULL, *p, *e, **nv;
+	long			 rank = -1, k;
+	size_t			 len = 0, cap = 0, n = 0;
+	ssize_t			 r;
+	int			 fd;
+	unsigned		 i;
+
+	for (i = 0; i < sizeof(vars) / sizeof(vars[0]) && v == NULL; i++)
+		v = getenv(vars[i]);
+	if (v == NULL || (rank = strtol(v, &e, 10)) < 0 || *e != '\0' ||
+	    e == v) {
+		fprintf(stderr, "ensemble-exec: --plan: no rank (PMI_RANK,"
+		    " PMIX_RANK or SLURM_PROCID) in the environment\n");
+		exit(127);
+	}
+	if ((fd = open(file, O_RDONLY | O_CLOEXEC)) < 0) {
+		fprintf(stderr, "ensemble-exec: cannot open '%s': %s\n", file,
+		    strerror(errno));
+		exit(127);
+	}
+	for (;;) {
+		if (len + 65536 + 1 > cap)
+			text = xrealloc(text, cap = 2 * cap + 65536 + 1);
+		if ((r = read(fd, text + len, cap - len - 1)) < 0 &&
+		    errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		len += (size_t)r;
+	}
+	close(fd);
+	text[len] = '\0';
+	for (p = text, k = 0; k < rank && p != NULL; k++)
+		if ((p = strchr(p, '\n')) != NULL)
+			p++;
+	if (p == NULL || *p == '\0') {
+		fprintf(stderr, "ensemble-exec: '%s' has no line %ld\n", file,
+		    rank);
+		exit(127);
+	}
+	if ((e = strchr(p, '\n')) != NULL)
+		*e = '\0';
+	nv = xcalloc(strlen(p) / 2 + 3, sizeof(*nv));
+	nv[n++] = argv0;
+	for (p = strtok(p, " "); p != NULL; p = strtok(NULL, " "))
+		nv[n++] = p;
+	*argc = (int)n;
+	*argv = nv;
 }
 
 /* Decode the tokens and take the arguments apart into t, and the secrets
@@ -714,6 +775,8 @@ main(int argc, char **argv)
 	 * user's, cannot read our memory or environment. */
 	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 	memset(&t, 0, sizeof(t));
+	if (argc == 3 && strcmp(argv[1], "--plan") == 0)
+		tramp_plan(argv[0], argv[2], &argc, &argv);
 	tramp_args(&t, argc, argv);
 	if (gethostname(t.host, sizeof(t.host) - 1) != 0)
 		strcpy(t.host, "?");

@@ -1,11 +1,13 @@
 /* launcher-mpich.c -- MPICH's mpiexec (hydra) as a launcher
- * (launch-int.h): 'mpiexec -prepend-pattern [%r] -configfile APPFILE',
- * the appfile in hydra's syntax ("-host H", "-env NAME VALUE"); hydra
- * passes our whole environment on (so -x VAR=VALUE is set in ours), gives
- * its standard input to rank 0 alone and tags each line of a process's
- * output, on the stream it wrote it to, with "[RANK]".  The port tables
- * never travel on its standard input (hydra loses what passes 64 KiB):
- * the processes must run on this machine, where they are a file. */
+ * (launch-int.h): 'mpiexec -prepend-pattern [%r]<hydra>: -n N
+ * ensemble-exec --plan PLAN', each process's trampoline reading its line
+ * of the plan at its PMI_RANK (wire.h); hydra passes our whole
+ * environment on (so -x VAR=VALUE is set in ours, and the run's secrets),
+ * gives its standard input to rank 0 alone and tags each line of a
+ * process's output, on the stream it wrote it to, with "[RANK]<hydra>:".
+ * The port tables never travel on its standard input (hydra loses what
+ * passes 64 KiB): the processes must run on this machine, where they are
+ * a file. */
 #include "config.h"
 
 #include <stdio.h>
@@ -15,7 +17,16 @@
 
 #include "launch-int.h"
 
-static const struct plan_syntax mpich_syntax = { "-host ", "-env ", " " };
+/* After the rank in hydra's tag: what makes "[R]" in a marker's text
+ * (a process name, misbehave[1]) no tag (the trampolines escape every '['
+ * of a component's output, not of the markers). */
+#define MPICH_TAG_END	"<hydra>:"
+
+/* Its plan: a line of tokens per process, which each process's
+ * 'ensemble-exec --plan' reads at its PMI_RANK: one command for all (a
+ * configfile's lines are MPMD sections, and hydra 4.0.2 crashes past
+ * about a thousand of their words). */
+static const struct plan_syntax mpich_syntax = { "-host ", "-env ", " ", 1 };
 
 /* Nothing the user says to mpiexec is read for oversubscription or
  * binding: hydra starts as many processes as it is asked on a host. */
@@ -52,7 +63,8 @@ mpich_files(struct run *R)
 	return 2;
 }
 
-/* 'mpiexec -prepend-pattern [%r] [mpiexec-arg...] -configfile APPFILE';
+/* 'mpiexec -prepend-pattern [%r]<hydra>: [mpiexec-arg...] -n N
+ * ensemble-exec --plan PLAN';
  * '-x VAR=VALUE' set in our environment, which hydra passes on whole. */
 static void
 mpich_argv(struct run *R, struct launcher_argv *a)
@@ -64,7 +76,7 @@ mpich_argv(struct run *R, struct launcher_argv *a)
 
 	launcher_arg(a, R->prog);
 	launcher_arg(a, "-prepend-pattern");
-	launcher_arg(a, "[%r]");
+	launcher_arg(a, "[%r]" MPICH_TAG_END);
 	for (k = 0; k < o->nxenv; k++) {
 		if ((eq = strchr(o->xenv[k], '=')) == NULL || eq == o->xenv[k])
 			continue;
@@ -72,20 +84,29 @@ mpich_argv(struct run *R, struct launcher_argv *a)
 		setenv(var, eq + 1, 1);
 		free(var);
 	}
+	/* The secrets, which the trampolines take out of their
+	 * environment (wire.h), in the one hydra passes on. */
+	setenv(WIRE_ENV_SECRET, R->secret, 1);
+	if (R->fan != NULL)
+		setenv(WIRE_ENV_STDIN_KEY, R->stdin_key, 1);
 	for (k = 0; k < o->nrest; k++)
 		launcher_arg(a, o->rest[k]);
-	launcher_arg(a, "-configfile");
+	launcher_arg(a, "-n");
+	xasprintf(&var, "%d", R->n);
+	launcher_arg_own(a, var);
+	launcher_arg(a, o->exec);
+	launcher_arg(a, "--plan");
 	launcher_arg(a, R->appfile);
 }
 
-/* "[R]" at the n bytes of s: its length, with *rank and *err (the pipe it
+/* "[R]<hydra>:" at the n bytes of s: its length, with *rank and *err (the pipe it
  * came on: hydra tags both streams alike) set; 0 when s does not start
  * with a tag; -1 when the n bytes may be the start of one. */
 static int
 mpich_tag(const char *s, size_t n, int pipe, int *rank, int *err)
 {
 	long	v = 0;
-	size_t	i;
+	size_t	i, k, m;
 
 	if (n == 0)
 		return -1;
@@ -98,11 +119,17 @@ mpich_tag(const char *s, size_t n, int pipe, int *rank, int *err)
 	}
 	if (i == n)
 		return -1;
-	if (i == 1 || s[i] != ']')
+	if (i == 1 || s[i++] != ']')
 		return 0;
+	m = strlen(MPICH_TAG_END);
+	k = n - i < m ? n - i : m;
+	if (memcmp(s + i, MPICH_TAG_END, k) != 0)
+		return 0;
+	if (k < m)
+		return -1;
 	*rank = (int)v;
 	*err = pipe;
-	return (int)(i + 1);
+	return (int)(i + m);
 }
 
 /* hydra's own lines say nothing the trampolines' markers do not. */

@@ -25,7 +25,7 @@ plan_nomem(void)
 }
 
 /* Open MPI's appfile, the default syntax. */
-static const struct plan_syntax plan_openmpi = { "--host ", "-x ", "=" };
+static const struct plan_syntax plan_openmpi = { "--host ", "-x ", "=", 0 };
 
 /* Whether s can be written into an appfile line as it is: Open MPI splits
  * the line at spaces and cuts it at '#' or "//". */
@@ -349,18 +349,22 @@ plan_line(const struct pcg *g, const struct plan_opts *o, int r,
 	int			 nenv, k, fail = 0;
 
 	line->len = 0;
-	fail |= wire_put_bytes(line, "-np 1 ", 6);
-	fail |= plan_host(g, o, r, line);
-	/* The secrets: in the trampoline's environment, never in its
-	 * command line (wire.h). */
-	fail |= plan_env(o, line, WIRE_ENV_SECRET, o->relay);
-	if (o->stdin_net != NULL)
-		fail |= plan_env(o, line, WIRE_ENV_STDIN_KEY, o->stdin_key);
-	fail |= wire_put_bytes(line, o->exec, strlen(o->exec));
+	if (o->syntax == NULL || !o->syntax->plan) {
+		fail |= wire_put_bytes(line, "-np 1 ", 6);
+		fail |= plan_host(g, o, r, line);
+		/* The secrets: in the trampoline's environment, never in
+		 * its command line (wire.h). */
+		fail |= plan_env(o, line, WIRE_ENV_SECRET, o->relay);
+		if (o->stdin_net != NULL)
+			fail |= plan_env(o, line, WIRE_ENV_STDIN_KEY,
+			    o->stdin_key);
+		fail |= wire_put_bytes(line, o->exec, strlen(o->exec));
+		fail |= wire_put_bytes(line, " ", 1);
+	}
 	/* The tokens (wire.h). */
 #define TOKEN(s)	do { fail |= wire_put_bytes(line, " ", 1); \
 			    fail |= wire_token_put(line, (s)); } while (0)
-	TOKEN(pcg_proc_name(g, r, pn, sizeof(pn)));
+	fail |= wire_token_put(line, pcg_proc_name(g, r, pn, sizeof(pn)));
 	snprintf(num, sizeof(num), "%d", o->root);
 	TOKEN(num);
 	if (o->relay != NULL)

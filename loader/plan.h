@@ -18,6 +18,12 @@ struct plan_syntax {
 	const char	 *host;		/* "--host " */
 	const char	 *env;		/* "-x " */
 	const char	 *env_sep;	/* "=": between NAME and VALUE */
+	int		  plan;		/* a line is the trampoline's tokens
+					 * alone, which every process's
+					 * 'ensemble-exec --plan FILE' reads
+					 * at its rank (wire.h): no host, the
+					 * secrets in the launcher's
+					 * environment */
 };
 
 struct plan_opts {

@@ -27,6 +27,11 @@
  *	    [--stdin-net ADDRESSES] [--wdir DIR] COUNT NAME=VALUE... PATH
  *	    [ARG...]
  *
+ * (A launcher that starts one command for every process, MPICH's mpiexec,
+ * starts 'ensemble-exec --plan PLAN': line RANK of PLAN, from 0, holds the
+ * process's TOKENs, RANK from PMI_RANK, PMIX_RANK or SLURM_PROCID, and the
+ * secrets are in the launcher's environment.)
+ *
  * NAME the process's name; ROOT the world rank that holds the port
  * tables; --relay: relay the component's output (below), with SECRET in
  * every marker line; --tables on that process only: its standard input
