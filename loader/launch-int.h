@@ -255,6 +255,7 @@ extern const struct launcher launcher_openmpi, launcher_mpich;
 
 /* launcher.c: the launcher and its program; its command line. */
 int launcher_pick(struct run *R);
+char *launcher_setenv(const char *x);
 void launcher_arg(struct launcher_argv *a, const char *s);
 void launcher_arg_own(struct launcher_argv *a, char *s);
 void launcher_argv_free(struct launcher_argv *a);

@@ -70,20 +70,14 @@ static void
 mpich_argv(struct run *R, struct launcher_argv *a)
 {
 	const struct launch_opts *o = R->o;
-	const char		*eq;
 	char			*var;
 	size_t			 k;
 
 	launcher_arg(a, R->prog);
 	launcher_arg(a, "-prepend-pattern");
 	launcher_arg(a, "[%r]" MPICH_TAG_END);
-	for (k = 0; k < o->nxenv; k++) {
-		if ((eq = strchr(o->xenv[k], '=')) == NULL || eq == o->xenv[k])
-			continue;
-		var = xstrndup(o->xenv[k], (size_t)(eq - o->xenv[k]));
-		setenv(var, eq + 1, 1);
-		free(var);
-	}
+	for (k = 0; k < o->nxenv; k++)
+		free(launcher_setenv(o->xenv[k]));
 	/* The secrets, which the trampolines take out of their
 	 * environment (wire.h), in the one hydra passes on. */
 	setenv(WIRE_ENV_SECRET, R->secret, 1);

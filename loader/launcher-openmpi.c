@@ -153,7 +153,6 @@ static void
 openmpi_argv(struct run *R, struct launcher_argv *a)
 {
 	const struct launch_opts *o = R->o;
-	const char		*eq;
 	char			*var;
 	size_t			 k;
 
@@ -194,13 +193,10 @@ openmpi_argv(struct run *R, struct launcher_argv *a)
 	 * and '-x VAR' takes it to them as it does our own. */
 	for (k = 0; k < o->nxenv; k++) {
 		launcher_arg(a, "-x");
-		if ((eq = strchr(o->xenv[k], '=')) == NULL || eq == o->xenv[k]) {
+		if ((var = launcher_setenv(o->xenv[k])) == NULL)
 			launcher_arg(a, o->xenv[k]);
-			continue;
-		}
-		var = xstrndup(o->xenv[k], (size_t)(eq - o->xenv[k]));
-		setenv(var, eq + 1, 1);
-		launcher_arg_own(a, var);
+		else
+			launcher_arg_own(a, var);
 	}
 	for (k = 0; k < o->nrest; k++)
 		launcher_arg(a, o->rest[k]);

@@ -223,6 +223,22 @@ bad:
 	return 2;
 }
 
+/* A '-x' of the user's, VAR or VAR=VALUE: with a value, VAR is set to it
+ * in our environment (which the launcher passes on), and its name is
+ * returned (a new string); NULL for VAR alone. */
+char *
+launcher_setenv(const char *x)
+{
+	const char	*eq = strchr(x, '=');
+	char		*var;
+
+	if (eq == NULL || eq == x)
+		return NULL;
+	var = xstrndup(x, (size_t)(eq - x));
+	setenv(var, eq + 1, 1);
+	return var;
+}
+
 /* Append s (borrowed; NULL ends argv) to a command line. */
 void
 launcher_arg(struct launcher_argv *a, const char *s)
