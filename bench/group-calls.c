@@ -16,23 +16,9 @@
 
 #include <ensemble.h>
 
+#include "bench.h"
+
 #define BLOCKS	7
-
-static int
-cmp(const void *a, const void *b)
-{
-	double	x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* The median of BLOCKS figures (sorted in place). */
-static double
-median(double *t)
-{
-	qsort(t, BLOCKS, sizeof(*t), cmp);
-	return t[BLOCKS / 2];
-}
 
 int
 main(int argc, char **argv)
@@ -78,8 +64,10 @@ main(int argc, char **argv)
 			t[3][b - 1] = (MPI_Wtime() - t0) / k * 1e6;
 	}
 	if (ens_self()->index == 1) {
-		printf("bcast %.3f %.3f\n", median(t[0]), median(t[1]));
-		printf("allreduce %.3f %.3f\n", median(t[2]), median(t[3]));
+		printf("bcast %.3f %.3f\n", bench_median(t[0], BLOCKS),
+		    bench_median(t[1], BLOCKS));
+		printf("allreduce %.3f %.3f\n", bench_median(t[2], BLOCKS),
+		    bench_median(t[3], BLOCKS));
 	}
 	ens_finalize();
 	return 0;

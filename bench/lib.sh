@@ -34,3 +34,17 @@ mpi_scratch() {
 	fi
 	export OMPI_MCA_rmaps_base_oversubscribe=1
 }
+
+# need_built SCRIPT TARGET FILE...: exit 2, saying so, unless every FILE
+# is an executable (SCRIPT names the script, TARGET the make target that
+# builds them).
+need_built() {
+	local script=$1 target=$2 f
+	shift 2
+	for f in "$@"; do
+		if [ ! -x "$f" ]; then
+			echo "$script: '$f' is not built (make $target builds it)" >&2
+			exit 2
+		fi
+	done
+}

@@ -28,6 +28,8 @@
 #include <mpi.h>
 #endif
 
+#include "bench.h"
+
 #define BLOCKS		7
 #define LARGE_BYTES	(1 << 20)
 #define CHUNK		1000	/* round trips between looks at the clock */
@@ -39,15 +41,7 @@ enum op {
 
 static int	rank;
 
-/* Stop on an MPI error (ens_init makes MPI_COMM_WORLD return them). */
-static void
-check(int rc, const char *call)
-{
-	if (rc != MPI_SUCCESS) {
-		fprintf(stderr, "native: %s failed\n", call);
-		MPI_Abort(MPI_COMM_WORLD, 1);
-	}
-}
+#define check(rc, call)	bench_check("native", rc, call)
 
 /* One round trip of 'bytes' bytes between ranks 0 and 1, rank 0 first. */
 static void
@@ -85,15 +79,6 @@ block(enum op op, char *buf, int bytes, int n)
 	return MPI_Wtime() - t0;
 }
 
-/* Order doubles for qsort. */
-static int
-cmp(const void *a, const void *b)
-{
-	double	x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* The median of BLOCKS timed blocks of n operations, after one to warm
  * up, in microseconds per operation (per half round trip). */
 static double
@@ -108,8 +93,7 @@ median(enum op op, char *buf, int bytes, int n)
 		if (b >= 0)
 			t[b] = x;
 	}
-	qsort(t, BLOCKS, sizeof(t[0]), cmp);
-	return t[BLOCKS / 2] / n / (op == PINGPONG ? 2 : 1) * 1e6;
+	return bench_median(t, BLOCKS) / n / (op == PINGPONG ? 2 : 1) * 1e6;
 }
 
 /* Bounce 8 bytes between ranks 0 and 1 for about 'seconds' seconds:

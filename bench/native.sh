@@ -58,15 +58,10 @@ case $ensemble in
 *) ensemble=$(pwd)/$ensemble ;;
 esac
 build=$(dirname "$ensemble")
-for f in "$ensemble" "$build/bench/noop"; do
-	if [ ! -x "$f" ]; then
-		echo "native.sh: '$f' is not built (make bench-native builds it)" >&2
-		exit 2
-	fi
-done
 mpirun=${MPIRUN:-$(command -v mpirun)}
 cores=$(nproc)
 . "$here/lib.sh"
+need_built native.sh bench-native "$ensemble" "$build/bench/noop"
 mpi_scratch
 figures="pingpong8 allreduce8 pingpong1M"
 strace=

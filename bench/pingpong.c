@@ -9,18 +9,12 @@
 
 #include <ensemble.h>
 
+#include "bench.h"
+
 #define WARMUP	1000
 #define BLOCKS	5
 
-/* Stop on an MPI error from a raw call. */
-static void
-check(int rc, const char *call)
-{
-	if (rc != MPI_SUCCESS) {
-		fprintf(stderr, "pingpong: %s failed\n", call);
-		MPI_Abort(MPI_COMM_WORLD, 1);
-	}
-}
+#define check(rc, call)	bench_check("pingpong", rc, call)
 
 /* Make n round trips on Peer[1], through libensemble or raw MPI; the
  * first process sends first.  Returns the time they took. */
@@ -55,15 +49,6 @@ trips(int raw, int first, char *buf, int bytes, int n)
 	return MPI_Wtime() - t0;
 }
 
-/* Order doubles for qsort. */
-static int
-cmp(const void *a, const void *b)
-{
-	double	x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* Time both ways and print the medians from process 1. */
 int
 main(int argc, char **argv)
@@ -93,12 +78,10 @@ main(int argc, char **argv)
 	}
 
 	if (first) {
-		qsort(ens, BLOCKS, sizeof(ens[0]), cmp);
-		qsort(mpi, BLOCKS, sizeof(mpi[0]), cmp);
 		printf("pingpong ens %d bytes: %.3f us\n", bytes,
-		    ens[BLOCKS / 2] / n / 2 * 1e6);
+		    bench_median(ens, BLOCKS) / n / 2 * 1e6);
 		printf("pingpong mpi %d bytes: %.3f us\n", bytes,
-		    mpi[BLOCKS / 2] / n / 2 * 1e6);
+		    bench_median(mpi, BLOCKS) / n / 2 * 1e6);
 		fflush(stdout);
 	}
 	free(buf);

@@ -20,6 +20,7 @@ cmd_check_exec(const struct cmd_entry *self, int argc, char **argv)
 	struct diag		*d;
 	struct pcg		*g;
 	Agraph_t		*G;
+	char			 pn[PCG_NAME_MAX];
 	int			 rc;
 
 	if ((rc = cli_parse(self, argc, argv, &o, sizeof(o))) >= 0)
@@ -31,8 +32,8 @@ cmd_check_exec(const struct cmd_entry *self, int argc, char **argv)
 	}
 	g = fe.pcg;
 	G = pcg_graph(g);
-	printf("%s: %d process%s, %d channel%s, %d component%s\n", g->name,
-	    agnnodes(G), agnnodes(G) == 1 ? "" : "es",
+	printf("%s: %s, %d channel%s, %d component%s\n", g->name,
+	    pcg_nprocs_text(g, pn, sizeof(pn)),
 	    agnedges(G), agnedges(G) == 1 ? "" : "s",
 	    g->ncomps, g->ncomps == 1 ? "" : "s");
 #ifdef ENS_FREE_AT_EXIT

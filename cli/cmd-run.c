@@ -32,6 +32,7 @@ struct cmd_run_opts {
 	int			 no_verify;
 	int			 force;
 	int			 check_protocol;
+	int			 watch;
 	int			 verbose;
 	struct cli_list		 mca;		/* --mca: KEY, VALUE, KEY, VALUE... */
 	struct cli_list		 xenv;		/* -x */
@@ -113,6 +114,8 @@ verify(const struct cmd_run_opts *o, struct frontend *fe, struct diag *d)
 	struct verify_result	 res;
 	struct run_notice	 notice;
 	struct pcg		*g = fe->pcg;
+	char			 pn[PCG_NAME_MAX];
+	int64_t			 np;
 	int			 i, rc = 0;
 
 	if (cli_resume(fe, &o->script.pcg, FRONTEND_COMPILE, d) != 0) {
@@ -135,16 +138,16 @@ verify(const struct cmd_run_opts *o, struct frontend *fe, struct diag *d)
 		    " verify')\n", res.name, res.buffered,
 		    vkind_name(res.mode[1].viol->kind));
 	else if (res.verdict == V_VIOLATED) {
-		for (i = 0; i < res.nmodes; i++)
-			if (res.mode[i].viol != NULL)
-				cli_print_violation(stderr, res.name, &res.mode[i],
-				    o->search.full);
+		cli_print_violations(stderr, &res, o->search.full);
 		rc = refuse(o, g, "verification failed", "", res.status);
 	} else if (res.verdict == V_INCOMPLETE) {
 		rc = refuse(o, g, "verification incomplete", "warning: ", res.status);
 		if (rc != 0)
 			say_verified_modes(&res);
 	}
+	else if (pcg_np_differs(g, &np))
+		fprintf(stderr, "ensemble: %s: verified (%s) in %.2f s\n",
+		    res.name, pcg_nprocs_text(g, pn, sizeof(pn)), res.time_s);
 	else
 		fprintf(stderr, "ensemble: %s: verified in %.2f s\n", res.name,
 		    res.time_s);
@@ -216,11 +219,70 @@ check_wdirs(const struct pcg *g, const struct cmd_run_opts *o, struct diag *d)
 	return bad ? -1 : 0;
 }
 
+/* The number of processes of the script at scale value np, expanded again
+ * without a word said; -1 when it does not expand. */
+static int64_t
+procs_at(const struct cli_script *s, int64_t np)
+{
+	struct frontend_src	 src;
+	struct frontend		 fe;
+	struct pcg_opts		 po = s->pcg;
+	struct diag		*d = diag_new(stderr);
+	int64_t			 n = -1;
+
+	d->max_shown = 0;
+	memset(&src, 0, sizeof(src));
+	src.path = s->path;
+	po.np = np;
+	po.np_set = 1;
+	po.exec_missing_is_error = 0;
+	po.skip_exec_check = 1;
+	if (frontend_compile(&src, &po, FRONTEND_EXPAND, d, &fe) == 0)
+		n = fe.pcg->nprocs;
+	frontend_free(&fe);
+	diag_free(d);
+	return n;
+}
+
+/* What scale_fit needs: the script, and its model as run. */
+struct fit {
+	const struct cli_script	*script;
+	const struct pcg	*g;
+};
+
+/* launch_opts.scale_fit: the largest scale value below the one given whose
+ * processes fit in slots, by bisection (a count that grows with the
+ * scale, as scripts have); -1 when none does, as when the count does not
+ * depend on the scale.  A value that does not expand does not fit. */
+static int64_t
+scale_fit(void *arg, int slots)
+{
+	const struct fit	*f = arg;
+	const struct pcg_param	*sp = NULL;
+	int64_t			 lo = 0, hi, mid, n;
+	int			 k;
+
+	for (k = 0; k < f->g->nparams; k++)
+		if (f->g->params[k].scale)
+			sp = &f->g->params[k];
+	if (sp == NULL || sp->text != NULL || sp->value <= 1)
+		return -1;
+	for (hi = sp->value; hi - lo > 1; ) {
+		mid = lo + (hi - lo) / 2;
+		if ((n = procs_at(f->script, mid)) >= 0 && n <= slots)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo > 0 ? lo : -1;
+}
+
 static int
 cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 {
 	struct cmd_run_opts	 o;
 	struct launch_opts	 lo;
+	struct fit		 fit;
 	struct frontend		 fe;
 	struct diag		*d;
 	struct pcg		*g = NULL;
@@ -274,12 +336,12 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 		goto out;
 	paths = xcalloc((size_t)g->nprocs + 1, sizeof(*paths));
 	for (i = 0; i < g->nprocs; i++) {
-		const struct pcg_strs	*s = pcg_annot(g, &g->procs[i], ANN_EXEC);
-		const char		*exec = s != NULL ? s->v[0] :
-					    g->comps[g->procs[i].comp].name;
+		const struct loc	*where;
+		const char		*exec = pcg_proc_exec(g, i, &where);
 
 		/* Found when the script was checked; gone since is an error. */
-		if ((paths[i] = pcg_find_exec(g, &o.script.pcg, exec)) == NULL) {
+		if ((paths[i] = pcg_find_exec(g, &o.script.pcg, exec,
+		    where->src)) == NULL) {
 			fprintf(stderr, "ensemble: cannot find executable '%s'\n", exec);
 			rc = EXIT_BADINPUT;
 			goto out;
@@ -301,7 +363,11 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 	lo.oversubscribe = o.oversubscribe;
 	lo.timeout = o.timeout;
 	lo.start_timeout = o.start_timeout;
-	lo.check_protocol = o.check_protocol;
+	/* On by default: what was verified is what runs.  Not without
+	 * verification, where a component may have no behaviour. */
+	lo.check_protocol = o.check_protocol < 0 ? !o.no_verify :
+	    o.check_protocol;
+	lo.watch = o.watch != 0;
 	lo.trace = trace;
 	lo.verbose = o.verbose;
 	lo.stdin_proc = stdin_proc;
@@ -313,6 +379,10 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 	lo.nxenv = o.xenv.n;
 	lo.rest = o.rest.v;
 	lo.nrest = o.rest.n;
+	fit.script = &o.script;
+	fit.g = g;
+	lo.scale_fit = scale_fit;
+	lo.scale_fit_arg = &fit;
 	rc = launch_run(g, &lo);
 out:
 	for (i = 0; paths != NULL && i < g->nprocs; i++)
@@ -356,10 +426,17 @@ static const struct cli_option cmd_run_options[] = {
 	  .help = "stop the run when not every process has joined\n"
 	    "(returned from ens_init) after S seconds, naming\n"
 	    "those that never called it (default 60 + N/10)" },
-	{ .type = CLI_FLAG, .name = "--check-protocol",
+	{ .type = CLI_FLAG, .name = "--check-protocol", .flags = CLI_NEG,
 	  .off = OFF(check_protocol),
 	  .help = "stop a process whose port calls leave its\n"
-	    "declared behaviour, naming the expected statement" },
+	    "declared behaviour, naming the expected statement\n"
+	    "(default, unless --no-verify; --no-check-protocol:\n"
+	    "never)" },
+	{ .type = CLI_FLAG, .name = "--deadlock-watch", .flags = CLI_NEG,
+	  .off = OFF(watch),
+	  .help = "name processes blocked for good (a deadlock, an\n"
+	    "orphan receive) as it happens and stop the run\n"
+	    "(exit 4; default; --no-deadlock-watch: never)" },
 	{ .type = CLI_STRING, .name = "--trace", .arg = "FILE",
 	  .off = OFF(trace), .needs = "a file name",
 	  .help = "record every port operation and raw MPI call of\n"
@@ -420,6 +497,7 @@ const struct cmd_entry cmd_run_entry = {
 	.help =
 	    "Exit status: 0 every component succeeded, 1 a component failed or\n"
 	    "verification failed, 2 bad input or usage, 3 verification incomplete\n"
-	    "or --timeout stopped the run.\n",
+	    "or --timeout stopped the run, 4 processes were blocked for good (a\n"
+	    "deadlock) and the run was stopped.\n",
 	.exec = cmd_run_exec,
 };

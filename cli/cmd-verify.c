@@ -63,6 +63,12 @@ print_json(const struct pcg *g, const struct verify_result *res)
 			json_str(stdout, v->message, 0);
 			printf(",\"detail\":");
 			json_str(stdout, v->detail, 0);
+			printf(",\"message_full\":");
+			json_str(stdout, v->message_full != NULL ?
+			    v->message_full : v->message, 0);
+			printf(",\"detail_full\":");
+			json_str(stdout, v->detail_full != NULL ?
+			    v->detail_full : v->detail, 0);
 			printf(",\"processes\":[");
 			for (k = 0; k < v->nprocs; k++) {
 				if (k > 0)
@@ -212,24 +218,25 @@ cx_print_folded(FILE *f, const struct violation *v)
 	free(fo);
 }
 
-void
-cli_print_violation(FILE *f, const char *app, const struct mode_result *r,
-    int full)
+/* Print violation v of application app, found in the modes said. */
+static void
+print_violation(FILE *f, const char *app, const struct violation *v,
+    const char *modes, int deep, int full)
 {
-	const struct violation	*v = r->viol;
-	const char		*line, *nl;
+	const char		*line, *nl, *detail;
 	int			 k;
 
-	fprintf(f, "%s: %s (%s mode)\n", app, v->message,
-	    check_mode_name(r->mode));
-	for (line = v->detail; *line != '\0'; line = nl + 1) {
+	fprintf(f, "%s: %s (%s)\n", app, full && v->message_full != NULL ?
+	    v->message_full : v->message, modes);
+	detail = full && v->detail_full != NULL ? v->detail_full : v->detail;
+	for (line = detail; *line != '\0'; line = nl + 1) {
 		nl = strchr(line, '\n');
 		if (nl == NULL)
 			nl = line + strlen(line) - 1;
 		fprintf(f, "  %.*s\n", (int)(nl - line), line);
 	}
 	fprintf(f, "  counterexample, %zu action%s from the start%s:\n",
-	    v->trace_total, v->trace_total == 1 ? "" : "s", r->deep ?
+	    v->trace_total, v->trace_total == 1 ? "" : "s", deep ?
 	    " (found depth first: a shorter one may exist)" : "");
 	if (!full && v->ntrace > CX_SCREEN)
 		cx_print_folded(f, v);
@@ -241,6 +248,54 @@ cli_print_violation(FILE *f, const char *app, const struct mode_result *r,
 	}
 	if (v->trace_total == 0)
 		fprintf(f, "    (none: the initial state)\n");
+}
+
+/* Whether two strings, NULL for none, are the same. */
+static int
+same_str(const char *a, const char *b)
+{
+	return a == b || (a != NULL && b != NULL && strcmp(a, b) == 0);
+}
+
+/* Whether the two modes' violations would print the same. */
+static int
+same_violation(const struct mode_result *a, const struct mode_result *b)
+{
+	const struct violation	*v = a->viol, *w = b->viol;
+	int			 k;
+
+	if (v == NULL || w == NULL || v->kind != w->kind || a->deep != b->deep ||
+	    !same_str(v->message, w->message) || !same_str(v->detail, w->detail) ||
+	    !same_str(v->message_full, w->message_full) ||
+	    !same_str(v->detail_full, w->detail_full) ||
+	    v->trace_total != w->trace_total || v->trace_first != w->trace_first ||
+	    v->ntrace != w->ntrace)
+		return 0;
+	for (k = 0; k < v->ntrace; k++)
+		if (strcmp(v->trace[k], w->trace[k]) != 0)
+			return 0;
+	return 1;
+}
+
+void
+cli_print_violations(FILE *f, const struct verify_result *res, int full)
+{
+	const struct mode_result *r = res->mode;
+	char			 modes[32];
+	int			 i;
+
+	if (res->nmodes == 2 && same_violation(&r[0], &r[1])) {
+		print_violation(f, res->name, r[0].viol, "in both modes",
+		    r[0].deep, full);
+		return;
+	}
+	for (i = 0; i < res->nmodes; i++) {
+		if (r[i].viol == NULL)
+			continue;
+		snprintf(modes, sizeof(modes), "%s mode",
+		    check_mode_name(r[i].mode));
+		print_violation(f, res->name, r[i].viol, modes, r[i].deep, full);
+	}
 }
 
 void
@@ -297,17 +352,18 @@ is_ir(const struct cmd_verify_opts *o)
 	return o->ir || (len > 3 && strcmp(path + len - 3, ".ir") == 0);
 }
 
-/* Print the summary line, the violations and the limits of a result. */
+/* Print the summary line, the violations and the limits of a result (g:
+ * the script's model, NULL for an IR model). */
 static void
-print_result(const struct cmd_verify_opts *o, const struct verify_result *res)
+print_result(const struct cmd_verify_opts *o, const struct pcg *g,
+    const struct verify_result *res)
 {
 	const struct mode_result *r = res->mode;
+	char			 pn[PCG_NAME_MAX];
+	int64_t			 np;
 	int			 i;
 
-	for (i = 0; i < res->nmodes; i++)
-		if (r[i].viol != NULL)
-			cli_print_violation(stdout, res->name, &r[i],
-			    o->search.full);
+	cli_print_violations(stdout, res, o->search.full);
 	if (res->hazard)
 		printf("%s: buffering hazard: correct only while MPI buffers "
 		    "%s (verified in buffered mode, %s in synchronous mode)\n",
@@ -315,6 +371,8 @@ print_result(const struct cmd_verify_opts *o, const struct verify_result *res)
 	for (i = 0; i < res->nmodes; i++)
 		cli_print_incomplete(res->name, &r[i]);
 	printf("%s: %s (", res->name, verdict_name(res->verdict));
+	if (g != NULL && pcg_np_differs(g, &np))
+		printf("%s; ", pcg_nprocs_text(g, pn, sizeof(pn)));
 	for (i = 0; i < res->nmodes; i++)
 		printf("%s%s: %s, %" PRIu64 " state%s, %" PRIu64 " transition%s",
 		    i > 0 ? "; " : "", check_mode_name(r[i].mode),
@@ -374,7 +432,7 @@ verify_ir(const struct cmd_entry *self, struct cmd_verify_opts *o)
 	if (o->json)
 		print_json(NULL, &res);
 	else {
-		print_result(o, &res);
+		print_result(o, NULL, &res);
 		for (i = 0; o->exact && i < res.nmodes; i++) {
 			if (th[i].nterminal > 0)
 				printf("%s: %" PRIu64 " terminal marking%s with tokens "
@@ -449,7 +507,7 @@ cmd_verify_exec(const struct cmd_entry *self, int argc, char **argv)
 	if (o.json)
 		print_json(g, &res);
 	else
-		print_result(&o, &res);
+		print_result(&o, g, &res);
 	if (o.explain != NULL) {
 		for (i = 0; i < res.nmodes && r[i].viol == NULL; i++)
 			;

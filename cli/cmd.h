@@ -65,7 +65,7 @@ struct cli_search {
 	unsigned long long max_memory_mb;
 	double		 max_time;	/* seconds; 0: none */
 	int		 progress;	/* -1: when stderr is a terminal */
-	int		 full;		/* counterexamples unfolded */
+	int		 full;		/* reports and counterexamples unfolded */
 };
 
 /* How an option's value is read, and what it stores at its 'off'. */
@@ -193,8 +193,8 @@ extern const char *const cli_send_modes[];
 	  .help = "report progress on stderr once a second (default\n" \
 	    "when stderr is a terminal; --no-progress: never)" }, \
 	{ .type = CLI_FLAG, .name = "--full", .off = offsetof(T, m.full), \
-	  .help = "print every action of a counterexample (default:\n" \
-	    "repeats folded when it is longer than 40 lines)" }
+	  .help = "print every action of a counterexample and every\n" \
+	    "process of a report (default: what repeats folded)" }
 
 /* Parse argv by the command's options into o, the command's options
  * struct of size bytes (zeroed first); prints help (exit 0) or a usage
@@ -240,11 +240,12 @@ struct verify_opts;
  * and progress (and --exact, verify's alone). */
 void cli_verify_opts(const struct cli_search *, int exact,
     struct verify_opts *vo);
-/* Print a mode's violation in application app, its detail and
- * counterexample: folded when longer than a screen (runs and blocks of
- * actions that repeat, then the last screenful), unless 'full'. */
-void cli_print_violation(FILE *, const char *app, const struct mode_result *,
-    int full);
+/* Print each mode's violation, its detail and counterexample: what
+ * repeats said once (the processes alike, and the counterexample when
+ * longer than a screen: runs and blocks of actions that repeat, then the
+ * last screenful), unless 'full'; one that both modes found alike is
+ * printed once, "(in both modes)". */
+void cli_print_violations(FILE *, const struct verify_result *, int full);
 /* Say on stderr which limit stopped the mode, if one did. */
 void cli_print_incomplete(const char *app, const struct mode_result *);
 

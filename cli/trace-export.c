@@ -367,6 +367,10 @@ trace_export_exec(const struct cmd_entry *self, int argc, char **argv)
 		free(cause);
 		goto out;
 	}
+	if (st.wrote != NULL) {
+		fprintf(stderr, "ensemble trace export: %s\n", st.wrote);
+		free(st.wrote);
+	}
 	if (fmt == EXPORT_HTML && st.shown < st.events)
 		fprintf(stderr, "ensemble trace export: the page shows the first "
 		    "%lu of %lu events (--max-events)\n", st.shown, st.events);

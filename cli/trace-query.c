@@ -42,7 +42,7 @@ trace_query_exec(const struct cmd_entry *self, int argc, char **argv)
 	struct diag		*d = NULL;
 	const struct source	*src;
 	const char		*path;
-	char			*cause = NULL;
+	char			*cause = NULL, *note;
 	int			 rc, i, nerrs = 0;
 
 	if (argc < 2) {
@@ -72,6 +72,13 @@ trace_query_exec(const struct cmd_entry *self, int argc, char **argv)
 		free(errs);
 		diag_summary(d);
 		goto out;
+	}
+	/* A number in PROCESS(...) is a rank, from 0, where every other
+	 * place names processes as the script does: say which each is. */
+	if ((note = query_rank_note(q, trace_header(r))) != NULL) {
+		fprintf(stderr, "ensemble: note: PROCESS numbers are ranks, from 0 "
+		    "(names as in the script work too): %s\n", note);
+		free(note);
 	}
 	if (query_run(q, r, stdout, &cause) != 0) {
 		rc = cli_trace_fail(cause);

@@ -16,8 +16,8 @@ struct pstats {
 	unsigned long	 ops[TRACE_NOPS];
 	uint64_t	 sent, received;
 	int64_t		 busy;		/* ns in calls but init and fin */
-	int64_t		 wait_t0, wait_t1;	/* the last wait's */
-	int		 waited;		/* there was one */
+	struct trace_event last;	/* its last line (op 0, init: none
+					 * yet, and never a part of a call) */
 };
 
 /* The column heading of an operation: its name, capitalised. */
@@ -86,22 +86,17 @@ trace_stats_exec(const struct cmd_entry *self, int argc, char **argv)
 	while ((rc = trace_next(r, &ev, &cause)) == 1) {
 		struct pstats	*p = &ps[ev.rank];
 
-		p->ops[ev.op]++;
 		p->sent += ev.sbytes;
 		p->received += ev.rbytes;
+		/* A call, counted and timed once, may be several lines: a
+		 * waitall of n requests n wait lines of one time, a
+		 * waitsome's one per request completed, a sendrecv's two. */
+		if (trace_same_call(&p->last, &ev))
+			continue;
+		p->last = ev;
+		p->ops[ev.op]++;
 		if (ev.op == TRACE_INIT || ev.op == TRACE_FIN)
 			continue;
-		/* A waitall of n requests is n wait lines of one time (a
-		 * waitsome's, a sendrecv's two lines too). */
-		if (ev.op == TRACE_WAIT || ev.op == TRACE_WAITSOME ||
-		    ev.op == TRACE_SENDRECV || ev.op == TRACE_SENDRECVREPLACE) {
-			if (p->waited && ev.t0ns == p->wait_t0 &&
-			    ev.t1ns == p->wait_t1)
-				continue;
-			p->waited = 1;
-			p->wait_t0 = ev.t0ns;
-			p->wait_t1 = ev.t1ns;
-		}
 		p->busy += ev.t1ns - ev.t0ns;
 	}
 	if (rc < 0) {
@@ -169,6 +164,7 @@ const struct cmd_entry trace_stats_entry = {
 	    "One row per process, named as in the script, and a Total row; one\n"
 	    "column per operation the trace holds (port and raw calls alike), then\n"
 	    "Sent and Received (bytes) and Time, the seconds spent in calls (all but\n"
-	    "init and fin; a waitall counted once).\n",
+	    "init and fin).  A call of several lines (a waitall of n requests, a\n"
+	    "waitsome, a sendrecv) is counted and timed once.\n",
 	.exec = trace_stats_exec,
 };

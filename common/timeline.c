@@ -123,6 +123,14 @@ timeline_box(struct timeline *tl, int lane, double t0, double t1,
 	return tl->nboxes++;
 }
 
+void
+timeline_box_relabel(struct timeline *tl, size_t box, const char *label,
+    const char *tip)
+{
+	tl->boxes[box].label = arena_strdup(tl->a, label);
+	tl->boxes[box].tip = arena_strdup(tl->a, tip != NULL ? tip : "");
+}
+
 size_t
 timeline_nboxes(const struct timeline *tl)
 {

@@ -27,11 +27,15 @@ void timeline_note(struct timeline *, const char *);
 /* A lane named name (copied); lanes are numbered from 0 in order. */
 int timeline_lane(struct timeline *, const char *name);
 /* A box on lane from t0 to t1: kind picks its colour (the viewer knows
- * "init" "fin" "send" "isend" "recv" "irecv" "wait" "post" "collective"
- * "choose" "leave" "blocked" "ended"), label is its short name, tip the
- * lines its tooltip shows (all copied).  Returns its number, from 0. */
+ * "init" "fin" "send" "isend" "recv" "irecv" "wait" "probe" "post"
+ * "collective" "choose" "leave" "blocked" "ended"), label is its short
+ * name, tip the lines its tooltip shows (all copied).  Returns its
+ * number, from 0. */
 size_t timeline_box(struct timeline *, int lane, double t0, double t1,
     const char *kind, const char *label, const char *tip);
+/* Give box another label and tip (copied): a call seen in parts. */
+void timeline_box_relabel(struct timeline *, size_t box, const char *label,
+    const char *tip);
 size_t timeline_nboxes(const struct timeline *);
 /* A message: an arrow from box 'from' (at its start) to box 'to' (at its
  * end). */

@@ -3,6 +3,7 @@
  * readable. */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -118,6 +119,81 @@ diag_load_string(struct diag *d, const char *name, const char *text, size_t len)
 
 	s->path = xstrdup(name);
 	return s;
+}
+
+/* The longest word diag_suggest compares (a longer one is no typo of a
+ * keyword or a name). */
+#define DIAG_SUGGEST_MAX	64
+
+/* The edit distance from a to b (their lowercase letters), each letter
+ * left out, added or changed and each swap of two neighbours one edit
+ * (Damerau's, optimal string alignment). */
+static int
+diag_distance(const char *a, const char *b)
+{
+	int	d[DIAG_SUGGEST_MAX + 1][DIAG_SUGGEST_MAX + 1];
+	int	i, j, la = (int)strlen(a), lb = (int)strlen(b), c, v;
+
+	for (i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (i = 1; i <= la; i++)
+		for (j = 1; j <= lb; j++) {
+			c = tolower((unsigned char)a[i - 1]) !=
+			    tolower((unsigned char)b[j - 1]);
+			v = d[i - 1][j - 1] + c;
+			if (d[i - 1][j] + 1 < v)
+				v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 &&
+			    tolower((unsigned char)a[i - 1]) ==
+			    tolower((unsigned char)b[j - 2]) &&
+			    tolower((unsigned char)a[i - 2]) ==
+			    tolower((unsigned char)b[j - 1]) &&
+			    d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
+		}
+	return d[la][lb];
+}
+
+const char *
+diag_suggest(const char *word, const char *const *cands, size_t n)
+{
+	const char	*best = NULL;
+	size_t		 k, len = strlen(word);
+	int		 dist, most, bestd = INT_MAX;
+
+	if (len == 0 || len > DIAG_SUGGEST_MAX)
+		return NULL;
+	/* Few edits for a short word: 'ab' is no typo of 'cb'. */
+	most = len <= 2 ? 0 : len <= 5 ? 1 : len <= 9 ? 2 : 3;
+	for (k = 0; k < n; k++) {
+		if (cands[k] == NULL || strlen(cands[k]) > DIAG_SUGGEST_MAX ||
+		    strcmp(cands[k], word) == 0)
+			continue;
+		dist = diag_distance(word, cands[k]);
+		if (dist <= most && dist < bestd) {
+			best = cands[k];
+			bestd = dist;
+		}
+	}
+	return best;
+}
+
+const char *
+diag_did_you_mean(char *buf, size_t len, const char *word,
+    const char *const *cands, size_t n)
+{
+	const char	*s = diag_suggest(word, cands, n);
+
+	if (s == NULL)
+		snprintf(buf, len, "%s", "");
+	else
+		snprintf(buf, len, "; did you mean '%s'?", s);
+	return buf;
 }
 
 void

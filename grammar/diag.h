@@ -64,6 +64,16 @@ void diag_vat(struct diag *, enum diag_level, const struct loc *, const char *, 
 /* "ensemble: 2 errors" (and what was not shown); nothing when clean. */
 void diag_summary(struct diag *);
 
+/* Of the n candidates, the one word was most likely meant to be (a typo:
+ * letters left out, added, changed or two swapped, few for its length,
+ * or only its case), or NULL when none is close; a candidate equal to
+ * word is never it. */
+const char *diag_suggest(const char *word, const char *const *cands, size_t n);
+/* "; did you mean 'X'?" for diag_suggest's answer, in buf, or "" when
+ * there is none: to end a message with. */
+const char *diag_did_you_mean(char *buf, size_t len, const char *word,
+    const char *const *cands, size_t n);
+
 /* Advance a position over n bytes of text (tabs, newlines, UTF-8). */
 void diag_advance(int *line, int *col, const char *text, size_t n);
 

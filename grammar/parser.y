@@ -40,6 +40,18 @@ struct incl_total {
 	int		 stopped;	/* a limit was reported: read no more */
 };
 
+/* A token read ahead (pcg_yylex): its kind, value, place and, for an
+ * identifier or a number, its text. */
+struct qtok {
+	int			 tok;
+	PCG_YYSTYPE		 v;
+	struct loc		 l;
+	const char		*text;
+};
+
+/* The most tokens read ahead: a line of three words and the next. */
+#define PARSER_QUEUE	8
+
 struct parser {
 	struct ast		*ast;
 	struct diag		*diag;
@@ -51,6 +63,12 @@ struct parser {
 	struct incl_total	*total;		/* what every include read */
 	int			 depth;
 	struct loc		 prev;		/* the token before the lookahead */
+	struct qtok		 q[PARSER_QUEUE];	/* read ahead */
+	int			 qn;
+	const char		*la_text;	/* the lookahead's text */
+	const char		*prev_text;	/* the token before's */
+	int			 lines;		/* tokens returned so far */
+	int			 last_line;	/* of the last returned */
 };
 
 #define YYLLOC_DEFAULT(Cur, Rhs, N) do {				\
@@ -563,17 +581,156 @@ ons:
 #define MAX_INCLUDE_READS	16384
 #define MAX_INCLUDE_BYTES	((size_t)1 << 30)
 
-/* The lexer, remembering the previous token for "expected ';'" messages. */
+/* One token from the scanner, with its text (struct qtok). */
+static void
+scan(struct parser *p, struct qtok *t, void *scanner)
+{
+	t->tok = lexer_scan(&t->v, &t->l, scanner);
+	t->text = t->tok == IDENT ? t->v.name : t->tok == INT ?
+	    ast_strdup(p->ast, pcg_yyget_text(scanner)) : NULL;
+}
+
+/* The headers of parts and sections, as written, and the tokens each is. */
+static const struct {
+	const char	*text;
+	int		 toks[3];
+	int		 ntoks;
+} headers[] = {
+	{ "PCG", { PCG }, 1 },
+	{ "PARALLEL SYSTEM MPI", { PARALLEL, SYSTEM, IDENT }, 3 },
+	{ "SEQUENTIAL COMPONENTS", { SEQUENTIAL, COMPONENTS }, 2 },
+	{ "BEHAVIOUR", { BEHAVIOUR }, 1 },
+	{ "Components", { SEC_COMPONENTS }, 1 },
+	{ "Processes", { SEC_PROCESSES }, 1 },
+	{ "Channels", { SEC_CHANNELS }, 1 },
+	{ "Groups", { SEC_GROUPS }, 1 },
+};
+#define NHEADERS	(sizeof(headers) / sizeof(headers[0]))
+
+/* A word a header may be made of, as written: an identifier or a header's
+ * keyword; NULL for any other token. */
+static const char *
+header_word(const struct qtok *t)
+{
+	switch (t->tok) {
+	case IDENT:		return t->v.name;
+	case PCG:		return "PCG";
+	case PARALLEL:		return "PARALLEL";
+	case SYSTEM:		return "SYSTEM";
+	case SEQUENTIAL:	return "SEQUENTIAL";
+	case COMPONENTS:	return "COMPONENTS";
+	case BEHAVIOUR:		return "BEHAVIOUR";
+	case SEC_COMPONENTS:	return "Components";
+	case SEC_PROCESSES:	return "Processes";
+	case SEC_CHANNELS:	return "Channels";
+	case SEC_GROUPS:	return "Groups";
+	default:		return NULL;
+	}
+}
+
+/* Whether a token may start an item (a line of the script). */
+static int
+starts_item(int tok)
+{
+	return tok == IDENT || tok == PCG_YYEOF || tok == APPLICATION ||
+	    tok == SCALE || tok == PARAM || tok == REQUIRE || tok == INCLUDE ||
+	    tok == TAG || header_word(&(struct qtok){ .tok = tok }) != NULL;
+}
+
+/* A header misspelt ('Proceses', 'channels', 'Sequential Components'):
+ * the words at the start of a line, q[0 .. nw), of which one at least is
+ * an identifier, that are a typo of a header, alone on the line or
+ * followed by an item on it.  Said, and the header's tokens put in their
+ * place in the queue, so that the parse goes on as if it were written
+ * right (no cascade).  The queue holds the words and the token after. */
+static void
+header_typo(struct parser *p, int nw)
+{
+	const char	*texts[NHEADERS], *best;
+	const struct qtok *after;
+	struct buf	 b;
+	struct qtok	 h[3];
+	struct loc	 l;
+	int		 j, k, m, ident;
+
+	for (k = 0; k < (int)NHEADERS; k++)
+		texts[k] = headers[k].text;
+	for (j = nw; j > 0; j--) {
+		/* Words 0 .. j, then the line's end or an item. */
+		after = &p->q[j];
+		if (!starts_item(after->tok))
+			continue;
+		buf_init(&b);
+		for (k = 0, ident = 0; k < j; k++) {
+			buf_printf(&b, "%s%s", k > 0 ? " " : "",
+			    header_word(&p->q[k]));
+			ident |= p->q[k].tok == IDENT;
+		}
+		best = ident ? diag_suggest(b.s, texts, NHEADERS) : NULL;
+		if (best == NULL) {
+			buf_free(&b);
+			continue;
+		}
+		for (k = 0; strcmp(headers[k].text, best) != 0; k++)
+			;
+		l = span(&p->q[0].l, &p->q[j - 1].l);
+		diag_error(p->diag, &l, "unknown section '%s'; did you mean '%s'?",
+		    b.s, best);
+		buf_free(&b);
+		for (m = 0; m < headers[k].ntoks; m++) {
+			memset(&h[m], 0, sizeof(h[m]));
+			h[m].tok = headers[k].toks[m];
+			h[m].l = p->q[m < j ? m : j - 1].l;
+			if (h[m].tok == IDENT)
+				h[m].text = h[m].v.name = ast_intern(p->ast, "MPI", 3);
+		}
+		memmove(&p->q[headers[k].ntoks], &p->q[j],
+		    sizeof(p->q[0]) * (size_t)(p->qn - j));
+		memcpy(p->q, h, sizeof(h[0]) * (size_t)headers[k].ntoks);
+		p->qn += headers[k].ntoks - j;
+		return;
+	}
+}
+
+/* The lexer, remembering the previous token for "expected ';'" messages.
+ * A line that starts with an identifier outside a block is read ahead as
+ * far as its first words (three at most) and the token after them, for
+ * header_typo. */
 static int
 pcg_yylex(PCG_YYSTYPE *v, struct loc *l, struct parser *p, void *scanner)
 {
-	int	tok;
+	struct qtok	t;
+	int		nw;
 
 	p->prev = *l;
-	tok = lexer_scan(v, l, scanner);
-	if (tok == INVALID)
-		p->x.invalid = v->text;
-	return tok;
+	if (p->qn == 0) {
+		scan(p, &p->q[p->qn++], scanner);
+		if (p->q[0].tok == IDENT && p->x.nbraces == 0 &&
+		    (p->lines == 0 || p->q[0].l.first_line > p->last_line)) {
+			for (nw = 1; ; nw++) {
+				scan(p, &p->q[p->qn++], scanner);
+				if (nw == 3 || header_word(&p->q[nw]) == NULL ||
+				    p->q[nw].l.first_line != p->q[0].l.first_line)
+					break;
+			}
+			if (nw == 3 && header_word(&p->q[3]) != NULL &&
+			    p->q[3].l.first_line == p->q[0].l.first_line)
+				;	/* four words: no header */
+			else
+				header_typo(p, nw);
+		}
+	}
+	t = p->q[0];
+	memmove(&p->q[0], &p->q[1], sizeof(p->q[0]) * (size_t)--p->qn);
+	*v = t.v;
+	*l = t.l;
+	p->prev_text = p->la_text;
+	p->la_text = t.text;
+	p->lines++;
+	p->last_line = t.l.last_line;
+	if (t.tok == INVALID)
+		p->x.invalid = t.v.text;
+	return t.tok;
 }
 
 static void
@@ -614,6 +771,65 @@ token_name(struct buf *b, yysymbol_kind_t sym)
 	}
 }
 
+/* Words people write for a keyword that is not quite it. */
+static const struct {
+	const char	*word;
+	const char	*keyword;
+} keyword_aliases[] = {
+	{ "receive", "recv" }, { "ireceive", "irecv" },
+	{ "sendreceive", "sendrecv" }, { "broadcast", "bcast" },
+};
+
+/* The keywords an annotation starts with, which a string follows. */
+static const char *const annot_keywords[] = {
+	"exec", "args", "env", "wdir", "host",
+};
+#define NANNOT_KEYWORDS	(sizeof(annot_keywords) / sizeof(annot_keywords[0]))
+
+/* The longest keyword. */
+#define KEYWORD_MAX	16
+
+/* The keyword among the n expected tokens exp that word, an identifier
+ * where none may be, is likely a typo of (or of a word keyword_aliases
+ * gives it for), or NULL; *stmt says whether a statement may start
+ * there.  The answer lasts until the next call. */
+static const char *
+keyword_typo(const char *word, const yysymbol_kind_t *exp, int n, int *stmt)
+{
+	static char	 kw[YYNTOKENS][KEYWORD_MAX + 1];
+	const char	*cands[YYNTOKENS], *name, *best, *alias;
+	int		 i, nc = 0;
+	size_t		 k, len;
+
+	*stmt = 0;
+	for (i = 0; i < n; i++) {
+		name = yysymbol_name(exp[i]);
+		len = strlen(name);
+		if (exp[i] == YYSYMBOL_RECV)
+			*stmt = 1;
+		/* The keywords: send, not ';', identifier or string. */
+		if (exp[i] == YYSYMBOL_IDENT || exp[i] == YYSYMBOL_INT ||
+		    exp[i] == YYSYMBOL_QQSTRING_START || len > KEYWORD_MAX ||
+		    strspn(name, "abcdefghijklmnopqrstuvwxyz"
+		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != len)
+			continue;
+		memcpy(kw[nc], name, len + 1);
+		cands[nc] = kw[nc];
+		nc++;
+	}
+	if ((best = diag_suggest(word, cands, (size_t)nc)) != NULL)
+		return best;
+	for (k = 0; k < sizeof(keyword_aliases) / sizeof(keyword_aliases[0]); k++) {
+		alias = keyword_aliases[k].word;
+		if (strcmp(word, alias) != 0 && diag_suggest(word, &alias, 1) == NULL)
+			continue;
+		for (i = 0; i < nc; i++)
+			if (strcmp(cands[i], keyword_aliases[k].keyword) == 0)
+				return cands[i];
+	}
+	return NULL;
+}
+
 static int
 yyreport_syntax_error(const yypcontext_t *ctx, struct parser *p, void *scanner)
 {
@@ -621,8 +837,10 @@ yyreport_syntax_error(const yypcontext_t *ctx, struct parser *p, void *scanner)
 	yysymbol_kind_t	 exp[YYNTOKENS];
 	struct loc	 l = *yypcontext_location(ctx);
 	struct buf	 b;
-	int		 n, i, semi = 0;
+	const char	*best;
+	int		 n, i, semi = 0, stmt;
 
+	(void)scanner;
 	if (la == YYSYMBOL_INVALID) {
 		diag_error(p->diag, &l, "%s", p->x.invalid);
 		return 0;
@@ -632,6 +850,26 @@ yyreport_syntax_error(const yypcontext_t *ctx, struct parser *p, void *scanner)
 		if (strcmp(yysymbol_name(exp[i]), "';'") == 0)
 			semi = 1;
 	buf_init(&b);
+	if (la == YYSYMBOL_IDENT && (best = keyword_typo(p->la_text, exp, n,
+	    &stmt)) != NULL) {
+		/* A keyword misspelt ('recieve'): what it likely is, and no
+		 * note on an open '{', which is not the cause. */
+		diag_error(p->diag, &l, "unknown %s '%s'; did you mean '%s'?",
+		    stmt ? "statement" : "keyword", p->la_text, best);
+		buf_free(&b);
+		return 0;
+	}
+	if (la == YYSYMBOL_QQSTRING_START && p->prev_text != NULL &&
+	    p->prev.src != NULL && (best = diag_suggest(p->prev_text,
+	    annot_keywords, NANNOT_KEYWORDS)) != NULL) {
+		/* A word before a string, where none may be: an
+		 * annotation's keyword misspelt ('exce "relay"'), read as a
+		 * port type. */
+		diag_error(p->diag, &p->prev, "unknown keyword '%s'; did you "
+		    "mean '%s'?", p->prev_text, best);
+		buf_free(&b);
+		return 0;
+	}
 	if (la == YYSYMBOL_YYEOF && p->x.nbraces > 0) {
 		buf_adds(&b, "unexpected end of file: a '{' is not closed");
 	} else if (semi && la != YYSYMBOL_YYEOF && p->prev.src != NULL &&
@@ -647,7 +885,7 @@ yyreport_syntax_error(const yypcontext_t *ctx, struct parser *p, void *scanner)
 		buf_adds(&b, "unexpected ");
 		token_name(&b, la);
 		if (la == YYSYMBOL_IDENT || la == YYSYMBOL_INT)
-			buf_printf(&b, " '%s'", pcg_yyget_text(scanner));
+			buf_printf(&b, " '%s'", p->la_text);
 		if (n > 0 && n <= 6) {
 			buf_adds(&b, ", expected ");
 			for (i = 0; i < n; i++) {
@@ -1061,6 +1299,10 @@ include(struct parser *p, struct str *s, const struct loc *l)
 	}
 	if ((path = include_find(p, name.s)) == NULL) {
 		diag_error(p->diag, l, "cannot find include file '%s'", name.s);
+		if (name.s[0] != '/')
+			diag_note(p->diag, l, "searched '%s' (beside the file that "
+			    "includes it), -L directories, ENSEMBLE_PATH and '%s'",
+			    p->x.src->dir, PKGDATADIR "/components");
 		buf_free(&name);
 		return;
 	}

@@ -124,6 +124,10 @@ demux_marker(struct run *R, int r, const char *m)
 	case WIRE_MARK_CANNOT:
 		demux_end(R, r, k, arg);
 		break;
+	case WIRE_MARK_BLOCKED:
+	case WIRE_MARK_UNBLOCKED:
+		watch_marker(R, r, k, arg);
+		break;
 	case WIRE_MARK_UNKNOWN:
 		break;
 	}

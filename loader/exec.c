@@ -9,8 +9,8 @@
  * Its tokens, decoded (wire_token_get), are
  *
  *	NAME ROOT [--relay] [--tables | --tables-file FILE] [--stdin]
- *	    [--stdin-net ADDRESSES] [--wdir DIR] COUNT NAME=VALUE... PATH
- *	    [ARG...]
+ *	    [--stdin-net ADDRESSES] [--watch PID:FD:HOST] [--wdir DIR] COUNT
+ *	    NAME=VALUE... PATH [ARG...]
  *
  * (or 'ensemble-exec --plan PLAN': those tokens are line RANK of PLAN,
  * RANK the launcher's), and the run's secrets are in its environment
@@ -25,9 +25,13 @@
  * which copies its own to every process), forks it in DIR with the COUNT environment entries
  * set, and WIRE_ENV, WIRE_ENV_ROOT and WIRE_ENV_TABLES, and says how it
  * ended, as marker lines on stderr (wire.h: "start", "cannot", "end");
- * then it ends the same way, which is what Open MPI sees.  It links no
- * MPI, so that it costs a process little, and waits in waitpid, so that
- * it never wakes while the component runs. */
+ * then it ends the same way, which is what Open MPI sees.  With --watch
+ * PID:FD:HOST it gives the component the memory file of its slot in the
+ * run's deadlock watch (lookout.h): 'ensemble run''s, on its host;
+ * elsewhere one of its own, which it reads every WIRE_WATCH_PERIOD.  It
+ * links no MPI, so that it costs a process little, and waits in ppoll,
+ * so that it wakes while the component runs only for its output (and
+ * elsewhere than on the host of 'ensemble run', to read its slot). */
 #include "config.h"
 
 #include <sys/mman.h>
@@ -50,6 +54,7 @@
 #include <unistd.h>
 
 #include "auth.h"
+#include "lookout.h"
 #include "pcgdot.h"
 #include "wire.h"
 #include "xmalloc.h"
@@ -82,6 +87,9 @@ struct tramp {
 	const char	 *secret;	/* --relay: the run's secret; NULL: the
 					 * component has our stdout and stderr */
 	const char	 *stdin_key;	/* --stdin-net: the handshake's key */
+	const char	 *watch;	/* --watch: the deadlock watch's token */
+	int		  watchfd;	/* the memory file of the component's slot
+					 * (lookout.h); -1: none */
 	char		**env;		/* the entries to set */
 	long long	  nenv;
 	char		**argv;		/* the executable, then its arguments */
@@ -103,7 +111,7 @@ tramp_usage(void)
 	fprintf(stderr, "usage: ensemble-exec TOKEN... (started by 'ensemble run'"
 	    " for each process: NAME ROOT [--relay] [--tables | --tables-file"
 	    " FILE] [--stdin]"
-	    " [--stdin-net ADDRESSES]"
+	    " [--stdin-net ADDRESSES] [--watch PID:FD:HOST]"
 	    " [--wdir DIR]"
 	    " COUNT NAME=VALUE... PATH [ARG...], each encoded; with --relay "
 	    WIRE_ENV_SECRET ", with --stdin-net " WIRE_ENV_STDIN_KEY
@@ -238,6 +246,9 @@ tramp_args(struct tramp *t, int argc, char **argv)
 			k++;
 		} else if (k + 1 < n && strcmp(v[k], "--stdin-net") == 0) {
 			t->stdin_net = v[k + 1];
+			k += 2;
+		} else if (k + 1 < n && strcmp(v[k], "--watch") == 0) {
+			t->watch = v[k + 1];
 			k += 2;
 		} else if (k + 1 < n && strcmp(v[k], "--wdir") == 0) {
 			t->wdir = v[k + 1];
@@ -545,6 +556,15 @@ tramp_child(const struct tramp *t, pid_t parent, int ex, int tables,
 	    (tables >= 0 ? setenv(WIRE_ENV_TABLES, num, 1) :
 	    unsetenv(WIRE_ENV_TABLES)) != 0)
 		goto fail;
+	/* The watch's memory file, for ens_init to map its slot from. */
+	if (t->watchfd >= 0) {
+		if ((m = dup(t->watchfd)) < 0)
+			goto fail;
+		snprintf(num, sizeof(num), "%d", m);
+	}
+	if ((t->watchfd >= 0 ? setenv(WIRE_ENV_WATCH, num, 1) :
+	    unsetenv(WIRE_ENV_WATCH)) != 0)
+		goto fail;
 	msg[0] = TRAMP_EXEC;
 	execv(t->argv[0], t->argv);
 fail:
@@ -669,14 +689,32 @@ relay_read(const struct tramp *t, struct relay_src *src)
 	src->fd = -1;
 }
 
+/* Read the component's slot when due (lookout.h), and pass on what the
+ * reading says as marker lines. */
+static void
+lookout_tell(const struct tramp *t, struct lookout *lo, pid_t pid)
+{
+	struct wire_buf	 b = { NULL, 0, 0 };
+	char		*p, *nl;
+
+	lookout_read(lo, pid, &b);
+	for (p = b.p; p != NULL && p < b.p + b.len; p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(b.p + b.len - p));
+		relay_mark(t, p, (size_t)(nl - p));
+	}
+	free(b.p);
+}
+
 /* Relay the component's output while it runs, until it ends (its wait
  * status); then what is left in the pipes, not waiting for processes it
  * left behind with them. */
 static int
 relay_run(const struct tramp *t, pid_t pid, struct relay_src *src, int nsrc,
-    const sigset_t *wake)
+    const sigset_t *wake, struct lookout *lo)
 {
 	struct pollfd	pfd[3];
+	struct timespec	ts;
+	double		left;
 	int		st, i, n;
 
 	for (;;) {
@@ -687,7 +725,16 @@ relay_run(const struct tramp *t, pid_t pid, struct relay_src *src, int nsrc,
 				pfd[n].fd = src[i].fd;
 				pfd[n++].events = POLLIN;
 			}
-		if (ppoll(pfd, (nfds_t)n, NULL, wake) <= 0)
+		/* Awake only for its output, and on a host without
+		 * 'ensemble run', to read its slot (lookout.h). */
+		if ((left = lookout_wait(lo)) >= 0) {
+			ts.tv_sec = (time_t)left;
+			ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
+		}
+		n = ppoll(pfd, (nfds_t)n, left >= 0 ? &ts : NULL, wake);
+		if (left >= 0)
+			lookout_tell(t, lo, pid);
+		if (n <= 0)
 			continue;
 		for (i = n = 0; i < nsrc; i++)
 			if (src[i].fd >= 0 && (pfd[n++].revents &
@@ -757,6 +804,7 @@ main(int argc, char **argv)
 	static const int	 sigs[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM,
 				     SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGCHLD };
 	struct relay_src	 src[3];
+	struct lookout		 lo;
 	sigset_t		 chld, wake;
 	const char		*sp;
 	char			*msg;
@@ -781,6 +829,8 @@ main(int argc, char **argv)
 	if (gethostname(t.host, sizeof(t.host) - 1) != 0)
 		strcpy(t.host, "?");
 	t.host[sizeof(t.host) - 1] = '\0';
+	/* The deadlock watch: the slot the component will write. */
+	t.watchfd = lookout_open(&lo, t.watch, t.secret, t.host);
 	sp = t.secret != NULL ? " " : "";
 	fprintf(stderr, "%s%s%s" WIRE_WORD_START " %s\n", WIRE_MARK,
 	    t.secret != NULL ? t.secret : "", sp, t.host);
@@ -847,7 +897,9 @@ main(int argc, char **argv)
 	while ((nr = read(ex[0], err, sizeof(err))) < 0 && errno == EINTR)
 		;
 	close(ex[0]);
-	st = relay_run(&t, pid, src, 3, &wake);
+	if (t.watchfd >= 0)
+		close(t.watchfd);
+	st = relay_run(&t, pid, src, 3, &wake, &lo);
 	if (nr == (ssize_t)sizeof(err)) {
 		if (err[0] == TRAMP_CHDIR)
 			xasprintf(&msg, "cannot change to its working directory"

@@ -12,61 +12,332 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "fold.h"
 #include "launch-int.h"
 
-/* The peer of process r's port "Type index", or NULL. */
-static const char *
-failure_peer_name(const struct run *R, int r, const char *type, int index, char *buf, size_t len)
-{
-	int	q = launch_peer_of(R, r, type, index);
+/* Lines about the processes, gathered to be written folded (pcg/fold.h):
+ * the items, and the strings and peers they own. */
+struct failure_lines {
+	struct fold_item	*it;
+	size_t			 n, alloc;
+};
 
-	return q < 0 ? NULL : pcg_proc_name(R->g, q, buf, len);
+/* Add a line about process r: its host as the tag (host: "unknown" when
+ * not known; NULL: none), what (taken over), and with peer >= 0,
+ * " (peer NAME)" after it. */
+static void
+failure_line(struct failure_lines *l, int r, const char *host, char *what,
+    int peer)
+{
+	struct fold_item	*it;
+	int			*pp;
+
+	xgrow(&l->it, &l->alloc, l->n + 1, sizeof(*l->it));
+	it = &l->it[l->n++];
+	memset(it, 0, sizeof(*it));
+	it->proc = r;
+	if (host != NULL)
+		xasprintf((char **)&it->tag, " (host %s)", host);
+	it->what = what;
+	if (peer >= 0) {
+		pp = xcalloc(1, sizeof(int));
+		*pp = peer;
+		it->peers = pp;
+		it->npeers = 1;
+		xasprintf((char **)&it->runwhat, "%s: ", what);
+		xasprintf((char **)&it->what, "%s ", what);
+		free(what);
+		it->post = ")";
+	}
 }
 
-/* Where each process was when --timeout stopped the run. */
+/* Write the lines gathered to stderr, indented, runs of min or more
+ * alike folded, and free them. */
+static void
+failure_lines_flush(struct failure_lines *l, const struct run *R,
+    const char *indent, int min)
+{
+	struct fold_style	st = { indent, ": ", ": ", min };
+	struct buf		b;
+	size_t			k;
+
+	buf_init(&b);
+	buf_adds(&b, "");
+	fold_lines(&b, R->g, l->it, (int)l->n, &st, 1);
+	fputs(b.s, stderr);
+	buf_free(&b);
+	for (k = 0; k < l->n; k++) {
+		free((char *)l->it[k].tag);
+		free((char *)l->it[k].what);
+		free((char *)l->it[k].runwhat);
+		free((int *)l->it[k].peers);
+	}
+	free(l->it);
+	memset(l, 0, sizeof(*l));
+}
+
+/* The text of process r's blocked call, as the deadlock report says it:
+ * "'ens_send Prop[1]' (dmax.pcg:36:32)", the call and its port (a
+ * collective's group), and the statement of the behaviour it is at when
+ * the protocol check knew it. */
+static void
+failure_call(const struct run *R, int r, const struct wire_slot *s,
+    struct buf *b)
+{
+	const struct pcg	*g = R->g;
+	const struct pcg_comp	*c = &g->comps[g->procs[r].comp];
+	char			 gn[PCG_NAME_MAX], **locs = NULL;
+	int			 nlocs, k;
+
+	buf_printf(b, "'%s", wire_call_name(s->call));
+	if (s->type >= 0 && s->type < c->ntypes && s->port > 0)
+		buf_printf(b, " %s[%d]", c->types[s->type], s->port);
+	else if (s->type >= 0 && s->type < c->ntypes)
+		buf_printf(b, " %s", c->types[s->type]);
+	else if (s->wait == WIRE_WAIT_COLL && s->comm == WIRE_COMM_COMP)
+		buf_printf(b, " %s", c->name);
+	else if (s->wait == WIRE_WAIT_COLL && s->comm >= WIRE_COMM_GROUP &&
+	    s->comm - WIRE_COMM_GROUP < g->ngroups)
+		buf_printf(b, " %s", pcg_group_name(g, s->comm - WIRE_COMM_GROUP,
+		    gn, sizeof(gn)));
+	buf_addc(b, '\'');
+	nlocs = pcg_behaviour_locs(g, r, &locs);
+	if (s->loc >= 0 && s->loc < nlocs && strcmp(locs[s->loc], "-") != 0)
+		buf_printf(b, " (%s)", locs[s->loc]);
+	for (k = 0; k < nlocs; k++)
+		free(locs[k]);
+	free(locs);
+}
+
+/* Process r's name, with its host when the run spans several. */
+static void
+failure_who(const struct run *R, int r, int hosts, struct buf *b)
+{
+	buf_adds(b, R->p[r].name);
+	if (hosts)
+		buf_printf(b, " (host %s)", launch_host_of(&R->p[r]));
+}
+
+/* "relay[1] waits in 'ens_send Prop[1]' (...) for relay[2]", the ended
+ * ones marked, as the verifier writes a wait (mpnet/report.c). */
+static void
+failure_wait_line(const struct run *R, const struct wdead *d, int hosts,
+    struct buf *b)
+{
+	int	k;
+
+	failure_who(R, d->proc, hosts, b);
+	buf_adds(b, " waits in ");
+	failure_call(R, d->proc, &d->slot, b);
+	buf_adds(b, " for ");
+	for (k = 0; k < d->nwaits; k++) {
+		if (k > 0)
+			buf_adds(b, k == d->nwaits - 1 ? (d->any ? " or " : " and ") :
+			    ", ");
+		failure_who(R, d->waits[k], hosts, b);
+		if (R->ended_mask[d->waits[k]])
+			buf_adds(b, " (ended)");
+	}
+}
+
+/* The blocked-for-good entry of process r, or NULL. */
+static const struct wdead *
+failure_dead_of(const struct run *R, int r)
+{
+	int	i;
+
+	for (i = 0; i < R->ndead; i++)
+		if (R->dead[i].proc == r)
+			return &R->dead[i];
+	return NULL;
+}
+
+/* A cycle of waits among the processes blocked for good, into cyc (at
+ * most R->ndead, from its least rank on): its length, 0 when every wait
+ * ends at ended processes. */
+static int
+failure_cycle(const struct run *R, int *cyc)
+{
+	const struct wdead	*d;
+	int			*at = xcalloc((size_t)R->n + 1, sizeof(int));
+	int			 i, k, n, len = 0, least, start;
+
+	for (i = 0; i < R->ndead && len == 0; i++) {
+		memset(at, 0, (size_t)R->n * sizeof(int));
+		for (n = 0, d = &R->dead[i]; d != NULL; ) {
+			if (at[d->proc] > 0) {
+				/* Back where it was: the cycle is from there. */
+				start = at[d->proc] - 1;
+				len = n - start;
+				memmove(cyc, cyc + start, (size_t)len * sizeof(int));
+				break;
+			}
+			at[d->proc] = n + 1;
+			cyc[n++] = d->proc;
+			for (k = 0; k < d->nwaits; k++)
+				if (failure_dead_of(R, d->waits[k]) != NULL)
+					break;
+			d = k < d->nwaits ? failure_dead_of(R, d->waits[k]) : NULL;
+		}
+	}
+	free(at);
+	if (len == 0)
+		return 0;
+	for (least = 0, i = 1; i < len; i++)
+		if (cyc[i] < cyc[least])
+			least = i;
+	for (i = 0; i < least; i++) {
+		k = cyc[0];
+		memmove(cyc, cyc + 1, (size_t)(len - 1) * sizeof(int));
+		cyc[len - 1] = k;
+	}
+	return len;
+}
+
+/* The processes as a list, "a, b and c". */
+static void
+failure_list(const struct run *R, const int *v, int n, struct buf *b)
+{
+	int	k;
+
+	for (k = 0; k < n; k++) {
+		if (k > 0)
+			buf_adds(b, k == n - 1 ? " and " : ", ");
+		buf_adds(b, R->p[v[k]].name);
+	}
+}
+
+/* The watch found processes blocked for good and stopped the run: say who
+ * waits for whom, in the words of the verifier's report (mpnet/report.c):
+ * a cycle of waits as one sentence, then each other process's wait; with
+ * no cycle, those that wait only for ended processes, as an orphan
+ * receive, an unmatched send or a collective others ended without. */
+void
+failure_deadlock(struct run *R)
+{
+	struct buf		 msg, det;
+	const struct wdead	*d;
+	int			*cyc = xcalloc((size_t)R->ndead + 1, sizeof(int));
+	int			*roots = xcalloc((size_t)R->ndead + 1, sizeof(int));
+	unsigned char		*said = xcalloc((size_t)R->n + 1, 1);
+	int			 len, i, k, hosts = 0, nroots = 0, sends = 0, colls = 0;
+
+	buf_init(&msg);
+	buf_init(&det);
+	for (i = 1; i < R->n; i++)
+		if (strcmp(launch_host_of(&R->p[i]), launch_host_of(&R->p[0])) != 0)
+			hosts = 1;
+	if ((len = failure_cycle(R, cyc)) > 0) {
+		buf_adds(&msg, "deadlock: ");
+		if (len == 1)
+			buf_printf(&msg, "%s waits for itself", R->p[cyc[0]].name);
+		else {
+			failure_list(R, cyc, len, &msg);
+			buf_adds(&msg, " wait for each other");
+		}
+		for (k = 0; k < len; k++) {
+			d = failure_dead_of(R, cyc[k]);
+			said[cyc[k]] = 1;
+			if (k == 0) {
+				buf_adds(&det, "  ");
+				failure_who(R, cyc[0], hosts, &det);
+			} else
+				buf_adds(&det, ", which");
+			buf_adds(&det, " waits in ");
+			failure_call(R, cyc[k], &d->slot, &det);
+			buf_adds(&det, " for ");
+			failure_who(R, cyc[(k + 1) % len], hosts, &det);
+		}
+		buf_addc(&det, '\n');
+	} else {
+		for (i = 0; i < R->ndead; i++) {
+			d = &R->dead[i];
+			for (k = 0; k < d->nwaits && R->ended_mask[d->waits[k]]; k++)
+				;
+			if (k < d->nwaits)
+				continue;
+			roots[nroots++] = d->proc;
+			said[d->proc] = 1;
+			sends += wire_call_sends(d->slot.call);
+			colls += d->slot.wait == WIRE_WAIT_COLL;
+			buf_adds(&det, "  ");
+			failure_wait_line(R, d, hosts, &det);
+			buf_addc(&det, '\n');
+		}
+		buf_adds(&msg, colls == nroots ? "collective mismatch: " :
+		    sends == nroots ? "unmatched send: " : "orphan receive: ");
+		failure_list(R, roots, nroots, &msg);
+		buf_adds(&msg, nroots == 1 ? " waits" : " wait");
+		buf_adds(&msg, colls == nroots ? " in a collective that processes"
+		    " that ended never reach" : sends == nroots ? " forever to"
+		    " send to processes that ended" : " forever for a message"
+		    " from processes that ended");
+		if (R->ndead > nroots)
+			buf_printf(&msg, ", and %d other%s wait%s behind",
+			    R->ndead - nroots, R->ndead - nroots == 1 ? "" : "s",
+			    R->ndead - nroots == 1 ? "s" : "");
+	}
+	for (i = 0; i < R->ndead; i++) {
+		if (said[R->dead[i].proc])
+			continue;
+		buf_adds(&det, "  ");
+		failure_wait_line(R, &R->dead[i], hosts, &det);
+		buf_addc(&det, '\n');
+	}
+	fprintf(stderr, "ensemble: %s: %s; stopped the run\n%s", R->g->name,
+	    msg.s, det.s);
+	buf_free(&msg);
+	buf_free(&det);
+	free(cyc);
+	free(roots);
+	free(said);
+}
+
+/* Where each process was when --timeout stopped the run, those alike on
+ * one line ("stencil[1..64] (host vm): blocked in 'ens_ssend Left[1]'
+ * (peer: the previous one, a cycle of 64)"). */
 void
 failure_timeout(struct run *R)
 {
-	char	 call[64], type[256], pn[PCG_NAME_MAX];
-	int	 i, port, n;
+	struct failure_lines	 l;
+	char			 call[64], type[256], *what;
+	int			 i, port, peer;
 
+	memset(&l, 0, sizeof(l));
 	fprintf(stderr, "ensemble: %s: the run did not end within %g s (--timeout);"
 	    " stopped it\n", R->g->name, R->o->timeout);
 	for (i = 0; i < R->n; i++) {
 		struct rproc	*p = &R->p[i];
 		int		 isdone = p->ended && p->finalized;
 
-		fprintf(stderr, "  %s", p->name);
-		if (p->host != NULL)
-			fprintf(stderr, " (host %s)", p->host);
-		fputs(": ", stderr);
+		peer = -1;
 		if (p->state == NULL && !p->hello && p->entered)
-			fputs("in ens_init, waiting for the other processes to start\n",
-			    stderr);
+			what = xstrdup("in ens_init, waiting for the other processes"
+			    " to start");
 		else if (p->state == NULL)
-			fputs(isdone ? "finished\n" : p->hello ? "did not answer\n" :
-			    "never called ens_init\n", stderr);
+			what = xstrdup(isdone ? "finished" : p->hello ?
+			    "did not answer" : "never called ens_init");
 		else if (strcmp(p->state, WIRE_WORD_FINALIZE) == 0 || isdone)
-			fputs("finished (in ens_finalize or after)\n", stderr);
+			what = xstrdup("finished (in ens_finalize or after)");
 		else if (strcmp(p->state, "-") == 0)
-			fputs("running, not in a port call\n", stderr);
+			what = xstrdup("running, not in a port call");
 		else if (strcmp(p->state, "ens_init") == 0)
-			fputs("in ens_init, waiting for the other processes to start\n",
-			    stderr);
-		else if ((n = sscanf(p->state, "%63s %255s %d", call, type, &port)) == 3) {
-			const char *peer = port > 0 ?
-			    failure_peer_name(R, i, type, port, pn, sizeof(pn)) : NULL;
-
-			if (port > 0)
-				fprintf(stderr, "blocked in '%s %s[%d]'", call, type, port);
-			else
-				fprintf(stderr, "blocked in '%s %s'", call, type);
-			if (peer != NULL)
-				fprintf(stderr, " (peer %s)", peer);
-			fputc('\n', stderr);
+			what = xstrdup("in ens_init, waiting for the other processes"
+			    " to start");
+		else if (sscanf(p->state, "%63s %255s %d", call, type, &port) == 3) {
+			if (port > 0) {
+				xasprintf(&what, "blocked in '%s %s[%d]' (peer",
+				    call, type, port);
+				peer = launch_peer_of(R, i, type, port);
+				if (peer < 0)
+					what[strlen(what) - 6] = '\0';
+			} else
+				xasprintf(&what, "blocked in '%s %s'", call, type);
 		} else
-			fprintf(stderr, "blocked in '%s'\n", p->state);
+			xasprintf(&what, "blocked in '%s'", p->state);
+		failure_line(&l, i, p->host, what, peer);
 	}
+	failure_lines_flush(&l, R, "  ", 0);
 }
 
 /* Show what mpirun said, held back until now. */
@@ -88,9 +359,11 @@ failure_mpirun_said(const struct run *R)
 void
 failure_stuck(struct run *R)
 {
-	struct rproc	*p;
-	int		 i, waiting = 0;
+	struct failure_lines	 l;
+	struct rproc		*p;
+	int			 i, waiting = 0;
 
+	memset(&l, 0, sizeof(l));
 	fprintf(stderr, "ensemble: %s: not every process joined within %g s"
 	    " (--start-timeout); stopped it\n", R->g->name, R->start_timeout);
 	for (i = 0; i < R->n; i++) {
@@ -102,11 +375,9 @@ failure_stuck(struct run *R)
 			waiting++;
 			continue;
 		}
-		fprintf(stderr, "  %s", p->name);
-		if (p->host != NULL)
-			fprintf(stderr, " (host %s)", p->host);
-		fputs(": never called ens_init\n", stderr);
+		failure_line(&l, i, p->host, xstrdup("never called ens_init"), -1);
 	}
+	failure_lines_flush(&l, R, "  ", 0);
 	if (waiting > 0)
 		fprintf(stderr, "  %d other%s waited in ens_init\n", waiting,
 		    waiting == 1 ? "" : "s");
@@ -158,45 +429,29 @@ failure_how(const struct run *R, int r, char *buf, size_t len)
 		snprintf(buf, len, "exited with status %d after ens_finalize",
 		    p->exit_code);
 }
-/* The failure summary's table of how every process ended, one line per
- * run of processes of one component with consecutive indices, one host
- * and one end ("terminal[1..8] (host a): stopped with the run (SIGTERM)"),
- * so that a large run stays short; the first to fail has a line of its
- * own, which says so.  Said only for two processes or more. */
+/* The failure summary's table of how every process ended, a run of
+ * processes of one component with consecutive indices, one host and one
+ * end on one line ("terminal[1..8] (host a): stopped with the run
+ * (SIGTERM)"), so that a large run stays short; the first to fail has a
+ * line of its own, which says so.  Said only for two processes or more. */
 static void
 failure_ends(const struct run *R)
 {
-	const struct pcg_proc	*pp, *qp;
-	char			 how[160], next[160];
-	int			 i, j;
+	struct failure_lines	 l;
+	char			 how[160];
+	int			 i;
 
 	if (R->n < 2)
 		return;
+	memset(&l, 0, sizeof(l));
 	fputs("  how each process ended:\n", stderr);
-	for (i = 0; i < R->n; i = j) {
+	for (i = 0; i < R->n; i++) {
 		failure_how(R, i, how, sizeof(how));
-		pp = &R->g->procs[i];
-		for (j = i + 1; j < R->n; j++) {
-			qp = &R->g->procs[j];
-			if (i == R->culprit || j == R->culprit ||
-			    qp->comp != pp->comp ||
-			    qp->index != pp->index + (j - i) ||
-			    strchr(R->p[j].name, '[') == NULL ||
-			    strchr(R->p[i].name, '[') == NULL ||
-			    strcmp(launch_host_of(&R->p[j]), launch_host_of(&R->p[i])) != 0)
-				break;
-			failure_how(R, j, next, sizeof(next));
-			if (strcmp(next, how) != 0)
-				break;
-		}
-		if (j - i > 1)
-			fprintf(stderr, "    %s[%" PRId64 "..%" PRId64 "]",
-			    R->p[i].component, pp->index, pp->index + (j - i - 1));
-		else
-			fprintf(stderr, "    %s", R->p[i].name);
-		fprintf(stderr, " (host %s): %s%s\n", launch_host_of(&R->p[i]), how,
-		    i == R->culprit ? " (the first to fail)" : "");
+		failure_line(&l, i, launch_host_of(&R->p[i]), xstrdup(how), -1);
+		if (i == R->culprit)
+			l.it[l.n - 1].post = " (the first to fail)";
 	}
+	failure_lines_flush(&l, R, "    ", 2);
 }
 /* Say which process failed and how, with its last lines on stderr. */
 void

@@ -45,6 +45,17 @@
 #define OUTQ_MAX	(4 * 1024 * 1024)	/* more is dropped */
 #define OUT_GRACE	2.0	/* at the end, for our readers to take it */
 
+/* A process blocked for good, as the watch found it (watch.c). */
+struct wdead {
+	int		 proc;
+	struct wire_slot slot;		/* its call, and what it waits for */
+	int		*waits;		/* the processes it waits for */
+	int		 nwaits;
+	int		 any;		/* for any one of them, not all */
+};
+
+struct watch;
+
 /* A process of the application as the run sees it. */
 struct rproc {
 	char		 name[PCG_NAME_MAX];
@@ -156,6 +167,15 @@ struct run {
 						 * NULL: not placed, or this
 						 * machine alone */
 	int			 nplaced;	/* processes placed */
+
+	/* The watch for deadlocks (watch.c): NULL without it; the
+	 * processes blocked for good once it found them (stopped then, exit
+	 * 4), and which processes had ended then. */
+	struct watch		*watch;
+	struct wdead		*dead;
+	int			 ndead;
+	double			 dead_at;
+	unsigned char		*ended_mask;
 
 	/* What mpirun's standard input carries: the bundle of port tables,
 	 * then with --stdin ours (relayed through rbuf). */
@@ -288,8 +308,21 @@ int demux_out_create(struct run *R);
 void demux_flush(struct run *R, int *stuck);
 int demux_out_failed(const struct run *R);
 
-/* failure.c: what the run says when it fails, times out or does not
- * start. */
+/* watch.c: the run's watch for deadlocks (wire.h, THE WATCH): the memory
+ * file of this host's slots (0, or -1 said) and the token that names it
+ * to the trampolines ("PID:FD:HOST"); what the trampolines elsewhere say;
+ * when to read next (-1: not any more); a reading, which sets R->dead
+ * when processes are blocked for good. */
+int watch_open(struct run *R);
+const char *watch_token(const struct run *R);
+void watch_marker(struct run *R, int r, enum wire_mark k, const char *arg);
+double watch_deadline(const struct run *R);
+void watch_tick(struct run *R, double t);
+void watch_free(struct run *R);
+
+/* failure.c: what the run says when it fails, times out, deadlocks or
+ * does not start. */
+void failure_deadlock(struct run *R);
 void failure_timeout(struct run *R);
 void failure_stuck(struct run *R);
 void failure_report(struct run *R, int status);

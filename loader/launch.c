@@ -205,6 +205,7 @@ run_free(struct run *R)
 	fan_free(R->fan);
 	free(R->fan_addrs);
 	free(R->pfd);
+	watch_free(R);
 }
 
 /* Whether all is written to mpirun's standard input. */
@@ -339,7 +340,7 @@ run_deadline(const struct run *R)
 		AT(R->t0);
 	if (R->fail_at > 0 && R->phase < RUN_TERMINATED)
 		AT(R->fail_at + STOP_GRACE);
-	if (R->final_at > 0 && !R->done && R->fail_at == 0 &&
+	if (R->final_at > 0 && !R->done && R->fail_at == 0 && R->watch == NULL &&
 	    R->nhello == R->n && R->phase == RUN_RUNNING && !R->timed_out)
 		AT(R->final_asked > 0 ? R->final_asked + R->final_every :
 		    R->final_at + FINAL_ASK);
@@ -347,6 +348,8 @@ run_deadline(const struct run *R)
 		AT(R->phase_at + STATE_WAIT);
 	if (R->phase == RUN_TERMINATED)
 		AT(R->phase_at + KILL_GRACE);
+	if (watch_deadline(R) >= 0)
+		AT(watch_deadline(R));
 	if (R->done)
 		AT(R->ended_at + ORPHAN_GRACE > R->swept_at + 1.0 ?
 		    R->ended_at + ORPHAN_GRACE : R->swept_at + 1.0);
@@ -490,6 +493,9 @@ run_escalate(struct run *R, double t)
 {
 	if (mpirun_interrupted && R->phase < RUN_TERMINATED)
 		run_signal(R, SIGTERM, RUN_TERMINATED, t);
+	/* A deadlock: nothing will move; stop every process now. */
+	if (R->dead != NULL && R->phase < RUN_TERMINATED)
+		run_signal(R, SIGTERM, RUN_TERMINATED, t);
 	if (R->o->timeout > 0 && !R->timed_out && R->fail_at == 0 &&
 	    t - R->t0 >= R->o->timeout) {
 		/* Not after a failure: its report, naming the process, is the
@@ -516,7 +522,7 @@ run_escalate(struct run *R, double t)
 	/* A process finalized and the run goes on: now and then ask the
 	 * others where they are (launch_blocked_for_good), without stopping it;
 	 * only once all have joined (before ens_init, SIGUSR1 kills). */
-	if (R->final_at > 0 && !R->done && R->fail_at == 0 &&
+	if (R->final_at > 0 && !R->done && R->fail_at == 0 && R->watch == NULL &&
 	    R->nhello == R->n && R->phase == RUN_RUNNING && !R->timed_out &&
 	    t - R->final_at >= FINAL_ASK &&
 	    (R->final_asked == 0 || t - R->final_asked >= R->final_every)) {
@@ -531,6 +537,22 @@ run_escalate(struct run *R, double t)
 		run_signal(R, SIGTERM, RUN_TERMINATED, t);
 	if (R->phase == RUN_TERMINATED && t - R->phase_at >= KILL_GRACE)
 		run_signal(R, SIGKILL, RUN_KILLED, t);
+}
+
+/* The deadlock watch's reading, when due (watch.c); processes found
+ * blocked for good are said at once, before the run is stopped
+ * (run_escalate), so that the report comes while the deadlock is
+ * fresh, not after the processes' end. */
+static void
+run_watch(struct run *R, double t)
+{
+	if (R->dead != NULL)
+		return;
+	watch_tick(R, t);
+	if (R->dead != NULL) {
+		demux_outq_write(&R->oq[1]);
+		failure_deadlock(R);
+	}
 }
 
 /* A realtime as ISO 8601 UTC (caller frees). */
@@ -640,6 +662,7 @@ run_trace(struct run *R)
 static int
 run_finish(struct run *R, int *stuck)
 {
+	char	pn[PCG_NAME_MAX];
 	int	st = R->wstatus, i;
 
 	launch_close_fd(&R->pfd[2].fd);
@@ -663,6 +686,8 @@ run_finish(struct run *R, int *stuck)
 		    R->g->name);
 		return 128 + mpirun_interrupted;
 	}
+	if (R->dead != NULL)
+		return 4;	/* said when found (run_watch) */
 	if (R->timed_out) {
 		failure_timeout(R);
 		return 3;
@@ -690,11 +715,12 @@ run_finish(struct run *R, int *stuck)
 		}
 		if (R->o->trace != NULL && (i = run_trace(R)) != 0)
 			return i;
-		fprintf(stderr, "ensemble: %s: %d process%s ran in %.2f s (start %.3f s,"
-		    " wiring %.3f s, run %.3f s; launcher %s)\n", R->g->name,
-		    R->n, R->n == 1 ? "" : "es", clock_now() - R->t0,
+		fprintf(stderr, "ensemble: %s: %s ran in %.2f s (start %.3f s,"
+		    " wiring %.3f s, run %.3f s; launcher %s)%s\n", R->g->name,
+		    pcg_nprocs_text(R->g, pn, sizeof(pn)), clock_now() - R->t0,
 		    R->inited_at - R->t0, R->joined_at - R->inited_at,
-		    R->ended_at - R->joined_at, R->L->name);
+		    R->ended_at - R->joined_at, R->L->name,
+		    R->o->check_protocol ? ", protocol checked" : "");
 		return 0;
 	}
 	failure_report(R, st);
@@ -726,6 +752,13 @@ launch_run(const struct pcg *g, const struct launch_opts *o)
 	/* From the run's first file on, an interrupt is ours to handle:
 	 * what was made is removed. */
 	mpirun_catch(&R);
+	/* The deadlock watch's memory file, before the plan names it; the
+	 * run goes on without the watch when it cannot be made. */
+	if (o->watch && watch_open(&R) != 0) {
+		fprintf(stderr, "ensemble: %s: running without the deadlock"
+		    " watch\n", g->name);
+		watch_free(&R);
+	}
 	if ((rc = mpirun_files(&R)) != 0)
 		goto out;
 	rc = 2;
@@ -747,6 +780,7 @@ launch_run(const struct pcg *g, const struct launch_opts *o)
 		if (R.phase == RUN_EXITED)
 			run_linger(&R, t);
 		else {
+			run_watch(&R, t);
 			run_stop_strays(&R, t);
 			run_escalate(&R, t);
 		}

@@ -8,6 +8,7 @@
 #define ENS_LAUNCH_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "pcg.h"
 
@@ -34,6 +35,7 @@ struct launch_opts {
 	double		 start_timeout;	/* for every process to join; 0: by
 					 * the size */
 	int		 check_protocol;
+	int		 watch;		/* name deadlocks as they form (watch.c) */
 	const char	*trace;		/* --trace: the file (absolute); NULL */
 	int		 verbose;	/* show mpirun's own messages too */
 	int		 stdin_proc;	/* --stdin: the process (script order)
@@ -49,10 +51,18 @@ struct launch_opts {
 	size_t		 nxenv;
 	const char	**rest;		/* arguments after '--' */
 	size_t		 nrest;
+	/* The largest value of the scale parameter (-np) whose processes
+	 * fit in 'slots' (found by expanding the script again), for the
+	 * advice when they do not fit; -1 when none does (no scale
+	 * parameter, a count that does not depend on it, too few slots even
+	 * for the smallest).  NULL: no advice. */
+	int64_t		(*scale_fit)(void *arg, int slots);
+	void		*scale_fit_arg;
 };
 
 /* Run g's processes and wait for them: 0 every one succeeded; 1 the run
- * failed (reported); 3 --timeout stopped it; 2 it could not be started
+ * failed (reported); 3 --timeout stopped it; 4 the watch found processes
+ * blocked for good and stopped it (reported); 2 it could not be started
  * (reported: they do not fit their slots, a file cannot be made, mpirun
  * cannot be run). */
 int launch_run(const struct pcg *g, const struct launch_opts *);

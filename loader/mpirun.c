@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,16 +80,13 @@ mpirun_pythonpath(const char *dir)
 	free(v);
 }
 
-/* Whether the script has a 'scale' parameter (-np sets it). */
-static int
-mpirun_scalable(const struct pcg *g)
+/* The largest -np whose processes fit in slots (launch_opts.scale_fit),
+ * or -1: none, or no way to tell. */
+static int64_t
+mpirun_fit_np(const struct launch_opts *o, int slots)
 {
-	int	k;
-
-	for (k = 0; k < g->nparams; k++)
-		if (g->params[k].scale)
-			return 1;
-	return 0;
+	return o->scale_fit != NULL && slots > 0 ?
+	    o->scale_fit(o->scale_fit_arg, slots) : -1;
 }
 
 /* Check, before anything starts, that the processes fit the slots they
@@ -109,6 +107,7 @@ mpirun_fit(struct run *R)
 	const char		*jobid = getenv("SLURM_JOBID");
 	const char		*host, *last = NULL;
 	char			*cause = NULL, pn[PCG_NAME_MAX];
+	int64_t			 np;
 	int			*pinned = NULL, i, k, rc = 2;
 
 	if (o->hostfile != NULL) {
@@ -166,28 +165,30 @@ mpirun_fit(struct run *R)
 	 * refuses): said, and they run. */
 	if (a->kind == ALLOC_LOCAL && a->slots > 0 && g->nprocs > a->slots &&
 	    R->L->binds_cores(o)) {
-		fprintf(stderr, "ensemble: %s: %d processes bound to the %d"
-		    " core%s of %s: up to %d share one", g->name, g->nprocs,
-		    a->slots, a->slots == 1 ? "" : "s", a->what,
+		fprintf(stderr, "ensemble: %s: %s bound to the %d"
+		    " core%s of %s: up to %d share one", g->name,
+		    pcg_nprocs_text(g, pn, sizeof(pn)), a->slots,
+		    a->slots == 1 ? "" : "s", a->what,
 		    (g->nprocs + a->slots - 1) / a->slots);
-		if (mpirun_scalable(g))
-			fprintf(stderr, " (-np %d gives each its own)", a->slots);
+		if ((np = mpirun_fit_np(o, a->slots)) > 0)
+			fprintf(stderr, " (-np %" PRId64 " gives each its own)", np);
 		fputc('\n', stderr);
 	}
 	if (a->kind == ALLOC_LOCAL || R->L->oversubscribed(o))
 		return 0;
 	/* (Slots of -1: a host's cores, which only mpirun learns.) */
 	if (a->slots >= 0 && g->nprocs > a->slots) {
-		fprintf(stderr, "ensemble: %s: %d processes need %d slots, and %s"
-		    " has %d\n", g->name, g->nprocs, g->nprocs, a->what, a->slots);
+		fprintf(stderr, "ensemble: %s: %s need %d slots, and %s"
+		    " has %d\n", g->name, pcg_nprocs_text(g, pn, sizeof(pn)),
+		    g->nprocs, a->what, a->slots);
 		if (a->kind == ALLOC_SLURM)
 			fprintf(stderr, "  ask for %d (salloc -n %d, sbatch -n %d)",
 			    g->nprocs, g->nprocs, g->nprocs);
 		else
 			fprintf(stderr, "  give the hostfile %d slots (slots=N after"
 			    " a host)", g->nprocs);
-		if (mpirun_scalable(g) && a->slots > 0)
-			fprintf(stderr, ", run fewer (-np %d)", a->slots);
+		if ((np = mpirun_fit_np(o, a->slots)) > 0)
+			fprintf(stderr, ", run fewer (-np %" PRId64 ")", np);
 		fprintf(stderr, ", or let processes share slots"
 		    " (--oversubscribe)\n");
 		return 2;
@@ -336,6 +337,7 @@ mpirun_files(struct run *R)
 	po.stdin_net = R->fan_addrs;
 	po.stdin_key = R->stdin_key;
 	po.relay = R->secret;
+	po.watch = watch_token(R);
 	po.root = o->stdin_proc >= 0 ? o->stdin_proc : 0;
 	po.flags = (o->check_protocol ? WIRE_CHECK_PROTOCOL : 0) |
 	    (o->trace != NULL ? WIRE_TRACE : 0);

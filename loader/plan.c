@@ -380,6 +380,10 @@ plan_line(const struct pcg *g, const struct plan_opts *o, int r,
 		TOKEN("--stdin-net");
 		TOKEN(o->stdin_net);
 	}
+	if (o->watch != NULL) {
+		TOKEN("--watch");
+		TOKEN(o->watch);
+	}
 	if (wdir != NULL && wdir->n > 0 && wdir->v[0][0] != '\0') {
 		TOKEN("--wdir");
 		TOKEN(wdir->v[0]);

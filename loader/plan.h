@@ -40,6 +40,8 @@ struct plan_opts {
 	const char	 *stdin_key;	/* ... and the key of its handshake */
 	const char	 *relay;	/* the run's secret: the trampolines
 					 * relay the output; NULL: not */
+	const char	 *watch;	/* the deadlock watch's token (every
+					 * process's --watch); NULL: none */
 	int		  flags;	/* WIRE_CHECK_PROTOCOL, WIRE_TRACE */
 	const char	 *origin;	/* WIRE_TRACE: "S.N" */
 	const char	 *tracedir;	/* WIRE_TRACE: where the parts go */

@@ -44,8 +44,25 @@ tidy_one(const char *path, const struct stat *st, int type, struct FTW *f)
 void
 tidy_rmdir(const char *dir)
 {
-	if (dir != NULL)
-		nftw(dir, tidy_one, 16, FTW_DEPTH | FTW_PHYS);
+	struct stat	 st;
+	char		*lock;
+	int		 fd;
+
+	if (dir == NULL)
+		return;
+	nftw(dir, tidy_one, 16, FTW_DEPTH | FTW_PHYS);
+	/* A file made meanwhile (by a process of the run still dying) kept
+	 * dir, its lock perhaps removed: a lock no process holds, so that
+	 * the next run's sweep removes dir, which it leaves alone without
+	 * one. */
+	if (lstat(dir, &st) == 0 && S_ISDIR(st.st_mode)) {
+		xasprintf(&lock, "%s/%s", dir, TIDY_LOCK);
+		fd = open(lock, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+		    O_CLOEXEC, 0600);
+		if (fd >= 0)
+			close(fd);
+		free(lock);
+	}
 }
 
 void

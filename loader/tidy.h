@@ -25,7 +25,8 @@ struct tidy {
 /* No directories and no janitor yet. */
 void tidy_init(struct tidy *);
 /* Remove dir and everything under it, however far it got; nothing when
- * dir is NULL or gone. */
+ * dir is NULL or gone.  When a file made meanwhile keeps dir, dir is
+ * left with a TIDY_LOCK no process holds, for the next run's sweep. */
 void tidy_rmdir(const char *dir);
 /* Keep dir (copied) to be removed, and hold its lock: a file TIDY_LOCK
  * in it, locked (flock) before it appears there, which the run and its

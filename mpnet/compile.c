@@ -1335,6 +1335,7 @@ one(struct cc *x, struct front *out, struct path *p, const struct pcg_bstmt *b,
 			i = emit(x, OP_PROBEANY, b->src);
 			x->pr->ins[i].lo = lo;
 			x->pr->ins[i].hi = hi;
+			x->pr->has_wild = 1;
 		}
 		x->pr->ins[i].ctr = pname_find(x, b->req);
 		fall_from(x, p, i);

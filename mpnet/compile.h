@@ -107,7 +107,7 @@ struct prog {
 	int64_t		*ctrmax;	/* each counter's largest value */
 	int		 nslots;	/* request slots */
 	int		 has_forever;	/* an endless loop */
-	int		 has_wild;	/* recv any, irecv any or choice */
+	int		 has_wild;	/* a wildcard ('any') or choice */
 	int		 comp;		/* the component of every process using it */
 	int		 id;		/* its index in mpnet.uprog */
 	int		 nlp;		/* local ports */

@@ -347,7 +347,7 @@ explain_timeline(const struct mpnet *net, struct sem *m,
 			explain_box(tl, net, t->proc, in, a, "choose", v->trace[k], NULL);
 			break;
 		case T_PROBE:
-			explain_box(tl, net, t->proc, in, a, "wait", v->trace[k], NULL);
+			explain_box(tl, net, t->proc, in, a, "probe", v->trace[k], NULL);
 			break;
 		}
 		sem_fire(m, s, t);

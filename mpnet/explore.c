@@ -439,7 +439,8 @@ explore_judge(struct model *m, const uint64_t *s, const int *gn, int coll,
 		    PS_ENDED : PS_BLOCKED;
 		idle += ps[g] != PS_RUNS;
 	}
-	return idle == 0 ? 0 : m->judge(m->judge_arg, s, ps);
+	return idle == 0 && !m->judge_busy ? 0 :
+	    m->judge(m->judge_arg, s, ps);
 }
 
 int *

@@ -514,7 +514,8 @@ judge_depends(const struct rjudge *j, int p, int q)
 }
 
 /* Whether p's wait is for its own messages to be taken: in a send, or in
- * a waitall whose incomplete requests are all sends. */
+ * a wait, waitall, waitany or waitsome whose incomplete requests it waits
+ * for are all sends. */
 int
 judge_waits_to_send(const struct sem *m, const uint64_t *s, int p)
 {
@@ -523,7 +524,8 @@ judge_waits_to_send(const struct sem *m, const uint64_t *s, int p)
 
 	if (in->op == OP_SEND)
 		return 1;
-	if (in->op != OP_WAITALL && in->op != OP_WAIT)
+	if (in->op != OP_WAITALL && in->op != OP_WAIT &&
+	    in->op != OP_WAITANY && in->op != OP_WAITSOME)
 		return 0;
 	for (k = 0; k < in->nposted; k++)
 		if (sem_slot(m, s, p, k) != 0 && (in->op == OP_WAITALL ||
@@ -547,9 +549,27 @@ judge_coll_missed(const struct sem *m, const uint64_t *s, int p, const struct in
 	return 0;
 }
 
+/* Whether stuck p, at collective 'in', waits for a member that never
+ * comes to it from where it is, whatever the others do (stuck_set's
+ * gives: it ended without it, or no way of its program leads there).
+ * (Not when the log is full: p waits for the oldest open one then.) */
+static int
+coll_never(const struct rjudge *j, int p, const struct ins *in)
+{
+	int	k;
+
+	if (logged(j->m, in) && sem_coll_eager(&j->m->net->colls[in->coll], p))
+		return 0;
+	for (k = j->nfirst[p]; k < j->nfirst[p + 1]; k++)
+		if (j->need[k].what == JN_COLL && !j->need[k].gives)
+			return 1;
+	return 0;
+}
+
 /* Whether stuck processes show a collective mismatch: one waits in a
  * collective that can never happen (another is open in its place, or a
- * member ended without it), or two wait in different collectives of one
+ * member ended without it or never comes to it), or two wait in
+ * different collectives of one
  * communicator at the same point of its collectives' order (the same
  * number of its open ones left).  Collectives of different communicators
  * never match each other, and so never mismatch. */
@@ -566,7 +586,8 @@ judge_coll_mismatch(struct rjudge *j, const uint64_t *s)
 
 			if (!j->stuck[p] || (in = judge_ins(m, s, p))->op != OP_COLL)
 				continue;
-			if (wrong_coll(m, s, p, in) || judge_coll_missed(m, s, p, in))
+			if (wrong_coll(m, s, p, in) ||
+			    judge_coll_missed(m, s, p, in) || coll_never(j, p, in))
 				found = 1;
 			j->mcomm = sem_comm(m, in);
 			o = sem_coll_off(m, s, p, sem_comm(m, in));
@@ -589,7 +610,7 @@ judge_coll_mismatch(struct rjudge *j, const uint64_t *s)
 			continue;
 		o = sem_coll_off(m, s, p, 0);
 		if (wrong_coll(m, s, p, in) || judge_coll_missed(m, s, p, in) ||
-		    (at[o] >= 0 && at[o] != in->coll))
+		    coll_never(j, p, in) || (at[o] >= 0 && at[o] != in->coll))
 			found = 1;
 		at[o] = in->coll;
 	}
@@ -894,7 +915,7 @@ judge_eval(struct rjudge *j, const uint64_t *s, const unsigned char *ps)
 	if ((nstuck = stuck_set(j, s, ps)) == 0 || kind == VK_COLL_MISMATCH)
 		return kind;
 	if (judge_coll_mismatch(j, s))
-		return VK_COLL_MISMATCH;
+		return worse(kind, VK_COLL_MISMATCH);
 	tmp = xcalloc(j->N + 1, sizeof(int));
 	if (judge_find_cycle(j, s, tmp) > 0)
 		kind = worse(kind, VK_DEADLOCK);

@@ -58,6 +58,9 @@ struct model {
 	/* How bad a state is (a judge_fn), and its argument. */
 	judge_fn	 judge;
 	void		*judge_arg;
+	/* Judge states where every group can move too: they may all be
+	 * polling in vain (a livelock needs no blocked process). */
+	int		 judge_busy;
 
 	void	(*initial)(void *, uint64_t *s);
 	/* Group g's enabled transitions in s, appended to out (room for

@@ -72,6 +72,11 @@ struct violation {
 	enum vkind	 kind;
 	char		*message;	/* one line */
 	char		*detail;	/* wait-for lines, each ending in \n */
+	/* What repeats is said once in message and detail (pcg/fold.h:
+	 * "stencil[1..64]: each waits in ... for the previous one"); these
+	 * say it of every process, or are NULL when that is the same. */
+	char		*message_full;
+	char		*detail_full;
 	int		*procs;		/* the processes involved */
 	int		 nprocs;
 	char		**trace;	/* the counterexample's actions, in order */

@@ -809,6 +809,16 @@ pw_judge(struct pw *w)
 				buf_printf(&b, " || (E[%d] && !", q);
 				pw_left_it(&b, w, p, q, in);
 				buf_adds(&b, ")");
+				/* (a member it waits for that never comes to it,
+				 * from where it is: judge.c, coll_never) */
+				if (!pw_logged(w, in) || !sem_coll_eager(
+				    &mp->colls[in->coll], p)) {
+					buf_adds(&b, " || (");
+					pw_coll_waits(&b, w, p, in, q);
+					buf_printf(&b, " && !E[%d] && !", q);
+					pw_can_give(&b, w, q, JN_COLL, in->coll);
+					buf_adds(&b, ")");
+				}
 				for (pc2 = 0; q > p && pc2 < mp->progs[q]->nins; pc2++) {
 					const struct ins	*o = pw_ins(w, q, pc2);
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fold.h"
 #include "judge.h"
 #include "report.h"
 #include "xmalloc.h"
@@ -86,52 +87,124 @@ open_instead(const struct sem *m, const uint64_t *s, int p, const struct ins *in
 	return sig >= 0 && sig != in->coll ? sig : -1;
 }
 
-/* One process's wait, "relay[1] waits in 'recv Prop[1]' (...) for relay[2]"
- * with "(ended)" after each process that has ended. */
+/* Lines of waits gathered, then written folded or not (pcg/fold.h); the
+ * strings and peers the items point to are theirs. */
+struct waits {
+	struct fold_item	*it;
+	size_t			 n, alloc;
+};
+
+/* The wait of process p as a line's item: "waits in 'recv Prop[1]' (...)
+ * for relay[2]", each peer with "(ended)" after it when it has ended, or
+ * why it never releases p; post after the peers (NULL: nothing).  With
+ * next >= 0, the wait for that process alone (a cycle's next). */
 static void
-wait_line(struct buf *b, struct rjudge *j, const uint64_t *s, int p)
+wait_item(struct waits *ws, struct rjudge *j, const uint64_t *s, int p,
+    int next, const char *post)
 {
 	const struct sem	*m = j->m;
 	const struct ins	*in = judge_ins(m, s, p);
-	int			*w = xcalloc(m->nprocs + 1, sizeof(int)), n, any, k, o;
+	struct fold_item	*it;
+	const char		**notes;
+	struct buf		 b;
+	int			*w = xcalloc(m->nprocs + 1, sizeof(int)), n, any = 0;
+	int			 k, o;
 
-	name(b, m, p);
-	buf_adds(b, " waits in ");
-	stmt_text(b, m, p, in);
-	n = judge_waits_for(j, s, p, w, &any);
-	if (in->op == OP_COLL && (o = open_instead(m, s, p, in)) >= 0) {
+	xgrow(&ws->it, &ws->alloc, ws->n + 1, sizeof(*ws->it));
+	it = &ws->it[ws->n++];
+	memset(it, 0, sizeof(*it));
+	it->proc = p;
+	buf_init(&b);
+	buf_adds(&b, "waits in ");
+	stmt_text(&b, m, p, in);
+	if (next >= 0) {
+		n = 1;
+		w[0] = next;
+	} else
+		n = judge_waits_for(j, s, p, w, &any);
+	notes = xcalloc((size_t)n + 1, sizeof(*notes));
+	if (next < 0 && in->op == OP_COLL && (o = open_instead(m, s, p, in)) >= 0) {
 		struct ins	fake;
 		char		t[PCG_NAME_MAX + 64];
 
 		memset(&fake, 0, sizeof(fake));
 		fake.op = OP_COLL;
 		fake.coll = o;
-		buf_printf(b, " while '%s' is open", mpnet_ins_text(m->net, p, &fake,
-		    t, sizeof(t)));
+		buf_printf(&b, " while '%s' is open", mpnet_ins_text(m->net, p,
+		    &fake, t, sizeof(t)));
+		n = 0;
 	} else if (n == 0)
-		buf_adds(b, " for a message no channel can bring");
+		buf_adds(&b, " for a message no channel can bring");
 	else {
-		buf_adds(b, " for ");
-		for (k = 0; k < n; k++) {
-			if (k > 0)
-				buf_adds(b, k == n - 1 ? (any ? " or " : " and ") : ", ");
-			name(b, m, w[k]);
+		buf_adds(&b, " for ");
+		for (k = 0; next < 0 && k < n; k++)
 			if (sem_ended(m, s, w[k]))
-				buf_adds(b, " (ended)");
+				notes[k] = " (ended)";
 			else if (j->stuck[p] && !judge_depends(j, p, w[k]))
-				buf_adds(b, in->op == OP_COLL ? " (which never comes)" :
-				    judge_waits_to_send(m, s, p) ? " (which never receives it)" :
-				    " (which never sends it)");
-		}
+				notes[k] = in->op == OP_COLL ? " (which never comes)" :
+				    judge_waits_to_send(m, s, p) ?
+				    " (which never receives it)" :
+				    " (which never sends it)";
 	}
-	free(w);
+	it->what = buf_steal(&b);
+	buf_free(&b);
+	it->peers = w;
+	it->npeers = n;
+	it->notes = notes;
+	it->conj = any ? " or " : " and ";
+	it->post = post;
 }
 
+/* Forget the waits gathered. */
 static void
-message_list(struct buf *b, const struct sem *m, const int *p, int n)
+waits_clear(struct waits *ws)
+{
+	size_t	k;
+
+	for (k = 0; k < ws->n; k++) {
+		free((char *)ws->it[k].what);
+		free((int *)ws->it[k].peers);
+		free((char **)ws->it[k].notes);
+	}
+	ws->n = 0;
+}
+
+/* Write the waits gathered to b, a line each, folded or not, and forget
+ * them. */
+static void
+waits_flush(struct waits *ws, struct buf *b, const struct sem *m, int fold)
+{
+	static const struct fold_style	st = { "", " ", ": each ", 0 };
+
+	fold_lines(b, m->net->pcg, ws->it, (int)ws->n, &st, fold);
+	waits_clear(ws);
+}
+
+/* A line of process p that names no other process: what (taken over)
+ * after its name. */
+static void
+text_item(struct waits *ws, int p, char *what)
+{
+	struct fold_item	*it;
+
+	xgrow(&ws->it, &ws->alloc, ws->n + 1, sizeof(*ws->it));
+	it = &ws->it[ws->n++];
+	memset(it, 0, sizeof(*it));
+	it->proc = p;
+	it->what = what;
+}
+
+/* The processes p[0 .. n) as a list, "a, b and c"; folded, in the
+ * script's order with runs as ranges, "a and stencil[1..64]". */
+static void
+message_list(struct buf *b, const struct sem *m, const int *p, int n, int fold)
 {
 	int	k;
 
+	if (fold) {
+		fold_procs(b, m->net->pcg, p, n, " and ");
+		return;
+	}
 	for (k = 0; k < n; k++) {
 		if (k > 0)
 			buf_adds(b, k == n - 1 ? " and " : ", ");
@@ -202,6 +275,8 @@ struct cls {
 	int			 nstuck;	/* processes stuck for good */
 	int			 nended;
 	int			 mixed;		/* stuck in different collectives */
+	int			 fold;		/* what repeats said once */
+	struct waits		 ws;		/* lines gathered for det */
 };
 
 /* Unwaited request: the processes that ended with requests pending, a line
@@ -210,6 +285,7 @@ static void
 cls_unwaited(struct cls *c)
 {
 	const struct sem	*m = c->m;
+	struct buf		 b;
 	int			 i, j;
 
 	buf_adds(&c->msg, "unwaited request: ");
@@ -220,20 +296,22 @@ cls_unwaited(struct cls *c)
 		    (in = judge_ins(m, c->s, i))->nposted == 0)
 			continue;
 		add_proc(c->v, i);
-		name(&c->det, m, i);
-		buf_printf(&c->det, " ended with %d request%s never completed by "
+		buf_init(&b);
+		buf_printf(&b, "ended with %d request%s never completed by "
 		    "'waitall':", in->nposted, in->nposted == 1 ? "" : "s");
 		for (j = 0; j < in->nposted; j++) {
 			const struct slotdesc *d = &m->p[i].pr->sd[in->sd + j];
 
-			buf_addc(&c->det, ' ');
-			stmt_text(&c->det, m, i, &m->p[i].pr->ins[d->ins]);
+			buf_addc(&b, ' ');
+			stmt_text(&b, m, i, &m->p[i].pr->ins[d->ins]);
 			if (j + 1 < in->nposted)
-				buf_addc(&c->det, ',');
+				buf_addc(&b, ',');
 		}
-		buf_addc(&c->det, '\n');
+		text_item(&c->ws, i, buf_steal(&b));
+		buf_free(&b);
 	}
-	message_list(&c->msg, m, c->v->procs, c->v->nprocs);
+	waits_flush(&c->ws, &c->det, m, c->fold);
+	message_list(&c->msg, m, c->v->procs, c->v->nprocs, c->fold);
 	buf_printf(&c->msg, " ended with requests never completed by 'waitall'");
 }
 
@@ -267,14 +345,18 @@ cls_coll_left_open(struct cls *c)
 		if (sig < 0)
 			sig = sem_coll_open(m, c->s, comm, sem_coll_off(m, c->s, i, comm));
 		add_proc(c->v, i);
+		if (c->fold)
+			continue;
 		if (k++ > 0)
 			buf_adds(&c->det, ", ");
 		name(&c->det, m, i);
 	}
+	if (c->fold)
+		fold_procs(&c->det, m->net->pcg, c->v->procs, c->v->nprocs, ", ");
 	cl = &m->net->colls[sig];
 	buf_printf(&c->det, " ended without the collective the others took part in\n");
 	buf_adds(&c->msg, "collective mismatch: ");
-	message_list(&c->msg, m, c->v->procs, c->v->nprocs);
+	message_list(&c->msg, m, c->v->procs, c->v->nprocs, c->fold);
 	buf_printf(&c->msg, " ended without '%s %s%s'", mpnet_coll_words(cl->kind),
 	    pcg_proc_name(m->net->pcg, cl->root, pn, sizeof(pn)),
 	    mpnet_over(m->net, cl, ob, sizeof(ob)));
@@ -312,14 +394,15 @@ cls_coll_mismatch(struct cls *c)
 		if (!c->j->stuck[i])
 			continue;
 		add_proc(c->v, i);
-		wait_line(&c->det, c->j, c->s, i);
 		in = judge_ins(m, c->s, i);
 		if (in->op == OP_COLL && judge_coll_missed(m, c->s, i, in)) {
-			buf_adds(&c->det, "; ended processes never reach it");
+			wait_item(&c->ws, c->j, c->s, i, -1,
+			    "; ended processes never reach it");
 			missed = 1;
-		}
-		buf_addc(&c->det, '\n');
+		} else
+			wait_item(&c->ws, c->j, c->s, i, -1, NULL);
 	}
+	waits_flush(&c->ws, &c->det, m, c->fold);
 	if (missed && !c->mixed)
 		buf_adds(&c->msg, "processes wait in a collective that others "
 		    "ended without");
@@ -328,9 +411,38 @@ cls_coll_mismatch(struct cls *c)
 		    "the same ones in a different order");
 }
 
-/* Deadlock with a cycle of waits: the cycle as one sentence, then the other
- * stuck processes' waits.  Returns 0 (writing nothing) when there is no
- * cycle. */
+/* The cycle cyc[0 .. len) folded into b: its processes in the script's
+ * order, each waiting for the next in the cycle, a line for each run;
+ * 0 (writing nothing) when no run folds. */
+static int
+cycle_folded(struct cls *c, struct buf *b, const int *cyc, int len)
+{
+	static const struct fold_style	st = { "", " ", ": each ", 0 };
+	struct buf			t;
+	int				*next, i, k, folds;
+
+	next = xcalloc(c->m->nprocs + 1, sizeof(int));
+	for (i = 0; i < c->m->nprocs; i++)
+		next[i] = -1;
+	for (k = 0; k < len; k++)
+		next[cyc[k]] = cyc[(k + 1) % len];
+	for (i = 0; i < c->m->nprocs; i++)
+		if (next[i] >= 0)
+			wait_item(&c->ws, c->j, c->s, i, next[i], NULL);
+	free(next);
+	buf_init(&t);
+	buf_adds(&t, "");
+	folds = fold_lines(&t, c->m->net->pcg, c->ws.it, len, &st, 1) < len;
+	if (folds)
+		buf_adds(b, t.s);
+	buf_free(&t);
+	waits_clear(&c->ws);
+	return folds;
+}
+
+/* Deadlock with a cycle of waits: the cycle as one sentence (folded: its
+ * runs a line each, in the script's order), then the other stuck
+ * processes' waits.  Returns 0 (writing nothing) when there is no cycle. */
 static int
 cls_cycle(struct cls *c)
 {
@@ -349,28 +461,30 @@ cls_cycle(struct cls *c)
 		name(&c->msg, m, cyc[0]);
 		buf_adds(&c->msg, " waits for itself");
 	} else {
-		message_list(&c->msg, m, cyc, len);
+		message_list(&c->msg, m, cyc, len, c->fold);
 		buf_adds(&c->msg, " wait for each other");
 	}
-	for (k = 0; k < len; k++) {
-		if (k == 0)
-			name(&c->det, m, cyc[0]);
-		else
-			buf_adds(&c->det, ", which");
-		buf_adds(&c->det, " waits in ");
-		stmt_text(&c->det, m, cyc[k], judge_ins(m, c->s, cyc[k]));
-		buf_adds(&c->det, " for ");
-		name(&c->det, m, cyc[(k + 1) % len]);
+	if (!c->fold || !cycle_folded(c, &c->det, cyc, len)) {
+		for (k = 0; k < len; k++) {
+			if (k == 0)
+				name(&c->det, m, cyc[0]);
+			else
+				buf_adds(&c->det, ", which");
+			buf_adds(&c->det, " waits in ");
+			stmt_text(&c->det, m, cyc[k], judge_ins(m, c->s, cyc[k]));
+			buf_adds(&c->det, " for ");
+			name(&c->det, m, cyc[(k + 1) % len]);
+		}
+		buf_addc(&c->det, '\n');
 	}
-	buf_addc(&c->det, '\n');
 	for (i = 0; i < N; i++) {
 		for (k = 0; k < len && cyc[k] != i; k++)
 			;
 		if (k < len || !c->j->stuck[i])
 			continue;
-		wait_line(&c->det, c->j, c->s, i);
-		buf_addc(&c->det, '\n');
+		wait_item(&c->ws, c->j, c->s, i, -1, NULL);
 	}
+	waits_flush(&c->ws, &c->det, m, c->fold);
 	free(cyc);
 	return 1;
 }
@@ -390,8 +504,7 @@ cls_stuck(struct cls *c)
 	nroots = judge_stuck_roots(c->j, c->s, roots, &sends);
 	for (k = 0; k < nroots; k++) {
 		add_proc(c->v, roots[k]);
-		wait_line(&c->det, c->j, c->s, roots[k]);
-		buf_addc(&c->det, '\n');
+		wait_item(&c->ws, c->j, c->s, roots[k], -1, NULL);
 		nw = judge_waits_for(c->j, c->s, roots[k], w, &any);
 		for (i = 0; i < nw; i++)
 			dead &= sem_ended(m, c->s, w[i]);
@@ -402,18 +515,18 @@ cls_stuck(struct cls *c)
 		if (k < nroots || !c->j->stuck[i])
 			continue;
 		add_proc(c->v, i);
-		wait_line(&c->det, c->j, c->s, i);
-		buf_addc(&c->det, '\n');
+		wait_item(&c->ws, c->j, c->s, i, -1, NULL);
 	}
+	waits_flush(&c->ws, &c->det, m, c->fold);
 	if (sends == nroots) {
 		buf_adds(&c->msg, "unmatched send: ");
-		message_list(&c->msg, m, roots, nroots);
+		message_list(&c->msg, m, roots, nroots, c->fold);
 		buf_adds(&c->msg, nroots == 1 ? " waits" : " wait");
 		buf_adds(&c->msg, dead ? " forever to send to processes that ended" :
 		    " forever to send a message no process will receive");
 	} else {
 		buf_adds(&c->msg, "orphan receive: ");
-		message_list(&c->msg, m, roots, nroots);
+		message_list(&c->msg, m, roots, nroots, c->fold);
 		buf_adds(&c->msg, nroots == 1 ? " waits" : " wait");
 		buf_adds(&c->msg, dead ? " forever for a message from processes "
 		    "that ended" : " forever for a message no process will send");
@@ -433,6 +546,7 @@ cls_livelock(struct cls *c)
 {
 	const struct sem	*m = c->m;
 	unsigned char		*polls = xcalloc(m->nprocs + 1, 1);
+	struct buf		 b;
 	int			 i, n = 0;
 
 	judge_livelock(c->j, c->s, c->j->ps, polls);
@@ -441,19 +555,20 @@ cls_livelock(struct cls *c)
 			continue;
 		add_proc(c->v, i);
 		n++;
-		name(&c->det, m, i);
-		buf_adds(&c->det, " polls in vain at ");
-		stmt_text(&c->det, m, i, judge_ins(m, c->s, i));
-		buf_adds(&c->det, ", round and round\n");
+		buf_init(&b);
+		buf_adds(&b, "polls in vain at ");
+		stmt_text(&b, m, i, judge_ins(m, c->s, i));
+		buf_adds(&b, ", round and round");
+		text_item(&c->ws, i, buf_steal(&b));
+		buf_free(&b);
 	}
-	for (i = 0; i < m->nprocs; i++) {
-		if (c->j->ps[i] != PS_BLOCKED)
-			continue;
-		wait_line(&c->det, c->j, c->s, i);
-		buf_addc(&c->det, '\n');
-	}
+	waits_flush(&c->ws, &c->det, m, c->fold);
+	for (i = 0; i < m->nprocs; i++)
+		if (c->j->ps[i] == PS_BLOCKED)
+			wait_item(&c->ws, c->j, c->s, i, -1, NULL);
+	waits_flush(&c->ws, &c->det, m, c->fold);
 	buf_adds(&c->msg, "livelock: ");
-	message_list(&c->msg, m, c->v->procs, c->v->nprocs);
+	message_list(&c->msg, m, c->v->procs, c->v->nprocs, c->fold);
 	buf_adds(&c->msg, n == 1 ? " polls" : " poll");
 	buf_adds(&c->msg, " for ever for what never comes, and no other process "
 	    "can move");
@@ -462,7 +577,7 @@ cls_livelock(struct cls *c)
 
 /* A line naming the processes that can still go on, when some can. */
 static void
-others_go_on(struct buf *det, struct rjudge *j, const uint64_t *s)
+others_go_on(struct buf *det, struct rjudge *j, const uint64_t *s, int fold)
 {
 	int	p, n = 0, nstuck = 0, *live = xcalloc(j->N + 1, sizeof(int));
 
@@ -472,7 +587,7 @@ others_go_on(struct buf *det, struct rjudge *j, const uint64_t *s)
 			live[n++] = p;
 	}
 	if (n > 0) {
-		message_list(det, j->m, live, n);
+		message_list(det, j->m, live, n, fold);
 		buf_printf(det, " %s on, and never release%s %s\n", n == 1 ? "goes" :
 		    "go", n == 1 ? "s" : "", nstuck == 1 ? "it" : "them");
 	}
@@ -480,14 +595,18 @@ others_go_on(struct buf *det, struct rjudge *j, const uint64_t *s)
 }
 
 /* The violation of kind found in s: its processes, message and detail, from
- * the classifier for that kind and what the state shows. */
+ * the classifier for that kind and what the state shows; with fold, what
+ * repeats said once (pcg/fold.h), the message and detail in *message and
+ * *detail (new strings). */
 static void
-classify(struct violation *v, struct rjudge *j, const uint64_t *s, int kind)
+classify(struct violation *v, struct rjudge *j, const uint64_t *s, int kind,
+    int fold, char **message, char **detail)
 {
 	struct cls	 c;
 	int		 i, sig = -1;
 
 	memset(&c, 0, sizeof(c));
+	c.fold = fold;
 	c.v = v;
 	c.j = j;
 	c.m = j->m;
@@ -520,14 +639,15 @@ classify(struct violation *v, struct rjudge *j, const uint64_t *s, int kind)
 			cls_coll_mismatch(&c);
 		else if (kind != VK_DEADLOCK || !cls_cycle(&c))
 			cls_stuck(&c);
-		others_go_on(&c.det, j, s);
+		others_go_on(&c.det, j, s, fold);
 		/* Messages that never arrived say what went wrong, too. */
 		leftover(&c.det, c.m, s, NULL, 0);
 	}
-	v->message = buf_steal(&c.msg);
-	v->detail = buf_steal(&c.det);
+	*message = buf_steal(&c.msg);
+	*detail = buf_steal(&c.det);
 	buf_free(&c.msg);
 	buf_free(&c.det);
+	free(c.ws.it);
 }
 
 /* One action of a counterexample, in the state s before it. */
@@ -636,7 +756,14 @@ report_violation(struct violation *v, struct sem *m, const uint64_t *final,
 	if ((kind = judge_eval(j, final, j->ps)) < 0)
 		kind = VK_DEADLOCK;	/* (the explorer judged it bad) */
 	judge_tables(j);
-	classify(v, j, final, kind);
+	classify(v, j, final, kind, 1, &v->message, &v->detail);
+	classify(v, j, final, kind, 0, &v->message_full, &v->detail_full);
+	if (strcmp(v->message_full, v->message) == 0 &&
+	    strcmp(v->detail_full, v->detail) == 0) {
+		free(v->message_full);
+		free(v->detail_full);
+		v->message_full = v->detail_full = NULL;
+	}
 	w = xcalloc(m->nprocs + 1, sizeof(int));
 	for (p = 0; p < m->nprocs; p++) {
 		if (j->ps[p] != PS_BLOCKED)
@@ -689,6 +816,8 @@ violation_free(struct violation *v)
 		return;
 	free(v->message);
 	free(v->detail);
+	free(v->message_full);
+	free(v->detail_full);
 	free(v->procs);
 	for (k = 0; k < v->ntrace; k++)
 		free(v->trace[k]);

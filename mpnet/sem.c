@@ -170,7 +170,8 @@ can_end(const struct prog *pr)
 }
 
 /* Whether proc's program has a wildcard over all its connected ports,
- * which cover[0] .. cover[1] span. */
+ * which cover[0] .. cover[1] span: a receive or probe of MPI_ANY_SOURCE,
+ * which sees a sender's messages in the order they were sent. */
 static int
 reads_any_source(const struct sem *m, int proc, int *cover)
 {
@@ -190,7 +191,8 @@ reads_any_source(const struct sem *m, int proc, int *cover)
 	for (k = 0; k < sp->pr->nins; k++) {
 		const struct ins	*in = &sp->pr->ins[k];
 
-		if ((in->op == OP_RECVANY || in->op == OP_IRECVANY) &&
+		if ((in->op == OP_RECVANY || in->op == OP_IRECVANY ||
+		    in->op == OP_PROBEANY || in->op == OP_IPROBEANY) &&
 		    in->lo <= cover[0] && in->hi >= cover[1])
 			return 1;
 	}

@@ -132,6 +132,7 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 		sem_model(&m, &md);
 		md.judge = judge;
 		md.judge_arg = j = judge_new(&m);
+		md.judge_busy = xo.worst == judge_prio(VK_LIVELOCK);
 		if (kahn) {
 			void (*run)(struct model *, const struct xopts *,
 			    struct xresult *) = net->finite ? explore_kahn :

@@ -510,11 +510,15 @@ pcg_emit(const struct pcg *g, FILE *f)
 	buf_adds(&b, "\nSEQUENTIAL COMPONENTS\n");
 	for (i = 0; i < g->nprocs; i++) {
 		const struct pcg_proc	*p = &g->procs[i];
+		const struct loc	*where;
+		const char		*exec = pcg_proc_exec(g, i, &where);
 		struct pcg_strs		 es;
+		char			*moved;
 
 		buf_printf(&b, "    %s : exec ", pcg_proc_name(g, i, pn, sizeof(pn)));
-		s = pcg_annot(g, p, ANN_EXEC);
-		buf_add_quoted(&b, s != NULL ? s->v[0] : g->comps[p->comp].name);
+		moved = pcg_exec_unfragmented(g, exec, where->src);
+		buf_add_quoted(&b, moved != NULL ? moved : exec);
+		free(moved);
 		if ((s = pcg_annot(g, p, ANN_ARGS)) != NULL && s->n > 0)
 			emit_strs(&b, "args", s);
 		if ((n = pcg_env(g, p, &env)) > 0) {

@@ -55,6 +55,8 @@ static int
 lookup(struct eval *ev, const struct expr *e, int64_t *out)
 {
 	const struct pcg_param	*p;
+	const char		*vars[EVAL_MAX_VARS];
+	char			 dym[PCG_DYM_MAX];
 	int			 i;
 
 	for (i = ev->nvars - 1; i >= 0; i--) {
@@ -71,8 +73,11 @@ lookup(struct eval *ev, const struct expr *e, int64_t *out)
 		*out = p->value;
 		return 0;
 	}
+	for (i = 0; i < ev->nvars; i++)
+		vars[i] = ev->vars[i].name;
 	diag_error(ev->pcg->diag, &e->loc, "unknown name '%s' (not a parameter "
-	    "or a 'for' variable)", e->name);
+	    "or a 'for' variable)%s", e->name, pcg_did_you_mean(ev->pcg,
+	    PCG_NAMES_PARAMS, vars, (size_t)ev->nvars, e->name, dym, sizeof(dym)));
 	return -1;
 }
 
@@ -114,6 +119,19 @@ binary(struct eval *ev, const struct expr *e, int64_t a, int64_t b, int64_t *out
 	return 0;
 }
 
+/* Report that the process's component has no port type 'ports(T)' names
+ * (out of eval_expr, which recurses: its buffer is not on every level). */
+static void
+no_port_type(struct eval *ev, const struct expr *e)
+{
+	const struct pcg_comp	*c = &ev->pcg->comps[ev->proc->comp];
+	char			 dym[PCG_DYM_MAX];
+
+	diag_error(ev->pcg->diag, &e->loc, "component '%s' has no port type "
+	    "'%s'%s", c->name, e->name, diag_did_you_mean(dym, sizeof(dym),
+	    e->name, c->types, (size_t)c->ntypes));
+}
+
 int
 eval_expr(struct eval *ev, const struct expr *e, int64_t *out)
 {
@@ -143,8 +161,7 @@ eval_expr(struct eval *ev, const struct expr *e, int64_t *out)
 		}
 		t = pcg_find_type(&ev->pcg->comps[ev->proc->comp], e->name);
 		if (t < 0) {
-			diag_error(ev->pcg->diag, &e->loc, "component '%s' has no "
-			    "port type '%s'", ev->pcg->comps[ev->proc->comp].name, e->name);
+			no_port_type(ev, e);
 			return -1;
 		}
 		*out = ev->proc->nports[t];

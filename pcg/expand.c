@@ -37,9 +37,41 @@ eval_init(struct eval *ev, struct pcg *g, const char *where)
 static void
 unknown_comp(struct pcg *g, const char *name, const struct loc *l)
 {
+	char	dym[PCG_DYM_MAX];
+
 	if (pcg_unknown_seen(g, name))
 		return;
-	diag_error(g->diag, l, "unknown component '%s'", name);
+	diag_error(g->diag, l, "unknown component '%s'%s", name,
+	    pcg_did_you_mean(g, PCG_NAMES_COMPS, NULL, 0, name, dym, sizeof(dym)));
+}
+
+/* Report that component c has no port type 'name' (used at l), with the
+ * one it likely is. */
+static void
+no_port_type(struct pcg *g, const struct pcg_comp *c, const char *name,
+    const struct loc *l)
+{
+	char	dym[PCG_DYM_MAX];
+
+	diag_error(g->diag, l, "component '%s' has no port type '%s'%s", c->name,
+	    name, diag_did_you_mean(dym, sizeof(dym), name, c->types,
+	    (size_t)c->ntypes));
+}
+
+struct scope;
+static const char *scope_did_you_mean(const struct pcg *, const struct scope *,
+    const char *, char *, size_t);
+
+/* Report that the name e is unknown (neither a parameter nor a 'for'
+ * variable of sc), with the one it likely is. */
+static void
+unknown_name(struct pcg *g, const struct scope *sc, const struct expr *e)
+{
+	char	dym[PCG_DYM_MAX];
+
+	diag_error(g->diag, &e->loc, "unknown name '%s' (not a parameter or a "
+	    "'for' variable)%s", e->name, scope_did_you_mean(g, sc, e->name,
+	    dym, sizeof(dym)));
 }
 
 /* ---- parameters ---- */
@@ -124,7 +156,7 @@ expand_params(struct pcg *g, const struct pcg_opts *o)
 	struct pcg_param	*p, *scale = NULL;
 	struct buf		 b;
 	const char		**defv;
-	char			**defn;
+	char			**defn, dym[PCG_DYM_MAX];
 	int			 nitems = 0, rc = 0;
 	size_t			 k, j;
 
@@ -217,7 +249,9 @@ expand_params(struct pcg *g, const struct pcg_opts *o)
 		buf_init(&b);
 		list_params(g, &b);
 		diag_error(g->diag, NULL, "-D '%s': '%s' has no parameter '%s' (its "
-		    "parameters: %s)", o->defs[k], g->script, defn[k], b.s);
+		    "parameters: %s)%s", o->defs[k], g->script, defn[k], b.s,
+		    pcg_did_you_mean(g, PCG_NAMES_PARAMS, NULL, 0, defn[k], dym,
+		    sizeof(dym)));
 		buf_free(&b);
 		rc = -1;
 	}
@@ -245,8 +279,7 @@ require_names(struct pcg *g, const struct expr *e)
 	case E_NAME:
 		if (find_param(g, e->name) != NULL)
 			return 0;
-		diag_error(g->diag, &e->loc, "unknown name '%s' (not a parameter "
-		    "or a 'for' variable)", e->name);
+		unknown_name(g, NULL, e);
 		return -1;
 	case E_INDEX:
 		diag_error(g->diag, &e->loc, "'index' is not available in a requirement");
@@ -444,8 +477,7 @@ proc_ports(struct pcg *g, struct eval *ev, struct proc_ctx *ctx, struct pcg_proc
 
 	for (d = it->ports; d != NULL && !ctx->failed; d = d->next) {
 		if ((t = pcg_find_type(c, d->type)) < 0) {
-			diag_error(g->diag, &d->typeloc, "component '%s' has no port type '%s'",
-			    c->name, d->type);
+			no_port_type(g, c, d->type, &d->typeloc);
 			diag_note(g->diag, &c->loc, "'%s' declared here", c->name);
 			ctx->failed = 1;
 			break;
@@ -673,8 +705,7 @@ resolve_end(struct pcg *g, struct eval *ev, const struct endpoint *ep, struct pc
 		return -1;
 	c = &g->comps[g->procs[out->proc].comp];
 	if ((out->type = pcg_find_type(c, ep->type)) < 0) {
-		diag_error(g->diag, &ep->typeloc, "component '%s' has no port type '%s'",
-		    c->name, ep->type);
+		no_port_type(g, c, ep->type, &ep->typeloc);
 		return -1;
 	}
 	if (eval_expr(ev, ep->port, &port) != 0)
@@ -1192,19 +1223,20 @@ check_execs(struct pcg *g, const struct pcg_opts *o)
 		const char		*q;
 
 		s = pcg_annot(g, p, ANN_EXEC);
-		exec = s != NULL ? s->v[0] : g->comps[p->comp].name;
-		l = s != NULL ? &s->loc : &g->comps[p->comp].loc;
+		exec = pcg_proc_exec(g, i, &l);
+		/* Once per exec and the file that names it. */
 		h = 1469598103934665603ULL;
 		for (q = exec; *q != '\0'; q++)
 			h = (h ^ (unsigned char)*q) * 1099511628211ULL;
+		h = (h ^ (uintptr_t)l->src) * 1099511628211ULL;
 		if (hmap_put(seen, h, strlen(exec), i, &old) == HMAP_FOUND)
 			continue;
-		if ((path = pcg_find_exec(g, o, exec)) != NULL) {
+		if ((path = pcg_find_exec(g, o, exec, l->src)) != NULL) {
 			free(path);
 			continue;
 		}
 		pcg_proc_name(g, i, pn, sizeof(pn));
-		if ((path = pcg_find_nonexec(g, o, exec)) != NULL) {
+		if ((path = pcg_find_nonexec(g, o, exec, l->src)) != NULL) {
 			diag_at(g->diag, o->exec_missing_is_error ? DIAG_ERROR :
 			    DIAG_WARNING, l, "found '%s' for '%s', but it is not "
 			    "executable (chmod +x %s)", path, p->own[ANN_EXEC] !=
@@ -1216,13 +1248,7 @@ check_execs(struct pcg *g, const struct pcg_opts *o)
 		    "cannot find executable '%s' for '%s'%s", exec,
 		    p->own[ANN_EXEC] != NULL ? pn : g->comps[p->comp].name,
 		    s == NULL ? " (no 'exec' given: the component's name is used)" : "");
-		if (strchr(exec, '/') == NULL)
-			diag_note(g->diag, l, "searched -L directories, ENSEMBLE_PATH, "
-			    "'%s', '%s' and PATH", g->script_dir,
-			    o->libexecdir != NULL ? o->libexecdir : PKGLIBEXECDIR);
-		else if (exec[0] != '/')
-			diag_note(g->diag, l, "a path with a '/' is taken from the "
-			    "script's directory, '%s'", g->script_dir);
+		pcg_exec_searched(g, o, exec, l);
 	}
 	hmap_free(seen);
 }
@@ -1412,6 +1438,26 @@ name_known(const struct pcg *g, const struct scope *sc, const char *name)
 	return pcg_find_param(g, name) != NULL;
 }
 
+/* pcg_did_you_mean of a name among the parameters and the 'for' variables
+ * of sc. */
+static const char *
+scope_did_you_mean(const struct pcg *g, const struct scope *sc,
+    const char *name, char *buf, size_t len)
+{
+	const struct scope	*v;
+	const char		**more;
+	size_t			  n = 0;
+
+	for (v = sc; v != NULL; v = v->up)
+		n++;
+	more = xcalloc(n + 1, sizeof(*more));
+	for (n = 0, v = sc; v != NULL; v = v->up)
+		more[n++] = v->name;
+	pcg_did_you_mean(g, PCG_NAMES_PARAMS, more, n, name, buf, len);
+	free(more);
+	return buf;
+}
+
 /* The string parameter name stands for, unless a 'for' variable in sc
  * hides it; else NULL. */
 static const struct pcg_param *
@@ -1440,15 +1486,13 @@ check_expr(struct pcg *g, const struct pcg_comp *c, const struct scope *sc,
 	switch (e->kind) {
 	case E_NAME:
 		if (!name_known(g, sc, e->name))
-			diag_error(g->diag, &e->loc, "unknown name '%s' (not a parameter "
-			    "or a 'for' variable)", e->name);
+			unknown_name(g, sc, e);
 		else if ((p = scope_string(g, sc, e->name)) != NULL)
 			eval_not_number(g, &e->loc, p);
 		return;
 	case E_PORTS:
 		if (pcg_find_type(c, e->name) < 0)
-			diag_error(g->diag, &e->loc, "component '%s' has no port type "
-			    "'%s'", c->name, e->name);
+			no_port_type(g, c, e->name, &e->loc);
 		return;
 	case E_MIN:
 	case E_MAX:
@@ -1505,6 +1549,7 @@ check_over(struct pcg *g, const struct pcg_comp *c, const struct scope *sc,
     const struct stmt *s)
 {
 	const struct instref	*r = s->over;
+	char			 dym[PCG_DYM_MAX];
 	int			 comp, first;
 
 	if (r->idx != NULL) {
@@ -1526,7 +1571,9 @@ check_over(struct pcg *g, const struct pcg_comp *c, const struct scope *sc,
 	}
 	if ((first = group_named(g, r->name)) < 0) {
 		diag_error(g->diag, &r->nameloc, "unknown group '%s' (not in the "
-		    "Groups section, nor a component)", r->name);
+		    "Groups section, nor a component)%s", r->name,
+		    pcg_did_you_mean(g, PCG_NAMES_GROUPS, NULL, 0, r->name, dym,
+		    sizeof(dym)));
 		return;
 	}
 	if (g->groups[first].indexed != (r->idx != NULL)) {
@@ -1570,12 +1617,10 @@ check_stmts(struct pcg *g, const struct pcg_comp *c, const struct scope *sc,
 
 	for (; s != NULL; s = s->next) {
 		if (s->type != NULL && pcg_find_type(c, s->type) < 0)
-			diag_error(g->diag, &s->typeloc, "component '%s' has no port "
-			    "type '%s'", c->name, s->type);
+			no_port_type(g, c, s->type, &s->typeloc);
 		check_expr(g, c, sc, s->port);
 		if (s->rtype != NULL && pcg_find_type(c, s->rtype) < 0)
-			diag_error(g->diag, &s->rtypeloc, "component '%s' has no port "
-			    "type '%s'", c->name, s->rtype);
+			no_port_type(g, c, s->rtype, &s->rtypeloc);
 		check_expr(g, c, sc, s->rport);
 		if (s->over != NULL)
 			check_over(g, c, sc, s);
@@ -1791,6 +1836,7 @@ expand_behaviour(struct pcg *g)
 	const struct item	*it;
 	struct pcg_comp		*c;
 	struct reqnames		 rn;
+	char			 dym[PCG_DYM_MAX];
 	int			 i;
 
 	for (it = g->ast->items; it != NULL; it = it->next) {
@@ -1798,7 +1844,8 @@ expand_behaviour(struct pcg *g)
 			continue;
 		if ((i = pcg_find_comp(g, it->name)) < 0) {
 			diag_error(g->diag, &it->nameloc, "behaviour for unknown "
-			    "component '%s'", it->name);
+			    "component '%s'%s", it->name, pcg_did_you_mean(g,
+			    PCG_NAMES_COMPS, NULL, 0, it->name, dym, sizeof(dym)));
 			continue;
 		}
 		c = &g->comps[i];

@@ -240,6 +240,63 @@ pcg_proc_name(const struct pcg *g, int proc, char *buf, size_t len)
 	return buf;
 }
 
+const char *
+pcg_did_you_mean(const struct pcg *g, enum pcg_names kind,
+    const char *const *more, size_t nmore, const char *name, char *buf,
+    size_t len)
+{
+	const char	**c;
+	size_t		  n = 0, k;
+
+	c = xcalloc((size_t)g->ncomps + (size_t)g->nparams + (size_t)g->ngroups +
+	    nmore + 1, sizeof(*c));
+	if (kind != PCG_NAMES_PARAMS)
+		for (k = 0; k < (size_t)g->ncomps; k++)
+			c[n++] = g->comps[k].name;
+	if (kind == PCG_NAMES_PARAMS) {
+		for (k = 0; k < (size_t)g->nparams; k++)
+			c[n++] = g->params[k].name;
+		for (k = 0; k < nmore; k++)
+			c[n++] = more[k];
+	}
+	if (kind == PCG_NAMES_GROUPS)
+		for (k = 0; k < (size_t)g->ngroups; k++)
+			c[n++] = g->groups[k].name;
+	diag_did_you_mean(buf, len, name, c, n);
+	free(c);
+	return buf;
+}
+
+/* The scale parameter's value when it is not the number of processes. */
+int
+pcg_np_differs(const struct pcg *g, int64_t *np)
+{
+	int	k;
+
+	for (k = 0; k < g->nparams; k++)
+		if (g->params[k].scale && g->params[k].text == NULL &&
+		    g->params[k].value != g->nprocs) {
+			*np = g->params[k].value;
+			return 1;
+		}
+	return 0;
+}
+
+/* "5 processes", or "-np 4: 5 processes" when -np's value is not it. */
+const char *
+pcg_nprocs_text(const struct pcg *g, char *buf, size_t len)
+{
+	int64_t	np;
+
+	if (pcg_np_differs(g, &np))
+		snprintf(buf, len, "-np %" PRId64 ": %d process%s", np, g->nprocs,
+		    g->nprocs == 1 ? "" : "es");
+	else
+		snprintf(buf, len, "%d process%s", g->nprocs,
+		    g->nprocs == 1 ? "" : "es");
+	return buf;
+}
+
 /* A process's annotation: its own line's, else its component's. */
 const struct pcg_strs *
 pcg_annot(const struct pcg *g, const struct pcg_proc *p, int kind)

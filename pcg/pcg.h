@@ -190,6 +190,26 @@ int pcg_unknown_seen(struct pcg *, const char *interned);
 
 /* The process's name as written in scripts: relay[3], or master. */
 const char *pcg_proc_name(const struct pcg *, int proc, char *buf, size_t len);
+/* What a name is looked up among, for pcg_did_you_mean. */
+enum pcg_names {
+	PCG_NAMES_COMPS,	/* the components */
+	PCG_NAMES_PARAMS,	/* the parameters, and the names in more */
+	PCG_NAMES_GROUPS,	/* the groups and the components */
+};
+/* "; did you mean 'X'?" when name is likely a typo of one of the names of
+ * that kind g has (diag_suggest), in buf, to end a message; else "". */
+const char *pcg_did_you_mean(const struct pcg *, enum pcg_names,
+    const char *const *more, size_t nmore, const char *name, char *buf,
+    size_t len);
+#define PCG_DYM_MAX	(PCG_NAME_MAX + 32)
+
+/* Whether the scale parameter (-np) has another value than the number
+ * of processes, and that value in *np. */
+int pcg_np_differs(const struct pcg *, int64_t *np);
+/* The number of processes as a report says it: "5 processes", "1
+ * process", or "-np 4: 5 processes" when pcg_np_differs; buf's size is
+ * PCG_NAME_MAX at least. */
+const char *pcg_nprocs_text(const struct pcg *, char *buf, size_t len);
 /* The words a statement of kind (a send of mode) starts with in the
  * script, "bcast from", "ssend"; "?" for if and for (behave.c). */
 const char *pcg_stmt_word(enum stmt_kind, enum send_mode);
@@ -229,14 +249,29 @@ char *pcg_param_text(const struct pcg_param *);
 int pcg_chan_end(const struct pcg_chan *, int proc, int type, int port);
 
 /* Find an executable as 'run' will: an absolute path as is; a name with a
- * slash beside the script; a bare name in -L dirs, ENSEMBLE_PATH, the
- * script's directory, the install directory (o->libexecdir), then PATH.  Returns a new path
- * or NULL. */
-char *pcg_find_exec(const struct pcg *, const struct pcg_opts *, const char *exec);
+ * slash beside the fragment 'from' (the file that names it; NULL: the
+ * script), then beside the script; a bare name in -L dirs,
+ * ENSEMBLE_PATH, the fragment's directory, the script's directory, the
+ * install directory (o->libexecdir), then PATH.  Returns a new path or
+ * NULL. */
+char *pcg_find_exec(const struct pcg *, const struct pcg_opts *, const char *exec,
+    const struct source *from);
 /* After pcg_find_exec found nothing: the first regular file the same
  * search met, which is not executable then (a new path), or NULL. */
 char *pcg_find_nonexec(const struct pcg *, const struct pcg_opts *,
-    const char *exec);
+    const char *exec, const struct source *from);
+/* The exec of process proc (its annotation's, or its component's name),
+ * and in *where the place that says it (its src: the 'from' of
+ * pcg_find_exec). */
+const char *pcg_proc_exec(const struct pcg *, int proc, const struct loc **where);
+/* The exec said from the script's directory, when a fragment in another
+ * one names it by a relative path (a new string; NULL: as it is), for a
+ * script without fragments (pcg_emit). */
+char *pcg_exec_unfragmented(const struct pcg *, const char *exec,
+    const struct source *from);
+/* Note at l where exec was looked for, after it was not found. */
+void pcg_exec_searched(const struct pcg *, const struct pcg_opts *,
+    const char *exec, const struct loc *l);
 
 /* Print the fully expanded script (no parameters, ranges or 'for'). */
 void pcg_emit(const struct pcg *, FILE *);

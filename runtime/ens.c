@@ -28,42 +28,8 @@
 #include "ensemble.h"
 #include "monitor.h"
 #include "record.h"
+#include "slot.h"
 #include "wire.h"
-
-/* The calls, as named in messages and state lines. */
-enum call {
-	C_NONE, C_INIT, C_FINALIZE, C_PORTS, C_PORT, C_SELF, C_PARAM,
-	C_SEND, C_SSEND, C_BSEND, C_RECV, C_RECV_ANY, C_ISEND, C_IRECV,
-	C_WAITALL, C_BARRIER, C_BCAST, C_REDUCE, C_ALLREDUCE, C_GATHER,
-	C_ALLGATHER, C_ISSEND, C_IBSEND, C_IRECV_ANY, C_SCATTER, C_ALLTOALL,
-	C_RECV_STATUS, C_RECV_ANY_STATUS, C_WAITALL_STATUS, C_PORT_OF,
-	C_COMM_COMPONENT, C_ALLGATHERV, C_GATHERV, C_SCATTERV, C_ALLTOALLV,
-	C_REDUCE_SCATTER, C_COMM_GROUP, C_BARRIER_OVER, C_BCAST_OVER,
-	C_REDUCE_OVER, C_ALLREDUCE_OVER, C_GATHER_OVER, C_ALLGATHER_OVER,
-	C_SCATTER_OVER, C_ALLTOALL_OVER, C_ALLGATHERV_OVER, C_GATHERV_OVER,
-	C_SCATTERV_OVER, C_ALLTOALLV_OVER, C_REDUCE_SCATTER_OVER,
-	C_SENDRECV, C_SENDRECV_REPLACE, C_WAIT, C_TEST, C_WAITANY, C_WAITSOME,
-	C_PROBE, C_PROBE_ANY, C_IPROBE, C_IPROBE_ANY
-};
-
-static const char *const call_names[] = {
-	"-", "ens_init", "ens_finalize", "ens_ports", "ens_port", "ens_self",
-	"ens_param", "ens_send", "ens_ssend", "ens_bsend", "ens_recv",
-	"ens_recv_any", "ens_isend", "ens_irecv", "ens_waitall", "ens_barrier",
-	"ens_bcast", "ens_reduce", "ens_allreduce", "ens_gather",
-	"ens_allgather", "ens_issend", "ens_ibsend", "ens_irecv_any",
-	"ens_scatter", "ens_alltoall", "ens_recv_status", "ens_recv_any_status",
-	"ens_waitall_status", "ens_port_of", "ens_comm_component",
-	"ens_allgatherv", "ens_gatherv", "ens_scatterv", "ens_alltoallv",
-	"ens_reduce_scatter", "ens_comm_group", "ens_barrier_over",
-	"ens_bcast_over", "ens_reduce_over", "ens_allreduce_over",
-	"ens_gather_over", "ens_allgather_over", "ens_scatter_over",
-	"ens_alltoall_over", "ens_allgatherv_over", "ens_gatherv_over",
-	"ens_scatterv_over", "ens_alltoallv_over", "ens_reduce_scatter_over",
-	"ens_sendrecv", "ens_sendrecv_replace", "ens_wait", "ens_test",
-	"ens_waitany", "ens_waitsome", "ens_probe", "ens_probe_any",
-	"ens_iprobe", "ens_iprobe_any"
-};
 
 /* The monitor's name for each call that communicates; -1 for the others. */
 static const int call_mon[] = {
@@ -99,6 +65,8 @@ struct over {
 					 * 1 the component's communicator */
 	const char	*label;		/* for the monitor; NULL: the application */
 	const struct wire_group *w;	/* a group's members; else NULL */
+	int		 wcomm;		/* the watch's name of comm (WIRE_COMM_*) */
+	unsigned	*ncoll;		/* and its count of collectives */
 };
 
 static struct {
@@ -109,6 +77,8 @@ static struct {
 	struct wire_table T;		/* the port table */
 	char		*typenames;	/* "Client, Prop", for messages */
 	struct mon	*mon;
+	const char	*found;		/* the type name find_type was last */
+	int		 found_index;	/* given, and its index in T.types */
 	char		*bsend;		/* the attached buffer */
 	int		 bsendsize;
 	struct grp	*grps;		/* the groups it is in, T.groups' order */
@@ -116,14 +86,7 @@ static struct {
 	MPI_Group	 wgroup;	/* comm's, to find roots in groups */
 } E;
 
-/* Where the process is, for the SIGUSR1 handler. */
-static volatile sig_atomic_t cur_call = C_NONE;
-static volatile sig_atomic_t cur_seq;	/* calls entered, mod 2^30 */
-static volatile sig_atomic_t cur_port;
-static const char *volatile cur_type;
-static const char *volatile cur_group;	/* a collective's, or NULL */
-
-static void	ens_fail(enum call, const char *, ...)
+static void	ens_fail(enum wire_call, const char *, ...)
 		    __attribute__((format(printf, 2, 3), noreturn));
 
 /* Where the marker lines go (wire.h): the descriptor the trampoline
@@ -192,34 +155,52 @@ mark_open(void)
 	mark_fd = (int)fd;
 }
 
-/* SIGUSR1: say which call the process is in (ensemble run --timeout). */
+/* The label of a collective's communicator the slot names (a group's,
+ * the component's), or NULL (the application's, the world). */
+static const char *
+comm_label(int comm)
+{
+	int	i;
+
+	if (comm == WIRE_COMM_COMP)
+		return E.self.component;
+	for (i = 0; comm >= WIRE_COMM_GROUP && i < E.ngrps; i++)
+		if (E.grps[i].w->id == comm - WIRE_COMM_GROUP)
+			return E.grps[i].label;
+	return NULL;
+}
+
+/* SIGUSR1: say which call the process is in (ensemble run --timeout), as
+ * its slot says (slot.h). */
 static void
 on_usr1(int sig)
 {
+	volatile struct wire_slot *s = slot_me;
 	char		 line[512], *p = line, *end = line + sizeof(line) - 32;
-	int		 c = cur_call, saved = errno;
-	const char	*t = cur_type;
+	int		 c = s->call, t = s->type, saved = errno;
+	const char	*label;
 
 	(void)sig;
 	p = sig_str(p, end, WIRE_MARK WIRE_WORD_STATE " ");
 	if (E.state == S_FINALIZED)
 		p = sig_str(p, end, WIRE_WORD_FINALIZE);
 	else
-		p = sig_str(p, end, call_names[c]);
-	if (c != C_NONE && E.state != S_FINALIZED && t != NULL) {
+		p = sig_str(p, end, wire_call_name(c));
+	if (c != WC_NONE && E.state != S_FINALIZED && t >= 0 && t < E.T.ntypes) {
 		*p++ = ' ';
-		p = sig_str(p, end, t);
+		p = sig_str(p, end, E.T.types[t].name);
 		*p++ = ' ';
-		p = sig_int(p, cur_port);
-	} else if (c != C_NONE && E.state != S_FINALIZED && cur_group != NULL) {
+		p = sig_int(p, s->port);
+	} else if (c != WC_NONE && E.state != S_FINALIZED &&
+	    s->wait == WIRE_WAIT_COLL && (label = comm_label(s->comm)) != NULL) {
 		*p++ = ' ';
-		p = sig_str(p, end, cur_group);
+		p = sig_str(p, end, label);
 	}
-	if (c != C_NONE && E.state != S_FINALIZED) {
+	if (c != WC_NONE && E.state != S_FINALIZED) {
 		/* Which call it is, so that two answers tell one call
 		 * blocked from two alike. */
 		p = sig_str(p, end, " @");
-		p = sig_int(p, cur_seq);
+		p = sig_int(p, (long)(s->gen / 2 & 0x3fffffff));
 	}
 	*p++ = '\n';
 	sig_write(line, (size_t)(p - line));
@@ -271,7 +252,7 @@ install_handlers(void)
 /* Stop the application: say why (a marker line 'ensemble run' reports,
  * and the plain message for anyone running without it), then abort. */
 static void
-ens_fail(enum call c, const char *fmt, ...)
+ens_fail(enum wire_call c, const char *fmt, ...)
 {
 	va_list		 ap;
 	char		 fixed[1024], *msg = fixed;
@@ -290,7 +271,7 @@ ens_fail(enum call c, const char *fmt, ...)
 	} else if (msg == NULL)
 		msg = fixed;
 	fflush(stdout);
-	/* A protocol violation (C_NONE) names the call in its message.  A
+	/* A protocol violation (WC_NONE) names the call in its message.  A
 	 * marker is one line: an MPI's message of several (MPICH's error
 	 * stack) is joined with spaces. */
 	if (E.state == S_RUNNING) {
@@ -299,11 +280,11 @@ ens_fail(enum call c, const char *fmt, ...)
 				msg[n] = ' ';
 		fflush(stderr);
 		dprintf(mark_fd, WIRE_MARK WIRE_WORD_FAIL " %s: %s%s%s\n", who,
-		    c != C_NONE ? call_names[c] : "", c != C_NONE ? ": " : "",
+		    c != WC_NONE ? wire_call_name(c) : "", c != WC_NONE ? ": " : "",
 		    msg);
 	} else
-		fprintf(stderr, "%s: %s%s%s\n", who, c != C_NONE ?
-		    call_names[c] : "", c != C_NONE ? ": " : "", msg);
+		fprintf(stderr, "%s: %s%s%s\n", who, c != WC_NONE ?
+		    wire_call_name(c) : "", c != WC_NONE ? ": " : "", msg);
 	if (msg != fixed)
 		free(msg);
 	fflush(stderr);
@@ -317,7 +298,7 @@ ens_fail(enum call c, const char *fmt, ...)
 
 /* Check an MPI return code. */
 static void
-check(enum call c, int rc)
+check(enum wire_call c, int rc)
 {
 	char	s[MPI_MAX_ERROR_STRING];
 	int	n;
@@ -331,7 +312,7 @@ check(enum call c, int rc)
 
 /* Every call but ens_init needs the process to be running. */
 static void
-need_running(enum call c)
+need_running(enum wire_call c)
 {
 	if (E.state == S_BEFORE)
 		ens_fail(c, "called before ens_init");
@@ -340,7 +321,7 @@ need_running(enum call c)
 }
 
 static const struct wire_type *
-find_type(enum call c, const char *type)
+find_type(enum wire_call c, const char *type)
 {
 	int	i;
 
@@ -348,15 +329,18 @@ find_type(enum call c, const char *type)
 	if (type == NULL)
 		ens_fail(c, "the port type is NULL");
 	for (i = 0; i < E.T.ntypes; i++)
-		if (strcmp(E.T.types[i].name, type) == 0)
+		if (strcmp(E.T.types[i].name, type) == 0) {
+			E.found = type;
+			E.found_index = i;
 			return &E.T.types[i];
+		}
 	if (E.T.ntypes == 0)
 		ens_fail(c, "no port type '%s' (%s has no ports)", type, E.self.component);
 	ens_fail(c, "no port type '%s' (%s has %s)", type, E.self.component, E.typenames);
 }
 
 static const struct wire_port *
-find_port(enum call c, const char *type, int index)
+find_port(enum wire_call c, const char *type, int index)
 {
 	const struct wire_type	*t = find_type(c, type);
 	const struct wire_port	*p;
@@ -376,7 +360,7 @@ find_port(enum call c, const char *type, int index)
 
 /* The rank of a process named as in the script ("relay[1]", "master"). */
 static int
-find_rank(enum call c, const char *name)
+find_rank(enum wire_call c, const char *name)
 {
 	const char	*br, *d;
 	size_t		 len;
@@ -444,7 +428,7 @@ rank_name(int rank, char *buf, size_t len)
  * said with the port, the sender and both sizes (Open MPI gives the
  * length sent in the status); any other error as check does. */
 static void
-check_recv(enum call c, int rc, const char *type, int index, int from,
+check_recv(enum wire_call c, int rc, const char *type, int index, int from,
     const MPI_Status *st, int count, MPI_Datatype dt)
 {
 	char		 peer[256], tn[MPI_MAX_OBJECT_NAME];
@@ -498,7 +482,7 @@ trace_over(int op, double t0, const struct over *ov, int root,
 /* Check a call against the behaviour (--check-protocol): group is a
  * collective's ("rows[2]"; NULL: the application). */
 static void
-monitor(enum call c, const char *type, int port, const char *root,
+monitor(enum wire_call c, const char *type, int port, const char *root,
     const char *group)
 {
 	struct mon_event	 ev;
@@ -507,44 +491,80 @@ monitor(enum call c, const char *type, int port, const char *root,
 	memset(&ev, 0, sizeof(ev));
 	ev.op = (enum mon_op)call_mon[c];
 	ev.type = type;
+	/* The type's index, as find_type found it for this call: the
+	 * monitor's types are the table's, in its order. */
+	ev.ptype = type != NULL && type == E.found ? E.found_index + 1 : 0;
 	ev.port = port;
 	ev.root = root;
 	ev.group = group;
 	if (ens_mon_step(E.mon, &ev, &msg) != 0)
-		ens_fail(C_NONE, "%s", msg != NULL ? msg : "out of memory in the monitor");
+		ens_fail(WC_NONE, "%s", msg != NULL ? msg : "out of memory in the monitor");
 }
 
-/* Enter a collective over a group (NULL: the application): check it, and
- * record it for SIGUSR1. */
-static inline void
-enter_over(enum call c, const char *root, const char *group)
+/* The index in the table of the port type find_type found for 'type' in
+ * this call, or -1. */
+static inline int
+type_index(const char *type)
 {
-	if (E.mon != NULL)
-		monitor(c, NULL, 0, root, group);
-	cur_type = NULL;
-	cur_port = 0;
-	cur_group = group;
-	cur_seq = (cur_seq + 1) & 0x3fffffff;
-	cur_call = c;
+	return type != NULL && type == E.found ? E.found_index : -1;
 }
 
-/* Enter a communicating call: check it, and record it for SIGUSR1. */
+/* Enter a collective over ov: check it, and say it in the slot (its
+ * communicator's count of collectives, and the root's world rank or
+ * -1). */
 static inline void
-enter(enum call c, const char *type, int port, const char *root)
+enter_over(enum wire_call c, const char *root, const struct over *ov,
+    int rootrank)
 {
+	slot_begin(c, WIRE_WAIT_COLL);
 	if (E.mon != NULL)
-		monitor(c, type, port, root, NULL);
-	cur_type = type;
-	cur_port = port;
-	cur_group = NULL;
-	cur_seq = (cur_seq + 1) & 0x3fffffff;
-	cur_call = c;
+		monitor(c, NULL, 0, root, ov->label);
+	slot_me->comm = ov->wcomm;
+	slot_me->ncoll = (*ov->ncoll)++;
+	slot_me->root = rootrank;
+	slot_done();
+}
+
+/* Enter a call on a port: check it, and say it in the slot, waiting for
+ * peer (a world rank; -1: a call that does not block). */
+static inline void
+enter(enum wire_call c, const char *type, int port, int peer)
+{
+	volatile struct wire_slot *s = slot_me;
+
+	slot_begin(c, peer >= 0 ? WIRE_WAIT_ALL : WIRE_WAIT_NONE);
+	if (E.mon != NULL)
+		monitor(c, type, port, NULL, NULL);
+	s->type = type_index(type);
+	s->port = port;
+	if (peer >= 0) {
+		s->peers[0] = peer;
+		s->npeers = 1;
+		if (c == WC_SEND || c == WC_SSEND || c == WC_BSEND)
+			s->sends = 1;
+		else
+			s->recvs = 1;
+	}
+	slot_done();
+}
+
+/* Enter a receive from any port of a type (NULL: of all): check it, and
+ * say it in the slot. */
+static inline void
+enter_any(enum wire_call c, const char *type)
+{
+	slot_begin(c, WIRE_WAIT_PORTS);
+	if (E.mon != NULL)
+		monitor(c, type, 0, NULL, NULL);
+	slot_me->type = type_index(type);
+	slot_me->port = 0;
+	slot_done();
 }
 
 static inline void
 leave(void)
 {
-	cur_call = C_NONE;
+	slot_leave();
 }
 
 /* A request as the monitor tells it from others: the handle's value
@@ -562,7 +582,7 @@ req_id(MPI_Request r)
  * step, or with 'before' only ask whether it may come (its outcome is
  * not known yet). */
 static void
-monitor_ev(enum call c, struct mon_event *ev, int before)
+monitor_ev(enum wire_call c, struct mon_event *ev, int before)
 {
 	char	*msg = NULL;
 	int	 rc;
@@ -573,17 +593,7 @@ monitor_ev(enum call c, struct mon_event *ev, int before)
 	rc = before ? ens_mon_expects(E.mon, ev, &msg) :
 	    ens_mon_step(E.mon, ev, &msg);
 	if (rc != 0)
-		ens_fail(C_NONE, "%s", msg != NULL ? msg : "out of memory in the monitor");
-}
-
-/* Enter a call that monitor_ev checks: record it for SIGUSR1 only. */
-static inline void
-enter_only(enum call c, const char *type, int port)
-{
-	cur_type = type;
-	cur_port = port;
-	cur_seq = (cur_seq + 1) & 0x3fffffff;
-	cur_call = c;
+		ens_fail(WC_NONE, "%s", msg != NULL ? msg : "out of memory in the monitor");
 }
 
 static void
@@ -648,7 +658,7 @@ read_table(const char *buf, size_t len)
 	free((void *)tn);
 	free(np);
 	if (E.mon == NULL)
-		ens_fail(C_INIT, "cannot follow its behaviour: %s",
+		ens_fail(WC_INIT, "cannot follow its behaviour: %s",
 		    cause != NULL ? cause : "out of memory");
 	return 0;
 }
@@ -665,16 +675,16 @@ read_bundle(size_t *len)
 	int		 fd;
 
 	if (s == NULL || (fd = atoi(s)) < 0)
-		ens_fail(C_INIT, "no port tables: %s is not set (is ensemble-exec"
+		ens_fail(WC_INIT, "no port tables: %s is not set (is ensemble-exec"
 		    " of another version?)", WIRE_ENV_TABLES);
 	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
-			ens_fail(C_INIT, "cannot read the port tables: %s",
+			ens_fail(WC_INIT, "cannot read the port tables: %s",
 			    strerror(errno));
 		if (wire_put_bytes(&b, chunk, (size_t)n) != 0)
-			ens_fail(C_INIT, "out of memory for the port tables");
+			ens_fail(WC_INIT, "out of memory for the port tables");
 	}
 	close(fd);
 	unsetenv(WIRE_ENV_TABLES);
@@ -696,17 +706,17 @@ scatter_tables(int root, int rank, int size, size_t *len)
 		offs = calloc((size_t)size, sizeof(*offs));
 		lens = calloc((size_t)size, sizeof(*lens));
 		if (offs == NULL || lens == NULL)
-			ens_fail(C_INIT, "out of memory for the port tables");
+			ens_fail(WC_INIT, "out of memory for the port tables");
 		if (wire_bundle_split(bundle, blen, size, offs, lens) != 0)
-			ens_fail(C_INIT, "the port tables are malformed or not"
+			ens_fail(WC_INIT, "the port tables are malformed or not"
 			    " for %d processes (ensemble and libensemble of"
 			    " different versions?)", size);
 	}
-	check(C_INIT, PMPI_Scatter(lens, 1, MPI_INT, &n, 1, MPI_INT, root,
+	check(WC_INIT, PMPI_Scatter(lens, 1, MPI_INT, &n, 1, MPI_INT, root,
 	    E.comm));
 	if ((buf = malloc(n > 0 ? (size_t)n : 1)) == NULL)
-		ens_fail(C_INIT, "out of memory for a port table of %d bytes", n);
-	check(C_INIT, PMPI_Scatterv(bundle, lens, offs, MPI_BYTE, buf, n, MPI_BYTE,
+		ens_fail(WC_INIT, "out of memory for a port table of %d bytes", n);
+	check(WC_INIT, PMPI_Scatterv(bundle, lens, offs, MPI_BYTE, buf, n, MPI_BYTE,
 	    root, E.comm));
 	free(bundle);
 	free(offs);
@@ -728,8 +738,8 @@ comm_component(void)
 			color = i;
 			break;
 		}
-	check(C_INIT, MPI_Comm_split(E.comm, color, E.self.index, &E.compcomm));
-	check(C_INIT, MPI_Comm_set_errhandler(E.compcomm, MPI_ERRORS_RETURN));
+	check(WC_INIT, MPI_Comm_split(E.comm, color, E.self.index, &E.compcomm));
+	check(WC_INIT, MPI_Comm_set_errhandler(E.compcomm, MPI_ERRORS_RETURN));
 }
 
 /* Make the communicator of every group the process is in (wire.h), each
@@ -746,20 +756,20 @@ comm_groups(void)
 	int			 (*ranges)[3];
 	size_t			 n;
 
-	check(C_INIT, MPI_Comm_group(E.comm, &E.wgroup));
+	check(WC_INIT, MPI_Comm_group(E.comm, &E.wgroup));
 	if (E.T.ngroups == 0)
 		return;
 	if (MPI_Comm_get_attr(E.comm, MPI_TAG_UB, &attr, &flag) == MPI_SUCCESS &&
 	    flag)
 		ub = *attr;
 	if ((E.grps = calloc((size_t)E.T.ngroups, sizeof(*E.grps))) == NULL)
-		ens_fail(C_INIT, "out of memory for %d groups", E.T.ngroups);
+		ens_fail(WC_INIT, "out of memory for %d groups", E.T.ngroups);
 	for (i = 0; i < E.T.ngroups; i++) {
 		w = &E.T.groups[i];
 		n = strlen(w->name) + 16;
 		if ((ranges = calloc((size_t)w->nruns, sizeof(*ranges))) == NULL ||
 		    (E.grps[i].label = malloc(n)) == NULL)
-			ens_fail(C_INIT, "out of memory for group %s", w->name);
+			ens_fail(WC_INIT, "out of memory for group %s", w->name);
 		if (w->indexed)
 			snprintf(E.grps[i].label, n, "%s[%d]", w->name, w->index);
 		else
@@ -770,23 +780,39 @@ comm_groups(void)
 			    (w->runs[k].count - 1) * w->runs[k].step;
 			ranges[k][2] = w->runs[k].step;
 		}
-		check(C_INIT, MPI_Group_range_incl(E.wgroup, w->nruns, ranges, &g));
+		check(WC_INIT, MPI_Group_range_incl(E.wgroup, w->nruns, ranges, &g));
 		free(ranges);
-		check(C_INIT, MPI_Comm_create_group(E.comm, g, w->id <= ub ? w->id : w->id % ub,
+		check(WC_INIT, MPI_Comm_create_group(E.comm, g, w->id <= ub ? w->id : w->id % ub,
 		    &E.grps[i].comm));
 		MPI_Group_free(&g);
 		E.grps[i].w = w;
 		E.ngrps++;
-		check(C_INIT, MPI_Comm_set_errhandler(E.grps[i].comm,
+		check(WC_INIT, MPI_Comm_set_errhandler(E.grps[i].comm,
 		    MPI_ERRORS_RETURN));
-		check(C_INIT, MPI_Comm_rank(E.grps[i].comm, &rank));
+		check(WC_INIT, MPI_Comm_rank(E.grps[i].comm, &rank));
 		if (rank != w->rank)
-			ens_fail(C_INIT, "its rank in group %s is %d, its table"
+			ens_fail(WC_INIT, "its rank in group %s is %d, its table"
 			    " says %d", E.grps[i].label, rank, w->rank);
 		if (rec_on && rec_comm_group(E.grps[i].comm, 2 + w->id) != 0)
-			ens_fail(C_INIT, "out of memory for group %s",
+			ens_fail(WC_INIT, "out of memory for group %s",
 			    E.grps[i].label);
 	}
+}
+
+/* Tell the watch the communicators ens_init made (slot_comms). */
+static void
+watch_comms(void)
+{
+	MPI_Comm	*g;
+	int		 i;
+
+	if ((g = calloc((size_t)E.ngrps + 1, sizeof(*g))) == NULL)
+		ens_fail(WC_INIT, "out of memory for the watch");
+	for (i = 0; i < E.ngrps; i++)
+		g[i] = E.grps[i].comm;
+	if (slot_comms(E.comm, E.compcomm, g, E.ngrps, &E.T) != 0)
+		ens_fail(WC_INIT, "out of memory for the watch");
+	free(g);
 }
 
 /*
@@ -828,7 +854,7 @@ ens_init(int *argc, char ***argv)
 			    (*argv)[0] : "component";
 
 	if (E.state != S_BEFORE)
-		ens_fail(C_INIT, "called twice");
+		ens_fail(WC_INIT, "called twice");
 	/* Say that the process entered ens_init, once and for all (the
 	 * "init" marker, wire.h), and "in ens_init" if asked while MPI_Init
 	 * waits for the others. */
@@ -837,7 +863,7 @@ ens_init(int *argc, char ***argv)
 		sig_write(WIRE_MARK WIRE_WORD_INIT "\n",
 		    strlen(WIRE_MARK WIRE_WORD_INIT "\n"));
 	}
-	cur_call = C_INIT;
+	slot_none(WC_INIT);
 	signal(SIGUSR1, on_usr1);
 	MPI_Initialized(&flag);
 	if (!flag && (rc = MPI_Init(argc, argv)) != MPI_SUCCESS) {
@@ -853,40 +879,47 @@ ens_init(int *argc, char ***argv)
 	E.state = S_RUNNING;
 	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
 	init_yield(1);
-	check(C_INIT, MPI_Comm_dup(MPI_COMM_WORLD, &E.comm));
-	check(C_INIT, MPI_Comm_set_errhandler(E.comm, MPI_ERRORS_RETURN));
-	check(C_INIT, MPI_Comm_rank(E.comm, &rank));
-	check(C_INIT, MPI_Comm_size(E.comm, &size));
+	check(WC_INIT, MPI_Comm_dup(MPI_COMM_WORLD, &E.comm));
+	check(WC_INIT, MPI_Comm_set_errhandler(E.comm, MPI_ERRORS_RETURN));
+	check(WC_INIT, MPI_Comm_rank(E.comm, &rank));
+	check(WC_INIT, MPI_Comm_size(E.comm, &size));
 	root = atoi(root_s);
 	if (root < 0 || root >= size)
-		ens_fail(C_INIT, "%s is %s, not a rank of %d processes",
+		ens_fail(WC_INIT, "%s is %s, not a rank of %d processes",
 		    WIRE_ENV_ROOT, root_s, size);
 	buf = scatter_tables(root, rank, size, &len);
 	if (read_table(buf, len) != 0) {
 		free(buf);
-		ens_fail(C_INIT, "its port table is malformed (ensemble and"
+		ens_fail(WC_INIT, "its port table is malformed (ensemble and"
 		    " libensemble of different versions?)");
 	}
 	free(buf);
 	if (E.T.rank != rank || E.T.nprocs != size)
-		ens_fail(C_INIT, "its port table is process %d's of %d, not %d's"
+		ens_fail(WC_INIT, "its port table is process %d's of %d, not %d's"
 		    " of %d", E.T.rank, E.T.nprocs, rank, size);
+	/* Its slot in the run's watch, from now on (slot.h); the monitor
+	 * says there which statement each call is at. */
+	slot_attach(rank);
+	slot_none(WC_INIT);
+	if (E.mon != NULL)
+		ens_mon_where(E.mon, (int *)&slot_me->loc);
 	if (gethostname(host, sizeof(host) - 1) != 0)
 		strcpy(host, "?");
 	host[sizeof(host) - 1] = '\0';
 	if ((E.T.flags & WIRE_TRACE) && rec_start(E.T.origin, E.T.tracedir,
 	    E.self.rank, E.comm, t_entry, host) != 0)
-		ens_fail(C_INIT, "cannot write its part of the trace in '%s' on"
+		ens_fail(WC_INIT, "cannot write its part of the trace in '%s' on"
 		    " host %s: %s (the trace's directory must be one every host"
 		    " shares)", E.T.tracedir, host, strerror(errno));
 	comm_component();
 	comm_groups();
+	watch_comms();
 	init_yield(0);
 	install_handlers();
 	dprintf(mark_fd, WIRE_MARK WIRE_WORD_HELLO " %s\n", host);
 	if (rec_on)
 		rec_init_event();
-	cur_call = C_NONE;
+	slot_leave();
 }
 
 void
@@ -896,13 +929,17 @@ ens_finalize(void)
 	int	 size, i;
 	double	 t0;
 
-	need_running(C_FINALIZE);
+	need_running(WC_FINALIZE);
 	t0 = MPI_Wtime();
 	sig_write(WIRE_MARK WIRE_WORD_FINALIZE "\n",
 	    strlen(WIRE_MARK WIRE_WORD_FINALIZE "\n"));
-	enter(C_FINALIZE, NULL, 0, NULL);
+	/* It ends: the slot says so from now on. */
+	slot_begin(WC_FINALIZE, WIRE_WAIT_END);
+	if (E.mon != NULL)
+		monitor(WC_FINALIZE, NULL, 0, NULL, NULL);
+	slot_done();
 	if (E.bsend != NULL) {
-		check(C_FINALIZE, MPI_Buffer_detach(&b, &size));
+		check(WC_FINALIZE, MPI_Buffer_detach(&b, &size));
 		free(E.bsend);
 		E.bsend = NULL;
 	}
@@ -917,20 +954,20 @@ ens_finalize(void)
 		e.peer = e.tag = TRACE_NONE;
 		rec_add(&e);
 		if (rec_finish() != 0)
-			ens_fail(C_FINALIZE, "cannot write its part of the trace in"
+			ens_fail(WC_FINALIZE, "cannot write its part of the trace in"
 			    " '%s': %s", E.T.tracedir, strerror(errno));
 	}
-	check(C_FINALIZE, MPI_Comm_free(&E.compcomm));
+	check(WC_FINALIZE, MPI_Comm_free(&E.compcomm));
 	for (i = 0; i < E.ngrps; i++) {
-		check(C_FINALIZE, MPI_Comm_free(&E.grps[i].comm));
+		check(WC_FINALIZE, MPI_Comm_free(&E.grps[i].comm));
 		free(E.grps[i].label);
 	}
 	free(E.grps);
 	E.grps = NULL;
 	E.ngrps = 0;
 	MPI_Group_free(&E.wgroup);
-	check(C_FINALIZE, MPI_Comm_free(&E.comm));
-	leave();
+	check(WC_FINALIZE, MPI_Comm_free(&E.comm));
+	slot_comms_clear();
 	E.state = S_FINALIZED;
 	MPI_Finalize();
 	free_table();
@@ -939,20 +976,20 @@ ens_finalize(void)
 int
 ens_ports(const char *type)
 {
-	return find_type(C_PORTS, type)->n;
+	return find_type(WC_PORTS, type)->n;
 }
 
 const ens_self_t *
 ens_self(void)
 {
-	need_running(C_SELF);
+	need_running(WC_SELF);
 	return &E.self;
 }
 
 ens_port_t
 ens_port(const char *type, int index)
 {
-	const struct wire_port	*p = find_port(C_PORT, type, index);
+	const struct wire_port	*p = find_port(WC_PORT, type, index);
 	ens_port_t		 r;
 
 	r.comm = E.comm;
@@ -969,9 +1006,9 @@ ens_param(const char *name)
 	long	 k;
 	int	 i;
 
-	need_running(C_PARAM);
+	need_running(WC_PARAM);
 	if (name == NULL)
-		ens_fail(C_PARAM, "the name is NULL");
+		ens_fail(WC_PARAM, "the name is NULL");
 	for (i = 0; i < E.T.nparams; i++)
 		if (strcmp(E.T.pnames[i], name) == 0)
 			return E.T.pvalues[i];
@@ -986,15 +1023,15 @@ ens_param(const char *name)
 void
 ens_send(const char *type, int index, const void *buf, int count, MPI_Datatype dt)
 {
-	const struct wire_port	*p = find_port(C_SEND, type, index);
+	const struct wire_port	*p = find_port(WC_SEND, type, index);
 	int			 rc;
 
 	double			 t0 = rec_on ? MPI_Wtime() : 0;
 
-	enter(C_SEND, type, index, NULL);
+	enter(WC_SEND, type, index, p->rank);
 	rc = PMPI_Send(buf, count, dt, p->rank, p->tag, E.comm);
 	leave();
-	check(C_SEND, rc);
+	check(WC_SEND, rc);
 	if (rec_on)
 		rec_p2p(TRACE_SEND, TRACE_MODE_STD, t0, tname(type), index, 0, p->rank,
 		    p->tag, dt, count, 0, NULL, E.comm);
@@ -1003,15 +1040,15 @@ ens_send(const char *type, int index, const void *buf, int count, MPI_Datatype d
 void
 ens_ssend(const char *type, int index, const void *buf, int count, MPI_Datatype dt)
 {
-	const struct wire_port	*p = find_port(C_SSEND, type, index);
+	const struct wire_port	*p = find_port(WC_SSEND, type, index);
 	int			 rc;
 
 	double			 t0 = rec_on ? MPI_Wtime() : 0;
 
-	enter(C_SSEND, type, index, NULL);
+	enter(WC_SSEND, type, index, p->rank);
 	rc = PMPI_Ssend(buf, count, dt, p->rank, p->tag, E.comm);
 	leave();
-	check(C_SSEND, rc);
+	check(WC_SSEND, rc);
 	if (rec_on)
 		rec_p2p(TRACE_SEND, TRACE_MODE_SYNC, t0, tname(type), index, 0, p->rank,
 		    p->tag, dt, count, 0, NULL, E.comm);
@@ -1033,28 +1070,28 @@ bsend_room(int need)
 	if (E.bsend != NULL && E.bsendsize >= want)
 		return;
 	if (want > INT_MAX)
-		ens_fail(C_BSEND, "a message of %d bytes is too big to buffer", need);
+		ens_fail(WC_BSEND, "a message of %d bytes is too big to buffer", need);
 	if (E.bsend != NULL) {
-		check(C_BSEND, MPI_Buffer_detach(&old, &size));
+		check(WC_BSEND, MPI_Buffer_detach(&old, &size));
 		free(E.bsend);
 	}
 	if ((E.bsend = malloc((size_t)want)) == NULL)
-		ens_fail(C_BSEND, "out of memory for a send buffer of %ld bytes", want);
+		ens_fail(WC_BSEND, "out of memory for a send buffer of %ld bytes", want);
 	E.bsendsize = (int)want;
-	check(C_BSEND, MPI_Buffer_attach(E.bsend, E.bsendsize));
+	check(WC_BSEND, MPI_Buffer_attach(E.bsend, E.bsendsize));
 }
 
 void
 ens_bsend(const char *type, int index, const void *buf, int count, MPI_Datatype dt)
 {
-	const struct wire_port	*p = find_port(C_BSEND, type, index);
+	const struct wire_port	*p = find_port(WC_BSEND, type, index);
 	int			 rc, size;
 
 	double			 t0 = rec_on ? MPI_Wtime() : 0;
 
-	check(C_BSEND, MPI_Pack_size(count, dt, E.comm, &size));
+	check(WC_BSEND, MPI_Pack_size(count, dt, E.comm, &size));
 	bsend_room(size);
-	enter(C_BSEND, type, index, NULL);
+	enter(WC_BSEND, type, index, p->rank);
 	rc = PMPI_Bsend(buf, count, dt, p->rank, p->tag, E.comm);
 	if (rc != MPI_SUCCESS) {
 		/* The buffer was full of messages still in flight: wait for
@@ -1062,12 +1099,12 @@ ens_bsend(const char *type, int index, const void *buf, int count, MPI_Datatype 
 		void	*old;
 		int	 oldsize;
 
-		check(C_BSEND, MPI_Buffer_detach(&old, &oldsize));
-		check(C_BSEND, MPI_Buffer_attach(E.bsend, E.bsendsize));
+		check(WC_BSEND, MPI_Buffer_detach(&old, &oldsize));
+		check(WC_BSEND, MPI_Buffer_attach(E.bsend, E.bsendsize));
 		rc = PMPI_Bsend(buf, count, dt, p->rank, p->tag, E.comm);
 	}
 	leave();
-	check(C_BSEND, rc);
+	check(WC_BSEND, rc);
 	if (rec_on)
 		rec_p2p(TRACE_SEND, TRACE_MODE_BUF, t0, tname(type), index, 0,
 		    p->rank, p->tag, dt, count, 0, NULL, E.comm);
@@ -1083,7 +1120,7 @@ ignored(const MPI_Status *st)
 
 /* A receive on one port, its status in st (MPI_STATUS_IGNORE: none). */
 static void
-recv_port(enum call c, const char *type, int index, void *buf, int count,
+recv_port(enum wire_call c, const char *type, int index, void *buf, int count,
     MPI_Datatype dt, MPI_Status *st)
 {
 	const struct wire_port	*p = find_port(c, type, index);
@@ -1094,7 +1131,7 @@ recv_port(enum call c, const char *type, int index, void *buf, int count,
 	/* A status always: a truncation is said with the length sent. */
 	if (ignored(st))
 		st = &own;
-	enter(c, type, index, NULL);
+	enter(c, type, index, p->rank);
 	rc = PMPI_Recv(buf, count, dt, p->rank, p->rtag, E.comm, st);
 	leave();
 	check_recv(c, rc, type, index, p->rank, st, count, dt);
@@ -1109,14 +1146,14 @@ recv_port(enum call c, const char *type, int index, void *buf, int count,
 void
 ens_recv(const char *type, int index, void *buf, int count, MPI_Datatype dt)
 {
-	recv_port(C_RECV, type, index, buf, count, dt, MPI_STATUS_IGNORE);
+	recv_port(WC_RECV, type, index, buf, count, dt, MPI_STATUS_IGNORE);
 }
 
 void
 ens_recv_status(const char *type, int index, void *buf, int count, MPI_Datatype dt,
     MPI_Status *st)
 {
-	recv_port(C_RECV_STATUS, type, index, buf, count, dt, st);
+	recv_port(WC_RECV_STATUS, type, index, buf, count, dt, st);
 }
 
 /* Does a type (NULL: every type) hold every connected port? */
@@ -1159,7 +1196,7 @@ port_of(const struct wire_type *t, int rank, int tag, const struct wire_type **t
 /* The ports a wildcard receives from: type's (NULL: all); stops the
  * application when none of them is connected. */
 static const struct wire_type *
-any_ports(enum call c, const char *type)
+any_ports(enum wire_call c, const char *type)
 {
 	const struct wire_type	*t = NULL;
 	int			 i, k, any = 0;
@@ -1196,7 +1233,7 @@ trace_recv_any(const struct wire_type *t, double t0, MPI_Datatype dt,
 /* Receive from whichever port of the type has a message; its index, the
  * status in *st. */
 static int
-recv_any(enum call c, const char *type, void *buf, int count, MPI_Datatype dt,
+recv_any(enum wire_call c, const char *type, void *buf, int count, MPI_Datatype dt,
     MPI_Status *st)
 {
 	const struct wire_type	*t, *got = NULL;
@@ -1204,7 +1241,7 @@ recv_any(enum call c, const char *type, void *buf, int count, MPI_Datatype dt,
 	double			 t0 = rec_on ? MPI_Wtime() : 0;
 
 	t = any_ports(c, type);
-	enter(c, type, 0, NULL);
+	enter_any(c, type);
 	if (covers_all(t)) {
 		/* Every message for this process is for one of these ports:
 		 * let MPI pick the first, without polling. */
@@ -1262,7 +1299,7 @@ ens_recv_any(const char *type, void *buf, int count, MPI_Datatype dt)
 {
 	MPI_Status	st;
 
-	return recv_any(C_RECV_ANY, type, buf, count, dt, &st);
+	return recv_any(WC_RECV_ANY, type, buf, count, dt, &st);
 }
 
 int
@@ -1271,7 +1308,7 @@ ens_recv_any_status(const char *type, void *buf, int count, MPI_Datatype dt,
 {
 	MPI_Status	own;
 
-	return recv_any(C_RECV_ANY_STATUS, type, buf, count, dt,
+	return recv_any(WC_RECV_ANY_STATUS, type, buf, count, dt,
 	    ignored(st) ? &own : st);
 }
 
@@ -1281,9 +1318,9 @@ ens_port_of(const MPI_Status *st, const char **type)
 	const struct wire_type	*got = NULL;
 	int			 index;
 
-	need_running(C_PORT_OF);
+	need_running(WC_PORT_OF);
 	if (ignored(st))
-		ens_fail(C_PORT_OF, "the status is NULL or MPI_STATUS_IGNORE");
+		ens_fail(WC_PORT_OF, "the status is NULL or MPI_STATUS_IGNORE");
 	index = st->MPI_SOURCE < 0 ? 0 : port_of(NULL, st->MPI_SOURCE, st->MPI_TAG,
 	    &got);
 	if (type != NULL)
@@ -1293,7 +1330,7 @@ ens_port_of(const MPI_Status *st, const char **type)
 
 /* A non-blocking send in one of MPI's modes. */
 static void
-isend_port(enum call c, const char *type, int index, const void *buf, int count,
+isend_port(enum wire_call c, const char *type, int index, const void *buf, int count,
     MPI_Datatype dt, MPI_Request *req)
 {
 	const struct wire_port	*p = find_port(c, type, index);
@@ -1302,15 +1339,15 @@ isend_port(enum call c, const char *type, int index, const void *buf, int count,
 
 	if (req == NULL)
 		ens_fail(c, "the request is NULL");
-	if (c == C_IBSEND) {
+	if (c == WC_IBSEND) {
 		check(c, MPI_Pack_size(count, dt, E.comm, &size));
 		bsend_room(size);
 	}
-	enter(c, type, index, NULL);
+	enter(c, type, index, -1);
 	leave();
-	if (c == C_ISEND)
+	if (c == WC_ISEND)
 		rc = PMPI_Isend(buf, count, dt, p->rank, p->tag, E.comm, req);
-	else if (c == C_ISSEND)
+	else if (c == WC_ISSEND)
 		rc = PMPI_Issend(buf, count, dt, p->rank, p->tag, E.comm, req);
 	else if ((rc = PMPI_Ibsend(buf, count, dt, p->rank, p->tag, E.comm,
 	    req)) != MPI_SUCCESS) {
@@ -1323,10 +1360,11 @@ isend_port(enum call c, const char *type, int index, const void *buf, int count,
 		rc = PMPI_Ibsend(buf, count, dt, p->rank, p->tag, E.comm, req);
 	}
 	check(c, rc);
+	slot_req_post(*req, p->rank, 1);
 	if (E.mon != NULL)
 		ens_mon_posted(E.mon, req_id(*req));
 	if (rec_on)
-		rec_p2p(TRACE_ISEND, c == C_ISEND ? TRACE_MODE_STD : c == C_ISSEND ?
+		rec_p2p(TRACE_ISEND, c == WC_ISEND ? TRACE_MODE_STD : c == WC_ISSEND ?
 		    TRACE_MODE_SYNC : TRACE_MODE_BUF, t0, tname(type), index, 0,
 		    p->rank, p->tag, dt, count, 0, req, E.comm);
 }
@@ -1335,35 +1373,36 @@ void
 ens_isend(const char *type, int index, const void *buf, int count, MPI_Datatype dt,
     MPI_Request *req)
 {
-	isend_port(C_ISEND, type, index, buf, count, dt, req);
+	isend_port(WC_ISEND, type, index, buf, count, dt, req);
 }
 
 void
 ens_issend(const char *type, int index, const void *buf, int count, MPI_Datatype dt,
     MPI_Request *req)
 {
-	isend_port(C_ISSEND, type, index, buf, count, dt, req);
+	isend_port(WC_ISSEND, type, index, buf, count, dt, req);
 }
 
 void
 ens_ibsend(const char *type, int index, const void *buf, int count, MPI_Datatype dt,
     MPI_Request *req)
 {
-	isend_port(C_IBSEND, type, index, buf, count, dt, req);
+	isend_port(WC_IBSEND, type, index, buf, count, dt, req);
 }
 
 void
 ens_irecv(const char *type, int index, void *buf, int count, MPI_Datatype dt,
     MPI_Request *req)
 {
-	const struct wire_port	*p = find_port(C_IRECV, type, index);
+	const struct wire_port	*p = find_port(WC_IRECV, type, index);
 	double			 t0 = rec_on ? MPI_Wtime() : 0;
 
 	if (req == NULL)
-		ens_fail(C_IRECV, "the request is NULL");
-	enter(C_IRECV, type, index, NULL);
+		ens_fail(WC_IRECV, "the request is NULL");
+	enter(WC_IRECV, type, index, -1);
 	leave();
-	check(C_IRECV, PMPI_Irecv(buf, count, dt, p->rank, p->rtag, E.comm, req));
+	check(WC_IRECV, PMPI_Irecv(buf, count, dt, p->rank, p->rtag, E.comm, req));
+	slot_req_post(*req, p->rank, 0);
 	if (E.mon != NULL)
 		ens_mon_posted(E.mon, req_id(*req));
 	if (rec_on)
@@ -1379,18 +1418,19 @@ ens_irecv_any(const char *type, void *buf, int count, MPI_Datatype dt,
 	double			 t0 = rec_on ? MPI_Wtime() : 0;
 
 	if (req == NULL)
-		ens_fail(C_IRECV_ANY, "the request is NULL");
-	t = any_ports(C_IRECV_ANY, type);
+		ens_fail(WC_IRECV_ANY, "the request is NULL");
+	t = any_ports(WC_IRECV_ANY, type);
 	/* A request cannot probe: only MPI_ANY_SOURCE over every port. */
 	if (!covers_all(t))
-		ens_fail(C_IRECV_ANY, "a pending wildcard over some ports only"
+		ens_fail(WC_IRECV_ANY, "a pending wildcard over some ports only"
 		    " is not supported: %s has ports of other types than '%s'"
 		    " (receive from every port, type NULL, or use ens_recv_any)",
 		    E.self.name, type);
-	enter(C_IRECV_ANY, type, 0, NULL);
+	enter(WC_IRECV_ANY, type, 0, -1);
 	leave();
-	check(C_IRECV_ANY, PMPI_Irecv(buf, count, dt, MPI_ANY_SOURCE, MPI_ANY_TAG,
+	check(WC_IRECV_ANY, PMPI_Irecv(buf, count, dt, MPI_ANY_SOURCE, MPI_ANY_TAG,
 	    E.comm, req));
+	slot_req_post(*req, SLOT_PEER_PORTS, 0);
 	if (E.mon != NULL)
 		ens_mon_posted(E.mon, req_id(*req));
 	if (rec_on)
@@ -1405,7 +1445,7 @@ ens_irecv_any(const char *type, void *buf, int count, MPI_Datatype dt,
  * (Open MPI gives it in the status), as check_recv says it; any other
  * error as check does. */
 static void
-check_wait(enum call c, int rc, int n, const MPI_Status *st)
+check_wait(enum wire_call c, int rc, int n, const MPI_Status *st)
 {
 	const struct wire_type	*t = NULL;
 	char			 peer[256];
@@ -1439,7 +1479,7 @@ check_wait(enum call c, int rc, int n, const MPI_Status *st)
 /* Complete n requests, their statuses in sts (MPI_STATUSES_IGNORE: none;
  * kept here all the same, for check_wait). */
 static void
-waitall(enum call c, int n, MPI_Request *reqs, MPI_Status *sts)
+waitall(enum wire_call c, int n, MPI_Request *reqs, MPI_Status *sts)
 {
 	MPI_Status	 own[16], *st = sts;
 	int		 rc;
@@ -1452,7 +1492,10 @@ waitall(enum call c, int n, MPI_Request *reqs, MPI_Status *sts)
 		ens_fail(c, "out of memory for %d statuses", n);
 	else if (sts == MPI_STATUSES_IGNORE)
 		st = own;
-	enter(c, NULL, 0, NULL);
+	if (E.mon != NULL)
+		monitor(c, NULL, 0, NULL, NULL);
+	slot_reqs(c, 0, n, reqs);
+	slot_req_done(n, reqs, NULL);	/* complete, once it returns */
 	rc = rec_on ? rec_waitall(n, reqs, st, 0) : PMPI_Waitall(n, reqs, st);
 	leave();
 	check_wait(c, rc, n, st);
@@ -1463,18 +1506,18 @@ waitall(enum call c, int n, MPI_Request *reqs, MPI_Status *sts)
 void
 ens_waitall(int n, MPI_Request *reqs)
 {
-	waitall(C_WAITALL, n, reqs, MPI_STATUSES_IGNORE);
+	waitall(WC_WAITALL, n, reqs, MPI_STATUSES_IGNORE);
 }
 
 void
 ens_waitall_status(int n, MPI_Request *reqs, MPI_Status *sts)
 {
-	waitall(C_WAITALL_STATUS, n, reqs, ignored(sts) ? MPI_STATUSES_IGNORE : sts);
+	waitall(WC_WAITALL_STATUS, n, reqs, ignored(sts) ? MPI_STATUSES_IGNORE : sts);
 }
 
 /* The application as a collective's communicator, in *ov. */
 static const struct over *
-app_over(enum call c, struct over *ov)
+app_over(enum wire_call c, struct over *ov)
 {
 	need_running(c);
 	ov->comm = E.comm;
@@ -1483,6 +1526,7 @@ app_over(enum call c, struct over *ov)
 	ov->tcomm = 0;
 	ov->label = NULL;
 	ov->w = NULL;
+	ov->wcomm = slot_comm(E.comm, &ov->ncoll);
 	return ov;
 }
 
@@ -1505,7 +1549,7 @@ find_grp(const char *name, int index)
 /* Stop on a group the process is not in: one the script has (a declared
  * group's name, or a component's), or one it has not. */
 static void __attribute__((noreturn))
-group_fail(enum call c, const char *name, int index)
+group_fail(enum wire_call c, const char *name, int index)
 {
 	char	label[256];
 	int	i, known = 0;
@@ -1526,7 +1570,7 @@ group_fail(enum call c, const char *name, int index)
 /* The group name[index] as a collective's communicator, in *ov: one the
  * process is in (a component's name, index 0: its component). */
 static const struct over *
-find_over(enum call c, const char *name, int index, struct over *ov)
+find_over(enum wire_call c, const char *name, int index, struct over *ov)
 {
 	const struct grp	*g;
 
@@ -1540,6 +1584,7 @@ find_over(enum call c, const char *name, int index, struct over *ov)
 		ov->tcomm = 2 + g->w->id;
 		ov->label = g->label;
 		ov->w = g->w;
+		ov->wcomm = slot_comm(g->comm, &ov->ncoll);
 		return ov;
 	}
 	if (index != 0 || strcmp(name, E.self.component) != 0)
@@ -1552,13 +1597,14 @@ find_over(enum call c, const char *name, int index, struct over *ov)
 	ov->tcomm = 1;
 	ov->label = E.self.component;
 	ov->w = NULL;
+	ov->wcomm = slot_comm(E.compcomm, &ov->ncoll);
 	return ov;
 }
 
 /* The rank in ov of the root named as in the script, which must be in
  * it; *world its world rank. */
 static int
-over_root(enum call c, const struct over *ov, const char *root, int *world)
+over_root(enum wire_call c, const struct over *ov, const char *root, int *world)
 {
 	MPI_Group	g;
 	int		r;
@@ -1592,12 +1638,12 @@ over_root(enum call c, const struct over *ov, const char *root, int *world)
 
 /* A barrier over ov (every collective below: c the call, for messages). */
 static void
-barrier_over(enum call c, const struct over *ov)
+barrier_over(enum wire_call c, const struct over *ov)
 {
 	int	rc;
 	double	t0 = rec_on ? MPI_Wtime() : 0;
 
-	enter_over(c, NULL, ov->label);
+	enter_over(c, NULL, ov, -1);
 	rc = PMPI_Barrier(ov->comm);
 	leave();
 	check(c, rc);
@@ -1611,7 +1657,7 @@ ens_barrier(void)
 {
 	struct over	ov;
 
-	barrier_over(C_BARRIER, app_over(C_BARRIER, &ov));
+	barrier_over(WC_BARRIER, app_over(WC_BARRIER, &ov));
 }
 
 void
@@ -1619,18 +1665,18 @@ ens_barrier_over(const char *group, int index)
 {
 	struct over	ov;
 
-	barrier_over(C_BARRIER_OVER, find_over(C_BARRIER_OVER, group, index, &ov));
+	barrier_over(WC_BARRIER_OVER, find_over(WC_BARRIER_OVER, group, index, &ov));
 }
 
 static void
-bcast_over(enum call c, const struct over *ov, void *buf, int count,
+bcast_over(enum wire_call c, const struct over *ov, void *buf, int count,
     MPI_Datatype dt, const char *root)
 {
 	int	rc, r, w;
 	double	 t0 = rec_on ? MPI_Wtime() : 0;
 
 	r = over_root(c, ov, root, &w);
-	enter_over(c, root, ov->label);
+	enter_over(c, root, ov, w);
 	rc = PMPI_Bcast(buf, count, dt, r, ov->comm);
 	leave();
 	check(c, rc);
@@ -1643,7 +1689,7 @@ ens_bcast(void *buf, int count, MPI_Datatype dt, const char *root)
 {
 	struct over	ov;
 
-	bcast_over(C_BCAST, app_over(C_BCAST, &ov), buf, count, dt, root);
+	bcast_over(WC_BCAST, app_over(WC_BCAST, &ov), buf, count, dt, root);
 }
 
 void
@@ -1652,19 +1698,19 @@ ens_bcast_over(void *buf, int count, MPI_Datatype dt, const char *root,
 {
 	struct over	ov;
 
-	bcast_over(C_BCAST_OVER, find_over(C_BCAST_OVER, group, index, &ov), buf,
+	bcast_over(WC_BCAST_OVER, find_over(WC_BCAST_OVER, group, index, &ov), buf,
 	    count, dt, root);
 }
 
 static void
-reduce_over(enum call c, const struct over *ov, const void *sendbuf,
+reduce_over(enum wire_call c, const struct over *ov, const void *sendbuf,
     void *recvbuf, int count, MPI_Datatype dt, MPI_Op op, const char *root)
 {
 	int	rc, r, w;
 	double	 t0 = rec_on ? MPI_Wtime() : 0;
 
 	r = over_root(c, ov, root, &w);
-	enter_over(c, root, ov->label);
+	enter_over(c, root, ov, w);
 	rc = PMPI_Reduce(sendbuf, recvbuf, count, dt, op, r, ov->comm);
 	leave();
 	check(c, rc);
@@ -1678,7 +1724,7 @@ ens_reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dt, MPI_O
 {
 	struct over	ov;
 
-	reduce_over(C_REDUCE, app_over(C_REDUCE, &ov), sendbuf, recvbuf, count,
+	reduce_over(WC_REDUCE, app_over(WC_REDUCE, &ov), sendbuf, recvbuf, count,
 	    dt, op, root);
 }
 
@@ -1688,18 +1734,18 @@ ens_reduce_over(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dt,
 {
 	struct over	ov;
 
-	reduce_over(C_REDUCE_OVER, find_over(C_REDUCE_OVER, group, index, &ov),
+	reduce_over(WC_REDUCE_OVER, find_over(WC_REDUCE_OVER, group, index, &ov),
 	    sendbuf, recvbuf, count, dt, op, root);
 }
 
 static void
-allreduce_over(enum call c, const struct over *ov, const void *sendbuf,
+allreduce_over(enum wire_call c, const struct over *ov, const void *sendbuf,
     void *recvbuf, int count, MPI_Datatype dt, MPI_Op op)
 {
 	int	rc;
 	double	 t0 = rec_on ? MPI_Wtime() : 0;
 
-	enter_over(c, NULL, ov->label);
+	enter_over(c, NULL, ov, -1);
 	rc = PMPI_Allreduce(sendbuf, recvbuf, count, dt, op, ov->comm);
 	leave();
 	check(c, rc);
@@ -1713,7 +1759,7 @@ ens_allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dt, MP
 {
 	struct over	ov;
 
-	allreduce_over(C_ALLREDUCE, app_over(C_ALLREDUCE, &ov), sendbuf, recvbuf,
+	allreduce_over(WC_ALLREDUCE, app_over(WC_ALLREDUCE, &ov), sendbuf, recvbuf,
 	    count, dt, op);
 }
 
@@ -1723,12 +1769,12 @@ ens_allreduce_over(const void *sendbuf, void *recvbuf, int count,
 {
 	struct over	ov;
 
-	allreduce_over(C_ALLREDUCE_OVER, find_over(C_ALLREDUCE_OVER, group,
+	allreduce_over(WC_ALLREDUCE_OVER, find_over(WC_ALLREDUCE_OVER, group,
 	    index, &ov), sendbuf, recvbuf, count, dt, op);
 }
 
 static void
-gather_over(enum call c, const struct over *ov, const void *sendbuf,
+gather_over(enum wire_call c, const struct over *ov, const void *sendbuf,
     int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
     MPI_Datatype recvtype, const char *root)
 {
@@ -1736,7 +1782,7 @@ gather_over(enum call c, const struct over *ov, const void *sendbuf,
 	double	 t0 = rec_on ? MPI_Wtime() : 0;
 
 	r = over_root(c, ov, root, &w);
-	enter_over(c, root, ov->label);
+	enter_over(c, root, ov, w);
 	rc = PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, r,
 	    ov->comm);
 	leave();
@@ -1752,7 +1798,7 @@ ens_gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recv
 {
 	struct over	ov;
 
-	gather_over(C_GATHER, app_over(C_GATHER, &ov), sendbuf, sendcount,
+	gather_over(WC_GATHER, app_over(WC_GATHER, &ov), sendbuf, sendcount,
 	    sendtype, recvbuf, recvcount, recvtype, root);
 }
 
@@ -1763,19 +1809,19 @@ ens_gather_over(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 {
 	struct over	ov;
 
-	gather_over(C_GATHER_OVER, find_over(C_GATHER_OVER, group, index, &ov),
+	gather_over(WC_GATHER_OVER, find_over(WC_GATHER_OVER, group, index, &ov),
 	    sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
 }
 
 static void
-allgather_over(enum call c, const struct over *ov, const void *sendbuf,
+allgather_over(enum wire_call c, const struct over *ov, const void *sendbuf,
     int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
     MPI_Datatype recvtype)
 {
 	int	rc;
 	double	 t0 = rec_on ? MPI_Wtime() : 0;
 
-	enter_over(c, NULL, ov->label);
+	enter_over(c, NULL, ov, -1);
 	rc = PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
 	    ov->comm);
 	leave();
@@ -1791,7 +1837,7 @@ ens_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *r
 {
 	struct over	ov;
 
-	allgather_over(C_ALLGATHER, app_over(C_ALLGATHER, &ov), sendbuf,
+	allgather_over(WC_ALLGATHER, app_over(WC_ALLGATHER, &ov), sendbuf,
 	    sendcount, sendtype, recvbuf, recvcount, recvtype);
 }
 
@@ -1802,13 +1848,13 @@ ens_allgather_over(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 {
 	struct over	ov;
 
-	allgather_over(C_ALLGATHER_OVER, find_over(C_ALLGATHER_OVER, group,
+	allgather_over(WC_ALLGATHER_OVER, find_over(WC_ALLGATHER_OVER, group,
 	    index, &ov), sendbuf, sendcount, sendtype, recvbuf, recvcount,
 	    recvtype);
 }
 
 static void
-scatter_over(enum call c, const struct over *ov, const void *sendbuf,
+scatter_over(enum wire_call c, const struct over *ov, const void *sendbuf,
     int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
     MPI_Datatype recvtype, const char *root)
 {
@@ -1816,7 +1862,7 @@ scatter_over(enum call c, const struct over *ov, const void *sendbuf,
 	double	 t0 = rec_on ? MPI_Wtime() : 0;
 
 	r = over_root(c, ov, root, &w);
-	enter_over(c, root, ov->label);
+	enter_over(c, root, ov, w);
 	rc = PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, r,
 	    ov->comm);
 	leave();
@@ -1832,7 +1878,7 @@ ens_scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *rec
 {
 	struct over	ov;
 
-	scatter_over(C_SCATTER, app_over(C_SCATTER, &ov), sendbuf, sendcount,
+	scatter_over(WC_SCATTER, app_over(WC_SCATTER, &ov), sendbuf, sendcount,
 	    sendtype, recvbuf, recvcount, recvtype, root);
 }
 
@@ -1843,20 +1889,20 @@ ens_scatter_over(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 {
 	struct over	ov;
 
-	scatter_over(C_SCATTER_OVER, find_over(C_SCATTER_OVER, group, index,
+	scatter_over(WC_SCATTER_OVER, find_over(WC_SCATTER_OVER, group, index,
 	    &ov), sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
 	    root);
 }
 
 static void
-alltoall_over(enum call c, const struct over *ov, const void *sendbuf,
+alltoall_over(enum wire_call c, const struct over *ov, const void *sendbuf,
     int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
     MPI_Datatype recvtype)
 {
 	int	rc;
 	double	 t0 = rec_on ? MPI_Wtime() : 0;
 
-	enter_over(c, NULL, ov->label);
+	enter_over(c, NULL, ov, -1);
 	rc = PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
 	    ov->comm);
 	leave();
@@ -1872,7 +1918,7 @@ ens_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *re
 {
 	struct over	ov;
 
-	alltoall_over(C_ALLTOALL, app_over(C_ALLTOALL, &ov), sendbuf, sendcount,
+	alltoall_over(WC_ALLTOALL, app_over(WC_ALLTOALL, &ov), sendbuf, sendcount,
 	    sendtype, recvbuf, recvcount, recvtype);
 }
 
@@ -1883,7 +1929,7 @@ ens_alltoall_over(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 {
 	struct over	ov;
 
-	alltoall_over(C_ALLTOALL_OVER, find_over(C_ALLTOALL_OVER, group, index,
+	alltoall_over(WC_ALLTOALL_OVER, find_over(WC_ALLTOALL_OVER, group, index,
 	    &ov), sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
 }
 
@@ -1900,14 +1946,14 @@ vsum(const int *counts, int n)
 }
 
 static void
-allgatherv_over(enum call c, const struct over *ov, const void *sendbuf,
+allgatherv_over(enum wire_call c, const struct over *ov, const void *sendbuf,
     int sendcount, MPI_Datatype sendtype, void *recvbuf, const int *recvcounts,
     const int *displs, MPI_Datatype recvtype)
 {
 	int	rc;
 	double	 t0 = rec_on ? MPI_Wtime() : 0;
 
-	enter_over(c, NULL, ov->label);
+	enter_over(c, NULL, ov, -1);
 	rc = PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
 	    displs, recvtype, ov->comm);
 	leave();
@@ -1924,7 +1970,7 @@ ens_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 {
 	struct over	ov;
 
-	allgatherv_over(C_ALLGATHERV, app_over(C_ALLGATHERV, &ov), sendbuf,
+	allgatherv_over(WC_ALLGATHERV, app_over(WC_ALLGATHERV, &ov), sendbuf,
 	    sendcount, sendtype, recvbuf, recvcounts, displs, recvtype);
 }
 
@@ -1935,13 +1981,13 @@ ens_allgatherv_over(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 {
 	struct over	ov;
 
-	allgatherv_over(C_ALLGATHERV_OVER, find_over(C_ALLGATHERV_OVER, group,
+	allgatherv_over(WC_ALLGATHERV_OVER, find_over(WC_ALLGATHERV_OVER, group,
 	    index, &ov), sendbuf, sendcount, sendtype, recvbuf, recvcounts,
 	    displs, recvtype);
 }
 
 static void
-gatherv_over(enum call c, const struct over *ov, const void *sendbuf,
+gatherv_over(enum wire_call c, const struct over *ov, const void *sendbuf,
     int sendcount, MPI_Datatype sendtype, void *recvbuf, const int *recvcounts,
     const int *displs, MPI_Datatype recvtype, const char *root)
 {
@@ -1949,7 +1995,7 @@ gatherv_over(enum call c, const struct over *ov, const void *sendbuf,
 	double	 t0 = rec_on ? MPI_Wtime() : 0;
 
 	r = over_root(c, ov, root, &w);
-	enter_over(c, root, ov->label);
+	enter_over(c, root, ov, w);
 	rc = PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
 	    displs, recvtype, r, ov->comm);
 	leave();
@@ -1966,7 +2012,7 @@ ens_gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 {
 	struct over	ov;
 
-	gatherv_over(C_GATHERV, app_over(C_GATHERV, &ov), sendbuf, sendcount,
+	gatherv_over(WC_GATHERV, app_over(WC_GATHERV, &ov), sendbuf, sendcount,
 	    sendtype, recvbuf, recvcounts, displs, recvtype, root);
 }
 
@@ -1977,13 +2023,13 @@ ens_gatherv_over(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 {
 	struct over	ov;
 
-	gatherv_over(C_GATHERV_OVER, find_over(C_GATHERV_OVER, group, index,
+	gatherv_over(WC_GATHERV_OVER, find_over(WC_GATHERV_OVER, group, index,
 	    &ov), sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
 	    recvtype, root);
 }
 
 static void
-scatterv_over(enum call c, const struct over *ov, const void *sendbuf,
+scatterv_over(enum wire_call c, const struct over *ov, const void *sendbuf,
     const int *sendcounts, const int *displs, MPI_Datatype sendtype,
     void *recvbuf, int recvcount, MPI_Datatype recvtype, const char *root)
 {
@@ -1991,7 +2037,7 @@ scatterv_over(enum call c, const struct over *ov, const void *sendbuf,
 	double	 t0 = rec_on ? MPI_Wtime() : 0;
 
 	r = over_root(c, ov, root, &w);
-	enter_over(c, root, ov->label);
+	enter_over(c, root, ov, w);
 	rc = PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf,
 	    recvcount, recvtype, r, ov->comm);
 	leave();
@@ -2008,7 +2054,7 @@ ens_scatterv(const void *sendbuf, const int *sendcounts, const int *displs,
 {
 	struct over	ov;
 
-	scatterv_over(C_SCATTERV, app_over(C_SCATTERV, &ov), sendbuf, sendcounts,
+	scatterv_over(WC_SCATTERV, app_over(WC_SCATTERV, &ov), sendbuf, sendcounts,
 	    displs, sendtype, recvbuf, recvcount, recvtype, root);
 }
 
@@ -2019,13 +2065,13 @@ ens_scatterv_over(const void *sendbuf, const int *sendcounts,
 {
 	struct over	ov;
 
-	scatterv_over(C_SCATTERV_OVER, find_over(C_SCATTERV_OVER, group, index,
+	scatterv_over(WC_SCATTERV_OVER, find_over(WC_SCATTERV_OVER, group, index,
 	    &ov), sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
 	    recvtype, root);
 }
 
 static void
-alltoallv_over(enum call c, const struct over *ov, const void *sendbuf,
+alltoallv_over(enum wire_call c, const struct over *ov, const void *sendbuf,
     const int *sendcounts, const int *sdispls, MPI_Datatype sendtype,
     void *recvbuf, const int *recvcounts, const int *rdispls,
     MPI_Datatype recvtype)
@@ -2033,7 +2079,7 @@ alltoallv_over(enum call c, const struct over *ov, const void *sendbuf,
 	int	rc;
 	double	 t0 = rec_on ? MPI_Wtime() : 0;
 
-	enter_over(c, NULL, ov->label);
+	enter_over(c, NULL, ov, -1);
 	rc = PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf,
 	    recvcounts, rdispls, recvtype, ov->comm);
 	leave();
@@ -2051,7 +2097,7 @@ ens_alltoallv(const void *sendbuf, const int *sendcounts, const int *sdispls,
 {
 	struct over	ov;
 
-	alltoallv_over(C_ALLTOALLV, app_over(C_ALLTOALLV, &ov), sendbuf,
+	alltoallv_over(WC_ALLTOALLV, app_over(WC_ALLTOALLV, &ov), sendbuf,
 	    sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
 	    recvtype);
 }
@@ -2064,19 +2110,19 @@ ens_alltoallv_over(const void *sendbuf, const int *sendcounts,
 {
 	struct over	ov;
 
-	alltoallv_over(C_ALLTOALLV_OVER, find_over(C_ALLTOALLV_OVER, group,
+	alltoallv_over(WC_ALLTOALLV_OVER, find_over(WC_ALLTOALLV_OVER, group,
 	    index, &ov), sendbuf, sendcounts, sdispls, sendtype, recvbuf,
 	    recvcounts, rdispls, recvtype);
 }
 
 static void
-reduce_scatter_over(enum call c, const struct over *ov, const void *sendbuf,
+reduce_scatter_over(enum wire_call c, const struct over *ov, const void *sendbuf,
     void *recvbuf, const int *recvcounts, MPI_Datatype dt, MPI_Op op)
 {
 	int	rc;
 	double	 t0 = rec_on ? MPI_Wtime() : 0;
 
-	enter_over(c, NULL, ov->label);
+	enter_over(c, NULL, ov, -1);
 	rc = PMPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, dt, op, ov->comm);
 	leave();
 	check(c, rc);
@@ -2092,7 +2138,7 @@ ens_reduce_scatter(const void *sendbuf, void *recvbuf, const int *recvcounts,
 {
 	struct over	ov;
 
-	reduce_scatter_over(C_REDUCE_SCATTER, app_over(C_REDUCE_SCATTER, &ov),
+	reduce_scatter_over(WC_REDUCE_SCATTER, app_over(WC_REDUCE_SCATTER, &ov),
 	    sendbuf, recvbuf, recvcounts, dt, op);
 }
 
@@ -2103,14 +2149,14 @@ ens_reduce_scatter_over(const void *sendbuf, void *recvbuf,
 {
 	struct over	ov;
 
-	reduce_scatter_over(C_REDUCE_SCATTER_OVER, find_over(C_REDUCE_SCATTER_OVER,
+	reduce_scatter_over(WC_REDUCE_SCATTER_OVER, find_over(WC_REDUCE_SCATTER_OVER,
 	    group, index, &ov), sendbuf, recvbuf, recvcounts, dt, op);
 }
 
 MPI_Comm
 ens_comm_component(void)
 {
-	need_running(C_COMM_COMPONENT);
+	need_running(WC_COMM_COMPONENT);
 	return E.compcomm;
 }
 
@@ -2119,13 +2165,26 @@ ens_comm_group(const char *name, int index)
 {
 	struct over	ov;
 
-	return find_over(C_COMM_GROUP, name, index, &ov)->comm;
+	return find_over(WC_COMM_GROUP, name, index, &ov)->comm;
 }
 
-/* A sendrecv on two ports, in place when c is C_SENDRECV_REPLACE (rbuf
+/* The index in the table of the type port p is of. */
+static int
+port_type(const struct wire_port *p)
+{
+	int	i;
+
+	for (i = 0; i < E.T.ntypes; i++)
+		if (p >= E.T.types[i].ports && p < E.T.types[i].ports +
+		    E.T.types[i].n)
+			return i;
+	return -1;
+}
+
+/* A sendrecv on two ports, in place when c is WC_SENDRECV_REPLACE (rbuf
  * the one buffer). */
 static void
-sendrecv(enum call c, const char *stype, int sindex, const void *sbuf,
+sendrecv(enum wire_call c, const char *stype, int sindex, const void *sbuf,
     int scount, MPI_Datatype sdt, const char *rtype, int rindex, void *rbuf,
     int rcount, MPI_Datatype rdt, MPI_Status *st)
 {
@@ -2145,8 +2204,20 @@ sendrecv(enum call c, const char *stype, int sindex, const void *sbuf,
 	ev.rtype = rtype;
 	ev.rport = rindex;
 	monitor_ev(c, &ev, 0);
-	enter_only(c, stype, sindex);
-	if (c == C_SENDRECV)
+	slot_begin(c, WIRE_WAIT_ALL);
+	slot_me->type = port_type(sp);
+	slot_me->port = sindex;
+	slot_me->peers[0] = sp->rank;
+	slot_me->sends = 1;
+	if (rp->rank == sp->rank)
+		slot_me->recvs = 1;
+	else {
+		slot_me->peers[1] = rp->rank;
+		slot_me->recvs = 2;
+	}
+	slot_me->npeers = rp->rank == sp->rank ? 1 : 2;
+	slot_done();
+	if (c == WC_SENDRECV)
 		rc = PMPI_Sendrecv(sbuf, scount, sdt, sp->rank, sp->tag, rbuf,
 		    rcount, rdt, rp->rank, rp->rtag, E.comm, st);
 	else
@@ -2155,7 +2226,7 @@ sendrecv(enum call c, const char *stype, int sindex, const void *sbuf,
 	leave();
 	check_recv(c, rc, rtype, rindex, rp->rank, st, rcount, rdt);
 	if (rec_on)
-		rec_sendrecv(c == C_SENDRECV ? TRACE_SENDRECV :
+		rec_sendrecv(c == WC_SENDRECV ? TRACE_SENDRECV :
 		    TRACE_SENDRECVREPLACE, t0, tname(stype), sindex, sp->rank,
 		    sp->tag, sdt, scount, tname(rtype), rindex, st, rdt, 0, 0,
 		    E.comm);
@@ -2166,7 +2237,7 @@ ens_sendrecv(const char *stype, int sindex, const void *sbuf, int scount,
     MPI_Datatype sdt, const char *rtype, int rindex, void *rbuf, int rcount,
     MPI_Datatype rdt, MPI_Status *st)
 {
-	sendrecv(C_SENDRECV, stype, sindex, sbuf, scount, sdt, rtype, rindex,
+	sendrecv(WC_SENDRECV, stype, sindex, sbuf, scount, sdt, rtype, rindex,
 	    rbuf, rcount, rdt, st);
 }
 
@@ -2174,7 +2245,7 @@ void
 ens_sendrecv_replace(const char *stype, int sindex, const char *rtype,
     int rindex, void *buf, int count, MPI_Datatype dt, MPI_Status *st)
 {
-	sendrecv(C_SENDRECV_REPLACE, stype, sindex, buf, count, dt, rtype,
+	sendrecv(WC_SENDRECV_REPLACE, stype, sindex, buf, count, dt, rtype,
 	    rindex, buf, count, dt, st);
 }
 
@@ -2183,7 +2254,7 @@ ens_sendrecv_replace(const char *stype, int sindex, const char *rtype,
  * length sent, as check_recv says it; 'which' names the request among
  * several ("request 2 of 3: "), or is "". */
 static void
-check_one(enum call c, int rc, const MPI_Status *st, const char *which)
+check_one(enum wire_call c, int rc, const MPI_Status *st, const char *which)
 {
 	const struct wire_type	*t = NULL;
 	char			 peer[256];
@@ -2209,7 +2280,7 @@ check_one(enum call c, int rc, const MPI_Status *st, const char *which)
 
 /* The request pointer of a call on one request, checked. */
 static void
-need_request(enum call c, const MPI_Request *req)
+need_request(enum wire_call c, const MPI_Request *req)
 {
 	need_running(c);
 	if (req == NULL)
@@ -2225,17 +2296,18 @@ ens_wait(MPI_Request *req, MPI_Status *st)
 	double			 t0 = rec_on ? MPI_Wtime() : 0;
 	int			 rc;
 
-	need_request(C_WAIT, req);
+	need_request(WC_WAIT, req);
 	if (ignored(st))
 		st = &own;
 	saved = *req;
 	memset(&ev, 0, sizeof(ev));
 	ev.req = saved != MPI_REQUEST_NULL ? req_id(saved) : 0;
-	monitor_ev(C_WAIT, &ev, 0);
-	enter_only(C_WAIT, NULL, 0);
+	monitor_ev(WC_WAIT, &ev, 0);
+	slot_reqs(WC_WAIT, 0, 1, &saved);
+	slot_req_done(1, &saved, NULL);
 	rc = PMPI_Wait(req, st);
 	leave();
-	check_one(C_WAIT, rc, st, "");
+	check_one(WC_WAIT, rc, st, "");
 	if (rec_on)
 		rec_completed(TRACE_WAITONE, saved, st, t0, MPI_Wtime(), 0);
 }
@@ -2249,20 +2321,21 @@ ens_test(MPI_Request *req, MPI_Status *st)
 	double			 t0 = rec_on ? MPI_Wtime() : 0;
 	int			 rc, flag = 0;
 
-	need_request(C_TEST, req);
+	need_request(WC_TEST, req);
 	if (ignored(st))
 		st = &own;
 	saved = *req;
-	enter_only(C_TEST, NULL, 0);
+	slot_none(WC_TEST);
 	rc = PMPI_Test(req, &flag, st);
 	leave();
-	check_one(C_TEST, rc, st, "");
+	slot_req_done(1, &saved, req);
+	check_one(WC_TEST, rc, st, "");
 	/* Its outcome decides the branch: checked after the call, which
 	 * does not block. */
 	memset(&ev, 0, sizeof(ev));
 	ev.req = saved != MPI_REQUEST_NULL ? req_id(saved) : 0;
 	ev.flag = flag != 0;
-	monitor_ev(C_TEST, &ev, 0);
+	monitor_ev(WC_TEST, &ev, 0);
 	if (rec_on && flag)
 		rec_completed(TRACE_TEST, saved, st, t0, MPI_Wtime(), 0);
 	else if (rec_on)
@@ -2273,7 +2346,7 @@ ens_test(MPI_Request *req, MPI_Status *st)
 /* A copy of n requests before a call that completes some (into fixed
  * when n <= 16, else a new array). */
 static MPI_Request *
-save_requests(enum call c, int n, const MPI_Request *reqs, MPI_Request *fixed)
+save_requests(enum wire_call c, int n, const MPI_Request *reqs, MPI_Request *fixed)
 {
 	MPI_Request	*saved = fixed;
 
@@ -2297,18 +2370,19 @@ ens_waitany(int n, MPI_Request *reqs, MPI_Status *st)
 	double			 t0 = rec_on ? MPI_Wtime() : 0;
 	int			 rc, index = MPI_UNDEFINED;
 
-	saved = save_requests(C_WAITANY, n, reqs, fixed);
+	saved = save_requests(WC_WAITANY, n, reqs, fixed);
 	if (ignored(st))
 		st = &own;
 	memset(&ev, 0, sizeof(ev));
-	monitor_ev(C_WAITANY, &ev, 1);
-	enter_only(C_WAITANY, NULL, 0);
+	monitor_ev(WC_WAITANY, &ev, 1);
+	slot_reqs(WC_WAITANY, 1, n, saved);
 	rc = PMPI_Waitany(n, reqs, &index, st);
 	leave();
+	slot_req_done(n, saved, reqs);
 	snprintf(which, sizeof(which), "request %d of %d: ", index, n);
-	check_one(C_WAITANY, rc, st, index != MPI_UNDEFINED ? which : "");
+	check_one(WC_WAITANY, rc, st, index != MPI_UNDEFINED ? which : "");
 	ev.req = index != MPI_UNDEFINED ? req_id(saved[index]) : 0;
-	monitor_ev(C_WAITANY, &ev, 0);
+	monitor_ev(WC_WAITANY, &ev, 0);
 	if (rec_on && index != MPI_UNDEFINED)
 		rec_completed(TRACE_WAITANY, saved[index], st, t0, MPI_Wtime(), 0);
 	if (saved != fixed)
@@ -2326,25 +2400,26 @@ ens_waitsome(int n, MPI_Request *reqs, int *indices, MPI_Status *sts)
 	double			 t0 = rec_on ? MPI_Wtime() : 0, t1;
 	int			 rc, k, out = MPI_UNDEFINED;
 
-	saved = save_requests(C_WAITSOME, n, reqs, fixed);
+	saved = save_requests(WC_WAITSOME, n, reqs, fixed);
 	if (indices == NULL)
-		ens_fail(C_WAITSOME, "the indices are NULL");
+		ens_fail(WC_WAITSOME, "the indices are NULL");
 	if (sts == NULL || sts == MPI_STATUSES_IGNORE)
 		st = n <= 16 ? ownst : malloc((size_t)n * sizeof(*st));
 	ids = n <= 16 ? ownid : malloc((size_t)n * sizeof(*ids));
 	if (st == NULL || ids == NULL)
-		ens_fail(C_WAITSOME, "out of memory for %d requests", n);
+		ens_fail(WC_WAITSOME, "out of memory for %d requests", n);
 	memset(&ev, 0, sizeof(ev));
-	monitor_ev(C_WAITSOME, &ev, 1);
-	enter_only(C_WAITSOME, NULL, 0);
+	monitor_ev(WC_WAITSOME, &ev, 1);
+	slot_reqs(WC_WAITSOME, 1, n, saved);
 	rc = PMPI_Waitsome(n, reqs, &out, indices, st);
 	leave();
-	check_wait(C_WAITSOME, rc, out == MPI_UNDEFINED ? 0 : out, st);
+	slot_req_done(n, saved, reqs);
+	check_wait(WC_WAITSOME, rc, out == MPI_UNDEFINED ? 0 : out, st);
 	for (k = 0; out != MPI_UNDEFINED && k < out; k++)
 		ids[k] = req_id(saved[indices[k]]);
 	ev.reqs = ids;
 	ev.nreqs = out == MPI_UNDEFINED ? 0 : out;
-	monitor_ev(C_WAITSOME, &ev, 0);
+	monitor_ev(WC_WAITSOME, &ev, 0);
 	t1 = rec_on ? MPI_Wtime() : 0;
 	for (k = 0; rec_on && out != MPI_UNDEFINED && k < out; k++)
 		rec_completed(TRACE_WAITSOME, saved[indices[k]], &st[k], t0, t1, 0);
@@ -2360,7 +2435,7 @@ ens_waitsome(int n, MPI_Request *reqs, int *indices, MPI_Status *sts)
 void
 ens_probe(const char *type, int index, MPI_Status *st)
 {
-	const struct wire_port	*p = find_port(C_PROBE, type, index);
+	const struct wire_port	*p = find_port(WC_PROBE, type, index);
 	struct mon_event	 ev;
 	MPI_Status		 own;
 	double			 t0 = rec_on ? MPI_Wtime() : 0;
@@ -2371,11 +2446,11 @@ ens_probe(const char *type, int index, MPI_Status *st)
 	memset(&ev, 0, sizeof(ev));
 	ev.type = type;
 	ev.port = index;
-	monitor_ev(C_PROBE, &ev, 0);
-	enter_only(C_PROBE, type, index);
+	monitor_ev(WC_PROBE, &ev, 0);
+	slot_p2p(WC_PROBE, type_index(type), index, p->rank, 0);
 	rc = PMPI_Probe(p->rank, p->rtag, E.comm, st);
 	leave();
-	check(C_PROBE, rc);
+	check(WC_PROBE, rc);
 	if (rec_on)
 		rec_probe(TRACE_PROBE, t0, tname(type), index, REC_FOUND_NONE, 0,
 		    p->rank, p->rtag, st, 0, E.comm);
@@ -2385,7 +2460,7 @@ ens_probe(const char *type, int index, MPI_Status *st)
  * index of one with a message (its type in *got, the status in *st), or
  * 0. */
 static int
-probe_ports(enum call c, const struct wire_type *t, MPI_Status *st,
+probe_ports(enum wire_call c, const struct wire_type *t, MPI_Status *st,
     const struct wire_type **got)
 {
 	static int	 start;
@@ -2423,7 +2498,7 @@ probe_ports(enum call c, const struct wire_type *t, MPI_Status *st,
  * m' after 'probe any T as m' takes that port's message); a blocking one
  * is checked before it waits. */
 static int
-probe_any(enum call c, const char *type, int block, MPI_Status *st)
+probe_any(enum wire_call c, const char *type, int block, MPI_Status *st)
 {
 	const struct wire_type	*t, *got = NULL;
 	struct mon_event	 ev;
@@ -2435,7 +2510,10 @@ probe_any(enum call c, const char *type, int block, MPI_Status *st)
 	ev.type = type;
 	if (block)
 		monitor_ev(c, &ev, 1);
-	enter_only(c, type, 0);
+	slot_begin(c, block ? WIRE_WAIT_PORTS : WIRE_WAIT_NONE);
+	slot_me->type = type_index(type);
+	slot_me->port = 0;
+	slot_done();
 	if (covers_all(t)) {
 		rc = block ? PMPI_Probe(MPI_ANY_SOURCE, MPI_ANY_TAG, E.comm, st) :
 		    PMPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, E.comm, &flag, st);
@@ -2474,13 +2552,13 @@ ens_probe_any(const char *type, MPI_Status *st)
 {
 	MPI_Status	own;
 
-	return probe_any(C_PROBE_ANY, type, 1, ignored(st) ? &own : st);
+	return probe_any(WC_PROBE_ANY, type, 1, ignored(st) ? &own : st);
 }
 
 int
 ens_iprobe(const char *type, int index, MPI_Status *st)
 {
-	const struct wire_port	*p = find_port(C_IPROBE, type, index);
+	const struct wire_port	*p = find_port(WC_IPROBE, type, index);
 	struct mon_event	 ev;
 	MPI_Status		 own;
 	double			 t0 = rec_on ? MPI_Wtime() : 0;
@@ -2488,15 +2566,18 @@ ens_iprobe(const char *type, int index, MPI_Status *st)
 
 	if (ignored(st))
 		st = &own;
-	enter_only(C_IPROBE, type, index);
+	slot_begin(WC_IPROBE, WIRE_WAIT_NONE);
+	slot_me->type = type_index(type);
+	slot_me->port = index;
+	slot_done();
 	rc = PMPI_Iprobe(p->rank, p->rtag, E.comm, &flag, st);
 	leave();
-	check(C_IPROBE, rc);
+	check(WC_IPROBE, rc);
 	memset(&ev, 0, sizeof(ev));
 	ev.type = type;
 	ev.port = index;
 	ev.flag = flag != 0;
-	monitor_ev(C_IPROBE, &ev, 0);
+	monitor_ev(WC_IPROBE, &ev, 0);
 	if (rec_on)
 		rec_probe(flag ? TRACE_IPROBE : TRACE_IPROBEFALSE, t0,
 		    tname(type), index, REC_FOUND_NONE, 0, p->rank, p->rtag, st,
@@ -2510,7 +2591,7 @@ ens_iprobe_any(const char *type, int *port, MPI_Status *st)
 	MPI_Status	own;
 	int		index;
 
-	index = probe_any(C_IPROBE_ANY, type, 0, ignored(st) ? &own : st);
+	index = probe_any(WC_IPROBE_ANY, type, 0, ignored(st) ? &own : st);
 	if (port != NULL)
 		*port = index;
 	return index > 0;

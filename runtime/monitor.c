@@ -2,7 +2,15 @@
  * grammar: monitor.h) compiled to a small program (actions, jumps, splits
  * for 'choice', counted loops), followed as a set of positions, because
  * 'choice' and the end of a loop may go more than one way.  Each port call
- * must match an action one of the positions is at. */
+ * must match an action one of the positions is at.  Where the process is
+ * at one position, at an action that takes its call as it is (no request
+ * or probed message to follow), the step is precomputed (compile_fast):
+ * the call, the port type's index and where the action leads, past the
+ * jumps after it; the step compares and stores, and counts a loop when
+ * it leads to a loop's test (about 12 ns, against a microsecond for the
+ * set of positions, so that the check can stay on: bench/monstep.c,
+ * bench/checks.sh).
+ * The sets a step builds are kept from step to step. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +74,21 @@ struct ins {
 	int	 rport;
 	int	*on, *onpc;	/* waitany, waitsome: each branch's request */
 	int	 non;		/* and its first instruction */
+	/* The fast step's (compile_fast): the one call that matches this
+	 * action with nothing for follow to do, -1 none (the others go the
+	 * general way); its type's index; the instruction after it, past
+	 * jumps. */
+	int	 fop;
+	int	 tidx;
+	int	 next;
+};
+
+/* A set (or stack) of configurations, grown as needed up to
+ * MON_MAX_CONFIGS: a step allocates for the configurations it meets, not
+ * for the most it may. */
+struct cfgs {
+	long	*v;
+	int	 n, cap;
 };
 
 struct mon {
@@ -78,8 +101,11 @@ struct mon {
 	long		 nposts;	/* requests posted so far */
 	char		**locs;
 	int		 nlocs;
-	long		*ready;		/* configurations: pc, then nslots counters */
-	int		 nready;
+	struct cfgs	 rd;		/* the configurations it may be in */
+	struct cfgs	 spare;		/* the next ready set, built by closure */
+	struct cfgs	 seen, stack, next;	/* a step's scratch, kept */
+	long		*cur;		/* CW: the configuration closure follows */
+	int		*where;		/* ens_mon_where's */
 	int		 failed;
 	int		 ntypes;	/* the port types, and their counts */
 	const char *const *types;
@@ -97,6 +123,8 @@ struct mon {
  * its type's index + 1 (0: none found) and its index. */
 #define CW(m)	(1 + (m)->nslots + 2 * (m)->nnames)
 #define MON_POSTING	(-1L)
+/* The most longs of a configuration ens_mon_step's fast way copies. */
+#define MON_FAST_CW	64
 /* The request slot of name k in configuration c. */
 #define RQ(m, c, k)	((c)[1 + (m)->nslots + 2 * (k)])
 #define RQSEQ(m, c, k)	((c)[1 + (m)->nslots + 2 * (k) + 1])
@@ -700,6 +728,7 @@ statements(struct mon *m)
 }
 
 static int	 matches(const struct ins *, const struct mon_event *);
+static int	 settle(struct mon *, const long *, int, char **);
 static char	*refusal(const struct mon *, const struct mon_event *);
 
 int
@@ -712,11 +741,15 @@ ens_mon_expects(struct mon *m, const struct mon_event *e, char **msg)
 		*msg = strdup("the behaviour was already left");
 		return -1;
 	}
-	for (i = 0; i < m->nready; i++) {
-		const struct ins *in = &m->ins[m->ready[(size_t)i * CW(m)]];
+	for (i = 0; i < m->rd.n; i++) {
+		const struct ins *in = &m->ins[m->rd.v[(size_t)i * CW(m)]];
 
-		if (in->kind == I_ACT && matches(in, e))
+		if (in->kind == I_ACT && matches(in, e)) {
+			if (m->where != NULL)	/* where it waits (the step's
+						 * after it may say another) */
+				*m->where = in->loc;
 			return 0;
+		}
 	}
 	m->failed = 1;
 	*msg = refusal(m, e);
@@ -728,11 +761,11 @@ ens_mon_posted(struct mon *m, long req)
 {
 	int	i, k;
 
-	for (i = 0; i < m->nready; i++)
+	for (i = 0; i < m->rd.n; i++)
 		for (k = 0; k < m->nnames; k++)
 			if (!m->probed[k] &&
-			    RQ(m, m->ready + (size_t)i * CW(m), k) == MON_POSTING)
-				RQ(m, m->ready + (size_t)i * CW(m), k) = req;
+			    RQ(m, m->rd.v + (size_t)i * CW(m), k) == MON_POSTING)
+				RQ(m, m->rd.v + (size_t)i * CW(m), k) = req;
 }
 
 void
@@ -756,18 +789,16 @@ ens_mon_free(struct mon *m)
 	free(m->names);
 	free(m->probed);
 	free(m->ins);
-	free(m->ready);
+	free(m->rd.v);
+	free(m->spare.v);
+	free(m->seen.v);
+	free(m->stack.v);
+	free(m->next.v);
+	free(m->cur);
 	free(m->err);
 	free(m);
 }
 
-/* A set (or stack) of configurations, grown as needed up to
- * MON_MAX_CONFIGS: a step allocates for the configurations it meets, not
- * for the most it may. */
-struct cfgs {
-	long	*v;
-	int	 n, cap;
-};
 
 /* Room in s for one more configuration: 0, or -1 when it holds
  * MON_MAX_CONFIGS already or memory ran out. */
@@ -830,84 +861,145 @@ some_next(const struct mon *m, const struct ins *in, long *c)
 	c[0] = act->onpc[best];
 }
 
-/* From the configurations in 'from', follow jumps, splits and loops to the
- * actions and ends they reach: m->ready.  0, or -1 when too many. */
+/* Follow configuration c (in place) from a jump, a loop's entry or test,
+ * or a waitsome's dispatch to where it leads, one instruction. */
+static inline void
+step_one(const struct mon *m, const struct ins *in, long *c)
+{
+	if (in->kind == I_JMP)
+		c[0] = in->a;
+	else if (in->kind == I_ENTER) {
+		c[1 + in->a] = in->count;
+		c[0]++;
+	} else if (in->kind == I_TEST) {
+		if (in->count < 0)
+			c[0]++;
+		else if (c[1 + in->a] > 0) {
+			c[1 + in->a]--;
+			c[0]++;
+		} else {
+			c[1 + in->a] = 0;
+			c[0] = in->b;
+		}
+	} else		/* I_SOME */
+		some_next(m, in, c);
+}
+
+/* The fast way of closure for one configuration c that goes one way:
+ * follow it in place to the action or end it reaches, as closure would.
+ * 0, or -1 when it meets a split or goes round longer than the program
+ * (a loop of nothing; closure tells): c is then part way, still one of
+ * the configurations closure reaches the same actions from. */
+static inline int
+advance(const struct mon *m, long *c)
+{
+	int	n;
+
+	for (n = 0; n <= m->nins; n++) {
+		const struct ins *in = &m->ins[c[0]];
+
+		if (in->kind == I_ACT || in->kind == I_END)
+			return 0;
+		if (in->kind == I_SPLIT)
+			return -1;
+		step_one(m, in, c);
+	}
+	return -1;
+}
+
+/* From the nfrom configurations in 'from' (not m->spare's), follow
+ * jumps, splits and loops to the actions and ends they reach: the new
+ * m->rd.  0, or -1 when too many (m->rd as it was).  The sets are the
+ * monitor's, kept from step to step: a step allocates only while they
+ * grow. */
 static int
 closure(struct mon *m, const long *from, int nfrom)
 {
-	struct cfgs	 seen = { NULL, 0, 0 }, ready = { NULL, 0, 0 };
-	struct cfgs	 stack = { NULL, 0, 0 };
+	struct cfgs	 t;
 	int		 w = CW(m), i, r;
-	long		*c;
+	long		*c = m->cur;
 
-	/* c, the configuration followed. */
-	if ((c = malloc(sizeof(long) * (size_t)w)) == NULL)
-		goto full;
+	m->seen.n = m->stack.n = m->spare.n = 0;
 	for (i = 0; i < nfrom; i++) {
-		if (room(m, &stack) != 0)
-			goto full;
-		memcpy(stack.v + (size_t)stack.n++ * w, from + (size_t)i * w,
+		if (room(m, &m->stack) != 0)
+			return -1;
+		memcpy(m->stack.v + (size_t)m->stack.n++ * w, from + (size_t)i * w,
 		    sizeof(long) * (size_t)w);
 	}
-	while (stack.n > 0) {
-		memcpy(c, stack.v + (size_t)--stack.n * w, sizeof(long) * (size_t)w);
-		if ((r = add(m, &seen, c)) < 0)
-			goto full;
+	while (m->stack.n > 0) {
+		memcpy(c, m->stack.v + (size_t)--m->stack.n * w,
+		    sizeof(long) * (size_t)w);
+		if ((r = add(m, &m->seen, c)) < 0)
+			return -1;
 		if (r == 0)
 			continue;
 		for (;;) {
 			struct ins	*in = &m->ins[c[0]];
 
 			if (in->kind == I_ACT || in->kind == I_END) {
-				if (add(m, &ready, c) < 0)
-					goto full;
+				if (add(m, &m->spare, c) < 0)
+					return -1;
 				break;
 			}
-			if (in->kind == I_JMP)
-				c[0] = in->a;
-			else if (in->kind == I_ENTER) {
-				c[1 + in->a] = in->count;
-				c[0]++;
-			} else if (in->kind == I_TEST) {
-				if (in->count < 0)
-					c[0]++;
-				else if (c[1 + in->a] > 0) {
-					c[1 + in->a]--;
-					c[0]++;
-				} else {
-					c[1 + in->a] = 0;
-					c[0] = in->b;
-				}
-			} else if (in->kind == I_SOME) {
-				some_next(m, in, c);
-			} else {	/* I_SPLIT: this way, and push the other */
-				if (room(m, &stack) != 0)
-					goto full;
-				memcpy(stack.v + (size_t)stack.n * w, c,
+			if (in->kind == I_SPLIT) {	/* this way; push the other */
+				if (room(m, &m->stack) != 0)
+					return -1;
+				memcpy(m->stack.v + (size_t)m->stack.n * w, c,
 				    sizeof(long) * (size_t)w);
-				stack.v[(size_t)stack.n++ * w] = in->b;
+				m->stack.v[(size_t)m->stack.n++ * w] = in->b;
 				c[0] = in->a;
-			}
+			} else
+				step_one(m, in, c);
 			/* A loop of nothing comes back here: stop at a repeat. */
-			if ((r = add(m, &seen, c)) < 0)
-				goto full;
+			if ((r = add(m, &m->seen, c)) < 0)
+				return -1;
 			if (r == 0)
 				break;
 		}
 	}
-	free(c);
-	free(seen.v);
-	free(stack.v);
-	free(m->ready);
-	m->ready = ready.v;
-	m->nready = ready.n;
+	t = m->rd;
+	m->rd = m->spare;
+	m->spare = t;
 	return 0;
-full:
-	free(c);
-	free(seen.v);
-	free(ready.v);
-	free(stack.v);
-	return -1;
+}
+
+/* The call of each action word whose match is its name alone (its port,
+ * root and group aside), for the fast step; -1: none. */
+static const int word_op[W_COUNT] = {
+	MON_SEND, MON_SSEND, MON_BSEND, MON_ISEND, MON_ISSEND, MON_IBSEND,
+	MON_RECV, MON_IRECV, -1, -1, -1, MON_BARRIER, MON_ALLREDUCE,
+	MON_ALLGATHER, MON_ALLTOALL, MON_ALLGATHERV, MON_ALLTOALLV,
+	MON_REDUCE_SCATTER, MON_BCAST, MON_SCATTER, MON_REDUCE, MON_GATHER,
+	MON_SCATTERV, MON_GATHERV, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
+};
+
+/* The precomputed automaton of the fast step: for each action with
+ * nothing to follow but its place (no request or message it names, one
+ * outcome), the call it takes, its port type's index, and where it
+ * leads, past the jumps after it, so that a step there is a comparison
+ * and a store (and a loop's count when it leads to a loop's test). */
+static void
+compile_fast(struct mon *m)
+{
+	struct ins	*in;
+	int		 pc, k, n;
+
+	for (pc = 0; pc < m->nins; pc++) {
+		in = &m->ins[pc];
+		in->fop = -1;
+		in->tidx = -1;
+		if (in->kind != I_ACT)
+			continue;
+		for (k = 0; k < m->ntypes; k++)
+			if (in->type == m->types[k])
+				in->tidx = k;
+		if (in->req >= 0 || (in->word <= W_IRECV && in->tidx < 0))
+			continue;
+		in->fop = word_op[in->word];
+		in->next = pc + 1;
+		for (n = 0; n < m->nins && m->ins[in->next].kind == I_JMP; n++)
+			in->next = m->ins[in->next].a;
+	}
 }
 
 struct mon *
@@ -952,8 +1044,12 @@ ens_mon_new(const char *behaviour, int nlocs, const char *const *locs, int ntype
 		return NULL;
 	}
 	(void)end;
-	if ((start = calloc((size_t)CW(m), sizeof(long))) == NULL)
+	compile_fast(m);
+	if ((start = calloc((size_t)CW(m), sizeof(long))) == NULL ||
+	    (m->cur = calloc((size_t)CW(m), sizeof(long))) == NULL) {
+		free(start);
 		goto oom;
+	}
 	i = closure(m, start, 1);
 	free(start);
 	if (i != 0) {
@@ -1303,10 +1399,10 @@ req_name(const struct mon *m, long req)
 {
 	int	i, k;
 
-	for (i = 0; req != 0 && i < m->nready; i++)
+	for (i = 0; req != 0 && i < m->rd.n; i++)
 		for (k = 0; k < m->nnames; k++)
 			if (!m->probed[k] &&
-			    RQ(m, m->ready + (size_t)i * CW(m), k) == req)
+			    RQ(m, m->rd.v + (size_t)i * CW(m), k) == req)
 				return m->names[k];
 	return NULL;
 }
@@ -1382,10 +1478,10 @@ refusal(const struct mon *m, const struct mon_event *e)
 	if (is_coll(e->op) && e->group != NULL && (k = (int)strlen(call)) <
 	    (int)sizeof(call))
 		snprintf(call + k, sizeof(call) - (size_t)k, " over %s", e->group);
-	if ((list = calloc((size_t)m->nready + 1, sizeof(*list))) == NULL)
+	if ((list = calloc((size_t)m->rd.n + 1, sizeof(*list))) == NULL)
 		return NULL;
-	for (i = 0; i < m->nready; i++) {
-		const long	 *c = m->ready + (size_t)i * CW(m);
+	for (i = 0; i < m->rd.n; i++) {
+		const long	 *c = m->rd.v + (size_t)i * CW(m);
 		const struct ins *in = &m->ins[c[0]];
 
 		if (in->kind != I_ACT)
@@ -1419,44 +1515,125 @@ out:
 	return NULL;
 }
 
+/* Whether action 'in', whose call is e's (in->fop), takes e: its port
+ * (by its type's index when e gives it), its root and its group. */
+static inline int
+fast_match(const struct mon *m, const struct ins *in,
+    const struct mon_event *e)
+{
+	(void)m;
+	if (in->word <= W_IRECV)
+		return in->port == e->port && (e->ptype > 0 ?
+		    e->ptype == in->tidx + 1 : e->type != NULL &&
+		    strcmp(in->type, e->type) == 0);
+	if (in->group != e->group && (in->group == NULL || e->group == NULL ||
+	    strcmp(in->group, e->group) != 0))
+		return 0;
+	return in->root == NULL || (e->root != NULL &&
+	    strcmp(in->root, e->root) == 0);
+}
+
+/* The statement of the action 'in' a step took, for ens_mon_where. */
+static inline void
+took(struct mon *m, const struct ins *in)
+{
+	if (m->where != NULL)
+		*m->where = in->loc;
+}
+
 int
 ens_mon_step(struct mon *m, const struct mon_event *e, char **msg)
 {
-	int	 w = CW(m), i, n = 0;
-	long	*next;
+	int		 w = CW(m), i, took_one = 0;
+	long		 fast[MON_FAST_CW], *c;
+	const struct ins *in;
 
 	*msg = NULL;
 	if (m->failed) {
 		*msg = strdup("the behaviour was already left");
 		return -1;
 	}
-	if ((next = malloc(sizeof(long) * (size_t)w * (size_t)(m->nready + 1))) == NULL)
-		return -1;
-	for (i = 0; i < m->nready; i++) {
-		const long	*c = m->ready + (size_t)i * w;
-		const struct ins *in = &m->ins[c[0]];
-
-		if (e->op == MON_FINALIZE ? in->kind == I_END :
-		    in->kind == I_ACT && matches(in, e)) {
-			memcpy(next + (size_t)n * w, c, sizeof(long) * (size_t)w);
-			if (in->kind != I_ACT || follow(m, in, e, next + (size_t)n * w))
-				n++;
+	/* The precomputed automaton: one configuration, at an action that
+	 * takes the call as it is (compile_fast).  Its step is a store of
+	 * where it leads, and a loop's count when that is a loop's test. */
+	if (m->rd.n == 1) {
+		c = m->rd.v;
+		in = &m->ins[c[0]];
+		if (in->fop == (int)e->op && fast_match(m, in, e)) {
+			if (is_post(e->op))
+				m->nposts++;
+			took(m, in);
+			c[0] = in->next;
+			if (m->ins[c[0]].kind == I_ACT)
+				return 0;
+			if (advance(m, c) == 0)
+				return 0;
+			return settle(m, c, 1, msg);
 		}
 	}
-	if (n > 0 && is_post(e->op))
+	/* One configuration that an action leaves one way (no choice
+	 * before the next action): the step is a match, its outcome, and
+	 * jumps and counted loops up to the next action, in place. */
+	if (m->rd.n == 1 && w <= MON_FAST_CW && e->op != MON_FINALIZE &&
+	    (in = &m->ins[m->rd.v[0]])->kind == I_ACT && matches(in, e)) {
+		memcpy(fast, m->rd.v, sizeof(long) * (size_t)w);
+		if (follow(m, in, e, fast)) {
+			if (is_post(e->op))
+				m->nposts++;
+			took(m, in);
+			if (advance(m, fast) == 0) {
+				memcpy(m->rd.v, fast, sizeof(long) * (size_t)w);
+				return 0;
+			}
+			return settle(m, fast, 1, msg);
+		}
+	}
+	m->next.n = 0;
+	for (i = 0; i < m->rd.n; i++) {
+		c = m->rd.v + (size_t)i * w;
+		in = &m->ins[c[0]];
+		if (e->op == MON_FINALIZE ? in->kind == I_END :
+		    in->kind == I_ACT && matches(in, e)) {
+			if (room(m, &m->next) != 0) {
+				m->failed = 1;
+				return -1;
+			}
+			memcpy(m->next.v + (size_t)m->next.n * w, c,
+			    sizeof(long) * (size_t)w);
+			if (in->kind != I_ACT || follow(m, in, e,
+			    m->next.v + (size_t)m->next.n * w)) {
+				m->next.n++;
+				if (!took_one && in->kind == I_ACT)
+					took(m, in);
+				took_one = 1;
+			}
+		}
+	}
+	if (m->next.n > 0 && is_post(e->op))
 		m->nposts++;
-	if (n == 0) {
-		free(next);
+	if (m->next.n == 0) {
 		m->failed = 1;
 		*msg = refusal(m, e);
 		return -1;
 	}
+	return settle(m, m->next.v, m->next.n, msg);
+}
+
+/* The step's end: the n configurations after the action, followed to
+ * the next actions (closure).  0, or -1 and *msg when too many. */
+static int
+settle(struct mon *m, const long *next, int n, char **msg)
+{
 	if (closure(m, next, n) != 0) {
-		free(next);
 		m->failed = 1;
 		*msg = strdup("the behaviour has more than 4096 ways to go here");
 		return -1;
 	}
-	free(next);
 	return 0;
+}
+
+void
+ens_mon_where(struct mon *m, int *where)
+{
+	m->where = where;
 }

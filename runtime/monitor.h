@@ -118,6 +118,9 @@ enum mon_op {
 struct mon_event {
 	enum mon_op	 op;
 	const char	*type;
+	int		 ptype;		/* type's index + 1 among ens_mon_new's
+					 * types, when the caller knows it; 0:
+					 * by its name */
 	int		 port;
 	const char	*root;
 	const char	*group;		/* a collective's: "rows[2]", "worker";
@@ -173,6 +176,12 @@ int ens_mon_expects(struct mon *, const struct mon_event *, char **msg);
  * req 0 posted: the request its 'as' names from now on. */
 void ens_mon_posted(struct mon *, long req);
 #define MON_MAX_CONFIGS	4096
+
+/* From now on, each step that takes an action, and each ens_mon_expects
+ * that finds one, stores the index of its statement's location
+ * (ens_mon_new's locs; -1 none) in *where: where the process's call is
+ * in the behaviour, for the run's watch (wire.h).  NULL: none. */
+void ens_mon_where(struct mon *, int *where);
 
 void ens_mon_free(struct mon *);
 

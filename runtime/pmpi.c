@@ -1,14 +1,18 @@
 /* pmpi.c -- raw MPI calls a component makes outside the port interface,
- * recorded for 'ensemble run --trace' through the MPI profiling interface:
- * each wrapper defines the MPI_ name, calls the PMPI_ one, and records the
- * call (VIA raw) when the process is tracing; otherwise it only passes the
- * call on.  libensemble's own calls (ens.c) go to PMPI_* directly, so
- * nothing is recorded twice.  Wrapped: the blocking and non-blocking
- * sends and receives, MPI_Sendrecv and MPI_Sendrecv_replace, MPI_Wait,
- * MPI_Waitall, MPI_Test, MPI_Waitany and MPI_Waitsome, MPI_Probe and
- * MPI_Iprobe, and the collectives the port interface has (the v-forms
- * too); others (MPI_Testall ...) pass through unrecorded
- * (man/ensemble-trace.5). */
+ * seen through the MPI profiling interface: each wrapper defines the MPI_
+ * name and calls the PMPI_ one.  Each blocking call says in the process's
+ * slot of the run's watch (slot.h) what it waits for, as the port calls
+ * do, and each post remembers its request's peer for the waits; and the
+ * call is recorded for 'ensemble run --trace' (VIA raw) when the process
+ * is tracing (traced_*), otherwise only passed on.  libensemble's own
+ * calls (ens.c) go to PMPI_* directly, so nothing is said or recorded
+ * twice.  Wrapped: the blocking and non-blocking sends and receives,
+ * MPI_Sendrecv and MPI_Sendrecv_replace, MPI_Wait, MPI_Waitall, MPI_Test,
+ * MPI_Waitany and MPI_Waitsome, MPI_Probe and MPI_Iprobe, and the
+ * collectives the port interface has (the v-forms too); MPI_Testall,
+ * MPI_Testany, MPI_Testsome and MPI_Request_free only for the watch's
+ * requests; others pass through unrecorded (man/ensemble-trace.5), and the
+ * watch takes a wait for their requests as one it cannot follow. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -17,6 +21,7 @@
 #include <mpi.h>
 
 #include "record.h"
+#include "slot.h"
 
 /* The world rank of peer (in c, comm id k), keeping MPI_ANY_SOURCE as
  * TRACE_ANY and MPI_PROC_NULL as none. */
@@ -28,6 +33,122 @@ peer_of(MPI_Comm c, int k, int peer)
 	if (peer == MPI_PROC_NULL || peer < 0)
 		return TRACE_NONE;
 	return rec_world_rank(c, k, peer);
+}
+
+
+/* The watch (slot.h): a raw call on one peer (rank in comm), to send to
+ * it or receive from it; one the watch cannot name waits for nobody it
+ * knows. */
+static inline void
+raw_p2p(int call, MPI_Comm comm, int rank, int send)
+{
+	volatile struct wire_slot	*s = slot_me;
+	int				 w = slot_world_rank(comm, rank);
+
+	slot_begin(call, w >= 0 ? WIRE_WAIT_ALL : WIRE_WAIT_NONE);
+	slot_raw();
+	if (w >= 0) {
+		s->peers[0] = w;
+		s->npeers = 1;
+		s->sends = send ? 1 : 0;
+		s->recvs = send ? 0 : 1;
+	}
+	slot_done();
+}
+
+/* A raw sendrecv: to dest, from source. */
+static void
+raw_sendrecv(int call, MPI_Comm comm, int dest, int source)
+{
+	volatile struct wire_slot	*s = slot_me;
+	int				 d = slot_world_rank(comm, dest);
+	int				 f = slot_world_rank(comm, source);
+
+	slot_begin(call, d >= 0 && f >= 0 ? WIRE_WAIT_ALL : WIRE_WAIT_NONE);
+	slot_raw();
+	if (d >= 0 && f >= 0) {
+		s->peers[0] = d;
+		s->sends = 1;
+		s->npeers = 1;
+		if (f == d)
+			s->recvs = 1;
+		else {
+			s->peers[s->npeers++] = f;
+			s->recvs = 2;
+		}
+	}
+	slot_done();
+}
+
+/* A raw collective on comm (root its rank there, or -1). */
+static inline void
+raw_coll(int call, MPI_Comm comm, int root)
+{
+	unsigned	*ncoll;
+	int		 id = slot_comm(comm, &ncoll);
+
+	if (id < 0) {
+		slot_begin(call, WIRE_WAIT_NONE);
+		slot_raw();
+		slot_done();
+		return;
+	}
+	slot_begin(call, WIRE_WAIT_COLL);
+	slot_raw();
+	slot_me->comm = id;
+	slot_me->ncoll = (*ncoll)++;
+	slot_me->root = root >= 0 ? slot_world_rank(comm, root) : -1;
+	slot_done();
+}
+
+/* A raw post's request, to or from rank in comm. */
+static void
+raw_post(MPI_Request r, MPI_Comm comm, int rank, int send)
+{
+	int	w = slot_world_rank(comm, rank);
+
+	slot_req_post(r, w >= 0 ? w : SLOT_PEER_UNKNOWN, send);
+}
+
+/* A raw wait for n requests (any: for one of them). */
+static void
+raw_reqs(int call, int any, int n, const MPI_Request *reqs)
+{
+	if (n < 0 || (n > 0 && reqs == NULL)) {
+		slot_begin(call, WIRE_WAIT_NONE);
+		slot_raw();
+		slot_done();
+		return;
+	}
+	slot_me->loc = -1;
+	slot_reqs(call, any, n, reqs);
+}
+
+/* A copy of n requests before a call that completes some of them (fixed
+ * when n <= 16; NULL when memory ran out: they are not forgotten then). */
+static MPI_Request *
+raw_save(int n, const MPI_Request *reqs, MPI_Request *fixed)
+{
+	MPI_Request	*saved = fixed;
+
+	if (n < 0 || (n > 0 && reqs == NULL) ||
+	    (n > 16 && (saved = malloc((size_t)n * sizeof(*saved))) == NULL))
+		return NULL;
+	if (n > 0)
+		memcpy(saved, reqs, (size_t)n * sizeof(*saved));
+	return saved;
+}
+
+/* Forget the requests of saved that the call completed, and free it. */
+static void
+raw_done(int n, MPI_Request *saved, const MPI_Request *reqs,
+    MPI_Request *fixed)
+{
+	if (saved == NULL)
+		return;
+	slot_req_done(n, saved, reqs);
+	if (saved != fixed)
+		free(saved);
 }
 
 /* A blocking send in mode m. */
@@ -42,8 +163,8 @@ sent(int m, double t0, const void *buf, int count, MPI_Datatype dt,
 	    dt, count, 1, NULL, comm);
 }
 
-int
-MPI_Send(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+static int
+traced_Send(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
     MPI_Comm comm)
 {
 	double	t0;
@@ -57,8 +178,8 @@ MPI_Send(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
 	return rc;
 }
 
-int
-MPI_Rsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+static int
+traced_Rsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
     MPI_Comm comm)
 {
 	double	t0;
@@ -72,8 +193,8 @@ MPI_Rsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
 	return rc;
 }
 
-int
-MPI_Ssend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+static int
+traced_Ssend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
     MPI_Comm comm)
 {
 	double	t0;
@@ -87,8 +208,8 @@ MPI_Ssend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
 	return rc;
 }
 
-int
-MPI_Bsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+static int
+traced_Bsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
     MPI_Comm comm)
 {
 	double	t0;
@@ -102,8 +223,8 @@ MPI_Bsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
 	return rc;
 }
 
-int
-MPI_Recv(void *buf, int count, MPI_Datatype dt, int source, int tag,
+static int
+traced_Recv(void *buf, int count, MPI_Datatype dt, int source, int tag,
     MPI_Comm comm, MPI_Status *st)
 {
 	MPI_Status	own;
@@ -137,8 +258,8 @@ isent(int m, double t0, int count, MPI_Datatype dt, int dest, int tag,
 	    dt, count, 1, req, comm);
 }
 
-int
-MPI_Isend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+static int
+traced_Isend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
     MPI_Comm comm, MPI_Request *req)
 {
 	double	t0;
@@ -153,8 +274,8 @@ MPI_Isend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
 	return rc;
 }
 
-int
-MPI_Issend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+static int
+traced_Issend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
     MPI_Comm comm, MPI_Request *req)
 {
 	double	t0;
@@ -169,8 +290,8 @@ MPI_Issend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
 	return rc;
 }
 
-int
-MPI_Ibsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+static int
+traced_Ibsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
     MPI_Comm comm, MPI_Request *req)
 {
 	double	t0;
@@ -185,8 +306,8 @@ MPI_Ibsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
 	return rc;
 }
 
-int
-MPI_Irecv(void *buf, int count, MPI_Datatype dt, int source, int tag,
+static int
+traced_Irecv(void *buf, int count, MPI_Datatype dt, int source, int tag,
     MPI_Comm comm, MPI_Request *req)
 {
 	double	t0;
@@ -205,8 +326,8 @@ MPI_Irecv(void *buf, int count, MPI_Datatype dt, int source, int tag,
 	return rc;
 }
 
-int
-MPI_Wait(MPI_Request *req, MPI_Status *st)
+static int
+traced_Wait(MPI_Request *req, MPI_Status *st)
 {
 	if (!rec_on)
 		return PMPI_Wait(req, st);
@@ -214,16 +335,16 @@ MPI_Wait(MPI_Request *req, MPI_Status *st)
 	    MPI_STATUSES_IGNORE : st, 1);
 }
 
-int
-MPI_Waitall(int n, MPI_Request reqs[], MPI_Status sts[])
+static int
+traced_Waitall(int n, MPI_Request reqs[], MPI_Status sts[])
 {
 	if (!rec_on)
 		return PMPI_Waitall(n, reqs, sts);
 	return rec_waitall(n, reqs, sts, 1);
 }
 
-int
-MPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype sdt, int dest,
+static int
+traced_Sendrecv(const void *sbuf, int scount, MPI_Datatype sdt, int dest,
     int stag, void *rbuf, int rcount, MPI_Datatype rdt, int source, int rtag,
     MPI_Comm comm, MPI_Status *st)
 {
@@ -246,8 +367,8 @@ MPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype sdt, int dest,
 	return rc;
 }
 
-int
-MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype dt, int dest,
+static int
+traced_Sendrecv_replace(void *buf, int count, MPI_Datatype dt, int dest,
     int stag, int source, int rtag, MPI_Comm comm, MPI_Status *st)
 {
 	MPI_Status	own;
@@ -269,8 +390,8 @@ MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype dt, int dest,
 	return rc;
 }
 
-int
-MPI_Test(MPI_Request *req, int *flag, MPI_Status *st)
+static int
+traced_Test(MPI_Request *req, int *flag, MPI_Status *st)
 {
 	MPI_Request	saved;
 	MPI_Status	own;
@@ -292,8 +413,8 @@ MPI_Test(MPI_Request *req, int *flag, MPI_Status *st)
 	return rc;
 }
 
-int
-MPI_Waitany(int n, MPI_Request reqs[], int *index, MPI_Status *st)
+static int
+traced_Waitany(int n, MPI_Request reqs[], int *index, MPI_Status *st)
 {
 	MPI_Request	fixed[16], *saved = fixed;
 	MPI_Status	own;
@@ -316,8 +437,8 @@ MPI_Waitany(int n, MPI_Request reqs[], int *index, MPI_Status *st)
 	return rc;
 }
 
-int
-MPI_Waitsome(int n, MPI_Request reqs[], int *out, int indices[],
+static int
+traced_Waitsome(int n, MPI_Request reqs[], int *out, int indices[],
     MPI_Status sts[])
 {
 	MPI_Request	fixed[16], *saved = fixed;
@@ -356,8 +477,8 @@ MPI_Waitsome(int n, MPI_Request reqs[], int *out, int indices[],
 	return rc;
 }
 
-int
-MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *st)
+static int
+traced_Probe(int source, int tag, MPI_Comm comm, MPI_Status *st)
 {
 	MPI_Status	own;
 	double		t0;
@@ -421,8 +542,8 @@ coll(int op, double t0, MPI_Comm comm, int root, MPI_Datatype sdt,
 	    TRACE_NONE, isroot, n, sdt, scount, rdt, rcount, 1);
 }
 
-int
-MPI_Barrier(MPI_Comm comm)
+static int
+traced_Barrier(MPI_Comm comm)
 {
 	double	t0;
 	int	rc;
@@ -436,8 +557,8 @@ MPI_Barrier(MPI_Comm comm)
 	return rc;
 }
 
-int
-MPI_Bcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm)
+static int
+traced_Bcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm)
 {
 	double	t0;
 	int	rc;
@@ -450,8 +571,8 @@ MPI_Bcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm)
 	return rc;
 }
 
-int
-MPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt,
+static int
+traced_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt,
     MPI_Op op, int root, MPI_Comm comm)
 {
 	double	t0;
@@ -466,8 +587,8 @@ MPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt,
 	return rc;
 }
 
-int
-MPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt,
+static int
+traced_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt,
     MPI_Op op, MPI_Comm comm)
 {
 	double	t0;
@@ -482,8 +603,8 @@ MPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt,
 	return rc;
 }
 
-int
-MPI_Gather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+static int
+traced_Gather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
     int rcount, MPI_Datatype rdt, int root, MPI_Comm comm)
 {
 	double	t0;
@@ -499,8 +620,8 @@ MPI_Gather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
 	return rc;
 }
 
-int
-MPI_Allgather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+static int
+traced_Allgather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
     int rcount, MPI_Datatype rdt, MPI_Comm comm)
 {
 	double	t0;
@@ -516,8 +637,8 @@ MPI_Allgather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
 	return rc;
 }
 
-int
-MPI_Scatter(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+static int
+traced_Scatter(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
     int rcount, MPI_Datatype rdt, int root, MPI_Comm comm)
 {
 	double	t0;
@@ -533,8 +654,8 @@ MPI_Scatter(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
 	return rc;
 }
 
-int
-MPI_Alltoall(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+static int
+traced_Alltoall(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
     int rcount, MPI_Datatype rdt, MPI_Comm comm)
 {
 	double	t0;
@@ -573,8 +694,8 @@ is_root(MPI_Comm comm, int root)
 	return me == root;
 }
 
-int
-MPI_Allgatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+static int
+traced_Allgatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
     const int rcounts[], const int displs[], MPI_Datatype rdt, MPI_Comm comm)
 {
 	double	t0;
@@ -591,8 +712,8 @@ MPI_Allgatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
 	return rc;
 }
 
-int
-MPI_Gatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+static int
+traced_Gatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
     const int rcounts[], const int displs[], MPI_Datatype rdt, int root,
     MPI_Comm comm)
 {
@@ -610,8 +731,8 @@ MPI_Gatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
 	return rc;
 }
 
-int
-MPI_Scatterv(const void *sbuf, const int scounts[], const int displs[],
+static int
+traced_Scatterv(const void *sbuf, const int scounts[], const int displs[],
     MPI_Datatype sdt, void *rbuf, int rcount, MPI_Datatype rdt, int root,
     MPI_Comm comm)
 {
@@ -629,8 +750,8 @@ MPI_Scatterv(const void *sbuf, const int scounts[], const int displs[],
 	return rc;
 }
 
-int
-MPI_Alltoallv(const void *sbuf, const int scounts[], const int sdispls[],
+static int
+traced_Alltoallv(const void *sbuf, const int scounts[], const int sdispls[],
     MPI_Datatype sdt, void *rbuf, const int rcounts[], const int rdispls[],
     MPI_Datatype rdt, MPI_Comm comm)
 {
@@ -648,8 +769,8 @@ MPI_Alltoallv(const void *sbuf, const int scounts[], const int sdispls[],
 	return rc;
 }
 
-int
-MPI_Reduce_scatter(const void *sbuf, void *rbuf, const int rcounts[],
+static int
+traced_Reduce_scatter(const void *sbuf, void *rbuf, const int rcounts[],
     MPI_Datatype dt, MPI_Op op, MPI_Comm comm)
 {
 	double	t0;
@@ -665,4 +786,407 @@ MPI_Reduce_scatter(const void *sbuf, void *rbuf, const int rcounts[],
 		    dt, rcounts != NULL ? rcounts[me] : 0);
 	}
 	return rc;
+}
+
+int
+MPI_Send(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+    MPI_Comm comm)
+{
+	int	rc;
+
+	raw_p2p(WC_MPI_SEND, comm, dest, 1);
+	rc = traced_Send(buf, count, dt, dest, tag, comm);
+	slot_leave();
+	return rc;
+}
+
+int
+MPI_Rsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+    MPI_Comm comm)
+{
+	int	rc;
+
+	raw_p2p(WC_MPI_RSEND, comm, dest, 1);
+	rc = traced_Rsend(buf, count, dt, dest, tag, comm);
+	slot_leave();
+	return rc;
+}
+
+int
+MPI_Ssend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+    MPI_Comm comm)
+{
+	int	rc;
+
+	raw_p2p(WC_MPI_SSEND, comm, dest, 1);
+	rc = traced_Ssend(buf, count, dt, dest, tag, comm);
+	slot_leave();
+	return rc;
+}
+
+int
+MPI_Bsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+    MPI_Comm comm)
+{
+	int	rc;
+
+	raw_p2p(WC_MPI_BSEND, comm, dest, 1);
+	rc = traced_Bsend(buf, count, dt, dest, tag, comm);
+	slot_leave();
+	return rc;
+}
+
+int
+MPI_Recv(void *buf, int count, MPI_Datatype dt, int source, int tag,
+    MPI_Comm comm, MPI_Status *st)
+{
+	int	rc;
+
+	raw_p2p(WC_MPI_RECV, comm, source, 0);
+	rc = traced_Recv(buf, count, dt, source, tag, comm, st);
+	slot_leave();
+	return rc;
+}
+
+int
+MPI_Isend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+    MPI_Comm comm, MPI_Request *req)
+{
+	int	rc;
+
+	if ((rc = traced_Isend(buf, count, dt, dest, tag, comm, req)) == MPI_SUCCESS)
+		raw_post(*req, comm, dest, 1);
+	return rc;
+}
+
+int
+MPI_Issend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+    MPI_Comm comm, MPI_Request *req)
+{
+	int	rc;
+
+	if ((rc = traced_Issend(buf, count, dt, dest, tag, comm, req)) == MPI_SUCCESS)
+		raw_post(*req, comm, dest, 1);
+	return rc;
+}
+
+int
+MPI_Ibsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+    MPI_Comm comm, MPI_Request *req)
+{
+	int	rc;
+
+	if ((rc = traced_Ibsend(buf, count, dt, dest, tag, comm, req)) == MPI_SUCCESS)
+		raw_post(*req, comm, dest, 1);
+	return rc;
+}
+
+int
+MPI_Irecv(void *buf, int count, MPI_Datatype dt, int source, int tag,
+    MPI_Comm comm, MPI_Request *req)
+{
+	int	rc;
+
+	if ((rc = traced_Irecv(buf, count, dt, source, tag, comm, req)) == MPI_SUCCESS)
+		raw_post(*req, comm, source, 0);
+	return rc;
+}
+
+int
+MPI_Wait(MPI_Request *req, MPI_Status *st)
+{
+	int	rc;
+
+	raw_reqs(WC_MPI_WAIT, 0, req != NULL ? 1 : -1, req);
+	if (req != NULL)
+		slot_req_done(1, req, NULL);
+	rc = traced_Wait(req, st);
+	slot_leave();
+	return rc;
+}
+
+int
+MPI_Waitall(int n, MPI_Request reqs[], MPI_Status sts[])
+{
+	int	rc;
+
+	raw_reqs(WC_MPI_WAITALL, 0, n, reqs);
+	if (n > 0 && reqs != NULL)
+		slot_req_done(n, reqs, NULL);
+	rc = traced_Waitall(n, reqs, sts);
+	slot_leave();
+	return rc;
+}
+
+int
+MPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype sdt, int dest,
+    int stag, void *rbuf, int rcount, MPI_Datatype rdt, int source, int rtag,
+    MPI_Comm comm, MPI_Status *st)
+{
+	int	rc;
+
+	raw_sendrecv(WC_MPI_SENDRECV, comm, dest, source);
+	rc = traced_Sendrecv(sbuf, scount, sdt, dest, stag, rbuf, rcount, rdt, source, rtag, comm, st);
+	slot_leave();
+	return rc;
+}
+
+int
+MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype dt, int dest,
+    int stag, int source, int rtag, MPI_Comm comm, MPI_Status *st)
+{
+	int	rc;
+
+	raw_sendrecv(WC_MPI_SENDRECV_REPLACE, comm, dest, source);
+	rc = traced_Sendrecv_replace(buf, count, dt, dest, stag, source, rtag, comm, st);
+	slot_leave();
+	return rc;
+}
+
+int
+MPI_Test(MPI_Request *req, int *flag, MPI_Status *st)
+{
+	MPI_Request	saved = *req;
+	int		rc;
+
+	if ((rc = traced_Test(req, flag, st)) == MPI_SUCCESS && *flag)
+		slot_req_done(1, &saved, NULL);
+	return rc;
+}
+
+int
+MPI_Waitany(int n, MPI_Request reqs[], int *index, MPI_Status *st)
+{
+	MPI_Request	 fixed[16], *saved;
+	int		 rc;
+
+	saved = raw_save(n, reqs, fixed);
+	raw_reqs(WC_MPI_WAITANY, 1, n, reqs);
+	rc = traced_Waitany(n, reqs, index, st);
+	slot_leave();
+	raw_done(n, saved, reqs, fixed);
+	return rc;
+}
+
+int
+MPI_Waitsome(int n, MPI_Request reqs[], int *out, int indices[],
+    MPI_Status sts[])
+{
+	MPI_Request	 fixed[16], *saved;
+	int		 rc;
+
+	saved = raw_save(n, reqs, fixed);
+	raw_reqs(WC_MPI_WAITSOME, 1, n, reqs);
+	rc = traced_Waitsome(n, reqs, out, indices, sts);
+	slot_leave();
+	raw_done(n, saved, reqs, fixed);
+	return rc;
+}
+
+int
+MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *st)
+{
+	int	rc;
+
+	raw_p2p(WC_MPI_PROBE, comm, source, 0);
+	rc = traced_Probe(source, tag, comm, st);
+	slot_leave();
+	return rc;
+}
+
+int
+MPI_Barrier(MPI_Comm comm)
+{
+	int	rc;
+
+	raw_coll(WC_MPI_BARRIER, comm, -1);
+	rc = traced_Barrier(comm);
+	slot_leave();
+	return rc;
+}
+
+int
+MPI_Bcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm)
+{
+	int	rc;
+
+	raw_coll(WC_MPI_BCAST, comm, root);
+	rc = traced_Bcast(buf, count, dt, root, comm);
+	slot_leave();
+	return rc;
+}
+
+int
+MPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt,
+    MPI_Op op, int root, MPI_Comm comm)
+{
+	int	rc;
+
+	raw_coll(WC_MPI_REDUCE, comm, root);
+	rc = traced_Reduce(sbuf, rbuf, count, dt, op, root, comm);
+	slot_leave();
+	return rc;
+}
+
+int
+MPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt,
+    MPI_Op op, MPI_Comm comm)
+{
+	int	rc;
+
+	raw_coll(WC_MPI_ALLREDUCE, comm, -1);
+	rc = traced_Allreduce(sbuf, rbuf, count, dt, op, comm);
+	slot_leave();
+	return rc;
+}
+
+int
+MPI_Gather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+    int rcount, MPI_Datatype rdt, int root, MPI_Comm comm)
+{
+	int	rc;
+
+	raw_coll(WC_MPI_GATHER, comm, root);
+	rc = traced_Gather(sbuf, scount, sdt, rbuf, rcount, rdt, root, comm);
+	slot_leave();
+	return rc;
+}
+
+int
+MPI_Allgather(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+    int rcount, MPI_Datatype rdt, MPI_Comm comm)
+{
+	int	rc;
+
+	raw_coll(WC_MPI_ALLGATHER, comm, -1);
+	rc = traced_Allgather(sbuf, scount, sdt, rbuf, rcount, rdt, comm);
+	slot_leave();
+	return rc;
+}
+
+int
+MPI_Scatter(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+    int rcount, MPI_Datatype rdt, int root, MPI_Comm comm)
+{
+	int	rc;
+
+	raw_coll(WC_MPI_SCATTER, comm, root);
+	rc = traced_Scatter(sbuf, scount, sdt, rbuf, rcount, rdt, root, comm);
+	slot_leave();
+	return rc;
+}
+
+int
+MPI_Alltoall(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+    int rcount, MPI_Datatype rdt, MPI_Comm comm)
+{
+	int	rc;
+
+	raw_coll(WC_MPI_ALLTOALL, comm, -1);
+	rc = traced_Alltoall(sbuf, scount, sdt, rbuf, rcount, rdt, comm);
+	slot_leave();
+	return rc;
+}
+
+int
+MPI_Allgatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+    const int rcounts[], const int displs[], MPI_Datatype rdt, MPI_Comm comm)
+{
+	int	rc;
+
+	raw_coll(WC_MPI_ALLGATHERV, comm, -1);
+	rc = traced_Allgatherv(sbuf, scount, sdt, rbuf, rcounts, displs, rdt, comm);
+	slot_leave();
+	return rc;
+}
+
+int
+MPI_Gatherv(const void *sbuf, int scount, MPI_Datatype sdt, void *rbuf,
+    const int rcounts[], const int displs[], MPI_Datatype rdt, int root,
+    MPI_Comm comm)
+{
+	int	rc;
+
+	raw_coll(WC_MPI_GATHERV, comm, root);
+	rc = traced_Gatherv(sbuf, scount, sdt, rbuf, rcounts, displs, rdt, root, comm);
+	slot_leave();
+	return rc;
+}
+
+int
+MPI_Scatterv(const void *sbuf, const int scounts[], const int displs[],
+    MPI_Datatype sdt, void *rbuf, int rcount, MPI_Datatype rdt, int root,
+    MPI_Comm comm)
+{
+	int	rc;
+
+	raw_coll(WC_MPI_SCATTERV, comm, root);
+	rc = traced_Scatterv(sbuf, scounts, displs, sdt, rbuf, rcount, rdt, root, comm);
+	slot_leave();
+	return rc;
+}
+
+int
+MPI_Alltoallv(const void *sbuf, const int scounts[], const int sdispls[],
+    MPI_Datatype sdt, void *rbuf, const int rcounts[], const int rdispls[],
+    MPI_Datatype rdt, MPI_Comm comm)
+{
+	int	rc;
+
+	raw_coll(WC_MPI_ALLTOALLV, comm, -1);
+	rc = traced_Alltoallv(sbuf, scounts, sdispls, sdt, rbuf, rcounts, rdispls, rdt, comm);
+	slot_leave();
+	return rc;
+}
+
+int
+MPI_Reduce_scatter(const void *sbuf, void *rbuf, const int rcounts[],
+    MPI_Datatype dt, MPI_Op op, MPI_Comm comm)
+{
+	int	rc;
+
+	raw_coll(WC_MPI_REDUCE_SCATTER, comm, -1);
+	rc = traced_Reduce_scatter(sbuf, rbuf, rcounts, dt, op, comm);
+	slot_leave();
+	return rc;
+}
+
+int
+MPI_Testall(int n, MPI_Request reqs[], int *flag, MPI_Status sts[])
+{
+	MPI_Request	 fixed[16], *saved = raw_save(n, reqs, fixed);
+	int		 rc = PMPI_Testall(n, reqs, flag, sts);
+
+	raw_done(n, saved, reqs, fixed);
+	return rc;
+}
+
+int
+MPI_Testany(int n, MPI_Request reqs[], int *index, int *flag,
+    MPI_Status *st)
+{
+	MPI_Request	 fixed[16], *saved = raw_save(n, reqs, fixed);
+	int		 rc = PMPI_Testany(n, reqs, index, flag, st);
+
+	raw_done(n, saved, reqs, fixed);
+	return rc;
+}
+
+int
+MPI_Testsome(int n, MPI_Request reqs[], int *out, int indices[],
+    MPI_Status sts[])
+{
+	MPI_Request	 fixed[16], *saved = raw_save(n, reqs, fixed);
+	int		 rc = PMPI_Testsome(n, reqs, out, indices, sts);
+
+	raw_done(n, saved, reqs, fixed);
+	return rc;
+}
+
+int
+MPI_Request_free(MPI_Request *req)
+{
+	if (req != NULL)
+		slot_req_done(1, req, NULL);
+	return PMPI_Request_free(req);
 }

@@ -4,6 +4,9 @@
  * into 'ensemble run' and the trampoline. */
 #include "config.h"
 
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -446,6 +449,8 @@ static const struct {
 	[WIRE_MARK_START] = { WIRE_WORD_START, 1 },
 	[WIRE_MARK_END] = { WIRE_WORD_END, 1 },
 	[WIRE_MARK_CANNOT] = { WIRE_WORD_CANNOT, 1 },
+	[WIRE_MARK_BLOCKED] = { WIRE_WORD_BLOCKED, 1 },
+	[WIRE_MARK_UNBLOCKED] = { WIRE_WORD_UNBLOCKED, 1 },
 };
 
 /* Which marker the text m is, by its first word (wire.h). */
@@ -564,4 +569,205 @@ wire_unescape(char *s, size_t n)
 			s[k++] = s[i];
 	}
 	return k;
+}
+
+_Static_assert(sizeof(struct wire_slot) == WIRE_SLOT_SIZE,
+    "a slot is WIRE_SLOT_SIZE bytes");
+_Static_assert(sizeof(struct wire_watch_head) <= WIRE_SLOT_SIZE,
+    "the head fits before the first slot");
+_Static_assert(offsetof(struct wire_slot, pad) == 13 * 4 + WIRE_WATCH_PEERS * 4,
+    "a slot's fields are 32-bit words, read as such (wire_slot_read)");
+
+/* The numbers of a "blocked" marker before its peers. */
+#define WIRE_SLOT_NUMS	12
+
+/* The calls' names, by enum wire_call. */
+static const char *const wire_calls[WC_COUNT] = {
+	"-", "ens_init", "ens_finalize", "ens_ports", "ens_port", "ens_self",
+	"ens_param", "ens_send", "ens_ssend", "ens_bsend", "ens_recv",
+	"ens_recv_any", "ens_isend", "ens_irecv", "ens_waitall", "ens_barrier",
+	"ens_bcast", "ens_reduce", "ens_allreduce", "ens_gather",
+	"ens_allgather", "ens_issend", "ens_ibsend", "ens_irecv_any",
+	"ens_scatter", "ens_alltoall", "ens_recv_status", "ens_recv_any_status",
+	"ens_waitall_status", "ens_port_of", "ens_comm_component",
+	"ens_allgatherv", "ens_gatherv", "ens_scatterv", "ens_alltoallv",
+	"ens_reduce_scatter", "ens_comm_group", "ens_barrier_over",
+	"ens_bcast_over", "ens_reduce_over", "ens_allreduce_over",
+	"ens_gather_over", "ens_allgather_over", "ens_scatter_over",
+	"ens_alltoall_over", "ens_allgatherv_over", "ens_gatherv_over",
+	"ens_scatterv_over", "ens_alltoallv_over", "ens_reduce_scatter_over",
+	"ens_sendrecv", "ens_sendrecv_replace", "ens_wait", "ens_test",
+	"ens_waitany", "ens_waitsome", "ens_probe", "ens_probe_any",
+	"ens_iprobe", "ens_iprobe_any",
+	"MPI_Send", "MPI_Ssend", "MPI_Bsend", "MPI_Rsend", "MPI_Recv",
+	"MPI_Sendrecv", "MPI_Sendrecv_replace", "MPI_Wait", "MPI_Waitall",
+	"MPI_Waitany", "MPI_Waitsome", "MPI_Probe", "MPI_Barrier", "MPI_Bcast",
+	"MPI_Reduce", "MPI_Allreduce", "MPI_Gather", "MPI_Gatherv",
+	"MPI_Scatter", "MPI_Scatterv", "MPI_Allgather", "MPI_Allgatherv",
+	"MPI_Alltoall", "MPI_Alltoallv", "MPI_Reduce_scatter"
+};
+
+const char *
+wire_call_name(int call)
+{
+	return call > WC_NONE && call < WC_COUNT ? wire_calls[call] : "-";
+}
+
+int
+wire_call_coll(int call)
+{
+	switch (call) {
+	case WC_BARRIER: case WC_BARRIER_OVER: case WC_MPI_BARRIER:
+		return WC_BARRIER;
+	case WC_BCAST: case WC_BCAST_OVER: case WC_MPI_BCAST:
+		return WC_BCAST;
+	case WC_REDUCE: case WC_REDUCE_OVER: case WC_MPI_REDUCE:
+		return WC_REDUCE;
+	case WC_ALLREDUCE: case WC_ALLREDUCE_OVER: case WC_MPI_ALLREDUCE:
+		return WC_ALLREDUCE;
+	case WC_GATHER: case WC_GATHER_OVER: case WC_MPI_GATHER:
+		return WC_GATHER;
+	case WC_ALLGATHER: case WC_ALLGATHER_OVER: case WC_MPI_ALLGATHER:
+		return WC_ALLGATHER;
+	case WC_SCATTER: case WC_SCATTER_OVER: case WC_MPI_SCATTER:
+		return WC_SCATTER;
+	case WC_ALLTOALL: case WC_ALLTOALL_OVER: case WC_MPI_ALLTOALL:
+		return WC_ALLTOALL;
+	case WC_ALLGATHERV: case WC_ALLGATHERV_OVER: case WC_MPI_ALLGATHERV:
+		return WC_ALLGATHERV;
+	case WC_GATHERV: case WC_GATHERV_OVER: case WC_MPI_GATHERV:
+		return WC_GATHERV;
+	case WC_SCATTERV: case WC_SCATTERV_OVER: case WC_MPI_SCATTERV:
+		return WC_SCATTERV;
+	case WC_ALLTOALLV: case WC_ALLTOALLV_OVER: case WC_MPI_ALLTOALLV:
+		return WC_ALLTOALLV;
+	case WC_REDUCE_SCATTER: case WC_REDUCE_SCATTER_OVER:
+	case WC_MPI_REDUCE_SCATTER:
+		return WC_REDUCE_SCATTER;
+	default:
+		return WC_NONE;
+	}
+}
+
+int
+wire_call_sends(int call)
+{
+	return call == WC_SEND || call == WC_SSEND || call == WC_BSEND ||
+	    call == WC_MPI_SEND || call == WC_MPI_SSEND || call == WC_MPI_BSEND ||
+	    call == WC_MPI_RSEND;
+}
+
+int
+wire_slot_read(const volatile struct wire_slot *v, struct wire_slot *s)
+{
+	/* The fields after gen, word by word: every one is 32 bits. */
+	const volatile uint32_t	*from = (const volatile uint32_t *)v;
+	uint32_t		*to = (uint32_t *)s;
+	uint32_t		 g;
+	int			 tries, i;
+
+	for (tries = 0; tries < 8; tries++) {
+		g = __atomic_load_n(&v->gen, __ATOMIC_ACQUIRE);
+		if (g & 1)
+			continue;
+		for (i = 1; i < (int)(offsetof(struct wire_slot, pad) / 4); i++)
+			to[i] = from[i];
+		__atomic_thread_fence(__ATOMIC_ACQUIRE);
+		if (__atomic_load_n(&v->gen, __ATOMIC_RELAXED) == g) {
+			s->gen = g;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+int
+wire_slot_blocked(const struct wire_slot *before, unsigned long long ran_before,
+    const struct wire_slot *now, unsigned long long ran_now)
+{
+	return before->gen == now->gen && now->call != WC_NONE &&
+	    before->call == now->call && ran_before > 0 &&
+	    ran_now >= ran_before + WIRE_WATCH_CPU;
+}
+
+int
+wire_slot_put(struct wire_buf *b, const struct wire_slot *s)
+{
+	char	num[16];
+	int	i, n = s->npeers < 0 ? 0 : s->npeers > WIRE_WATCH_PEERS ?
+		    WIRE_WATCH_PEERS : s->npeers;
+	long	v[WIRE_SLOT_NUMS + WIRE_WATCH_PEERS];
+	int	nv = 0;
+
+	v[nv++] = (long)s->gen;
+	v[nv++] = s->call;
+	v[nv++] = s->wait;
+	v[nv++] = s->type;
+	v[nv++] = s->port;
+	v[nv++] = s->loc;
+	v[nv++] = s->comm;
+	v[nv++] = (long)s->ncoll;
+	v[nv++] = s->root;
+	v[nv++] = n;
+	v[nv++] = (long)s->sends;
+	v[nv++] = (long)s->recvs;
+	for (i = 0; i < n; i++)
+		v[nv++] = s->peers[i];
+	for (i = 0; i < nv; i++) {
+		snprintf(num, sizeof(num), "%s%ld", i > 0 ? " " : "", v[i]);
+		if (wire_put_bytes(b, num, strlen(num)) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+int
+wire_slot_get(const char *text, struct wire_slot *s)
+{
+	long		 v[WIRE_SLOT_NUMS + WIRE_WATCH_PEERS];
+	char		*end;
+	const char	*d;
+	int		 i, n = WIRE_SLOT_NUMS, unsig;
+
+	memset(s, 0, sizeof(*s));
+	for (i = 0; i < n; i++) {
+		if (i > 0 && *text++ != ' ')
+			return -1;
+		/* Decimal as wire_slot_put writes it: an optional '-', no
+		 * leading zero, no '+' or blank. */
+		d = text + (*text == '-');
+		if (*d < '0' || *d > '9' || (*d == '0' && (d[1] >= '0' &&
+		    d[1] <= '9')) || (*d == '0' && d != text))
+			return -1;
+		/* gen, ncoll and the two masks are unsigned. */
+		unsig = i == 0 || i == 7 || i == 10 || i == 11;
+		errno = 0;
+		v[i] = strtol(text, &end, 10);
+		if (end == text || errno != 0 || v[i] < (unsig ? 0 : INT32_MIN) ||
+		    v[i] > (unsig ? (long)UINT32_MAX : INT32_MAX))
+			return -1;
+		text = end;
+		if (i == 9) {
+			if (v[9] < 0 || v[9] > WIRE_WATCH_PEERS)
+				return -1;
+			n += (int)v[9];
+		}
+	}
+	if (*text != '\0')
+		return -1;
+	s->gen = (uint32_t)v[0];
+	s->call = (int32_t)v[1];
+	s->wait = (int32_t)v[2];
+	s->type = (int32_t)v[3];
+	s->port = (int32_t)v[4];
+	s->loc = (int32_t)v[5];
+	s->comm = (int32_t)v[6];
+	s->ncoll = (uint32_t)v[7];
+	s->root = (int32_t)v[8];
+	s->npeers = (int32_t)v[9];
+	s->sends = (uint32_t)v[10];
+	s->recvs = (uint32_t)v[11];
+	for (i = 0; i < s->npeers; i++)
+		s->peers[i] = (int32_t)v[WIRE_SLOT_NUMS + i];
+	return 0;
 }

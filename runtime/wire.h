@@ -24,8 +24,8 @@
  * string is "%00".  The tokens, decoded, are the trampoline's arguments:
  *
  *	NAME ROOT [--relay] [--tables | --tables-file FILE] [--stdin]
- *	    [--stdin-net ADDRESSES] [--wdir DIR] COUNT NAME=VALUE... PATH
- *	    [ARG...]
+ *	    [--stdin-net ADDRESSES] [--watch PID:FD:HOST] [--wdir DIR] COUNT
+ *	    NAME=VALUE... PATH [ARG...]
  *
  * (A launcher that starts one command for every process, MPICH's mpiexec,
  * starts 'ensemble-exec --plan PLAN': line RANK of PLAN, from 0, holds the
@@ -53,7 +53,8 @@
  * side, and 'ensemble run' a newline once it accepts it, then its
  * standard input; the trampoline tries the next address, and the list
  * again a few times, while none proves to be 'ensemble run' or accepts
- * it; DIR the component's working directory; then the COUNT environment
+ * it; --watch: the run's deadlock watch (THE WATCH, below); DIR the
+ * component's working directory; then the COUNT environment
  * entries it sets, the executable and its arguments (loader/exec.c).
  *
  * The bundle, as 'ensemble run' writes it to FILE or to mpirun's standard
@@ -137,6 +138,13 @@
  *                               its calls, mod 2^30; a collective over a
  *                               group has the group instead of TYPE PORT
  *                               ("state ens_allreduce_over rows[2] @7");
+ *              "blocked SLOT"   the trampoline's watch of its component
+ *                               on a host 'ensemble run' is not on (THE
+ *                               WATCH, below): it has been in one call
+ *                               for WIRE_WATCH_PERIOD, using the
+ *                               processor, and waits there as the slot
+ *                               says (wire_slot_put's text);
+ *              "unblocked GEN"  it left the call of slot gen GEN;
  *   trampoline (ensemble-exec, loader/exec.c, started in each
  *              component's place, which forks it and waits):
  *              "start HOST"     it runs on HOST (before the component);
@@ -150,6 +158,126 @@
 
 #include <stddef.h>
 #include <stdint.h>
+/*
+ * THE WATCH.  Every process says, with stores alone, which call it is in
+ * and whom that call waits for, in a slot of shared memory that a watcher
+ * on its host reads every WIRE_WATCH_PERIOD, so that 'ensemble run' can
+ * name a deadlock while it happens (loader/watch.c).  On the host of
+ * 'ensemble run' the slots are in one memory file of its own, which each
+ * trampoline there opens as /proc/PID/fd/FD (its token --watch
+ * PID:FD:HOST: 'ensemble run''s process, the file's descriptor and its
+ * host) after checking the host and the run's secret in the file's head;
+ * 'ensemble run' reads them.  On any other host each trampoline makes a
+ * memory file of one slot for its component, reads it itself and sends
+ * what it sees as marker lines ("blocked", "unblocked" above).  The
+ * component finds the file's descriptor in WIRE_ENV_WATCH and maps it in
+ * ens_init: slot r is process r's, slot 0 when the file has one.
+ *
+ * The file: a head of WIRE_SLOT_SIZE bytes (struct wire_watch_head), then
+ * nslots slots of WIRE_SLOT_SIZE bytes (each on cache lines of its own,
+ * so that processes never write the same line).  A slot is a sequence
+ * lock: the process makes gen odd, writes the fields of the call it
+ * enters, and makes gen even again, 2 more than before (a fence between,
+ * on machines that reorder stores); leaving the call is the one store of
+ * call = WC_NONE.  A reader takes gen, the fields, gen again: the same
+ * even gen both times is a consistent view, and the same gen with call
+ * not WC_NONE at two readings means the process was in that call all the
+ * time between.  A process killed while it writes leaves gen odd: the
+ * slot says nothing more (no torn view).
+ */
+#define WIRE_WATCH_MAGIC	0x454e5357	/* "ENSW" */
+#define WIRE_SLOT_SIZE		128
+#define WIRE_WATCH_PEERS	12	/* peers a slot names; more: WAIT_NONE */
+#define WIRE_WATCH_PERIOD	0.5	/* seconds between readings */
+#define WIRE_WATCH_CPU		1000000ULL	/* ns a process runs between two
+					 * readings that say it is blocked */
+/* In the component: "FD" of the watch's memory file (none: no watch). */
+#define WIRE_ENV_WATCH		"ENSEMBLE_WATCH"
+
+/* The calls a slot names, libensemble's and the raw MPI calls its PMPI
+ * layer sees (wire_call_name gives their names, which the "state" marker
+ * lines use too). */
+enum wire_call {
+	WC_NONE, WC_INIT, WC_FINALIZE, WC_PORTS, WC_PORT, WC_SELF, WC_PARAM,
+	WC_SEND, WC_SSEND, WC_BSEND, WC_RECV, WC_RECV_ANY, WC_ISEND, WC_IRECV,
+	WC_WAITALL, WC_BARRIER, WC_BCAST, WC_REDUCE, WC_ALLREDUCE, WC_GATHER,
+	WC_ALLGATHER, WC_ISSEND, WC_IBSEND, WC_IRECV_ANY, WC_SCATTER,
+	WC_ALLTOALL, WC_RECV_STATUS, WC_RECV_ANY_STATUS, WC_WAITALL_STATUS,
+	WC_PORT_OF, WC_COMM_COMPONENT, WC_ALLGATHERV, WC_GATHERV, WC_SCATTERV,
+	WC_ALLTOALLV, WC_REDUCE_SCATTER, WC_COMM_GROUP, WC_BARRIER_OVER,
+	WC_BCAST_OVER, WC_REDUCE_OVER, WC_ALLREDUCE_OVER, WC_GATHER_OVER,
+	WC_ALLGATHER_OVER, WC_SCATTER_OVER, WC_ALLTOALL_OVER,
+	WC_ALLGATHERV_OVER, WC_GATHERV_OVER, WC_SCATTERV_OVER,
+	WC_ALLTOALLV_OVER, WC_REDUCE_SCATTER_OVER, WC_SENDRECV,
+	WC_SENDRECV_REPLACE, WC_WAIT, WC_TEST, WC_WAITANY, WC_WAITSOME,
+	WC_PROBE, WC_PROBE_ANY, WC_IPROBE, WC_IPROBE_ANY,
+	/* raw MPI */
+	WC_MPI_SEND, WC_MPI_SSEND, WC_MPI_BSEND, WC_MPI_RSEND, WC_MPI_RECV,
+	WC_MPI_SENDRECV, WC_MPI_SENDRECV_REPLACE, WC_MPI_WAIT, WC_MPI_WAITALL,
+	WC_MPI_WAITANY, WC_MPI_WAITSOME, WC_MPI_PROBE, WC_MPI_BARRIER,
+	WC_MPI_BCAST, WC_MPI_REDUCE, WC_MPI_ALLREDUCE, WC_MPI_GATHER,
+	WC_MPI_GATHERV, WC_MPI_SCATTER, WC_MPI_SCATTERV, WC_MPI_ALLGATHER,
+	WC_MPI_ALLGATHERV, WC_MPI_ALLTOALL, WC_MPI_ALLTOALLV,
+	WC_MPI_REDUCE_SCATTER,
+	WC_COUNT
+};
+
+/* What the call a slot names waits for. */
+enum wire_wait {
+	WIRE_WAIT_NONE,		/* nobody the watch knows: a call that does
+				 * not block, or one it cannot follow (never
+				 * part of a deadlock) */
+	WIRE_WAIT_ALL,		/* every process in peers (a blocking send,
+				 * receive or probe; sendrecv; a wait for
+				 * requests) */
+	WIRE_WAIT_ANY,		/* any of them (waitany, waitsome) */
+	WIRE_WAIT_PORTS,	/* any process at the other end of a port of
+				 * type 'type' (-1: of any type): recv any,
+				 * probe any */
+	WIRE_WAIT_COLL,		/* the members of comm not in its ncoll-th
+				 * collective (counted from 0) */
+	WIRE_WAIT_END		/* nobody: it ends (ens_finalize), sending
+				 * and receiving nothing more */
+};
+
+/* The communicators of a collective (slot.comm). */
+#define WIRE_COMM_APP		0	/* the application: ens_* without
+					 * 'over', and the ports' (ens_port) */
+#define WIRE_COMM_WORLD		1	/* MPI_COMM_WORLD, raw */
+#define WIRE_COMM_COMP		2	/* the process's component's */
+#define WIRE_COMM_GROUP		3	/* + the group's id (wire_group) */
+
+/* The head of the watch's memory file. */
+struct wire_watch_head {
+	uint32_t	magic;		/* WIRE_WATCH_MAGIC */
+	uint32_t	nslots;
+	char		secret[40];	/* the run's, NUL-terminated */
+};
+
+/* A process's slot: what its call waits for. */
+struct wire_slot {
+	uint32_t	gen;		/* the sequence lock (above) */
+	int32_t		pid;		/* the process's, once it mapped it */
+	int32_t		call;		/* enum wire_call; WC_NONE: in none */
+	int32_t		wait;		/* enum wire_wait */
+	int32_t		type, port;	/* the port: its type's index in the
+					 * table, its index (1..); -1 none */
+	int32_t		loc;		/* the behaviour's statement it is
+					 * at (its index in the locations,
+					 * monitor.h); -1 not known */
+	int32_t		comm;		/* WAIT_COLL: WIRE_COMM_* */
+	uint32_t	ncoll;		/* WAIT_COLL: collectives on comm
+					 * before this one */
+	int32_t		root;		/* WAIT_COLL: a rooted one's root (world
+					 * rank); -1 */
+	int32_t		npeers;		/* WAIT_ALL, WAIT_ANY */
+	uint32_t	sends, recvs;	/* bit k: it waits to send to peers[k],
+					 * to receive from it (both: a
+					 * sendrecv; neither: not known) */
+	int32_t		peers[WIRE_WATCH_PEERS];	/* world ranks */
+	char		pad[WIRE_SLOT_SIZE - 13 * 4 - WIRE_WATCH_PEERS * 4];
+};
+
 
 #define WIRE_MAGIC		0x454e5334	/* "ENS4": with groups */
 #define WIRE_BUNDLE_MAGIC	0x454e5342	/* "ENSB" */
@@ -177,6 +305,8 @@
 #define WIRE_WORD_START		"start"
 #define WIRE_WORD_END		"end"
 #define WIRE_WORD_CANNOT	"cannot"
+#define WIRE_WORD_BLOCKED	"blocked"
+#define WIRE_WORD_UNBLOCKED	"unblocked"
 
 /* A marker line, by its first word. */
 enum wire_mark {
@@ -190,6 +320,8 @@ enum wire_mark {
 	WIRE_MARK_START,
 	WIRE_MARK_END,
 	WIRE_MARK_CANNOT,
+	WIRE_MARK_BLOCKED,
+	WIRE_MARK_UNBLOCKED,
 	WIRE_MARK_UNKNOWN
 };
 
@@ -328,6 +460,37 @@ int wire_bundle_split(const char *p, size_t len, int n, int *offs, int *lens);
  * which must be the whole text).  WIRE_MARK_UNKNOWN for any other text, a word that
  * needs an argument without one among them. */
 enum wire_mark wire_mark_parse(const char *m, const char **arg);
+
+/* The name of a call (enum wire_call: "ens_send", "MPI_Recv"), "-" for
+ * WC_NONE and any number that is not one. */
+const char *wire_call_name(int call);
+/* The collective a call is, the same for every call of one (ens_allreduce,
+ * ens_allreduce_over, MPI_Allreduce: WC_ALLREDUCE); WC_NONE for a call
+ * that is none. */
+int wire_call_coll(int call);
+/* Whether a call waits to send (a blocking send, an ssend, a bsend): an
+ * unmatched send when its receiver ended, not an orphan receive. */
+int wire_call_sends(int call);
+/* Read the slot at v, which its process may be writing, into *s: 0, or
+ * -1 when no consistent view came in a few tries (it is being written, or
+ * its writer died writing it). */
+int wire_slot_read(const volatile struct wire_slot *v, struct wire_slot *s);
+/* Whether two readings of a process's slot, 'before' and 'now', with the
+ * time its main thread had run then (ns; 0: not known), say it is blocked:
+ * in one call all the time between (the same gen, in a call) and polling
+ * for what it waits for (it ran WIRE_WATCH_CPU between). */
+int wire_slot_blocked(const struct wire_slot *before,
+    unsigned long long ran_before, const struct wire_slot *now,
+    unsigned long long ran_now);
+/* Append slot s as the text of a "blocked" marker: its fields as decimal
+ * numbers, space-separated, in struct wire_slot's order but pid (gen call
+ * wait type port loc comm ncoll root npeers sends recvs peer...); -1 when
+ * out of memory. */
+int wire_slot_put(struct wire_buf *, const struct wire_slot *s);
+/* Read that text into *s (pid 0): 0, or -1 when it is malformed (a
+ * number missing, out of range or left over; npeers past
+ * WIRE_WATCH_PEERS). */
+int wire_slot_get(const char *text, struct wire_slot *s);
 
 /* Escape n bytes of s into out, which has room for 3 * n: '%', '[', NUL
  * and newline as '%' and two upper-case hex digits, every other byte as it

@@ -149,6 +149,15 @@ for ((i = 1; i <= runs; i++)); do
 		    60 "$work/pub/hammer.out" "$work/pub/ready" &
 		hammer=$!
 	fi
+	# A signal to the group waits for timeout to lead it: sent before,
+	# it reaches no one, and the run hangs to timeout's end (124).
+	case $kind in
+	hup-group|kill-group)
+		for k in $(seq 200); do
+			[ "$(awk '{ print $5 }' "/proc/$pid/stat" 2>/dev/null)" = "$pid" ] && break
+			sleep 0.01
+		done ;;
+	esac
 	# Strike at a random moment of the start or of the run.
 	sleep "0.$((RANDOM % 10))$((RANDOM % 10))"
 	[ $((RANDOM % 2)) = 0 ] && sleep 1

@@ -43,8 +43,10 @@ o2_write(struct trace_reader *r, const struct export_opts *o,
 
 #else
 
+#include <dirent.h>
 #include <stdarg.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <otf2/otf2.h>
 
@@ -601,6 +603,45 @@ o2_split(const char *path, char **dir, char **name)
 	*name = xstrdup("traces");
 }
 
+/* The three parts of the archive DIR/NAME.otf2 (OTF2's layout): the
+ * anchor file, NAME.def and the folder NAME/ of its locations' files,
+ * beside each other. */
+static void
+o2_parts(const char *dir, const char *name, char *part[3])
+{
+	const char	*d = strcmp(dir, ".") == 0 ? "" : dir;
+	const char	*slash = *d == '\0' || strcmp(d, "/") == 0 ? "" : "/";
+
+	xasprintf(&part[0], "%s%s%s.otf2", d, slash, name);
+	xasprintf(&part[1], "%s%s%s.def", d, slash, name);
+	xasprintf(&part[2], "%s%s%s", d, slash, name);
+}
+
+/* Remove what a failed export wrote of the archive: its files, the
+ * files in its folder, the folder (all its own: none was there before). */
+static void
+o2_remove(char *const part[3])
+{
+	struct dirent	*de;
+	DIR		*d;
+	char		*f;
+
+	remove(part[0]);
+	remove(part[1]);
+	if ((d = opendir(part[2])) != NULL) {
+		while ((de = readdir(d)) != NULL) {
+			if (strcmp(de->d_name, ".") == 0 ||
+			    strcmp(de->d_name, "..") == 0)
+				continue;
+			xasprintf(&f, "%s/%s", part[2], de->d_name);
+			remove(f);
+			free(f);
+		}
+		closedir(d);
+	}
+	rmdir(part[2]);
+}
+
 /* Write r's events as an OTF2 archive (export_trace's contract; path an
  * archive, "DIR/NAME.otf2", or a directory that gets "traces.otf2"). */
 static int
@@ -612,27 +653,24 @@ o2_write(struct trace_reader *r, const struct export_opts *o,
 	struct o2		 x;
 	OTF2_DefWriter		*dw;
 	uint64_t		*nevents = NULL;
-	char			*dir, *name;
+	char			*dir, *name, *part[3];
 	int			 i, rc = 0, bad = 0;
 	size_t			 k;
 	struct stat		 sb;
-	char			*anchor;
 
 	memset(&x, 0, sizeof(x));
 	x.err = OTF2_SUCCESS;
 	x.nprocs = h->nprocs;
 	o2_split(o->path, &dir, &name);
-	xasprintf(&anchor, "%s/%s.otf2", dir, name);
-	if (stat(anchor, &sb) == 0) {
-		xasprintf(cause, "'%s' exists: OTF2 does not overwrite an archive "
-		    "(remove it, %s/%s.def and %s/%s/ first)", anchor, dir, name,
-		    dir, name);
-		free(anchor);
-		free(dir);
-		free(name);
-		return -1;
-	}
-	free(anchor);
+	o2_parts(dir, name, part);
+	for (k = 0; k < 3; k++)
+		if (lstat(part[k], &sb) == 0) {
+			xasprintf(cause, "'%s' exists: OTF2 does not overwrite an "
+			    "archive (remove %s, %s and %s/ first)", part[k],
+			    part[0], part[1], part[2]);
+			bad = 1;
+			goto done;
+		}
 	free(o2_said);
 	o2_said = NULL;
 	OTF2_Error_RegisterCallback(o2_error, NULL);
@@ -642,9 +680,9 @@ o2_write(struct trace_reader *r, const struct export_opts *o,
 		xasprintf(cause, "cannot create the OTF2 archive '%s/%s.otf2'%s%s",
 		    dir, name, o2_said != NULL ? ": " : "", o2_said != NULL ?
 		    o2_said : "");
-		free(dir);
-		free(name);
-		return -1;
+		o2_remove(part);
+		bad = 1;
+		goto done;
 	}
 	o2_check(&x, OTF2_Archive_SetFlushCallbacks(x.a, &o2_flush, NULL));
 	o2_check(&x, OTF2_Archive_SetSerialCollectiveCallbacks(x.a));
@@ -697,6 +735,11 @@ o2_write(struct trace_reader *r, const struct export_opts *o,
 		    o2_said != NULL ? ": " : "", o2_said != NULL ? o2_said : "");
 		bad = 1;
 	}
+	if (bad)
+		o2_remove(part);
+	else
+		xasprintf(&st->wrote, "wrote %s, with %s and %s/ beside it (an "
+		    "OTF2 archive is the three)", part[0], part[1], part[2]);
 	for (i = 0; i < x.nprocs; i++)
 		free(x.loc[i].waits);
 	free(x.loc);
@@ -704,6 +747,9 @@ o2_write(struct trace_reader *r, const struct export_opts *o,
 		free(x.comms[k].by_world);
 	free(x.comms);
 	free(nevents);
+done:
+	for (k = 0; k < 3; k++)
+		free(part[k]);
 	free(dir);
 	free(name);
 	return bad ? -1 : 0;

@@ -61,6 +61,15 @@ struct xp {
 	char			*zero_op;
 	int			 ops;
 	double			 ops_end;
+	/* The page: the call drawn last, whose further lines join its box
+	 * (trace_same_call): its first line, box, lines, each line's part
+	 * of its tooltip, and the rest of it (times, statement). */
+	struct trace_event	 call;
+	int			 in_call;
+	size_t			 call_box;
+	int			 call_lines;
+	struct buf		 call_parts;
+	struct buf		 call_rest;
 };
 
 /* The writers' view of an end. */
@@ -544,15 +553,90 @@ html_kind(enum trace_op op)
 	case TRACE_TEST:
 	case TRACE_TESTFALSE:
 	case TRACE_WAITANY:
-	case TRACE_WAITSOME:
+	case TRACE_WAITSOME: return "wait";
 	case TRACE_PROBE:
 	case TRACE_IPROBE:
-	case TRACE_IPROBEFALSE: return "wait";
+	case TRACE_IPROBEFALSE: return "probe";
 	default: return "collective";
 	}
 }
 
-/* A call as a box with its tooltip, unless the page is full. */
+/* Whether ev completes a request (whose mode says a send's or not). */
+static int
+html_completes(const struct trace_event *ev)
+{
+	return ev->op == TRACE_WAIT || ev->op == TRACE_WAITONE ||
+	    ev->op == TRACE_TEST || ev->op == TRACE_WAITANY ||
+	    ev->op == TRACE_WAITSOME;
+}
+
+/* An event's part of its call's tooltip: its port, peer, tag, data,
+ * bytes, request and message, a line each. */
+static void
+html_part(struct buf *b, const struct xp *x, const struct trace_event *ev)
+{
+	char	tmp[32];
+
+	if (ev->port != NULL)
+		buf_printf(b, "port: %s\n", ev->port);
+	if (ev->peer >= 0)
+		buf_printf(b, "%s: %s\n", trace_side(ev) == TRACE_SIDE_SEND ||
+		    (html_completes(ev) && ev->mode != TRACE_MODE_NONE) ?
+		    "to" : ev->op >= TRACE_BARRIER ? "root" : "from",
+		    xp_proc(x->h, ev->peer, tmp, sizeof(tmp)));
+	else if (ev->peer == TRACE_ANY)
+		buf_adds(b, "from: any\n");
+	if (ev->tag >= 0)
+		buf_printf(b, "tag: %d\n", ev->tag);
+	if (ev->dtype != NULL && ev->count >= 0)
+		buf_printf(b, "data: %ld %s\n", ev->count, ev->dtype);
+	if (ev->sbytes > 0 || ev->rbytes > 0)
+		buf_printf(b, "bytes: %" PRIu64 " sent, %" PRIu64 " received\n",
+		    ev->sbytes, ev->rbytes);
+	if (ev->req >= 0)
+		buf_printf(b, "request: %ld\n", ev->req);
+	if (ev->seq >= 0)
+		buf_printf(b, "%s: %ld\n", ev->op >= TRACE_BARRIER ?
+		    "collective" : "message", ev->seq);
+}
+
+/* The label and tooltip of the call x->call of x->call_lines lines:
+ * "waitall (4 requests)", "sendrecv Right[1], Left[1]", each line's part
+ * under the call. */
+static void
+html_call(struct xp *x, const struct trace_event *last, struct buf *lab,
+    struct buf *tip)
+{
+	const struct trace_event *ev = &x->call;
+	int			  n = x->call_lines;
+
+	if (ev->op == TRACE_WAIT && n > 1)
+		buf_printf(lab, "%s (%d requests)", ev->raw ? "MPI_Waitall" :
+		    "waitall", n);
+	else if (ev->op == TRACE_WAIT && !ev->raw)
+		buf_printf(lab, "waitall%s%s", ev->port != NULL ? " " : "",
+		    ev->port != NULL ? ev->port : "");
+	else if (ev->op == TRACE_WAITSOME && n > 1)
+		buf_printf(lab, "%s (%d completed)", ev->raw ? "MPI_Waitsome" :
+		    "waitsome", n);
+	else if ((ev->op == TRACE_SENDRECV || ev->op == TRACE_SENDRECVREPLACE) &&
+	    n > 1 && !ev->raw)
+		buf_printf(lab, "%s %s, %s", trace_op_name(ev->op),
+		    ev->port != NULL ? ev->port : "?", last->port != NULL ?
+		    last->port : "?");
+	else
+		xp_label(lab, ev);
+	buf_printf(tip, "call: %s%s", ev->op == TRACE_WAIT && n > 1 ?
+	    "MPI_Waitall" : trace_mpi_name(ev), ev->raw ? " (raw)" : "");
+	if (n > 1)
+		buf_printf(tip, ", %d %s", n, ev->op == TRACE_SENDRECV ||
+		    ev->op == TRACE_SENDRECVREPLACE ? "parts" :
+		    ev->op == TRACE_WAITSOME ? "requests completed" : "requests");
+	buf_printf(tip, "\n%s%s", x->call_parts.s, x->call_rest.s);
+}
+
+/* A call as a box with its tooltip, unless the page is full; a further
+ * line of the call drawn last (a waitall's next request) joins its box. */
 static uint64_t
 html_event(struct xp *x, const struct trace_event *ev)
 {
@@ -561,36 +645,37 @@ html_event(struct xp *x, const struct trace_event *ev)
 	const char	*stmt;
 	size_t		 box;
 
+	if (x->in_call && trace_same_call(&x->call, ev)) {
+		x->call_lines++;
+		buf_adds(&x->call_parts, "--\n");
+		html_part(&x->call_parts, x, ev);
+		buf_init(&lab);
+		buf_init(&tip);
+		html_call(x, ev, &lab, &tip);
+		timeline_box_relabel(x->tl, x->call_box, lab.s, tip.s);
+		buf_free(&lab);
+		buf_free(&tip);
+		x->st->shown++;
+		return (uint64_t)x->call_box;
+	}
+	x->in_call = 0;
 	if (ev->rank < 0 || ev->rank >= x->h->nprocs || (x->o->max_events > 0 &&
 	    x->st->shown >= x->o->max_events))
 		return HTML_NONE;
+	x->call = *ev;
+	x->call_lines = 1;
+	buf_reset(&x->call_parts);
+	buf_adds(&x->call_parts, "");
+	html_part(&x->call_parts, x, ev);
+	buf_reset(&x->call_rest);
+	buf_printf(&x->call_rest, "times: %.9f to %.9f s (%.3f us)", ev->t0,
+	    ev->t1, (ev->t1 - ev->t0) * 1e6);
+	if (x->o->stmt != NULL && (stmt = x->o->stmt(x->o->stmt_arg, x->h, ev)) !=
+	    NULL)
+		buf_printf(&x->call_rest, "\nstatement: %s", stmt);
 	buf_init(&lab);
 	buf_init(&tip);
-	xp_label(&lab, ev);
-	buf_printf(&tip, "call: %s%s\n", trace_mpi_name(ev), ev->raw ?
-	    " (raw)" : "");
-	if (ev->port != NULL)
-		buf_printf(&tip, "port: %s\n", ev->port);
-	if (ev->peer >= 0)
-		buf_printf(&tip, "%s: %s\n", trace_side(ev) == TRACE_SIDE_SEND ?
-		    "to" : ev->op >= TRACE_BARRIER ? "root" : "from",
-		    xp_proc(x->h, ev->peer, tmp, sizeof(tmp)));
-	else if (ev->peer == TRACE_ANY)
-		buf_adds(&tip, "from: any\n");
-	if (ev->tag >= 0)
-		buf_printf(&tip, "tag: %d\n", ev->tag);
-	if (ev->dtype != NULL && ev->count >= 0)
-		buf_printf(&tip, "data: %ld %s\n", ev->count, ev->dtype);
-	if (ev->sbytes > 0 || ev->rbytes > 0)
-		buf_printf(&tip, "bytes: %" PRIu64 " sent, %" PRIu64 " received\n",
-		    ev->sbytes, ev->rbytes);
-	if (ev->req >= 0)
-		buf_printf(&tip, "request: %ld\n", ev->req);
-	if (ev->seq >= 0)
-		buf_printf(&tip, "%s: %ld\n", ev->op >= TRACE_BARRIER ?
-		    "collective" : "message", ev->seq);
-	buf_printf(&tip, "times: %.9f to %.9f s (%.3f us)", ev->t0, ev->t1,
-	    (ev->t1 - ev->t0) * 1e6);
+	html_call(x, ev, &lab, &tip);
 	if (ev->op != TRACE_INIT && ev->op != TRACE_FIN) {
 		if (x->ops++ == 0)
 			xasprintf(&x->zero_op, "%s: %s", xp_proc(x->h, ev->rank,
@@ -598,14 +683,13 @@ html_event(struct xp *x, const struct trace_event *ev)
 		if (ev->t1 > x->ops_end)
 			x->ops_end = ev->t1;
 	}
-	if (x->o->stmt != NULL && (stmt = x->o->stmt(x->o->stmt_arg, x->h, ev)) !=
-	    NULL)
-		buf_printf(&tip, "\nstatement: %s", stmt);
 	box = timeline_box(x->tl, ev->rank, ev->t0, ev->t1, html_kind(ev->op),
 	    lab.s, tip.s);
 	buf_free(&lab);
 	buf_free(&tip);
 	x->st->shown++;
+	x->in_call = 1;
+	x->call_box = box;
 	return (uint64_t)box;
 }
 
@@ -703,6 +787,8 @@ xp_text(struct trace_reader *r, const struct export_opts *o,
 		xp_remove(o->path);
 	match_free(x.ends);
 	free(x.zero_op);
+	buf_free(&x.call_parts);
+	buf_free(&x.call_rest);
 	timeline_free(x.tl);
 	return rc;
 }

@@ -41,12 +41,16 @@ struct export_stats {
 	unsigned long		 events;	/* read */
 	unsigned long		 shown;		/* written (the page: drawn) */
 	unsigned long		 messages;	/* sends matched to receives */
+	char			*wrote;		/* what it wrote besides the
+						 * file named, to say (the
+						 * caller frees); NULL: nothing */
 };
 
 /* Read r's events to its end and write them to o->path in o->format: 0,
  * or -1 and *cause (the caller frees): the trace's own error as the
  * reader words it ("FILE:LINE: error: ..."), or what could not be written.
- * On an error, what was written is removed (a regular file). */
+ * On an error, what was written is removed (a regular file, or an OTF2
+ * archive's files and folder). */
 int export_trace(struct trace_reader *r, const struct export_opts *o,
     struct export_stats *st, char **cause);
 

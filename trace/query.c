@@ -784,6 +784,47 @@ bind_item(struct query *q, const struct query_item *it,
 	free(found);
 }
 
+/* Rank r's name in the script, or "rank R" when the trace has none. */
+static const char *
+rank_name(const struct trace_hdr *h, int r, char *tmp, size_t len)
+{
+	if (h->processes[r].name != NULL)
+		return h->processes[r].name;
+	snprintf(tmp, len, "rank %d", r);
+	return tmp;
+}
+
+char *
+query_rank_note(const struct query *q, const struct trace_hdr *h)
+{
+	const struct query_item	*it;
+	struct buf		 b;
+	char			 t0[32], t1[32];
+	int			 i, n = 0;
+
+	if (q->rel == QR_ANY)
+		return NULL;
+	buf_init(&b);
+	for (i = 0; i < q->nitems; i++) {
+		it = &q->items[i];
+		if (it->name != NULL || it->lo < 0 || it->hi >= h->nprocs)
+			continue;
+		buf_adds(&b, n++ > 0 ? ", " : "");
+		if (it->lo == it->hi)
+			buf_printf(&b, "%ld is %s", it->lo, rank_name(h, (int)it->lo,
+			    t0, sizeof(t0)));
+		else
+			buf_printf(&b, "%ld-%ld are %s to %s", it->lo, it->hi,
+			    rank_name(h, (int)it->lo, t0, sizeof(t0)),
+			    rank_name(h, (int)it->hi, t1, sizeof(t1)));
+	}
+	if (n == 0) {
+		buf_free(&b);
+		return NULL;
+	}
+	return buf_steal(&b);
+}
+
 int
 query_bind(struct query *q, const struct trace_hdr *h, struct query_err **errs,
     int *nerrs)

@@ -119,6 +119,11 @@ struct query *query_parse(const char *text, struct query_err *err);
 void query_free(struct query *);
 void query_err_free(struct query_err *);
 
+/* What the ranks the query names are, in the script's names, once bound:
+ * "1 is node[2], 2 is node[3]", "0-3 are node[1] to node[4]" (new, the
+ * caller frees), or NULL when it names none by rank. */
+char *query_rank_note(const struct query *, const struct trace_hdr *);
+
 /* Resolve the query's processes and communicator in a trace's header;
  * -1 and errs (*nerrs of them, every unknown process and communicator;
  * the caller frees each and the array) when some are not there. */

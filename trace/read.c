@@ -87,6 +87,25 @@ trace_side(const struct trace_event *ev)
 	}
 }
 
+int
+trace_same_call(const struct trace_event *prev, const struct trace_event *ev)
+{
+	if (prev->op != ev->op || prev->rank != ev->rank || prev->raw != ev->raw ||
+	    prev->t0ns != ev->t0ns || prev->t1ns != ev->t1ns)
+		return 0;
+	switch (ev->op) {
+	case TRACE_WAIT:
+	case TRACE_WAITSOME:
+		return 1;
+	case TRACE_SENDRECV:
+	case TRACE_SENDRECVREPLACE:
+		return trace_side(prev) == TRACE_SIDE_SEND &&
+		    trace_side(ev) == TRACE_SIDE_RECV;
+	default:
+		return 0;
+	}
+}
+
 const char *
 trace_mpi_name(const struct trace_event *ev)
 {

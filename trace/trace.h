@@ -111,6 +111,11 @@ struct trace_event {
  * a receiving side (rank b, peer a, tag t, seq k) on one comm. */
 enum trace_side { TRACE_SIDE_NONE, TRACE_SIDE_SEND, TRACE_SIDE_RECV };
 enum trace_side trace_side(const struct trace_event *);
+/* Whether ev is one more line of the call prev was a line of (one call,
+ * several lines): a waitall's wait lines (one per request, of one time),
+ * a waitsome's (one per request completed), a sendrecv's receive after
+ * its send; of one process, and raw or not alike. */
+int trace_same_call(const struct trace_event *prev, const struct trace_event *ev);
 
 /* The name of an operation ("isend"), of a mode ("sync", "-"). */
 const char *trace_op_name(enum trace_op);

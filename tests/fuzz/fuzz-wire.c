@@ -13,8 +13,9 @@
  * up to its first NUL) whose token does not decode back to itself or
  * holds a byte an appfile line cannot (a space, a control byte, '#', a
  * "//"); a bundle that splits into pieces outside it; a marker whose
- * argument is not the rest of its text after its word; a piece that,
- * escaped and unescaped, is not the same bytes. */
+ * argument is not the rest of its text after its word; a "blocked"
+ * marker's slot that reads but, written again, is not the same text; a
+ * piece that, escaped and unescaped, is not the same bytes. */
 #include "config.h"
 
 #include <stddef.h>
@@ -131,6 +132,23 @@ bundle(const char *p, size_t n)
 	}
 }
 
+/* A "blocked" marker's slot, as wire_slot_get reads it from any text:
+ * written again, the same text. */
+static void
+slot(const char *s)
+{
+	struct wire_slot	 w;
+	struct wire_buf		 b = { NULL, 0, 0 };
+
+	if (wire_slot_get(s, &w) != 0)
+		return;
+	if (wire_slot_put(&b, &w) != 0 || wire_put_bytes(&b, "", 1) != 0)
+		fail("out of memory");
+	if (strcmp(b.p, s) != 0)
+		fail("a slot's text read and written again is not the same");
+	free(b.p);
+}
+
 /* A marker's text: a known word's argument is the rest after it. */
 static void
 marker(const char *s)
@@ -142,6 +160,7 @@ marker(const char *s)
 	if (arg < s || arg > s + strlen(s) ||
 	    (*arg != '\0' && (arg == s || arg[-1] != ' ')))
 		fail("a marker's argument is not the rest of its text");
+	slot(s);
 }
 
 /* A piece of output: escaped, it holds no '[', newline or NUL, and

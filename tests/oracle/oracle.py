@@ -1021,7 +1021,9 @@ class Model:
             for k, start in enumerate(ins[1]):
                 w = Work(st)
                 self.advance(w, p, start)
-                step("choice %d" % k, w)
+                # (a choice changes nothing but p's place: a livelock's
+                # poller may choose between its ways, README, 9)
+                step("choice %d" % k, w, vain=True)
             return
         if op == "COLL":
             self.coll_leave(st, p, ins, step)
@@ -1306,6 +1308,7 @@ class Reach:
                 recvs.update(self.probed.get(ins[1], ()))
             elif op == "COLL":
                 comms.add(ins[3])
+                comms.add(tuple(ins[1:4]))  # the collective itself
             for npc, nstack, _ in alone(ins, pc, stack, ()):
                 k = (npc, cnts, nstack)
                 if k not in seen:
@@ -1477,6 +1480,16 @@ class Judge:
                     out.add(q)
         return out
 
+    def log_full(self, st, p, ins):
+        """Whether p, at a rooted collective in buffered mode, would open
+        one more than MAX_OPEN: it waits for all to leave the oldest."""
+        m = self.m
+        word, root, g = ins[1:]
+        L = st[3][g]
+        return m.mode == BUFFERED and root is not None and \
+            m.point(st, g, p) == len(L) >= MAX_OPEN and \
+            m.may_leave(word, root, p, 0, m.cmask[g])
+
     def coll_waits(self, st, p, ins):
         """The members a process at a collective waits for."""
         m = self.m
@@ -1532,27 +1545,35 @@ class Judge:
                         if qi[0] == "COLL" and qi[3] == g and \
                                 pts[q] == j and qi[1:3] != ins[1:3]:
                             return True
-                # It waits only for members that ended or never come to a
-                # collective of its communicator from where they are (the
-                # man page names those that ended; README, 10).
-                waits = self.coll_waits(st, p, ins)
-                if waits and not self.releasers(st, p, ("C", (g,))):
-                    return True
+                # It waits for a member that never comes to this
+                # collective from where it is (README, 10), unless it
+                # waits for all to leave the oldest open one.
+                if self.log_full(st, p, ins):
+                    continue
+                for q in self.coll_waits(st, p, ins):
+                    if not self.ended(st, q) and tuple(ins[1:4]) not in \
+                            self.reach[q].of(st[0][q])[2]:
+                        return True
         return False
 
     def polls_in_vain(self, s, p):
-        """All p can do is polls that change nothing, and doing those
-        alone it comes back to where it is (within VAIN_POLLS)."""
+        """All p can ever do alone from s is polls in vain and choices:
+        in every state its steps reach, it has steps and each is one of
+        those, and they reach at most VAIN_POLLS states."""
         bit = 1 << p
-        t = s
-        for _ in range(VAIN_POLLS):
+        seen, todo = {s}, [s]
+        while todo:
+            t = todo.pop()
             mine = [e for e in self.g.succ[t] if e[1] & bit]
-            if len(mine) != 1 or not mine[0][2]:
+            if not mine or not all(e[2] for e in mine):
                 return False
-            t = mine[0][0]
-            if t == s:
-                return True
-        return False
+            for e in mine:
+                if e[0] not in seen:
+                    if len(seen) >= VAIN_POLLS:
+                        return False
+                    seen.add(e[0])
+                    todo.append(e[0])
+        return True
 
     def livelock(self, s):
         row = self.g.succ[s]

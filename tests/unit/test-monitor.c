@@ -9,6 +9,24 @@
 
 static int	n, failed;
 
+/* The port types of the last monitor made, and whether the events give
+ * a type by its index too (ens.c does; a trace's events do not): every
+ * case runs both ways. */
+static const char	*types_made[2];
+static int		 by_index;
+
+/* e's type's index + 1 among the monitor's types, when by_index. */
+static void
+index_type(struct mon_event *e)
+{
+	int	k;
+
+	e->ptype = 0;
+	for (k = 0; by_index && e->type != NULL && k < 2; k++)
+		if (types_made[k] != NULL && strcmp(types_made[k], e->type) == 0)
+			e->ptype = k + 1;
+}
+
 static void
 ok(int cond, const char *desc)
 {
@@ -36,6 +54,8 @@ newv(const char *beh, int nlocs, const char *const *locs, const char *t1, int n1
 	char		*cause = NULL;
 	struct mon	*m;
 
+	types_made[0] = t1;
+	types_made[1] = t2;
 	m = ens_mon_new(beh, nlocs, locs, t2 != NULL ? 2 : t1 != NULL ? 1 : 0, types, np,
 	    &cause);
 	if (m == NULL) {
@@ -101,6 +121,7 @@ step(struct mon *m, enum mon_op op, const char *type, int port, const char *root
 	e.type = type;
 	e.port = port;
 	e.root = root;
+	index_type(&e);
 	r = ens_mon_step(m, &e, &msg);
 
 	if (want != NULL && (msg == NULL || strcmp(msg, want) != 0)) {
@@ -115,8 +136,12 @@ step(struct mon *m, enum mon_op op, const char *type, int port, const char *root
 static int
 stepe(struct mon *m, const struct mon_event *e, const char *want)
 {
-	char	*msg = NULL;
-	int	 r = ens_mon_step(m, e, &msg);
+	struct mon_event	 ev = *e;
+	char			*msg = NULL;
+	int			 r;
+
+	index_type(&ev);
+	r = ens_mon_step(m, &ev, &msg);
 
 	if (want != NULL && (msg == NULL || strcmp(msg, want) != 0)) {
 		printf("# got:  %s\n# want: %s\n", msg != NULL ? msg : "(none)", want);
@@ -587,8 +612,38 @@ probed(void)
 	free(cause);
 }
 
-int
-main(void)
+/* ens_mon_where: each step stores the index of the statement it took,
+ * on the fast way and the general one (a choice, a request). */
+static void
+where(void)
+{
+	struct mon	*m;
+	int		 at = -2, seen[8], k = 0, good;
+
+	m = new2("loop 2 { send P[1]; choice { recv P[1]; } or { ssend P[1]; } "
+	    "isend P[1] as r; wait r; }", "w:1 w:2 w:3 w:4 w:5 w:6 w:7",
+	    "P", 1, NULL, 0);
+	good = m != NULL;
+	if (good)
+		ens_mon_where(m, &at);
+#define AT(call) do { if (good) { good = (call) == 0; seen[k++] = at; } } while (0)
+	AT(step(m, MON_SEND, "P", 1, NULL, NULL));
+	AT(step(m, MON_SSEND, "P", 1, NULL, NULL));
+	AT(stepq(m, MON_ISEND, "P", 1, 7, 0, NULL));
+	AT(stepq(m, MON_WAIT, NULL, 0, 7, 0, NULL));
+	AT(step(m, MON_SEND, "P", 1, NULL, NULL));
+	AT(step(m, MON_RECV, "P", 1, NULL, NULL));
+#undef AT
+	ok(good && k == 6 && seen[0] == 1 && seen[1] == 4 && seen[2] == 5 &&
+	    seen[3] == 6 && seen[4] == 1 && seen[5] == 3,
+	    "ens_mon_where: the statement of each call taken, by its index");
+	ens_mon_free(m);
+}
+
+/* Every case, with the events' types by name or (by_index) by index
+ * too. */
+static void
+cases(void)
 {
 	struct mon	*m;
 	char		*cause = NULL;
@@ -1033,6 +1088,16 @@ main(void)
 
 	p2p();
 	probed();
+}
+
+int
+main(void)
+{
+	cases();
+	by_index = 1;
+	printf("# again, each event's port type by its index\n");
+	cases();
+	where();
 	printf("1..%d\n", n);
 	return failed;
 }

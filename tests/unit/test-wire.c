@@ -98,6 +98,84 @@ refused(const struct wire_table *t)
 	return bad;
 }
 
+/* The deadlock watch's slots (wire.h, THE WATCH): a "blocked" marker's
+ * text reads back as the slot written, malformed texts are refused, a
+ * slot being written (or left so) gives no reading, and the readings that
+ * say a process is blocked. */
+static void
+slots(void)
+{
+	struct wire_slot	 s, back, odd;
+	struct wire_buf		 b = { NULL, 0, 0 };
+	static const char	*bad[] = {
+		"", "1", "4 10 1 0 1 -1 -1 0 -1", "4 10 1 0 1 -1 -1 0 -1 1 0 1",
+		"4 10 1 0 1 -1 -1 0 -1 1 0 1 3 5", "4 10 1 0 1 -1 -1 0 -1 13 0 0",
+		"-4 10 1 0 1 -1 -1 0 -1 0 0 0", "4  10 1 0 1 -1 -1 0 -1 0 0 0",
+		"4 10 1 0 1 -1 -1 0 -1 0 0 0 ", "4 10 1 0 1 -1 -1 0 -1 0 0 0x",
+		"4 99999999999 1 0 1 -1 -1 0 -1 0 0 0",
+		"4 10 1 0 1 -1 -1 4294967296 -1 0 0 0",
+		"4 +10 1 0 1 -1 -1 0 -1 0 0 0", "4 010 1 0 1 -1 -1 0 -1 0 0 0",
+		"4 -0 1 0 1 -1 -1 0 -1 0 0 0", "4 \t10 1 0 1 -1 -1 0 -1 0 0 0",
+	};
+	int			 i, good;
+
+	memset(&s, 0, sizeof(s));
+	s.gen = 4294967294U;
+	s.call = WC_MPI_ALLREDUCE;
+	s.wait = WIRE_WAIT_ALL;
+	s.type = 2;
+	s.port = 7;
+	s.loc = 12;
+	s.comm = WIRE_COMM_GROUP + 5;
+	s.ncoll = 4294967295U;
+	s.root = -1;
+	s.npeers = WIRE_WATCH_PEERS;
+	s.sends = 0xfff;
+	s.recvs = 0x801;
+	for (i = 0; i < WIRE_WATCH_PEERS; i++)
+		s.peers[i] = 1000 * i;
+	check(wire_slot_put(&b, &s) == 0 && wire_put_bytes(&b, "", 1) == 0 &&
+	    wire_slot_get(b.p, &back) == 0 &&
+	    memcmp(&s, &back, sizeof(s)) == 0,
+	    "a slot's text reads back as the slot, every peer and field");
+	for (good = 1, i = 0; i < (int)(sizeof(bad) / sizeof(bad[0])); i++)
+		if (wire_slot_get(bad[i], &back) == 0) {
+			printf("# slot text '%s' read\n", bad[i]);
+			good = 0;
+		}
+	check(good, "slot texts short, long, past the peers, out of range,"
+	    " spaced wrong or not as written (+, a leading 0, -0) are refused");
+	check(wire_slot_read(&s, &back) == 0 && back.gen == s.gen &&
+	    back.call == s.call && back.peers[11] == 11000,
+	    "a slot at rest reads as it is");
+	odd = s;
+	odd.gen = 5;
+	check(wire_slot_read(&odd, &back) == -1,
+	    "a slot being written (its gen odd) gives no reading");
+	back = s;
+	check(wire_slot_blocked(&s, 1000, &back, 1000 + WIRE_WATCH_CPU) &&
+	    !wire_slot_blocked(&s, 1000, &back, 999 + WIRE_WATCH_CPU) &&
+	    !wire_slot_blocked(&s, 0, &back, 5 * WIRE_WATCH_CPU),
+	    "blocked: the same call, having run WIRE_WATCH_CPU between the"
+	    " readings, the run time known");
+	back.gen += 2;
+	check(!wire_slot_blocked(&s, 1000, &back, 1000 + 9 * WIRE_WATCH_CPU),
+	    "not blocked: another call since");
+	back = s;
+	back.call = WC_NONE;
+	check(!wire_slot_blocked(&s, 1000, &back, 1000 + 9 * WIRE_WATCH_CPU),
+	    "not blocked: out of the call");
+	check(strcmp(wire_call_name(WC_SEND), "ens_send") == 0 &&
+	    strcmp(wire_call_name(WC_MPI_REDUCE_SCATTER), "MPI_Reduce_scatter") == 0 &&
+	    strcmp(wire_call_name(WC_COUNT), "-") == 0 &&
+	    strcmp(wire_call_name(-1), "-") == 0 &&
+	    wire_call_coll(WC_MPI_ALLREDUCE) == wire_call_coll(WC_ALLREDUCE_OVER) &&
+	    wire_call_coll(WC_SEND) == WC_NONE && wire_call_sends(WC_MPI_RSEND) &&
+	    !wire_call_sends(WC_RECV),
+	    "the calls' names, which collective each is, which sends");
+	free(b.p);
+}
+
 int
 main(void)
 {
@@ -160,6 +238,9 @@ main(void)
 		{ WIRE_WORD_CANNOT " node1 cannot execute 'x'", WIRE_MARK_CANNOT,
 		    "node1 cannot execute 'x'" },
 		{ WIRE_WORD_FAIL " ", WIRE_MARK_FAIL, "" },
+		{ WIRE_WORD_BLOCKED " 4 10 1 0 1 -1 -1 0 -1 1 0 1 3",
+		    WIRE_MARK_BLOCKED, "4 10 1 0 1 -1 -1 0 -1 1 0 1 3" },
+		{ WIRE_WORD_UNBLOCKED " 4", WIRE_MARK_UNBLOCKED, "4" },
 	};
 
 	if (wire_table_put(&b, &t) != 0)
@@ -287,6 +368,8 @@ main(void)
 	memcpy(esc, "%5b%5B%4%", 9);
 	check(wire_unescape(esc, 9) == 5 && memcmp(esc, "[[%4%", 5) == 0,
 	    "unescaping takes either case and keeps a '%' without two digits");
+
+	slots();
 
 	free(b.p);
 	free(bun.p);
