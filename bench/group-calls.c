@@ -10,7 +10,7 @@
  *	bcast 0.085 0.070		(microseconds: ens_*_over, MPI)
  *	allreduce 0.120 0.110
  *
- *	group-calls [K]			(default 20000) */
+ *	group-calls K			(the script's k: 20000) */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -24,13 +24,15 @@ int
 main(int argc, char **argv)
 {
 	double		 v = 1, sum, t0, t[4][BLOCKS];
-	int		 k = 20000, b, i, root, first = 0;
+	int		 k, b, i, root, first = 0;
 	MPI_Comm	 c;
 	MPI_Group	 wg, gg;
 
 	ens_init(&argc, &argv);
-	if (argc > 1)
-		k = atoi(argv[1]);
+	if (argc != 2 || (k = atoi(argv[1])) < 1) {
+		fprintf(stderr, "usage: group-calls K\n");
+		exit(2);
+	}
 	c = ens_comm_group("g", 0);
 	MPI_Comm_group(MPI_COMM_WORLD, &wg);
 	MPI_Comm_group(c, &gg);

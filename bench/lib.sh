@@ -22,13 +22,38 @@ wall() {
 	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f\n", b - a }'
 }
 
-# mpi_scratch: $work, a scratch directory removed on exit (exit 2 on a
-# signal), and what Open MPI needs to run here: as root, and more
-# processes than cores.
-mpi_scratch() {
+# scratch: $work, a scratch directory removed on exit (exit 2 on a
+# signal).
+scratch() {
 	work=$(mktemp -d "${TMPDIR:-/tmp}/ensemble-bench.XXXXXX")
 	trap 'rm -rf "$work"' EXIT
 	trap 'exit 2' HUP INT TERM
+}
+
+# machine: a report's lines on the machine and its load.
+machine() {
+	local cpu
+	cpu=$(sed -n 's/^model name[[:space:]]*: *//p' /proc/cpuinfo 2>/dev/null | head -n 1)
+	echo "machine: $(nproc 2>/dev/null || echo '?') CPUs, ${cpu:-unknown CPU}"
+	echo "load:    $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
+}
+
+# targets_end FAIL: the last line of a benchmark with targets, and its
+# exit status (FAIL: 0 every target met, 1 one missed).
+targets_end() {
+	echo
+	if [ "$1" = 0 ]; then
+		echo "every target met"
+	else
+		echo "some target missed"
+	fi
+	exit "$1"
+}
+
+# mpi_scratch: $work (scratch) and what Open MPI needs to run here: as
+# root, and more processes than cores.
+mpi_scratch() {
+	scratch
 	if [ "$(id -u)" = 0 ]; then
 		export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 	fi

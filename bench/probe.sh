@@ -100,10 +100,4 @@ for style in 1 3 2 4; do
 	done
 done
 
-echo
-if [ $fail = 0 ]; then
-	echo "every target met"
-else
-	echo "some target missed"
-fi
-exit $fail
+targets_end $fail

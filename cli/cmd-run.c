@@ -30,6 +30,8 @@ struct cmd_run_opts {
 	double			 timeout;
 	double			 start_timeout;
 	int			 no_verify;
+	int			 no_code_check;
+	struct cli_list		 sources;	/* --source COMP=FILE */
 	int			 force;
 	int			 check_protocol;
 	int			 watch;
@@ -332,6 +334,14 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 			goto out;
 		}
 	}
+	/* The code held to the behaviour, where its sources are found. */
+	if (!o.no_code_check && !o.no_verify && (rc = cli_codecheck(g,
+	    &o.script.pcg, &o.sources, NULL, d, NULL, CLI_CC_RUN, NULL)) != 0) {
+		diag_summary(d);
+		if ((rc = refuse(&o, g, "a process's code makes calls its "
+		    "behaviour does not allow", "", rc)) != 0)
+			goto out;
+	}
 	if (!o.no_verify && (rc = verify(&o, &fe, d)) != 0)
 		goto out;
 	paths = xcalloc((size_t)g->nprocs + 1, sizeof(*paths));
@@ -461,10 +471,19 @@ static const struct cli_option cmd_run_options[] = {
 	    "DIR/NAME.out and DIR/NAME.err, not to ours, NAME\n"
 	    "with '.' for '[' and no ']' (relay.2.out)" },
 	{ .type = CLI_FLAG, .name = "--no-verify", .off = OFF(no_verify),
-	  .help = "run without verifying the script first" },
+	  .help = "run without verifying the script first (nor\n"
+	    "checking its code)" },
+	{ .type = CLI_FLAG, .name = "--no-code-check", .off = OFF(no_code_check),
+	  .help = "run without holding the processes' code to their\n"
+	    "behaviour first (ensemble check --code)" },
+	{ .type = CLI_LIST, .name = "--source", .arg = "COMP=FILE",
+	  .off = OFF(sources), .needs = "COMPONENT=FILE",
+	  .help = "the source of a component's processes, for the code\n"
+	    "check (default: as check --code finds it)" },
 	{ .type = CLI_FLAG, .name = "--force", .off = OFF(force),
 	  .help = "run even when verification finds a violation or\n"
-	    "stops at a limit" },
+	    "stops at a limit, or the code differs from the\n"
+	    "behaviour" },
 	{ .type = CLI_GROUP,
 	  .help = "Given to mpirun as they are, and by it to every process (the\n"
 	    "arguments after '--' too, before the processes):" },

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "codecheck.h"
 #include "explain.h"
 #include "ir.h"
 #include "irnet.h"
@@ -21,16 +22,41 @@ struct cmd_verify_opts {
 	struct cli_script	 script;
 	struct cli_search	 search;
 	int			 exact;
+	int			 no_symmetry;	/* --no-symmetry */
 	int			 ir;		/* --ir */
 	int			 json;
 	int			 stats;
 	const char		*explain;
+	int			 from_code;
+	struct cli_list		 sources;	/* --source COMP=FILE */
+	struct cli_list		 flags;		/* after -- */
 };
 
 static const char *
 verdict_name(enum verdict v)
 {
 	return v == V_VERIFIED ? "verified" : v == V_VIOLATED ? "violated" : "incomplete";
+}
+
+/* The families of interchangeable processes the modes' searches used,
+ * each once, joined by ", " (the caller frees it); NULL: none. */
+static char *
+symmetry_text(const struct verify_result *res)
+{
+	char	*t = NULL, *u;
+	int	 i;
+
+	for (i = 0; i < res->nmodes; i++) {
+		const char	*s = res->mode[i].symmetry;
+
+		if (s == NULL || (t != NULL && strcmp(t, s) == 0))
+			continue;
+		u = t;
+		xasprintf(&t, "%s%s%s", u != NULL ? u : "", u != NULL ?
+		    "; " : "", s);
+		free(u);
+	}
+	return t;
 }
 
 /* The result as one JSON object; g names the processes. */
@@ -53,6 +79,10 @@ print_json(const struct pcg *g, const struct verify_result *res)
 		    "\"state_bytes\":%u", i > 0 ? "," : "", check_mode_name(r[i].mode),
 		    verdict_name(r[i].verdict), check_engine_name(r[i].engine),
 		    r[i].states, r[i].transitions, r[i].time_s, r[i].state_bytes);
+		if (r[i].symmetry != NULL) {
+			printf(",\"symmetry\":");
+			json_str(stdout, r[i].symmetry, 0);
+		}
 		if (r[i].incomplete != NULL) {
 			printf(",\"incomplete\":");
 			json_str(stdout, r[i].incomplete, 0);
@@ -361,6 +391,7 @@ print_result(const struct cmd_verify_opts *o, const struct pcg *g,
 	const struct mode_result *r = res->mode;
 	char			 pn[PCG_NAME_MAX];
 	int64_t			 np;
+	char			*sym;
 	int			 i;
 
 	cli_print_violations(stdout, res, o->search.full);
@@ -380,7 +411,12 @@ print_result(const struct cmd_verify_opts *o, const struct pcg *g,
 		    verdict_name(r[i].verdict), r[i].states,
 		    r[i].states == 1 ? "" : "s", r[i].transitions,
 		    r[i].transitions == 1 ? "" : "s");
-	printf(") in %.2f s\n", res->time_s);
+	printf(") in %.2f s", res->time_s);
+	sym = symmetry_text(res);
+	if (sym != NULL)
+		printf("; symmetry: %s", sym);
+	putchar('\n');
+	free(sym);
 	if (o->stats)
 		for (i = 0; i < res->nmodes; i++)
 			print_stats(&r[i]);
@@ -465,6 +501,35 @@ verify_ir(const struct cmd_entry *self, struct cmd_verify_opts *o)
 	return rc;
 }
 
+/* --from-code: each process's behaviour read from its code (the
+ * declared one kept, and said, where no source is found), then the net
+ * compiled from those.  0, or -1 after the errors were said. */
+static int
+from_code(struct cmd_verify_opts *o, struct frontend *fe, struct diag *d)
+{
+	struct codecheck	*cc;
+	struct pcg		*g = fe->pcg;
+	char			 pn[PCG_NAME_MAX];
+	int			 i;
+
+	if (cli_codecheck(g, &o->script.pcg, &o->sources, &o->flags, d, NULL,
+	    CLI_CC_INFER, &cc) != 0) {
+		codecheck_free(cc);
+		diag_summary(d);
+		return -1;
+	}
+	codecheck_use(cc);
+	for (i = 0; i < g->nprocs; i++)
+		if (cc->procs[i].src < 0 && g->procs[i].has_behaviour)
+			fprintf(stderr, "ensemble: %s: %s: %s: its declared behaviour "
+			    "stands in\n", g->name, pcg_proc_name(g, i, pn,
+			    sizeof(pn)), cc->procs[i].why);
+	codecheck_free(cc);
+	if (cli_resume(fe, &o->script.pcg, FRONTEND_COMPILE, d) != 0)
+		return -1;
+	return 0;
+}
+
 static int
 cmd_verify_exec(const struct cmd_entry *self, int argc, char **argv)
 {
@@ -481,6 +546,13 @@ cmd_verify_exec(const struct cmd_entry *self, int argc, char **argv)
 	if ((rc = cli_parse(self, argc, argv, &o, sizeof(o))) >= 0)
 		return rc;
 	memset(&res, 0, sizeof(res));
+	if (o.from_code && is_ir(&o)) {
+		fprintf(stderr, "ensemble verify: --from-code reads a script's "
+		    "components, not an IR model\n");
+		cli_usage(stderr, self);
+		cli_opts_free(self, &o);
+		return EXIT_BADINPUT;
+	}
 	if (is_ir(&o)) {
 		rc = verify_ir(self, &o);
 		cli_opts_free(self, &o);
@@ -495,13 +567,29 @@ cmd_verify_exec(const struct cmd_entry *self, int argc, char **argv)
 	}
 	d = diag_new(stderr);
 	o.script.pcg.skip_exec_check = 1;
-	if (cli_load(&o.script, FRONTEND_COMPILE, d, &fe) != 0) {
+	if (o.from_code) {
+		if (cli_load(&o.script, FRONTEND_EXPAND, d, &fe) != 0 ||
+		    from_code(&o, &fe, d) != 0) {
+			rc = EXIT_BADINPUT;
+			goto out;
+		}
+	} else if (cli_load(&o.script, FRONTEND_COMPILE, d, &fe) != 0) {
+		rc = EXIT_BADINPUT;
+		goto out;
+	} else if (o.sources.n > 0 || o.flags.n > 0) {
+		fprintf(stderr, "ensemble verify: %s is for --from-code\n",
+		    o.sources.n > 0 ? "--source" : "a compiler flag after '--'");
+		cli_usage(stderr, self);
+#ifdef ENS_FREE_AT_EXIT
+		frontend_free(&fe);
+#endif
 		rc = EXIT_BADINPUT;
 		goto out;
 	}
 	g = fe.pcg;
 	net = fe.net;
 	cli_verify_opts(&o.search, o.exact, &vo);
+	vo.no_symmetry = o.no_symmetry;
 	mpnet_verify(net, &vo, &res);
 	rc = res.status;
 	if (o.json)
@@ -547,6 +635,10 @@ static const struct cli_option cmd_verify_options[] = {
 	  .off = offsetof(struct cmd_verify_opts, exact),
 	  .help = "explore every interleaving (no reductions); of an IR\n"
 	    "model, the thesis's net, reported in its terms too" },
+	{ .type = CLI_FLAG, .name = "--no-symmetry",
+	  .off = offsetof(struct cmd_verify_opts, no_symmetry),
+	  .help = "reduce without the symmetry of interchangeable\n"
+	    "processes (the stubborn sets only)" },
 	{ .type = CLI_FLAG, .name = "--ir",
 	  .off = offsetof(struct cmd_verify_opts, ir),
 	  .help = "read SCRIPT as a CPN IR model (Krabbe 2023), as\n"
@@ -564,6 +656,16 @@ static const struct cli_option cmd_verify_options[] = {
 	  .help = "on a violation, draw the graph with each process\n"
 	    "coloured by its state at the end (.svg, .png, .dot),\n"
 	    "or (.html) the counterexample as a timeline page" },
+	{ .type = CLI_FLAG, .name = "--from-code",
+	  .off = offsetof(struct cmd_verify_opts, from_code),
+	  .help = "verify each process's behaviour as read from its\n"
+	    "code (ensemble infer), not the declared one" },
+	{ .type = CLI_LIST, .name = "--source", .arg = "COMP=FILE",
+	  .off = offsetof(struct cmd_verify_opts, sources),
+	  .needs = "COMPONENT=FILE",
+	  .help = "the source of a component's processes (--from-code)" },
+	{ .type = CLI_REST, .arg = "COMPILER-FLAG...",
+	  .off = offsetof(struct cmd_verify_opts, flags) },
 	{ CLI_END }
 };
 

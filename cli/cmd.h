@@ -85,6 +85,7 @@ enum cli_otype {
 	/* Not options: where the arguments that are not go. */
 	CLI_OPERAND,	/* const char *: the one operand; 'arg' says what it
 			 * is ("trace", for "no trace given") */
+	CLI_OPERANDS,	/* struct cli_list: one operand or more */
 	CLI_SCRIPT,	/* struct cli_script: the one operand, a script; its
 			 * pcg_opts made from -np, -D and -L */
 	CLI_REST,	/* struct cli_list: the arguments after '--', as given;
@@ -231,6 +232,25 @@ const char *cli_exec(void);
 /* Where the Python package 'ensemble' is: the build tree's bindings/python
  * when this ensemble runs uninstalled, else its install directory. */
 const char *cli_pythondir(void);
+struct infer_opts;
+/* What the inference of a component's code needs from this ensemble:
+ * the Python front end, the headers of ensemble.h and ensemble.hpp (the
+ * build tree's or the installed), MPI's flags, the python3. */
+void cli_infer_opts(struct infer_opts *);
+struct codecheck;
+/* The processes of g held to their code (check --code, run, verify
+ * --from-code): sources found (--source COMP=FILE in sources, the
+ * compiler's flags in flags), behaviours inferred and compared.  Says
+ * each difference as an error at its place in the code; report (when not
+ * NULL) gets a line per group of processes with their verdict.  Returns
+ * 0 when every process checked keeps its behaviour, 1 a difference, 2
+ * code that cannot be followed; *ccp the check (codecheck_free) unless
+ * ccp is NULL. */
+int cli_codecheck(struct pcg *, const struct pcg_opts *,
+    const struct cli_list *sources, const struct cli_list *flags,
+    struct diag *, FILE *report, int how, struct codecheck **ccp);
+#define CLI_CC_RUN	0x1	/* code not followed: a warning, not checked */
+#define CLI_CC_INFER	0x2	/* infer only, compare nothing */
 /* Flush stdout and report a write error: the exit code to use. */
 int cli_exit(int);
 

@@ -14,6 +14,8 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "codecheck.h"
+#include "infer.h"
 #include "mpnet.h"
 #include "xmalloc.h"
 
@@ -26,7 +28,8 @@ static int
 is_option(const struct cli_option *op)
 {
 	return op->type != CLI_GROUP && op->type != CLI_OPERAND &&
-	    op->type != CLI_SCRIPT && op->type != CLI_REST;
+	    op->type != CLI_OPERANDS && op->type != CLI_SCRIPT &&
+	    op->type != CLI_REST;
 }
 
 /* The command's first entry of type t, or NULL. */
@@ -201,6 +204,7 @@ store(const struct cmd_entry *c, const struct cli_option *op, const char *v,
 	case CLI_LIST:
 	case CLI_PAIR:
 	case CLI_REST:
+	case CLI_OPERANDS:
 		xgrow(&l->v, &l->alloc, l->n + 1, sizeof(*l->v));
 		l->v[l->n++] = v;
 		break;
@@ -240,6 +244,8 @@ no_operand(const struct cli_option *op, void *o)
 
 	if (op->type == CLI_SCRIPT)
 		return ((struct cli_script *)p)->path == NULL;
+	if (op->type == CLI_OPERANDS)
+		return ((struct cli_list *)p)->n == 0;
 	return *(const char **)p == NULL;
 }
 
@@ -252,8 +258,9 @@ parse(const struct cmd_entry *c, int argc, char **argv, void *o)
 	const char		*v;
 	int			 i, set, rc, dashdash = 0;
 
-	if ((operand = find_type(c, CLI_SCRIPT)) == NULL)
-		operand = find_type(c, CLI_OPERAND);
+	if ((operand = find_type(c, CLI_SCRIPT)) == NULL &&
+	    (operand = find_type(c, CLI_OPERAND)) == NULL)
+		operand = find_type(c, CLI_OPERANDS);
 	rest = find_type(c, CLI_REST);
 	for (op = c->options; op != NULL && op->type != CLI_END; op++)
 		if (op->type == CLI_FLAG && (op->flags & CLI_NEG))
@@ -262,8 +269,14 @@ parse(const struct cmd_entry *c, int argc, char **argv, void *o)
 		const char	*a = argv[i];
 
 		if (dashdash || a[0] != '-' || a[1] == '\0') {
-			if (!no_operand(operand, o))
-				return usage_error(c, "more than one script ('%s')", a);
+			if (operand->type != CLI_OPERANDS &&
+			    !no_operand(operand, o)) {
+				fprintf(stderr, "ensemble %s: more than one %s "
+				    "('%s')\n", c->name, operand->type == CLI_SCRIPT ?
+				    "script" : operand->arg, a);
+				cli_usage(stderr, c);
+				return EXIT_BADINPUT;
+			}
 			store(c, operand, a, 1, o);
 			continue;
 		}
@@ -341,7 +354,7 @@ cli_opts_free(const struct cmd_entry *c, void *o)
 
 	for (op = c->options; op != NULL && op->type != CLI_END; op++)
 		if (op->type == CLI_LIST || op->type == CLI_PAIR ||
-		    op->type == CLI_REST)
+		    op->type == CLI_REST || op->type == CLI_OPERANDS)
 			free(((struct cli_list *)((char *)o + op->off))->v);
 }
 
@@ -496,4 +509,199 @@ cli_exit(int code)
 		return code == 0 ? EXIT_BADINPUT : code;
 	}
 	return code;
+}
+
+/* Where ensemble keeps what it makes to be faster next time: ENSEMBLE_CACHE
+ * (empty: nowhere), else $XDG_CACHE_HOME/ensemble, else
+ * $HOME/.cache/ensemble; NULL for nowhere. */
+static const char *
+cache_dir(void)
+{
+	static char	 dir[PATH_MAX];
+	const char	*e;
+
+	if ((e = getenv("ENSEMBLE_CACHE")) != NULL)
+		return e[0] != '\0' ? e : NULL;
+	if ((e = getenv("XDG_CACHE_HOME")) != NULL && e[0] == '/')
+		snprintf(dir, sizeof(dir), "%s/ensemble", e);
+	else if ((e = getenv("HOME")) != NULL && e[0] == '/')
+		snprintf(dir, sizeof(dir), "%s/.cache/ensemble", e);
+	else
+		return NULL;
+	return dir;
+}
+
+void
+cli_infer_opts(struct infer_opts *o)
+{
+	static char		 rt[PATH_MAX + 16], cxx[PATH_MAX + 16],
+				 helper[PATH_MAX + 32];
+	static const char	*inc[2];
+
+	memset(o, 0, sizeof(*o));
+	if (build_tree() != NULL) {
+		snprintf(rt, sizeof(rt), "%s/runtime", ENS_ABS_SRCDIR);
+		snprintf(cxx, sizeof(cxx), "%s/bindings/cxx", ENS_ABS_SRCDIR);
+		snprintf(helper, sizeof(helper), "%s/infer/infer.py", ENS_ABS_SRCDIR);
+		inc[0] = rt;
+		inc[1] = cxx;
+		o->nincdirs = 2;
+		o->helper = helper;
+	} else {
+		inc[0] = ENS_INCLUDEDIR;
+		o->nincdirs = 1;
+		o->helper = PKGDATADIR "/infer.py";
+	}
+	o->incdirs = inc;
+	o->cache = cache_dir();
+	o->python = ENS_PYTHON;
+	o->mpi_cflags = ENS_MPI_CFLAGS;
+}
+
+/* A verdict in words, for the report. */
+static const char *
+verdict_text(enum cc_verdict v)
+{
+	switch (v) {
+	case CC_EQUAL:		return "makes the same calls as its behaviour";
+	case CC_INCLUDED:	return "makes calls its behaviour allows (not all "
+				    "of them)";
+	case CC_DIFFERS:	return "makes calls its behaviour does not allow";
+	case CC_FAILED:		return "not checked (said above)";
+	case CC_UNDECIDED:	return "not decided (the comparison stopped at its "
+				    "limit)";
+	default:		return "not checked";
+	}
+}
+
+/* Processes i..j (of one indexed component, their indices a run) as
+ * scripts write them: relay[1..3], or one's name. */
+static void
+procs_name(const struct pcg *g, int i, int j, char *buf, size_t len)
+{
+	if (i == j) {
+		pcg_proc_name(g, i, buf, len);
+		return;
+	}
+	snprintf(buf, len, "%s[%" PRId64 "..%" PRId64 "]",
+	    g->comps[g->procs[i].comp].name, g->procs[i].index, g->procs[j].index);
+}
+
+int
+cli_codecheck(struct pcg *g, const struct pcg_opts *po,
+    const struct cli_list *sources, const struct cli_list *flags,
+    struct diag *d, FILE *report, int how, struct codecheck **ccp)
+{
+	static char		 dirs[2][PATH_MAX + 16];
+	const char		*dv[2 + 64];
+	struct cc_opts		 o;
+	struct codecheck	*cc;
+	char			 pn[PCG_NAME_MAX];
+	int			 i, j, nd = 0, rc = 0;
+
+	/* Each --source names a component of the script. */
+	for (i = 0; sources != NULL && i < (int)sources->n; i++) {
+		const char	*eq = strchr(sources->v[i], '=');
+
+		for (j = 0; eq != NULL && j < g->ncomps; j++)
+			if (strlen(g->comps[j].name) == (size_t)(eq - sources->v[i]) &&
+			    strncmp(g->comps[j].name, sources->v[i],
+			    (size_t)(eq - sources->v[i])) == 0)
+				break;
+		if (eq == NULL || eq == sources->v[i] || eq[1] == '\0') {
+			fprintf(stderr, "ensemble: --source '%s': not "
+			    "COMPONENT=FILE\n", sources->v[i]);
+			return EXIT_BADINPUT;
+		}
+		if (j == g->ncomps) {
+			fprintf(stderr, "ensemble: --source '%s': %s has no "
+			    "component '%.*s'\n", sources->v[i], g->name,
+			    (int)(eq - sources->v[i]), sources->v[i]);
+			return EXIT_BADINPUT;
+		}
+	}
+	memset(&o, 0, sizeof(o));
+	cli_infer_opts(&o.io);
+	o.io.flags = flags != NULL ? flags->v : NULL;
+	o.io.nflags = flags != NULL ? (int)flags->n : 0;
+	o.po = po;
+	o.sources = sources != NULL ? sources->v : NULL;
+	o.nsources = sources != NULL ? (int)sources->n : 0;
+	/* Where sources are besides: -L, and running from the build tree,
+	 * the source tree's components and benchmarks. */
+	for (i = 0; i < (int)po->ndirs && nd < 64; i++)
+		dv[nd++] = po->dirs[i];
+	if (build_tree() != NULL) {
+		snprintf(dirs[0], sizeof(dirs[0]), "%s/components", ENS_ABS_SRCDIR);
+		snprintf(dirs[1], sizeof(dirs[1]), "%s/bench", ENS_ABS_SRCDIR);
+		dv[nd++] = dirs[0];
+		dv[nd++] = dirs[1];
+	}
+	o.dirs = dv;
+	o.ndirs = nd;
+	o.soft = (how & CLI_CC_RUN) != 0;
+	o.no_compare = (how & CLI_CC_INFER) != 0;
+	cc = codecheck_infer(g, &o, d);
+	codecheck_compare(cc, &o);
+	/* Each difference once for a run of processes it holds for. */
+	for (i = 0; i < g->nprocs; i = j) {
+		struct cc_proc	*cp = &cc->procs[i];
+
+		for (j = i + 1; j < g->nprocs; j++) {
+			const struct cc_proc *cq = &cc->procs[j];
+
+			if (cp->verdict != CC_DIFFERS || cq->verdict != CC_DIFFERS ||
+			    cq->src != cp->src || g->procs[j].comp != g->procs[i].comp ||
+			    g->procs[j].index != g->procs[j - 1].index + 1 ||
+			    strcmp(cq->diff, cp->diff) != 0 ||
+			    cq->codeloc.first_line != cp->codeloc.first_line ||
+			    cq->declloc.first_line != cp->declloc.first_line ||
+			    cq->declloc.src != cp->declloc.src)
+				break;
+		}
+		if (cp->verdict != CC_DIFFERS)
+			continue;
+		procs_name(g, i, j - 1, pn, sizeof(pn));
+		diag_error(d, cp->codeloc.src != NULL ? &cp->codeloc : NULL, "%s: %s",
+		    pn, cp->diff);
+		if (cp->declloc.src != NULL)
+			diag_note(d, &cp->declloc, "the statement of its behaviour");
+	}
+	/* A line per run of processes of one source and verdict. */
+	for (i = 0; report != NULL && i < g->nprocs; i = j) {
+		const struct cc_proc	*cp = &cc->procs[i];
+
+		for (j = i + 1; j < g->nprocs; j++) {
+			const struct cc_proc *cq = &cc->procs[j];
+
+			if (cq->src != cp->src || cq->verdict != cp->verdict ||
+			    g->procs[j].comp != g->procs[i].comp ||
+			    g->procs[j].index != g->procs[j - 1].index + 1 ||
+			    cq->why != cp->why)
+				break;
+		}
+		procs_name(g, i, j - 1, pn, sizeof(pn));
+		if (cp->src < 0)
+			fprintf(report, "%s: %s: %s\n", g->name, pn, cp->why != NULL ?
+			    cp->why : "not checked");
+		else if (cp->why != NULL && cp->verdict == CC_UNCHECKED)
+			fprintf(report, "%s: %s: %s: %s\n", g->name, pn,
+			    cc->srcs[cp->src].path, cp->why);
+		else
+			fprintf(report, "%s: %s: %s %s\n", g->name, pn,
+			    cc->srcs[cp->src].path, verdict_text(cp->verdict));
+	}
+	if (report != NULL)
+		fflush(report);
+	if (cc->errors > 0)
+		rc = EXIT_BADINPUT;
+	else if (cc->differ > 0)
+		rc = EXIT_VIOLATED;
+	else if (cc->undecided > 0 && !(how & CLI_CC_RUN))
+		rc = EXIT_INCOMPLETE;
+	if (ccp != NULL)
+		*ccp = cc;
+	else
+		codecheck_free(cc);
+	return rc;
 }

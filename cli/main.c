@@ -11,6 +11,7 @@ extern const struct cmd_entry cmd_check_entry;
 extern const struct cmd_entry cmd_expand_entry;
 extern const struct cmd_entry cmd_graph_entry;
 extern const struct cmd_entry cmd_help_entry;
+extern const struct cmd_entry cmd_infer_entry;
 extern const struct cmd_entry cmd_verify_entry;
 extern const struct cmd_entry cmd_net_entry;
 extern const struct cmd_entry cmd_run_entry;
@@ -22,6 +23,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_expand_entry,
 	&cmd_graph_entry,
 	&cmd_help_entry,
+	&cmd_infer_entry,
 	&cmd_net_entry,
 	&cmd_run_entry,
 	&cmd_trace_entry,

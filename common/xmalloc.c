@@ -316,3 +316,17 @@ arena_strdup(struct arena *a, const char *s)
 {
 	return arena_strndup(a, s, strlen(s));
 }
+
+char *
+arena_asprintf(struct arena *a, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*t, *r;
+
+	va_start(ap, fmt);
+	(void)xvasprintf(&t, fmt, ap);
+	va_end(ap);
+	r = arena_strdup(a, t);
+	free(t);
+	return r;
+}

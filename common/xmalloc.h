@@ -50,6 +50,8 @@ struct arena *arena_new(void);
 void arena_free(struct arena *);
 void *arena_alloc(struct arena *, size_t);	/* zeroed, 16-byte aligned */
 char *arena_strdup(struct arena *, const char *);
+char *arena_asprintf(struct arena *, const char *, ...)
+    __attribute__((format(printf, 2, 3)));
 char *arena_strndup(struct arena *, const char *, size_t);
 
 #endif

@@ -23,6 +23,7 @@ enum expr_kind {
 	E_COND,		/* a ? b : c */
 	E_MIN,		/* min(args) */
 	E_MAX,		/* max(args) */
+	E_ARG,		/* arg(a): the process's argument a, a number */
 };
 
 /* Binary operators beyond single characters. */
@@ -101,7 +102,7 @@ struct portdecl {
 	struct portdecl	*next;
 };
 
-enum annot_kind { A_EXEC, A_ARGS, A_ENV, A_WDIR, A_HOST };
+enum annot_kind { A_EXEC, A_ARGS, A_ENV, A_WDIR, A_HOST, A_SOURCE };
 
 /* An argument value: a string or an integer expression. */
 struct argval {

@@ -242,6 +242,19 @@ source_line(struct source *s, int n, size_t *len)
 	return s->text + start;
 }
 
+int
+diag_column(struct source *s, int line, int bcol)
+{
+	const char	*p;
+	size_t		 len;
+	int		 l = 1, col = 1;
+
+	if (bcol < 1 || (p = source_line(s, line, &len)) == NULL)
+		return bcol;
+	diag_advance(&l, &col, p, (size_t)bcol - 1 < len ? (size_t)bcol - 1 : len);
+	return col;
+}
+
 /* Print a line with tabs expanded, so the underline below it lines up. */
 static void
 print_line(FILE *out, const char *p, size_t len)

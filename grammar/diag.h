@@ -76,5 +76,9 @@ const char *diag_did_you_mean(char *buf, size_t len, const char *word,
 
 /* Advance a position over n bytes of text (tabs, newlines, UTF-8). */
 void diag_advance(int *line, int *col, const char *text, size_t n);
+/* The column, as diagnostics count them (tabs to the next multiple of 8,
+ * a UTF-8 character one), of the byte column bcol (from 1, as compilers
+ * count) of line of a source; bcol itself when the line is not there. */
+int diag_column(struct source *, int line, int bcol);
 
 #endif

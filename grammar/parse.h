@@ -23,4 +23,11 @@ struct ast *parse_file(const char *path, struct diag *d, const struct parse_opts
 struct ast *parse_string(const char *name, const char *text, size_t len,
     struct diag *d, const struct parse_opts *);
 
+/* Read more text into an AST that a model was expanded from (what
+ * ensemble infer writes: a BEHAVIOUR part), no includes; its items, a
+ * list of its own (the AST's list is left empty), in the AST's arenas,
+ * names interned in its table.  Errors are reported to d. */
+struct item *parse_more(struct ast *, const char *name, const char *text,
+    size_t len, struct diag *d);
+
 #endif

@@ -143,6 +143,7 @@ static int check_part(struct parser *, enum part, const struct loc *, const char
 %token SEC_COMPONENTS "Components" SEC_PROCESSES "Processes" SEC_CHANNELS "Channels"
 %token SEC_GROUPS "Groups" OVER "over"
 %token TAG "tag" DEFAULT "default" HOST "host" EXEC "exec" ARGS "args" ENV "env" WDIR "wdir"
+%token SOURCE "source"
 %token FOR "for" IN "in" IF "if" ELSE "else"
 %token SEND "send" SSEND "ssend" BSEND "bsend" RECV "recv" ANY "any"
 %token ISEND "isend" ISSEND "issend" IBSEND "ibsend" IRECV "irecv" WAITALL "waitall"
@@ -329,6 +330,7 @@ annot:
 				  $$->vals = AST_NEW(p->ast, struct argval); $$->vals->s = $2; }
 	| ARGS argvals		{ $$ = AST_NEW(p->ast, struct annot); $$->kind = A_ARGS; $$->loc = @1; $$->vals = $2; }
 	| ENV strings		{ $$ = AST_NEW(p->ast, struct annot); $$->kind = A_ENV; $$->loc = @1; $$->vals = $2; }
+	| SOURCE strings	{ $$ = AST_NEW(p->ast, struct annot); $$->kind = A_SOURCE; $$->loc = @1; $$->vals = $2; }
 	;
 
 argvals:
@@ -375,6 +377,11 @@ expr:
 	| MAX '(' exprlist ')'	{ $$ = mkexpr(p, E_MAX, &@$); $$->a = $3;
 				  if ($3->next == NULL)
 					  diag_error(p->diag, &@$, "'max' takes at least two arguments"); }
+	| IDENT '(' expr ')'
+		{ $$ = mkexpr(p, E_ARG, &@$); $$->a = $3;
+		  if (strcmp($1, "arg") != 0)
+			  diag_error(p->diag, &@1, "unknown function '%s' (ports(), min(), "
+			      "max() and arg() are the language's)", $1); }
 	| '(' expr ')'		{ $$ = $2; }
 	| '-' expr %prec UMINUS	{ $$ = mkexpr(p, E_UNARY, &@$); $$->op = '-'; $$->a = $2; }
 	| '!' expr		{ $$ = mkexpr(p, E_UNARY, &@$); $$->op = '!'; $$->a = $2; }
@@ -782,7 +789,7 @@ static const struct {
 
 /* The keywords an annotation starts with, which a string follows. */
 static const char *const annot_keywords[] = {
-	"exec", "args", "env", "wdir", "host",
+	"exec", "args", "env", "wdir", "host", "source",
 };
 #define NANNOT_KEYWORDS	(sizeof(annot_keywords) / sizeof(annot_keywords[0]))
 
@@ -1151,7 +1158,8 @@ annotline(struct parser *p, struct instref *t, struct annot *an,
 		}
 		for (a = an->next; a != NULL; a = a->next) {
 			diag_error(p->diag, &a->loc, "'%s' cannot follow 'host' (one "
-			    "'host' per line)", a->kind == A_HOST ? "host" : "exec, args, env or wdir");
+			    "'host' per line)", a->kind == A_HOST ? "host" :
+			    "exec, args, env, wdir or source");
 			bad = 1;
 		}
 		if (bad)
@@ -1160,7 +1168,7 @@ annotline(struct parser *p, struct instref *t, struct annot *an,
 	} else {
 		static const char *const words[] = {
 			[A_EXEC] = "'exec'", [A_ARGS] = "'args'", [A_ENV] = "'env'",
-			[A_WDIR] = "'wdir'", [A_HOST] = "'host'",
+			[A_WDIR] = "'wdir'", [A_HOST] = "'host'", [A_SOURCE] = "'source'",
 		};
 
 		if (check_part(p, PART_SEQUENTIAL, &an->loc, words[an->kind]) != 0)
@@ -1429,6 +1437,39 @@ parse_file(const char *path, struct diag *d, const struct parse_opts *opts)
 		return NULL;
 	}
 	return parse_top(src, d, opts);
+}
+
+struct item *
+parse_more(struct ast *ast, const char *name, const char *text, size_t len,
+    struct diag *d)
+{
+	struct parser		 root;
+	struct incl_total	 total;
+	struct parse_opts	 opts;
+	struct item		*items;
+	struct source		*src;
+
+	if (len > INT_MAX)
+		return NULL;
+	src = diag_load_string(d, name, text, len);
+	memset(&opts, 0, sizeof(opts));
+	opts.no_includes = 1;
+	memset(&root, 0, sizeof(root));
+	memset(&total, 0, sizeof(total));
+	total.bytes = len;
+	root.total = &total;
+	root.ast = ast;
+	root.diag = d;
+	root.opts = &opts;
+	root.depth = -1;
+	ast->items = NULL;
+	ast->tail = &ast->items;
+	parse_source(&root, src);
+	items = ast->items;
+	ast->items = NULL;
+	ast->tail = &ast->items;
+	ast->cur = ast->lines;
+	return items;
 }
 
 struct ast *

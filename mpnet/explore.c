@@ -14,11 +14,24 @@
  * fired alone (or, while only its pending requests' matches are unsafe,
  * its next post or send alone: stubborn_part): a persistent set, every
  * path from the state either fires one of its transitions first or
- * commutes with all of them.  Which one
+ * commutes with all of them.  Where no process alone is one, a set of
+ * processes may be (closed_set): each process's deps (model.h; sem.c:
+ * the senders that may still bring a port it reads something, the
+ * receiver of a synchronous send it waits in, the members of a collective
+ * it is at) in the set.  Then no step of a process outside the set
+ * changes what a process in it can do (by induction along any path of
+ * steps outside the set: a process of the set with a step enabled keeps
+ * exactly those, none of its deps having moved; one with none stays
+ * so, none of those that could enable one having moved), so the set's
+ * processes take no step on such a path, and every step taken commutes
+ * with theirs: the set's enabled transitions are persistent.  A pair
+ * whose receives are wildcards over the pair's channels is such a set,
+ * and moves alone as one process does.  Which set
  * (better()) changes only how many states are seen: judging every state,
- * one that can end first, then one of the component (processes joined by
+ * one that can end first; then one of the component (processes joined by
  * channels) that made the last step, so an independent part runs alone
- * until it blocks or closes a cycle; then one step before a choice.
+ * until it blocks, ends or closes a cycle (a set of several of it before
+ * a process of another alone); then one step before a choice.
  *
  * Why the verdicts are those of every interleaving, property by property:
  *
@@ -35,22 +48,47 @@
  * bad state u either fires a transition t of the set (moved first, one
  * step shorter) or commutes with t, reaching u' = u after t, which shows
  * what u showed since it follows u.  Repeating this follows reduced steps
- * only; it could go on for ever without shortening w only round a cycle
- * of reduced states, which the cycle proviso forbids: every cycle of the
- * reduced graph holds a fully expanded state, where w's first step is
- * taken.  The proviso: a stubborn set's step to a state expanded before
- * (or the state itself) that was not expanded fully expands this one
- * fully.  Every cycle has a step into its earliest-found state from a
- * later-found one, and states are expanded in the order they were found:
- * that step is made when its target was expanded already, so one of the
- * two ends is expanded fully.  A step to a state found but not expanded
- * yet closes no cycle that way, and asks nothing (marking such a state to
- * be expanded fully, as before, expanded every state where two branches
- * of a choice meet again: endless pairs whose senders choose send or
- * ssend multiplied, (2N + 1) 2^N states; they are 5N + 1 now).
+ * only, w no shorter, until a state expanded fully takes w's first step.
+ * That must come, and soon, for the argument to hold: every process that
+ * can move must move on every path of the reduced graph within a bounded
+ * number of steps, or a process running alone for ever (round a cycle, or
+ * filling a channel without bound, where no state comes back) puts the
+ * rest off for ever (the ignoring problem).  The proviso: every cycle of
+ * the reduced graph holds a state expanded fully, and so does every path
+ * of it on which channels grow past one message AGE_MOST times (a step
+ * that leaves a channel holding two messages or more, one more than
+ * before: model.h's fire says so).  Each state keeps its age, the most
+ * such steps on a run of reduced steps, none from a state expanded fully,
+ * by which the search has reached it (0 from a state expanded fully,
+ * raised while it waits to be expanded); a state of age AGE_MOST is
+ * expanded fully, and so is one whose stubborn set reaches a state
+ * expanded before (or itself) that was not expanded fully.  States are
+ * expanded in the order they were found, so along a path with no state
+ * expanded fully each step leads to a state expanded later (a step back
+ * to one expanded before would have expanded its source fully), whose
+ * age is then at least its source's, one more after a channel grew: the
+ * AGE_MOST-th growth leads to a state expanded fully.  An endless path of
+ * the reduced graph either comes back to a state (a cycle) or visits
+ * states without end, whose channel counts then grow without bound
+ * (everything else in a state is bounded), so it grows a channel past one
+ * message again and again: either way it holds states expanded fully
+ * again and again, where a violation's next step is taken.  A violation
+ * a few actions from a state is thus found after at most AGE_MOST growths
+ * of a channel an action, long before a channel's limit of 65535
+ * messages, which a process sending alone for ever reaches; and a round
+ * of a net that comes back to its state costs no full expansion however
+ * long it is while its channels hold a message or none (a farm of 100
+ * workers for ever).  A step to a state found but not expanded yet
+ * asks no full expansion (marking such a state to be expanded fully, as
+ * once, expanded every state where two branches of a choice meet again:
+ * endless pairs whose senders choose send or ssend multiplied, (2N + 1)
+ * 2^N states; they are 5N + 1 now).
  *
  * The search stays breadth first: the counterexample is the shortest in
- * the reduced graph, not always among all interleavings (--exact's is). */
+ * the reduced graph, not always among all interleavings (--exact's is;
+ * verify.c searches every interleaving through a few thousand states
+ * before a long reduced search, for a violation a few actions from the
+ * start with its shortest counterexample). */
 #include "config.h"
 
 #include <sys/ioctl.h>
@@ -256,10 +294,12 @@ store_put(struct store *st, const uint64_t *w, uint64_t h, uint32_t p, uint64_t 
 	return ST_INSERTED;
 }
 
-/* The transition that leads from state a to state b. */
+/* The transition that leads from state a to a state whose canonical form
+ * (model.h: canon; without, itself) is b: into *out, its successor into w
+ * (c: scratch).  -1 when none does. */
 static int
 find_step(struct model *m, const uint64_t *a, const uint64_t *b, struct trans *ts,
-    uint64_t *w, struct trans *out)
+    uint64_t *w, uint64_t *c, struct trans *out)
 {
 	int	g, k, n;
 
@@ -267,9 +307,12 @@ find_step(struct model *m, const uint64_t *a, const uint64_t *b, struct trans *t
 		n = m->enabled(m->arg, a, g, ts);
 		for (k = 0; k < n; k++) {
 			memcpy(w, a, sizeof(uint64_t) * m->words);
-			if (m->fire(m->arg, w, &ts[k]) != 0)
+			if (m->fire(m->arg, w, &ts[k]) < 0)
 				continue;
-			if (memcmp(w, b, m->bytes) == 0) {
+			memcpy(c, w, sizeof(uint64_t) * m->words);
+			if (m->canon != NULL)
+				(void)m->canon(m->arg, c, -1);
+			if (memcmp(c, b, m->bytes) == 0) {
 				*out = ts[k];
 				return 0;
 			}
@@ -278,11 +321,16 @@ find_step(struct model *m, const uint64_t *a, const uint64_t *b, struct trans *t
 	return -1;
 }
 
+/* The counterexample to stored state 'last' (r->trace) and the state it
+ * ends in (r->final): a run of the real processes from the initial state,
+ * each step one whose successor has the next stored state on the way as
+ * its canonical form (the stored states are canonical under symmetry,
+ * the run's are the processes' own). */
 static void
 rebuild(struct model *m, struct store *st, uint64_t last, struct trans *ts,
     struct xresult *r)
 {
-	uint64_t	*path = NULL, i, *a, *b, *w;
+	uint64_t	*path = NULL, i, *a, *b, *w, *c;
 	size_t		 n = 0, alloc = 0, k;
 
 	for (i = last; i != NO_PARENT; i = parent_of(st, i)) {
@@ -292,18 +340,23 @@ rebuild(struct model *m, struct store *st, uint64_t last, struct trans *ts,
 	a = xcalloc(m->words, sizeof(uint64_t));
 	b = xcalloc(m->words, sizeof(uint64_t));
 	w = xcalloc(m->words, sizeof(uint64_t));
+	c = xcalloc(m->words, sizeof(uint64_t));
+	m->initial(m->arg, a);
 	r->trace = xcalloc(n > 0 ? n : 1, sizeof(struct trans));
 	r->ntrace = 0;
 	for (k = n - 1; k > 0; k--) {
-		load(st, path[k], a);
 		load(st, path[k - 1], b);
-		if (find_step(m, a, b, ts, w, &r->trace[r->ntrace]) == 0)
+		if (find_step(m, a, b, ts, w, c, &r->trace[r->ntrace]) == 0) {
 			r->ntrace++;
+			memcpy(a, w, sizeof(uint64_t) * m->words);
+		}
 	}
+	free(r->final);
+	r->final = a;
 	free(path);
-	free(a);
 	free(b);
 	free(w);
+	free(c);
 }
 
 /* On a terminal the line is rewritten in place, cut to the terminal's
@@ -357,14 +410,23 @@ out:
 /* The cycle proviso's record of the states, where the search judges every
  * state with stubborn sets (see explore_bfs): per state the group whose
  * step first reached it + 1, and PV_FULL when it is (or is to be)
- * expanded fully. */
+ * expanded fully; and its age: the most times a channel grew past one
+ * message on a run of reduced steps, none from a state expanded fully,
+ * by which the search has reached it. */
 #define PV_FULL		0x80000000u
+
+/* The most times channels grow past one message on a path of the reduced
+ * graph with no state expanded fully: a state reached so is expanded
+ * fully (explore_bfs). */
+#define AGE_MOST	64
 
 struct proviso {
 	uint32_t	*info;
-	size_t		 alloc;
+	uint8_t		*age;
+	size_t		 alloc, agealloc;
 	uint64_t	 head;		/* the state being expanded */
 	int		 reduced;	/* firing a stubborn set, not all */
+	int		 age_head;	/* the head's age */
 	int		 closes;	/* it reached a state expanded before,
 					 * not fully: expand the head fully */
 };
@@ -378,7 +440,7 @@ fire_range(struct model *m, struct store *st, const uint64_t *cur, uint64_t *nxt
     int lo, int hi, int *found, struct xresult *r, struct proviso *pv)
 {
 	uint64_t	idx, h[BATCH];
-	int		k, b, n, rc;
+	int		k, b, n, rc, age, grew[BATCH], mover[BATCH];
 
 	for (k = lo; k < hi; k += n) {
 		n = hi - k < BATCH ? hi - k : BATCH;
@@ -386,10 +448,12 @@ fire_range(struct model *m, struct store *st, const uint64_t *cur, uint64_t *nxt
 			uint64_t	*w = nxt + (size_t)b * m->words;
 
 			memcpy(w, cur, sizeof(uint64_t) * m->words);
-			if (m->fire(m->arg, w, &ts[k + b]) != 0) {
+			if ((grew[b] = m->fire(m->arg, w, &ts[k + b])) < 0) {
 				r->status = X_OVERFLOW;
 				return -1;
 			}
+			mover[b] = m->canon == NULL ? ts[k + b].proc :
+			    m->canon(m->arg, w, ts[k + b].proc);
 			h[b] = explore_hash(w, st->words);
 			if (st->table != NULL)
 				store_prefetch(st, h[b]);
@@ -415,11 +479,17 @@ fire_range(struct model *m, struct store *st, const uint64_t *cur, uint64_t *nxt
 				(*found)++;
 			if (pv == NULL)
 				continue;
+			age = pv->reduced ? pv->age_head + grew[b] : 0;
 			if (rc == ST_INSERTED) {
 				xgrow(&pv->info, &pv->alloc, idx + 1, sizeof(*pv->info));
-				pv->info[idx] = (uint32_t)ts[k + b].proc + 1;
-			} else if (pv->reduced && idx <= pv->head &&
-			    !(pv->info[idx] & PV_FULL))
+				xgrow(&pv->age, &pv->agealloc, idx + 1, sizeof(*pv->age));
+				pv->info[idx] = (uint32_t)mover[b] + 1;
+				pv->age[idx] = (uint8_t)age;
+			} else if (idx > pv->head) {
+				/* (to be expanded: a longer way there) */
+				if (pv->age[idx] < age)
+					pv->age[idx] = (uint8_t)age;
+			} else if (pv->reduced && !(pv->info[idx] & PV_FULL))
 				pv->closes = 1;
 		}
 	}
@@ -446,7 +516,11 @@ explore_judge(struct model *m, const uint64_t *s, const int *gn, int coll,
 int *
 explore_components(const struct model *m)
 {
-	int	*c = xcalloc(m->ngroups > 0 ? m->ngroups : 1, sizeof(int));
+	int	*c;
+
+	if (m->components == NULL)
+		return NULL;
+	c = xcalloc(m->ngroups > 0 ? m->ngroups : 1, sizeof(int));
 
 	m->components(m->arg, c);
 	return c;
@@ -524,15 +598,271 @@ better(struct model *m, const uint64_t *s, int judge_all, const int *comp,
 		ge = m->can_end(m->arg, s, g);
 		if (ce != ge)
 			return ge;
-		if (comp != NULL && mover >= 0) {
-			cm = comp[chosen] == comp[mover];
-			gm = comp[g] == comp[mover];
-			if (cm != gm)
-				return gm;
-		}
+	}
+	if (comp != NULL && mover >= 0) {
+		cm = comp[chosen] == comp[mover];
+		gm = comp[g] == comp[mover];
+		if (cm != gm)
+			return gm;
 	}
 	return nc > 1 && ng == 1;
 }
+
+/* The scratch of stubborn sets of several groups (closed_set), room for
+ * every group: per group its deps (model.h) once asked, dep[off[g] ..
+ * off[g] + nd[g]) (off[g] < 0: not yet), for Tarjan's strongly connected
+ * components; 'in' marks the groups of the set chosen, 'sel' lists them;
+ * 'tmp' holds transitions while the set's are put first. */
+struct csets {
+	int		 N;
+	int		*off, *nd, *dep;
+	size_t		 depalloc, ndep;
+	int		*idx, *low, *stk, *cstk, *sccof;
+	uint64_t	*cost;
+	unsigned char	*on, *in, *safe;
+	int		*sel, nsel;
+	int		*tmp;
+	struct trans	*tt;
+	size_t		 ttalloc;
+};
+
+static void
+csets_init(struct csets *c, const struct model *m)
+{
+	int	N = m->ngroups > 0 ? m->ngroups : 1;
+
+	memset(c, 0, sizeof(*c));
+	if (m->deps == NULL)
+		return;
+	c->N = m->ngroups;
+	c->off = xcalloc(N, sizeof(int));
+	c->nd = xcalloc(N, sizeof(int));
+	c->idx = xcalloc(N, sizeof(int));
+	c->low = xcalloc(N, sizeof(int));
+	c->stk = xcalloc(N, sizeof(int));
+	c->cstk = xcalloc(2 * (size_t)N, sizeof(int));
+	c->sccof = xcalloc(N, sizeof(int));
+	c->cost = xcalloc(N, sizeof(uint64_t));
+	c->on = xcalloc(N, 1);
+	c->in = xcalloc(N, 1);
+	c->safe = xcalloc(N, 1);
+	c->sel = xcalloc(N, sizeof(int));
+	c->tmp = xcalloc(N, sizeof(int));
+}
+
+static void
+csets_free(struct csets *c)
+{
+	free(c->off);
+	free(c->nd);
+	free(c->dep);
+	free(c->idx);
+	free(c->low);
+	free(c->stk);
+	free(c->cstk);
+	free(c->sccof);
+	free(c->cost);
+	free(c->on);
+	free(c->in);
+	free(c->safe);
+	free(c->sel);
+	free(c->tmp);
+	free(c->tt);
+}
+
+/* Group g's deps in s, asked once a state (a group whose enabled
+ * transitions are all safe needs none: nothing touches them). */
+static void
+csets_deps(struct csets *c, struct model *m, const uint64_t *s, int g,
+    int allsafe)
+{
+	int	n;
+
+	c->off[g] = (int)c->ndep;
+	if (allsafe) {
+		c->nd[g] = 0;
+		return;
+	}
+	n = m->deps(m->arg, s, g, c->tmp);
+	if (n > 0) {	/* (c->dep may still be NULL) */
+		xgrow(&c->dep, &c->depalloc, c->ndep + (size_t)n, sizeof(int));
+		memcpy(c->dep + c->ndep, c->tmp, sizeof(int) * (size_t)n);
+	}
+	c->nd[g] = n;
+	c->ndep += (size_t)n;
+}
+
+/* The closure of group g under deps into c->sel (c->in marks it, clear
+ * before), its deps asked where not yet; the transitions enabled in it,
+ * or 'most' as soon as they are that many (c->sel then holds part of it). */
+static uint64_t
+closure(struct csets *c, struct model *m, const uint64_t *s, const int *gn,
+    int g, uint64_t most)
+{
+	uint64_t	cost = 0;
+	int		k, j, v, w;
+
+	c->nsel = 0;
+	c->sel[c->nsel++] = g;
+	c->in[g] = 1;
+	for (k = 0; k < c->nsel; k++) {
+		v = c->sel[k];
+		if ((cost += (uint64_t)gn[v]) >= most)
+			return most;
+		if (c->off[v] < 0)
+			csets_deps(c, m, s, v, gn[v] > 0 && c->safe[v]);
+		for (j = 0; j < c->nd[v]; j++) {
+			w = c->dep[c->off[v] + j];
+			if (!c->in[w]) {
+				c->in[w] = 1;
+				c->sel[c->nsel++] = w;
+			}
+		}
+	}
+	return cost;
+}
+
+/* A stubborn set of several groups in s, where no group alone is one: a
+ * set of groups closed under deps (model.h) with transitions enabled,
+ * the one with fewest found among the closures of the strongly connected
+ * components of the deps graph (Tarjan's, sinks first: a sink's closure
+ * is itself; another's costs its own transitions and, at most, those of
+ * the components it leads to), one in mover's part (comp: as better()
+ * prefers) before others.  gn[g] transitions of group g are enabled,
+ * c->safe says per group whether all are; c->sel gets the set's groups
+ * (c->in marks them).  Returns how many transitions it has, or 0: none
+ * smaller than every enabled transition. */
+static int
+closed_set(struct csets *c, struct model *m, const uint64_t *s, const int *gn,
+    int total, const int *comp, int mover)
+{
+	int		 N = c->N, g, root, sp, top, csp, cnt = 0, v, w, k, j;
+	int		 best = -1, near, bestnear = 0;
+	uint64_t	 cap = (uint64_t)total, cost;
+
+	c->ndep = 0;
+	for (g = 0; g < N; g++) {
+		c->off[g] = -1;
+		c->idx[g] = -1;
+		c->on[g] = 0;
+		c->in[g] = 0;
+	}
+	/* The closure of the group that moved last first: its part goes on
+	 * (better()), at the cost of that closure only. */
+	if (mover >= 0 && (cost = closure(c, m, s, gn, mover, (uint64_t)total)) > 0 &&
+	    cost < (uint64_t)total)
+		return (int)cost;
+	for (k = 0; k < c->nsel; k++)
+		c->in[c->sel[k]] = 0;
+	/* Tarjan's, iteratively, from each group with a transition enabled:
+	 * cstk holds (group, its next dep) pairs. */
+	for (root = 0; root < N; root++) {
+		if (gn[root] == 0 || c->idx[root] >= 0)
+			continue;
+		csp = sp = 0;
+		c->idx[root] = c->low[root] = cnt++;
+		c->stk[sp++] = root;
+		c->on[root] = 1;
+		if (c->off[root] < 0)
+			csets_deps(c, m, s, root, c->safe[root]);
+		c->cstk[csp++] = root;
+		c->cstk[csp++] = 0;
+		while (csp > 0) {
+			v = c->cstk[csp - 2];
+			k = c->cstk[csp - 1];
+			if (k < c->nd[v]) {
+				c->cstk[csp - 1] = k + 1;
+				w = c->dep[c->off[v] + k];
+				if (c->idx[w] < 0) {
+					c->idx[w] = c->low[w] = cnt++;
+					c->stk[sp++] = w;
+					c->on[w] = 1;
+					if (c->off[w] < 0)
+						csets_deps(c, m, s, w,
+						    gn[w] > 0 && c->safe[w]);
+					c->cstk[csp++] = w;
+					c->cstk[csp++] = 0;
+				} else if (c->on[w] && c->idx[w] < c->low[v])
+					c->low[v] = c->idx[w];
+				continue;
+			}
+			csp -= 2;
+			if (csp > 0) {
+				w = c->cstk[csp - 2];
+				if (c->low[v] < c->low[w])
+					c->low[w] = c->low[v];
+			}
+			if (c->low[v] != c->idx[v])
+				continue;
+			/* v roots a component, c->stk[.. top) down to v: its
+			 * cost, its own transitions and its successors' (each
+			 * finished already), up to the cap. */
+			top = sp;
+			do {
+				w = c->stk[--sp];
+				c->on[w] = 0;
+				c->sccof[w] = v;
+			} while (w != v);
+			cost = 0;
+			near = 0;
+			for (k = sp; k < top; k++) {
+				w = c->stk[k];
+				near |= comp != NULL && mover >= 0 &&
+				    comp[w] == comp[mover];
+				cost += (uint64_t)gn[w];
+				for (j = 0; j < c->nd[w] && cost <= cap; j++) {
+					g = c->sccof[c->dep[c->off[w] + j]];
+					if (g != v)
+						cost += c->cost[g];
+				}
+				if (cost > cap)
+					cost = cap + 1;
+			}
+			c->cost[v] = cost;
+			if (cost > 0 && cost < (uint64_t)total &&
+			    (near > bestnear || (near == bestnear && cost < cap))) {
+				cap = cost;
+				best = v;
+				bestnear = near;
+			}
+		}
+	}
+	if (best < 0)
+		return 0;
+	cost = closure(c, m, s, gn, best, (uint64_t)total);
+	return cost > 0 && cost < (uint64_t)total ? (int)cost : 0;
+}
+
+/* Put the transitions of the groups of c->in first in ts (total of them,
+ * gn[g] of group g in group order); how many they are. */
+static int
+set_first(struct csets *c, const struct model *m, struct trans *ts,
+    const int *gn, int total)
+{
+	int	g, off = 0, a = 0, b;
+
+	xgrow(&c->tt, &c->ttalloc, (size_t)total, sizeof(*c->tt));
+	for (g = 0; g < m->ngroups; g++) {
+		if (c->in[g]) {
+			memcpy(c->tt + a, ts + off, sizeof(*ts) * (size_t)gn[g]);
+			a += gn[g];
+		}
+		off += gn[g];
+	}
+	b = a;
+	for (off = 0, g = 0; g < m->ngroups; g++) {
+		if (!c->in[g]) {
+			memcpy(c->tt + b, ts + off, sizeof(*ts) * (size_t)gn[g]);
+			b += gn[g];
+		}
+		off += gn[g];
+	}
+	memcpy(ts, c->tt, sizeof(*ts) * (size_t)total);
+	return a;
+}
+
+/* chose()'s *chosen for a set of several groups (csets.in). */
+#define CHOSEN_SET	(-2)
 
 /* A state's stubborn set, for explore_bfs and explore_dfs: every group's
  * enabled transitions into ts, gn[g] of group g, and the group chosen
@@ -540,21 +870,30 @@ better(struct model *m, const uint64_t *s, int judge_all, const int *comp,
  * 'reduce': look for one; 'whole': whole groups only (the dive: it finds
  * bugs by interleaving whole processes).  Where only end states are
  * judged, a single step chosen ends the look (no later group is needed;
- * gn is then set up to it).  Returns how many transitions are in ts. */
+ * gn is then set up to it).  When no group alone is a stubborn set and
+ * the model says what each needs (cx with deps), a set of several may be
+ * (closed_set): *chosen is then CHOSEN_SET and cx says which; the caller
+ * puts them first (set_first) once it has judged the state.  Returns how
+ * many transitions are in ts. */
 static int
 choose(struct model *m, const uint64_t *s, struct trans *ts, int *gn, int reduce,
     int whole, int judge_all, const int *comp, int mover, int *chosen,
-    int *cs, int *ce)
+    int *cs, int *ce, struct csets *cx)
 {
-	int	g, n, sn, off, total = 0;
+	int	g, n, sn, off, total = 0, k;
 
 	*chosen = -1;
 	*cs = *ce = 0;
 	for (g = 0; g < m->ngroups; g++) {
 		n = m->enabled(m->arg, s, g, ts + total);
 		gn[g] = n;
-		if (reduce && n > 0 && (sn = stubborn_part(ts + total, n,
-		    &off)) > 0 && (!whole || sn == n) && better(m, s, judge_all,
+		sn = reduce && n > 0 ? stubborn_part(ts + total, n, &off) : 0;
+		if (reduce && cx->N > 0) {
+			for (k = 0; k < n && ts[total + k].safe; k++)
+				;
+			cx->safe[g] = k == n;
+		}
+		if (sn > 0 && (!whole || sn == n) && better(m, s, judge_all,
 		    comp, mover, *chosen, *ce - *cs, g, sn)) {
 			/* A stubborn set: this group alone, or its next
 			 * step. */
@@ -563,9 +902,17 @@ choose(struct model *m, const uint64_t *s, struct trans *ts, int *gn, int reduce
 			*ce = *cs + sn;
 		}
 		total += n;
-		if (*chosen >= 0 && *ce - *cs == 1 && !judge_all)
-			break;	/* end states only: no proviso */
+		if (*chosen >= 0 && *ce - *cs == 1 && !judge_all &&
+		    (comp == NULL || mover < 0 || comp[*chosen] == comp[mover]))
+			break;	/* end states only: no proviso, no better */
 	}
+	/* Several groups, where no group alone is a stubborn set, or where
+	 * the one found is not of mover's part and a set of it may be. */
+	if (reduce && cx->N > 0 && total > 1 && (*chosen < 0 || (comp != NULL &&
+	    mover >= 0 && comp[*chosen] != comp[mover])) &&
+	    closed_set(cx, m, s, gn, total, comp, mover) > 0 &&
+	    (*chosen < 0 || comp[cx->sel[0]] == comp[mover]))
+		*chosen = CHOSEN_SET;
 	return total;
 }
 
@@ -583,11 +930,15 @@ explore_bfs(struct model *m, const struct xopts *o, struct xresult *r)
 	double		 t0 = clock_now(), last = t0;
 	uint64_t	 last_states = 0;
 	struct proviso	 pvs, *pv = NULL;
+	struct csets	 cx;
 	int		*comp = NULL;
 
 	memset(r, 0, sizeof(*r));
 	memset(&pvs, 0, sizeof(pvs));
-	if (reduce && judge_all) {
+	csets_init(&cx, m);
+	if (reduce) {
+		/* (judging end states only, no proviso: its record says
+		 * who moved last) */
 		pv = &pvs;
 		comp = explore_components(m);
 	}
@@ -599,6 +950,8 @@ explore_bfs(struct model *m, const struct xopts *o, struct xresult *r)
 	cur = xcalloc(m->words, sizeof(uint64_t));
 	nxt = xcalloc((size_t)m->words * BATCH, sizeof(uint64_t));
 	m->initial(m->arg, cur);
+	if (m->canon != NULL)
+		(void)m->canon(m->arg, cur, -1);
 	if (store_put(&st, cur, explore_hash(cur, m->words), NO_PARENT, &idx) == ST_FULL) {
 		r->status = X_LIMIT;
 		r->limit = XL_MEMORY;
@@ -606,7 +959,9 @@ explore_bfs(struct model *m, const struct xopts *o, struct xresult *r)
 	}
 	if (pv != NULL) {
 		xgrow(&pv->info, &pv->alloc, 1, sizeof(*pv->info));
+		xgrow(&pv->age, &pv->agealloc, 1, sizeof(*pv->age));
 		pv->info[0] = 0;
+		pv->age[0] = 0;
 	}
 	r->status = X_DONE;
 	for (head = 0; head < st.n; head++) {
@@ -631,12 +986,13 @@ explore_bfs(struct model *m, const struct xopts *o, struct xresult *r)
 			total += m->enabled(m->arg, cur, g, ts + total);
 		if (pv != NULL) {
 			pv->head = head;
-			full = (pv->info[head] & PV_FULL) != 0;
+			full = judge_all && ((pv->info[head] & PV_FULL) != 0 ||
+			    pv->age[head] >= AGE_MOST);
 			mover = (int)(pv->info[head] & ~PV_FULL) - 1;
 		}
 		if (reduce || judge_all)
 			total = choose(m, cur, ts, gn, reduce && !full, 0,
-			    judge_all, comp, mover, &chosen, &cs, &ce);
+			    judge_all, comp, mover, &chosen, &cs, &ce, &cx);
 		if (total == 0 || judge_all) {
 			/* (Every group was computed.) */
 			coll = judge_all && all_step(m, ts, gn);
@@ -653,6 +1009,11 @@ explore_bfs(struct model *m, const struct xopts *o, struct xresult *r)
 		if (total == 0)
 			continue;
 		found = 0;
+		if (chosen == CHOSEN_SET) {
+			cs = 0;
+			ce = set_first(&cx, m, ts, gn, total);
+			chosen = cx.sel[0];
+		}
 		if (chosen < 0) {
 			if (pv != NULL) {
 				pv->info[head] |= PV_FULL;
@@ -666,10 +1027,11 @@ explore_bfs(struct model *m, const struct xopts *o, struct xresult *r)
 		if (pv != NULL) {
 			pv->reduced = 1;
 			pv->closes = 0;
+			pv->age_head = pv->age[head];
 		}
 		if (fire_range(m, &st, cur, nxt, head, ts, cs, ce, &found, r, pv) != 0)
 			goto out;
-		if (pv != NULL && pv->closes) {
+		if (pv != NULL && judge_all && pv->closes) {
 			/* Cycle proviso: the stubborn set reached a state
 			 * expanded before, not fully; fire every other group
 			 * too (judge_all: all were computed). */
@@ -685,14 +1047,12 @@ out:
 	if (r->bad > 0) {
 		/* (A limit or an overflow after it: still a violation; the
 		 * checker may widen and look again for a worse one.) */
-		r->final = xcalloc(m->words, sizeof(uint64_t));
-		load(&st, best_at, r->final);
 		rebuild(m, &st, best_at, ts, r);
 		if (r->status != X_OVERFLOW)
 			r->status = X_VIOLATION;
 	}
 	r->states = st.n;
-	r->peak_bytes = st.mem + pvs.alloc * sizeof(*pvs.info);
+	r->peak_bytes = st.mem + pvs.alloc * sizeof(*pvs.info) + pvs.agealloc;
 	store_free(&st);
 	free(ts);
 	free(cur);
@@ -700,7 +1060,9 @@ out:
 	free(gn);
 	free(ps);
 	free(pvs.info);
+	free(pvs.age);
 	free(comp);
+	csets_free(&cx);
 }
 
 /* One state on the depth-first stack: its index, and its transitions to
@@ -709,13 +1071,18 @@ struct dframe {
 	uint64_t	idx;
 	size_t		off;
 	int		n, k;
+	int		age;		/* as the proviso's (explore_bfs) */
+	int		full;		/* expanded fully */
 };
 
 /*
  * Depth first, for a violation soon: bugs in long runs (the second round
  * of an exchange) are found after a few hundred states where breadth
  * first explores every shorter run.  The same stubborn sets choose each
- * state's transitions, without a cycle proviso: the search only looks
+ * state's transitions, a state expanded fully once channels grew past one
+ * message AGE_MOST times down the stack from the last one expanded fully
+ * (so no process fills a channel alone for ever while another could show
+ * a violation), without a cycle proviso: the search only looks
  * for a state judged 'worst' (o->worst), and any state it reaches is
  * reachable, so what it finds is a violation whatever it left out; it
  * stops there with X_VIOLATION (the path is the stack: a counterexample,
@@ -730,13 +1097,16 @@ explore_dfs(struct model *m, const struct xopts *o, struct xresult *r)
 	struct dframe	*fs = NULL, *f;
 	size_t		 nfs = 0, fsalloc = 0, tsalloc = 0, top = 0;
 	uint64_t	*cur, idx;
-	int		 total, chosen, cs, ce, coll, bad, rc;
+	int		 total, chosen, cs, ce, coll, bad, rc, age, grew = 0;
+	int		 mover = -1;
 	int		 N = m->ngroups, nmax = m->max_trans;
 	int		*gn = xcalloc(N + 1, sizeof(int));
 	unsigned char	*ps = xcalloc(N + 1, 1);
-	int		*comp = o->judge_all ? explore_components(m) : NULL;
+	int		*comp = explore_components(m);
+	struct csets	 cx;
 
 	memset(r, 0, sizeof(*r));
+	csets_init(&cx, m);
 	if (m->want_safe != NULL)
 		m->want_safe(m->arg, 1);
 	store_init(&st, m, o->max_memory, &r->max_memory);
@@ -744,6 +1114,8 @@ explore_dfs(struct model *m, const struct xopts *o, struct xresult *r)
 	ts = xcalloc((size_t)nmax * (N > 0 ? N : 1), sizeof(*ts));
 	cur = xcalloc(m->words, sizeof(uint64_t));
 	m->initial(m->arg, cur);
+	if (m->canon != NULL)
+		(void)m->canon(m->arg, cur, -1);
 	r->status = X_DONE;
 	if (store_put(&st, cur, explore_hash(cur, m->words), NO_PARENT, &idx) != ST_INSERTED) {
 		r->status = X_LIMIT;
@@ -758,20 +1130,23 @@ explore_dfs(struct model *m, const struct xopts *o, struct xresult *r)
 			goto out;
 		}
 		coll = 0;
-		total = choose(m, cur, ts, gn, 1, 1, o->judge_all, comp, nfs > 0 ?
-		    (int)tstack[fs[nfs - 1].off + fs[nfs - 1].k - 1].proc : -1,
-		    &chosen, &cs, &ce);
+		age = nfs == 0 || fs[nfs - 1].full ? 0 : fs[nfs - 1].age + grew;
+		total = choose(m, cur, ts, gn, age < AGE_MOST, 1, o->judge_all, comp,
+		    nfs > 0 ? mover : -1, &chosen, &cs, &ce, &cx);
 		if (total == 0 || o->judge_all) {
 			coll = all_step(m, ts, gn);
 			bad = explore_judge(m, cur, total == 0 ? NULL : gn, coll, ps);
 			if (bad >= o->worst) {
 				r->bad = bad;
 				r->status = X_VIOLATION;
-				r->final = xcalloc(m->words, sizeof(uint64_t));
-				memcpy(r->final, cur, sizeof(uint64_t) * m->words);
 				rebuild(m, &st, idx, ts, r);
 				goto out;
 			}
+		}
+		if (chosen == CHOSEN_SET) {
+			cs = 0;
+			ce = set_first(&cx, m, ts, gn, total);
+			chosen = cx.sel[0];
 		}
 		if (chosen < 0) {
 			cs = 0;
@@ -787,6 +1162,8 @@ explore_dfs(struct model *m, const struct xopts *o, struct xresult *r)
 		fs[nfs].off = top;
 		fs[nfs].n = ce - cs;
 		fs[nfs].k = 0;
+		fs[nfs].age = age;
+		fs[nfs].full = chosen < 0;
 		nfs++;
 		top += (size_t)(ce - cs);
 		/* The next new state, popping frames that are done. */
@@ -800,10 +1177,13 @@ explore_dfs(struct model *m, const struct xopts *o, struct xresult *r)
 				continue;
 			}
 			load(&st, f->idx, cur);
-			if (m->fire(m->arg, cur, &tstack[f->off + f->k++]) != 0) {
+			if ((grew = m->fire(m->arg, cur, &tstack[f->off + f->k++])) < 0) {
 				r->status = X_OVERFLOW;
 				goto out;
 			}
+			mover = tstack[f->off + f->k - 1].proc;
+			if (m->canon != NULL)
+				mover = m->canon(m->arg, cur, mover);
 			r->transitions++;
 			rc = store_put(&st, cur, explore_hash(cur, m->words),
 			    (uint32_t)f->idx, &idx);
@@ -828,6 +1208,7 @@ out:
 	free(gn);
 	free(ps);
 	free(comp);
+	csets_free(&cx);
 }
 
 void

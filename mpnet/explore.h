@@ -83,7 +83,8 @@ struct xopts {
  * and a state showing each lasting violation), breadth first.  It stops
  * at the first state judged 'worst', else goes on to find the worst. */
 void explore_bfs(struct model *, const struct xopts *, struct xresult *);
-/* Depth first with the same stubborn sets, no cycle proviso, for a
+/* Depth first with the same stubborn sets, a state expanded fully every
+ * AGE_MOST reduced steps down the stack, no cycle proviso, for a
  * state judged o->worst: X_VIOLATION with a trace to it (seldom the
  * shortest); X_DONE or X_LIMIT otherwise, which prove nothing. */
 void explore_dfs(struct model *, const struct xopts *, struct xresult *);
@@ -105,7 +106,7 @@ int explore_judge(struct model *, const uint64_t *s,
     const int *gn, int coll, unsigned char *ps);
 /* Per group, its component (the least group of it: the model's
  * components).  Groups of different components never interact.  The
- * caller frees it. */
+ * caller frees it; NULL when the model does not say. */
 int *explore_components(const struct model *);
 
 /* When a second has passed since *last: o->tick, and with o->progress a

@@ -141,7 +141,7 @@ explore_kahn(struct model *m, const struct xopts *o, struct xresult *r)
 			nw = moved(woken, nw, i, from, mark);
 			for (wi = 0, k = 0; m->at_all != NULL && k < nw; k++)
 				wi += m->at_all(m->arg, s, woken[k]);
-			if (m->fire(m->arg, s, &t) != 0) {
+			if (m->fire(m->arg, s, &t) < 0) {
 				r->status = X_OVERFLOW;
 				goto out;
 			}
@@ -397,7 +397,7 @@ kahn_rounds(struct krun *k, struct kset *seen, uint64_t *s, int frozen,
 					r->status = X_LIMIT;
 					return KR_STOP;
 				}
-				if (m->fire(m->arg, s, &k->ts[0]) != 0) {
+				if (m->fire(m->arg, s, &k->ts[0]) < 0) {
 					r->status = X_OVERFLOW;
 					return KR_STOP;
 				}
@@ -421,12 +421,94 @@ kahn_rounds(struct krun *k, struct kset *seen, uint64_t *s, int frozen,
 	}
 }
 
+/* Which receivers need holding still (explore_kahn_endless): per group q,
+ * 1 unless every group with a channel into q makes only finitely many
+ * steps while q takes none: a group whose program ends does, q does, and
+ * so does a group that hears from one that does on every round of its
+ * endless loops (between two such messages it takes a bounded number of
+ * steps, and finitely many come).  Then every channel into q is bounded
+ * with q held still, as the run would find.  All 1 when the model does
+ * not say (must_from NULL). */
+static unsigned char *
+kahn_need_hold(struct model *m)
+{
+	int		 N = m->ngroups, g, q, k, j, n, head, tail;
+	int		*mf, *off, *cnt, *rev, *roff, *work, *tmp;
+	unsigned char	*need = xcalloc(N + 1, 1), *bnd;
+
+	for (q = 0; q < N; q++)
+		need[q] = 1;
+	if (m->must_from == NULL || m->senders == NULL || N == 0)
+		return need;
+	tmp = xcalloc(N + 1, sizeof(int));
+	off = xcalloc(N + 1, sizeof(int));
+	cnt = xcalloc(N + 1, sizeof(int));
+	mf = NULL;
+	/* Each group's must_from, and who lists whom (rev). */
+	for (g = 0, k = 0; g < N; g++) {
+		n = m->must_from(m->arg, g, tmp);
+		off[g] = k;
+		cnt[g] = n;
+		if (n > 0) {
+			mf = xreallocarray(mf, (size_t)k + (size_t)n, sizeof(int));
+			memcpy(mf + k, tmp, sizeof(int) * (size_t)n);
+			k += n;
+		}
+	}
+	roff = xcalloc(N + 2, sizeof(int));
+	rev = xcalloc((size_t)k + 1, sizeof(int));
+	for (g = 0; g < N; g++)
+		for (j = 0; j < cnt[g]; j++)
+			roff[mf[off[g] + j] + 1]++;
+	for (g = 0; g < N; g++)
+		roff[g + 1] += roff[g];
+	work = xcalloc(N + 1, sizeof(int));
+	for (g = 0; g < N; g++)
+		for (j = 0; j < cnt[g]; j++)
+			rev[roff[mf[off[g] + j]] + work[mf[off[g] + j]]++] = g;
+	bnd = xcalloc(N + 1, 1);
+	for (q = 0; q < N; q++) {
+		if (!m->receives(m->arg, q))
+			continue;
+		/* The groups of finitely many steps with q held still. */
+		memset(bnd, 0, (size_t)N);
+		head = tail = 0;
+		for (g = 0; g < N; g++)
+			if (g == q || cnt[g] < 0) {
+				bnd[g] = 1;
+				work[tail++] = g;
+			}
+		while (head < tail) {
+			g = work[head++];
+			for (j = roff[g]; j < roff[g + 1]; j++)
+				if (!bnd[rev[j]]) {
+					bnd[rev[j]] = 1;
+					work[tail++] = rev[j];
+				}
+		}
+		n = m->senders(m->arg, q, tmp);
+		for (j = 0; j < n && bnd[tmp[j]]; j++)
+			;
+		need[q] = j < n;
+	}
+	free(bnd);
+	free(work);
+	free(rev);
+	free(roff);
+	free(mf);
+	free(cnt);
+	free(off);
+	free(tmp);
+	return need;
+}
+
 void
 explore_kahn_endless(struct model *m, const struct xopts *o, struct xresult *r)
 {
 	struct krun	 k;
 	struct kset	 seen;
 	uint64_t	*s, *cyc = NULL;
+	unsigned char	*need = NULL;
 	int		 q, how;
 
 	memset(r, 0, sizeof(*r));
@@ -449,8 +531,9 @@ explore_kahn_endless(struct model *m, const struct xopts *o, struct xresult *r)
 		/* Each receiver held still in turn, from the cycle. */
 		cyc = xmalloc(sizeof(uint64_t) * m->words);
 		k.comp = explore_components(m);
+		need = kahn_need_hold(m);
 		for (q = 0; q < m->ngroups && how != KR_STOP; q++) {
-			if (!m->receives(m->arg, q))
+			if (!m->receives(m->arg, q) || !need[q])
 				continue;
 			memcpy(cyc, s, sizeof(uint64_t) * m->words);
 			kset_clear(&seen);
@@ -471,6 +554,7 @@ explore_kahn_endless(struct model *m, const struct xopts *o, struct xresult *r)
 	free(seen.tab);
 	free(s);
 	free(cyc);
+	free(need);
 	free(k.ts);
 	free(k.ps);
 	free(k.gn);

@@ -66,10 +66,27 @@ struct model {
 	/* Group g's enabled transitions in s, appended to out (room for
 	 * max_trans); how many.  'safe' is set only after want_safe(1). */
 	int	(*enabled)(void *, const uint64_t *s, int g, struct trans *out);
-	/* Fire t in s: 0, or -1 when the state has no room for the result
+	/* Fire t in s: 0, 1 when it left a channel holding two messages or
+	 * more, one more than before (a channel grows: the proviso counts
+	 * these, explore.c), or -1 when the state has no room for the result
 	 * (a count ran out of bits: the model says which in its reports). */
 	int	(*fire)(void *, uint64_t *s, const struct trans *t);
 	void	(*want_safe)(void *, int);
+	/* Put s in the canonical form of its orbit under the model's
+	 * symmetries (NULL: none): states of one orbit show the same and
+	 * lead to the same, up to the permutation (symm.c).  Returns where
+	 * group g went (g < 0: -1). */
+	int	(*canon)(void *, uint64_t *s, int g);
+	/* For stubborn sets of several groups (may be NULL: one group's
+	 * only): the groups whose steps, while g takes none, may add to or
+	 * take from g's enabled transitions in s, change g's state, or not
+	 * commute with one of g's steps; with none enabled, those that may
+	 * enable one.  Into out (room for ngroups), each once, g never;
+	 * how many.  A set of groups closed under it (each group's deps in
+	 * it) whose enabled transitions are not empty is persistent: no
+	 * step outside it changes what its groups can do, and every such
+	 * step commutes with theirs. */
+	int	(*deps)(void *, const uint64_t *s, int g, int *out);
 	/* Whether group g has ended in s; whether it can still end from
 	 * where it is (it is not in an endless loop for good). */
 	int	(*ended)(void *, const uint64_t *s, int g);
@@ -89,6 +106,14 @@ struct model {
 	int	(*wakes)(void *, const struct trans *t, int *out);
 	int	(*waits_on)(void *, const uint64_t *s, int g);
 	int	(*at_all)(void *, const uint64_t *s, int g);
+	/* For kahn.c's endless run (NULL: hold every receiver still): -1
+	 * when g's program ends, else the groups g hears from on every
+	 * round of its endless loops (it cannot go round without a message
+	 * from one, or one at a step they take together), into out (room
+	 * for ngroups); how many.  The groups with a channel into q, into
+	 * out; how many. */
+	int	(*must_from)(void *, int g, int *out);
+	int	(*senders)(void *, int q, int *out);
 };
 
 #endif

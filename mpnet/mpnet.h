@@ -46,6 +46,7 @@ struct verify_tick {
 struct verify_opts {
 	int		 modes;		/* bits 1 << enum check_mode; 0: both */
 	int		 exact;		/* no reductions */
+	int		 no_symmetry;	/* reductions, but not by symmetry */
 	uint64_t	 max_states;	/* 0: none */
 	uint64_t	 max_memory;	/* bytes; 0: what the machine has */
 	double		 max_time;	/* seconds the whole verification may take;
@@ -126,6 +127,9 @@ struct mode_result {
 	int		 pooled;	/* directed channels sharing a pooled count */
 	uint64_t	 bags;		/* times a wildcard run was taken in one
 					 * order (a bag, sem.c) */
+	char		*symmetry;	/* the families of interchangeable
+					 * processes the search used, as
+					 * "worker[1..8]" (symm.h); NULL: none */
 	struct violation *viol;		/* NULL when none */
 	int		 deep;		/* viol was found depth first and no
 					 * shorter one breadth first within a

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "sem.h"
+#include "symm.h"
 #include "xmalloc.h"
 
 static int
@@ -565,11 +566,26 @@ sem_init_layout(struct sem *m, const struct mpnet *n, enum check_mode mode,
 		m->bytes = 1;
 }
 
+int
+sem_symmetry(struct sem *m)
+{
+	if (m->sym == NULL)
+		m->sym = symm_new(m);
+	return m->sym != NULL;
+}
+
+const char *
+sem_symmetry_text(const struct sem *m)
+{
+	return symm_text(m->sym);
+}
+
 void
 sem_fini(struct sem *m)
 {
 	int	i;
 
+	symm_free(m->sym);
 	for (i = 0; i < 2; i++) {
 		free(m->walks[i].seen);
 		free(m->walks[i].reset);
@@ -1057,12 +1073,23 @@ sim_run(const struct sem *m, const uint64_t *s, int r, int pc,
 	uint64_t		*w = m->scratch;
 	int			 n, next;
 
+	int			 pc0 = pc, k;
+
 	memcpy(w, s, sizeof(uint64_t) * m->words);
 	for (n = 0; n < SIM_STEPS; n++) {
 		if ((next = wild_unit(sp->pr, pc, in->lo, in->hi)) < 0)
 			break;
 		settle(sp, w, next);
 		pc = (int)sem_get(w, sp->pc);
+		if (pc != pc0)
+			continue;
+		/* Back where it began, its counters as they were: it goes
+		 * round so for ever (an endless loop of receives). */
+		for (k = 0; k < sp->pr->nctr &&
+		    sem_get(w, ctr_fld(sp, k)) == sem_get(s, ctr_fld(sp, k)); k++)
+			;
+		if (k == sp->pr->nctr)
+			return SIM_STEPS;
 	}
 	return n;
 }
@@ -1605,6 +1632,115 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 	return n;
 }
 
+/* Add q to the n processes in out unless it is proc or there already
+ * (m->mark bit 4, cleared by the caller); the new n. */
+static int
+dep_add(struct sem *m, int *out, int n, int q, int proc)
+{
+	if (q < 0 || q == proc || (m->mark[q] & 4))
+		return n;
+	m->mark[q] |= 4;
+	out[n] = q;
+	return n + 1;
+}
+
+/* The senders into proc's ports lo..hi that may still bring it something
+ * it has not got: a port with nothing to take now (avail: a count, a
+ * pool's, a synchronous sender blocked on it) whose sender has not ended.
+ * A port with a message keeps it until proc takes it, whatever its
+ * sender does; an ended sender sends nothing more. */
+static int
+deps_in(struct sem *m, const uint64_t *s, int proc, int lo, int hi,
+    int *out, int n)
+{
+	const struct mpnet	*net = m->net;
+	int			 lp, dc, first, q;
+
+	for (lp = lo; lp < hi; lp++) {
+		if ((dc = net->recv_dc[m->p[proc].portbase + lp]) < 0)
+			continue;
+		first = m->pool[dc] >= 0 ? m->pool[dc] : dc;
+		q = net->dc[dc].from;
+		if (avail(m, s, first) != 0 || sem_ended(m, s, q))
+			continue;
+		n = dep_add(m, out, n, q, proc);
+	}
+	return n;
+}
+
+/* What proc's part of a stubborn set of several processes needs (model.h:
+ * deps).  Only these steps of others touch proc or what it can do, proc
+ * standing still: a send into a port proc reads now (its instruction's
+ * receive or probe, a pending receive request) that has nothing for it,
+ * which adds a way (a wildcard's, a poll's true branch) or lets it go on;
+ * the receive of a synchronous send proc is blocked in, or of one of its
+ * pending synchronous send requests (it moves proc, or completes what a
+ * wait or test of proc asks for); the other members' steps at a
+ * collective proc is at (they come to it, open its instance, or the
+ * leader takes it for all).  Everything else another process does
+ * commutes with proc's steps and leaves them enabled: a send appends to
+ * a channel (its count, an ordered group's queue, a pool's count) while
+ * a receive takes from its head, and each channel has one receiver and
+ * one sender.  A choice, a post, a buffered send need nothing. */
+int
+sem_deps(struct sem *m, const uint64_t *s, int proc, int *out)
+{
+	const struct sproc	*sp = &m->p[proc];
+	const struct mpnet	*net = m->net;
+	const struct ins	*in;
+	const struct scomm	*c;
+	int			 n = 0, k, lo, hi, dc;
+
+	if (sp->pr == NULL)
+		return 0;
+	in = &sp->pr->ins[sem_get(s, sp->pc)];
+	for (k = 0; k < in->nposted; k++) {
+		const struct slotdesc	*d = &sp->pr->sd[in->sd + k];
+
+		if (sem_get(s, slot_fld(sp, k)) == 0)
+			continue;
+		if (d->kind == SD_SEND) {
+			if ((dc = net->send_dc[sp->portbase + d->lp]) >= 0)
+				n = dep_add(m, out, n, net->dc[dc].to, proc);
+			continue;
+		}
+		lo = d->kind == SD_RECV ? d->lp : d->lo;
+		hi = d->kind == SD_RECV ? d->lp + 1 : d->hi;
+		n = deps_in(m, s, proc, lo, hi, out, n);
+	}
+	switch (in->op) {
+	case OP_SEND:
+		if (is_sync(m, in->mode) &&
+		    (dc = net->send_dc[sp->portbase + in->lp]) >= 0)
+			n = dep_add(m, out, n, net->dc[dc].to, proc);
+		break;
+	case OP_RECV:
+	case OP_RECVPROBED:
+		lo = sem_recv_lp(m, s, proc, in);
+		n = deps_in(m, s, proc, lo, lo + 1, out, n);
+		break;
+	case OP_PROBE:
+	case OP_IPROBE:
+		n = deps_in(m, s, proc, in->lp, in->lp + 1, out, n);
+		break;
+	case OP_RECVANY:
+	case OP_PROBEANY:
+	case OP_IPROBEANY:
+		n = deps_in(m, s, proc, in->lo, in->hi, out, n);
+		break;
+	case OP_COLL:
+		c = &m->cm[sem_comm(m, in)];
+		for (k = 0; k < c->n; k++)
+			n = dep_add(m, out, n, c->mem[k], proc);
+		break;
+	default:
+		break;
+	}
+	for (k = 0; k < n; k++)
+		m->mark[out[k]] &= ~4;
+	return n;
+}
+
 /* Mark the members of a communicator whose collective all take together
  * is enabled in s as running: they take it now. */
 void
@@ -1703,6 +1839,7 @@ put(struct sem *m, uint64_t *s, int dc)
 		return -1;
 	}
 	sem_set(s, m->dc[dc], c + 1);
+	m->grew |= c + 1 >= 2;
 	if (m->ngrp > 0 && m->gof[dc] >= 0) {
 		/* At the end of its group's queue too. */
 		const struct sgroup	*g = &m->grp[m->gof[dc]];
@@ -1786,6 +1923,7 @@ sem_fire(struct sem *m, uint64_t *s, const struct trans *t)
 	int			 pc = (int)sem_get(s, sp->pc), i;
 	const struct ins	*in = &sp->pr->ins[pc];
 
+	m->grew = 0;
 	switch (t->kind) {
 	case T_SEND:
 		if (put(m, s, t->dc) != 0)
@@ -1876,7 +2014,23 @@ mdl_enabled(void *arg, const uint64_t *s, int g, struct trans *out)
 static int
 mdl_fire(void *arg, uint64_t *s, const struct trans *t)
 {
-	return sem_fire(arg, s, t);
+	struct sem	*m = arg;
+
+	return sem_fire(m, s, t) != 0 ? -1 : m->grew;
+}
+
+static int
+mdl_canon(void *arg, uint64_t *s, int g)
+{
+	struct sem	*m = arg;
+
+	return symm_canon(m->sym, m, s, g);
+}
+
+static int
+mdl_deps(void *arg, const uint64_t *s, int g, int *out)
+{
+	return sem_deps(arg, s, g, out);
 }
 
 static void
@@ -1933,6 +2087,140 @@ mdl_receives(void *arg, int q)
 		if (n->dc[d].to == q && n->dc[d].from != q)
 			return 1;
 	return 0;
+}
+
+/* Whether instruction 'in' of proc cannot be passed without a message
+ * from one of the ports marked in lps (a blocking receive on one, a wait
+ * for a receive request on one) or without r at a collective they both
+ * take together. */
+static int
+needs_from(const struct sem *m, int proc, const struct ins *in,
+    const unsigned char *lps, int r)
+{
+	const struct prog	*pr = m->p[proc].pr;
+	int			 k;
+
+	switch (in->op) {
+	case OP_RECV:
+		return lps[in->lp];
+	case OP_WAIT:
+	case OP_WAITALL:
+		for (k = 0; k < in->nposted; k++) {
+			const struct slotdesc	*d = &pr->sd[in->sd + k];
+
+			if (d->kind == SD_RECV && lps[d->lp] &&
+			    (in->op == OP_WAITALL || (in->wmask >> k & 1)))
+				return 1;
+		}
+		return 0;
+	case OP_COLL:
+		return sem_sync_coll(m, in) &&
+		    mpnet_in_comm(m->net, sem_comm(m, in), r);
+	default:
+		return 0;
+	}
+}
+
+/* Whether every endless round of proc's program (every cycle of its
+ * control through an endless loop: a counted loop's rounds end) passes
+ * an instruction that needs something of r (needs_from, lps marking r's
+ * ports into proc): a depth-first search for a cycle among the others. */
+static int
+rounds_need(const struct sem *m, int proc, const unsigned char *lps, int r,
+    unsigned char *color, int *stack)
+{
+	const struct prog	*pr = m->p[proc].pr;
+	int			 sp = 0, pc, k, n, next[2], *succ;
+	int			 cyc = 0;
+
+	succ = xmalloc(sizeof(int) * (size_t)(pr->nalts + 2));
+	memset(color, 0, (size_t)pr->nins);
+	/* stack: (pc, next successor) pairs; color 1 on it, 2 done */
+	stack[sp++] = 0;
+	stack[sp++] = 0;
+	color[0] = 1;
+	while (sp > 0 && !cyc) {
+		pc = stack[sp - 2];
+		k = stack[sp - 1];
+		n = mpnet_next(pr, pc, succ);
+		if (k >= n) {
+			color[pc] = 2;
+			sp -= 2;
+			continue;
+		}
+		stack[sp - 1] = k + 1;
+		next[0] = succ[k];
+		/* A counted loop's way back: on past its end instead. */
+		if (pr->ins[pc].op == OP_JUMP &&
+		    pr->ins[next[0]].op == OP_NEXT && pr->ins[next[0]].count >= 0)
+			next[0] = pr->ins[next[0]].target;
+		if (needs_from(m, proc, &pr->ins[next[0]], lps, r))
+			continue;
+		if (color[next[0]] == 1)
+			cyc = 1;
+		else if (color[next[0]] == 0) {
+			color[next[0]] = 1;
+			stack[sp++] = next[0];
+			stack[sp++] = 0;
+		}
+	}
+	free(succ);
+	return !cyc;
+}
+
+/* For kahn.c (model.h: must_from): -1 when proc's program ends, else the
+ * processes it hears from (by a receive, a wait for a request, a
+ * collective both take together) on every endless round. */
+static int
+mdl_must_from(void *arg, int proc, int *out)
+{
+	struct sem		*m = arg;
+	const struct mpnet	*n = m->net;
+	const struct sproc	*sp = &m->p[proc];
+	unsigned char		*lps, *color;
+	int			*stack, lp, dc, r, k, cnt = 0;
+
+	if (sp->pr == NULL || !sp->pr->has_forever)
+		return -1;
+	lps = xcalloc((size_t)sp->pr->nlp + 1, 1);
+	color = xcalloc((size_t)sp->pr->nins + 1, 1);
+	stack = xcalloc(2 * ((size_t)sp->pr->nins + 1), sizeof(int));
+	for (r = 0; r < m->nprocs; r++) {
+		if (r == proc || m->p[r].pr == NULL)
+			continue;
+		for (lp = 0, k = 0; lp < sp->pr->nlp; lp++) {
+			dc = n->recv_dc[sp->portbase + lp];
+			lps[lp] = dc >= 0 && n->dc[dc].from == r;
+			k += lps[lp];
+		}
+		if (k == 0 && (n->ncolls == 0 || !mpnet_in_comm(n, 0, r)))
+			continue;	/* (a group's members: below) */
+		if (rounds_need(m, proc, lps, r, color, stack))
+			out[cnt++] = r;
+	}
+	free(lps);
+	free(color);
+	free(stack);
+	return cnt;
+}
+
+/* The processes with a channel into q (model.h: senders). */
+static int
+mdl_senders(void *arg, int q, int *out)
+{
+	const struct sem	*m = arg;
+	const struct mpnet	*n = m->net;
+	int			 d, cnt = 0;
+
+	for (d = 0; d < n->ndc; d++)
+		if (n->dc[d].to == q && n->dc[d].from != q && n->dc[d].used &&
+		    !(m->mark[n->dc[d].from] & 8)) {
+			m->mark[n->dc[d].from] |= 8;
+			out[cnt++] = n->dc[d].from;
+		}
+	for (d = 0; d < cnt; d++)
+		m->mark[out[d]] &= ~8;
+	return cnt;
 }
 
 /* The sender of a message t takes (its state changes when t completes a
@@ -2062,11 +2350,15 @@ sem_model(struct sem *m, struct model *md)
 	md->initial = mdl_initial;
 	md->enabled = mdl_enabled;
 	md->fire = mdl_fire;
+	md->deps = mdl_deps;
+	md->canon = m->sym != NULL ? mdl_canon : NULL;
 	md->want_safe = mdl_want_safe;
 	md->ended = mdl_ended;
 	md->can_end = mdl_can_end;
 	md->components = mdl_components;
 	md->receives = mdl_receives;
+	md->must_from = mdl_must_from;
+	md->senders = mdl_senders;
 	md->partner = mdl_partner;
 	md->wakes = mdl_wakes;
 	md->waits_on = mdl_waits_on;

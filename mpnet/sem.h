@@ -127,6 +127,9 @@ struct sem {
 	int		 overflow_coll;	/* the collective log ran out of room */
 	uint64_t	 overflow_max;	/* what the full one held */
 	int		 want_safe;	/* compute trans.safe (reductions need it) */
+	int		 grew;		/* the last sem_fire left a channel holding
+					 * two messages or more, one more than
+					 * before (model.h: fire) */
 	uint64_t	 bags;		/* steps sem_enabled gave one order of a
 					 * bag (a statistic: tests count it) */
 	/* per-program layout tables (owned) */
@@ -143,6 +146,8 @@ struct sem {
 	 * any other step. */
 	unsigned char	*pollreq;
 	uint64_t	*scratch;	/* a state's words, for bag's simulations */
+	struct symm	*sym;		/* the symmetries the search uses
+					 * (sem_symmetry), or NULL */
 	struct mpnet_walk *walks;	/* two walks' scratch, for bag's */
 };
 
@@ -163,6 +168,10 @@ void sem_init(struct sem *, const struct mpnet *, enum check_mode, int cbits);
 void sem_init_layout(struct sem *, const struct mpnet *, enum check_mode,
     const struct sem_layout *);
 void sem_fini(struct sem *);
+/* Look for the net's symmetries (symm.h) and use them in the model from
+ * now on; whether there are any.  Their text for a summary. */
+int sem_symmetry(struct sem *);
+const char *sem_symmetry_text(const struct sem *);
 /* The model (model.h) of m, which it borrows. */
 void sem_model(struct sem *m, struct model *);
 
@@ -201,6 +210,9 @@ void sem_initial(const struct sem *, uint64_t *s);
 /* The enabled transitions of one process's group, appended to out (room
  * for sem_max_trans); returns how many. */
 int sem_enabled(struct sem *, const uint64_t *s, int proc, struct trans *out);
+/* The processes whose steps may change what proc can do in s, proc
+ * standing still (model.h: deps), into out (room for nprocs); how many. */
+int sem_deps(struct sem *, const uint64_t *s, int proc, int *out);
 /* Room enough for one group's transitions. */
 int sem_max_trans(const struct sem *);
 /* Per process, PS_ENDED, PS_BLOCKED (no transition it takes part in is

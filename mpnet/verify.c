@@ -52,43 +52,119 @@ judge(void *arg, const uint64_t *s, const unsigned char *ps)
 	return judge_state(arg, s, ps);
 }
 
-/* The states the breadth-first search explores before a dive, and the
- * dive at most. */
+/* The states the breadth-first search explores before a dive, the dive
+ * at most, and the search of every interleaving for a shallow violation
+ * at most. */
 #define DIVE_STATES	(1u << 14)
 
-/* The reduced search, breadth first, with a dive when it is long: the
- * breadth-first search first explores up to DIVE_STATES states, which
- * decides most nets (with the shortest counterexample).  When it does
- * not, the worst violation is looked for depth first (explore_dfs): a
- * bug deep in a long run is found after a few states, where breadth
- * first explores every shorter run first; its counterexample stands,
- * *deep set (the breadth-first search explored those states without
- * finding one).  Else the breadth-first search runs to the end.  A dive
- * thus costs nothing on a small net and at most twice DIVE_STATES states
- * on a large one. */
+/* What a search finds besides x's: the worse of the two violations in
+ * x (its judgement, state and counterexample; of two as bad, the shorter
+ * counterexample), x's status, states and limit kept; a violation found
+ * where x stopped at a limit makes x one found before it. */
 static void
-search(struct model *m, const struct xopts *xo, struct xresult *x, int *deep)
+merge(struct xresult *x, struct xresult *y)
+{
+	if (y->bad < x->bad || y->bad == 0 || (y->bad == x->bad &&
+	    y->ntrace >= x->ntrace))
+		return;
+	x->bad = y->bad;
+	free(x->final);
+	free(x->trace);
+	x->final = y->final;
+	x->trace = y->trace;
+	x->ntrace = y->ntrace;
+	y->final = NULL;
+	y->trace = NULL;
+	if (x->status != X_OVERFLOW)
+		x->status = X_VIOLATION;
+}
+
+/* Every interleaving, breadth first, through at most 'most' states (and
+ * the user's limits), for a violation a few actions from the start: the
+ * first of the worst, or the worst found, in y.  A count that runs out of
+ * room stops it like a limit: what it found before stands, and the net's
+ * record of the overflow is left as the reduced search made it. */
+static void
+shallow(struct sem *sm, struct model *m, const struct xopts *xo, uint64_t most,
+    struct xresult *y)
 {
 	struct xopts	o = *xo;
+	int		ov = sm->overflow, ovq = sm->overflow_queue;
+	int		ovc = sm->overflow_coll;
+	uint64_t	ovm = sm->overflow_max;
+
+	o.reduce = 0;
+	o.full = 0;
+	o.progress = 0;
+	o.max_states = xo->max_states > 0 && xo->max_states < most ?
+	    xo->max_states : most;
+	explore_bfs(m, &o, y);
+	sm->overflow = ov;
+	sm->overflow_queue = ovq;
+	sm->overflow_coll = ovc;
+	sm->overflow_max = ovm;
+}
+
+/* The reduced search, breadth first, with a shallow search and a dive
+ * when that is long otherwise: the breadth-first search first explores
+ * up to DIVE_STATES states, which decides most nets (with the shortest
+ * counterexample).  When it does not (or a limit or a count without room
+ * stopped it), every interleaving is searched breadth first through
+ * DIVE_STATES states (shallow): a violation a few actions from the start
+ * is found whatever the reduced search would reach first (a process that
+ * runs for ever alone, filling a channel), with the shortest
+ * counterexample there is.  Then the worst violation is looked for depth
+ * first (explore_dfs): a bug deep in a long run is found after a few
+ * states, where breadth first explores every shorter run first; its
+ * counterexample stands, *deep set.  Else the breadth-first search runs
+ * to the end, and what the shallow search found stands where it is worse
+ * than what that one found.  A dive and a shallow search thus cost
+ * nothing on a small net and at most three times DIVE_STATES states on a
+ * large one. */
+static void
+search(struct sem *sm, struct model *m, const struct xopts *xo,
+    struct xresult *x, int *deep)
+{
+	struct xopts	o = *xo;
+	struct xresult	y;
 	uint64_t	most = xo->max_states;
 
-	if (most > 0 && most <= DIVE_STATES) {
-		explore_bfs(m, xo, x);
+	memset(&y, 0, sizeof(y));
+	if (most == 0 || most > DIVE_STATES)
+		o.max_states = DIVE_STATES;
+	explore_bfs(m, &o, x);
+	if (x->status == X_DONE || (x->status == X_VIOLATION &&
+	    x->limit == XL_NONE) || (x->status == X_LIMIT &&
+	    x->limit == XL_TIME))
+		return;		/* decided, or no time left */
+	if (x->bad >= xo->worst)
+		return;		/* (before a limit: nothing worse to find) */
+	shallow(sm, m, xo, DIVE_STATES, &y);
+	if (y.bad >= xo->worst || x->status == X_OVERFLOW ||
+	    o.max_states == most || x->limit != XL_STATES) {
+		/* The worst, found first; or what stopped the reduced
+		 * search stops the rest too. */
+		if (y.bad >= xo->worst) {
+			xresult_free(x);
+			*x = y;
+			return;
+		}
+		merge(x, &y);
+		xresult_free(&y);
 		return;
 	}
-	o.max_states = DIVE_STATES;
-	explore_bfs(m, &o, x);
-	if (x->limit != XL_STATES || x->status == X_OVERFLOW)
-		return;		/* decided, or stopped by something else */
 	xresult_free(x);
 	o.progress = 0;
 	explore_dfs(m, &o, x);
 	if (x->status == X_VIOLATION) {
 		*deep = 1;
+		xresult_free(&y);
 		return;
 	}
 	xresult_free(x);
 	explore_bfs(m, xo, x);
+	merge(x, &y);
+	xresult_free(&y);
 }
 
 void
@@ -129,6 +205,11 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 	}
 	r->engine = kahn ? ENGINE_KAHN : vo->exact ? ENGINE_EXACT : ENGINE_POR;
 	for (;;) {
+		/* Symmetry with the stubborn sets (symm.c), anew for each
+		 * layout: one state stored per orbit. */
+		if (r->engine == ENGINE_POR && !vo->no_symmetry &&
+		    sem_symmetry(&m) && r->symmetry == NULL)
+			r->symmetry = xstrdup(sem_symmetry_text(&m));
 		sem_model(&m, &md);
 		md.judge = judge;
 		md.judge_arg = j = judge_new(&m);
@@ -149,7 +230,7 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 		} else if (vo->exact)
 			explore_bfs(&md, &xo, &x);
 		else
-			search(&md, &xo, &x, &r->deep);
+			search(&m, &md, &xo, &x, &r->deep);
 		judge_free(j);
 		if (x.status != X_OVERFLOW)
 			break;
@@ -285,5 +366,6 @@ mode_result_free(struct mode_result *r)
 		free(r->viol);
 	}
 	free(r->incomplete);
+	free(r->symmetry);
 	memset(r, 0, sizeof(*r));
 }

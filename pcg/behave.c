@@ -986,20 +986,81 @@ pcg_behaviour_locs(const struct pcg *g, int proc, char ***out)
 	return n;
 }
 
+/* An instantiation of behaviours, process by process: what it has said
+ * (each statement's error once, each warning once). */
+struct pcg_behave {
+	struct behave	 x;
+	struct hmap	*warned;
+	struct buf	 b;
+};
+
+struct pcg_behave *
+pcg_behave_new(struct pcg *g)
+{
+	struct pcg_behave	*pb = xcalloc(1, sizeof(*pb));
+
+	pb->x.said = hmap_new();
+	pb->x.arena = g->arena;
+	pb->x.ev.pcg = g;
+	pb->warned = hmap_new();
+	buf_init(&pb->b);
+	return pb;
+}
+
+void
+pcg_behave_free(struct pcg_behave *pb)
+{
+	if (pb == NULL)
+		return;
+	hmap_free(pb->x.said);
+	hmap_free(pb->warned);
+	buf_free(&pb->b);
+	free(pb);
+}
+
+int
+pcg_behave_proc(struct pcg_behave *pb, int proc, const struct stmt *body,
+    struct pcg_bstmt **prog, const char **text)
+{
+	struct behave		*x = &pb->x;
+	struct pcg		*g = x->ev.pcg;
+	struct pcg_proc		*p = &g->procs[proc];
+	struct pcg_bstmt	**tail;
+
+	*prog = NULL;
+	*text = "";
+	memset(&x->ev, 0, sizeof(x->ev));
+	x->ev.pcg = g;
+	x->ev.has_index = 1;
+	x->ev.index = p->index;
+	x->ev.proc = p;
+	x->proc = proc;
+	x->nstmts = 0;
+	x->failed = 0;
+	tail = prog;
+	if (stmts(x, body, &tail) != 0)
+		x->failed = 1;
+	else if (!x->failed) {
+		reqs_check(x, *prog);
+		probe_then_any(x, pb->warned, *prog);
+	}
+	if (x->failed) {
+		*prog = NULL;
+		return -1;
+	}
+	buf_reset(&pb->b);
+	buf_adds(&pb->b, "");
+	print_list(&pb->b, g, proc, *prog);
+	*text = arena_strndup(g->arena, pb->b.s, pb->b.len);
+	return 0;
+}
+
 void
 pcg_instantiate(struct pcg *g)
 {
-	struct behave	 x;
-	struct buf	 b;
-	struct pcg_bstmt **tail;
-	struct hmap	*warned;
-	int		 i;
+	struct pcg_behave	*pb = pcg_behave_new(g);
+	int			 i;
 
-	memset(&x, 0, sizeof(x));
-	x.said = hmap_new();
-	warned = hmap_new();
-	x.arena = g->arena;
-	buf_init(&b);
 	for (i = 0; i < g->nprocs; i++) {
 		struct pcg_proc		*p = &g->procs[i];
 		const struct pcg_comp	*c = &g->comps[p->comp];
@@ -1009,31 +1070,8 @@ pcg_instantiate(struct pcg *g)
 		p->has_behaviour = c->behaviour != NULL;
 		if (c->behaviour == NULL)
 			continue;
-		memset(&x.ev, 0, sizeof(x.ev));
-		x.ev.pcg = g;
-		x.ev.has_index = 1;
-		x.ev.index = p->index;
-		x.ev.proc = p;
-		x.proc = i;
-		x.nstmts = 0;
-		x.failed = 0;
-		tail = &p->prog;
-		if (stmts(&x, c->behaviour->body, &tail) != 0)
-			x.failed = 1;
-		else if (!x.failed) {
-			reqs_check(&x, p->prog);
-			probe_then_any(&x, warned, p->prog);
-		}
-		if (x.failed) {
-			p->prog = NULL;
-			continue;
-		}
-		buf_reset(&b);
-		buf_adds(&b, "");
-		print_list(&b, g, i, p->prog);
-		p->behaviour = arena_strndup(g->arena, b.s, b.len);
+		(void)pcg_behave_proc(pb, i, c->behaviour->body, &p->prog,
+		    &p->behaviour);
 	}
-	buf_free(&b);
-	hmap_free(x.said);
-	hmap_free(warned);
+	pcg_behave_free(pb);
 }

@@ -123,6 +123,11 @@ emit_expr(struct buf *b, const struct pcg *g, const struct expr *e, int need)
 		buf_adds(b, " : ");
 		emit_expr(b, g, e->c, P_COND);
 		break;
+	case E_ARG:
+		buf_adds(b, "arg(");
+		emit_expr(b, g, e->a, P_COND);
+		buf_addc(b, ')');
+		break;
 	case E_MIN:
 	case E_MAX:
 		buf_adds(b, e->kind == E_MIN ? "min(" : "max(");
@@ -528,6 +533,32 @@ pcg_emit(const struct pcg *g, FILE *f)
 		}
 		free(env);
 		emit_strs(&b, "wdir", pcg_annot(g, p, ANN_WDIR));
+		if ((s = pcg_annot(g, p, ANN_SOURCE)) != NULL) {
+			/* its file as written in the script, or found from
+			 * the fragment that names it (absolute) */
+			struct pcg_strs	 ss = *s;
+			const struct source *top = s->loc.src;
+			char		*path, *real;
+
+			while (top != NULL && top->from != NULL)
+				top = top->from;
+			if (s->loc.src == NULL || top == s->loc.src ||
+			    (top->dir != NULL && s->loc.src->dir != NULL &&
+			    strcmp(top->dir, s->loc.src->dir) == 0))
+				path = xstrdup(s->v[0]);
+			else if ((real = realpath(path = pcg_source_path(s),
+			    NULL)) != NULL) {
+				free(path);
+				path = real;
+			}
+
+			ss.v = xreallocarray(NULL, (size_t)s->n, sizeof(*ss.v));
+			memcpy(ss.v, s->v, sizeof(*ss.v) * (size_t)s->n);
+			ss.v[0] = path;
+			emit_strs(&b, "source", &ss);
+			free(path);
+			free(ss.v);
+		}
 		buf_adds(&b, ";\n");
 		flush(&b, f, 0);
 	}

@@ -3,8 +3,10 @@
  * parameters; string interpolation; unrolling of 'for' clauses. */
 #include "config.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "eval.h"
@@ -119,6 +121,42 @@ binary(struct eval *ev, const struct expr *e, int64_t a, int64_t b, int64_t *out
 	return 0;
 }
 
+/* arg(k): the process's k-th argument (its 'args', as the component's
+ * argv[k] and ens_param("k") give it), which must be a whole number. */
+static int
+eval_arg(struct eval *ev, const struct expr *e, int64_t *out)
+{
+	const struct pcg_strs	*args;
+	char			 pn[PCG_NAME_MAX], *end;
+	int64_t			 k;
+	int			 n;
+
+	if (ev->proc == NULL) {
+		diag_error(ev->pcg->diag, &e->loc, "'arg()' is not available %s",
+		    ev->where != NULL ? ev->where : "here");
+		return -1;
+	}
+	if (eval_expr(ev, e->a, &k) != 0)
+		return -1;
+	args = pcg_annot(ev->pcg, ev->proc, ANN_ARGS);
+	n = args != NULL ? args->n : 0;
+	pcg_proc_name(ev->pcg, (int)(ev->proc - ev->pcg->procs), pn, sizeof(pn));
+	if (k < 1 || k > n) {
+		diag_error(ev->pcg->diag, &e->loc, "'arg(%" PRId64 ")': '%s' has %d "
+		    "argument%s", k, pn, n, n == 1 ? "" : "s");
+		return -1;
+	}
+	errno = 0;
+	*out = strtoll(args->v[k - 1], &end, 10);
+	if (end == args->v[k - 1] || *end != '\0' || errno == ERANGE) {
+		diag_error(ev->pcg->diag, &e->loc, "'arg(%" PRId64 ")': argument %"
+		    PRId64 " of '%s' is \"%s\", not a number", k, k, pn,
+		    args->v[k - 1]);
+		return -1;
+	}
+	return 0;
+}
+
 /* Report that the process's component has no port type 'ports(T)' names
  * (out of eval_expr, which recurses: its buffer is not on every level). */
 static void
@@ -199,6 +237,8 @@ eval_expr(struct eval *ev, const struct expr *e, int64_t *out)
 		if (eval_expr(ev, e->a, &a) != 0)
 			return -1;
 		return eval_expr(ev, a ? e->b : e->c, out);
+	case E_ARG:
+		return eval_arg(ev, e, out);
 	case E_MIN:
 	case E_MAX:
 		if (eval_expr(ev, e->a, out) != 0)
@@ -221,7 +261,7 @@ expr_per_instance(const struct expr *e)
 
 	if (e == NULL)
 		return 0;
-	if (e->kind == E_INDEX || e->kind == E_PORTS)
+	if (e->kind == E_INDEX || e->kind == E_PORTS || e->kind == E_ARG)
 		return 1;
 	if (e->kind == E_MIN || e->kind == E_MAX) {
 		for (x = e->a; x != NULL; x = x->next)

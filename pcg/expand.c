@@ -288,6 +288,10 @@ require_names(struct pcg *g, const struct expr *e)
 		diag_error(g->diag, &e->loc, "'ports(%s)' is not available in a "
 		    "requirement", e->name);
 		return -1;
+	case E_ARG:
+		diag_error(g->diag, &e->loc, "'arg()' is not available in a "
+		    "requirement");
+		return -1;
 	case E_MIN:
 	case E_MAX:
 		for (x = e->a; x != NULL; x = x->next)
@@ -1082,6 +1086,7 @@ expand_parallel(struct pcg *g)
 
 static const int annot_slot[] = {
 	[A_EXEC] = ANN_EXEC, [A_ARGS] = ANN_ARGS, [A_ENV] = ANN_ENV, [A_WDIR] = ANN_WDIR,
+	[A_SOURCE] = ANN_SOURCE,
 };
 
 static int
@@ -1127,9 +1132,11 @@ annot_eval(struct eval *ev, const struct annot *a)
 			diag_error(g->diag, &v->s->loc, "env value '%s' is not NAME=VALUE", str);
 			return NULL;
 		}
-		if ((a->kind == A_EXEC || a->kind == A_WDIR) && str[0] == '\0') {
+		if ((a->kind == A_EXEC || a->kind == A_WDIR ||
+		    (a->kind == A_SOURCE && v == a->vals)) && str[0] == '\0') {
 			diag_error(g->diag, &v->s->loc, "empty %s", a->kind == A_EXEC ?
-			    "exec path" : "working directory");
+			    "exec path" : a->kind == A_WDIR ? "working directory" :
+			    "source file");
 			return NULL;
 		}
 		s->v[s->n++] = str;
@@ -1515,7 +1522,7 @@ params_only(const struct pcg *g, const struct expr *e)
 
 	if (e == NULL)
 		return 1;
-	if (e->kind == E_INDEX || e->kind == E_PORTS)
+	if (e->kind == E_INDEX || e->kind == E_PORTS || e->kind == E_ARG)
 		return 0;
 	if (e->kind == E_NAME)
 		return name_known(g, NULL, e->name);
@@ -1830,12 +1837,25 @@ check_reqs(struct pcg *g, const struct pcg_comp *c, struct reqnames *r,
 	}
 }
 
+int
+pcg_check_behaviour(struct pcg *g, int comp, const struct item *it)
+{
+	struct reqnames	 rn;
+	int		 errors = g->diag->errors;
+
+	check_stmts(g, &g->comps[comp], NULL, it->body);
+	memset(&rn, 0, sizeof(rn));
+	check_reqs(g, &g->comps[comp], &rn, it->body);
+	free(rn.v);
+	free(rn.probed);
+	return g->diag->errors - errors;
+}
+
 static void
 expand_behaviour(struct pcg *g)
 {
 	const struct item	*it;
 	struct pcg_comp		*c;
-	struct reqnames		 rn;
 	char			 dym[PCG_DYM_MAX];
 	int			 i;
 
@@ -1856,11 +1876,7 @@ expand_behaviour(struct pcg *g)
 			continue;
 		}
 		c->behaviour = it;
-		check_stmts(g, c, NULL, it->body);
-		memset(&rn, 0, sizeof(rn));
-		check_reqs(g, c, &rn, it->body);
-		free(rn.v);
-		free(rn.probed);
+		(void)pcg_check_behaviour(g, i, it);
 	}
 }
 

@@ -240,6 +240,17 @@ pcg_proc_name(const struct pcg *g, int proc, char *buf, size_t len)
 	return buf;
 }
 
+char *
+pcg_source_path(const struct pcg_strs *s)
+{
+	char	*p;
+
+	if (s->v[0][0] == '/' || s->loc.src == NULL || s->loc.src->dir == NULL)
+		return xstrdup(s->v[0]);
+	xasprintf(&p, "%s/%s", s->loc.src->dir, s->v[0]);
+	return p;
+}
+
 const char *
 pcg_did_you_mean(const struct pcg *g, enum pcg_names kind,
     const char *const *more, size_t nmore, const char *name, char *buf,

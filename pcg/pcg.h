@@ -48,7 +48,7 @@ struct pcg_strs {
 	struct loc	  loc;
 };
 
-enum { ANN_EXEC, ANN_ARGS, ANN_ENV, ANN_WDIR, ANN_COUNT };
+enum { ANN_EXEC, ANN_ARGS, ANN_ENV, ANN_WDIR, ANN_SOURCE, ANN_COUNT };
 
 struct pcg_comp {
 	const char	*name;		/* interned */
@@ -215,6 +215,9 @@ const char *pcg_nprocs_text(const struct pcg *, char *buf, size_t len);
 const char *pcg_stmt_word(enum stmt_kind, enum send_mode);
 #define PCG_NAME_MAX	256
 
+/* The file a 'source' annotation names, relative to the file it is
+ * written in unless absolute (a new string). */
+char *pcg_source_path(const struct pcg_strs *);
 /* The effective annotation of a process (its own line wins), or NULL. */
 const struct pcg_strs *pcg_annot(const struct pcg *, const struct pcg_proc *, int kind);
 /* The process's environment: the component's and its own, merged by name;
@@ -284,6 +287,21 @@ void pcg_expr_text(struct buf *, const struct expr *);
  * loops kept; a port a process does not have is reported.  pcg_expand
  * calls it when all else was correct. */
 void pcg_instantiate(struct pcg *);
+/* Instantiate behaviours one process at a time (pcg_instantiate's
+ * work, for other behaviours than the components' own: those inferred
+ * from code).  pcg_behave_proc instantiates body for process proc into
+ * *prog and its text into *text (both in the model's arena): 0, or -1
+ * after its errors were reported (each statement's once per
+ * pcg_behave_new). */
+struct pcg_behave;
+struct pcg_behave *pcg_behave_new(struct pcg *);
+int pcg_behave_proc(struct pcg_behave *, int proc, const struct stmt *body,
+    struct pcg_bstmt **prog, const char **text);
+void pcg_behave_free(struct pcg_behave *);
+/* Check a behaviour item for component comp as expansion checks the
+ * script's (names, port types, roots, groups, requests), reporting what
+ * is wrong; the number of errors. */
+int pcg_check_behaviour(struct pcg *, int comp, const struct item *);
 /* The location ("file:line:col", the file as named, any bytes) of each
  * statement of a process's behaviour, in the order the behaviour text has
  * them ("-" where unknown): what the runtime protocol monitor names.

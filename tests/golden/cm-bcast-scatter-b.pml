@@ -122,7 +122,7 @@ end:
 		:: else ->
 		/* stuck processes at collectives that cannot happen */
 		if :: (S[0] && pc0 == 0 && ((v10 == 0 && v5 == 0 && v6 == 0) || (E[1] && !(v12 == 1 && v10 == 0)) || (S[1] && pc1 == 0 && v10 == v12))) && kind < 5 -> kind = 5 :: else -> skip fi;
-		if :: (S[1] && pc1 == 0 && ((v12 == 0 && v5 == 0 && v7 == 0) || (E[0] && !(v10 == 1 && v12 == 0)))) && kind < 5 -> kind = 5 :: else -> skip fi;
+		if :: (S[1] && pc1 == 0 && ((v12 == 0 && v5 == 0 && v7 == 0) || (E[0] && !(v10 == 1 && v12 == 0)) || ((!(v12 == 0 && v5 == 0 && v7 == 0) && 1) && !E[0] && !(!E[0] && (0))))) && kind < 5 -> kind = 5 :: else -> skip fi;
 		/* a cycle of waits among the stuck processes: take out
 		 * those that wait for none left, until none goes */
 		A[0] = S[0];

@@ -911,3 +911,206 @@ gen_loops(struct gen *g)
 	}
 	buf_adds(&g->b, "}\n");
 }
+
+/* ---- interchangeable processes ---- */
+
+/* One statement of a process with one port X[1] (a client, a pair's
+ * member) or, hub != 0, of a hub over all its ports X[1..n] through
+ * wildcards only (a hub that names one port now and then breaks the
+ * symmetry, which the checker must then see). */
+static void
+sym_stmt(struct gen *g, char x, int hub, int depth)
+{
+	static const char *const sends[] = { "send", "ssend", "bsend" };
+	int	r = (int)rnd(hub ? 14 : 16), a = ++g->names;
+
+	switch (r) {
+	case 0:
+	case 1:
+		if (hub)
+			buf_printf(&g->b, "recv any %c; ", x);
+		else
+			buf_printf(&g->b, "%s %c[1]; ", sends[rnd(3)], x);
+		break;
+	case 2:
+		if (hub)
+			buf_printf(&g->b, "loop ports(%c) { recv any %c; } ", x, x);
+		else
+			buf_printf(&g->b, "recv %c[1]; ", x);
+		break;
+	case 3:
+		buf_printf(&g->b, "irecv%s %c%s; waitall; ", hub ? " any" : "",
+		    x, hub ? "" : "[1]");
+		break;
+	case 4:
+		if (hub)
+			buf_printf(&g->b, "probe any %c as m%d; recv m%d; ", x, a, a);
+		else
+			buf_printf(&g->b, "%s %c[1]; waitall; ", rnd(2) ?
+			    "isend" : "issend", x);
+		break;
+	case 5:
+		buf_printf(&g->b, "iprobe%s %c%s as m%d { recv m%d; } else { } ",
+		    " any", x, "", a, a);
+		break;
+	case 6:
+		buf_printf(&g->b, "irecv%s %c%s as r%d; loop %u { test r%d { } "
+		    "else { } } wait r%d; ", hub ? " any" : "", x, hub ? "" : "[1]",
+		    a, 1 + rnd(2), a, a);
+		break;
+	case 7:
+		if (rnd(4) == 0) {
+			buf_adds(&g->b, "barrier; ");
+			break;
+		}
+		/* FALLTHROUGH */
+	case 8:
+		if (depth < 2) {
+			if (rnd(4) == 0)
+				buf_adds(&g->b, "loop { ");
+			else
+				buf_printf(&g->b, "loop %u { ", 1 + rnd(3));
+			sym_stmt(g, x, hub, depth + 1);
+			if (rnd(2))
+				sym_stmt(g, x, hub, depth + 1);
+			buf_adds(&g->b, "} ");
+			break;
+		}
+		/* FALLTHROUGH */
+	case 9:
+		if (depth < 2) {
+			buf_adds(&g->b, "choice { ");
+			sym_stmt(g, x, hub, depth + 1);
+			buf_adds(&g->b, "} or { ");
+			sym_stmt(g, x, hub, depth + 1);
+			buf_adds(&g->b, "} ");
+			break;
+		}
+		/* FALLTHROUGH */
+	case 10:
+		if (hub)
+			buf_printf(&g->b, "irecv any %c as r%d; irecv any %c as r%d; "
+			    "waitany { on r%d { wait r%d; } on r%d { wait r%d; } } ",
+			    x, a, x, a + 100, a, a + 100, a + 100, a);
+		else
+			buf_printf(&g->b, "probe %c[1]; recv %c[1]; ", x, x);
+		break;
+	case 11:
+		if (hub && rnd(3) == 0)
+			buf_printf(&g->b, "send %c[1]; ", x);	/* (not alike) */
+		else if (hub)
+			buf_printf(&g->b, "send %c[*]; ", x);	/* (in order) */
+		else
+			buf_printf(&g->b, "sendrecv %c[1], %c[1]; ", x, x);
+		break;
+	default:
+		if (hub)
+			buf_printf(&g->b, "recv any %c; ", x);
+		else
+			buf_printf(&g->b, "%s %c[1]; ", rnd(2) ? "recv" :
+			    sends[rnd(3)], x);
+		break;
+	}
+}
+
+/* A protocol of interchangeable clients c[1..n] (pairs, exchanging
+ * first, when 'pairs') and the hub: rounds (counted, or for ever) of a
+ * message from each client, sent as it chooses or in one mode, which the
+ * hub takes by wildcards, one too few or too many now and then. */
+static void
+symm_protocol(struct gen *g, int n, int pairs)
+{
+	static const char *const sends[] = { "send", "ssend", "bsend", "isend" };
+	static const char *const takes[] = { "recv any X; ",
+	    "probe any X as m; recv m; ", "irecv any X; waitall; ",
+	    "iprobe any X as m { recv m; } else { probe any X as m; recv m; } " };
+	int	rounds = rnd(4) == 0 ? -1 : 1 + (int)rnd(2), k, t, results = n;
+
+	if (rounds < 0)
+		buf_adds(&g->b, "loop { ");
+	else if (rounds > 1)
+		buf_printf(&g->b, "loop %d { ", rounds);
+	if (pairs)
+		buf_adds(&g->b, rnd(2) ? "if index % 2 == 1 { send P[1]; } else "
+		    "{ recv P[1]; } " : "sendrecv P[1], P[1]; ");
+	if (rnd(2))
+		buf_printf(&g->b, "choice { %s X[1]; } or { %s X[1]; } ",
+		    sends[rnd(4)], sends[rnd(4)]);
+	else
+		buf_printf(&g->b, "%s X[1]; ", sends[rnd(4)]);
+	buf_adds(&g->b, "waitall; ");
+	if (rounds != 1)
+		buf_adds(&g->b, "} ");
+	buf_adds(&g->b, "}\n    h { ");
+	if (rounds < 0)
+		buf_adds(&g->b, "loop { ");
+	else if (rounds > 1)
+		buf_printf(&g->b, "loop %d { ", rounds);
+	if (rnd(5) == 0)
+		results += rnd(2) ? 1 : -1;
+	t = (int)rnd(4);
+	if (rnd(2) && results == n)
+		buf_printf(&g->b, "loop ports(X) { %s} ", takes[t]);
+	else
+		for (k = 0; k < results; k++)
+			buf_adds(&g->b, takes[rnd(3) ? t : (int)rnd(4)]);
+	if (rounds != 1)
+		buf_adds(&g->b, "} ");
+	buf_adds(&g->b, "}\n");
+}
+
+/* (gen.h) */
+void
+gen_symm(struct gen *g)
+{
+	int	k, pairs = rnd(3) == 0, hub = !pairs || rnd(2), n, i;
+
+	memset(g->ports, 0, sizeof(g->ports));
+	g->types = "X";
+	g->indexed = 0;
+	g->ngroups = 0;
+	g->names = 0;
+	k = 2 + (int)rnd(pairs ? 1 : (unsigned)g->maxprocs - 2);
+	n = pairs ? 2 * k : k;
+	g->n = n + hub;
+	buf_reset(&g->b);
+	buf_printf(&g->b, "application symm;\nPCG\nComponents\n"
+	    "    c : X%s;\n", pairs ? ", P" : "");
+	if (hub)
+		buf_adds(&g->b, "    h : X;\n");
+	buf_printf(&g->b, "Processes\n    c[1..%d] : X[%d]%s;\n", n,
+	    hub ? 1 : 0, pairs ? ", P[1]" : "");
+	if (hub)
+		buf_printf(&g->b, "    h : X[%d];\n", n);
+	buf_adds(&g->b, "Channels\n");
+	if (hub)
+		buf_printf(&g->b, "    h.X[i] <-> c[i].X[1] for i in 1..%d;\n", n);
+	if (pairs)
+		buf_printf(&g->b, "    c[2 * i - 1].P[1] <-> c[2 * i].P[1] for i "
+		    "in 1..%d;\n", k);
+	buf_adds(&g->b, "BEHAVIOUR\n    c { ");
+	if (hub && rnd(2)) {
+		symm_protocol(g, n, pairs);
+		return;
+	}
+	for (i = 0; i < (pairs ? 2 : 1); i++) {
+		if (pairs)
+			buf_adds(&g->b, i == 0 ? "if index % 2 == 1 { " :
+			    "else { ");
+		else if (rnd(6) == 0)
+			buf_adds(&g->b, "if index == 1 { recv X[1]; } ");
+		k = 1 + (int)rnd(3);
+		while (k-- > 0)
+			sym_stmt(g, pairs && (!hub || rnd(2)) ? 'P' : 'X', 0, 0);
+		if (pairs)
+			buf_adds(&g->b, "} ");
+	}
+	buf_adds(&g->b, "}\n");
+	if (hub) {
+		buf_adds(&g->b, "    h { ");
+		k = 1 + (int)rnd(3);
+		while (k-- > 0)
+			sym_stmt(g, 'X', 1, 0);
+		buf_adds(&g->b, "}\n");
+	}
+}

@@ -60,6 +60,12 @@ void	gen_loops(struct gen *);
  * or a protocol (gen_protocol), with some steps of these; test and
  * iprobe in loops, counted and endless (livelocks). */
 void	gen_p2p(struct gen *);
+/* Interchangeable processes: clients c[1..n] of one behaviour around a
+ * hub h that uses its ports to them through wildcards only (now and then
+ * not: a port named, one client unlike the others), or pairs c[2i - 1],
+ * c[2i] (by themselves or each with a port to the hub): for the
+ * symmetry the checker reads from the script (test-kinds -S). */
+void	gen_symm(struct gen *);
 /* The script with every counted loop written out ("loop 3 { B }" as B
  * three times, inner loops first; endless loops stay) into out: the
  * same programs, so the same verdict, kind and exact counts.  How many

@@ -14,10 +14,12 @@
  * One script in four uses sendrecv, named requests, wait, test, waitany,
  * waitsome, probe and iprobe (gen_p2p).
  *
- * usage: test-kinds [-n SCRIPTS] [-s SEED] [-v] [-p N] [-g] [-P]
+ * usage: test-kinds [-n SCRIPTS] [-s SEED] [-v] [-p N] [-g] [-P] [-S]
  * -v prints every script, -p N prints script N only; -g makes random
  * scripts and protocols only, each with groups; -P makes every script
- * with gen_p2p. */
+ * with gen_p2p; -S every script of interchangeable processes (gen_symm:
+ * the symmetry reduction), where the reduced search may store no more
+ * states than --exact. */
 #include "config.h"
 
 #include <inttypes.h>
@@ -52,7 +54,7 @@ diag_script(const char *s)
  * states and transitions counted into *states and *trans when not NULL. */
 static const char *
 verdict(const struct mpnet *mp, enum check_mode mode, int exact,
-    uint64_t *states, uint64_t *trans)
+    uint64_t *states, uint64_t *trans, int *sym)
 {
 	struct verify_opts	 vo;
 	struct mode_result	 r;
@@ -67,6 +69,8 @@ verdict(const struct mpnet *mp, enum check_mode mode, int exact,
 	    "incomplete" : vkind_name(r.viol->kind);
 	if (states != NULL)
 		*states = r.states;
+	if (sym != NULL)
+		*sym = r.symmetry != NULL;
 	if (trans != NULL)
 		*trans = r.transitions;
 	mode_result_free(&r);
@@ -118,8 +122,8 @@ unrolled(const struct mpnet *mp, const char *text, enum check_mode mode,
 		buf_free(&u);
 		return 0;
 	}
-	a = verdict(mp, mode, 1, &sa, &ta);
-	b = verdict(ump, mode, 1, &sb, &tb);
+	a = verdict(mp, mode, 1, &sa, &ta, NULL);
+	b = verdict(ump, mode, 1, &sb, &tb, NULL);
 	if (strcmp(a, "incomplete") != 0 && strcmp(b, "incomplete") != 0 &&
 	    (strcmp(a, b) != 0 || sa != sb || ta != tb)) {
 		printf("not ok %d - script %d, %s mode: with its loops %s (%" PRIu64
@@ -146,7 +150,7 @@ main(int argc, char **argv)
 	int		 n = 1000, i, tap = 0, fails = 0, compiled = 0, verbose = 0;
 	int		 counts[3] = { 0, 0, 0 }, only = -1, ufails = 0, looped = 0;
 	int		 grouped = 0;
-	int		 p2p = 0;
+	int		 p2p = 0, symm = 0, symmetric = 0;
 	struct buf	 u;
 
 	memset(&g, 0, sizeof(g));
@@ -164,6 +168,8 @@ main(int argc, char **argv)
 			g.always_groups = 1;
 		else if (strcmp(argv[i], "-P") == 0)
 			p2p = 1;
+		else if (strcmp(argv[i], "-S") == 0)
+			symm = 1;
 	}
 	if (devnull == NULL)
 		return 2;
@@ -177,7 +183,9 @@ main(int argc, char **argv)
 		int		 mode;
 
 		gen_seed(seed * 1000003 + (uint64_t)i);
-		if (p2p || (!g.always_groups && i % 4 == 3))
+		if (symm)
+			gen_symm(&g);
+		else if (p2p || (!g.always_groups && i % 4 == 3))
 			gen_p2p(&g);
 		else if (i % 3 == 0 || (g.always_groups && i % 3 == 2))
 			gen_script(&g);
@@ -205,14 +213,26 @@ main(int argc, char **argv)
 			if (strstr(g.b.s, "\nGroups\n") != NULL)
 				grouped++;
 			for (mode = CHECK_BUFFERED; mode <= CHECK_SYNC; mode++) {
-				const char	*r = verdict(mp, mode, 0, NULL, NULL);
-				const char	*e = verdict(mp, mode, 1, NULL, NULL);
+				uint64_t	 rs, es;
+				int		 sym;
+				const char	*r = verdict(mp, mode, 0, &rs, NULL, &sym);
+				const char	*e = verdict(mp, mode, 1, &es, NULL, NULL);
 
 				ufails += unrolled(mp, g.b.s, (enum check_mode)mode,
 				    devnull, i, &tap);
 
 				counts[strcmp(e, "verified") == 0 ? 0 :
 				    strcmp(e, "incomplete") == 0 ? 2 : 1]++;
+				symmetric += sym;
+				if (symm && sym && strcmp(r, "incomplete") != 0 &&
+				    strcmp(e, "incomplete") != 0 && rs > es) {
+					fails++;
+					printf("not ok %d - script %d, %s mode: by "
+					    "symmetry %" PRIu64 " states, --exact %"
+					    PRIu64 "\n", ++tap, i,
+					    check_mode_name(mode), rs, es);
+					diag_script(g.b.s);
+				}
 				if (strcmp(r, e) == 0 || strcmp(r, "incomplete") == 0 ||
 				    strcmp(e, "incomplete") == 0)
 					continue;
@@ -227,10 +247,11 @@ main(int argc, char **argv)
 		pcg_free(pcg);
 		diag_free(d);
 	}
-	printf("%s %d - %d random scripts (%d compiled, %d with groups): reduced "
-	    "and exact agree on verdict and kind (%d verified, %d violated, %d "
-	    "incomplete)\n", fails == 0 ? "ok" : "not ok", ++tap, n, compiled,
-	    grouped, counts[0], counts[1], counts[2]);
+	printf("%s %d - %d random scripts (%d compiled, %d with groups, %d "
+	    "searches by symmetry): reduced and exact agree on verdict and "
+	    "kind (%d verified, %d violated, %d incomplete)\n", fails == 0 ?
+	    "ok" : "not ok", ++tap, n, compiled, grouped, symmetric, counts[0],
+	    counts[1], counts[2]);
 	printf("%s %d - the %d of them with counted loops agree with their loops "
 	    "written out (--exact: verdict, kind, states, transitions)\n",
 	    ufails == 0 ? "ok" : "not ok", ++tap, looped);

@@ -1,0 +1,624 @@
+/* symm.c -- symmetry read from the script.  A component's processes in
+ * index order, cut into blocks of b consecutive processes (a farm's
+ * workers one by one, pairs two by two), are interchangeable when every
+ * permutation of the blocks maps the net onto itself: the k-th process of
+ * one block onto the k-th of the other, each of its ports onto the same
+ * port, and every other process onto itself with its ports to the blocks
+ * permuted alike.  The transpositions of neighbouring blocks generate every
+ * permutation, so checking each of those on the net (symm_new) is enough:
+ * the script's index structure proposes the blocks, the check decides,
+ * and nothing is searched.
+ *
+ * Why it keeps every verdict.  An automorphism maps the net's initial
+ * state to itself, its transitions to transitions and what the judge sees
+ * to the same judgement (the same kind of violation, of the processes
+ * mapped), so it maps reachable states to reachable states of the same
+ * judgement.  The search stores one state per orbit (symm_canon: the
+ * blocks sorted by what they hold) and goes on from it; a path w from a
+ * state s to a bad state u becomes, from the canonical form p(s), the
+ * path p(w) to p(u), as bad, of the same length: explore.c's argument
+ * for the stubborn sets and their proviso runs on the states stored, with
+ * the path mapped at each step, and ends at a state as bad as u.  A
+ * counterexample is rebuilt as a run of the real processes: from the
+ * initial state, each step is the transition whose successor has the
+ * next stored state as its canonical form (explore.c's rebuild).
+ *
+ * What moves with a block: its processes' pc, counters and requests,
+ * the open collectives each has left, the counts of the channels it sends
+ * on and of those it receives on from processes of no block (a pool of
+ * its own once), and the order of the messages of the ordered groups of
+ * those channels.  What stays: every other process's state, the pools of
+ * the processes of no block (one count for all their channels: the
+ * permutation keeps it), the collectives' log.  The check makes sure that
+ * is all: no channel between two blocks, no collective rooted in a block
+ * and no group's collective, and a process of no block whose ports to
+ * the blocks are permuted uses them only through wildcards over all of
+ * them (a 'recv any', a pending 'irecv any'; not a probe that names the
+ * port it found, whose counter would have to be permuted too). */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sem.h"
+#include "symm.h"
+#include "xmalloc.h"
+
+/* The most processes a block has. */
+#define BLOCK_MOST	8
+
+/* A family of n interchangeable blocks of b processes each: block i is
+ * procs[i * b .. (i + 1) * b); its nf fields are f[i * nf .. (i + 1) * nf),
+ * the k-th of every block alike (same width, the one the permutation
+ * maps to the other), kw words of key a block. */
+struct symset {
+	int		 n, b;
+	int		*procs;
+	int		 nf;
+	struct fld	*f;
+	int		 kw;
+};
+
+struct symm {
+	struct symset	*set;
+	int		 nset;
+	int		*fam, *bof, *pof;	/* per process: its family (-1:
+					 * none), block, place in the block */
+	uint64_t	*keys;		/* scratch: a family's keys */
+	int		*ord, *tmp;	/* scratch: the blocks sorted */
+	size_t		 keyalloc, ordalloc;
+	char		*text;
+};
+
+/* The check of one transposition: per process its block (-1: none) and
+ * its place there; sig[p] (room for its ports, NULL: the identity) the
+ * ports of p, a process of no block, swapped alike. */
+struct tcheck {
+	const struct sem *m;
+	int		*blk, *pos;
+	int		**sig;
+	int		*touched, ntouched;
+};
+
+/* Record that p's local port a goes to b and b to a; 0, or -1 when p's
+ * ports are swapped otherwise already. */
+static int
+sig_pair(struct tcheck *c, int p, int a, int b)
+{
+	const struct sproc	*sp = &c->m->p[p];
+	int			 k, nlp = sp->pr != NULL ? sp->pr->nlp : 0;
+
+	if (a >= nlp || b >= nlp)
+		return -1;
+	if (c->sig[p] == NULL) {
+		c->sig[p] = xmalloc(sizeof(int) * (size_t)(nlp > 0 ? nlp : 1));
+		for (k = 0; k < nlp; k++)
+			c->sig[p][k] = k;
+		c->touched[c->ntouched++] = p;
+	}
+	if ((c->sig[p][a] != a && c->sig[p][a] != b) ||
+	    (c->sig[p][b] != b && c->sig[p][b] != a))
+		return -1;
+	c->sig[p][a] = b;
+	c->sig[p][b] = a;
+	return 0;
+}
+
+/* Whether directed channels x and y (x's image) look alike to the
+ * search: the same width, bound and use, synchronous sends on both or
+ * neither, pooled alike, in ordered groups at the same place. */
+static int
+dc_alike(const struct sem *m, int x, int y)
+{
+	const struct mpnet	*n = m->net;
+
+	if (m->dc[x].w != m->dc[y].w || n->dc[x].used != n->dc[y].used ||
+	    n->dc[x].bound != n->dc[y].bound || m->rdv[x] != m->rdv[y] ||
+	    (m->pool[x] >= 0) != (m->pool[y] >= 0))
+		return 0;
+	if (m->gof == NULL)
+		return 1;
+	if ((m->gof[x] >= 0) != (m->gof[y] >= 0))
+		return 0;
+	return m->gof[x] < 0 || (m->glabel[x] == m->glabel[y] &&
+	    m->grp[m->gof[x]].n == m->grp[m->gof[y]].n);
+}
+
+/* The process the transposition of blocks ba and bb maps p to. */
+static int
+image(const struct tcheck *c, const int *procs, int b, int ba, int bb, int p)
+{
+	if (c->blk[p] == ba)
+		return procs[bb * b + c->pos[p]];
+	if (c->blk[p] == bb)
+		return procs[ba * b + c->pos[p]];
+	return p;
+}
+
+/* Whether directed channel x, of port lp of a process of block ba, goes
+ * to channel y of the same port of its image (the k-th of bb) under the
+ * transposition: its other end, in a block, the image of x's other end
+ * at the same port; of no block, the same process, whose ports are then
+ * swapped (sig).  'out': x, y are sent on, else received on. */
+static int
+dc_maps(struct tcheck *c, const int *procs, int b, int ba, int bb, int x,
+    int y, int out)
+{
+	const struct dchan	*dx = &c->m->net->dc[x], *dy = &c->m->net->dc[y];
+	int			 ox = out ? dx->to : dx->from;
+	int			 oy = out ? dy->to : dy->from;
+	int			 lx = out ? dx->to_lp : dx->from_lp;
+	int			 ly = out ? dy->to_lp : dy->from_lp;
+
+	if (!dc_alike(c->m, x, y))
+		return 0;
+	if (c->blk[ox] >= 0) {
+		if (c->blk[ox] != ba && c->blk[ox] != bb)
+			return 0;	/* (to a third block: never in a
+					 * family, see symm_new) */
+		return oy == image(c, procs, b, ba, bb, ox) && lx == ly;
+	}
+	if (oy != ox)
+		return 0;
+	/* A pool of a process of no block: the same one. */
+	if (out && c->m->pool[x] >= 0 && c->m->pool[x] != c->m->pool[y])
+		return 0;
+	return lx == ly || sig_pair(c, ox, lx, ly) == 0;
+}
+
+/* Whether ports lo..hi of p, swapped as sig says, are the same set. */
+static int
+range_kept(const int *sig, int lo, int hi)
+{
+	int	lp;
+
+	for (lp = lo; lp < hi; lp++)
+		if (sig[lp] < lo || sig[lp] >= hi)
+			return 0;
+	return 1;
+}
+
+/* Whether p's program is the same once its ports are swapped as sig says:
+ * every port it names alone is kept, every wildcard's range is mapped onto
+ * itself, and no probe names a port it finds among those swapped. */
+static int
+prog_kept(const struct prog *pr, const int *sig)
+{
+	int	k;
+
+	for (k = 0; k < pr->nins; k++) {
+		const struct ins	*in = &pr->ins[k];
+
+		switch (in->op) {
+		case OP_SEND:
+		case OP_RECV:
+		case OP_ISEND:
+		case OP_IRECV:
+		case OP_PROBE:
+		case OP_IPROBE:
+			if (sig[in->lp] != in->lp)
+				return 0;
+			break;
+		case OP_RECVANY:
+		case OP_IRECVANY:
+			if (!range_kept(sig, in->lo, in->hi))
+				return 0;
+			break;
+		case OP_PROBEANY:
+		case OP_IPROBEANY:
+			if (!range_kept(sig, in->lo, in->hi))
+				return 0;
+			if (in->ctr >= 0) {	/* (its counter holds a port) */
+				int	lp;
+
+				for (lp = in->lo; lp < in->hi; lp++)
+					if (sig[lp] != lp)
+						return 0;
+			}
+			break;
+		default:
+			break;
+		}
+	}
+	for (k = 0; k < pr->nsd; k++) {
+		const struct slotdesc	*d = &pr->sd[k];
+
+		if (d->kind == SD_RECVANY ? !range_kept(sig, d->lo, d->hi) :
+		    sig[d->lp] != d->lp)
+			return 0;
+	}
+	return 1;
+}
+
+/* Whether swapping blocks ba and bb of procs (b processes each) maps the
+ * net onto itself. */
+static int
+swap_ok(struct tcheck *c, const int *procs, int b, int ba, int bb)
+{
+	const struct sem	*m = c->m;
+	const struct mpnet	*n = m->net;
+	int			 k, lp, ok = 1, i;
+
+	for (k = 0; k < b && ok; k++) {
+		int			 pa = procs[ba * b + k], pb = procs[bb * b + k];
+		const struct sproc	*sa = &m->p[pa], *sb = &m->p[pb];
+
+		if (sa->pr == NULL || sa->pr != sb->pr)
+			return 0;
+		for (lp = 0; lp < sa->pr->nlp && ok; lp++) {
+			int	xs = n->send_dc[sa->portbase + lp];
+			int	ys = n->send_dc[sb->portbase + lp];
+			int	xr = n->recv_dc[sa->portbase + lp];
+			int	yr = n->recv_dc[sb->portbase + lp];
+
+			if ((xs < 0) != (ys < 0) || (xr < 0) != (yr < 0))
+				ok = 0;
+			else if (xs >= 0 && (!dc_maps(c, procs, b, ba, bb, xs, ys, 1) ||
+			    !dc_maps(c, procs, b, bb, ba, ys, xs, 1)))
+				ok = 0;
+			else if (xr >= 0 && (!dc_maps(c, procs, b, ba, bb, xr, yr, 0) ||
+			    !dc_maps(c, procs, b, bb, ba, yr, xr, 0)))
+				ok = 0;
+		}
+	}
+	for (i = 0; i < c->ntouched && ok; i++) {
+		int	p = c->touched[i];
+
+		ok = prog_kept(m->p[p].pr, c->sig[p]);
+	}
+	for (i = 0; i < c->ntouched; i++) {
+		free(c->sig[c->touched[i]]);
+		c->sig[c->touched[i]] = NULL;
+	}
+	c->ntouched = 0;
+	return ok;
+}
+
+/* Add field f, cut into pieces of 64 bits at most, to a block's list
+ * (f, nf, alloc), unless a field at its offset is there already (a
+ * channel within the block, seen from both ends). */
+static void
+field_add(struct fld **f, int *nf, size_t *alloc, uint32_t off, uint32_t w)
+{
+	int		k;
+	struct fld	x;
+
+	for (k = 0; k < *nf; k++)
+		if ((*f)[k].off == off)
+			return;
+	while (w > 0) {
+		x.off = off;
+		x.w = (uint8_t)(w > 64 ? 64 : w);
+		xgrow(f, alloc, (size_t)*nf + 1, sizeof(**f));
+		(*f)[(*nf)++] = x;
+		off += x.w;
+		w -= x.w;
+	}
+}
+
+/* What moves with block i of a family (see the top): its fields into
+ * f, nf. */
+static void
+block_fields(const struct sem *m, const int *blk, const int *procs, int b,
+    int i, struct fld **f, int *nf, size_t *alloc)
+{
+	const struct mpnet	*n = m->net;
+	int			 k, lp, j, d, g, dir;
+
+	for (k = 0; k < b; k++) {
+		int			 p = procs[i * b + k];
+		const struct sproc	*sp = &m->p[p];
+
+		field_add(f, nf, alloc, sp->pc.off, sp->slot +
+		    (uint32_t)sp->wslot * (uint32_t)sp->pr->nslots - sp->pc.off);
+		for (j = 0; m->clog > 0 && j < m->nlog; j++)
+			if (m->coff[(size_t)p * m->nlog + j].w > 0)
+				field_add(f, nf, alloc,
+				    m->coff[(size_t)p * m->nlog + j].off,
+				    m->coff[(size_t)p * m->nlog + j].w);
+		for (lp = 0; lp < sp->pr->nlp; lp++)
+			for (dir = 0; dir < 2; dir++) {
+				d = dir == 0 ? n->send_dc[sp->portbase + lp] :
+				    n->recv_dc[sp->portbase + lp];
+				if (d < 0 || m->dc[d].w == 0)
+					continue;
+				if (m->pool[d] >= 0) {
+					/* One count for the receiver's pool:
+					 * the block's only when it is. */
+					if (blk[n->dc[d].to] < 0)
+						continue;
+					d = m->pool[d];
+				}
+				field_add(f, nf, alloc, m->dc[d].off, m->dc[d].w);
+				if (m->gof == NULL || (g = m->gof[d]) < 0)
+					continue;
+				field_add(f, nf, alloc, m->grp[g].len.off,
+				    m->grp[g].len.w);
+				if (m->grp[g].cap > 0)
+					field_add(f, nf, alloc, m->grp[g].q,
+					    (uint32_t)m->grp[g].cap * m->grp[g].lw);
+			}
+	}
+}
+
+/* Whether a process of the family (blk >= 0) has a channel to a process
+ * of another block of it, or to a process of another family (mark). */
+static int
+crosses(const struct sem *m, const int *blk, const int *procs, int nb, int b,
+    const unsigned char *other)
+{
+	const struct mpnet	*n = m->net;
+	int			 i, d, o;
+
+	for (i = 0; i < nb * b; i++) {
+		int	p = procs[i];
+
+		for (d = 0; d < n->ndc; d++) {
+			if (n->dc[d].from != p && n->dc[d].to != p)
+				continue;
+			o = n->dc[d].from == p ? n->dc[d].to : n->dc[d].from;
+			if (other[o] || (blk[o] >= 0 && blk[o] != blk[p]))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* Whether a collective of the net stands in the way: one over a group,
+ * or one rooted at a process of the family. */
+static int
+colls_forbid(const struct sem *m, const int *blk)
+{
+	const struct mpnet	*n = m->net;
+	int			 k;
+
+	for (k = 0; k < n->ncolls; k++)
+		if (n->colls[k].group >= 0 ||
+		    (n->colls[k].root >= 0 && blk[n->colls[k].root] >= 0))
+			return 1;
+	return 0;
+}
+
+struct symm *
+symm_new(const struct sem *m)
+{
+	const struct mpnet	*n = m->net;
+	const struct pcg	*g = n->pcg;
+	struct symm		*sy = NULL;
+	struct tcheck		 c;
+	struct symset		*fs;
+	unsigned char		*other;
+	int			*list, cnt, comp, b, i, p, nb, ok;
+	size_t			 alloc;
+	char			 first[PCG_NAME_MAX], last[PCG_NAME_MAX], *one;
+
+	if (n->nprocs < 2)
+		return NULL;
+	memset(&c, 0, sizeof(c));
+	c.m = m;
+	c.blk = xmalloc(sizeof(int) * (size_t)n->nprocs);
+	c.pos = xcalloc((size_t)n->nprocs, sizeof(int));
+	c.sig = xcalloc((size_t)n->nprocs, sizeof(int *));
+	c.touched = xcalloc((size_t)n->nprocs, sizeof(int));
+	other = xcalloc((size_t)n->nprocs, 1);
+	list = xmalloc(sizeof(int) * (size_t)n->nprocs);
+	for (comp = 0; comp < g->ncomps; comp++) {
+		for (cnt = 0, p = 0; p < n->nprocs; p++)
+			if (g->procs[p].comp == comp)
+				list[cnt++] = p;
+		for (b = 1; b <= BLOCK_MOST && 2 * b <= cnt; b++) {
+			if (cnt % b != 0)
+				continue;
+			nb = cnt / b;
+			for (p = 0; p < n->nprocs; p++)
+				c.blk[p] = -1;
+			for (i = 0; i < cnt; i++) {
+				c.blk[list[i]] = i / b;
+				c.pos[list[i]] = i % b;
+			}
+			ok = !colls_forbid(m, c.blk) &&
+			    !crosses(m, c.blk, list, nb, b, other);
+			for (i = 0; i + 1 < nb && ok; i++)
+				ok = swap_ok(&c, list, b, i, i + 1);
+			if (!ok)
+				continue;
+			/* A family. */
+			if (sy == NULL)
+				sy = xcalloc(1, sizeof(*sy));
+			sy->set = xreallocarray(sy->set, (size_t)sy->nset + 1,
+			    sizeof(*sy->set));
+			fs = &sy->set[sy->nset++];
+			memset(fs, 0, sizeof(*fs));
+			fs->n = nb;
+			fs->b = b;
+			fs->procs = xmalloc(sizeof(int) * (size_t)cnt);
+			memcpy(fs->procs, list, sizeof(int) * (size_t)cnt);
+			alloc = 0;
+			block_fields(m, c.blk, list, b, 0, &fs->f, &fs->nf, &alloc);
+			{
+				struct fld	*fone = NULL;
+				int		 nf, j;
+				size_t		 oalloc = 0;
+
+				fs->f = xreallocarray(fs->f, (size_t)fs->nf *
+				    (size_t)nb + 1, sizeof(*fs->f));
+				for (i = 1; i < nb; i++) {
+					nf = 0;
+					block_fields(m, c.blk, list, b, i, &fone,
+					    &nf, &oalloc);
+					for (j = 0; j < fs->nf; j++)
+						fs->f[i * fs->nf + j] = fone[j];
+				}
+				free(fone);
+			}
+			for (i = 0, fs->kw = 0; i < fs->nf; i++)
+				fs->kw += fs->f[i].w;
+			fs->kw = (fs->kw + 63) / 64 + 1;
+			for (i = 0; i < cnt; i++)
+				other[list[i]] = 1;
+			if (sy->fam == NULL) {
+				sy->fam = xmalloc(sizeof(int) * (size_t)n->nprocs);
+				sy->bof = xcalloc((size_t)n->nprocs, sizeof(int));
+				sy->pof = xcalloc((size_t)n->nprocs, sizeof(int));
+				for (p = 0; p < n->nprocs; p++)
+					sy->fam[p] = -1;
+			}
+			for (i = 0; i < cnt; i++) {
+				sy->fam[list[i]] = sy->nset - 1;
+				sy->bof[list[i]] = i / b;
+				sy->pof[list[i]] = i % b;
+			}
+			/* "node[1" and "16]": "node[1..16]" */
+			pcg_proc_name(g, list[0], first, sizeof(first));
+			pcg_proc_name(g, list[cnt - 1], last, sizeof(last));
+			if (strchr(first, ']') != NULL)
+				*strchr(first, ']') = '\0';
+			one = sy->text;
+			xasprintf(&sy->text, "%s%s%s..%s%s", one != NULL ? one : "",
+			    one != NULL ? ", " : "", first, strchr(last, '[') !=
+			    NULL ? strchr(last, '[') + 1 : last, b == 1 ? "" :
+			    b == 2 ? " in pairs" : " in blocks");
+			free(one);
+			if (b > 2) {
+				one = sy->text;
+				xasprintf(&sy->text, "%s of %d", one, b);
+				free(one);
+			}
+			break;
+		}
+	}
+	free(list);
+	free(other);
+	free(c.blk);
+	free(c.pos);
+	free(c.sig);
+	free(c.touched);
+	return sy;
+}
+
+void
+symm_free(struct symm *sy)
+{
+	int	i;
+
+	if (sy == NULL)
+		return;
+	for (i = 0; i < sy->nset; i++) {
+		free(sy->set[i].procs);
+		free(sy->set[i].f);
+	}
+	free(sy->set);
+	free(sy->fam);
+	free(sy->bof);
+	free(sy->pof);
+	free(sy->keys);
+	free(sy->ord);
+	free(sy->tmp);
+	free(sy->text);
+	free(sy);
+}
+
+const char *
+symm_text(const struct symm *sy)
+{
+	return sy != NULL && sy->text != NULL ? sy->text : "";
+}
+
+/* Block i's key: its fields' values one after another, kw words. */
+static void
+key_of(const struct symset *fs, const uint64_t *s, int i, uint64_t *key)
+{
+	const struct fld	*f = fs->f + (size_t)i * fs->nf;
+	uint32_t		 at = 0;
+	uint64_t		 v;
+	int			 k;
+
+	memset(key, 0, sizeof(uint64_t) * (size_t)fs->kw);
+	for (k = 0; k < fs->nf; k++) {
+		v = sem_get(s, f[k]);
+		key[at >> 6] |= v << (at & 63);
+		if ((at & 63) + f[k].w > 64)
+			key[(at >> 6) + 1] |= v >> (64 - (at & 63));
+		at += f[k].w;
+	}
+}
+
+/* Put a key back into block j's fields. */
+static void
+key_put(const struct symset *fs, uint64_t *s, int j, const uint64_t *key)
+{
+	const struct fld	*f = fs->f + (size_t)j * fs->nf;
+	uint32_t		 at = 0;
+	uint64_t		 v;
+	int			 k;
+
+	for (k = 0; k < fs->nf; k++) {
+		v = key[at >> 6] >> (at & 63);
+		if ((at & 63) + f[k].w > 64)
+			v |= key[(at >> 6) + 1] << (64 - (at & 63));
+		if (f[k].w < 64)
+			v &= (1ULL << f[k].w) - 1;
+		sem_set(s, f[k], v);
+		at += f[k].w;
+	}
+}
+
+static int
+key_cmp(const uint64_t *a, const uint64_t *b, int kw)
+{
+	int	k;
+
+	for (k = kw - 1; k >= 0; k--)
+		if (a[k] != b[k])
+			return a[k] < b[k] ? -1 : 1;
+	return 0;
+}
+
+int
+symm_canon(struct symm *sy, const struct sem *m, uint64_t *s, int p)
+{
+	int	i, j, w, lo, mid, hi, a, b, k, sorted, img = p;
+
+	(void)m;
+	for (i = 0; i < sy->nset; i++) {
+		const struct symset	*fs = &sy->set[i];
+		int			 n = fs->n, kw = fs->kw;
+
+		xgrow(&sy->keys, &sy->keyalloc, (size_t)n * kw, sizeof(uint64_t));
+		xgrow(&sy->ord, &sy->ordalloc, (size_t)n, sizeof(int));
+		sy->tmp = xreallocarray(sy->tmp, (size_t)n, sizeof(int));
+		sorted = 1;
+		for (j = 0; j < n; j++) {
+			key_of(fs, s, j, sy->keys + (size_t)j * kw);
+			sy->ord[j] = j;
+			if (j > 0 && key_cmp(sy->keys + (size_t)(j - 1) * kw,
+			    sy->keys + (size_t)j * kw, kw) > 0)
+				sorted = 0;
+		}
+		if (sorted)
+			continue;
+		/* Merge sort of the blocks by key, bottom up. */
+		for (w = 1; w < n; w *= 2) {
+			for (lo = 0; lo < n; lo += 2 * w) {
+				mid = lo + w < n ? lo + w : n;
+				hi = lo + 2 * w < n ? lo + 2 * w : n;
+				for (a = lo, b = mid, k = lo; k < hi; k++)
+					if (a < mid && (b >= hi || key_cmp(sy->keys +
+					    (size_t)sy->ord[a] * kw, sy->keys +
+					    (size_t)sy->ord[b] * kw, kw) <= 0))
+						sy->tmp[k] = sy->ord[a++];
+					else
+						sy->tmp[k] = sy->ord[b++];
+			}
+			memcpy(sy->ord, sy->tmp, sizeof(int) * (size_t)n);
+		}
+		for (j = 0; j < n; j++) {
+			key_put(fs, s, j, sy->keys + (size_t)sy->ord[j] * kw);
+			if (p >= 0 && sy->fam[p] == i && sy->ord[j] == sy->bof[p])
+				img = fs->procs[j * fs->b + sy->pof[p]];
+		}
+	}
+	return img;
+}

@@ -1,0 +1,2 @@
+/* exchange.h -- what elsewhere.c calls. */
+void	exchange(int);
