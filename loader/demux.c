@@ -128,6 +128,13 @@ demux_marker(struct run *R, int r, const char *m)
 	case WIRE_MARK_UNBLOCKED:
 		watch_marker(R, r, k, arg);
 		break;
+	case WIRE_MARK_WORLD:
+		/* Its MPI world is not the run's: the launcher started the
+		 * processes apart (run_finish says it). */
+		if (R->world == 0)
+			R->world = atoi(arg) > 0 ? atoi(arg) : -1;
+		launch_mark_failed(R, r);
+		break;
 	case WIRE_MARK_UNKNOWN:
 		break;
 	}

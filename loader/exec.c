@@ -162,7 +162,7 @@ tramp_plan(char *argv0, const char *file, int *argc, char ***argv)
 	static const char	*vars[] = { "PMI_RANK", "PMIX_RANK",
 				    "SLURM_PROCID" };
 	const char		*v = NULL;
-	char			*text = NULL, *p, *e, **nv;
+	char			*text = NULL, *p, *e, *q, **nv, num[32];
 	long			 rank = -1, k;
 	size_t			 len = 0, cap = 0, n = 0;
 	ssize_t			 r;
@@ -204,6 +204,11 @@ tramp_plan(char *argv0, const char *file, int *argc, char ***argv)
 	}
 	if ((e = strchr(p, '\n')) != NULL)
 		*e = '\0';
+	/* The plan's processes, which ens_init holds its world to. */
+	for (k = rank + 1, q = e; q != NULL && q[1] != '\0'; k++)
+		q = strchr(q + 1, '\n');
+	snprintf(num, sizeof(num), "%ld", k);
+	setenv(WIRE_ENV_WORLD, num, 1);
 	nv = xcalloc(strlen(p) / 2 + 3, sizeof(*nv));
 	nv[n++] = argv0;
 	for (p = strtok(p, " "); p != NULL; p = strtok(NULL, " "))

@@ -148,6 +148,9 @@ struct run {
 	char			**mlines;	/* mpirun's own lines */
 	size_t			 nmlines, amlines;
 	int			 culprit;	/* the first process that failed */
+	int			 world;		/* the size of the MPI world a
+						 * process found, not the run's
+						 * ("world" marker); 0: none */
 	int			 exit_proc;	/* mpirun's "Process name" */
 	int			 sig_rank, sig_num;
 	double			 fail_at;	/* when a failure was first seen */
@@ -242,6 +245,9 @@ struct launcher {
 	const char	*name;		/* --launcher's word: "openmpi" */
 	const char	*title;		/* "Open MPI's mpirun" */
 	const char	*who;		/* "Open MPI", in messages */
+	const char	*apart;		/* why it may start the processes as
+					 * worlds of their own, and what to do
+					 * (run_finish) */
 	const char	*mpi;		/* the MPI whose processes it starts
 					 * (configure's ENS_MPI) */
 	const struct plan_syntax *syntax;	/* its appfile's; NULL: Open
@@ -271,7 +277,7 @@ struct launcher {
 	void		(*own_line)(struct run *, const char *s);
 };
 
-extern const struct launcher launcher_openmpi, launcher_mpich;
+extern const struct launcher launcher_openmpi, launcher_mpich, launcher_srun;
 
 /* launcher.c: the launcher and its program; its command line. */
 int launcher_pick(struct run *R);
@@ -279,6 +285,11 @@ char *launcher_setenv(const char *x);
 void launcher_arg(struct launcher_argv *a, const char *s);
 void launcher_arg_own(struct launcher_argv *a, char *s);
 void launcher_argv_free(struct launcher_argv *a);
+void launcher_plan_tail(struct run *R, struct launcher_argv *a,
+    const char *count);
+int launcher_no(const struct launch_opts *o);
+int launcher_oversubscribe(const struct launch_opts *o);
+void launcher_no_line(struct run *R, const char *s);
 
 /* launch-state.c: what the four files ask of the run's state. */
 const char *launch_host_of(const struct rproc *p);
@@ -291,6 +302,7 @@ void launch_close_fd(int *fd);
  * mpirun's command line, started with our signals caught. */
 extern volatile sig_atomic_t mpirun_interrupted;	/* the signal that stopped us */
 int mpirun_fit(struct run *R);
+int mpirun_all_local(const struct run *R);
 void mpirun_catch(struct run *R);
 int mpirun_files(struct run *R);
 int mpirun_spawn(struct run *R);

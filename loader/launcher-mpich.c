@@ -16,30 +16,18 @@
 #include <unistd.h>
 
 #include "launch-int.h"
+#include "plan.h"
 
 /* After the rank in hydra's tag: what makes "[R]" in a marker's text
  * (a process name, misbehave[1]) no tag (the trampolines escape every '['
  * of a component's output, not of the markers). */
 #define MPICH_TAG_END	"<hydra>:"
 
-/* Its plan: a line of tokens per process, which each process's
- * 'ensemble-exec --plan' reads at its PMI_RANK: one command for all (a
- * configfile's lines are MPMD sections, and hydra 4.0.2 crashes past
- * about a thousand of their words). */
-static const struct plan_syntax mpich_syntax = { "-host ", "-env ", " ", 1 };
-
-/* Nothing the user says to mpiexec is read for oversubscription or
- * binding: hydra starts as many processes as it is asked on a host. */
-static int
-mpich_no(const struct launch_opts *o)
-{
-	(void)o;
-	return 0;
-}
 
 /* Refuse what hydra cannot do as asked: Open MPI's parameters, a
  * hostfile in Open MPI's format, standard input to a process but the
- * first, processes on other hosts (the tables are a file here).  0, or
+ * first, processes on other hosts (the tables are a file here; a Slurm
+ * allocation of this machine alone is taken, as hydra takes it).  0, or
  * 2 (said). */
 static int
 mpich_files(struct run *R)
@@ -54,9 +42,9 @@ mpich_files(struct run *R)
 	else if (o->stdin_proc > 0)
 		what = "MPICH's mpiexec gives its standard input to the first"
 		    " process alone (--stdin all gives it to every one)";
-	else if (R->alloc.kind != ALLOC_LOCAL)
+	else if (!mpirun_all_local(R))
 		what = "MPICH's mpiexec runs processes on this machine alone"
-		    " in this version";
+		    " in this version (the allocation has other hosts)";
 	if (what == NULL)
 		return 0;
 	fprintf(stderr, "ensemble: --launcher mpich: %s\n", what);
@@ -69,28 +57,10 @@ mpich_files(struct run *R)
 static void
 mpich_argv(struct run *R, struct launcher_argv *a)
 {
-	const struct launch_opts *o = R->o;
-	char			*var;
-	size_t			 k;
-
 	launcher_arg(a, R->prog);
 	launcher_arg(a, "-prepend-pattern");
 	launcher_arg(a, "[%r]" MPICH_TAG_END);
-	for (k = 0; k < o->nxenv; k++)
-		free(launcher_setenv(o->xenv[k]));
-	/* The secrets, which the trampolines take out of their
-	 * environment (wire.h), in the one hydra passes on. */
-	setenv(WIRE_ENV_SECRET, R->secret, 1);
-	if (R->fan != NULL)
-		setenv(WIRE_ENV_STDIN_KEY, R->stdin_key, 1);
-	for (k = 0; k < o->nrest; k++)
-		launcher_arg(a, o->rest[k]);
-	launcher_arg(a, "-n");
-	xasprintf(&var, "%d", R->n);
-	launcher_arg_own(a, var);
-	launcher_arg(a, o->exec);
-	launcher_arg(a, "--plan");
-	launcher_arg(a, R->appfile);
+	launcher_plan_tail(R, a, "-n");
 }
 
 /* "[R]<hydra>:" at the n bytes of s: its length, with *rank and *err (the pipe it
@@ -126,25 +96,26 @@ mpich_tag(const char *s, size_t n, int pipe, int *rank, int *err)
 	return (int)(i + m);
 }
 
-/* hydra's own lines say nothing the trampolines' markers do not. */
-static void
-mpich_own_line(struct run *R, const char *s)
-{
-	(void)R;
-	(void)s;
-}
-
 const struct launcher launcher_mpich = {
 	.name = "mpich",
 	.title = "MPICH's mpiexec",
 	.who = "MPICH's mpiexec",
+	.apart = "the components are built on another MPI than MPICH (see"
+	    " which libmpi 'ldd' names)",
 	.mpi = "mpich",
-	.syntax = &mpich_syntax,
+	/* A line of tokens per process, which each process's 'ensemble-exec
+	 * --plan' reads at its PMI_RANK: one command for all (a configfile's
+	 * lines are MPMD sections, and hydra 4.0.2 crashes past about a
+	 * thousand of their words). */
+	.syntax = &plan_by_rank,
 	.stdin_tables = 0,
-	.oversubscribed = mpich_no,
-	.binds_cores = mpich_no,
+	/* Nothing the user says to mpiexec is read for oversubscription
+	 * or binding: hydra starts as many processes as it is asked on a
+	 * host, once --oversubscribe lets them share slots. */
+	.oversubscribed = launcher_oversubscribe,
+	.binds_cores = launcher_no,
 	.files = mpich_files,
 	.argv = mpich_argv,
 	.tag = mpich_tag,
-	.own_line = mpich_own_line,
+	.own_line = launcher_no_line,	/* hydra's say nothing more */
 };

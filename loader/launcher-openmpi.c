@@ -283,6 +283,8 @@ const struct launcher launcher_openmpi = {
 	.name = "openmpi",
 	.title = "Open MPI's mpirun",
 	.who = "Open MPI",
+	.apart = "the components are built on another MPI than Open MPI (see"
+	    " which libmpi 'ldd' names)",
 	.mpi = "openmpi",
 	.stdin_tables = 1,
 	.oversubscribed = openmpi_oversubscribed,

@@ -44,7 +44,7 @@ static const struct launcher_known launcher_known[] = {
 	  &launcher_openmpi },
 	{ "mpich", "MPICH's mpiexec", "mpich", launcher_mpich_progs,
 	  &launcher_mpich },
-	{ "srun", "Slurm's srun", NULL, launcher_srun_progs, NULL },
+	{ "srun", "Slurm's srun", NULL, launcher_srun_progs, &launcher_srun },
 	{ "spawn", "MPI_Comm_spawn", NULL, NULL, NULL },
 };
 
@@ -223,6 +223,33 @@ bad:
 	return 2;
 }
 
+/* For a launcher that reads none of the user's options for
+ * oversubscription or binding. */
+int
+launcher_no(const struct launch_opts *o)
+{
+	(void)o;
+	return 0;
+}
+
+/* For a launcher that reads no option of the user's for oversubscription
+ * but ours, --oversubscribe (it starts as many processes as it is asked
+ * wherever it places them). */
+int
+launcher_oversubscribe(const struct launch_opts *o)
+{
+	return o->oversubscribe;
+}
+
+/* For a launcher whose own lines say nothing the trampolines' markers do
+ * not. */
+void
+launcher_no_line(struct run *R, const char *s)
+{
+	(void)R;
+	(void)s;
+}
+
 /* A '-x' of the user's, VAR or VAR=VALUE: with a value, VAR is set to it
  * in our environment (which the launcher passes on), and its name is
  * returned (a new string); NULL for VAR alone. */
@@ -237,6 +264,36 @@ launcher_setenv(const char *x)
 	var = xstrndup(x, (size_t)(eq - x));
 	setenv(var, eq + 1, 1);
 	return var;
+}
+
+/* The end of the command line of a launcher that starts one command for
+ * every process and passes our whole environment on (mpiexec, srun): the
+ * user's '-x VAR=VALUE' and the run's secrets, which the trampolines take
+ * out of their environment (wire.h), set in ours; the user's arguments
+ * after '--'; 'count' and the number of processes, unless NULL; and
+ * 'ensemble-exec --plan PLAN'. */
+void
+launcher_plan_tail(struct run *R, struct launcher_argv *a, const char *count)
+{
+	const struct launch_opts *o = R->o;
+	char			*s;
+	size_t			 k;
+
+	for (k = 0; k < o->nxenv; k++)
+		free(launcher_setenv(o->xenv[k]));
+	setenv(WIRE_ENV_SECRET, R->secret, 1);
+	if (R->fan != NULL)
+		setenv(WIRE_ENV_STDIN_KEY, R->stdin_key, 1);
+	for (k = 0; k < o->nrest; k++)
+		launcher_arg(a, o->rest[k]);
+	if (count != NULL) {
+		launcher_arg(a, count);
+		xasprintf(&s, "%d", R->n);
+		launcher_arg_own(a, s);
+	}
+	launcher_arg(a, o->exec);
+	launcher_arg(a, "--plan");
+	launcher_arg(a, R->appfile);
 }
 
 /* Append s (borrowed; NULL ends argv) to a command line. */

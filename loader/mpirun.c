@@ -222,7 +222,7 @@ bad:
 }
 
 /* Whether every host the processes may run on is this machine. */
-static int
+int
 mpirun_all_local(const struct run *R)
 {
 	int	i;

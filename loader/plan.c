@@ -26,6 +26,7 @@ plan_nomem(void)
 
 /* Open MPI's appfile, the default syntax. */
 static const struct plan_syntax plan_openmpi = { "--host ", "-x ", "=", 0 };
+const struct plan_syntax plan_by_rank = { NULL, NULL, NULL, 1 };
 
 /* Whether s can be written into an appfile line as it is: Open MPI splits
  * the line at spaces and cuts it at '#' or "//". */

@@ -26,6 +26,10 @@ struct plan_syntax {
 					 * environment */
 };
 
+/* A plan read at each process's rank (mpiexec's, srun's): its lines the
+ * tokens alone. */
+extern const struct plan_syntax plan_by_rank;
+
 struct plan_opts {
 	const struct plan_syntax *syntax;	/* NULL: Open MPI's */
 	const char	 *exec;		/* ensemble-exec, an absolute path */

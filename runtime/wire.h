@@ -129,6 +129,10 @@
  *                               program run by hand prints no marker);
  *              "hello HOST"     ens_init set its interface: it joined;
  *              "fail MESSAGE"   it is about to MPI_Abort for MESSAGE;
+ *              "world SIZE"     its MPI world has SIZE processes, not
+ *                               the plan's WIRE_ENV_WORLD (the
+ *                               launcher's PMI does not suit the MPI):
+ *                               it stops, exit 2;
  *              "signal N"       it received fatal signal N;
  *              "exit"           it exited without calling ens_finalize;
  *              "finalize"       it entered ens_finalize;
@@ -307,6 +311,7 @@ struct wire_slot {
 #define WIRE_WORD_CANNOT	"cannot"
 #define WIRE_WORD_BLOCKED	"blocked"
 #define WIRE_WORD_UNBLOCKED	"unblocked"
+#define WIRE_WORD_WORLD		"world"		/* "world SIZE": not the plan's */
 
 /* A marker line, by its first word. */
 enum wire_mark {
@@ -322,6 +327,7 @@ enum wire_mark {
 	WIRE_MARK_CANNOT,
 	WIRE_MARK_BLOCKED,
 	WIRE_MARK_UNBLOCKED,
+	WIRE_MARK_WORLD,
 	WIRE_MARK_UNKNOWN
 };
 
@@ -334,6 +340,10 @@ enum wire_mark {
 #define WIRE_ENV		"ENSEMBLE_EXEC"
 /* The world rank of the process that holds the tables, in every process. */
 #define WIRE_ENV_ROOT		"ENSEMBLE_ROOT"
+/* With 'ensemble-exec --plan': the processes the plan has, which
+ * ens_init holds the world's size to (a launcher whose PMI does not suit
+ * the MPI starts each process as a world of its own: "world SIZE"). */
+#define WIRE_ENV_WORLD		"ENSEMBLE_WORLD"
 /* In that process: the descriptor of the memory file with the bundle. */
 #define WIRE_ENV_TABLES		"ENSEMBLE_TABLES"
 /* Under --relay: the descriptor libensemble writes its marker lines on
