@@ -249,7 +249,7 @@ struct launcher {
 					 * worlds of their own, and what to do
 					 * (run_finish) */
 	const char	*mpi;		/* the MPI whose processes it starts
-					 * (configure's ENS_MPI) */
+					 * (configure's ENS_MPI); NULL: any */
 	const struct plan_syntax *syntax;	/* its appfile's; NULL: Open
 					 * MPI's (plan.h) */
 	int		 stdin_tables;	/* its standard input reaches one

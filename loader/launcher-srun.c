@@ -85,9 +85,9 @@ srun_has_plugin(const char *prog, const char *plugin)
 	return st == -1 ? -1 : found;
 }
 
-/* Check the plugin is there, refuse what srun cannot do as asked (Open
- * MPI's parameters, a hostfile: the allocation is srun's, standard input
- * to a process but one, processes on other hosts), and write
+/* Refuse what srun cannot do as asked (Open MPI's parameters, a
+ * hostfile: the hosts are the allocation's, processes on other hosts: the
+ * tables are a file here), check the plugin is there, and write
  * SLURM_HOSTFILE's file when processes are placed: every process's host,
  * the unplaced ones filling the hosts' slots in order.  0, or 2
  * (said). */
