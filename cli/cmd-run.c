@@ -25,6 +25,7 @@ struct cmd_run_opts {
 	struct cli_script	 script;
 	struct cli_search	 search;
 	const char		*hostfile;
+	const char		*launcher;
 	int			 oversubscribe;
 	double			 timeout;
 	double			 start_timeout;
@@ -292,6 +293,13 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 
 	if ((rc = cli_parse(self, argc, argv, &o, sizeof(o))) >= 0)
 		return rc;
+	if (o.launcher != NULL && !cli_known(launch_launchers, o.launcher)) {
+		fprintf(stderr, "ensemble run: unknown launcher '%s' (openmpi,"
+		    " mpich, srun or spawn)\n", o.launcher);
+		cli_usage(stderr, self);
+		cli_opts_free(self, &o);
+		return cli_exit(EXIT_BADINPUT);
+	}
 	d = diag_new(stderr);
 	o.script.pcg.exec_missing_is_error = 1;
 	if (cli_load(&o.script, FRONTEND_EXPAND, d, &fe) != 0) {
@@ -350,8 +358,8 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 		}
 	}
 	memset(&lo, 0, sizeof(lo));
-	lo.mpirun = getenv("ENSEMBLE_MPIRUN") != NULL ? getenv("ENSEMBLE_MPIRUN") :
-	    ENS_MPIRUN;
+	lo.launcher = o.launcher;
+	lo.mpirun = getenv("ENSEMBLE_MPIRUN");
 	lo.exec = cli_exec();
 	lo.paths = paths;
 	lo.pythondir = cli_pythondir();
@@ -406,6 +414,11 @@ static const struct cli_option cmd_run_options[] = {
 	  .help = "give Open MPI this hostfile (default: the Slurm\n"
 	    "allocation, or this machine oversubscribed as\n"
 	    "needed)" },
+	{ .type = CLI_STRING, .name = "--launcher", .arg = "NAME",
+	  .off = OFF(launcher), .needs = "a launcher",
+	  .values = launch_launchers,
+	  .help = "start the processes with this launcher: openmpi,\n"
+	    "mpich, srun or spawn (default: what mpirun is)" },
 	{ .type = CLI_FLAG, .name = "--oversubscribe",
 	  .off = OFF(oversubscribe),
 	  .help = "run more processes than the hostfile or the\n"
@@ -439,8 +452,10 @@ static const struct cli_option cmd_run_options[] = {
 	  .help = "record every port operation and raw MPI call of\n"
 	    "the run into FILE (ensemble-trace(5)); read it\n"
 	    "with 'ensemble trace'" },
-	{ .type = CLI_FLAG, .name = "--verbose", .off = OFF(verbose),
-	  .help = "show Open MPI's own messages too" },
+	{ .type = CLI_FLAG, .name = "--verbose", .alias = "-v",
+	  .off = OFF(verbose),
+	  .help = "say which launcher runs it, and show its own\n"
+	    "messages too" },
 	{ .type = CLI_STRING, .name = "--stdin", .arg = "PROCESS",
 	  .off = OFF(stdin_proc), .needs = "a process name or rank",
 	  .help = "give PROCESS (named as in scripts: relay[2], or\n"

@@ -1,10 +1,11 @@
-/* demux.c -- mpirun's output taken apart (launch-int.h).  Open MPI tags
+/* demux.c -- the launcher's output taken apart (launch-int.h).  It tags
  * each forwarded line, and each piece of one, with its writer's rank
- * ("[1,3]<stderr>:"); a trampoline's relayed line is a frame line
- * (runtime/wire.h), and a marker line is consumed here (wire_mark_parse),
- * the rest passed on to our stdout and stderr through bounded queues, or
- * to the process's files under --output-dir.  mpirun's own lines are kept
- * and read for exit codes and signals. */
+ * (Open MPI's "[1,3]<stderr>:", read by the launcher's tag); a
+ * trampoline's relayed line is a frame line (runtime/wire.h), and a
+ * marker line is consumed here (wire_mark_parse), the rest passed on to
+ * our stdout and stderr through bounded queues, or to the process's files
+ * under --output-dir.  The launcher's own lines are kept and read (its
+ * own_line) for exit codes and signals. */
 #include "config.h"
 
 #include <errno.h>
@@ -20,49 +21,6 @@
 
 #include "clock.h"
 #include "launch-int.h"
-
-/* "[J,R]<stdout>:" at the n bytes of s: its length, with *job, *rank
- * and *err (0 stdout, 1 stderr, 2 stddiag) set; 0 when s does not start
- * with a tag; -1 when the n bytes may be the start of one. */
-static int
-demux_tag(const char *s, size_t n, int *job, int *rank, int *err)
-{
-	static const char	*names[] = { "<stdout>:", "<stderr>:",
-				    "<stddiag>:" };
-	long			 v[2];
-	size_t			 i = 1, k, m;
-	int			 f;
-
-	if (n == 0)
-		return -1;
-	if (s[0] != '[')
-		return 0;
-	for (f = 0; f < 2; f++) {
-		v[f] = 0;
-		for (k = 0; i < n && s[i] >= '0' && s[i] <= '9'; i++, k++) {
-			if (k >= 9)
-				return 0;
-			v[f] = v[f] * 10 + (s[i] - '0');
-		}
-		if (i == n)
-			return -1;
-		if (k == 0 || s[i++] != (f == 0 ? ',' : ']'))
-			return 0;
-	}
-	for (f = 0; f < 3; f++) {
-		m = strlen(names[f]);
-		k = n - i < m ? n - i : m;
-		if (memcmp(s + i, names[f], k) != 0)
-			continue;
-		if (k < m)
-			return -1;
-		*job = (int)v[0];
-		*rank = (int)v[1];
-		*err = f;
-		return (int)(i + m);
-	}
-	return 0;
-}
 
 /* The trampoline's marker of where process r runs, "start HOST", or of
  * how it ended (wire.h): "end HOST exit N", "end HOST signal N" or
@@ -174,6 +132,13 @@ demux_marker(struct run *R, int r, const char *m)
 	case WIRE_MARK_BLOCKED:
 	case WIRE_MARK_UNBLOCKED:
 		watch_marker(R, r, k, arg);
+		break;
+	case WIRE_MARK_WORLD:
+		/* Its MPI world is not the run's: the launcher started the
+		 * processes apart (run_finish says it). */
+		if (R->world == 0)
+			R->world = atoi(arg) > 0 ? atoi(arg) : -1;
+		launch_mark_failed(R, r);
 		break;
 	case WIRE_MARK_UNKNOWN:
 		break;
@@ -491,28 +456,14 @@ demux_bytes(struct run *R, int r, int err, const char *s, size_t n, int eol)
 	}
 }
 
-/* One of mpirun's own lines: keep it, and learn what it says of exits. */
+/* One of mpirun's own lines: keep it, and learn what it says of exits
+ * (the launcher reads it). */
 static void
 demux_mpirun_line(struct run *R, const char *s)
 {
-	int	j, r, code, pid;
-	char	node[256];
-
 	xgrow(&R->mlines, &R->amlines, R->nmlines + 1, sizeof(char *));
 	R->mlines[R->nmlines++] = xstrdup(s);
-	while (*s == ' ')
-		s++;
-	if (sscanf(s, "Process name: [[%*d,%d],%d]", &j, &r) == 2)
-		R->exit_proc = j >= 1 && r < R->n ? r : -1;
-	else if (sscanf(s, "Exit code: %d", &code) == 1 && R->exit_proc >= 0) {
-		R->p[R->exit_proc].exit_code = code;
-		launch_mark_failed(R, R->exit_proc);
-	} else if (sscanf(s, "mpirun noticed that process rank %d with PID %d on node"
-	    " %255s exited on signal %d", &r, &pid, node, &code) == 4) {
-		R->sig_rank = r;
-		R->sig_num = code;
-		launch_mark_failed(R, -1);
-	}
+	R->L->own_line(R, s);
 }
 
 /* Take what was read of mpirun's stdout (i 0) or stderr (1): split at its
@@ -526,12 +477,12 @@ demux_take(struct run *R, int i, int eof)
 {
 	struct rd	*d = &R->rd[i];
 	char		*p = d->acc.s, *e = p + d->acc.len, *q, *nl;
-	int		 job, rank, err, k;
+	int		 rank, err, k;
 	size_t		 room;
 
 	while (p < e) {
 		if (d->seg == SEG_START) {
-			if ((k = demux_tag(p, (size_t)(e - p), &job, &rank, &err)) < 0 &&
+			if ((k = R->L->tag(p, (size_t)(e - p), i, &rank, &err)) < 0 &&
 			    !eof)
 				break;
 			if (k > 0) {
@@ -567,7 +518,7 @@ demux_take(struct run *R, int i, int eof)
 				p++;
 				continue;
 			}
-			if ((k = demux_tag(q, (size_t)(e - q), &job, &rank, &err)) < 0 &&
+			if ((k = R->L->tag(q, (size_t)(e - q), i, &rank, &err)) < 0 &&
 			    !eof)
 				break;
 			if (k > 0) {

@@ -8,14 +8,18 @@
  *
  * Its tokens, decoded (wire_token_get), are
  *
- *	NAME ROOT [--relay] [--tables] [--stdin] [--stdin-net ADDRESSES]
- *	    [--watch PID:FD:HOST] [--wdir DIR] COUNT NAME=VALUE... PATH [ARG...]
+ *	NAME ROOT [--relay] [--tables | --tables-file FILE] [--stdin]
+ *	    [--stdin-net ADDRESSES] [--watch PID:FD:HOST] [--wdir DIR] COUNT
+ *	    NAME=VALUE... PATH [ARG...]
  *
- * and the run's secrets are in its environment (WIRE_ENV_SECRET, with
- * --stdin-net WIRE_ENV_STDIN_KEY), which it takes them out of, and it
- * cannot be read by the component (not dumpable).
+ * (or 'ensemble-exec --plan PLAN': those tokens are line RANK of PLAN,
+ * RANK the launcher's), and the run's secrets are in its environment
+ * (WIRE_ENV_SECRET, with --stdin-net WIRE_ENV_STDIN_KEY), which it takes
+ * them out of, and it cannot be read by the component (not dumpable).
  * It says where it runs; with --tables it reads the bundle of port tables
- * off its standard input into a memory file for the component's ens_init;
+ * off its standard input into a memory file for the component's ens_init
+ * (with --tables-file, FILE in the run's directory holds it: opened, if
+ * it is ours alone, for ens_init);
  * it gives the component /dev/null as its standard input (with --stdin,
  * the rest of its own; with --stdin-net, a connection to 'ensemble run',
  * which copies its own to every process), forks it in DIR with the COUNT environment entries
@@ -34,6 +38,7 @@
 #include <sys/socket.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <arpa/inet.h>
@@ -74,6 +79,7 @@ struct tramp {
 	const char	 *name;
 	const char	 *root;
 	int		  tables;	/* read the bundle off stdin */
+	const char	 *tables_file;	/* --tables-file: the bundle's file */
 	int		  keep_stdin;	/* the rest of stdin is the component's */
 	const char	 *stdin_net;	/* --stdin-net: where 'ensemble run'
 					 * hands out its stdin (fan.h) */
@@ -103,7 +109,8 @@ static void __attribute__((noreturn))
 tramp_usage(void)
 {
 	fprintf(stderr, "usage: ensemble-exec TOKEN... (started by 'ensemble run'"
-	    " for each process: NAME ROOT [--relay] [--tables] [--stdin]"
+	    " for each process: NAME ROOT [--relay] [--tables | --tables-file"
+	    " FILE] [--stdin]"
 	    " [--stdin-net ADDRESSES] [--watch PID:FD:HOST]"
 	    " [--wdir DIR]"
 	    " COUNT NAME=VALUE... PATH [ARG...], each encoded; with --relay "
@@ -145,6 +152,71 @@ tramp_take_env(const char *name)
 	return copy;
 }
 
+/* 'ensemble-exec --plan FILE', one command for every process (a launcher
+ * that starts N copies of it): this process's tokens are line RANK of FILE
+ * (from 0), RANK the launcher's (PMI_RANK, PMIX_RANK or SLURM_PROCID), into
+ * *argc and *argv, after argv0. */
+static void
+tramp_plan(char *argv0, const char *file, int *argc, char ***argv)
+{
+	static const char	*vars[] = { "PMI_RANK", "PMIX_RANK",
+				    "SLURM_PROCID" };
+	const char		*v = NULL;
+	char			*text = NULL, *p, *e, *q, **nv, num[32];
+	long			 rank = -1, k;
+	size_t			 len = 0, cap = 0, n = 0;
+	ssize_t			 r;
+	int			 fd;
+	unsigned		 i;
+
+	for (i = 0; i < sizeof(vars) / sizeof(vars[0]) && v == NULL; i++)
+		v = getenv(vars[i]);
+	if (v == NULL || (rank = strtol(v, &e, 10)) < 0 || *e != '\0' ||
+	    e == v) {
+		fprintf(stderr, "ensemble-exec: --plan: no rank (PMI_RANK,"
+		    " PMIX_RANK or SLURM_PROCID) in the environment\n");
+		exit(127);
+	}
+	if ((fd = open(file, O_RDONLY | O_CLOEXEC)) < 0) {
+		fprintf(stderr, "ensemble-exec: cannot open '%s': %s\n", file,
+		    strerror(errno));
+		exit(127);
+	}
+	for (;;) {
+		if (len + 65536 + 1 > cap)
+			text = xrealloc(text, cap = 2 * cap + 65536 + 1);
+		if ((r = read(fd, text + len, cap - len - 1)) < 0 &&
+		    errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		len += (size_t)r;
+	}
+	close(fd);
+	text[len] = '\0';
+	for (p = text, k = 0; k < rank && p != NULL; k++)
+		if ((p = strchr(p, '\n')) != NULL)
+			p++;
+	if (p == NULL || *p == '\0') {
+		fprintf(stderr, "ensemble-exec: '%s' has no line %ld\n", file,
+		    rank);
+		exit(127);
+	}
+	if ((e = strchr(p, '\n')) != NULL)
+		*e = '\0';
+	/* The plan's processes, which ens_init holds its world to. */
+	for (k = rank + 1, q = e; q != NULL && q[1] != '\0'; k++)
+		q = strchr(q + 1, '\n');
+	snprintf(num, sizeof(num), "%ld", k);
+	setenv(WIRE_ENV_WORLD, num, 1);
+	nv = xcalloc(strlen(p) / 2 + 3, sizeof(*nv));
+	nv[n++] = argv0;
+	for (p = strtok(p, " "); p != NULL; p = strtok(NULL, " "))
+		nv[n++] = p;
+	*argc = (int)n;
+	*argv = nv;
+}
+
 /* Decode the tokens and take the arguments apart into t, and the secrets
  * out of the environment. */
 static void
@@ -168,6 +240,9 @@ tramp_args(struct tramp *t, int argc, char **argv)
 		if (k < n && strcmp(v[k], "--tables") == 0) {
 			t->tables = 1;
 			k++;
+		} else if (k + 1 < n && strcmp(v[k], "--tables-file") == 0) {
+			t->tables_file = v[k + 1];
+			k += 2;
 		} else if (k < n && strcmp(v[k], "--stdin") == 0) {
 			t->keep_stdin = 1;
 			k++;
@@ -198,6 +273,8 @@ tramp_args(struct tramp *t, int argc, char **argv)
 		tramp_usage();
 	t->secret = relay ? secret : NULL;
 	t->stdin_key = key;
+	if (t->tables && t->tables_file != NULL)
+		tramp_usage();
 	if (t->stdin_net != NULL && (!relay || t->keep_stdin || key == NULL ||
 	    key[0] == '\0'))
 		tramp_usage();
@@ -415,6 +492,34 @@ tramp_tables(const struct tramp *t)
 	    lseek(fd, 0, SEEK_SET) != 0)
 		tramp_cannot(t, "cannot write a memory file: %s", strerror(errno));
 	free(rest);
+	return fd;
+}
+
+/* --tables-file: open the bundle of port tables 'ensemble run' wrote in
+ * the run's directory, for the component to inherit: a regular file of
+ * ours that no one else may write, whose length is a whole bundle's.  Its
+ * descriptor, at its start. */
+static int
+tramp_tables_file(const struct tramp *t)
+{
+	char		 head[WIRE_BUNDLE_HEAD];
+	struct stat	 st;
+	int64_t		 n;
+	int		 fd;
+
+	if ((fd = open(t->tables_file, O_RDONLY | O_NOFOLLOW)) < 0)
+		tramp_cannot(t, "cannot open the port tables '%s': %s",
+		    t->tables_file, strerror(errno));
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    st.st_uid != geteuid() || (st.st_mode & (S_IWGRP | S_IWOTH)) != 0)
+		tramp_cannot(t, "the port tables '%s' are not a file of this"
+		    " user's alone", t->tables_file);
+	if (read_exactly(fd, head, sizeof(head), 0) != 0 ||
+	    (n = wire_bundle_rest(head)) < 0 ||
+	    (uint64_t)st.st_size != (uint64_t)n + sizeof(head) ||
+	    lseek(fd, 0, SEEK_SET) != 0)
+		tramp_cannot(t, "'%s' does not hold the port tables",
+		    t->tables_file);
 	return fd;
 }
 
@@ -723,6 +828,8 @@ main(int argc, char **argv)
 	 * user's, cannot read our memory or environment. */
 	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 	memset(&t, 0, sizeof(t));
+	if (argc == 3 && strcmp(argv[1], "--plan") == 0)
+		tramp_plan(argv[0], argv[2], &argc, &argv);
 	tramp_args(&t, argc, argv);
 	if (gethostname(t.host, sizeof(t.host) - 1) != 0)
 		strcpy(t.host, "?");
@@ -734,6 +841,8 @@ main(int argc, char **argv)
 	    t.secret != NULL ? t.secret : "", sp, t.host);
 	if (t.tables)
 		tables = tramp_tables(&t);
+	else if (t.tables_file != NULL)
+		tables = tramp_tables_file(&t);
 	if (t.stdin_net != NULL)
 		tramp_stdin_net(&t);
 	else if (!t.keep_stdin) {

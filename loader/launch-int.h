@@ -16,6 +16,7 @@
 #include "auth.h"
 #include "fan.h"
 #include "launch.h"
+#include "plan.h"
 #include "tidy.h"
 #include "wire.h"
 #include "xmalloc.h"
@@ -139,6 +140,8 @@ enum run_phase {
 struct run {
 	const struct pcg	*g;
 	const struct launch_opts *o;
+	const struct launcher	*L;		/* launcher_pick */
+	char			*prog;		/* ... its program, absolute */
 	struct rproc		*p;
 	int			 n;
 	int			 ninit, nhello, nended;	/* processes that did */
@@ -147,6 +150,9 @@ struct run {
 	char			**mlines;	/* mpirun's own lines */
 	size_t			 nmlines, amlines;
 	int			 culprit;	/* the first process that failed */
+	int			 world;		/* the size of the MPI world a
+						 * process found, not the run's
+						 * ("world" marker); 0: none */
 	int			 exit_proc;	/* mpirun's "Process name" */
 	int			 sig_rank, sig_num;
 	double			 fail_at;	/* when a failure was first seen */
@@ -225,6 +231,68 @@ struct run {
 	sigset_t		 old_mask;
 };
 
+/* The command line a launcher builds (launcher_arg): argv, and what of
+ * it was allocated, freed with it (launcher_argv_free). */
+struct launcher_argv {
+	char		**v;
+	size_t		  n, cap;
+	char		**owned;
+	size_t		  nowned, aowned;
+};
+
+/* A launcher: what starts the processes as one MPI job, and all that is
+ * its own (launcher.c picks one; a file each: launch-openmpi.c, ...).
+ * Nothing of one MPI's launcher is known outside its file. */
+struct launcher {
+	const char	*name;		/* --launcher's word: "openmpi" */
+	const char	*title;		/* "Open MPI's mpirun" */
+	const char	*who;		/* "Open MPI", in messages */
+	const char	*apart;		/* why it may start the processes as
+					 * worlds of their own, and what to do
+					 * (run_finish) */
+	const char	*mpi;		/* the MPI whose processes it starts
+					 * (configure's ENS_MPI); NULL: any */
+	const struct plan_syntax *syntax;	/* its appfile's; NULL: Open
+					 * MPI's (plan.h) */
+	int		 stdin_tables;	/* its standard input reaches one
+					 * process whole, however long: the
+					 * port tables travel there when a host
+					 * is not this machine (mpirun_files) */
+	/* Whether the user's options, as it reads them, let processes
+	 * share slots, and bind each to a core (mpirun_fit). */
+	int		(*oversubscribed)(const struct launch_opts *);
+	int		(*binds_cores)(const struct launch_opts *);
+	/* Its own files in the run's directories (mpirun_files, after the
+	 * run's directory is made): 0, or the exit status (said). */
+	int		(*files)(struct run *);
+	/* Its command line, program first, into a (empty before), and the
+	 * environment it needs set in ours (just before it starts). */
+	void		(*argv)(struct run *, struct launcher_argv *a);
+	/* The tag it puts before a process's output at the n bytes of s,
+	 * read on its stdout (pipe 0) or stderr (1): its length, with
+	 * *rank and *err (0 stdout, 1 stderr, 2 its diagnostics) set; 0:
+	 * not a tag; -1: the n bytes may be the start of one. */
+	int		(*tag)(const char *s, size_t n, int pipe, int *rank,
+			    int *err);
+	/* One of its own lines (no tag): what it says of how processes
+	 * ended, into the run's state. */
+	void		(*own_line)(struct run *, const char *s);
+};
+
+extern const struct launcher launcher_openmpi, launcher_mpich, launcher_srun;
+
+/* launcher.c: the launcher and its program; its command line. */
+int launcher_pick(struct run *R);
+char *launcher_setenv(const char *x);
+void launcher_arg(struct launcher_argv *a, const char *s);
+void launcher_arg_own(struct launcher_argv *a, char *s);
+void launcher_argv_free(struct launcher_argv *a);
+void launcher_plan_tail(struct run *R, struct launcher_argv *a,
+    const char *count);
+int launcher_no(const struct launch_opts *o);
+int launcher_oversubscribe(const struct launch_opts *o);
+void launcher_no_line(struct run *R, const char *s);
+
 /* launch-state.c: what the four files ask of the run's state. */
 const char *launch_host_of(const struct rproc *p);
 void launch_mark_failed(struct run *R, int who);
@@ -236,6 +304,7 @@ void launch_close_fd(int *fd);
  * mpirun's command line, started with our signals caught. */
 extern volatile sig_atomic_t mpirun_interrupted;	/* the signal that stopped us */
 int mpirun_fit(struct run *R);
+int mpirun_all_local(const struct run *R);
 void mpirun_catch(struct run *R);
 int mpirun_files(struct run *R);
 int mpirun_spawn(struct run *R);

@@ -48,9 +48,12 @@
 
 /* Stop and reap our children but 'keep' (mpirun while it runs, else 0)
  * and 'janitor' (tidy.h's): what the run left behind, reparented to us,
- * its subreaper.  The number of processes stopped. */
+ * its subreaper.  The number of the components' processes stopped: not
+ * one that had ended already (a zombie), nor one of the launcher's own
+ * program, named 'prog' (srun's shepherd, which outlives srun a moment:
+ * reparented to us, it is stopped, not counted). */
 static int
-sweep(pid_t self, pid_t keep, pid_t janitor)
+sweep(pid_t self, pid_t keep, pid_t janitor, const char *prog)
 {
 	DIR		*d;
 	struct dirent	*de;
@@ -59,6 +62,10 @@ sweep(pid_t self, pid_t keep, pid_t janitor)
 	int		 round, found, n = 0;
 	long		 ppid;
 	pid_t		 pid;
+	char		 state, comm[16];
+	const char	*base = strrchr(prog, '/') != NULL ? strrchr(prog, '/') + 1 :
+			    prog;
+	size_t		 cl;
 
 	for (round = 0; round < 40; round++) {
 		found = 0;
@@ -73,12 +80,18 @@ sweep(pid_t self, pid_t keep, pid_t janitor)
 			pid = (pid_t)atol(de->d_name);
 			if (fgets(buf, sizeof(buf), f) != NULL &&
 			    (rp = strrchr(buf, ')')) != NULL &&
-			    sscanf(rp + 2, "%*c %ld", &ppid) == 1 && ppid == (long)self &&
-			    pid != keep && pid != janitor) {
-				kill(pid, SIGKILL);
+			    sscanf(rp + 2, "%c %ld", &state, &ppid) == 2 &&
+			    ppid == (long)self && pid != keep && pid != janitor) {
+				if (state != 'Z')
+					kill(pid, SIGKILL);
 				waitpid(pid, NULL, 0);
 				found = 1;
-				n++;
+				/* Its name, as the kernel keeps it (15 bytes). */
+				cl = (size_t)(rp - strchr(buf, '(') - 1);
+				snprintf(comm, sizeof(comm), "%.*s", (int)cl,
+				    strchr(buf, '(') + 1);
+				n += state != 'Z' && strncmp(comm, base,
+				    sizeof(comm) - 1) != 0;
 			}
 			fclose(f);
 		}
@@ -171,6 +184,7 @@ run_free(struct run *R)
 	alloc_clear(&R->alloc);
 	free(R->placed);
 	tidy_done(&R->tidy);
+	free(R->prog);
 	free(R->workdir);
 	free(R->shmdir);
 	free(R->appfile);
@@ -444,7 +458,7 @@ run_linger(struct run *R, double t)
 
 	if (t - R->phase_at <= KILL_GRACE || !run_reading(R))
 		return;
-	sweep(getpid(), 0, R->tidy.janitor);
+	sweep(getpid(), 0, R->tidy.janitor, R->prog);
 	for (i = 0; i < 2; i++)
 		if (R->pfd[i].fd >= 0) {
 			while (poll(&R->pfd[i], 1, 100) > 0 &&
@@ -476,7 +490,7 @@ run_stop_strays(struct run *R, double t)
 
 	if (!R->done || t - R->ended_at < ORPHAN_GRACE || t - R->swept_at < 1.0)
 		return;
-	k = sweep(getpid(), R->pid, R->tidy.janitor);
+	k = sweep(getpid(), R->pid, R->tidy.janitor, R->prog);
 	R->swept_at = t;
 	if (k > 0)
 		fprintf(stderr, "ensemble: %s: stopped %d process%s the components"
@@ -668,7 +682,7 @@ run_finish(struct run *R, int *stuck)
 	/* mpirun is reaped: what is left is processes the components left
 	 * behind (their trampolines no longer wait for them), said when the
 	 * run went well, as run_stop_strays says them. */
-	i = sweep(getpid(), 0, R->tidy.janitor);
+	i = sweep(getpid(), 0, R->tidy.janitor, R->prog);
 	demux_flush(R, stuck);
 	if (i > 0 && R->done && R->fail_at == 0 && !mpirun_interrupted &&
 	    !R->timed_out)
@@ -715,12 +729,18 @@ run_finish(struct run *R, int *stuck)
 		if (R->o->trace != NULL && (i = run_trace(R)) != 0)
 			return i;
 		fprintf(stderr, "ensemble: %s: %s ran in %.2f s (start %.3f s,"
-		    " wiring %.3f s, run %.3f s)%s\n", R->g->name,
+		    " wiring %.3f s, run %.3f s; launcher %s)%s\n", R->g->name,
 		    pcg_nprocs_text(R->g, pn, sizeof(pn)), clock_now() - R->t0,
 		    R->inited_at - R->t0, R->joined_at - R->inited_at,
-		    R->ended_at - R->joined_at, R->o->check_protocol ?
-		    ", protocol checked" : "");
+		    R->ended_at - R->joined_at, R->L->name,
+		    R->o->check_protocol ? ", protocol checked" : "");
 		return 0;
+	}
+	if (R->world != 0) {
+		fprintf(stderr, "ensemble: %s: %s did not start the %d processes"
+		    " as one MPI job (one found a world of %d): %s\n", R->g->name,
+		    R->L->title, R->n, R->world, R->L->apart);
+		return 2;
 	}
 	failure_report(R, st);
 	return 1;
@@ -746,7 +766,7 @@ launch_run(const struct pcg *g, const struct launch_opts *o)
 	auth_random_hex(R.secret, AUTH_KEY / 2);
 	if (o->stdin_proc == LAUNCH_STDIN_ALL)
 		auth_random_hex(R.stdin_key, AUTH_KEY / 2);
-	if ((rc = mpirun_fit(&R)) != 0)
+	if ((rc = launcher_pick(&R)) != 0 || (rc = mpirun_fit(&R)) != 0)
 		goto out;
 	/* From the run's first file on, an interrupt is ours to handle:
 	 * what was made is removed. */

@@ -14,8 +14,16 @@
 
 #define LAUNCH_STDIN_ALL	(-2)	/* --stdin all (fan.h) */
 
+/* The launchers --launcher names, NULL-terminated (launcher.c). */
+extern const char *const launch_launchers[];
+
 struct launch_opts {
-	const char	*mpirun;	/* the MPI launcher */
+	const char	*launcher;	/* one of launch_launchers; NULL: found
+					 * from the launcher program and the
+					 * environment */
+	const char	*mpirun;	/* the launcher program: ENSEMBLE_MPIRUN,
+					 * else NULL (configure's, or found
+					 * by the launcher's names) */
 	const char	*exec;		/* ensemble-exec, absolute */
 	char *const	*paths;		/* each process's executable, absolute */
 	const char	*pythondir;	/* put first on the components'

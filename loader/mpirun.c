@@ -1,9 +1,9 @@
 /* mpirun.c -- what 'ensemble run' starts (launch-int.h): the check that
  * the processes fit the slots they are given, the run's files (its
  * private directory, the appfile and the port tables, plan.h), and the
- * command 'mpirun --app APPFILE' with Open MPI's parameters, the user's,
- * and pipes for its standard streams; our SIGINT, SIGTERM, SIGHUP and
- * SIGCHLD are caught while it runs. */
+ * launcher's command ('mpirun --app APPFILE' for Open MPI: the launcher's
+ * file builds it) with pipes for its standard streams; our SIGINT,
+ * SIGTERM, SIGHUP and SIGCHLD are caught while it runs. */
 #include "config.h"
 
 #include <errno.h>
@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -57,28 +56,6 @@ mpirun_on_child(int sig)
 	(void)sig;
 }
 
-/* Put the environment Open MPI needs for the user: running as root, and
- * on one machine more processes than cores, and only the transports one
- * machine uses (shared memory; TCP for anything else): probing UCX, OFI
- * and PSM costs every process a third of its start-up (bench/run.sh),
- * and the transports chosen are the ones a plain mpirun picks here.
- * What the user set is kept. */
-static void
-mpirun_env(const struct launch_opts *o)
-{
-	if (geteuid() == 0) {
-		setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 0);
-		setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 0);
-	}
-	if (o->hostfile == NULL && getenv("SLURM_JOBID") == NULL) {
-		setenv("OMPI_MCA_rmaps_base_oversubscribe", "1", 0);
-		setenv("OMPI_MCA_pml", "ob1", 0);
-		setenv("OMPI_MCA_btl", "self,vader,tcp", 0);
-		setenv("OMPI_MCA_mtl", "^ofi,psm,psm2", 0);
-		setenv("OMPI_MCA_osc", "^ucx", 0);
-	}
-}
-
 /* Put dir first on PYTHONPATH, for the components in Python that mpirun
  * starts ('-x PYTHONPATH' takes it to every host), unless it is there
  * already. */
@@ -112,97 +89,6 @@ mpirun_fit_np(const struct launch_opts *o, int slots)
 	    o->scale_fit(o->scale_fit_arg, slots) : -1;
 }
 
-/* Whether v is true as Open MPI reads a boolean parameter. */
-static int
-mpirun_true(const char *v)
-{
-	return v != NULL && (strcmp(v, "1") == 0 || strcasecmp(v, "true") == 0 ||
-	    strcasecmp(v, "yes") == 0 || strcasecmp(v, "t") == 0 ||
-	    strcasecmp(v, "y") == 0);
-}
-
-/* Whether the user sets Open MPI's parameter key as mpirun takes it: by
- * --mca, by '--mca' (or '-mca') after '--', or in the environment
- * (OMPI_MCA_key); with 'ok', to a value ok says yes to, in any of them. */
-static int
-mpirun_mca_set(const struct launch_opts *o, const char *key, int (*ok)(const char *))
-{
-	const char	*v;
-	char		 env[128];
-	size_t		 k;
-
-	for (k = 0; k + 1 < o->nmca; k += 2)
-		if (strcmp(o->mca[k], key) == 0 && (ok == NULL || ok(o->mca[k + 1])))
-			return 1;
-	for (k = 0; k + 1 < o->nrest; k++) {
-		if ((strcmp(o->rest[k], "--mca") != 0 &&
-		    strcmp(o->rest[k], "-mca") != 0) ||
-		    strcmp(o->rest[k + 1], key) != 0)
-			continue;
-		v = k + 2 < o->nrest ? o->rest[k + 2] : NULL;
-		if (ok == NULL || (v != NULL && ok(v)))
-			return 1;
-	}
-	snprintf(env, sizeof(env), "OMPI_MCA_%s", key);
-	return (v = getenv(env)) != NULL && (ok == NULL || ok(v));
-}
-
-/* Whether processes may share slots, however the user said it as mpirun
- * takes it: --oversubscribe; after '--', '--oversubscribe' (or
- * '-oversubscribe') or a '--map-by' (or '-map-by') with ':OVERSUBSCRIBE';
- * the MCA parameter rmaps_base_oversubscribe true by --mca, '--mca' (or
- * '-mca') after '--', or the environment. */
-static int
-mpirun_oversubscribed(const struct launch_opts *o)
-{
-	size_t	k;
-
-	if (o->oversubscribe ||
-	    mpirun_mca_set(o, "rmaps_base_oversubscribe", mpirun_true))
-		return 1;
-	for (k = 0; k < o->nrest; k++) {
-		if (strcmp(o->rest[k], "--oversubscribe") == 0 ||
-		    strcmp(o->rest[k], "-oversubscribe") == 0)
-			return 1;
-		if (k + 1 < o->nrest && (strcmp(o->rest[k], "--map-by") == 0 ||
-		    strcmp(o->rest[k], "-map-by") == 0) &&
-		    strcasestr(o->rest[k + 1], ":OVERSUBSCRIBE") != NULL)
-			return 1;
-	}
-	return 0;
-}
-
-/* Whether a binding policy is to a core or a hardware thread, each for
- * one process. */
-static int
-mpirun_core(const char *v)
-{
-	return (strncasecmp(v, "core", 4) == 0 ||
-	    strncasecmp(v, "hwthread", 8) == 0) &&
-	    strcasestr(v, "overload-allowed") == NULL;
-}
-
-/* Whether the user asks mpirun to bind each process to a core (or a
- * hardware thread), as mpirun takes it: '--bind-to core' (or '-bind-to',
- * or 'hwthread') after '--', or the MCA parameter
- * hwloc_base_binding_policy; not with its qualifier ':overload-allowed'. */
-static int
-mpirun_binds_cores(const struct launch_opts *o)
-{
-	const char	*v = NULL;
-	size_t		 k;
-
-	for (k = 0; k + 1 < o->nrest; k++)
-		if (strcmp(o->rest[k], "--bind-to") == 0 ||
-		    strcmp(o->rest[k], "-bind-to") == 0)
-			v = o->rest[k + 1];
-	if (v == NULL && !mpirun_mca_set(o, "hwloc_base_binding_policy", mpirun_core))
-		return 0;
-	if (v == NULL)
-		return 1;
-	return mpirun_core(v);
-}
-
 /* Check, before anything starts, that the processes fit the slots they
  * are given, and keep those slots in R->alloc for the plan, with the host
  * each placed process goes to in R->placed: a hostfile's, a Slurm
@@ -228,8 +114,8 @@ mpirun_fit(struct run *R)
 		if (alloc_hostfile(a, o->hostfile, &cause) != 0)
 			goto bad;
 	} else if (jobid != NULL && *jobid != '\0') {
-		/* Open MPI takes the allocation from the environment, even one
-		 * that has ended: ask Slurm first. */
+		/* The launcher takes the allocation from the environment, even
+		 * one that has ended (Open MPI's does): ask Slurm first. */
 		if ((k = alloc_slurm_alive(jobid, &cause)) != ALLOC_JOB_RUNNING) {
 			rc = k == ALLOC_JOB_ENDED ? 2 : 1;
 			goto bad;
@@ -250,8 +136,8 @@ mpirun_fit(struct run *R)
 		}
 		last = host;
 		if (a->kind == ALLOC_LOCAL) {
-			/* This machine; a host it is not would have Open MPI
-			 * try ssh. */
+			/* This machine; a host it is not would have the
+			 * launcher try ssh. */
 			if (!alloc_is_local(host))
 				break;
 			continue;
@@ -261,22 +147,24 @@ mpirun_fit(struct run *R)
 	}
 	if (i < g->nprocs && a->kind == ALLOC_LOCAL) {
 		xasprintf(&cause, "%s is placed on host '%s', which is not this"
-		    " machine: Open MPI runs processes only on hosts it knows (give"
+		    " machine: %s runs processes only on hosts it knows (give"
 		    " them with --hostfile, or run inside a Slurm allocation)",
-		    pcg_proc_name(g, i, pn, sizeof(pn)), g->procs[i].host);
+		    pcg_proc_name(g, i, pn, sizeof(pn)), g->procs[i].host,
+		    R->L->who);
 		goto bad;
 	}
 	if (i < g->nprocs) {
 		xasprintf(&cause, "%s is placed on host '%s', which %s does not"
-		    " have: Open MPI runs processes only on hosts it knows",
-		    pcg_proc_name(g, i, pn, sizeof(pn)), g->procs[i].host, a->what);
+		    " have: %s runs processes only on hosts it knows",
+		    pcg_proc_name(g, i, pn, sizeof(pn)), g->procs[i].host, a->what,
+		    R->L->who);
 		goto bad;
 	}
 	/* This machine: processes share its cores as they like, but bound
 	 * to cores two share one (where mpirun alone, by its own mapping,
 	 * refuses): said, and they run. */
 	if (a->kind == ALLOC_LOCAL && a->slots > 0 && g->nprocs > a->slots &&
-	    mpirun_binds_cores(o)) {
+	    R->L->binds_cores(o)) {
 		fprintf(stderr, "ensemble: %s: %s bound to the %d"
 		    " core%s of %s: up to %d share one", g->name,
 		    pcg_nprocs_text(g, pn, sizeof(pn)), a->slots,
@@ -286,7 +174,7 @@ mpirun_fit(struct run *R)
 			fprintf(stderr, " (-np %" PRId64 " gives each its own)", np);
 		fputc('\n', stderr);
 	}
-	if (a->kind == ALLOC_LOCAL || mpirun_oversubscribed(o))
+	if (a->kind == ALLOC_LOCAL || R->L->oversubscribed(o))
 		return 0;
 	/* (Slots of -1: a host's cores, which only mpirun learns.) */
 	if (a->slots >= 0 && g->nprocs > a->slots) {
@@ -334,7 +222,7 @@ bad:
 }
 
 /* Whether every host the processes may run on is this machine. */
-static int
+int
 mpirun_all_local(const struct run *R)
 {
 	int	i;
@@ -343,6 +231,39 @@ mpirun_all_local(const struct run *R)
 		if (!R->alloc.hosts[i].local)
 			return 0;
 	return 1;
+}
+
+/* Write the bundle of port tables to path, a new file in the run's
+ * private directory that only the user can read, not through a link,
+ * and send none on the launcher's standard input.  0, or -1 (said). */
+static int
+mpirun_tables(struct run *R, const char *path)
+{
+	size_t	off = 0;
+	ssize_t	n;
+	int	fd, e = 0;
+
+	if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+	    O_CLOEXEC, 0600)) < 0) {
+		fprintf(stderr, "ensemble: cannot create '%s': %s\n", path,
+		    strerror(errno));
+		return -1;
+	}
+	while (off < R->bundle.len && e == 0) {
+		if ((n = write(fd, R->bundle.p + off, R->bundle.len - off)) > 0)
+			off += (size_t)n;
+		else if (n < 0 && errno != EINTR)
+			e = errno;
+	}
+	if (close(fd) != 0 && e == 0)
+		e = errno;
+	if (e != 0) {
+		fprintf(stderr, "ensemble: cannot write '%s': %s\n", path,
+		    strerror(e));
+		return -1;
+	}
+	R->bundle.len = 0;
+	return 0;
 }
 
 /* Make the run's files: a private directory with the appfile; with
@@ -357,7 +278,8 @@ mpirun_files(struct run *R)
 	struct timespec		 ts;
 	struct stat		 st;
 	const char		*tmp = getenv("TMPDIR");
-	char			*cause = NULL;
+	char			*cause = NULL, *tables = NULL;
+	int			 rc;
 
 	if (tmp == NULL || *tmp == '\0')
 		tmp = "/tmp";
@@ -374,19 +296,8 @@ mpirun_files(struct run *R)
 	}
 	tidy_add(&R->tidy, R->workdir);
 	xasprintf(&R->appfile, "%s/appfile", R->workdir);
-	/* On this machine alone, Open MPI's shared-memory segments go in a
-	 * directory of the run's on the same file system (/dev/shm), removed
-	 * with it even when mpirun is killed (a remote host would not have
-	 * it). */
-	if (R->alloc.kind == ALLOC_LOCAL &&
-	    !mpirun_mca_set(o, "btl_vader_backing_directory", NULL)) {
-		R->shmdir = xstrdup("/dev/shm/" TIDY_PREFIX "XXXXXX");
-		if (mkdtemp(R->shmdir) == NULL) {
-			free(R->shmdir);
-			R->shmdir = NULL;	/* Open MPI's default, then */
-		} else
-			tidy_add(&R->tidy, R->shmdir);
-	}
+	if ((rc = R->L->files(R)) != 0)
+		return rc;
 	if (o->trace != NULL) {
 		/* A directory there would be found only by the rename of the
 		 * merged trace, after the run. */
@@ -419,6 +330,7 @@ mpirun_files(struct run *R)
 		}
 	}
 	memset(&po, 0, sizeof(po));
+	po.syntax = R->L->syntax;
 	po.exec = o->exec;
 	po.paths = o->paths;
 	po.stdin_proc = o->stdin_proc;
@@ -434,15 +346,25 @@ mpirun_files(struct run *R)
 	po.alloc = &R->alloc;
 	po.placed = R->placed;
 	po.nplaced = R->nplaced;
+	/* The tables in a file of the run's wherever every process can
+	 * read it (this machine alone), so that no launcher's limit on its
+	 * standard input, nor the rank it gives it to, matters; else on the
+	 * launcher's standard input, where it carries them. */
+	if (mpirun_all_local(R) || !R->L->stdin_tables)
+		xasprintf(&tables, "%s/tables", R->workdir);
+	po.tables_file = tables;
+	rc = 0;
 	if (plan_make(R->g, &po, R->appfile, &R->bundle, &cause) != 0) {
 		fprintf(stderr, "ensemble: %s: %s\n", R->g->name, cause);
 		free(cause);
-		return 2;
-	}
-	return 0;
+		rc = 2;
+	} else if (tables != NULL && mpirun_tables(R, tables) != 0)
+		rc = 2;
+	free(tables);
+	return rc;
 }
 
-/* Start 'mpirun --app APPFILE' with pipes for its standard streams, and
+/* Start the launcher (its argv: 'mpirun --app APPFILE') with pipes for its standard streams, and
  * SIGCHLD caught (blocked but in ppoll; mpirun_catch has the others).  An
  * exec failure comes back as an errno over a close-on-exec pipe.  0, or
  * -1 when it could not be started (said). */
@@ -452,75 +374,16 @@ mpirun_spawn(struct run *R)
 	const struct launch_opts *o = R->o;
 	struct sigaction	 sa;
 	sigset_t		 chld;
-	char			**argv = NULL, **owned, root[32];
-	const char		*eq;
-	size_t			 k, nowned = 0;
+	struct launcher_argv	 a;
 	int			 in[2] = { -1, -1 }, out[2] = { -1, -1 };
 	int			 err[2] = { -1, -1 }, ex[2] = { -1, -1 };
-	int			 argc = 0, exec_errno, rc = -1;
+	int			 exec_errno, rc = -1;
 	ssize_t			 nr;
 	pid_t			 self;
 
-	argv = xcalloc(24 + 3 * o->nmca + 2 * o->nxenv + o->nrest, sizeof(*argv));
-	owned = xcalloc(o->nxenv + 1, sizeof(*owned));
-	argv[argc++] = (char *)o->mpirun;
-	argv[argc++] = (char *)"--tag-output";
-	/* Open MPI 4.1 reads no --hostfile with an appfile; it reads its
-	 * default hostfile. */
-	if (o->hostfile != NULL) {
-		argv[argc++] = (char *)"--default-hostfile";
-		argv[argc++] = (char *)o->hostfile;
-	}
-	if (o->oversubscribe)
-		argv[argc++] = (char *)"--oversubscribe";
-	/* On this machine alone, the session directory and the
-	 * shared-memory segments in the run's directories (mpirun_files). */
-	if (R->alloc.kind == ALLOC_LOCAL && !mpirun_mca_set(o, "orte_tmpdir_base", NULL)) {
-		argv[argc++] = (char *)"--mca";
-		argv[argc++] = (char *)"orte_tmpdir_base";
-		argv[argc++] = R->workdir;
-	}
-	if (R->shmdir != NULL) {
-		argv[argc++] = (char *)"--mca";
-		argv[argc++] = (char *)"btl_vader_backing_directory";
-		argv[argc++] = R->shmdir;
-	}
-	for (k = 0; k + 1 < o->nmca; k += 2) {
-		argv[argc++] = (char *)"--mca";
-		argv[argc++] = (char *)o->mca[k];
-		argv[argc++] = (char *)o->mca[k + 1];
-	}
-	/* Components in Python find the package on every host. */
-	if (o->pythondir != NULL) {
-		argv[argc++] = (char *)"-x";
-		argv[argc++] = (char *)"PYTHONPATH";
-	}
-	/* '-x VAR=VALUE' is lost for an appfile's processes: set VAR here,
-	 * and '-x VAR' takes it to them as it does our own. */
-	for (k = 0; k < o->nxenv; k++) {
-		argv[argc++] = (char *)"-x";
-		if ((eq = strchr(o->xenv[k], '=')) == NULL || eq == o->xenv[k]) {
-			argv[argc++] = (char *)o->xenv[k];
-			continue;
-		}
-		argv[argc] = xstrndup(o->xenv[k], (size_t)(eq - o->xenv[k]));
-		setenv(argv[argc], eq + 1, 1);
-		owned[nowned++] = argv[argc++];
-	}
-	for (k = 0; k < o->nrest; k++)
-		argv[argc++] = (char *)o->rest[k];
-	/* The tables go to the process that holds them, and so does our
-	 * standard input with --stdin: Open MPI forwards it to one rank. */
-	if (o->stdin_proc > 0) {
-		snprintf(root, sizeof(root), "%d", o->stdin_proc);
-		argv[argc++] = (char *)"--stdin";
-		argv[argc++] = root;
-	}
-	argv[argc++] = (char *)"--app";
-	argv[argc++] = R->appfile;
-	argv[argc] = NULL;
-
-	mpirun_env(o);
+	memset(&a, 0, sizeof(a));
+	R->L->argv(R, &a);
+	launcher_arg(&a, NULL);
 	mpirun_pythonpath(o->pythondir);
 	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
 	if (pipe(in) != 0 || pipe(out) != 0 || pipe(err) != 0 ||
@@ -565,7 +428,7 @@ mpirun_spawn(struct run *R)
 		close(out[0]); close(out[1]);
 		close(err[0]); close(err[1]);
 		close(ex[0]);
-		execv(o->mpirun, argv);
+		execv(R->prog, a.v);
 		/* ex[1] closes on a successful exec: the parent reads nothing. */
 		exec_errno = errno;
 		while (write(ex[1], &exec_errno, sizeof(exec_errno)) < 0 &&
@@ -585,7 +448,7 @@ mpirun_spawn(struct run *R)
 		while (waitpid(R->pid, NULL, 0) < 0 && errno == EINTR)
 			;
 		R->pid = -1;
-		fprintf(stderr, "ensemble: cannot run '%s': %s\n", o->mpirun,
+		fprintf(stderr, "ensemble: cannot run '%s': %s\n", R->prog,
 		    strerror(exec_errno));
 		goto out;
 	}
@@ -603,9 +466,6 @@ out:
 	launch_close_fd(&out[1]);
 	launch_close_fd(&in[0]);
 	launch_close_fd(&in[1]);
-	for (k = 0; k < nowned; k++)
-		free(owned[k]);
-	free(owned);
-	free(argv);
+	launcher_argv_free(&a);
 	return rc;
 }

@@ -24,6 +24,10 @@ plan_nomem(void)
 	abort();
 }
 
+/* Open MPI's appfile, the default syntax. */
+static const struct plan_syntax plan_openmpi = { "--host ", "-x ", "=", 0 };
+const struct plan_syntax plan_by_rank = { NULL, NULL, NULL, 1 };
+
 /* Whether s can be written into an appfile line as it is: Open MPI splits
  * the line at spaces and cuts it at '#' or "//". */
 static int
@@ -291,18 +295,20 @@ plan_host(const struct pcg *g, const struct plan_opts *o, int r,
 {
 	const struct alloc	*a = o->alloc;
 	const char		*host = g->procs[r].host;
+	const char		*opt = o->syntax != NULL ? o->syntax->host :
+				    plan_openmpi.host;
 	int			 k, fail = 0;
 
 	if (a == NULL || a->kind == ALLOC_LOCAL) {
 		if (host == NULL)
 			return 0;
-		fail |= wire_put_bytes(line, "--host ", 7);
+		fail |= wire_put_bytes(line, opt, strlen(opt));
 		fail |= wire_put_bytes(line, host, strlen(host));
 		return fail | wire_put_bytes(line, " ", 1);
 	}
 	if (o->nplaced == 0)
 		return 0;
-	fail |= wire_put_bytes(line, "--host ", 7);
+	fail |= wire_put_bytes(line, opt, strlen(opt));
 	if (o->placed[r] != NULL)
 		fail |= plan_slots(line, o->placed[r]);
 	else
@@ -314,16 +320,20 @@ plan_host(const struct pcg *g, const struct plan_opts *o, int r,
 	return fail | wire_put_bytes(line, " ", 1);
 }
 
-/* Append "-x NAME=VALUE " to a line (VALUE one of the run's secrets, hex
- * digits); nothing when VALUE is NULL. */
+/* Append "-x NAME=VALUE " (in the launcher's syntax) to a line (VALUE one
+ * of the run's secrets, hex digits); nothing when VALUE is NULL. */
 static int
-plan_env(struct wire_buf *line, const char *name, const char *value)
+plan_env(const struct plan_opts *o, struct wire_buf *line, const char *name,
+    const char *value)
 {
+	const struct plan_syntax *sx = o->syntax != NULL ? o->syntax :
+				    &plan_openmpi;
+
 	if (value == NULL)
 		return 0;
-	return wire_put_bytes(line, "-x ", 3) |
+	return wire_put_bytes(line, sx->env, strlen(sx->env)) |
 	    wire_put_bytes(line, name, strlen(name)) |
-	    wire_put_bytes(line, "=", 1) |
+	    wire_put_bytes(line, sx->env_sep, strlen(sx->env_sep)) |
 	    wire_put_bytes(line, value, strlen(value)) |
 	    wire_put_bytes(line, " ", 1);
 }
@@ -340,23 +350,30 @@ plan_line(const struct pcg *g, const struct plan_opts *o, int r,
 	int			 nenv, k, fail = 0;
 
 	line->len = 0;
-	fail |= wire_put_bytes(line, "-np 1 ", 6);
-	fail |= plan_host(g, o, r, line);
-	/* The secrets: in the trampoline's environment, never in its
-	 * command line (wire.h). */
-	fail |= plan_env(line, WIRE_ENV_SECRET, o->relay);
-	if (o->stdin_net != NULL)
-		fail |= plan_env(line, WIRE_ENV_STDIN_KEY, o->stdin_key);
-	fail |= wire_put_bytes(line, o->exec, strlen(o->exec));
+	if (o->syntax == NULL || !o->syntax->plan) {
+		fail |= wire_put_bytes(line, "-np 1 ", 6);
+		fail |= plan_host(g, o, r, line);
+		/* The secrets: in the trampoline's environment, never in
+		 * its command line (wire.h). */
+		fail |= plan_env(o, line, WIRE_ENV_SECRET, o->relay);
+		if (o->stdin_net != NULL)
+			fail |= plan_env(o, line, WIRE_ENV_STDIN_KEY,
+			    o->stdin_key);
+		fail |= wire_put_bytes(line, o->exec, strlen(o->exec));
+		fail |= wire_put_bytes(line, " ", 1);
+	}
 	/* The tokens (wire.h). */
 #define TOKEN(s)	do { fail |= wire_put_bytes(line, " ", 1); \
 			    fail |= wire_token_put(line, (s)); } while (0)
-	TOKEN(pcg_proc_name(g, r, pn, sizeof(pn)));
+	fail |= wire_token_put(line, pcg_proc_name(g, r, pn, sizeof(pn)));
 	snprintf(num, sizeof(num), "%d", o->root);
 	TOKEN(num);
 	if (o->relay != NULL)
 		TOKEN("--relay");
-	if (r == o->root)
+	if (r == o->root && o->tables_file != NULL) {
+		TOKEN("--tables-file");
+		TOKEN(o->tables_file);
+	} else if (r == o->root)
 		TOKEN("--tables");
 	if (r == o->stdin_proc)
 		TOKEN("--stdin");

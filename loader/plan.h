@@ -11,10 +11,33 @@
 #include "pcg.h"
 #include "wire.h"
 
+/* How the launcher's appfile says a line's host and environment entry:
+ * Open MPI's "--host H" and "-x NAME=VALUE", MPICH's configfile's "-host
+ * H" and "-env NAME VALUE" (each option ends in a space). */
+struct plan_syntax {
+	const char	 *host;		/* "--host " */
+	const char	 *env;		/* "-x " */
+	const char	 *env_sep;	/* "=": between NAME and VALUE */
+	int		  plan;		/* a line is the trampoline's tokens
+					 * alone, which every process's
+					 * 'ensemble-exec --plan FILE' reads
+					 * at its rank (wire.h): no host, the
+					 * secrets in the launcher's
+					 * environment */
+};
+
+/* A plan read at each process's rank (mpiexec's, srun's): its lines the
+ * tokens alone. */
+extern const struct plan_syntax plan_by_rank;
+
 struct plan_opts {
+	const struct plan_syntax *syntax;	/* NULL: Open MPI's */
 	const char	 *exec;		/* ensemble-exec, an absolute path */
 	char *const	 *paths;	/* each process's executable, absolute */
 	int		  root;		/* the process that holds the tables */
+	const char	 *tables_file;	/* where root's trampoline finds them
+					 * (--tables-file); NULL: on its
+					 * standard input (--tables) */
 	int		  stdin_proc;	/* given our stdin; -1: none */
 	const char	 *stdin_net;	/* --stdin all: every process's
 					 * --stdin-net (fan.h); NULL: none */

@@ -280,8 +280,13 @@ ens_fail(enum wire_call c, const char *fmt, ...)
 	} else if (msg == NULL)
 		msg = fixed;
 	fflush(stdout);
-	/* A protocol violation (WC_NONE) names the call in its message. */
+	/* A protocol violation (WC_NONE) names the call in its message.  A
+	 * marker is one line: an MPI's message of several (MPICH's error
+	 * stack) is joined with spaces. */
 	if (E.state == S_RUNNING) {
+		for (n = 0; msg[n] != '\0'; n++)
+			if (msg[n] == '\n' || msg[n] == '\r')
+				msg[n] = ' ';
 		fflush(stderr);
 		dprintf(mark_fd, WIRE_MARK WIRE_WORD_FAIL " %s: %s%s%s\n", who,
 		    c != WC_NONE ? wire_call_name(c) : "", c != WC_NONE ? ": " : "",
@@ -846,6 +851,26 @@ init_yield(int on)
 		(void)set(old);
 }
 
+/* Under a plan read at each process's rank, the plan's processes must
+ * be one MPI world: a launcher whose PMI does not suit the MPI (srun's
+ * --mpi=pmix under MPICH) starts each as a world of one instead.  Said
+ * ("world SIZE", which 'ensemble run' reports), and the process exits
+ * before it waits for anyone (an MPI_Abort would add the MPI's words). */
+static void
+world_check(int size)
+{
+	const char	*w = getenv(WIRE_ENV_WORLD);
+	char		 m[64], *p;
+
+	if (w == NULL || atoi(w) == size)
+		return;
+	p = m + snprintf(m, sizeof(m) - 24, WIRE_MARK WIRE_WORD_WORLD " ");
+	p = sig_int(p, size);
+	*p++ = '\n';
+	sig_write(m, (size_t)(p - m));
+	exit(2);
+}
+
 void
 ens_init(int *argc, char ***argv)
 {
@@ -887,6 +912,7 @@ ens_init(int *argc, char ***argv)
 	check(WC_INIT, MPI_Comm_set_errhandler(E.comm, MPI_ERRORS_RETURN));
 	check(WC_INIT, MPI_Comm_rank(E.comm, &rank));
 	check(WC_INIT, MPI_Comm_size(E.comm, &size));
+	world_check(size);
 	root = atoi(root_s);
 	if (root < 0 || root >= size)
 		ens_fail(WC_INIT, "%s is %s, not a rank of %d processes",

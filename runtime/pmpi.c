@@ -446,13 +446,21 @@ traced_Waitsome(int n, MPI_Request reqs[], int *out, int indices[],
 	double		t0, t1;
 	int		rc, k;
 
-	if (!rec_on || n < 0 || (n > 16 && (saved = malloc((size_t)n *
-	    sizeof(*saved))) == NULL))
-		return PMPI_Waitsome(n, reqs, out, indices, sts);
-	if (sts == MPI_STATUSES_IGNORE && (st = n <= 16 ? own :
-	    malloc((size_t)n * sizeof(*st))) == NULL) {
+	/* The statuses are ours when the caller ignores them; without
+	 * memory for them or the requests, the call is not recorded.  One
+	 * call of PMPI_Waitsome for that, with the caller's statuses as
+	 * they are (a call where MPI_STATUSES_IGNORE, MPICH's (MPI_Status
+	 * *)1, is known to be passed is a region of size 0 to gcc's
+	 * -Wstringop-overflow). */
+	if (rec_on && n > 16)
+		saved = malloc((size_t)n * sizeof(*saved));
+	if (rec_on && n >= 0 && sts == MPI_STATUSES_IGNORE)
+		st = n <= 16 ? own : malloc((size_t)n * sizeof(*st));
+	if (!rec_on || n < 0 || saved == NULL || st == NULL) {
 		if (saved != fixed)
 			free(saved);
+		if (st != sts && st != own)
+			free(st);
 		return PMPI_Waitsome(n, reqs, out, indices, sts);
 	}
 	if (n > 0)

@@ -451,6 +451,7 @@ static const struct {
 	[WIRE_MARK_CANNOT] = { WIRE_WORD_CANNOT, 1 },
 	[WIRE_MARK_BLOCKED] = { WIRE_WORD_BLOCKED, 1 },
 	[WIRE_MARK_UNBLOCKED] = { WIRE_WORD_UNBLOCKED, 1 },
+	[WIRE_MARK_WORLD] = { WIRE_WORD_WORLD, 1 },
 };
 
 /* Which marker the text m is, by its first word (wire.h). */

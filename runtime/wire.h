@@ -23,15 +23,25 @@
  * a '/', every other byte as '%' and two upper-case hex digits; an empty
  * string is "%00".  The tokens, decoded, are the trampoline's arguments:
  *
- *	NAME ROOT [--relay] [--tables] [--stdin] [--stdin-net ADDRESSES]
- *	    [--watch PID:FD:HOST] [--wdir DIR] COUNT NAME=VALUE... PATH [ARG...]
+ *	NAME ROOT [--relay] [--tables | --tables-file FILE] [--stdin]
+ *	    [--stdin-net ADDRESSES] [--watch PID:FD:HOST] [--wdir DIR] COUNT
+ *	    NAME=VALUE... PATH [ARG...]
+ *
+ * (A launcher that starts one command for every process, MPICH's mpiexec,
+ * starts 'ensemble-exec --plan PLAN': line RANK of PLAN, from 0, holds the
+ * process's TOKENs, RANK from PMI_RANK, PMIX_RANK or SLURM_PROCID, and the
+ * secrets are in the launcher's environment.)
  *
  * NAME the process's name; ROOT the world rank that holds the port
  * tables; --relay: relay the component's output (below), with SECRET in
  * every marker line; --tables on that process only: its standard input
  * starts with the bundle of every process's port table (below), which
- * the trampoline reads off and hands to the component; --stdin: the rest
- * of its standard input is the component's (else /dev/null); --stdin-net
+ * the trampoline reads off and hands to the component; --tables-file on
+ * that process instead: FILE, in the run's private directory, holds the
+ * bundle (every process on the machine of 'ensemble run': no launcher's
+ * limit on its standard input, nor its choice of rank, matters);
+ * --stdin: the rest of its standard input is the component's (else
+ * /dev/null); --stdin-net
  * (on every process, with --relay, never with --stdin): the component's
  * standard input is a TCP connection to 'ensemble run', which copies its
  * own standard input to every process (loader/fan.h): ADDRESSES are
@@ -47,8 +57,8 @@
  * component's working directory; then the COUNT environment
  * entries it sets, the executable and its arguments (loader/exec.c).
  *
- * The bundle, as 'ensemble run' writes it to mpirun's standard input
- * (which Open MPI forwards to ROOT alone): WIRE_BUNDLE_MAGIC and the count
+ * The bundle, as 'ensemble run' writes it to FILE or to mpirun's standard
+ * input (which Open MPI forwards to ROOT alone): WIRE_BUNDLE_MAGIC and the count
  * of processes as 32-bit integers, the length of the rest as a 64-bit
  * one, then per process in rank order a 32-bit length and its table.  The
  * trampoline puts the whole bundle in a memory file whose descriptor it
@@ -119,6 +129,10 @@
  *                               program run by hand prints no marker);
  *              "hello HOST"     ens_init set its interface: it joined;
  *              "fail MESSAGE"   it is about to MPI_Abort for MESSAGE;
+ *              "world SIZE"     its MPI world has SIZE processes, not
+ *                               the plan's WIRE_ENV_WORLD (the
+ *                               launcher's PMI does not suit the MPI):
+ *                               it stops, exit 2;
  *              "signal N"       it received fatal signal N;
  *              "exit"           it exited without calling ens_finalize;
  *              "finalize"       it entered ens_finalize;
@@ -299,6 +313,7 @@ struct wire_slot {
 #define WIRE_WORD_CANNOT	"cannot"
 #define WIRE_WORD_BLOCKED	"blocked"
 #define WIRE_WORD_UNBLOCKED	"unblocked"
+#define WIRE_WORD_WORLD		"world"		/* "world SIZE": not the plan's */
 
 /* A marker line, by its first word. */
 enum wire_mark {
@@ -314,6 +329,7 @@ enum wire_mark {
 	WIRE_MARK_CANNOT,
 	WIRE_MARK_BLOCKED,
 	WIRE_MARK_UNBLOCKED,
+	WIRE_MARK_WORLD,
 	WIRE_MARK_UNKNOWN
 };
 
@@ -326,6 +342,10 @@ enum wire_mark {
 #define WIRE_ENV		"ENSEMBLE_EXEC"
 /* The world rank of the process that holds the tables, in every process. */
 #define WIRE_ENV_ROOT		"ENSEMBLE_ROOT"
+/* With 'ensemble-exec --plan': the processes the plan has, which
+ * ens_init holds the world's size to (a launcher whose PMI does not suit
+ * the MPI starts each process as a world of its own: "world SIZE"). */
+#define WIRE_ENV_WORLD		"ENSEMBLE_WORLD"
 /* In that process: the descriptor of the memory file with the bundle. */
 #define WIRE_ENV_TABLES		"ENSEMBLE_TABLES"
 /* Under --relay: the descriptor libensemble writes its marker lines on

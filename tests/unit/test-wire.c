@@ -241,6 +241,7 @@ main(void)
 		{ WIRE_WORD_BLOCKED " 4 10 1 0 1 -1 -1 0 -1 1 0 1 3",
 		    WIRE_MARK_BLOCKED, "4 10 1 0 1 -1 -1 0 -1 1 0 1 3" },
 		{ WIRE_WORD_UNBLOCKED " 4", WIRE_MARK_UNBLOCKED, "4" },
+		{ WIRE_WORD_WORLD " 1", WIRE_MARK_WORLD, "1" },
 	};
 
 	if (wire_table_put(&b, &t) != 0)

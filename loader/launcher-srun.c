@@ -1,0 +1,254 @@
+/* launcher-srun.c -- Slurm's srun as a launcher, inside an allocation
+ * (launch-int.h): 'srun --mpi=PLUGIN -n N --input=... --label
+ * ensemble-exec --plan PLAN', each process's trampoline reading its line
+ * of the plan at its rank (SLURM_PROCID, or the PMI's), no mpirun at all.
+ * The PMI plugin is the one the MPI ensemble is built on takes (pmix for
+ * Open MPI, pmi2 for MPICH): another starts N jobs of one process each,
+ * which the processes' ens_init finds (the "world" marker, wire.h) and
+ * the run refuses.  srun passes our whole environment on (so -x
+ * VAR=VALUE is set in ours, and the run's secrets), gives its standard
+ * input to one task (--input) and, with --label, puts "R: " (R padded to
+ * the width of the last rank) before each line a task writes, on the
+ * stream it wrote it to.  Processes placed on a host go there by
+ * SLURM_HOSTFILE and --distribution=arbitrary.  The port tables are a
+ * file of the run's, so the processes run on this machine alone in this
+ * version. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "launch-int.h"
+#include "plan.h"
+
+/* What slurmstepd's own lines in a task's output start with, after the
+ * label ("slurmstepd-HOST: error: *** STEP 3.0 ON HOST CANCELLED ..."). */
+#define SRUN_STEPD	"slurmstepd"
+
+/* The PMI plugin srun must start the processes of ENS_MPI with. */
+static const char *
+srun_plugin(void)
+{
+	return strcmp(ENS_MPI, "mpich") == 0 ? "pmi2" : "pmix";
+}
+
+/* Whether processes may share the allocation's CPUs: --oversubscribe,
+ * or srun's own '--overcommit' ('-O') after '--'. */
+static int
+srun_oversubscribed(const struct launch_opts *o)
+{
+	size_t	k;
+
+	if (o->oversubscribe)
+		return 1;
+	for (k = 0; k < o->nrest; k++)
+		if (strcmp(o->rest[k], "--overcommit") == 0 ||
+		    strcmp(o->rest[k], "-O") == 0)
+			return 1;
+	return 0;
+}
+
+/* Whether srun here has plugin among its PMI plugins ('srun --mpi=list'):
+ * 1, 0, or -1 when srun could not be asked. */
+static int
+srun_has_plugin(const char *prog, const char *plugin)
+{
+	char	*cmd, line[256], *p;
+	FILE	*f;
+	int	 found = 0, st;
+	size_t	 n = strlen(plugin);
+
+	/* prog is absolute, from PATH (launcher_pick): no quote in it is
+	 * likely, but one would end the quoting. */
+	if (strchr(prog, '\'') != NULL)
+		return -1;
+	xasprintf(&cmd, "'%s' --mpi=list 2>&1", prog);
+	f = popen(cmd, "r");
+	free(cmd);
+	if (f == NULL)
+		return -1;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		/* "srun: MPI types are...", then "srun: pmix" or "	pmix"
+		 * (Slurm 22 and 23 say it so). */
+		p = line;
+		if (strncmp(p, "srun:", 5) == 0)
+			p += 5;
+		p += strspn(p, " \t");
+		if (strncmp(p, plugin, n) == 0 && strchr("\n \t", p[n]) != NULL)
+			found = 1;
+	}
+	st = pclose(f);
+	return st == -1 ? -1 : found;
+}
+
+/* Refuse what srun cannot do as asked (Open MPI's parameters, a
+ * hostfile: the hosts are the allocation's, processes on other hosts: the
+ * tables are a file here), check the plugin is there, and write
+ * SLURM_HOSTFILE's file when processes are placed: every process's host,
+ * the unplaced ones filling the hosts' slots in order.  0, or 2
+ * (said). */
+static int
+srun_files(struct run *R)
+{
+	const struct launch_opts *o = R->o;
+	const struct alloc	*a = &R->alloc;
+	const char		*what = NULL;
+	char			*path = NULL;
+	int			*used = NULL, i, k, fd, rc = 2;
+	FILE			*f = NULL;
+
+	if (o->nmca > 0)
+		what = "--mca sets Open MPI's parameters";
+	else if (o->hostfile != NULL)
+		what = "the hosts are the Slurm allocation's, not a hostfile's";
+	else if (a->kind != ALLOC_SLURM)
+		what = "not inside a Slurm allocation";
+	else if (!mpirun_all_local(R))
+		what = "srun runs processes on this machine alone in this"
+		    " version (the allocation has other hosts)";
+	if (what != NULL) {
+		fprintf(stderr, "ensemble: --launcher srun: %s\n", what);
+		return 2;
+	}
+	switch (srun_has_plugin(R->prog, srun_plugin())) {
+	case 1:
+		break;
+	case 0:
+		fprintf(stderr, "ensemble: --launcher srun: '%s --mpi=list' has"
+		    " no '%s', which %s's processes need to start as one job\n",
+		    R->prog, srun_plugin(), strcmp(ENS_MPI, "mpich") == 0 ?
+		    "MPICH" : "Open MPI");
+		return 2;
+	default:
+		fprintf(stderr, "ensemble: --launcher srun: cannot run '%s"
+		    " --mpi=list'\n", R->prog);
+		return 2;
+	}
+	if (R->nplaced == 0)
+		return 0;
+	xasprintf(&path, "%s/hosts", R->workdir);
+	if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+	    O_CLOEXEC, 0600)) < 0 || (f = fdopen(fd, "w")) == NULL) {
+		fprintf(stderr, "ensemble: cannot create '%s': %s\n", path,
+		    strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		goto out;
+	}
+	used = xcalloc((size_t)a->nhosts + 1, sizeof(*used));
+	for (i = 0; i < R->n; i++)
+		if (R->placed[i] != NULL)
+			used[R->placed[i] - a->hosts]++;
+	for (i = 0, k = 0; i < R->n; i++) {
+		if (R->placed[i] != NULL) {
+			fprintf(f, "%s\n", R->placed[i]->name);
+			continue;
+		}
+		/* The first host with a slot free; all full: the first. */
+		while (k < a->nhosts && a->hosts[k].slots >= 0 &&
+		    used[k] >= a->hosts[k].slots)
+			k++;
+		fprintf(f, "%s\n", a->hosts[k < a->nhosts ? k : 0].name);
+		if (k < a->nhosts)
+			used[k]++;
+	}
+	if (fclose(f) != 0) {
+		fprintf(stderr, "ensemble: cannot write '%s': %s\n", path,
+		    strerror(errno));
+		goto out;
+	}
+	setenv("SLURM_HOSTFILE", path, 1);
+	rc = 0;
+out:
+	free(used);
+	free(path);
+	return rc;
+}
+
+/* 'srun --mpi=PLUGIN -n N --input=none|R --label [--overcommit]
+ * [--distribution=arbitrary] [srun-arg...] ensemble-exec --plan PLAN';
+ * '-x VAR=VALUE' and the secrets set in our environment, which srun
+ * passes on whole. */
+static void
+srun_argv(struct run *R, struct launcher_argv *a)
+{
+	const struct launch_opts *o = R->o;
+	char			*s;
+
+	launcher_arg(a, R->prog);
+	xasprintf(&s, "--mpi=%s", srun_plugin());
+	launcher_arg_own(a, s);
+	xasprintf(&s, "--ntasks=%d", R->n);
+	launcher_arg_own(a, s);
+	if (o->stdin_proc >= 0) {
+		xasprintf(&s, "--input=%d", o->stdin_proc);
+		launcher_arg_own(a, s);
+	} else
+		launcher_arg(a, "--input=none");
+	launcher_arg(a, "--label");
+	/* A task's failure is told by its trampoline: srun must not stop
+	 * the others first, nor say it. */
+	launcher_arg(a, "--kill-on-bad-exit=0");
+	launcher_arg(a, "--quiet");
+	if (o->oversubscribe)
+		launcher_arg(a, "--overcommit");
+	if (R->nplaced > 0)
+		launcher_arg(a, "--distribution=arbitrary");
+	launcher_plan_tail(R, a, NULL);
+}
+
+/* "R: " (R after spaces that pad it) at the n bytes of s: its length,
+ * with *rank and *err (the pipe it came on) set; 0 when s does not start
+ * with a label, or when slurmstepd wrote the line (its own, as srun's
+ * are); -1 when the n bytes may be the start of one. */
+static int
+srun_tag(const char *s, size_t n, int pipe, int *rank, int *err)
+{
+	long	v = 0;
+	size_t	i = 0, d;
+
+	while (i < n && s[i] == ' ' && i < 10)
+		i++;
+	for (d = i; i < n && s[i] >= '0' && s[i] <= '9'; i++) {
+		if (i - d > 9)
+			return 0;
+		v = v * 10 + (s[i] - '0');
+	}
+	if (i == n)
+		return -1;
+	if (i == d || s[i] != ':')
+		return 0;
+	if (i + 1 == n)
+		return -1;
+	if (s[i + 1] != ' ')
+		return 0;
+	i += 2;
+	d = strlen(SRUN_STEPD);
+	if (memcmp(s + i, SRUN_STEPD, n - i < d ? n - i : d) == 0)
+		return n - i < d ? -1 : 0;
+	*rank = (int)v;
+	*err = pipe;
+	return (int)i;
+}
+
+const struct launcher launcher_srun = {
+	.name = "srun",
+	.title = "Slurm's srun",
+	.who = "Slurm's srun",
+	.apart = "its PMI plugin does not suit the MPI the components are"
+	    " built on (Open MPI takes --mpi=pmix, MPICH --mpi=pmi2, which"
+	    " ensemble gives; an '--mpi' after '--' overrides it)",
+	.mpi = NULL,
+	.syntax = &plan_by_rank,
+	.stdin_tables = 0,
+	.oversubscribed = srun_oversubscribed,
+	.binds_cores = launcher_no,	/* as Slurm's task plugin says */
+	.files = srun_files,
+	.argv = srun_argv,
+	.tag = srun_tag,
+	.own_line = launcher_no_line,	/* the markers say more */
+};

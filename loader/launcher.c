@@ -1,0 +1,327 @@
+/* launcher.c -- which launcher starts a run (launch-int.h): the one
+ * --launcher names, or the one found from the launcher program (what
+ * 'mpirun' is: Open MPI's orterun, MPICH's hydra) and the environment
+ * (SLURM_JOB_ID), with its program; and the command line a launcher's
+ * file builds.  Each launcher is a file of its own (launcher-openmpi.c,
+ * launcher-mpich.c); a launcher named here that is not there, or does
+ * not suit this build of ensemble or where it runs, is refused before
+ * anything is made. */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "launch-int.h"
+
+const char *const launch_launchers[] = {
+	"openmpi", "mpich", "srun", "spawn", NULL
+};
+
+/* What ensemble knows of each name --launcher takes. */
+struct launcher_known {
+	const char		*name;
+	const char		*title;		/* "MPICH's mpiexec" */
+	const char		*mpi;		/* the MPI it starts (ENS_MPI's
+						 * words); NULL: any */
+	const char *const	*progs;		/* its program's names on PATH */
+	const struct launcher	*impl;		/* its file; NULL: none yet */
+};
+
+static const char *const launcher_openmpi_progs[] = {
+	"mpirun.openmpi", "orterun", NULL
+};
+static const char *const launcher_mpich_progs[] = {
+	"mpiexec.hydra", "mpiexec.mpich", "mpirun.mpich", NULL
+};
+static const char *const launcher_srun_progs[] = { "srun", NULL };
+
+static const struct launcher_known launcher_known[] = {
+	{ "openmpi", "Open MPI's mpirun", "openmpi", launcher_openmpi_progs,
+	  &launcher_openmpi },
+	{ "mpich", "MPICH's mpiexec", "mpich", launcher_mpich_progs,
+	  &launcher_mpich },
+	{ "srun", "Slurm's srun", NULL, launcher_srun_progs, &launcher_srun },
+	{ "spawn", "MPI_Comm_spawn", NULL, NULL, NULL },
+};
+
+/* The name of the MPI whose word is mpi, in messages. */
+static const char *
+launcher_mpi_name(const char *mpi)
+{
+	if (strcmp(mpi, "openmpi") == 0)
+		return "Open MPI";
+	if (strcmp(mpi, "mpich") == 0)
+		return "MPICH";
+	return "an MPI configure could not name";
+}
+
+/* Which MPI's launcher the program at path is, from the name it has
+ * once its links are followed (Debian's mpirun is a link to orterun or to
+ * mpiexec.hydra): its entry, or NULL when the name does not say. */
+static const struct launcher_known *
+launcher_kind_of(const char *path, char **real)
+{
+	const char	*base;
+	char		 buf[PATH_MAX];
+
+	*real = NULL;
+	if (realpath(path, buf) == NULL)
+		return NULL;
+	*real = xstrdup(buf);
+	base = strrchr(buf, '/') != NULL ? strrchr(buf, '/') + 1 : buf;
+	if (strstr(base, "orterun") != NULL || strstr(base, "prterun") != NULL ||
+	    strstr(base, "openmpi") != NULL)
+		return &launcher_known[0];
+	if (strstr(base, "hydra") != NULL || strstr(base, "mpich") != NULL)
+		return &launcher_known[1];
+	return NULL;
+}
+
+/* The first of names that is an executable on PATH, absolute (a new
+ * string), or NULL. */
+static char *
+launcher_on_path(const char *const *names)
+{
+	const char	*path = getenv("PATH"), *p, *e;
+	char		*full;
+	int		 k;
+
+	if (path == NULL || *path == '\0')
+		path = "/usr/local/bin:/usr/bin:/bin";
+	for (k = 0; names != NULL && names[k] != NULL; k++)
+		for (p = path; *p != '\0'; p = *e != '\0' ? e + 1 : e) {
+			e = p + strcspn(p, ":");
+			if (e == p)
+				continue;
+			xasprintf(&full, "%.*s/%s", (int)(e - p), p, names[k]);
+			if (access(full, X_OK) == 0)
+				return full;
+			free(full);
+		}
+	return NULL;
+}
+
+/* The names of k's programs, for a message: "a, b or c". */
+static void
+launcher_say_progs(const struct launcher_known *k)
+{
+	int	i;
+
+	for (i = 0; k->progs[i] != NULL; i++)
+		fprintf(stderr, "%s'%s'", i == 0 ? "" :
+		    k->progs[i + 1] == NULL ? " or " : ", ", k->progs[i]);
+}
+
+/* Pick the run's launcher and its program into R->L and R->prog: the one
+ * --launcher names, or the default: what the launcher program is (by its
+ * name; else the MPI ensemble is built on), or srun inside a Slurm
+ * allocation when there is no launcher program.  Said with --verbose.  0,
+ * or 2 after saying why it cannot be (a one-line error naming what was
+ * looked for). */
+int
+launcher_pick(struct run *R)
+{
+	const struct launch_opts	*o = R->o;
+	const struct launcher_known	*k = NULL, *is;
+	const char			*prog, *job = getenv("SLURM_JOB_ID");
+	const char			*why;
+	char				*real = NULL;
+	size_t				 i;
+	int				 inslurm = job != NULL && *job != '\0';
+
+	prog = o->mpirun != NULL ? o->mpirun : ENS_MPIRUN;
+	is = launcher_kind_of(prog, &real);
+	if (o->launcher != NULL) {
+		for (i = 0; i < sizeof(launcher_known) /
+		    sizeof(launcher_known[0]); i++)
+			if (strcmp(o->launcher, launcher_known[i].name) == 0)
+				k = &launcher_known[i];
+		if (k == NULL) {
+			/* The options' table lists the names: not reached
+			 * from the command line. */
+			fprintf(stderr, "ensemble: --launcher: no launcher '%s'\n",
+			    o->launcher);
+			goto bad;
+		}
+		why = "--launcher";
+	} else if (real == NULL && o->mpirun == NULL && inslurm) {
+		k = &launcher_known[2];
+		why = "no mpirun, inside a Slurm allocation";
+	} else if (is != NULL) {
+		k = is;
+		why = "what the launcher program is";
+	} else {
+		for (i = 0; launcher_known[i].mpi == NULL ||
+		    strcmp(launcher_known[i].mpi, ENS_MPI) != 0; i++)
+			if (i + 1 == sizeof(launcher_known) /
+			    sizeof(launcher_known[0])) {
+				fprintf(stderr, "ensemble: no launcher for %s,"
+				    " which ensemble is built on (give one with"
+				    " --launcher)\n", launcher_mpi_name(ENS_MPI));
+				goto bad;
+			}
+		k = &launcher_known[i];
+		why = "the MPI ensemble is built on";
+	}
+	if (strcmp(k->name, "srun") == 0 && !inslurm) {
+		fprintf(stderr, "ensemble: --launcher srun: not inside a Slurm"
+		    " allocation (SLURM_JOB_ID is not set: run it under salloc"
+		    " or sbatch)\n");
+		goto bad;
+	}
+	if (strcmp(k->name, "spawn") == 0 && strcmp(ENS_MPI, "mpich") == 0) {
+		fprintf(stderr, "ensemble: --launcher spawn: MPICH's"
+		    " MPI_Comm_spawn cannot start the processes (MPICH 4.0.2:"
+		    " 'Error in spawn call'); use --launcher mpich\n");
+		goto bad;
+	}
+	if (k->mpi != NULL && strcmp(k->mpi, ENS_MPI) != 0) {
+		fprintf(stderr, "ensemble: --launcher %s: ensemble is built on"
+		    " %s, whose processes %s cannot start as one job (configure"
+		    " a build on %s)\n", k->name, launcher_mpi_name(ENS_MPI),
+		    k->title, launcher_mpi_name(k->mpi));
+		goto bad;
+	}
+	/* The program: ENSEMBLE_MPIRUN, or configure's when it is this
+	 * launcher's (or the launcher is found from it), else its names on
+	 * PATH. */
+	free(R->prog);
+	R->prog = NULL;
+	if (o->mpirun != NULL && k->progs != launcher_srun_progs)
+		R->prog = xstrdup(o->mpirun);
+	else if (k->progs == launcher_srun_progs || k->progs == NULL)
+		R->prog = launcher_on_path(k->progs);
+	else if (real != NULL && (is == k || o->launcher == NULL))
+		R->prog = xstrdup(prog);
+	else
+		R->prog = launcher_on_path(k->progs);
+	if (k->progs != NULL && R->prog == NULL) {
+		fprintf(stderr, "ensemble: --launcher %s: %s is not installed"
+		    " (looked for ", k->name, k->title);
+		launcher_say_progs(k);
+		fprintf(stderr, " on PATH)\n");
+		goto bad;
+	}
+	if (k->impl == NULL) {
+		fprintf(stderr, "ensemble: --launcher %s: %s cannot start runs"
+		    " yet (use --launcher %s)\n", k->name, k->title,
+		    strcmp(ENS_MPI, "mpich") == 0 ? "mpich" : "openmpi");
+		goto bad;
+	}
+	R->L = k->impl;
+	if (o->verbose)
+		fprintf(stderr, "ensemble: %s: launcher %s: %s '%s' (by %s)\n",
+		    R->g->name, k->name, k->title, R->prog, why);
+	free(real);
+	return 0;
+bad:
+	free(real);
+	return 2;
+}
+
+/* For a launcher that reads none of the user's options for
+ * oversubscription or binding. */
+int
+launcher_no(const struct launch_opts *o)
+{
+	(void)o;
+	return 0;
+}
+
+/* For a launcher that reads no option of the user's for oversubscription
+ * but ours, --oversubscribe (it starts as many processes as it is asked
+ * wherever it places them). */
+int
+launcher_oversubscribe(const struct launch_opts *o)
+{
+	return o->oversubscribe;
+}
+
+/* For a launcher whose own lines say nothing the trampolines' markers do
+ * not. */
+void
+launcher_no_line(struct run *R, const char *s)
+{
+	(void)R;
+	(void)s;
+}
+
+/* A '-x' of the user's, VAR or VAR=VALUE: with a value, VAR is set to it
+ * in our environment (which the launcher passes on), and its name is
+ * returned (a new string); NULL for VAR alone. */
+char *
+launcher_setenv(const char *x)
+{
+	const char	*eq = strchr(x, '=');
+	char		*var;
+
+	if (eq == NULL || eq == x)
+		return NULL;
+	var = xstrndup(x, (size_t)(eq - x));
+	setenv(var, eq + 1, 1);
+	return var;
+}
+
+/* The end of the command line of a launcher that starts one command for
+ * every process and passes our whole environment on (mpiexec, srun): the
+ * user's '-x VAR=VALUE' and the run's secrets, which the trampolines take
+ * out of their environment (wire.h), set in ours; the user's arguments
+ * after '--'; 'count' and the number of processes, unless NULL; and
+ * 'ensemble-exec --plan PLAN'. */
+void
+launcher_plan_tail(struct run *R, struct launcher_argv *a, const char *count)
+{
+	const struct launch_opts *o = R->o;
+	char			*s;
+	size_t			 k;
+
+	for (k = 0; k < o->nxenv; k++)
+		free(launcher_setenv(o->xenv[k]));
+	setenv(WIRE_ENV_SECRET, R->secret, 1);
+	if (R->fan != NULL)
+		setenv(WIRE_ENV_STDIN_KEY, R->stdin_key, 1);
+	for (k = 0; k < o->nrest; k++)
+		launcher_arg(a, o->rest[k]);
+	if (count != NULL) {
+		launcher_arg(a, count);
+		xasprintf(&s, "%d", R->n);
+		launcher_arg_own(a, s);
+	}
+	launcher_arg(a, o->exec);
+	launcher_arg(a, "--plan");
+	launcher_arg(a, R->appfile);
+}
+
+/* Append s (borrowed; NULL ends argv) to a command line. */
+void
+launcher_arg(struct launcher_argv *a, const char *s)
+{
+	xgrow(&a->v, &a->cap, a->n + 1, sizeof(*a->v));
+	a->v[a->n++] = (char *)s;
+}
+
+/* Append s, which a takes over. */
+void
+launcher_arg_own(struct launcher_argv *a, char *s)
+{
+	launcher_arg(a, s);
+	xgrow(&a->owned, &a->aowned, a->nowned + 1, sizeof(*a->owned));
+	a->owned[a->nowned++] = s;
+}
+
+/* Free a command line and what it took over. */
+void
+launcher_argv_free(struct launcher_argv *a)
+{
+	size_t	k;
+
+	for (k = 0; k < a->nowned; k++)
+		free(a->owned[k]);
+	free(a->owned);
+	free(a->v);
+	memset(a, 0, sizeof(*a));
+}
