@@ -311,7 +311,7 @@ find_step(struct model *m, const uint64_t *a, const uint64_t *b, struct trans *t
 				continue;
 			memcpy(c, w, sizeof(uint64_t) * m->words);
 			if (m->canon != NULL)
-				(void)m->canon(m->arg, c, -1);
+				(void)m->canon(m->arg, c, -1, NULL);
 			if (memcmp(c, b, m->bytes) == 0) {
 				*out = ts[k];
 				return 0;
@@ -453,7 +453,7 @@ fire_range(struct model *m, struct store *st, const uint64_t *cur, uint64_t *nxt
 				return -1;
 			}
 			mover[b] = m->canon == NULL ? ts[k + b].proc :
-			    m->canon(m->arg, w, ts[k + b].proc);
+			    m->canon(m->arg, w, ts[k + b].proc, cur);
 			h[b] = explore_hash(w, st->words);
 			if (st->table != NULL)
 				store_prefetch(st, h[b]);
@@ -951,7 +951,7 @@ explore_bfs(struct model *m, const struct xopts *o, struct xresult *r)
 	nxt = xcalloc((size_t)m->words * BATCH, sizeof(uint64_t));
 	m->initial(m->arg, cur);
 	if (m->canon != NULL)
-		(void)m->canon(m->arg, cur, -1);
+		(void)m->canon(m->arg, cur, -1, NULL);
 	if (store_put(&st, cur, explore_hash(cur, m->words), NO_PARENT, &idx) == ST_FULL) {
 		r->status = X_LIMIT;
 		r->limit = XL_MEMORY;
@@ -1096,7 +1096,7 @@ explore_dfs(struct model *m, const struct xopts *o, struct xresult *r)
 	struct trans	*ts, *tstack = NULL;
 	struct dframe	*fs = NULL, *f;
 	size_t		 nfs = 0, fsalloc = 0, tsalloc = 0, top = 0;
-	uint64_t	*cur, idx;
+	uint64_t	*cur, *from, idx;
 	int		 total, chosen, cs, ce, coll, bad, rc, age, grew = 0;
 	int		 mover = -1;
 	int		 N = m->ngroups, nmax = m->max_trans;
@@ -1113,9 +1113,10 @@ explore_dfs(struct model *m, const struct xopts *o, struct xresult *r)
 	st.max_states = o->max_states;
 	ts = xcalloc((size_t)nmax * (N > 0 ? N : 1), sizeof(*ts));
 	cur = xcalloc(m->words, sizeof(uint64_t));
+	from = xcalloc(m->words, sizeof(uint64_t));
 	m->initial(m->arg, cur);
 	if (m->canon != NULL)
-		(void)m->canon(m->arg, cur, -1);
+		(void)m->canon(m->arg, cur, -1, NULL);
 	r->status = X_DONE;
 	if (store_put(&st, cur, explore_hash(cur, m->words), NO_PARENT, &idx) != ST_INSERTED) {
 		r->status = X_LIMIT;
@@ -1176,14 +1177,15 @@ explore_dfs(struct model *m, const struct xopts *o, struct xresult *r)
 				nfs--;
 				continue;
 			}
-			load(&st, f->idx, cur);
+			load(&st, f->idx, from);
+			memcpy(cur, from, sizeof(uint64_t) * m->words);
 			if ((grew = m->fire(m->arg, cur, &tstack[f->off + f->k++])) < 0) {
 				r->status = X_OVERFLOW;
 				goto out;
 			}
 			mover = tstack[f->off + f->k - 1].proc;
 			if (m->canon != NULL)
-				mover = m->canon(m->arg, cur, mover);
+				mover = m->canon(m->arg, cur, mover, from);
 			r->transitions++;
 			rc = store_put(&st, cur, explore_hash(cur, m->words),
 			    (uint32_t)f->idx, &idx);
@@ -1205,6 +1207,7 @@ out:
 	free(tstack);
 	free(fs);
 	free(cur);
+	free(from);
 	free(gn);
 	free(ps);
 	free(comp);

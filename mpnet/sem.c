@@ -2020,11 +2020,11 @@ mdl_fire(void *arg, uint64_t *s, const struct trans *t)
 }
 
 static int
-mdl_canon(void *arg, uint64_t *s, int g)
+mdl_canon(void *arg, uint64_t *s, int g, const uint64_t *from)
 {
 	struct sem	*m = arg;
 
-	return symm_canon(m->sym, m, s, g);
+	return symm_canon(m->sym, m, s, g, from);
 }
 
 static int
