@@ -77,6 +77,12 @@ judge_new(struct sem *m)
 	j->walk.rstack = xcalloc(room + 2, sizeof(uint64_t));
 
 	j->ts = xcalloc(sem_max_trans(m), sizeof(struct trans));
+	for (j->cbits = 12; j->cbits < 20 && (1 << j->cbits) <
+	    4 * (m->net->ndc + m->nprocs); j->cbits++)
+		;
+	j->ckey = xcalloc((size_t)1 << j->cbits, sizeof(*j->ckey));
+	j->cmore = xcalloc((size_t)1 << j->cbits, sizeof(*j->cmore));
+	j->cval = xcalloc((size_t)1 << j->cbits, sizeof(*j->cval));
 	return j;
 }
 
@@ -86,6 +92,9 @@ judge_free(struct rjudge *j)
 	if (j == NULL)
 		return;
 	free(j->stuck);
+	free(j->ckey);
+	free(j->cmore);
+	free(j->cval);
 	free(j->ps);
 	free(j->need);
 	free(j->nfirst);
@@ -364,7 +373,7 @@ can_give(struct rjudge *j, const uint64_t *s, const struct need *nd)
 		key = (uint64_t)pr->id << 44 | (uint64_t)pc << 23 |
 		    (uint64_t)nd->what << 21 | (uint64_t)nd->arg;
 		slot = ((key ^ more * 0xff51afd7ed558ccdULL) *
-		    0x9e3779b97f4a7c15ULL) >> (64 - 12);
+		    0x9e3779b97f4a7c15ULL) >> (64 - j->cbits);
 		if (j->cval[slot] != 0 && j->ckey[slot] == key &&
 		    j->cmore[slot] == more)
 			return j->cval[slot] > 0;
