@@ -68,6 +68,13 @@ struct rjudge {
 	uint64_t	*cmore;			/* the counters it was for */
 	int8_t		*cval;
 	int		 cbits;
+	/* Behind it, what a walk from a program's pc with its counters
+	 * reaches, whatever is asked of it (judge.c: reach_set): RS_SLOTS
+	 * entries of rbytes each (0: none kept), direct-mapped. */
+	uint64_t	*rkey, *rmore;
+	unsigned char	*rbits;
+	size_t		 rbytes;
+	int		 rlp;			/* local ports a set has room for */
 };
 
 /* Whether instruction 'in' of the process whose ports start at portbase
