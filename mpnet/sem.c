@@ -850,11 +850,14 @@ in_order(const struct sem *m, const uint64_t *s, int dc, int a)
 	return sem_get(s, gent(g, 0)) == (uint64_t)m->glabel[dc];
 }
 
-/* Whether nothing more can come on dc: its sender ended and it is empty. */
+/* Whether nothing more can come on dc: it is empty, and its sender ended
+ * or has no send on it at all (compile.c: used; the other way of a
+ * channel that carries messages one way only). */
 static int
 dead(const struct sem *m, const uint64_t *s, int dc)
 {
-	return sem_count(m, s, dc) == 0 && sem_ended(m, s, m->net->dc[dc].from);
+	return sem_count(m, s, dc) == 0 && (!m->net->dc[dc].used ||
+	    sem_ended(m, s, m->net->dc[dc].from));
 }
 
 /* The earliest-posted pending receive request of proc that accepts local
