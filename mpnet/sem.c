@@ -1047,6 +1047,20 @@ blocked_into(const struct sem *m, const uint64_t *s, int q, int r, int lo,
 	    m->net->dc[dc].to_lp < hi && sem_count(m, s, dc) == 0;
 }
 
+/* Copy what a simulation of sp's program reads and writes (settle, and
+ * its pc and counters read back) from s into w: the rest of w is never
+ * looked at (a whole state's copy for each sender was most of a farm's
+ * master's cost at 1000 workers). */
+static void
+own_fields(const struct sproc *sp, const uint64_t *s, uint64_t *w)
+{
+	int	k;
+
+	sem_set(w, sp->pc, sem_get(s, sp->pc));
+	for (k = 0; k < sp->pr->nctr; k++)
+		sem_set(w, ctr_fld(sp, k), sem_get(s, ctr_fld(sp, k)));
+}
+
 /* Instructions a simulation below follows at most. */
 #define SIM_STEPS	4096
 
@@ -1068,7 +1082,7 @@ sim_offers(const struct sem *m, const uint64_t *s, int q, int pc, int r,
 
 	if (sp->pr == NULL)
 		return 0;
-	memcpy(w, s, sizeof(uint64_t) * m->words);
+	own_fields(sp, s, w);
 	settle(sp, w, pc);
 	for (steps = 0; steps < SIM_STEPS; steps++) {
 		in = &sp->pr->ins[sem_get(w, sp->pc)];
@@ -1141,7 +1155,7 @@ sim_run(const struct sem *m, const uint64_t *s, int r, int pc,
 
 	int			 pc0 = pc, k;
 
-	memcpy(w, s, sizeof(uint64_t) * m->words);
+	own_fields(sp, s, w);
 	for (n = 0; n < SIM_STEPS; n++) {
 		if ((next = wild_unit(sp->pr, pc, in->lo, in->hi)) < 0)
 			break;
