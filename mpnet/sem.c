@@ -1061,8 +1061,10 @@ own_fields(const struct sproc *sp, const uint64_t *s, uint64_t *w)
 		sem_set(w, ctr_fld(sp, k), sem_get(s, ctr_fld(sp, k)));
 }
 
-/* Instructions a simulation below follows at most. */
+/* Instructions a simulation below follows at most; the counters of a
+ * program whose return to where it began sim_offers looks for. */
 #define SIM_STEPS	4096
+#define SIM_CTRS	16
 
 /* How many sends into r's ports lo..hi process q makes from pc on before
  * it stops where can_offer stops (a receive from r, unless 'pass'; a
@@ -1076,14 +1078,17 @@ sim_offers(const struct sem *m, const uint64_t *s, int q, int pc, int r,
 {
 	const struct sproc	*sp = &m->p[q];
 	struct offer_walk	 o = { m, q, r, lo, hi, pass };
-	uint64_t		*w = m->scratch;
+	uint64_t		*w = m->scratch, c0[SIM_CTRS];
 	const struct ins	*in;
-	int			 steps, n = 0, v;
+	int			 steps, n = 0, v, k, pc0;
 
 	if (sp->pr == NULL)
 		return 0;
 	own_fields(sp, s, w);
 	settle(sp, w, pc);
+	pc0 = (int)sem_get(w, sp->pc);
+	for (k = 0; k < sp->pr->nctr && k < SIM_CTRS; k++)
+		c0[k] = sem_get(w, ctr_fld(sp, k));
 	for (steps = 0; steps < SIM_STEPS; steps++) {
 		in = &sp->pr->ins[sem_get(w, sp->pc)];
 		if (in->op == OP_END)
@@ -1094,6 +1099,14 @@ sim_offers(const struct sem *m, const uint64_t *s, int q, int pc, int r,
 			return n;
 		n += v;
 		settle(sp, w, (int)(in - sp->pr->ins) + 1);
+		if ((int)sem_get(w, sp->pc) != pc0 || sp->pr->nctr > SIM_CTRS)
+			continue;
+		for (k = 0; k < sp->pr->nctr &&
+		    sem_get(w, ctr_fld(sp, k)) == c0[k]; k++)
+			;
+		if (k == sp->pr->nctr)
+			return -1;	/* back where it began: it goes round so
+					 * for ever, as past SIM_STEPS */
 	}
 	return -1;
 }
