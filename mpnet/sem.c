@@ -931,7 +931,8 @@ offer_visit(void *arg, const struct ins *in)
  * (loops may go round or not, every branch of a choice is taken; 'pass':
  * its receives from r do not stop it, r's messages waiting for it). */
 static int
-can_offer_walk(const struct sem *m, int q, int pc, int r, int lo, int hi, int pass)
+can_offer_walk(const struct sem *m, int q, int pc, int r, int lo, int hi,
+    int pass)
 {
 	struct offer_walk	 o = { m, q, r, lo, hi, pass };
 

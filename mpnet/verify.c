@@ -115,10 +115,10 @@ shallow(struct sem *sm, struct model *m, const struct xopts *xo, uint64_t most,
  * up to DIVE_STATES states, which decides most nets (with the shortest
  * counterexample).  When it does not (or a limit or a count without room
  * stopped it), every interleaving is searched breadth first through
- * DIVE_STATES states or DIVE_TRANS transitions (shallow): a violation a few actions from the start
- * is found whatever the reduced search would reach first (a process that
- * runs for ever alone, filling a channel), with the shortest
- * counterexample there is.  Then the worst violation is looked for depth
+ * DIVE_STATES states or DIVE_TRANS transitions (shallow): a violation a
+ * few actions from the start is found whatever the reduced search would
+ * reach first (a process that runs for ever alone, filling a channel),
+ * with the shortest counterexample there is.  Then the worst violation is looked for depth
  * first (explore_dfs): a bug deep in a long run is found after a few
  * states, where breadth first explores every shorter run first; its
  * counterexample stands, *deep set.  Else the breadth-first search runs
