@@ -311,7 +311,7 @@ find_step(struct model *m, const uint64_t *a, const uint64_t *b, struct trans *t
 				continue;
 			memcpy(c, w, sizeof(uint64_t) * m->words);
 			if (m->canon != NULL)
-				(void)m->canon(m->arg, c, -1);
+				(void)m->canon(m->arg, c, -1, NULL);
 			if (memcmp(c, b, m->bytes) == 0) {
 				*out = ts[k];
 				return 0;
@@ -453,7 +453,7 @@ fire_range(struct model *m, struct store *st, const uint64_t *cur, uint64_t *nxt
 				return -1;
 			}
 			mover[b] = m->canon == NULL ? ts[k + b].proc :
-			    m->canon(m->arg, w, ts[k + b].proc);
+			    m->canon(m->arg, w, ts[k + b].proc, cur);
 			h[b] = explore_hash(w, st->words);
 			if (st->table != NULL)
 				store_prefetch(st, h[b]);
@@ -624,6 +624,9 @@ struct csets {
 	int		*tmp;
 	struct trans	*tt;
 	size_t		 ttalloc;
+	/* Per group the next of its component (comp) in group order, or -1
+	 * (NULL: no components): choose() looks at the mover's first. */
+	int		*cnext;
 };
 
 static void
@@ -650,9 +653,32 @@ csets_init(struct csets *c, const struct model *m)
 	c->tmp = xcalloc(N, sizeof(int));
 }
 
+/* c->cnext from comp (explore_components; NULL: none). */
+static void
+csets_comp(struct csets *c, const struct model *m, const int *comp)
+{
+	int	g, *last;
+
+	if (comp == NULL || m->ngroups == 0)
+		return;
+	c->cnext = xmalloc(sizeof(int) * (size_t)m->ngroups);
+	last = xmalloc(sizeof(int) * (size_t)m->ngroups);
+	for (g = 0; g < m->ngroups; g++) {
+		c->cnext[g] = -1;
+		last[g] = -1;
+	}
+	for (g = 0; g < m->ngroups; g++) {
+		if (last[comp[g]] >= 0)
+			c->cnext[last[comp[g]]] = g;
+		last[comp[g]] = g;
+	}
+	free(last);
+}
+
 static void
 csets_free(struct csets *c)
 {
+	free(c->cnext);
 	free(c->off);
 	free(c->nd);
 	free(c->dep);
@@ -864,6 +890,68 @@ set_first(struct csets *c, const struct model *m, struct trans *ts,
 /* chose()'s *chosen for a set of several groups (csets.in). */
 #define CHOSEN_SET	(-2)
 
+/* closed_set's first try, judging end states only, at the cost of the
+ * set: the closure of mover under deps, its groups' transitions asked
+ * as it grows, into ts[0 .. return) in group order (as set_first puts
+ * them), when it has some and a group outside it has some too (then
+ * closed_set, after every group was asked, would choose it: its cost is
+ * not the total); else 0.  gn and cx->safe are set for its groups only. */
+static int
+mover_closure(struct csets *c, struct model *m, const uint64_t *s,
+    struct trans *ts, int *gn, int mover)
+{
+	int	k, j, v, w, n, at = 0, a = 0, found = 0, *pos = c->idx;
+
+	c->ndep = 0;
+	c->nsel = 0;
+	c->sel[c->nsel++] = mover;
+	c->in[mover] = 1;
+	for (k = 0; k < c->nsel; k++) {
+		v = c->sel[k];
+		n = m->enabled(m->arg, s, v, ts + at);
+		for (j = 0; j < n && ts[at + j].safe; j++)
+			;
+		c->safe[v] = j == n;
+		gn[v] = n;
+		pos[v] = at;
+		at += n;
+		csets_deps(c, m, s, v, n > 0 && c->safe[v]);
+		for (j = 0; j < c->nd[v]; j++) {
+			w = c->dep[c->off[v] + j];
+			if (!c->in[w]) {
+				c->in[w] = 1;
+				c->sel[c->nsel++] = w;
+			}
+		}
+	}
+	/* A group outside with a transition: from mover on, round (those
+	 * before it have often ended). */
+	for (k = 1; at > 0 && k < c->N && !found; k++) {
+		v = (mover + k) % c->N;
+		found = !c->in[v] && m->enabled(m->arg, s, v, ts + at) > 0;
+	}
+	if (found) {
+		/* The set's groups in group order (insertion sort: a few),
+		 * their transitions so into c->tt, then ts. */
+		for (k = 1; k < c->nsel; k++)
+			for (j = k; j > 0 && c->sel[j - 1] > c->sel[j]; j--) {
+				v = c->sel[j];
+				c->sel[j] = c->sel[j - 1];
+				c->sel[j - 1] = v;
+			}
+		xgrow(&c->tt, &c->ttalloc, (size_t)at, sizeof(*c->tt));
+		for (k = 0; k < c->nsel; k++) {
+			v = c->sel[k];
+			memcpy(c->tt + a, ts + pos[v], sizeof(*ts) * (size_t)gn[v]);
+			a += gn[v];
+		}
+		memcpy(ts, c->tt, sizeof(*ts) * (size_t)a);
+	}
+	for (k = 0; k < c->nsel; k++)
+		c->in[c->sel[k]] = 0;
+	return found ? a : 0;
+}
+
 /* A state's stubborn set, for explore_bfs and explore_dfs: every group's
  * enabled transitions into ts, gn[g] of group g, and the group chosen
  * (*chosen, -1: none, fire them all) with its part ts[*cs, *ce).
@@ -884,6 +972,40 @@ choose(struct model *m, const uint64_t *s, struct trans *ts, int *gn, int reduce
 
 	*chosen = -1;
 	*cs = *ce = 0;
+	if (reduce && !judge_all && cx->cnext != NULL && mover >= 0) {
+		/* Judging end states only, the loop below chooses the first
+		 * group of mover's component (in group order) whose stubborn
+		 * set is one step, else the first of it with one (better()),
+		 * if any: look among those first, at the cost of the
+		 * component, not of every group (the transitions of the
+		 * others are not needed: only the set's are fired). */
+		for (g = comp[mover]; g >= 0; g = cx->cnext[g]) {
+			n = m->enabled(m->arg, s, g, ts + total);
+			sn = n > 0 ? stubborn_part(ts + total, n, &off) : 0;
+			if (sn == 0 || (whole && sn != n) || (*chosen >= 0 &&
+			    sn != 1))
+				continue;	/* (its transitions overwritten) */
+			gn[g] = n;
+			*chosen = g;
+			*cs = total + off;
+			*ce = *cs + sn;
+			total += n;
+			if (sn == 1)
+				return total;
+		}
+		if (*chosen >= 0)
+			return total;
+		/* No group of it alone: closed_set would try the closure of
+		 * mover first. */
+		if (cx->N > 0 && (total = mover_closure(cx, m, s, ts, gn,
+		    mover)) > 0) {
+			*chosen = mover;
+			*cs = 0;
+			*ce = total;
+			return total;
+		}
+		total = 0;
+	}
 	for (g = 0; g < m->ngroups; g++) {
 		n = m->enabled(m->arg, s, g, ts + total);
 		gn[g] = n;
@@ -941,6 +1063,7 @@ explore_bfs(struct model *m, const struct xopts *o, struct xresult *r)
 		 * who moved last) */
 		pv = &pvs;
 		comp = explore_components(m);
+		csets_comp(&cx, m, comp);
 	}
 	if (m->want_safe != NULL)
 		m->want_safe(m->arg, o->reduce);
@@ -951,7 +1074,7 @@ explore_bfs(struct model *m, const struct xopts *o, struct xresult *r)
 	nxt = xcalloc((size_t)m->words * BATCH, sizeof(uint64_t));
 	m->initial(m->arg, cur);
 	if (m->canon != NULL)
-		(void)m->canon(m->arg, cur, -1);
+		(void)m->canon(m->arg, cur, -1, NULL);
 	if (store_put(&st, cur, explore_hash(cur, m->words), NO_PARENT, &idx) == ST_FULL) {
 		r->status = X_LIMIT;
 		r->limit = XL_MEMORY;
@@ -975,6 +1098,11 @@ explore_bfs(struct model *m, const struct xopts *o, struct xresult *r)
 			    (head & 0x3fff) == 0)
 				explore_progress(o, r, st.n, st.mem, t0, &last,
 				    &last_states);
+		}
+		if (o->max_trans > 0 && r->transitions >= o->max_trans) {
+			r->status = X_LIMIT;
+			r->limit = XL_STATES;
+			goto out;
 		}
 		load(&st, head, cur);
 		total = 0;
@@ -1096,7 +1224,7 @@ explore_dfs(struct model *m, const struct xopts *o, struct xresult *r)
 	struct trans	*ts, *tstack = NULL;
 	struct dframe	*fs = NULL, *f;
 	size_t		 nfs = 0, fsalloc = 0, tsalloc = 0, top = 0;
-	uint64_t	*cur, idx;
+	uint64_t	*cur, *from, idx;
 	int		 total, chosen, cs, ce, coll, bad, rc, age, grew = 0;
 	int		 mover = -1;
 	int		 N = m->ngroups, nmax = m->max_trans;
@@ -1107,15 +1235,17 @@ explore_dfs(struct model *m, const struct xopts *o, struct xresult *r)
 
 	memset(r, 0, sizeof(*r));
 	csets_init(&cx, m);
+	csets_comp(&cx, m, comp);
 	if (m->want_safe != NULL)
 		m->want_safe(m->arg, 1);
 	store_init(&st, m, o->max_memory, &r->max_memory);
 	st.max_states = o->max_states;
 	ts = xcalloc((size_t)nmax * (N > 0 ? N : 1), sizeof(*ts));
 	cur = xcalloc(m->words, sizeof(uint64_t));
+	from = xcalloc(m->words, sizeof(uint64_t));
 	m->initial(m->arg, cur);
 	if (m->canon != NULL)
-		(void)m->canon(m->arg, cur, -1);
+		(void)m->canon(m->arg, cur, -1, NULL);
 	r->status = X_DONE;
 	if (store_put(&st, cur, explore_hash(cur, m->words), NO_PARENT, &idx) != ST_INSERTED) {
 		r->status = X_LIMIT;
@@ -1176,14 +1306,15 @@ explore_dfs(struct model *m, const struct xopts *o, struct xresult *r)
 				nfs--;
 				continue;
 			}
-			load(&st, f->idx, cur);
+			load(&st, f->idx, from);
+			memcpy(cur, from, sizeof(uint64_t) * m->words);
 			if ((grew = m->fire(m->arg, cur, &tstack[f->off + f->k++])) < 0) {
 				r->status = X_OVERFLOW;
 				goto out;
 			}
 			mover = tstack[f->off + f->k - 1].proc;
 			if (m->canon != NULL)
-				mover = m->canon(m->arg, cur, mover);
+				mover = m->canon(m->arg, cur, mover, from);
 			r->transitions++;
 			rc = store_put(&st, cur, explore_hash(cur, m->words),
 			    (uint32_t)f->idx, &idx);
@@ -1205,6 +1336,7 @@ out:
 	free(tstack);
 	free(fs);
 	free(cur);
+	free(from);
 	free(gn);
 	free(ps);
 	free(comp);

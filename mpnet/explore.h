@@ -65,6 +65,8 @@ struct xresult {
 struct xopts {
 	int		 reduce;	/* stubborn sets */
 	uint64_t	 max_states;	/* 0: none */
+	uint64_t	 max_trans;	/* transitions fired, explore_bfs: past
+					 * it, stop as at max_states; 0: none */
 	uint64_t	 max_memory;	/* bytes; 0: the default (explore_budget) */
 	double		 deadline;	/* clock_now() to stop at; 0: none */
 	int		 progress;

@@ -23,6 +23,11 @@
  * gives up (a loop of failing polls with more is not told a livelock). */
 #define JUDGE_LIVE_STATES	4096
 
+/* The reach sets kept (reach_set_gives: 2^10), and the most bytes one
+ * may take (else none are kept). */
+#define RS_SLOTS	1024
+#define RS_BYTES_MOST	4096
+
 int
 judge_worst(const struct mpnet *net)
 {
@@ -65,6 +70,24 @@ judge_new(struct sem *m)
 	j->walk.rstack = xcalloc(room + 2, sizeof(uint64_t));
 
 	j->ts = xcalloc(sem_max_trans(m), sizeof(struct trans));
+	for (j->cbits = 12; j->cbits < 20 && (1 << j->cbits) <
+	    4 * (m->net->ndc + m->nprocs); j->cbits++)
+		;
+	/* Room for the reach sets of the largest program (and every
+	 * collective), when that is not too much. */
+	for (i = 0, j->rlp = 0; i < m->nprocs; i++)
+		if (m->p[i].pr != NULL && m->p[i].pr->nlp > j->rlp)
+			j->rlp = m->p[i].pr->nlp;
+	j->rbytes = ((size_t)2 * (size_t)j->rlp + (size_t)m->net->ncolls + 7) / 8;
+	if (j->rbytes <= RS_BYTES_MOST) {
+		j->rkey = xcalloc(RS_SLOTS, sizeof(*j->rkey));
+		j->rmore = xcalloc(RS_SLOTS, sizeof(*j->rmore));
+		j->rbits = xcalloc(RS_SLOTS, j->rbytes);
+	} else
+		j->rbytes = 0;
+	j->ckey = xcalloc((size_t)1 << j->cbits, sizeof(*j->ckey));
+	j->cmore = xcalloc((size_t)1 << j->cbits, sizeof(*j->cmore));
+	j->cval = xcalloc((size_t)1 << j->cbits, sizeof(*j->cval));
 	return j;
 }
 
@@ -74,6 +97,12 @@ judge_free(struct rjudge *j)
 	if (j == NULL)
 		return;
 	free(j->stuck);
+	free(j->ckey);
+	free(j->cmore);
+	free(j->cval);
+	free(j->rkey);
+	free(j->rmore);
+	free(j->rbits);
 	free(j->ps);
 	free(j->need);
 	free(j->nfirst);
@@ -324,6 +353,100 @@ judge_gives(const struct mpnet *net, int portbase, const struct ins *in,
 	}
 }
 
+/* The reach sets: per (program, pc, counters) what a walk from there
+ * reaches that can give anything (the local ports it sends on, those it
+ * receives on, the collectives it comes to: bits, 2 * rlp + ncolls of
+ * them), asked by every process of the program of every channel: one
+ * walk for all of them (a farm's master sending to N workers walks its
+ * N sends once, not once a worker).  The walk goes where a search for
+ * one thing goes (it stops nowhere else: give_visit never says -1), and
+ * one thing is found exactly when its bit is set (judge_gives). */
+struct rs_walk {
+	unsigned char	*bits;
+	int		 rlp;
+};
+
+static void
+rs_set(unsigned char *b, size_t k)
+{
+	b[k >> 3] |= (unsigned char)(1u << (k & 7));
+}
+
+static int
+rs_get(const unsigned char *b, size_t k)
+{
+	return b[k >> 3] >> (k & 7) & 1;
+}
+
+static int
+rs_visit(void *arg, const struct ins *in)
+{
+	const struct rs_walk	*w = arg;
+	int			 lp;
+
+	switch (in->op) {
+	case OP_SEND:
+	case OP_ISEND:
+		rs_set(w->bits, (size_t)in->lp);
+		break;
+	case OP_RECV:
+	case OP_IRECV:
+		rs_set(w->bits, (size_t)w->rlp + (size_t)in->lp);
+		break;
+	case OP_RECVANY:
+	case OP_IRECVANY:
+	case OP_RECVPROBED:
+		for (lp = in->lo; lp < in->hi; lp++)
+			rs_set(w->bits, (size_t)w->rlp + (size_t)lp);
+		break;
+	case OP_COLL:
+		rs_set(w->bits, 2 * (size_t)w->rlp + (size_t)in->coll);
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+/* Whether q (program pr, at pc with counters more; key: can_give's of
+ * pr and pc, its what and arg cleared) can reach what nd asks, by its
+ * reach set, made when not kept. */
+static int
+reach_set_gives(struct rjudge *j, const struct prog *pr, int q, int pc,
+    uint64_t more, uint64_t key, const struct need *nd)
+{
+	const struct mpnet	*net = j->m->net;
+	const struct dchan	*d;
+	unsigned char		*b;
+	uint64_t		 slot;
+	struct rs_walk		 w;
+
+	key = key >> 23 << 23 | 1;	/* (1: a set kept; pr->id and pc) */
+	slot = ((key ^ more * 0xff51afd7ed558ccdULL) * 0x9e3779b97f4a7c15ULL) >>
+	    (64 - 10);
+	b = j->rbits + slot * j->rbytes;
+	if (j->rkey[slot] != key || j->rmore[slot] != more) {
+		memset(b, 0, j->rbytes);
+		w.bits = b;
+		w.rlp = j->rlp;
+		(void)mpnet_walk(pr, pc, more, rs_visit, &w, &j->walk);
+		j->rkey[slot] = key;
+		j->rmore[slot] = more;
+	}
+	switch (nd->what) {
+	case JN_SEND:
+		d = &net->dc[nd->arg];
+		return d->from == q && d->from_lp < pr->nlp &&
+		    rs_get(b, (size_t)d->from_lp);
+	case JN_RECV:
+		d = &net->dc[nd->arg];
+		return d->to_lp < pr->nlp &&
+		    rs_get(b, (size_t)j->rlp + (size_t)d->to_lp);
+	default:
+		return rs_get(b, 2 * (size_t)j->rlp + (size_t)nd->arg);
+	}
+}
+
 /* Whether q, from where it is in s, can ever give what nd asks: some
  * instruction it can still reach (every branch; its loops going round as
  * their counters in s allow) gives it, or (a receive) one of its pending
@@ -352,12 +475,14 @@ can_give(struct rjudge *j, const uint64_t *s, const struct need *nd)
 		key = (uint64_t)pr->id << 44 | (uint64_t)pc << 23 |
 		    (uint64_t)nd->what << 21 | (uint64_t)nd->arg;
 		slot = ((key ^ more * 0xff51afd7ed558ccdULL) *
-		    0x9e3779b97f4a7c15ULL) >> (64 - 12);
+		    0x9e3779b97f4a7c15ULL) >> (64 - j->cbits);
 		if (j->cval[slot] != 0 && j->ckey[slot] == key &&
 		    j->cmore[slot] == more)
 			return j->cval[slot] > 0;
 	}
-	found = reaches(j, pr, q, pc, more, nd);
+	found = slot != UINT64_MAX && j->rbytes > 0 ?
+	    reach_set_gives(j, pr, q, pc, more, key, nd) :
+	    reaches(j, pr, q, pc, more, nd);
 	if (slot != UINT64_MAX) {
 		j->ckey[slot] = key;
 		j->cmore[slot] = more;

@@ -37,7 +37,6 @@ struct need {
 	int		 gives;		/* q has not ended and can give it */
 };
 
-#define RJ_CACHE	4096
 
 struct rjudge {
 	struct sem	*m;
@@ -58,10 +57,20 @@ struct rjudge {
 					 * when first needed) */
 	int		*lstack;	/* and its stack of them */
 	/* can_give's searches, by program, pc, what and arg: they depend
-	 * on nothing else (a direct-mapped cache). */
-	uint64_t	 ckey[RJ_CACHE];
-	uint64_t	 cmore[RJ_CACHE];	/* the counters it was for */
-	int8_t		 cval[RJ_CACHE];
+	 * on nothing else (a direct-mapped cache of 2^cbits entries, more
+	 * the more channels and processes: each worker of a farm asks of
+	 * its own channel). */
+	uint64_t	*ckey;
+	uint64_t	*cmore;			/* the counters it was for */
+	int8_t		*cval;
+	int		 cbits;
+	/* Behind it, what a walk from a program's pc with its counters
+	 * reaches, whatever is asked of it (judge.c: reach_set): RS_SLOTS
+	 * entries of rbytes each (0: none kept), direct-mapped. */
+	uint64_t	*rkey, *rmore;
+	unsigned char	*rbits;
+	size_t		 rbytes;
+	int		 rlp;			/* local ports a set has room for */
 };
 
 /* Whether instruction 'in' of the process whose ports start at portbase

@@ -241,8 +241,10 @@ out:
  * others are (what they can still offer, walking their programs on from
  * their pc); a later position's walk sees no more than an earlier one's.
  * The run is scheduled by the state alone (rounds: each process in turn
- * goes on until it blocks or has taken TURN steps), so the states at the
- * starts of rounds repeat from some round on, and every state of that
+ * goes on until it blocks or has taken TURN steps; the first ZIG_ROUNDS
+ * rounds take the processes in order and back, the later ones in order
+ * only), so the states at the starts of rounds repeat from some round on
+ * (those of the later rounds among themselves), and every state of that
  * cycle is at once the state of rounds as late as one likes: any process
  * stuck in u is stuck there, and the others are past where u had them,
  * so the judge finds there at least what it found in u.  The states at
@@ -269,6 +271,17 @@ out:
 
 /* A process's steps in one turn of a round. */
 #define TURN	64
+
+/* The rounds that go there and back (kahn_rounds) before those that go
+ * one way only.  Which order the run takes changes only how soon its
+ * state comes back (Kahn's determinacy: every fair schedule reaches the
+ * same states of each process, above): in order only, a halo exchange's
+ * news travels up the line in one round and down it one process a round,
+ * and the rounds' states come back after N rounds (N^2 actions); there
+ * and back, it travels both ways in one, and they come back after two.
+ * A ring sending one way only comes back sooner in order: after
+ * ZIG_ROUNDS rounds the run goes on so. */
+#define ZIG_ROUNDS	8
 
 /* The states seen at the starts of rounds: copies in one buffer, an
  * open-addressing table of their indices + 1. */
@@ -354,7 +367,7 @@ kahn_rounds(struct krun *k, struct kset *seen, uint64_t *s, int frozen,
 	struct model		*m = k->m;
 	const struct xopts	*o = k->o;
 	struct xresult		*r = k->r;
-	int			 p, n, t, moved, bad, coll;
+	int			 p, n, t, moved, bad, coll, i, zig = 1, rounds = 0;
 
 	for (;;) {
 		if (judge) {
@@ -377,8 +390,14 @@ kahn_rounds(struct krun *k, struct kset *seen, uint64_t *s, int frozen,
 		}
 		if (kset_put(seen, s))
 			return KR_CYCLE;
+		if (zig && ++rounds > ZIG_ROUNDS) {
+			/* (the states seen were of the other schedule) */
+			zig = 0;
+			kset_clear(seen);
+		}
 		moved = 0;
-		for (p = 0; p < m->ngroups; p++) {
+		for (i = 0; i < (zig ? 2 : 1) * m->ngroups; i++) {
+			p = i < m->ngroups ? i : 2 * m->ngroups - 1 - i;
 			if (frozen >= 0 && (p == frozen ||
 			    k->comp[p] != k->comp[frozen]))
 				continue;
@@ -433,8 +452,8 @@ static unsigned char *
 kahn_need_hold(struct model *m)
 {
 	int		 N = m->ngroups, g, q, k, j, n, head, tail;
-	int		*mf, *off, *cnt, *rev, *roff, *work, *tmp;
-	unsigned char	*need = xcalloc(N + 1, 1), *bnd;
+	int		*mf, *off, *cnt, *rev, *roff, *work, *tmp, *stamp, left;
+	unsigned char	*need = xcalloc(N + 1, 1), *fin;
 
 	for (q = 0; q < N; q++)
 		need[q] = 1;
@@ -466,32 +485,54 @@ kahn_need_hold(struct model *m)
 	for (g = 0; g < N; g++)
 		for (j = 0; j < cnt[g]; j++)
 			rev[roff[mf[off[g] + j]] + work[mf[off[g] + j]]++] = g;
-	bnd = xcalloc(N + 1, 1);
+	/* The groups of finitely many steps whatever is held still (fin):
+	 * those whose programs end and, closing over rev, those that hear
+	 * from them on every round. */
+	fin = xcalloc(N + 1, 1);
+	head = tail = 0;
+	for (g = 0; g < N; g++)
+		if (cnt[g] < 0) {
+			fin[g] = 1;
+			work[tail++] = g;
+		}
+	while (head < tail) {
+		g = work[head++];
+		for (j = roff[g]; j < roff[g + 1]; j++)
+			if (!fin[rev[j]]) {
+				fin[rev[j]] = 1;
+				work[tail++] = rev[j];
+			}
+	}
+	stamp = xcalloc(N + 1, sizeof(int));
 	for (q = 0; q < N; q++) {
 		if (!m->receives(m->arg, q))
 			continue;
-		/* The groups of finitely many steps with q held still. */
-		memset(bnd, 0, (size_t)N);
-		head = tail = 0;
-		for (g = 0; g < N; g++)
-			if (g == q || cnt[g] < 0) {
-				bnd[g] = 1;
-				work[tail++] = g;
-			}
-		while (head < tail) {
-			g = work[head++];
-			for (j = roff[g]; j < roff[g + 1]; j++)
-				if (!bnd[rev[j]]) {
-					bnd[rev[j]] = 1;
-					work[tail++] = rev[j];
-				}
-		}
+		/* The groups of finitely many steps with q held still: fin,
+		 * and the closure of q over rev (the closure of fin and q is
+		 * the two together), looked through until q's senders are
+		 * all in it (a halo node's: its neighbours, the first step),
+		 * marked stamp[g] == q + 1. */
 		n = m->senders(m->arg, q, tmp);
-		for (j = 0; j < n && bnd[tmp[j]]; j++)
-			;
-		need[q] = j < n;
+		for (left = 0, j = 0; j < n; j++)
+			left += !fin[tmp[j]];
+		head = tail = 0;
+		stamp[q] = q + 1;
+		work[tail++] = q;
+		while (head < tail && left > 0) {
+			g = work[head++];
+			for (j = roff[g]; j < roff[g + 1]; j++) {
+				if (fin[rev[j]] || stamp[rev[j]] == q + 1)
+					continue;
+				stamp[rev[j]] = q + 1;
+				work[tail++] = rev[j];
+			}
+			for (left = 0, j = 0; j < n; j++)
+				left += !fin[tmp[j]] && stamp[tmp[j]] != q + 1;
+		}
+		need[q] = left > 0;
 	}
-	free(bnd);
+	free(fin);
+	free(stamp);
 	free(work);
 	free(rev);
 	free(roff);

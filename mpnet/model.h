@@ -75,8 +75,9 @@ struct model {
 	/* Put s in the canonical form of its orbit under the model's
 	 * symmetries (NULL: none): states of one orbit show the same and
 	 * lead to the same, up to the permutation (symm.c).  Returns where
-	 * group g went (g < 0: -1). */
-	int	(*canon)(void *, uint64_t *s, int g);
+	 * group g went (g < 0: -1).  'from', when not NULL, is a state in
+	 * canonical form one step before s (its cost is then the step's). */
+	int	(*canon)(void *, uint64_t *s, int g, const uint64_t *from);
 	/* For stubborn sets of several groups (may be NULL: one group's
 	 * only): the groups whose steps, while g takes none, may add to or
 	 * take from g's enabled transitions in s, change g's state, or not

@@ -408,6 +408,8 @@ walks_init(struct sem *m)
 		m->walks[k].stack = xcalloc(room + 2, sizeof(int));
 		m->walks[k].rstack = xcalloc(room + 2, sizeof(uint64_t));
 	}
+	m->ocache = xcalloc(m->net->nprocs > 0 ? (size_t)m->net->nprocs : 1,
+	    sizeof(*m->ocache));
 }
 
 void
@@ -593,6 +595,9 @@ sem_fini(struct sem *m)
 		free(m->walks[i].rstack);
 	}
 	free(m->walks);
+	for (i = 0; m->ocache != NULL && i < m->net->nprocs; i++)
+		free(m->ocache[i]);
+	free(m->ocache);
 
 	for (i = 0; i < m->net->nuprog; i++) {
 		free(m->ctroff[i]);
@@ -845,11 +850,14 @@ in_order(const struct sem *m, const uint64_t *s, int dc, int a)
 	return sem_get(s, gent(g, 0)) == (uint64_t)m->glabel[dc];
 }
 
-/* Whether nothing more can come on dc: its sender ended and it is empty. */
+/* Whether nothing more can come on dc: it is empty, and its sender ended
+ * or has no send on it at all (compile.c: used; the other way of a
+ * channel that carries messages one way only). */
 static int
 dead(const struct sem *m, const uint64_t *s, int dc)
 {
-	return sem_count(m, s, dc) == 0 && sem_ended(m, s, m->net->dc[dc].from);
+	return sem_count(m, s, dc) == 0 && (!m->net->dc[dc].used ||
+	    sem_ended(m, s, m->net->dc[dc].from));
 }
 
 /* The earliest-posted pending receive request of proc that accepts local
@@ -923,12 +931,64 @@ offer_visit(void *arg, const struct ins *in)
  * (loops may go round or not, every branch of a choice is taken; 'pass':
  * its receives from r do not stop it, r's messages waiting for it). */
 static int
-can_offer(const struct sem *m, int q, int pc, int r, int lo, int hi, int pass)
+can_offer_walk(const struct sem *m, int q, int pc, int r, int lo, int hi,
+    int pass)
 {
 	struct offer_walk	 o = { m, q, r, lo, hi, pass };
 
 	return m->p[q].pr != NULL && mpnet_walk(m->p[q].pr, pc, MPNET_ANY,
 	    offer_visit, &o, &m->walks[0]);
+}
+
+/* What a walk of q's program from pc found for a receiver r's ports
+ * lo..hi, 'pass' and whether it looked for two sends ('twice'): a fact
+ * of the program and the net, asked again in every state where r waits
+ * at the same wildcard (a farm's master, each state: the walks were
+ * most of its cost).  One entry a way of asking (OC_WAYS: pass 0..2,
+ * twice or not), each remembering the last receiver asked. */
+struct ocache {
+	int		 r, lo, hi;
+	int		 v;		/* 0 or 1; -1 none yet */
+};
+
+#define OC_WAYS	6
+
+static int
+can_offer_twice_walk(const struct sem *m, int q, int pc, int r, int lo,
+    int hi, int pass);
+
+static int
+offers_cached(const struct sem *m, int q, int pc, int r, int lo, int hi,
+    int pass, int twice)
+{
+	struct ocache	*e;
+	int		 k, n;
+
+	if (m->p[q].pr == NULL)
+		return 0;
+	if (m->ocache[q] == NULL) {
+		n = m->p[q].pr->nins * OC_WAYS;
+		m->ocache[q] = xmalloc(sizeof(struct ocache) * (size_t)n);
+		for (k = 0; k < n; k++)
+			m->ocache[q][k].v = -1;
+	}
+	e = &m->ocache[q][pc * OC_WAYS + pass * 2 + twice];
+	if (e->v < 0 || e->r != r || e->lo != lo || e->hi != hi) {
+		e->r = r;
+		e->lo = lo;
+		e->hi = hi;
+		e->v = twice ? can_offer_twice_walk(m, q, pc, r, lo, hi, pass) :
+		    can_offer_walk(m, q, pc, r, lo, hi, pass);
+	}
+	return e->v;
+}
+
+/* Whether process q, from pc on, can reach a send into one of r's ports
+ * lo..hi (can_offer_walk, once for each pc). */
+static int
+can_offer(const struct sem *m, int q, int pc, int r, int lo, int hi, int pass)
+{
+	return offers_cached(m, q, pc, r, lo, hi, pass, 0);
 }
 
 /* The same for two sends, one after the other: at each first one, a walk
@@ -952,6 +1012,13 @@ twice_visit(void *arg, const struct ins *in)
 static int
 can_offer_twice(const struct sem *m, int q, int pc, int r, int lo, int hi,
     int pass)
+{
+	return offers_cached(m, q, pc, r, lo, hi, pass, 1);
+}
+
+static int
+can_offer_twice_walk(const struct sem *m, int q, int pc, int r, int lo,
+    int hi, int pass)
 {
 	struct offer_walk	 o = { m, q, r, lo, hi, pass };
 
@@ -981,8 +1048,24 @@ blocked_into(const struct sem *m, const uint64_t *s, int q, int r, int lo,
 	    m->net->dc[dc].to_lp < hi && sem_count(m, s, dc) == 0;
 }
 
-/* Instructions a simulation below follows at most. */
+/* Copy what a simulation of sp's program reads and writes (settle, and
+ * its pc and counters read back) from s into w: the rest of w is never
+ * looked at (a whole state's copy for each sender was most of a farm's
+ * master's cost at 1000 workers). */
+static void
+own_fields(const struct sproc *sp, const uint64_t *s, uint64_t *w)
+{
+	int	k;
+
+	sem_set(w, sp->pc, sem_get(s, sp->pc));
+	for (k = 0; k < sp->pr->nctr; k++)
+		sem_set(w, ctr_fld(sp, k), sem_get(s, ctr_fld(sp, k)));
+}
+
+/* Instructions a simulation below follows at most; the counters of a
+ * program whose return to where it began sim_offers looks for. */
 #define SIM_STEPS	4096
+#define SIM_CTRS	16
 
 /* How many sends into r's ports lo..hi process q makes from pc on before
  * it stops where can_offer stops (a receive from r, unless 'pass'; a
@@ -996,14 +1079,17 @@ sim_offers(const struct sem *m, const uint64_t *s, int q, int pc, int r,
 {
 	const struct sproc	*sp = &m->p[q];
 	struct offer_walk	 o = { m, q, r, lo, hi, pass };
-	uint64_t		*w = m->scratch;
+	uint64_t		*w = m->scratch, c0[SIM_CTRS];
 	const struct ins	*in;
-	int			 steps, n = 0, v;
+	int			 steps, n = 0, v, k, pc0;
 
 	if (sp->pr == NULL)
 		return 0;
-	memcpy(w, s, sizeof(uint64_t) * m->words);
+	own_fields(sp, s, w);
 	settle(sp, w, pc);
+	pc0 = (int)sem_get(w, sp->pc);
+	for (k = 0; k < sp->pr->nctr && k < SIM_CTRS; k++)
+		c0[k] = sem_get(w, ctr_fld(sp, k));
 	for (steps = 0; steps < SIM_STEPS; steps++) {
 		in = &sp->pr->ins[sem_get(w, sp->pc)];
 		if (in->op == OP_END)
@@ -1014,6 +1100,14 @@ sim_offers(const struct sem *m, const uint64_t *s, int q, int pc, int r,
 			return n;
 		n += v;
 		settle(sp, w, (int)(in - sp->pr->ins) + 1);
+		if ((int)sem_get(w, sp->pc) != pc0 || sp->pr->nctr > SIM_CTRS)
+			continue;
+		for (k = 0; k < sp->pr->nctr &&
+		    sem_get(w, ctr_fld(sp, k)) == c0[k]; k++)
+			;
+		if (k == sp->pr->nctr)
+			return -1;	/* back where it began: it goes round so
+					 * for ever, as past SIM_STEPS */
 	}
 	return -1;
 }
@@ -1075,7 +1169,7 @@ sim_run(const struct sem *m, const uint64_t *s, int r, int pc,
 
 	int			 pc0 = pc, k;
 
-	memcpy(w, s, sizeof(uint64_t) * m->words);
+	own_fields(sp, s, w);
 	for (n = 0; n < SIM_STEPS; n++) {
 		if ((next = wild_unit(sp->pr, pc, in->lo, in->hi)) < 0)
 			break;
@@ -2020,11 +2114,11 @@ mdl_fire(void *arg, uint64_t *s, const struct trans *t)
 }
 
 static int
-mdl_canon(void *arg, uint64_t *s, int g)
+mdl_canon(void *arg, uint64_t *s, int g, const uint64_t *from)
 {
 	struct sem	*m = arg;
 
-	return symm_canon(m->sym, m, s, g);
+	return symm_canon(m->sym, m, s, g, from);
 }
 
 static int
@@ -2076,15 +2170,27 @@ mdl_components(void *arg, int *c)
 		c[i] = c[c[i]];	/* (roots come first: one step is enough) */
 }
 
+/* The port slots of process q, lo..hi: each directed channel into q is
+ * recv_dc of one of them (compile.c), so they find q's senders without
+ * looking at every channel. */
+static void
+slots_of(const struct mpnet *n, int q, int *lo, int *hi)
+{
+	*lo = n->pcg->procs[q].portbase;
+	*hi = q + 1 < n->pcg->nprocs ? n->pcg->procs[q + 1].portbase :
+	    n->pcg->nports;
+}
+
 /* Whether a channel from another process leads to process q. */
 static int
 mdl_receives(void *arg, int q)
 {
 	const struct mpnet	*n = ((const struct sem *)arg)->net;
-	int			 d;
+	int			 k, d, lo, hi;
 
-	for (d = 0; d < n->ndc; d++)
-		if (n->dc[d].to == q && n->dc[d].from != q)
+	slots_of(n, q, &lo, &hi);
+	for (k = lo; k < hi; k++)
+		if ((d = n->recv_dc[k]) >= 0 && n->dc[d].from != q)
 			return 1;
 	return 0;
 }
@@ -2168,6 +2274,8 @@ rounds_need(const struct sem *m, int proc, const unsigned char *lps, int r,
 	return !cyc;
 }
 
+static int mdl_senders(void *, int, int *);
+
 /* For kahn.c (model.h: must_from): -1 when proc's program ends, else the
  * processes it hears from (by a receive, a wait for a request, a
  * collective both take together) on every endless round. */
@@ -2178,15 +2286,29 @@ mdl_must_from(void *arg, int proc, int *out)
 	const struct mpnet	*n = m->net;
 	const struct sproc	*sp = &m->p[proc];
 	unsigned char		*lps, *color;
-	int			*stack, lp, dc, r, k, cnt = 0;
+	int			*stack, lp, dc, r, k, cnt = 0, nsend = 0;
+	int			*senders = NULL;
 
 	if (sp->pr == NULL || !sp->pr->has_forever)
 		return -1;
 	lps = xcalloc((size_t)sp->pr->nlp + 1, 1);
 	color = xcalloc((size_t)sp->pr->nins + 1, 1);
+	if (n->ncolls == 0) {
+		/* Its senders marked (bit 16), visited in order below, then
+		 * cleared: the loop below goes over every process only where
+		 * a collective makes every member one to hear from. */
+		senders = xcalloc((size_t)m->nprocs, sizeof(int));
+		nsend = mdl_senders(m, proc, senders);
+		for (k = 0; k < nsend; k++)
+			m->mark[senders[k]] |= 16;
+	}
 	stack = xcalloc(2 * ((size_t)sp->pr->nins + 1), sizeof(int));
 	for (r = 0; r < m->nprocs; r++) {
 		if (r == proc || m->p[r].pr == NULL)
+			continue;
+		/* (without collectives, only its senders: the others hear
+		 * from none of them) */
+		if (n->ncolls == 0 && !(m->mark[r] & 16))
 			continue;
 		for (lp = 0, k = 0; lp < sp->pr->nlp; lp++) {
 			dc = n->recv_dc[sp->portbase + lp];
@@ -2198,6 +2320,9 @@ mdl_must_from(void *arg, int proc, int *out)
 		if (rounds_need(m, proc, lps, r, color, stack))
 			out[cnt++] = r;
 	}
+	for (k = 0; k < nsend; k++)
+		m->mark[senders[k]] &= ~16;
+	free(senders);
 	free(lps);
 	free(color);
 	free(stack);
@@ -2210,11 +2335,12 @@ mdl_senders(void *arg, int q, int *out)
 {
 	const struct sem	*m = arg;
 	const struct mpnet	*n = m->net;
-	int			 d, cnt = 0;
+	int			 d, cnt = 0, k, lo, hi;
 
-	for (d = 0; d < n->ndc; d++)
-		if (n->dc[d].to == q && n->dc[d].from != q && n->dc[d].used &&
-		    !(m->mark[n->dc[d].from] & 8)) {
+	slots_of(n, q, &lo, &hi);
+	for (k = lo; k < hi; k++)
+		if ((d = n->recv_dc[k]) >= 0 && n->dc[d].from != q &&
+		    n->dc[d].used && !(m->mark[n->dc[d].from] & 8)) {
 			m->mark[n->dc[d].from] |= 8;
 			out[cnt++] = n->dc[d].from;
 		}

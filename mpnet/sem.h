@@ -149,6 +149,10 @@ struct sem {
 	struct symm	*sym;		/* the symmetries the search uses
 					 * (sem_symmetry), or NULL */
 	struct mpnet_walk *walks;	/* two walks' scratch, for bag's */
+	/* What bag's walks found, per process q and pc of its program
+	 * (they read the program and the net only): ocache[q] (NULL until
+	 * asked) has OC_WAYS entries a pc (sem.c: offers_cached). */
+	struct ocache	**ocache;
 };
 
 /* Lay a net out for a mode; channels get min(cbits, what their bound

@@ -49,6 +49,9 @@
 /* The most processes a block has. */
 #define BLOCK_MOST	8
 
+/* The most blocks a step may change for symm_canon's incremental form. */
+#define CHANGED_MOST	8
+
 /* A family of n interchangeable blocks of b processes each: block i is
  * procs[i * b .. (i + 1) * b); its nf fields are f[i * nf .. (i + 1) * nf),
  * the k-th of every block alike (same width, the one the permutation
@@ -59,6 +62,15 @@ struct symset {
 	int		 nf;
 	struct fld	*f;
 	int		 kw;
+	uint64_t	*kc;		/* the base's keys (symm_canon), block j's
+					 * at kc[j * kw], valid where kgen[j] is
+					 * gen */
+	uint32_t	*kgen, gen;
+};
+
+/* A block a word of the state holds a field of. */
+struct wblk {
+	int		 fam, blk;
 };
 
 struct symm {
@@ -70,6 +82,17 @@ struct symm {
 	int		*ord, *tmp;	/* scratch: the blocks sorted */
 	size_t		 keyalloc, ordalloc;
 	char		*text;
+	/* The incremental canonical form (symm_canon): the blocks with a
+	 * field in word i, wb[wstart[i] .. wstart[i + 1]); the canonical
+	 * state the last successors came from (base_ok: it holds one). */
+	int		*wstart;
+	struct wblk	*wb;
+	uint32_t	 words, bytes;
+	uint64_t	*base;
+	int		 base_ok;
+	uint64_t	*nk;		/* scratch: the changed blocks' new keys,
+					 * kwmost words each */
+	int		 kwmost;
 };
 
 /* The check of one transposition: per process its block (-1: none) and
@@ -381,6 +404,63 @@ colls_forbid(const struct sem *m, const int *blk)
 	return 0;
 }
 
+/* The blocks each word of a state holds fields of (sy->wstart, sy->wb),
+ * for symm_canon's incremental form, and the room it needs. */
+static void
+word_map(struct symm *sy, const struct sem *m)
+{
+	int		 i, j, k, pass, *fill;
+	uint32_t	 w, lo, hi;
+
+	sy->words = m->words;
+	sy->bytes = m->bytes;
+	sy->wstart = xcalloc((size_t)m->words + 1, sizeof(int));
+	fill = xcalloc((size_t)m->words + 1, sizeof(int));
+	sy->base = xcalloc(m->words > 0 ? m->words : 1, sizeof(uint64_t));
+	/* Twice: count the blocks of each word, then list them. */
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < sy->nset; i++) {
+			const struct symset	*fs = &sy->set[i];
+
+			for (j = 0; j < fs->n; j++)
+				for (k = 0; k < fs->nf; k++) {
+					const struct fld *f = &fs->f[(size_t)j * fs->nf + k];
+
+					lo = f->off >> 6;
+					hi = (f->off + f->w - 1) >> 6;
+					for (w = lo; w <= hi && w < m->words; w++) {
+						if (pass == 0) {
+							sy->wstart[w + 1]++;
+							continue;
+						}
+						sy->wb[fill[w]].fam = i;
+						sy->wb[fill[w]++].blk = j;
+					}
+				}
+		}
+		if (pass == 0) {
+			for (w = 0; w < m->words; w++) {
+				sy->wstart[w + 1] += sy->wstart[w];
+				fill[w] = sy->wstart[w];
+			}
+			sy->wb = xcalloc(sy->wstart[m->words] > 0 ?
+			    (size_t)sy->wstart[m->words] : 1, sizeof(*sy->wb));
+		}
+	}
+	free(fill);
+	for (i = 0, k = 1; i < sy->nset; i++) {
+		struct symset	*fs = &sy->set[i];
+
+		fs->kc = xcalloc((size_t)fs->n * fs->kw, sizeof(uint64_t));
+		fs->kgen = xcalloc((size_t)fs->n, sizeof(uint32_t));
+		fs->gen = 1;
+		if (fs->kw > k)
+			k = fs->kw;
+	}
+	sy->kwmost = k;
+	sy->nk = xcalloc((size_t)k * CHANGED_MOST, sizeof(uint64_t));
+}
+
 struct symm *
 symm_new(const struct sem *m)
 {
@@ -495,6 +575,8 @@ symm_new(const struct sem *m)
 	free(c.pos);
 	free(c.sig);
 	free(c.touched);
+	if (sy != NULL)
+		word_map(sy, m);
 	return sy;
 }
 
@@ -508,7 +590,13 @@ symm_free(struct symm *sy)
 	for (i = 0; i < sy->nset; i++) {
 		free(sy->set[i].procs);
 		free(sy->set[i].f);
+		free(sy->set[i].kc);
+		free(sy->set[i].kgen);
 	}
+	free(sy->wstart);
+	free(sy->wb);
+	free(sy->base);
+	free(sy->nk);
 	free(sy->set);
 	free(sy->fam);
 	free(sy->bof);
@@ -576,12 +664,13 @@ key_cmp(const uint64_t *a, const uint64_t *b, int kw)
 	return 0;
 }
 
-int
-symm_canon(struct symm *sy, const struct sem *m, uint64_t *s, int p)
+/* The canonical form of any state: every family's blocks sorted (a
+ * stable merge sort). */
+static int
+canon_full(struct symm *sy, uint64_t *s, int p)
 {
 	int	i, j, w, lo, mid, hi, a, b, k, sorted, img = p;
 
-	(void)m;
 	for (i = 0; i < sy->nset; i++) {
 		const struct symset	*fs = &sy->set[i];
 		int			 n = fs->n, kw = fs->kw;
@@ -618,6 +707,168 @@ symm_canon(struct symm *sy, const struct sem *m, uint64_t *s, int p)
 			key_put(fs, s, j, sy->keys + (size_t)sy->ord[j] * kw);
 			if (p >= 0 && sy->fam[p] == i && sy->ord[j] == sy->bof[p])
 				img = fs->procs[j * fs->b + sy->pof[p]];
+		}
+	}
+	return img;
+}
+
+/* Block j's key in the base state (symm_canon), computed once. */
+static const uint64_t *
+base_key(struct symm *sy, struct symset *fs, int j)
+{
+	uint64_t	*k = fs->kc + (size_t)j * fs->kw;
+
+	if (fs->kgen[j] != fs->gen) {
+		key_of(fs, sy->base, j, k);
+		fs->kgen[j] = fs->gen;
+	}
+	return k;
+}
+
+/* The first block of lo..hi whose base key is above key ('eq': at or
+ * above), hi if none (the base's keys are sorted). */
+static int
+base_search(struct symm *sy, struct symset *fs, int lo, int hi,
+    const uint64_t *key, int eq)
+{
+	int	mid, c;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		c = key_cmp(base_key(sy, fs, mid), key, fs->kw);
+		if (c > 0 || (eq && c == 0))
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+/* The blocks of the first family whose base keys equal block j's, from j
+ * on: the last of them. */
+static int
+run_end(struct symm *sy, struct symset *fs, int j)
+{
+	return base_search(sy, fs, j, fs->n, base_key(sy, fs, j), 0) - 1;
+}
+
+/* ... down from j: the first of them. */
+static int
+run_start(struct symm *sy, struct symset *fs, int j)
+{
+	return base_search(sy, fs, 0, j, base_key(sy, fs, j), 1);
+}
+
+
+/* The canonical form of s, a state one step from the canonical state
+ * 'from' (NULL: any state, canon_full).  The same form, and the same
+ * permutation, as canon_full's stable sort, at the cost of what changed:
+ * the words where s differs from 'from' name the blocks that may have
+ * changed (sy->wb), their keys say which did; where one block a of a
+ * family did, every other block of it kept its key, in order, and the
+ * stable sort moves a to b, past the blocks between, which shift by one
+ * towards a.  Only where a shifted block's key differs from its
+ * neighbour's does the state change (a run of equal keys shifted by one
+ * differs at its ends), and the base's keys, sorted, are found by binary
+ * search, each computed once for all the successors of 'from': the cost
+ * is that of the runs passed, not of the family.  Two blocks of a family
+ * or more changed (a step every process takes at once): canon_full. */
+int
+symm_canon(struct symm *sy, const struct sem *m, uint64_t *s, int p,
+    const uint64_t *from)
+{
+	struct wblk	 ch[CHANGED_MOST];
+	int		 nch = 0, i, k, j, a, b, c, e, img = p, fam[CHANGED_MOST];
+	uint32_t	 w;
+	uint64_t	*nk;
+
+	(void)m;
+	if (from == NULL || sy->wb == NULL)
+		return canon_full(sy, s, p);
+	if (!sy->base_ok || memcmp(from, sy->base, sy->bytes) != 0) {
+		memcpy(sy->base, from, sizeof(uint64_t) * sy->words);
+		sy->base_ok = 1;
+		for (i = 0; i < sy->nset; i++)
+			if (++sy->set[i].gen == 0) {
+				memset(sy->set[i].kgen, 0, sizeof(uint32_t) *
+				    (size_t)sy->set[i].n);
+				sy->set[i].gen = 1;
+			}
+	}
+	/* The blocks whose keys changed, at most one a family. */
+	for (w = 0; w < sy->words; w++) {
+		if (s[w] == sy->base[w])
+			continue;
+		for (k = sy->wstart[w]; k < sy->wstart[w + 1]; k++) {
+			struct symset	*fs = &sy->set[sy->wb[k].fam];
+
+			for (j = 0; j < nch && (ch[j].fam != sy->wb[k].fam ||
+			    ch[j].blk != sy->wb[k].blk); j++)
+				;
+			if (j < nch)
+				continue;
+			if (nch == CHANGED_MOST)
+				return canon_full(sy, s, p);
+			nk = sy->nk + (size_t)nch * sy->kwmost;
+			key_of(fs, s, sy->wb[k].blk, nk);
+			if (key_cmp(nk, base_key(sy, fs, sy->wb[k].blk),
+			    fs->kw) == 0)
+				continue;
+			for (j = 0; j < nch && ch[j].fam != sy->wb[k].fam; j++)
+				;
+			if (j < nch)
+				return canon_full(sy, s, p);
+			ch[nch++] = sy->wb[k];
+		}
+	}
+	for (c = 0; c < nch; c++) {
+		struct symset	*fs = &sy->set[ch[c].fam];
+
+		fam[c] = ch[c].fam;
+		a = ch[c].blk;
+		nk = sy->nk + (size_t)c * sy->kwmost;
+		if (key_cmp(nk, base_key(sy, fs, a), fs->kw) > 0) {
+			/* Up: past the blocks after a with keys below its
+			 * new one, each to the place before it. */
+			b = base_search(sy, fs, a + 1, fs->n, nk, 1) - 1;
+			if (b > a) {
+				key_put(fs, s, a, base_key(sy, fs, a + 1));
+				for (j = a + 1; j < b; j = e + 1) {
+					e = key_cmp(base_key(sy, fs, j),
+					    base_key(sy, fs, j + 1), fs->kw) != 0 ?
+					    j : run_end(sy, fs, j);
+					if (e >= b)
+						break;
+					key_put(fs, s, e, base_key(sy, fs, e + 1));
+				}
+				key_put(fs, s, b, nk);
+			}
+		} else {
+			/* Down: past the blocks before a with keys above
+			 * its new one, each to the place after it. */
+			b = base_search(sy, fs, 0, a, nk, 0);
+			if (b < a) {
+				key_put(fs, s, a, base_key(sy, fs, a - 1));
+				for (j = a - 1; j > b; j = e - 1) {
+					e = key_cmp(base_key(sy, fs, j - 1),
+					    base_key(sy, fs, j), fs->kw) != 0 ?
+					    j : run_start(sy, fs, j);
+					if (e <= b)
+						break;
+					key_put(fs, s, e, base_key(sy, fs, e - 1));
+				}
+				key_put(fs, s, b, nk);
+			}
+		}
+		if (p >= 0 && sy->fam[p] == fam[c]) {
+			j = sy->bof[p];
+			if (j == a)
+				j = b;
+			else if (b > a && j > a && j <= b)
+				j--;
+			else if (b < a && j >= b && j < a)
+				j++;
+			img = fs->procs[j * fs->b + sy->pof[p]];
 		}
 	}
 	return img;

@@ -20,8 +20,11 @@ struct symm *symm_new(const struct sem *m);
 void symm_free(struct symm *);
 /* Put s in canonical form: per family, its blocks sorted by what they
  * hold, so that two states that differ by a permutation of blocks become
- * one.  Returns where process p went (p < 0: -1). */
-int symm_canon(struct symm *, const struct sem *m, uint64_t *s, int p);
+ * one.  Returns where process p went (p < 0: -1).  'from', when not
+ * NULL, is a state in canonical form one step before s: the form then
+ * costs what the step changed. */
+int symm_canon(struct symm *, const struct sem *m, uint64_t *s, int p,
+    const uint64_t *from);
 /* The families, for a summary: "worker[1..8]", "node[1..16] in pairs"
  * joined by ", " (borrowed). */
 const char *symm_text(const struct symm *);
