@@ -104,6 +104,7 @@
 
 #include "clock.h"
 #include "explore.h"
+#include "memory.h"
 #include "xmalloc.h"
 
 #define CHUNK_SHIFT	18
@@ -1362,140 +1363,6 @@ explore_timed_out(const struct xopts *o)
  * memory, and the default limit is never less. */
 #define MEM_FLOOR	(32ULL << 20)
 
-/* A number from the first line of dir/file ("max": none); -1 if none. */
-static int
-mem_read(const char *dir, const char *file, uint64_t *v)
-{
-	char	 path[PATH_MAX + 32];
-	FILE	*f;
-	int	 rc;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	if ((f = fopen(path, "r")) == NULL)
-		return -1;
-	rc = fscanf(f, "%" SCNu64, v) == 1 ? 0 : -1;
-	fclose(f);
-	return rc;
-}
-
-/* The page cache a control group may drop: its memory.stat's 'key'. */
-static uint64_t
-mem_inactive(const char *dir, const char *key)
-{
-	char		 path[PATH_MAX + 32], line[256];
-	size_t		 n = strlen(key);
-	uint64_t	 v = 0;
-	FILE		*f;
-
-	snprintf(path, sizeof(path), "%s/memory.stat", dir);
-	if ((f = fopen(path, "r")) == NULL)
-		return 0;
-	while (fgets(line, sizeof(line), f) != NULL)
-		if (strncmp(line, key, n) == 0 && line[n] == ' ' &&
-		    sscanf(line + n + 1, "%" SCNu64, &v) == 1)
-			break;
-	fclose(f);
-	return v;
-}
-
-/* Lower *avail and *total to what the control groups the process is in
- * (v1 or v2, each and its ancestors) leave it: the limit less the memory
- * used, not counting page cache that can be dropped. */
-static void
-mem_cgroups(uint64_t *avail, uint64_t *total)
-{
-	char		 line[PATH_MAX + 64], dir[PATH_MAX], *ctl, *path, *p;
-	const char	*base, *lim, *cur, *key;
-	uint64_t	 l, u, drop, room;
-	size_t		 blen;
-	FILE		*f;
-
-	if ((f = fopen("/proc/self/cgroup", "r")) == NULL)
-		return;
-	while (fgets(line, sizeof(line), f) != NULL) {
-		line[strcspn(line, "\n")] = '\0';
-		if ((ctl = strchr(line, ':')) == NULL ||
-		    (path = strchr(++ctl, ':')) == NULL)
-			continue;
-		*path++ = '\0';
-		if (*ctl == '\0') {
-			base = "/sys/fs/cgroup";
-			lim = "memory.max";
-			cur = "memory.current";
-			key = "inactive_file";
-		} else if (strcmp(ctl, "memory") == 0 || strncmp(ctl, "memory,", 7) == 0 ||
-		    strstr(ctl, ",memory,") != NULL || ((p = strstr(ctl, ",memory")) != NULL &&
-		    p[7] == '\0')) {
-			base = "/sys/fs/cgroup/memory";
-			lim = "memory.limit_in_bytes";
-			cur = "memory.usage_in_bytes";
-			key = "total_inactive_file";
-		} else
-			continue;
-		blen = strlen(base);
-		snprintf(dir, sizeof(dir), "%s%s", base, path);
-		for (;;) {
-			if (mem_read(dir, lim, &l) == 0 && l < *total &&
-			    mem_read(dir, cur, &u) == 0) {
-				if ((drop = mem_inactive(dir, key)) < u)
-					u -= drop;
-				room = l > u ? l - u : 0;
-				if (room < *avail)
-					*avail = room;
-				*total = l;
-			}
-			if ((p = strrchr(dir, '/')) == NULL || (size_t)(p - dir) < blen)
-				break;
-			*p = '\0';
-		}
-	}
-	fclose(f);
-}
-
-/* What the process may still take, in bytes: the system's MemAvailable or
- * less where a control group leaves less; *total the memory there is
- * (MemTotal or a group's smaller limit).  $ENSEMBLE_MEMINFO names a file
- * read instead of /proc/meminfo, the groups then left out (for tests). */
-static uint64_t
-mem_room(uint64_t *total)
-{
-	const char	*fake = getenv("ENSEMBLE_MEMINFO");
-	char		 line[256];
-	uint64_t	 avail = 0, v;
-	FILE		*f;
-
-	*total = 0;
-	if (fake != NULL && *fake == '\0')
-		fake = NULL;
-	if ((f = fopen(fake != NULL ? fake : "/proc/meminfo", "r")) != NULL) {
-		while (fgets(line, sizeof(line), f) != NULL) {
-			if (sscanf(line, "MemAvailable: %" SCNu64, &v) == 1)
-				avail = v * 1024;
-			else if (sscanf(line, "MemTotal: %" SCNu64, &v) == 1)
-				*total = v * 1024;
-		}
-		fclose(f);
-	}
-	if (avail == 0)
-		avail = 1ULL << 30;	/* unknown: a guess that harms no one */
-	if (*total < avail)
-		*total = avail;
-	if (fake == NULL)
-		mem_cgroups(&avail, total);
-	return avail;
-}
-
-/* The memory to leave free whatever happens: a sixteenth of all there is,
- * from 256 MB to 2 GB (the kernel reclaims, other processes grow, and a
- * search's growth between two checks must fit). */
-static uint64_t
-mem_margin(uint64_t total)
-{
-	uint64_t	m = total / 16;
-
-	return m < (256ULL << 20) ? 256ULL << 20 : m > (2ULL << 30) ? 2ULL << 30 : m;
-}
-
 /* Half of what is left after the margin: the other half is for what the
  * search holds besides the store (the counterexample, its text) and for
  * other processes growing meanwhile, which explore_watch looks out for.
@@ -1503,7 +1370,7 @@ mem_margin(uint64_t total)
 uint64_t
 explore_default_memory(void)
 {
-	uint64_t	total, avail = mem_room(&total), margin = mem_margin(total);
+	uint64_t	total, avail = memory_room(&total), margin = memory_margin(total);
 
 	return avail > margin + 2 * MEM_FLOOR ? (avail - margin) / 2 : MEM_FLOOR;
 }
@@ -1540,8 +1407,8 @@ explore_watch(const struct xopts *o, uint64_t held, uint64_t next,
 		next = 0;
 	else if (next > max - held)
 		next = max - held;
-	avail = mem_room(&total);
-	need = mem_margin(total) + next;
+	avail = memory_room(&total);
+	need = memory_margin(total) + next;
 	if (avail >= need)
 		return XL_NONE;
 	r->avail = avail;
@@ -1566,50 +1433,4 @@ explore_memory_text(const struct xresult *r, const struct xopts *o, int given)
 	return s;
 }
 
-/* Every mode's search has the same limits, progress and ticks; the
- * caller says how it reduces and judges. */
-void
-explore_xopts(const struct verify_opts *vo, enum check_mode mode, double t0,
-    char *label, size_t size, struct xopts *xo)
-{
-	memset(xo, 0, sizeof(*xo));
-	xo->reduce = !vo->exact;
-	xo->full = vo->exact;	/* every state counted, as --exact promises */
-	xo->max_states = vo->max_states;
-	xo->max_memory = vo->max_memory;	/* 0: the default, asked when needed */
-	xo->deadline = vo->max_time > 0 ? t0 + vo->max_time - vo->spent : 0;
-	xo->progress = vo->progress;
-	xo->tick = vo->tick;
-	xo->tick_arg = vo->tick_arg;
-	xo->began = t0 - vo->spent;
-	snprintf(label, size, "%s mode", check_mode_name(mode));
-	xo->label = label;
-}
-
-/* The limit's own words, as for every model. */
-char *
-explore_limit_text(const struct xresult *x, const struct xopts *xo,
-    const struct verify_opts *vo)
-{
-	char	*t;
-
-	switch (x->limit) {
-	case XL_STATES:
-		xasprintf(&t, "state limit of %" PRIu64 " reached (--max-states)",
-		    xo->max_states);
-		break;
-	case XL_MEMORY:
-	case XL_LOW_MEMORY:
-		t = explore_memory_text(x, xo, vo->max_memory > 0);
-		break;
-	case XL_TIME:
-		xasprintf(&t, "time limit of %g s reached (--max-time)", vo->max_time);
-		break;
-	default:
-		xasprintf(&t, "%" PRIu64 " states, the most the state store holds",
-		    x->states);
-		break;
-	}
-	return t;
-}
 

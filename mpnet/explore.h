@@ -5,8 +5,11 @@
 #ifndef ENS_EXPLORE_H
 #define ENS_EXPLORE_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include "model.h"
-#include "mpnet.h"
+#include "tick.h"
 
 enum xstatus {
 	X_DONE,		/* explored: no violation */
@@ -143,15 +146,4 @@ enum xlimit explore_watch(const struct xopts *, uint64_t held, uint64_t next,
  * caller frees it); 'given': the limit was --max-memory's. */
 char *explore_memory_text(const struct xresult *, const struct xopts *,
     int given);
-/* The options of one mode's search from verify_opts, begun at t0
- * (clock_now()): every interleaving with --exact (counting every state),
- * else reduced; the limits, progress and ticks; the label "buffered
- * mode" into label (size bytes).  The judge's are the caller's to set. */
-void explore_xopts(const struct verify_opts *, enum check_mode, double t0,
-    char *label, size_t size, struct xopts *);
-/* What stopped search x (its X_LIMIT or the limit after a violation),
- * for mode_result.incomplete (the caller frees it). */
-char *explore_limit_text(const struct xresult *x, const struct xopts *,
-    const struct verify_opts *);
-
 #endif

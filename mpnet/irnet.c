@@ -20,6 +20,7 @@
 #include "irnet.h"
 #include "violation.h"
 #include "xmalloc.h"
+#include "xopts.h"
 
 /* A message's kind. */
 struct irn_kind {
@@ -897,7 +898,7 @@ irn_check(const struct ir *ir, enum check_mode mode, const struct verify_opts *v
 	md.judge = irn_judge_state;
 	md.judge_arg = &n;
 
-	explore_xopts(vo, mode, t0, label, sizeof(label), &xo);
+	xopts_from(vo, mode, t0, label, sizeof(label), &xo);
 	xo.reduce = 0;
 	/* Unwaited requests show in markings that are not terminal. */
 	xo.judge_all = ir->has_requests;
@@ -920,7 +921,7 @@ irn_check(const struct ir *ir, enum check_mode mode, const struct verify_opts *v
 		r->incomplete = buf_steal(&b);
 	} else if (x.status == X_LIMIT ||
 	    (x.status == X_VIOLATION && x.limit != XL_NONE))
-		r->incomplete = explore_limit_text(&x, &xo, vo);
+		r->incomplete = xopts_limit_text(&x, &xo, vo);
 	if (x.bad > 0) {
 		r->viol = irn_judge(&n, (unsigned char *)x.final,
 		    irn_finalizing(&n, (unsigned char *)x.final));

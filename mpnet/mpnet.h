@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "pcg.h"
+#include "tick.h"
 #include "violation.h"
 
 /* An MP net (compile.h): opaque outside mpnet/. */
@@ -36,13 +37,6 @@ enum check_mode { CHECK_BUFFERED, CHECK_SYNC };
  * "both", "buffered" or "synchronous"; 0 for any other name. */
 int mpnet_send_modes(const char *);
 
-/* What verification is doing (verify_opts.tick). */
-struct verify_tick {
-	const char	*label;		/* the mode: "synchronous mode" */
-	uint64_t	 states;	/* stored so far (one run: its steps) */
-	uint64_t	 bytes;		/* what they take */
-	double		 seconds;	/* since verification began, every mode */
-};
 
 struct verify_opts {
 	int		 modes;		/* bits 1 << enum check_mode; 0: both */

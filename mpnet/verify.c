@@ -18,6 +18,7 @@
 #include "judge.h"
 #include "report.h"
 #include "xmalloc.h"
+#include "xopts.h"
 
 /* Channel count widths: start small (most channels hold a message or
  * two), double on overflow up to this. */
@@ -188,7 +189,7 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 
 	memset(r, 0, sizeof(*r));
 	r->mode = mode;
-	explore_xopts(vo, mode, t0, label, sizeof(label), &xo);
+	xopts_from(vo, mode, t0, label, sizeof(label), &xo);
 	/* A net that may run for ever has no end state to judge: look at
 	 * every state for what stays wrong. */
 	xo.judge_all = !net->finite;
@@ -270,7 +271,7 @@ mpnet_check(const struct mpnet *net, enum check_mode mode,
 	if (x.status == X_OVERFLOW || (x.status == X_VIOLATION && x.overflowed))
 		r->incomplete = overflow_text(net, &m);
 	else if (x.status == X_LIMIT || (x.status == X_VIOLATION && x.limit != XL_NONE))
-		r->incomplete = explore_limit_text(&x, &xo, vo);
+		r->incomplete = xopts_limit_text(&x, &xo, vo);
 	switch (x.status) {
 	case X_DONE:
 		r->verdict = V_VERIFIED;
