@@ -31,11 +31,13 @@ static void
 demux_end(struct run *R, int r, enum wire_mark k, const char *h)
 {
 	struct rproc	*p = &R->p[r];
-	const char	*e = h + strcspn(h, " ");
+	size_t		 hl;
 	int		 n;
+	enum wire_mark	 how = wire_end_parse(h, &hl, &n);
+	const char	*e = h + hl;
 
 	if (p->host == NULL)
-		p->host = xstrndup(h, (size_t)(e - h));
+		p->host = xstrndup(h, hl);
 	if (*e == '\0')
 		return;
 	if (!p->ended && ++R->nended == R->n) {
@@ -47,11 +49,11 @@ demux_end(struct run *R, int r, enum wire_mark k, const char *h)
 		if (p->cannot == NULL)
 			p->cannot = xstrdup(e + 1);
 		launch_mark_failed(R, r);
-	} else if (sscanf(e, " " WIRE_WORD_EXIT " %d", &n) == 1) {
+	} else if (k == WIRE_MARK_END && how == WIRE_MARK_EXIT) {
 		p->exit_code = n;
 		if (n != 0 || !p->hello)
 			launch_mark_failed(R, r);
-	} else if (sscanf(e, " " WIRE_WORD_SIGNAL " %d", &n) == 1) {
+	} else if (k == WIRE_MARK_END && how == WIRE_MARK_SIGNAL) {
 		if (p->signal == 0)
 			p->signal = n;
 		if (R->fail_at == 0)

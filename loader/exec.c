@@ -119,20 +119,42 @@ tramp_usage(void)
 	exit(2);
 }
 
+/* A marker line on stderr (runtime/wire.h): WIRE_MARK, the run's secret
+ * and a space when there is one, what fmt says, a newline; the one way
+ * the trampoline writes them. */
+static void __attribute__((format(printf, 2, 0)))
+tramp_vmark(const struct tramp *t, const char *fmt, va_list ap)
+{
+	fprintf(stderr, "%s%s%s", WIRE_MARK, t->secret != NULL ? t->secret : "",
+	    t->secret != NULL ? " " : "");
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+static void __attribute__((format(printf, 2, 3)))
+tramp_mark(const struct tramp *t, const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	tramp_vmark(t, fmt, ap);
+	va_end(ap);
+}
+
 /* Say that the component cannot be started, and why, and leave as Open
  * MPI takes a process that could not start. */
 static void __attribute__((noreturn, format(printf, 2, 3)))
 tramp_cannot(const struct tramp *t, const char *fmt, ...)
 {
 	va_list	ap;
+	char	*why;
 
-	fprintf(stderr, "%s%s%s" WIRE_WORD_CANNOT " %s ", WIRE_MARK,
-	    t->secret != NULL ? t->secret : "", t->secret != NULL ? " " : "",
-	    t->host);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	if (xvasprintf(&why, fmt, ap) < 0)
+		why = NULL;
 	va_end(ap);
-	fputc('\n', stderr);
+	tramp_mark(t, WIRE_WORD_CANNOT " %s %s", t->host, why != NULL ? why :
+	    fmt);
 	exit(127);
 }
 
@@ -237,25 +259,25 @@ tramp_args(struct tramp *t, int argc, char **argv)
 	t->name = v[k++];
 	t->root = v[k++];
 	for (;;) {
-		if (k < n && strcmp(v[k], "--tables") == 0) {
+		if (k < n && strcmp(v[k], WIRE_FLAG_TABLES) == 0) {
 			t->tables = 1;
 			k++;
-		} else if (k + 1 < n && strcmp(v[k], "--tables-file") == 0) {
+		} else if (k + 1 < n && strcmp(v[k], WIRE_FLAG_TABLES_FILE) == 0) {
 			t->tables_file = v[k + 1];
 			k += 2;
-		} else if (k < n && strcmp(v[k], "--stdin") == 0) {
+		} else if (k < n && strcmp(v[k], WIRE_FLAG_STDIN) == 0) {
 			t->keep_stdin = 1;
 			k++;
-		} else if (k < n && strcmp(v[k], "--relay") == 0) {
+		} else if (k < n && strcmp(v[k], WIRE_FLAG_RELAY) == 0) {
 			relay = 1;
 			k++;
-		} else if (k + 1 < n && strcmp(v[k], "--stdin-net") == 0) {
+		} else if (k + 1 < n && strcmp(v[k], WIRE_FLAG_STDIN_NET) == 0) {
 			t->stdin_net = v[k + 1];
 			k += 2;
-		} else if (k + 1 < n && strcmp(v[k], "--watch") == 0) {
+		} else if (k + 1 < n && strcmp(v[k], WIRE_FLAG_WATCH) == 0) {
 			t->watch = v[k + 1];
 			k += 2;
-		} else if (k + 1 < n && strcmp(v[k], "--wdir") == 0) {
+		} else if (k + 1 < n && strcmp(v[k], WIRE_FLAG_WDIR) == 0) {
 			t->wdir = v[k + 1];
 			k += 2;
 		} else
@@ -811,8 +833,7 @@ main(int argc, char **argv)
 	struct relay_src	 src[3];
 	struct lookout		 lo;
 	sigset_t		 chld, wake;
-	const char		*sp;
-	char			*msg;
+	char			*msg, end[sizeof(t.host) + 32];
 	pid_t			 parent = getpid(), pid;
 	int			 k, ex[2], err[2], st, fd, tables = -1;
 	int			 pipes[3] = { -1, -1, -1 }, rd[3];
@@ -828,7 +849,7 @@ main(int argc, char **argv)
 	 * user's, cannot read our memory or environment. */
 	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 	memset(&t, 0, sizeof(t));
-	if (argc == 3 && strcmp(argv[1], "--plan") == 0)
+	if (argc == 3 && strcmp(argv[1], WIRE_FLAG_PLAN) == 0)
 		tramp_plan(argv[0], argv[2], &argc, &argv);
 	tramp_args(&t, argc, argv);
 	if (gethostname(t.host, sizeof(t.host) - 1) != 0)
@@ -836,9 +857,7 @@ main(int argc, char **argv)
 	t.host[sizeof(t.host) - 1] = '\0';
 	/* The deadlock watch: the slot the component will write. */
 	t.watchfd = lookout_open(&lo, t.watch, t.secret, t.host);
-	sp = t.secret != NULL ? " " : "";
-	fprintf(stderr, "%s%s%s" WIRE_WORD_START " %s\n", WIRE_MARK,
-	    t.secret != NULL ? t.secret : "", sp, t.host);
+	tramp_mark(&t, WIRE_WORD_START " %s", t.host);
 	if (t.tables)
 		tables = tramp_tables(&t);
 	else if (t.tables_file != NULL)
@@ -917,9 +936,8 @@ main(int argc, char **argv)
 		tramp_cannot(&t, "%s", msg);
 	}
 	if (WIFSIGNALED(st)) {
-		fprintf(stderr, "%s%s%s" WIRE_WORD_END " %s " WIRE_WORD_SIGNAL
-		    " %d\n", WIRE_MARK, t.secret != NULL ? t.secret : "", sp,
-		    t.host, WTERMSIG(st));
+		wire_end_put(end, sizeof(end), t.host, 0, WTERMSIG(st));
+		tramp_mark(&t, WIRE_WORD_END " %s", end);
 		fflush(stderr);
 		/* Die of it too, without a core of our own. */
 		setrlimit(RLIMIT_CORE, &no_core);
@@ -927,8 +945,7 @@ main(int argc, char **argv)
 		raise(WTERMSIG(st));
 		exit(128 + WTERMSIG(st));
 	}
-	fprintf(stderr, "%s%s%s" WIRE_WORD_END " %s " WIRE_WORD_EXIT " %d\n",
-	    WIRE_MARK, t.secret != NULL ? t.secret : "", sp, t.host,
-	    WEXITSTATUS(st));
+	wire_end_put(end, sizeof(end), t.host, WEXITSTATUS(st), 0);
+	tramp_mark(&t, WIRE_WORD_END " %s", end);
 	exit(WEXITSTATUS(st));
 }

@@ -292,7 +292,7 @@ launcher_plan_tail(struct run *R, struct launcher_argv *a, const char *count)
 		launcher_arg_own(a, s);
 	}
 	launcher_arg(a, o->exec);
-	launcher_arg(a, "--plan");
+	launcher_arg(a, WIRE_FLAG_PLAN);
 	launcher_arg(a, R->appfile);
 }
 

@@ -369,24 +369,24 @@ plan_line(const struct pcg *g, const struct plan_opts *o, int r,
 	snprintf(num, sizeof(num), "%d", o->root);
 	TOKEN(num);
 	if (o->relay != NULL)
-		TOKEN("--relay");
+		TOKEN(WIRE_FLAG_RELAY);
 	if (r == o->root && o->tables_file != NULL) {
-		TOKEN("--tables-file");
+		TOKEN(WIRE_FLAG_TABLES_FILE);
 		TOKEN(o->tables_file);
 	} else if (r == o->root)
-		TOKEN("--tables");
+		TOKEN(WIRE_FLAG_TABLES);
 	if (r == o->stdin_proc)
-		TOKEN("--stdin");
+		TOKEN(WIRE_FLAG_STDIN);
 	if (o->stdin_net != NULL) {
-		TOKEN("--stdin-net");
+		TOKEN(WIRE_FLAG_STDIN_NET);
 		TOKEN(o->stdin_net);
 	}
 	if (o->watch != NULL) {
-		TOKEN("--watch");
+		TOKEN(WIRE_FLAG_WATCH);
 		TOKEN(o->watch);
 	}
 	if (wdir != NULL && wdir->n > 0 && wdir->v[0][0] != '\0') {
-		TOKEN("--wdir");
+		TOKEN(WIRE_FLAG_WDIR);
 		TOKEN(wdir->v[0]);
 	}
 	nenv = pcg_env(g, p, &env);

@@ -478,6 +478,47 @@ wire_mark_parse(const char *m, const char **arg)
 	return WIRE_MARK_UNKNOWN;
 }
 
+enum wire_mark
+wire_end_parse(const char *arg, size_t *hostlen, int *n)
+{
+	const char	*e = arg + strcspn(arg, " "), *w, *num;
+	enum wire_mark	 k;
+	char		*end;
+	long		 v;
+
+	*hostlen = (size_t)(e - arg);
+	*n = 0;
+	if (*e != ' ')
+		return WIRE_MARK_UNKNOWN;
+	w = e + 1;
+	if (strncmp(w, WIRE_WORD_EXIT " ", strlen(WIRE_WORD_EXIT " ")) == 0) {
+		k = WIRE_MARK_EXIT;
+		num = w + strlen(WIRE_WORD_EXIT " ");
+	} else if (strncmp(w, WIRE_WORD_SIGNAL " ",
+	    strlen(WIRE_WORD_SIGNAL " ")) == 0) {
+		k = WIRE_MARK_SIGNAL;
+		num = w + strlen(WIRE_WORD_SIGNAL " ");
+	} else
+		return WIRE_MARK_UNKNOWN;
+	if (*num < '0' || *num > '9')
+		return WIRE_MARK_UNKNOWN;
+	errno = 0;
+	v = strtol(num, &end, 10);
+	if (errno != 0 || *end != '\0' || v > 255)
+		return WIRE_MARK_UNKNOWN;
+	*n = (int)v;
+	return k;
+}
+
+int
+wire_end_put(char *out, size_t size, const char *host, int exit_status,
+    int signal)
+{
+	return signal > 0 ?
+	    snprintf(out, size, "%s " WIRE_WORD_SIGNAL " %d", host, signal) :
+	    snprintf(out, size, "%s " WIRE_WORD_EXIT " %d", host, exit_status);
+}
+
 /* Whether byte c, written after the byte last, is written as %XX in a
  * token. */
 static int

@@ -315,6 +315,18 @@ struct wire_slot {
 #define WIRE_WORD_UNBLOCKED	"unblocked"
 #define WIRE_WORD_WORLD		"world"		/* "world SIZE": not the plan's */
 
+/* The trampoline's flags (ensemble-exec's command line, a process's line
+ * of the appfile or the plan): written by loader/plan.c and
+ * loader/launcher.c, read by loader/exec.c. */
+#define WIRE_FLAG_RELAY		"--relay"	/* its output relayed */
+#define WIRE_FLAG_TABLES	"--tables"	/* the tables on its stdin */
+#define WIRE_FLAG_TABLES_FILE	"--tables-file"	/* FILE: the tables there */
+#define WIRE_FLAG_STDIN		"--stdin"	/* it keeps the run's stdin */
+#define WIRE_FLAG_STDIN_NET	"--stdin-net"	/* ADDRESSES: --stdin all's */
+#define WIRE_FLAG_WATCH		"--watch"	/* PID:FD:HOST: the watch's */
+#define WIRE_FLAG_WDIR		"--wdir"	/* DIR: its working directory */
+#define WIRE_FLAG_PLAN		"--plan"	/* PLAN: its line at its rank */
+
 /* A marker line, by its first word. */
 enum wire_mark {
 	WIRE_MARK_INIT,
@@ -472,6 +484,19 @@ int wire_bundle_split(const char *p, size_t len, int n, int *offs, int *lens);
  * which must be the whole text).  WIRE_MARK_UNKNOWN for any other text, a word that
  * needs an argument without one among them. */
 enum wire_mark wire_mark_parse(const char *m, const char **arg);
+
+/* An "end" marker's argument, "HOST exit N" or "HOST signal N" (as the
+ * trampoline writes it: wire_end_put): the length of HOST into *hostlen,
+ * and WIRE_MARK_EXIT with the exit status in *n, WIRE_MARK_SIGNAL with
+ * the signal, or WIRE_MARK_UNKNOWN (*n 0) for a host alone or any other
+ * text after it. */
+enum wire_mark wire_end_parse(const char *arg, size_t *hostlen, int *n);
+
+/* Write "HOST exit N" (signal 0) or "HOST signal N" (N the signal) into
+ * out (size bytes, cut short if it must be): an "end" marker's argument.
+ * The length it has, as snprintf's. */
+int wire_end_put(char *out, size_t size, const char *host, int exit_status,
+    int signal);
 
 /* The name of a call (enum wire_call: "ens_send", "MPI_Recv"), "-" for
  * WC_NONE and any number that is not one. */

@@ -154,7 +154,18 @@ static void
 marker(const char *s)
 {
 	const char	*arg;
+	size_t		 hl;
+	int		 n;
+	enum wire_mark	 k;
 
+	/* An end's argument: its host a prefix without a space, the number
+	 * of an exit or a signal one an 8-bit status could hold. */
+	k = wire_end_parse(s, &hl, &n);
+	if (hl > strlen(s) || memchr(s, ' ', hl) != NULL ||
+	    (k != WIRE_MARK_UNKNOWN && k != WIRE_MARK_EXIT &&
+	    k != WIRE_MARK_SIGNAL) || n < 0 || n > 255 ||
+	    (k == WIRE_MARK_UNKNOWN && n != 0))
+		fail("an end's argument read wrong");
 	if (wire_mark_parse(s, &arg) == WIRE_MARK_UNKNOWN)
 		return;
 	if (arg < s || arg > s + strlen(s) ||

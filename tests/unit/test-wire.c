@@ -356,6 +356,33 @@ main(void)
 	    "a marker without its argument, with one it takes none, or of"
 	    " another word is unknown");
 
+	/* An end marker's argument, as the trampoline writes it, read back;
+	 * anything else after the host is not an end. */
+	{
+		char	e[300];
+		size_t	hl;
+		int	num;
+
+		wire_end_put(e, sizeof(e), "node-7", 3, 0);
+		check(strcmp(e, "node-7 " WIRE_WORD_EXIT " 3") == 0 &&
+		    wire_end_parse(e, &hl, &num) == WIRE_MARK_EXIT && hl == 6 &&
+		    num == 3, "an end by exit status writes and reads back");
+		wire_end_put(e, sizeof(e), "vm", 0, 11);
+		check(strcmp(e, "vm " WIRE_WORD_SIGNAL " 11") == 0 &&
+		    wire_end_parse(e, &hl, &num) == WIRE_MARK_SIGNAL && hl == 2 &&
+		    num == 11, "an end by a signal writes and reads back");
+		check(wire_end_parse("vm", &hl, &num) == WIRE_MARK_UNKNOWN &&
+		    hl == 2 && wire_end_parse("vm exit", &hl, &num) ==
+		    WIRE_MARK_UNKNOWN && wire_end_parse("vm exit 3x", &hl, &num) ==
+		    WIRE_MARK_UNKNOWN && wire_end_parse("vm exit -1", &hl, &num) ==
+		    WIRE_MARK_UNKNOWN && wire_end_parse("vm exit 256", &hl, &num) ==
+		    WIRE_MARK_UNKNOWN && wire_end_parse("vm signals 3", &hl, &num) ==
+		    WIRE_MARK_UNKNOWN && wire_end_parse("", &hl, &num) ==
+		    WIRE_MARK_UNKNOWN && hl == 0,
+		    "a host alone, or anything but exit or signal and a number"
+		    " after it, is no end");
+	}
+
 	/* A relayed piece: every byte escaped and unescaped back. */
 	for (i = 0; i < 256; i++)
 		all[i] = (char)i;
