@@ -294,6 +294,8 @@ tramp_args(struct tramp *t, int argc, char **argv)
 	    strpbrk(secret, " \n") != NULL))
 		tramp_usage();
 	t->secret = relay ? secret : NULL;
+	if (!relay)
+		free(secret);	/* not ours to use: gone from the environment */
 	t->stdin_key = key;
 	if (t->tables && t->tables_file != NULL)
 		tramp_usage();
