@@ -240,8 +240,7 @@ demux_out_open(struct run *R, int r, int err, int create)
 	path = demux_out_path(R, r, err);
 	name = path + strlen(R->o->output_dir) + 1;
 	if (create && (why = demux_out_refused(R, name)) == NULL &&
-	    fstatat(R->outdir, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-	    unlinkat(R->outdir, name, 0) != 0)
+	    unlinkat(R->outdir, name, 0) != 0 && errno != ENOENT)
 		/* What is there is replaced, not written through: a link to
 		 * a file elsewhere keeps it as it was. */
 		xasprintf(&why, "%s", strerror(errno));
