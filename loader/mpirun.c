@@ -364,8 +364,13 @@ mpirun_files(struct run *R)
 	return rc;
 }
 
-/* Start the launcher (its argv: 'mpirun --app APPFILE') with pipes for its standard streams, and
- * SIGCHLD caught (blocked but in ppoll; mpirun_catch has the others).  An
+/* Start the launcher (its argv: 'mpirun --app APPFILE') with pipes for
+ * its standard streams, and SIGCHLD caught (blocked but in ppoll;
+ * mpirun_catch has the others).  With nothing to write on its standard
+ * input (the tables in a file, no --stdin process), it reads /dev/null:
+ * its input ends before any process starts, never as one ends (MPICH
+ * 4.0.2's mpiexec, told of the end of its input just as a process's
+ * proxy exits, writes to the closed socket and dies of SIGPIPE).  An
  * exec failure comes back as an errno over a close-on-exec pipe.  0, or
  * -1 when it could not be started (said). */
 int
@@ -377,7 +382,7 @@ mpirun_spawn(struct run *R)
 	struct launcher_argv	 a;
 	int			 in[2] = { -1, -1 }, out[2] = { -1, -1 };
 	int			 err[2] = { -1, -1 }, ex[2] = { -1, -1 };
-	int			 exec_errno, rc = -1;
+	int			 exec_errno, quiet, rc = -1;
 	ssize_t			 nr;
 	pid_t			 self;
 
@@ -386,7 +391,12 @@ mpirun_spawn(struct run *R)
 	launcher_arg(&a, NULL);
 	mpirun_pythonpath(o->pythondir);
 	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
-	if (pipe(in) != 0 || pipe(out) != 0 || pipe(err) != 0 ||
+	if ((quiet = R->bundle.len == 0 && o->stdin_proc < 0) &&
+	    (in[0] = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0) {
+		fprintf(stderr, "ensemble: /dev/null: %s\n", strerror(errno));
+		goto out;
+	}
+	if ((!quiet && pipe(in) != 0) || pipe(out) != 0 || pipe(err) != 0 ||
 	    pipe2(ex, O_CLOEXEC) != 0) {
 		fprintf(stderr, "ensemble: pipe: %s\n", strerror(errno));
 		goto out;
@@ -424,7 +434,9 @@ mpirun_spawn(struct run *R)
 		dup2(in[0], STDIN_FILENO);
 		dup2(out[1], STDOUT_FILENO);
 		dup2(err[1], STDERR_FILENO);
-		close(in[0]); close(in[1]);
+		close(in[0]);
+		if (in[1] >= 0)
+			close(in[1]);
 		close(out[0]); close(out[1]);
 		close(err[0]); close(err[1]);
 		close(ex[0]);
@@ -454,7 +466,8 @@ mpirun_spawn(struct run *R)
 	}
 	/* Whatever becomes of us, the run's directories go (tidy.h). */
 	tidy_watch(&R->tidy, R->pid);
-	fcntl(R->pfd[2].fd, F_SETFL, O_NONBLOCK);
+	if (R->pfd[2].fd >= 0)
+		fcntl(R->pfd[2].fd, F_SETFL, O_NONBLOCK);
 	signal(SIGPIPE, SIG_IGN);
 	rc = 0;
 out:
