@@ -539,11 +539,12 @@ failure_report(struct run *R, int status)
 		/* Nothing explains it: show what mpirun said. */
 		failure_mpirun_said(R);
 		if (WIFSIGNALED(status))
-			fprintf(stderr, "ensemble: %s: mpirun was killed by signal %d (%s)\n",
-			    R->g->name, WTERMSIG(status), strsignal(WTERMSIG(status)));
+			fprintf(stderr, "ensemble: %s: %s was killed by signal %d (%s)\n",
+			    R->g->name, R->L->cmd, WTERMSIG(status),
+			    strsignal(WTERMSIG(status)));
 		else
-			fprintf(stderr, "ensemble: %s: mpirun exited with status %d\n",
-			    R->g->name, WEXITSTATUS(status));
+			fprintf(stderr, "ensemble: %s: %s exited with status %d\n",
+			    R->g->name, R->L->cmd, WEXITSTATUS(status));
 		return;
 	}
 	p = &R->p[R->culprit];

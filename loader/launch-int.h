@@ -247,6 +247,8 @@ struct launcher {
 	const char	*name;		/* --launcher's word: "openmpi" */
 	const char	*title;		/* "Open MPI's mpirun" */
 	const char	*who;		/* "Open MPI", in messages */
+	const char	*cmd;		/* its program as messages name it:
+					 * "mpirun" */
 	const char	*apart;		/* why it may start the processes as
 					 * worlds of their own, and what to do
 					 * (run_finish) */

@@ -100,6 +100,7 @@ const struct launcher launcher_mpich = {
 	.name = "mpich",
 	.title = "MPICH's mpiexec",
 	.who = "MPICH's mpiexec",
+	.cmd = "mpiexec",
 	.apart = "the components are built on another MPI than MPICH (see"
 	    " which libmpi 'ldd' names)",
 	.mpi = "mpich",

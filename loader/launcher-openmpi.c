@@ -283,6 +283,7 @@ const struct launcher launcher_openmpi = {
 	.name = "openmpi",
 	.title = "Open MPI's mpirun",
 	.who = "Open MPI",
+	.cmd = "mpirun",
 	.apart = "the components are built on another MPI than Open MPI (see"
 	    " which libmpi 'ldd' names)",
 	.mpi = "openmpi",

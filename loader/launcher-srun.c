@@ -239,6 +239,7 @@ const struct launcher launcher_srun = {
 	.name = "srun",
 	.title = "Slurm's srun",
 	.who = "Slurm's srun",
+	.cmd = "srun",
 	.apart = "its PMI plugin does not suit the MPI the components are"
 	    " built on (Open MPI takes --mpi=pmix, MPICH --mpi=pmi2, which"
 	    " ensemble gives; an '--mpi' after '--' overrides it)",
