@@ -19,6 +19,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "alloc-hostfile.h"
+#include "alloc-machine.h"
+#include "alloc-slurm.h"
 #include "clock.h"
 #include "launch-int.h"
 #include "plan.h"
