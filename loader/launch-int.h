@@ -1,8 +1,10 @@
-/* launch-int.h -- private to 'ensemble run''s side of a run, which four
+/* launch-int.h -- private to 'ensemble run''s side of a run, which these
  * files share: launch.c (the watch: the run from start to end, our
- * standard input, the stopping of the processes, the trace), mpirun.c
- * (the command that starts them), demux.c (mpirun's output taken apart)
- * and failure.c (the failure reports).  The run's state, and what each
+ * standard input, the stopping of the processes, the trace), fit.c (the
+ * check that the processes fit), runfiles.c (the run's files),
+ * launcher.c and the launchers' files (the command that starts them),
+ * demux.c (the launcher's output taken apart), failure.c (the failure
+ * reports) and watch.c (the deadlock watch).  The run's state, and what each
  * file gives the others; launch.h is what the rest of ensemble sees. */
 #ifndef ENS_LAUNCH_INT_H
 #define ENS_LAUNCH_INT_H
@@ -167,7 +169,7 @@ struct run {
 	double			 start_timeout;	/* the start watchdog's seconds */
 	int			 stuck;		/* it fired */
 	int			 stuck_asked;	/* ... and SIGUSR1 was sent for it */
-	struct alloc		 alloc;		/* the slots (mpirun_fit) */
+	struct alloc		 alloc;		/* the slots (fit_check) */
 	const struct alloc_host	**placed;	/* per process, its host in them;
 						 * NULL: not placed, or this
 						 * machine alone */
@@ -257,12 +259,12 @@ struct launcher {
 	int		 stdin_tables;	/* its standard input reaches one
 					 * process whole, however long: the
 					 * port tables travel there when a host
-					 * is not this machine (mpirun_files) */
+					 * is not this machine (runfiles_make) */
 	/* Whether the user's options, as it reads them, let processes
-	 * share slots, and bind each to a core (mpirun_fit). */
+	 * share slots, and bind each to a core (fit_check). */
 	int		(*oversubscribed)(const struct launch_opts *);
 	int		(*binds_cores)(const struct launch_opts *);
-	/* Its own files in the run's directories (mpirun_files, after the
+	/* Its own files in the run's directories (runfiles_make, after the
 	 * run's directory is made): 0, or the exit status (said). */
 	int		(*files)(struct run *);
 	/* Its command line, program first, into a (empty before), and the
@@ -281,7 +283,8 @@ struct launcher {
 
 extern const struct launcher launcher_openmpi, launcher_mpich, launcher_srun;
 
-/* launcher.c: the launcher and its program; its command line. */
+/* launcher.c: the launcher and its program; its command line, started
+ * with pipes for its standard streams and SIGCHLD caught. */
 int launcher_pick(struct run *R);
 char *launcher_setenv(const char *x);
 void launcher_arg(struct launcher_argv *a, const char *s);
@@ -292,6 +295,7 @@ void launcher_plan_tail(struct run *R, struct launcher_argv *a,
 int launcher_no(const struct launch_opts *o);
 int launcher_oversubscribe(const struct launch_opts *o);
 void launcher_no_line(struct run *R, const char *s);
+int launcher_spawn(struct run *R);
 
 /* launch-state.c: what the four files ask of the run's state. */
 const char *launch_host_of(const struct rproc *p);
@@ -299,15 +303,17 @@ void launch_mark_failed(struct run *R, int who);
 int launch_peer_of(const struct run *R, int r, const char *type, int index);
 void launch_blocked_for_good(struct run *R, int r);
 void launch_close_fd(int *fd);
+int launch_all_local(const struct run *R);
 
-/* mpirun.c: the check that the processes fit, the run's files and
- * mpirun's command line, started with our signals caught. */
-extern volatile sig_atomic_t mpirun_interrupted;	/* the signal that stopped us */
-int mpirun_fit(struct run *R);
-int mpirun_all_local(const struct run *R);
-void mpirun_catch(struct run *R);
-int mpirun_files(struct run *R);
-int mpirun_spawn(struct run *R);
+/* launch.c: our SIGINT, SIGTERM and SIGHUP caught while the run goes on. */
+extern volatile sig_atomic_t launch_interrupted;	/* the signal that stopped us */
+void launch_catch(struct run *R);
+
+/* fit.c: the check that the processes fit the slots they are given. */
+int fit_check(struct run *R);
+
+/* runfiles.c: the run's files. */
+int runfiles_make(struct run *R);
 
 /* demux.c: mpirun's output taken apart: tags, marker lines, each
  * process's output (to our stdout, stderr or --output-dir) and mpirun's own

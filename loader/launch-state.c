@@ -2,7 +2,8 @@
  * ask of its state: where a process runs, that the run has failed and who
  * failed it, the peer on a process's port and whether a process is blocked
  * for good, and closing a descriptor once.  Kept apart from launch.c so
- * that mpirun.c, demux.c and failure.c need only this of the watch. */
+ * that fit.c, runfiles.c, demux.c and failure.c need only this of the
+ * watch. */
 #include "config.h"
 
 #include <stdio.h>
@@ -89,4 +90,16 @@ launch_close_fd(int *fd)
 		close(*fd);
 		*fd = -1;
 	}
+}
+
+/* Whether every host the processes may run on is this machine. */
+int
+launch_all_local(const struct run *R)
+{
+	int	i;
+
+	for (i = 0; R->alloc.kind != ALLOC_LOCAL && i < R->alloc.nhosts; i++)
+		if (!R->alloc.hosts[i].local)
+			return 0;
+	return 1;
 }

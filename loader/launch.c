@@ -20,8 +20,10 @@
  * into a directory beside the trace file, merged here (ltrace.c).
  *
  * This file is the watch: the run from start to end, our standard input
- * to mpirun's, the stopping of the processes and the trace.  mpirun.c
- * builds and starts mpirun's command, demux.c takes its output apart and
+ * to mpirun's, the stopping of the processes and the trace, with our
+ * SIGINT, SIGTERM and SIGHUP caught.  fit.c checks that the processes
+ * fit, runfiles.c makes the run's files, launcher.c starts the
+ * launcher's command, demux.c takes its output apart and
  * failure.c writes the reports (launch-int.h, the run they share, and
  * launch-state.c, what they ask of it). */
 #include "config.h"
@@ -45,6 +47,31 @@
 #include "launch-int.h"
 #include "ltrace.h"
 #include "trace.h"
+
+volatile sig_atomic_t launch_interrupted;
+
+static void
+launch_on_interrupt(int sig)
+{
+	launch_interrupted = sig;
+}
+
+/* From before the run's files are made to the end of the run: SIGINT,
+ * SIGTERM and SIGHUP (a terminal's hangup) stop the run and are said
+ * (launch_interrupted), whatever phase it is in. */
+void
+launch_catch(struct run *R)
+{
+	struct sigaction	sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = launch_on_interrupt;
+	sigaction(SIGINT, &sa, &R->old_int);
+	sigaction(SIGTERM, &sa, &R->old_term);
+	sigaction(SIGHUP, &sa, &R->old_hup);
+	R->handling = 1;
+}
 
 /* Stop and reap our children but 'keep' (mpirun while it runs, else 0)
  * and 'janitor' (tidy.h's): what the run left behind, reparented to us,
@@ -504,7 +531,7 @@ run_stop_strays(struct run *R, double t)
 static void
 run_escalate(struct run *R, double t)
 {
-	if (mpirun_interrupted && R->phase < RUN_TERMINATED)
+	if (launch_interrupted && R->phase < RUN_TERMINATED)
 		run_signal(R, SIGTERM, RUN_TERMINATED, t);
 	/* A deadlock: nothing will move; stop every process now. */
 	if (R->dead != NULL && R->phase < RUN_TERMINATED)
@@ -654,11 +681,11 @@ run_trace(struct run *R)
 			}
 	}
 	xasprintf(&merged, "%s/merged", R->tracedir);
-	if (ltrace_write(R->tracedir, g->nprocs, h, merged, &mpirun_interrupted,
+	if (ltrace_write(R->tracedir, g->nprocs, h, merged, &launch_interrupted,
 	    &cause) != 0 && cause == NULL) {
 		fprintf(stderr, "ensemble: %s: interrupted; the trace '%s' was not"
 		    " written\n", g->name, R->o->trace);
-		rc = 128 + mpirun_interrupted;
+		rc = 128 + launch_interrupted;
 	} else if (cause != NULL || rename(merged, R->o->trace) != 0) {
 		fprintf(stderr, "ensemble: cannot write the trace '%s': %s\n",
 		    R->o->trace, cause != NULL ? cause : strerror(errno));
@@ -684,7 +711,7 @@ run_finish(struct run *R, int *stuck)
 	 * run went well, as run_stop_strays says them. */
 	i = sweep(getpid(), 0, R->tidy.janitor, R->prog);
 	demux_flush(R, stuck);
-	if (i > 0 && R->done && R->fail_at == 0 && !mpirun_interrupted &&
+	if (i > 0 && R->done && R->fail_at == 0 && !launch_interrupted &&
 	    !R->timed_out)
 		fprintf(stderr, "ensemble: %s: stopped %d process%s the components"
 		    " left behind\n", R->g->name, i, i == 1 ? "" : "es");
@@ -694,10 +721,10 @@ run_finish(struct run *R, int *stuck)
 		demux_out_close(R, i, 1);
 	}
 
-	if (mpirun_interrupted) {
+	if (launch_interrupted) {
 		fprintf(stderr, "ensemble: %s: interrupted; stopped every process\n",
 		    R->g->name);
-		return 128 + mpirun_interrupted;
+		return 128 + launch_interrupted;
 	}
 	if (R->dead != NULL)
 		return 4;	/* said when found (run_watch) */
@@ -766,11 +793,11 @@ launch_run(const struct pcg *g, const struct launch_opts *o)
 	auth_random_hex(R.secret, AUTH_KEY / 2);
 	if (o->stdin_proc == LAUNCH_STDIN_ALL)
 		auth_random_hex(R.stdin_key, AUTH_KEY / 2);
-	if ((rc = launcher_pick(&R)) != 0 || (rc = mpirun_fit(&R)) != 0)
+	if ((rc = launcher_pick(&R)) != 0 || (rc = fit_check(&R)) != 0)
 		goto out;
 	/* From the run's first file on, an interrupt is ours to handle:
 	 * what was made is removed. */
-	mpirun_catch(&R);
+	launch_catch(&R);
 	/* The deadlock watch's memory file, before the plan names it; the
 	 * run goes on without the watch when it cannot be made. */
 	if (o->watch && watch_open(&R) != 0) {
@@ -778,18 +805,18 @@ launch_run(const struct pcg *g, const struct launch_opts *o)
 		    " watch\n", g->name);
 		watch_free(&R);
 	}
-	if ((rc = mpirun_files(&R)) != 0)
+	if ((rc = runfiles_make(&R)) != 0)
 		goto out;
 	rc = 2;
 	if (o->output_dir != NULL && demux_out_create(&R) != 0)
 		goto out;
-	if (mpirun_interrupted) {
+	if (launch_interrupted) {
 		fprintf(stderr, "ensemble: %s: interrupted before any process"
 		    " started\n", g->name);
-		rc = 128 + mpirun_interrupted;
+		rc = 128 + launch_interrupted;
 		goto out;
 	}
-	if (mpirun_spawn(&R) != 0)
+	if (launcher_spawn(&R) != 0)
 		goto out;
 	while (run_reading(&R) || R.phase != RUN_EXITED) {
 		run_pump(&R);
