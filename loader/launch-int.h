@@ -29,7 +29,7 @@
 #define STATE_WAIT	2.0	/* for the answers to SIGUSR1 */
 #define ORPHAN_GRACE	2.0	/* from the last process's end to stopping strays */
 #define DRAIN_GRACE	0.05	/* from mpirun having read all its stdin to
-				 * its end (stdin_drained) */
+				 * its end (launch_stdin_drained) */
 #define DRAIN_POLL	0.01	/* how often to look until then: first, */
 #define DRAIN_POLL_MOST	1.0	/* ... doubling up to this */
 #define OUT_OPEN_MAX	256	/* --output-dir: files kept open at once */
@@ -109,7 +109,7 @@ struct rd {
 	struct buf	 mline;		/* SEG_MPIRUN: the line so far */
 };
 
-/* What waits to be written on our stdout or stderr (run_pump writes it
+/* What waits to be written on our stdout or stderr (launch_pump writes it
  * when ppoll says there is room, so that a reader that takes nothing
  * never stops the watch). */
 struct outq {
@@ -126,7 +126,7 @@ struct outq {
 	int		 last;		/* the last byte written; -1: none */
 };
 
-/* How far the stopping of the run has gone (run_escalate).  A failure, an
+/* How far the stopping of the run has gone (launch_escalate).  A failure, an
  * interrupt, --timeout or the start watchdog starts it; each phase up to
  * RUN_KILLED is entered by sending mpirun one signal, which it forwards to
  * the processes it started.  Once mpirun has exited, whatever the phase,
@@ -190,7 +190,7 @@ struct run {
 	size_t			 sent;
 	int			 in_eof;	/* our stdin ended */
 	double			 drained_at;	/* when mpirun had read all of
-						 * it (0: not yet; stdin_drained) */
+						 * it (0: not yet; launch_stdin_drained) */
 	double			 drain_next;	/* when to look again */
 	double			 drain_wait;	/* the wait before that */
 	char			 rbuf[65536];
@@ -251,7 +251,7 @@ struct launcher {
 	const char	*who;		/* "Open MPI", in messages */
 	const char	*apart;		/* why it may start the processes as
 					 * worlds of their own, and what to do
-					 * (run_finish) */
+					 * (launch_finish) */
 	const char	*mpi;		/* the MPI whose processes it starts
 					 * (configure's ENS_MPI); NULL: any */
 	const struct plan_syntax *syntax;	/* its appfile's; NULL: Open
@@ -297,15 +297,14 @@ int launcher_oversubscribe(const struct launch_opts *o);
 void launcher_no_line(struct run *R, const char *s);
 int launcher_spawn(struct run *R);
 
-/* launch-state.c: what the four files ask of the run's state. */
+/* launch.c: what the other files ask of the run's state. */
 const char *launch_host_of(const struct rproc *p);
 void launch_mark_failed(struct run *R, int who);
 int launch_peer_of(const struct run *R, int r, const char *type, int index);
 void launch_blocked_for_good(struct run *R, int r);
 void launch_close_fd(int *fd);
 int launch_all_local(const struct run *R);
-
-/* launch.c: our SIGINT, SIGTERM and SIGHUP caught while the run goes on. */
+/* ... and our SIGINT, SIGTERM and SIGHUP caught while the run goes on. */
 extern volatile sig_atomic_t launch_interrupted;	/* the signal that stopped us */
 void launch_catch(struct run *R);
 

@@ -24,8 +24,11 @@
  * SIGINT, SIGTERM and SIGHUP caught.  fit.c checks that the processes
  * fit, runfiles.c makes the run's files, launcher.c starts the
  * launcher's command, demux.c takes its output apart and
- * failure.c writes the reports (launch-int.h, the run they share, and
- * launch-state.c, what they ask of it). */
+ * failure.c writes the reports (launch-int.h, the run they share); what
+ * they ask of the run's state is here too, last: where a process runs,
+ * that the run has failed and who failed it, the peer on a process's
+ * port and whether a process is blocked for good, whether every host is
+ * this machine, and closing a descriptor once. */
 #include "config.h"
 
 #include <errno.h>
@@ -80,7 +83,7 @@ launch_catch(struct run *R)
  * program, named 'prog' (srun's shepherd, which outlives srun a moment:
  * reparented to us, it is stopped, not counted). */
 static int
-sweep(pid_t self, pid_t keep, pid_t janitor, const char *prog)
+launch_sweep(pid_t self, pid_t keep, pid_t janitor, const char *prog)
 {
 	DIR		*d;
 	struct dirent	*de;
@@ -131,7 +134,7 @@ sweep(pid_t self, pid_t keep, pid_t janitor, const char *prog)
 
 /* Set R up for g's processes, with nothing started and nothing open. */
 static void
-run_init(struct run *R, const struct pcg *g, const struct launch_opts *o)
+launch_init(struct run *R, const struct pcg *g, const struct launch_opts *o)
 {
 	struct stat	st[2];
 	int		i, k, stat_ok[2];
@@ -182,7 +185,7 @@ run_init(struct run *R, const struct pcg *g, const struct launch_opts *o)
 /* Give SIGINT, SIGTERM, SIGHUP and SIGCHLD back to whoever had them
  * before the run, and the signal mask. */
 static void
-run_unhandle(struct run *R)
+launch_unhandle(struct run *R)
 {
 	if (R->chld) {
 		sigaction(SIGCHLD, &R->old_chld, NULL);
@@ -200,12 +203,12 @@ run_unhandle(struct run *R)
 /* Release everything R holds, however far the run got: the one cleanup
  * of launch_run. */
 static void
-run_free(struct run *R)
+launch_free(struct run *R)
 {
 	int	i, k;
 	size_t	j;
 
-	run_unhandle(R);
+	launch_unhandle(R);
 	for (i = 0; i < 3; i++)
 		launch_close_fd(&R->pfd[i].fd);
 	alloc_clear(&R->alloc);
@@ -250,7 +253,7 @@ run_free(struct run *R)
 
 /* Whether all is written to mpirun's standard input. */
 static int
-stdin_written(const struct run *R)
+launch_stdin_written(const struct run *R)
 {
 	return R->sent == R->bundle.len &&
 	    (R->o->stdin_proc < 0 || (R->in_eof && R->roff == R->rlen));
@@ -266,7 +269,7 @@ stdin_written(const struct run *R)
  * once it has read and passed on all gives the end to a mpirun that holds
  * nothing (a pipe's unread bytes: FIONREAD; if that cannot be told, now). */
 static int
-stdin_drained(struct run *R)
+launch_stdin_drained(struct run *R)
 {
 	double	now = clock_now();
 	int	n;
@@ -293,9 +296,9 @@ stdin_drained(struct run *R)
 /* What to wait for on mpirun's standard input (pfd[2]) and ours (pfd[3]):
  * room to write the bundle, then with --stdin our input as it comes and
  * room to write it on; mpirun's is closed once all is written and read
- * (stdin_drained). */
+ * (launch_stdin_drained). */
 static void
-stdin_events(struct run *R)
+launch_stdin_events(struct run *R)
 {
 	struct pollfd	*pfd = R->pfd;
 
@@ -307,10 +310,10 @@ stdin_events(struct run *R)
 		pfd[2].events = POLLOUT;
 		return;
 	}
-	if (stdin_written(R)) {
+	if (launch_stdin_written(R)) {
 		/* All written: the end of it, for the process, once mpirun
-		 * has it all (run_deadline wakes the watch to look). */
-		if (stdin_drained(R))
+		 * has it all (launch_deadline wakes the watch to look). */
+		if (launch_stdin_drained(R))
 			launch_close_fd(&pfd[2].fd);
 		return;
 	}
@@ -325,7 +328,7 @@ stdin_events(struct run *R)
 /* Write on what is left of the bundle, or relay our standard input, as
  * ppoll said.  A process that closed its standard input gets no more. */
 static void
-stdin_relay(struct run *R)
+launch_stdin_relay(struct run *R)
 {
 	struct pollfd	*pfd = R->pfd;
 	ssize_t		 n;
@@ -340,7 +343,7 @@ stdin_relay(struct run *R)
 	}
 	if (pfd[2].fd < 0 || !(pfd[2].revents & (POLLOUT | POLLERR | POLLHUP)))
 		return;
-	if (stdin_written(R)) {
+	if (launch_stdin_written(R)) {
 		launch_close_fd(&pfd[2].fd);	/* mpirun closed it: nothing to wait for */
 		return;
 	}
@@ -360,20 +363,20 @@ stdin_relay(struct run *R)
 /* When the watch must next act, from its deadlines (a time of clock_now);
  * -1 when nothing but a line or a signal can move it. */
 static double
-run_deadline(const struct run *R)
+launch_deadline(const struct run *R)
 {
 	double	d = -1;
 
 #define AT(x)	do { if (d < 0 || (x) < d) d = (x); } while (0)
 	if (R->phase == RUN_EXITED) {
-		AT(R->phase_at + KILL_GRACE);	/* run_linger */
+		AT(R->phase_at + KILL_GRACE);	/* launch_linger */
 		return d;
 	}
 	if (R->o->timeout > 0 && !R->timed_out && R->fail_at == 0)
 		AT(R->t0 + R->o->timeout);
-	if (R->pfd[2].fd >= 0 && stdin_written(R))
+	if (R->pfd[2].fd >= 0 && launch_stdin_written(R))
 		AT(R->drained_at > 0 ? R->drained_at + DRAIN_GRACE :
-		    R->drain_next);		/* stdin_drained */
+		    R->drain_next);		/* launch_stdin_drained */
 	if (!R->stuck && R->nhello < R->n && !R->done)
 		AT(R->t0 + R->start_timeout);
 	if (R->stuck && !R->stuck_asked)
@@ -403,12 +406,12 @@ run_deadline(const struct run *R)
  * a signal comes or the next deadline; handle each whole line that came,
  * and write on.  A pipe at its end is closed. */
 static void
-run_pump(struct run *R)
+launch_pump(struct run *R)
 {
 	struct pollfd	*pfd = R->pfd;
 	struct timespec	 ts, *tp = NULL;
 	sigset_t	 none;
-	double		 d = run_deadline(R), left;
+	double		 d = launch_deadline(R), left;
 	int		 i, nfan;
 
 	/* Not more from mpirun while ours is not taken (its pipe fills,
@@ -421,7 +424,7 @@ run_pump(struct run *R)
 		pfd[4 + i].fd = demux_outq_pending(&R->oq[i]) > 0 ? i + 1 : -1;
 		pfd[4 + i].events = POLLOUT;
 	}
-	stdin_events(R);
+	launch_stdin_events(R);
 	nfan = R->fan != NULL ? fan_events(R->fan, pfd + 6) : 0;
 	if (d >= 0) {
 		left = d - clock_now();
@@ -438,7 +441,7 @@ run_pump(struct run *R)
 	sigemptyset(&none);
 	if (ppoll(pfd, (nfds_t)(6 + nfan), tp, &none) <= 0)
 		return;
-	stdin_relay(R);
+	launch_stdin_relay(R);
 	if (R->fan != NULL)
 		fan_handle(R->fan, pfd + 6, nfan);
 	for (i = 0; i < 2; i++)
@@ -452,14 +455,14 @@ run_pump(struct run *R)
 
 /* Whether mpirun's stdout or stderr is still open: the watch goes on. */
 static int
-run_reading(const struct run *R)
+launch_reading(const struct run *R)
 {
 	return R->pfd[0].fd >= 0 || R->pfd[1].fd >= 0;
 }
 
 /* Enter phase 'to' at time t, sending mpirun sig. */
 static void
-run_signal(struct run *R, int sig, enum run_phase to, double t)
+launch_signal(struct run *R, int sig, enum run_phase to, double t)
 {
 	kill(R->pid, sig);
 	R->phase = to;
@@ -468,7 +471,7 @@ run_signal(struct run *R, int sig, enum run_phase to, double t)
 
 /* Reap mpirun if it has exited. */
 static void
-run_reap(struct run *R, double t)
+launch_reap(struct run *R, double t)
 {
 	if (waitpid(R->pid, &R->wstatus, WNOHANG) == R->pid) {
 		R->phase = RUN_EXITED;
@@ -479,13 +482,13 @@ run_reap(struct run *R, double t)
 /* After mpirun's exit, read what is left in its pipes; a process it left
  * behind may hold them open: after KILL_GRACE stop it and read the rest. */
 static void
-run_linger(struct run *R, double t)
+launch_linger(struct run *R, double t)
 {
 	int	i;
 
-	if (t - R->phase_at <= KILL_GRACE || !run_reading(R))
+	if (t - R->phase_at <= KILL_GRACE || !launch_reading(R))
 		return;
-	sweep(getpid(), 0, R->tidy.janitor, R->prog);
+	launch_sweep(getpid(), 0, R->tidy.janitor, R->prog);
 	for (i = 0; i < 2; i++)
 		if (R->pfd[i].fd >= 0) {
 			while (poll(&R->pfd[i], 1, 100) > 0 &&
@@ -497,7 +500,7 @@ run_linger(struct run *R, double t)
 
 /* Whether every process has answered SIGUSR1. */
 static int
-run_answered(const struct run *R)
+launch_answered(const struct run *R)
 {
 	int	i;
 
@@ -511,13 +514,13 @@ run_answered(const struct run *R)
  * a component left behind, which are now ours.  Stop them, once a second
  * from ORPHAN_GRACE after the last process ended. */
 static void
-run_stop_strays(struct run *R, double t)
+launch_stop_strays(struct run *R, double t)
 {
 	int	k;
 
 	if (!R->done || t - R->ended_at < ORPHAN_GRACE || t - R->swept_at < 1.0)
 		return;
-	k = sweep(getpid(), R->pid, R->tidy.janitor, R->prog);
+	k = launch_sweep(getpid(), R->pid, R->tidy.janitor, R->prog);
 	R->swept_at = t;
 	if (k > 0)
 		fprintf(stderr, "ensemble: %s: stopped %d process%s the components"
@@ -529,20 +532,20 @@ run_stop_strays(struct run *R, double t)
  * the start watchdog send SIGUSR1 first, and SIGTERM once everyone
  * answered or after STATE_WAIT; SIGKILL follows SIGTERM after KILL_GRACE. */
 static void
-run_escalate(struct run *R, double t)
+launch_escalate(struct run *R, double t)
 {
 	if (launch_interrupted && R->phase < RUN_TERMINATED)
-		run_signal(R, SIGTERM, RUN_TERMINATED, t);
+		launch_signal(R, SIGTERM, RUN_TERMINATED, t);
 	/* A deadlock: nothing will move; stop every process now. */
 	if (R->dead != NULL && R->phase < RUN_TERMINATED)
-		run_signal(R, SIGTERM, RUN_TERMINATED, t);
+		launch_signal(R, SIGTERM, RUN_TERMINATED, t);
 	if (R->o->timeout > 0 && !R->timed_out && R->fail_at == 0 &&
 	    t - R->t0 >= R->o->timeout) {
 		/* Not after a failure: its report, naming the process, is the
 		 * one that says what went wrong. */
 		R->timed_out = 1;
 		if (R->phase == RUN_RUNNING)
-			run_signal(R, SIGUSR1, RUN_ASKED, t);
+			launch_signal(R, SIGUSR1, RUN_ASKED, t);
 		else
 			kill(R->pid, SIGUSR1);
 	}
@@ -554,11 +557,11 @@ run_escalate(struct run *R, double t)
 	}
 	if (R->stuck && !R->stuck_asked && R->phase == RUN_RUNNING) {
 		R->stuck_asked = 1;
-		run_signal(R, SIGUSR1, RUN_ASKED, t);
+		launch_signal(R, SIGUSR1, RUN_ASKED, t);
 	}
 	if (R->phase == RUN_ASKED &&
-	    (run_answered(R) || t - R->phase_at >= STATE_WAIT))
-		run_signal(R, SIGTERM, RUN_TERMINATED, t);
+	    (launch_answered(R) || t - R->phase_at >= STATE_WAIT))
+		launch_signal(R, SIGTERM, RUN_TERMINATED, t);
 	/* A process finalized and the run goes on: now and then ask the
 	 * others where they are (launch_blocked_for_good), without stopping it;
 	 * only once all have joined (before ens_init, SIGUSR1 kills). */
@@ -574,17 +577,17 @@ run_escalate(struct run *R, double t)
 	}
 	if (R->fail_at > 0 && R->phase < RUN_TERMINATED &&
 	    t - R->fail_at >= STOP_GRACE)
-		run_signal(R, SIGTERM, RUN_TERMINATED, t);
+		launch_signal(R, SIGTERM, RUN_TERMINATED, t);
 	if (R->phase == RUN_TERMINATED && t - R->phase_at >= KILL_GRACE)
-		run_signal(R, SIGKILL, RUN_KILLED, t);
+		launch_signal(R, SIGKILL, RUN_KILLED, t);
 }
 
 /* The deadlock watch's reading, when due (watch.c); processes found
  * blocked for good are said at once, before the run is stopped
- * (run_escalate), so that the report comes while the deadlock is
+ * (launch_escalate), so that the report comes while the deadlock is
  * fresh, not after the processes' end. */
 static void
-run_watch(struct run *R, double t)
+launch_watch(struct run *R, double t)
 {
 	if (R->dead != NULL)
 		return;
@@ -597,7 +600,7 @@ run_watch(struct run *R, double t)
 
 /* A realtime as ISO 8601 UTC (caller frees). */
 static char *
-run_iso(time_t t)
+launch_iso(time_t t)
 {
 	struct tm	tm;
 	char		buf[64];
@@ -612,7 +615,7 @@ run_iso(time_t t)
  * name is replaced only by a whole trace.  0, or the exit status (said):
  * 1 when it cannot be written, 128 + the signal that interrupted it. */
 static int
-run_trace(struct run *R)
+launch_trace(struct run *R)
 {
 	const struct pcg	*g = R->g;
 	struct trace_hdr	*h = trace_hdr_new();
@@ -622,14 +625,14 @@ run_trace(struct run *R)
 
 	h->script = xstrdup(g->script != NULL ? g->script : "?");
 	h->application = xstrdup(g->name);
-	h->date = run_iso(time(NULL));
+	h->date = launch_iso(time(NULL));
 	h->nparams = (size_t)g->nparams;
 	h->params = xcalloc((size_t)g->nparams + 1, sizeof(*h->params));
 	for (i = 0; i < g->nparams; i++) {
 		h->params[i].name = xstrdup(g->params[i].name);
 		h->params[i].value = pcg_param_text(&g->params[i]);
 	}
-	h->start = run_iso((time_t)strtoll(R->origin, NULL, 10));
+	h->start = launch_iso((time_t)strtoll(R->origin, NULL, 10));
 	h->nprocs = g->nprocs;
 	/* world, other, then the script's groups, by id (wire.h). */
 	h->ncomms = 2 + (size_t)g->ngroups;
@@ -700,7 +703,7 @@ run_trace(struct run *R)
 /* The run is over: stop what is left, and say how it went.  The exit
  * status of launch_run; *stuck as demux_flush says. */
 static int
-run_finish(struct run *R, int *stuck)
+launch_finish(struct run *R, int *stuck)
 {
 	char	pn[PCG_NAME_MAX];
 	int	st = R->wstatus, i;
@@ -708,8 +711,8 @@ run_finish(struct run *R, int *stuck)
 	launch_close_fd(&R->pfd[2].fd);
 	/* mpirun is reaped: what is left is processes the components left
 	 * behind (their trampolines no longer wait for them), said when the
-	 * run went well, as run_stop_strays says them. */
-	i = sweep(getpid(), 0, R->tidy.janitor, R->prog);
+	 * run went well, as launch_stop_strays says them. */
+	i = launch_sweep(getpid(), 0, R->tidy.janitor, R->prog);
 	demux_flush(R, stuck);
 	if (i > 0 && R->done && R->fail_at == 0 && !launch_interrupted &&
 	    !R->timed_out)
@@ -727,7 +730,7 @@ run_finish(struct run *R, int *stuck)
 		return 128 + launch_interrupted;
 	}
 	if (R->dead != NULL)
-		return 4;	/* said when found (run_watch) */
+		return 4;	/* said when found (launch_watch) */
 	if (R->timed_out) {
 		failure_timeout(R);
 		return 3;
@@ -753,7 +756,7 @@ run_finish(struct run *R, int *stuck)
 			    R->g->name, R->n, R->n == 1 ? "" : "es");
 			return 2;
 		}
-		if (R->o->trace != NULL && (i = run_trace(R)) != 0)
+		if (R->o->trace != NULL && (i = launch_trace(R)) != 0)
 			return i;
 		fprintf(stderr, "ensemble: %s: %s ran in %.2f s (start %.3f s,"
 		    " wiring %.3f s, run %.3f s; launcher %s)%s\n", R->g->name,
@@ -788,7 +791,7 @@ launch_run(const struct pcg *g, const struct launch_opts *o)
 			    strerror(errno));
 			return 2;
 		}
-	run_init(&R, g, o);
+	launch_init(&R, g, o);
 	/* The run's secrets (runtime/wire.h): 16 random bytes each. */
 	auth_random_hex(R.secret, AUTH_KEY / 2);
 	if (o->stdin_proc == LAUNCH_STDIN_ALL)
@@ -818,23 +821,114 @@ launch_run(const struct pcg *g, const struct launch_opts *o)
 	}
 	if (launcher_spawn(&R) != 0)
 		goto out;
-	while (run_reading(&R) || R.phase != RUN_EXITED) {
-		run_pump(&R);
+	while (launch_reading(&R) || R.phase != RUN_EXITED) {
+		launch_pump(&R);
 		t = clock_now();
 		if (R.phase != RUN_EXITED)
-			run_reap(&R, t);
+			launch_reap(&R, t);
 		if (R.phase == RUN_EXITED)
-			run_linger(&R, t);
+			launch_linger(&R, t);
 		else {
-			run_watch(&R, t);
-			run_stop_strays(&R, t);
-			run_escalate(&R, t);
+			launch_watch(&R, t);
+			launch_stop_strays(&R, t);
+			launch_escalate(&R, t);
 		}
 	}
-	rc = run_finish(&R, &stuck);
+	rc = launch_finish(&R, &stuck);
 	if (stuck >= 0)
 		fcntl(STDERR_FILENO, F_SETFL, stuck);
 out:
-	run_free(&R);
+	launch_free(&R);
 	return rc;
+}
+
+/* Where process p runs, as reports name it. */
+const char *
+launch_host_of(const struct rproc *p)
+{
+	return p->host != NULL ? p->host : "unknown";
+}
+
+/* The run has failed, process who (-1: none of them) first if no one
+ * was named before: the time of the first failure is kept. */
+void
+launch_mark_failed(struct run *R, int who)
+{
+	if (R->fail_at == 0)
+		R->fail_at = clock_now();
+	if (R->culprit < 0 && who >= 0)
+		R->culprit = who;
+}
+
+/* The process at the other end of process r's port "Type index", or -1. */
+int
+launch_peer_of(const struct run *R, int r, const char *type, int index)
+{
+	const struct pcg	*g = R->g;
+	const struct pcg_proc	*p = &g->procs[r];
+	const struct pcg_comp	*c = &g->comps[p->comp];
+	const struct pcg_chan	*ch;
+	int			 t, slot = p->portbase, ci;
+
+	for (t = 0; t < c->ntypes; t++) {
+		if (strcmp(c->types[t], type) == 0)
+			break;
+		slot += p->nports[t];
+	}
+	if (t == c->ntypes || index < 1 || index > p->nports[t])
+		return -1;
+	if ((ci = g->portchan[slot + index - 1]) < 0)
+		return -1;
+	ch = &g->chans[ci];
+	return ch->e[1 - pcg_chan_end(ch, r, t, index)].proc;
+}
+
+/* Process r said where it is (its answer to SIGUSR1): blocked in a call
+ * on a port whose peer has called ens_finalize, and in the same call when
+ * asked before, having run WIRE_WATCH_CPU between the two answers (so
+ * polling for the message: not one taking a message the peer sent before
+ * it finalized, nor one the machine gave no processor to), it is blocked
+ * for good, which fails the run now, as a death does (a finalized process
+ * takes and sends nothing more). */
+void
+launch_blocked_for_good(struct run *R, int r)
+{
+	struct rproc	*p = &R->p[r];
+	char		 call[64], type[256], pn[PCG_NAME_MAX];
+	int		 port, q;
+
+	if (p->forgood != NULL || p->finalized || p->seq < 0 ||
+	    p->seq != p->seq_before || p->ran_before == 0 ||
+	    p->ran < p->ran_before + WIRE_WATCH_CPU ||
+	    sscanf(p->state, "%63s %255s %d", call, type, &port) != 3 ||
+	    port < 1 || (q = launch_peer_of(R, r, type, port)) < 0 ||
+	    !R->p[q].finalized)
+		return;
+	xasprintf(&p->forgood, "%s (component %s, host %s) is blocked for good"
+	    " in '%s %s[%d]': its peer %s has called ens_finalize", p->name,
+	    p->component, launch_host_of(p), call, type, port,
+	    pcg_proc_name(R->g, q, pn, sizeof(pn)));
+	launch_mark_failed(R, r);
+}
+
+/* Close *fd if it is open, and mark it closed. */
+void
+launch_close_fd(int *fd)
+{
+	if (*fd >= 0) {
+		close(*fd);
+		*fd = -1;
+	}
+}
+
+/* Whether every host the processes may run on is this machine. */
+int
+launch_all_local(const struct run *R)
+{
+	int	i;
+
+	for (i = 0; R->alloc.kind != ALLOC_LOCAL && i < R->alloc.nhosts; i++)
+		if (!R->alloc.hosts[i].local)
+			return 0;
+	return 1;
 }
