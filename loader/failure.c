@@ -447,7 +447,7 @@ failure_how(const struct run *R, int r, char *buf, size_t len)
 	if (p->cannot != NULL)
 		snprintf(buf, len, "could not be started");
 	else if (p->loader_signal > 0)
-		snprintf(buf, len, "its loader was killed by signal %d (%s)",
+		snprintf(buf, len, "its trampoline was killed by signal %d (%s)",
 		    p->loader_signal, strsignal(p->loader_signal));
 	else if (p->fail != NULL)
 		snprintf(buf, len, "stopped the run (a misuse or an MPI error)");
@@ -557,7 +557,7 @@ failure_report(struct run *R, int status)
 		if (p->cannot != NULL)
 			fprintf(stderr, "could not be started: %s\n", p->cannot);
 		else if (p->loader_signal > 0)
-			fprintf(stderr, "lost its loader: ensemble-exec, which ran"
+			fprintf(stderr, "lost its trampoline: ensemble-exec, which ran"
 			    " it, was killed by signal %d (%s), and the component"
 			    " with it\n", p->loader_signal,
 			    strsignal(p->loader_signal));

@@ -224,7 +224,7 @@ struct run {
 	int			 oq_same;	/* both one file or pipe: all
 						 * goes through oq[0] (demux_q) */
 	char			 secret[AUTH_KEY + 1];	/* the run's, in the
-						 * trampolines' markers (exec.c) */
+						 * trampolines' markers (trampoline/) */
 	char			 stdin_key[AUTH_KEY + 1];	/* --stdin all:
 						 * the handshake's (auth.h) */
 	int			 handling;	/* SIGINT, SIGTERM, SIGHUP are ours */

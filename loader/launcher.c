@@ -416,7 +416,7 @@ launcher_spawn(struct run *R)
 		sigaction(SIGCHLD, &R->old_chld, NULL);
 		signal(SIGXFSZ, SIG_DFL);	/* ignored by ensemble (main.c) */
 		/* Killed with us, even by SIGKILL: mpirun stops its job on
-		 * SIGTERM, and its processes die with it (exec.c). */
+		 * SIGTERM, and its processes die with it (the trampoline). */
 		prctl(PR_SET_PDEATHSIG, SIGTERM, 0, 0, 0);
 		if (getppid() != self)
 			_exit(127);
