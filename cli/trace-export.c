@@ -202,19 +202,7 @@ xs_text(struct buf *out, const struct pcg *g, int p, const struct pcg_bstmt *b)
 	 * its "from" or "to". */
 	w = pcg_stmt_word(b->kind, b->mode <= MODE_BUFFERED ? b->mode :
 	    MODE_STANDARD);
-	switch (b->kind) {
-	case S_BCAST:
-	case S_SCATTER:
-	case S_REDUCE:
-	case S_GATHER:
-	case S_SCATTERV:
-	case S_GATHERV:
-		buf_add(out, w, strcspn(w, " "));
-		break;
-	default:
-		buf_adds(out, w);
-		break;
-	}
+	buf_add(out, w, pcg_stmt_rooted(b->kind) ? strcspn(w, " ") : strlen(w));
 	if (b->kind == S_RECV_PROBED)
 		buf_printf(out, " %s", b->req);
 	if (type == NULL || b->kind >= S_WAITALL)
