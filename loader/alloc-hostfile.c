@@ -20,7 +20,6 @@
 #include <strings.h>
 
 #include "alloc.h"
-#include "alloc-int.h"
 #include "alloc-hostfile.h"
 #include "alloc-machine.h"
 #include "xmalloc.h"

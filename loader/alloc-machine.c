@@ -1,13 +1,17 @@
-/* alloc-machine.c -- this machine as an allocation (see alloc-machine.h):
- * its cores as Open MPI's hwloc counts them (online, in this process's
- * cpuset; a core's hardware threads one slot), its host name as Open MPI
- * names it, and whether a name is one of its names. */
+/* alloc-machine.c -- this machine as Open MPI sees it (alloc-machine.h):
+ * its cores as Open MPI's hwloc counts them (online, in
+ * this process's cpuset; a core's hardware threads one slot), read from
+ * /proc and /sys, its host name as Open MPI names it (a name without its
+ * domain, an address whole), and whether a name is one of its names.  It
+ * uses nothing of the other alloc*.c files. */
 #include "config.h"
 
 #include <sys/types.h>
 #include <sys/socket.h>
 
 #include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <ifaddrs.h>
 #include <limits.h>
 #include <netdb.h>
@@ -18,8 +22,6 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "alloc.h"
-#include "alloc-int.h"
 #include "alloc-machine.h"
 #include "xmalloc.h"
 
@@ -32,6 +34,60 @@ alloc_suffix(const char *s, const char *suffix)
 	size_t	n = strlen(s), m = strlen(suffix);
 
 	return n >= m && strcasecmp(s + n - m, suffix) == 0;
+}
+
+/* Whether s is an IPv4 or IPv6 address, as Open MPI's opal_net_isaddr. */
+static int
+alloc_is_addr(const char *s)
+{
+	struct in6_addr	a;
+
+	return inet_pton(AF_INET, s, &a) == 1 || inet_pton(AF_INET6, s, &a) == 1;
+}
+
+/* Name without its domain, as Open MPI keeps host names (an address
+ * whole); the caller frees it. */
+char *
+alloc_short(const char *name)
+{
+	const char	*dot;
+
+	if (alloc_is_addr(name) || (dot = strchr(name, '.')) == NULL)
+		return xstrdup(name);
+	return xstrndup(name, dot - name);
+}
+
+/* The contents of file path, NUL-terminated, or NULL with errno set. */
+char *
+alloc_read_file(const char *path, size_t *lenp)
+{
+	struct buf	 b;
+	char		 chunk[4096];
+	ssize_t		 n;
+	int		 fd, e;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return NULL;
+	buf_init(&b);
+	for (;;) {
+		n = read(fd, chunk, sizeof chunk);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		buf_add(&b, chunk, n);
+	}
+	e = errno;
+	close(fd);
+	if (n < 0) {
+		buf_free(&b);
+		errno = e;
+		return NULL;
+	}
+	if (lenp != NULL)
+		*lenp = b.len;
+	buf_addc(&b, '\0');
+	return buf_steal(&b);
 }
 
 /* This machine's host name without its domain, as Open MPI names it. */
@@ -264,14 +320,4 @@ alloc_cores(void)
 		return id > 0 ? (int)id : 1;
 	}
 	return (int)ncores;
-}
-
-void
-alloc_local(struct alloc *a)
-{
-	memset(a, 0, sizeof *a);
-	a->kind = ALLOC_LOCAL;
-	a->what = xstrdup("this machine");
-	alloc_add(a, alloc_nodename(), -1, 1, 1);
-	alloc_total(a);
 }

@@ -16,7 +16,6 @@
 #include <string.h>
 
 #include "alloc.h"
-#include "alloc-int.h"
 #include "alloc-machine.h"
 #include "alloc-slurm.h"
 #include "subproc.h"

@@ -1,7 +1,7 @@
 /* alloc.c -- the slots a run may use, as Open MPI 4.1 counts them (see
  * alloc.h): the hosts of an allocation, however they were found (this
- * machine: alloc-machine.c; a hostfile: alloc-hostfile.c; Slurm:
- * alloc-slurm.c), their total, and a host looked up by name. */
+ * machine, here; a hostfile: alloc-hostfile.c; Slurm: alloc-slurm.c),
+ * their total, and a host looked up by name. */
 #include "config.h"
 
 #include <sys/types.h>
@@ -18,63 +18,8 @@
 #include <unistd.h>
 
 #include "alloc.h"
-#include "alloc-int.h"
 #include "alloc-machine.h"
 #include "xmalloc.h"
-
-/* Whether s is an IPv4 or IPv6 address, as Open MPI's opal_net_isaddr. */
-static int
-alloc_is_addr(const char *s)
-{
-	struct in6_addr	a;
-
-	return inet_pton(AF_INET, s, &a) == 1 || inet_pton(AF_INET6, s, &a) == 1;
-}
-
-/* Name without its domain, as Open MPI keeps host names (an address
- * whole); the caller frees it. */
-char *
-alloc_short(const char *name)
-{
-	const char	*dot;
-
-	if (alloc_is_addr(name) || (dot = strchr(name, '.')) == NULL)
-		return xstrdup(name);
-	return xstrndup(name, dot - name);
-}
-
-/* The contents of file path, NUL-terminated, or NULL with errno set. */
-char *
-alloc_read_file(const char *path, size_t *lenp)
-{
-	struct buf	 b;
-	char		 chunk[4096];
-	ssize_t		 n;
-	int		 fd, e;
-
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-		return NULL;
-	buf_init(&b);
-	for (;;) {
-		n = read(fd, chunk, sizeof chunk);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		buf_add(&b, chunk, n);
-	}
-	e = errno;
-	close(fd);
-	if (n < 0) {
-		buf_free(&b);
-		errno = e;
-		return NULL;
-	}
-	if (lenp != NULL)
-		*lenp = b.len;
-	buf_addc(&b, '\0');
-	return buf_steal(&b);
-}
 
 /* Append host name (taken over) to a; its index. */
 int
@@ -148,6 +93,15 @@ alloc_clear(struct alloc *a)
 }
 
 
+void
+alloc_local(struct alloc *a)
+{
+	memset(a, 0, sizeof *a);
+	a->kind = ALLOC_LOCAL;
+	a->what = xstrdup("this machine");
+	alloc_add(a, alloc_nodename(), -1, 1, 1);
+	alloc_total(a);
+}
 const struct alloc_host *
 alloc_find(const struct alloc *a, const char *name)
 {

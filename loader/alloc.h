@@ -3,10 +3,10 @@
  * or a Slurm allocation (as the ras/slurm component reads its
  * environment).  'ensemble run' compares a script's processes with these
  * before it starts any, so that a run that cannot fit is refused in
- * ensemble's words, not mpirun's.  Each source fills a struct alloc in a
- * file of its own: this machine (alloc-machine.h), a hostfile
- * (alloc-hostfile.h), Slurm (alloc-slurm.h, which also asks whether the
- * allocation is still running).  libc only. */
+ * ensemble's words, not mpirun's.  This machine's is here (alloc_local;
+ * its names and cores are alloc-machine.c's); a hostfile's and Slurm's
+ * are read in files of their own (alloc-hostfile.h, alloc-slurm.h, which
+ * also asks whether the allocation is still running).  libc only. */
 #ifndef ENS_ALLOC_H
 #define ENS_ALLOC_H
 
@@ -40,6 +40,11 @@ struct alloc {
 	int		 slots;	/* their sum; -1 when one of them is not known */
 };
 
+/* This machine alone, with as many slots as mpirun without a hostfile
+ * gives it: its cores, those with an online CPU in this process's cgroup
+ * cpuset (hwloc's count; a core's hardware threads are one slot). */
+void alloc_local(struct alloc *);
+
 /* The host of a that name names: one of that name (both taken without
  * their domain), or else, when name names this machine, a's host that is
  * this machine; NULL when a has none.  Borrowed from a. */
@@ -50,6 +55,19 @@ const struct alloc_host *alloc_find(const struct alloc *, const char *name);
  * is not this machine. */
 #define ALLOC_SLOTS_UNKNOWN	(-2)
 int alloc_host_slots(const struct alloc *, const char *name);
+
+/* For the files that fill a struct alloc (alloc-hostfile.c,
+ * alloc-slurm.c): */
+
+/* Append host name (taken over) to a; its index. */
+int alloc_add(struct alloc *, char *name, int slots, int cores, int local);
+
+/* The host of a named exactly name, or -1. */
+int alloc_index(const struct alloc *, const char *name);
+
+/* Fill in what Open MPI works out itself (a local host's cores) and the
+ * total. */
+void alloc_total(struct alloc *);
 
 /* Free what a holds (not a itself); a may then be filled again. */
 void alloc_clear(struct alloc *);

@@ -124,7 +124,7 @@ demux_marker(struct run *R, int r, const char *m)
 			*at = '\0';
 		}
 		if (R->final_at > 0 && R->fail_at == 0)
-			launch_blocked_for_good(R, r);
+			watch_blocked_for_good(R, r);
 		break;
 	case WIRE_MARK_START:
 	case WIRE_MARK_END:

@@ -376,7 +376,7 @@ failure_timeout(struct run *R)
 			if (port > 0) {
 				xasprintf(&what, "blocked in '%s %s[%d]' (peer",
 				    call, type, port);
-				peer = launch_peer_of(R, i, type, port);
+				peer = watch_peer_of(R, i, type, port);
 				if (peer < 0)
 					what[strlen(what) - 6] = '\0';
 			} else

@@ -13,9 +13,11 @@
 #include <signal.h>
 #include <stdio.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 #include "alloc.h"
 #include "auth.h"
+#include "clock.h"
 #include "fan.h"
 #include "launch.h"
 #include "plan.h"
@@ -297,14 +299,50 @@ int launcher_oversubscribe(const struct launch_opts *o);
 void launcher_no_line(struct run *R, const char *s);
 int launcher_spawn(struct run *R);
 
-/* launch.c: what the other files ask of the run's state. */
-const char *launch_host_of(const struct rproc *p);
-void launch_mark_failed(struct run *R, int who);
-int launch_peer_of(const struct run *R, int r, const char *type, int index);
-void launch_blocked_for_good(struct run *R, int r);
-void launch_close_fd(int *fd);
-int launch_all_local(const struct run *R);
-/* ... and our SIGINT, SIGTERM and SIGHUP caught while the run goes on. */
+/* What the files ask of the run's state (inline, so that each needs
+ * nothing of launch.c for it). */
+
+/* Where process p runs, as reports name it. */
+static inline const char *
+launch_host_of(const struct rproc *p)
+{
+	return p->host != NULL ? p->host : "unknown";
+}
+
+/* The run has failed, process who (-1: none of them) first if no one
+ * was named before: the time of the first failure is kept. */
+static inline void
+launch_mark_failed(struct run *R, int who)
+{
+	if (R->fail_at == 0)
+		R->fail_at = clock_now();
+	if (R->culprit < 0 && who >= 0)
+		R->culprit = who;
+}
+
+/* Close *fd if it is open, and mark it closed. */
+static inline void
+launch_close_fd(int *fd)
+{
+	if (*fd >= 0) {
+		close(*fd);
+		*fd = -1;
+	}
+}
+
+/* Whether every host the processes may run on is this machine. */
+static inline int
+launch_all_local(const struct run *R)
+{
+	int	i;
+
+	for (i = 0; R->alloc.kind != ALLOC_LOCAL && i < R->alloc.nhosts; i++)
+		if (!R->alloc.hosts[i].local)
+			return 0;
+	return 1;
+}
+
+/* launch.c: our SIGINT, SIGTERM and SIGHUP caught while the run goes on. */
 extern volatile sig_atomic_t launch_interrupted;	/* the signal that stopped us */
 void launch_catch(struct run *R);
 
@@ -338,6 +376,8 @@ void watch_marker(struct run *R, int r, enum wire_mark k, const char *arg);
 double watch_deadline(const struct run *R);
 void watch_tick(struct run *R, double t);
 void watch_free(struct run *R);
+int watch_peer_of(const struct run *R, int r, const char *type, int index);
+void watch_blocked_for_good(struct run *R, int r);
 
 /* failure.c: what the run says when it fails, times out, deadlocks or
  * does not start. */
