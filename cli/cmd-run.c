@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "alloc.h"
+#include "alloc-machine.h"
 #include "cmd.h"
 #include "launch.h"
 #include "mpnet.h"

@@ -409,7 +409,7 @@ cli_options(const struct cmd_entry *c)
 }
 
 /* The build tree this ensemble runs from, when it runs uninstalled: the
- * directory of the executable, if it holds loader/ensemble-exec. */
+ * directory of the executable, if it holds trampoline/ensemble-exec. */
 static const char *
 build_tree(void)
 {
@@ -427,7 +427,7 @@ build_tree(void)
 	if ((slash = strrchr(dir, '/')) == NULL)
 		return NULL;
 	*slash = '\0';
-	snprintf(probe, sizeof(probe), "%s/loader/ensemble-exec", dir);
+	snprintf(probe, sizeof(probe), "%s/trampoline/ensemble-exec", dir);
 	found = access(probe, X_OK) == 0;
 	return found ? dir : NULL;
 }
@@ -469,7 +469,7 @@ cli_exec(void)
 {
 	static char	path[PATH_MAX + 32];
 
-	return tree_or(path, sizeof(path), "loader/ensemble-exec",
+	return tree_or(path, sizeof(path), "trampoline/ensemble-exec",
 	    PKGLIBEXECDIR "/ensemble-exec");
 }
 

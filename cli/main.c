@@ -51,7 +51,7 @@ main(int argc, char **argv)
 	/* A file past the size limit (ulimit -f) is a write error, EFBIG,
 	 * said and its partial file removed as for a full disk, not a
 	 * silent death.  Processes ensemble starts get the default back
-	 * (loader/launch.c, loader/alloc.c). */
+	 * (loader/launcher.c, loader/subproc.c). */
 	signal(SIGXFSZ, SIG_IGN);
 	if (argc < 2) {
 		fprintf(stderr, "usage: ensemble COMMAND [ARGS]; see 'ensemble help'\n");

@@ -193,35 +193,16 @@ xs_match(const struct pcg *g, int p, const struct pcg_bstmt *b,
 static void
 xs_text(struct buf *out, const struct pcg *g, int p, const struct pcg_bstmt *b)
 {
-	static const char *const kinds[] = {
-		[S_SEND] = "send", [S_RECV] = "recv", [S_RECV_ANY] = "recv any",
-		[S_ISEND] = "isend", [S_IRECV] = "irecv",
-		[S_IRECV_ANY] = "irecv any", [S_WAITALL] = "waitall",
-		[S_RECV_PROBED] = "recv",
-		[S_BARRIER] = "barrier", [S_ALLREDUCE] = "allreduce",
-		[S_ALLGATHER] = "allgather", [S_ALLTOALL] = "alltoall",
-		[S_BCAST] = "bcast", [S_SCATTER] = "scatter",
-		[S_REDUCE] = "reduce", [S_GATHER] = "gather",
-		[S_ALLGATHERV] = "allgatherv", [S_ALLTOALLV] = "alltoallv",
-		[S_REDUCESCATTER] = "reducescatter", [S_SCATTERV] = "scatterv",
-		[S_GATHERV] = "gatherv", [S_SENDRECV] = "sendrecv",
-		[S_SENDRECV_REPLACE] = "sendrecv replace", [S_WAIT] = "wait",
-		[S_TEST] = "test", [S_WAITANY] = "waitany",
-		[S_WAITSOME] = "waitsome", [S_PROBE] = "probe",
-		[S_PROBE_ANY] = "probe any", [S_IPROBE] = "iprobe",
-		[S_IPROBE_ANY] = "iprobe any",
-	};
-	static const char *const modes[] = { "", "s", "b" };
 	const struct pcg_comp	*c = &g->comps[g->procs[p].comp];
 	const char		*type = b->type >= 0 && b->type < c->ntypes ?
 				    c->types[b->type] : NULL;
+	const char		*w;
 
-	if (b->kind == S_SEND || b->kind == S_ISEND)
-		buf_printf(out, "%s%s", b->kind == S_ISEND ? "i" : "",
-		    b->mode <= MODE_BUFFERED ? modes[b->mode] : "");
-	buf_adds(out, b->kind == S_SEND ? "send" : b->kind == S_ISEND ? "send" :
-	    (size_t)b->kind < sizeof(kinds) / sizeof(kinds[0]) &&
-	    kinds[b->kind] != NULL ? kinds[b->kind] : "?");
+	/* The script's words (pcg_stmt_word), a rooted collective's without
+	 * its "from" or "to". */
+	w = pcg_stmt_word(b->kind, b->mode <= MODE_BUFFERED ? b->mode :
+	    MODE_STANDARD);
+	buf_add(out, w, pcg_stmt_rooted(b->kind) ? strcspn(w, " ") : strlen(w));
 	if (b->kind == S_RECV_PROBED)
 		buf_printf(out, " %s", b->req);
 	if (type == NULL || b->kind >= S_WAITALL)

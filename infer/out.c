@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "infer.h"
+#include "stmtword.h"
 #include "xmalloc.h"
 
 /* ---- simpler ---- */
@@ -488,9 +489,12 @@ as(struct out *o, const struct breq *q)
 		buf_printf(o->b, " as %s", q->name);
 }
 
-static const char *const colls[] = { "barrier", "allreduce", "allgather",
-    "alltoall", "allgatherv", "alltoallv", "reducescatter", "bcast from",
-    "scatter from", "reduce to", "gather to", "scatterv from", "gatherv to" };
+/* The collectives' words: enum bcoll is in the order of the statement
+ * words' W_BARRIER to W_GATHERV (runtime/stmtword.h). */
+_Static_assert(W_GATHERV - W_BARRIER == BC_GATHERV - BC_BARRIER &&
+    W_BCAST - W_BARRIER == BC_BCAST - BC_BARRIER,
+    "enum bcoll follows the statement words' collectives");
+static const char *const *const colls = stmt_words + W_BARRIER;
 
 static void print_list(struct out *, const struct bst *, int);
 
@@ -506,8 +510,8 @@ block(struct out *o, const struct bst *b, int depth)
 static void
 print_stmt(struct out *o, const struct bst *b, int depth)
 {
-	static const char *const sends[] = { "send", "ssend", "bsend" };
-	static const char *const isends[] = { "isend", "issend", "ibsend" };
+	const char *const	*sends = stmt_words + W_SEND;	/* by mode */
+	const char *const	*isends = stmt_words + W_ISEND;
 	const struct bbranch	*br;
 
 	indent(o, depth);

@@ -1,5 +1,5 @@
 /* auth.h -- the handshake of a '--stdin all' connection (fan.c's side
- * and the trampoline's, exec.c), in runtime/wire.h's words: each side
+ * and the trampoline's, trampoline/tramp.c), in runtime/wire.h's words: each side
  * proves that it knows the run's stdin key, which never travels, so that
  * neither a process that is not the run's 'ensemble run' (a port another
  * user took first) learns anything from a trampoline, nor one that is not

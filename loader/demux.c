@@ -124,7 +124,7 @@ demux_marker(struct run *R, int r, const char *m)
 			*at = '\0';
 		}
 		if (R->final_at > 0 && R->fail_at == 0)
-			launch_blocked_for_good(R, r);
+			watch_blocked_for_good(R, r);
 		break;
 	case WIRE_MARK_START:
 	case WIRE_MARK_END:
@@ -137,7 +137,7 @@ demux_marker(struct run *R, int r, const char *m)
 		break;
 	case WIRE_MARK_WORLD:
 		/* Its MPI world is not the run's: the launcher started the
-		 * processes apart (run_finish says it). */
+		 * processes apart (launch_finish says it). */
 		if (R->world == 0)
 			R->world = atoi(arg) > 0 ? atoi(arg) : -1;
 		launch_mark_failed(R, r);
@@ -166,7 +166,7 @@ demux_out_path(const struct run *R, int r, int err)
 }
 
 /* A write to process r's file under --output-dir failed with errno e:
- * said once; the run goes on, and fails at its end (run_finish: output
+ * said once; the run goes on, and fails at its end (launch_finish: output
  * lost is no success). */
 static void
 demux_out_lost(struct run *R, int r, int err, int e)

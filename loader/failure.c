@@ -376,7 +376,7 @@ failure_timeout(struct run *R)
 			if (port > 0) {
 				xasprintf(&what, "blocked in '%s %s[%d]' (peer",
 				    call, type, port);
-				peer = launch_peer_of(R, i, type, port);
+				peer = watch_peer_of(R, i, type, port);
 				if (peer < 0)
 					what[strlen(what) - 6] = '\0';
 			} else
@@ -447,7 +447,7 @@ failure_how(const struct run *R, int r, char *buf, size_t len)
 	if (p->cannot != NULL)
 		snprintf(buf, len, "could not be started");
 	else if (p->loader_signal > 0)
-		snprintf(buf, len, "its loader was killed by signal %d (%s)",
+		snprintf(buf, len, "its trampoline was killed by signal %d (%s)",
 		    p->loader_signal, strsignal(p->loader_signal));
 	else if (p->fail != NULL)
 		snprintf(buf, len, "stopped the run (a misuse or an MPI error)");
@@ -558,7 +558,7 @@ failure_report(struct run *R, int status)
 		if (p->cannot != NULL)
 			fprintf(stderr, "could not be started: %s\n", p->cannot);
 		else if (p->loader_signal > 0)
-			fprintf(stderr, "lost its loader: ensemble-exec, which ran"
+			fprintf(stderr, "lost its trampoline: ensemble-exec, which ran"
 			    " it, was killed by signal %d (%s), and the component"
 			    " with it\n", p->loader_signal,
 			    strsignal(p->loader_signal));

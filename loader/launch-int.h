@@ -1,8 +1,10 @@
-/* launch-int.h -- private to 'ensemble run''s side of a run, which four
+/* launch-int.h -- private to 'ensemble run''s side of a run, which these
  * files share: launch.c (the watch: the run from start to end, our
- * standard input, the stopping of the processes, the trace), mpirun.c
- * (the command that starts them), demux.c (mpirun's output taken apart)
- * and failure.c (the failure reports).  The run's state, and what each
+ * standard input, the stopping of the processes, the trace), fit.c (the
+ * check that the processes fit), runfiles.c (the run's files),
+ * launcher.c and the launchers' files (the command that starts them),
+ * demux.c (the launcher's output taken apart), failure.c (the failure
+ * reports) and watch.c (the deadlock watch).  The run's state, and what each
  * file gives the others; launch.h is what the rest of ensemble sees. */
 #ifndef ENS_LAUNCH_INT_H
 #define ENS_LAUNCH_INT_H
@@ -11,9 +13,11 @@
 #include <signal.h>
 #include <stdio.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 #include "alloc.h"
 #include "auth.h"
+#include "clock.h"
 #include "fan.h"
 #include "launch.h"
 #include "plan.h"
@@ -27,7 +31,7 @@
 #define STATE_WAIT	2.0	/* for the answers to SIGUSR1 */
 #define ORPHAN_GRACE	2.0	/* from the last process's end to stopping strays */
 #define DRAIN_GRACE	0.05	/* from mpirun having read all its stdin to
-				 * its end (stdin_drained) */
+				 * its end (launch_stdin_drained) */
 #define DRAIN_POLL	0.01	/* how often to look until then: first, */
 #define DRAIN_POLL_MOST	1.0	/* ... doubling up to this */
 #define OUT_OPEN_MAX	256	/* --output-dir: files kept open at once */
@@ -107,7 +111,7 @@ struct rd {
 	struct buf	 mline;		/* SEG_MPIRUN: the line so far */
 };
 
-/* What waits to be written on our stdout or stderr (run_pump writes it
+/* What waits to be written on our stdout or stderr (launch_pump writes it
  * when ppoll says there is room, so that a reader that takes nothing
  * never stops the watch). */
 struct outq {
@@ -124,7 +128,7 @@ struct outq {
 	int		 last;		/* the last byte written; -1: none */
 };
 
-/* How far the stopping of the run has gone (run_escalate).  A failure, an
+/* How far the stopping of the run has gone (launch_escalate).  A failure, an
  * interrupt, --timeout or the start watchdog starts it; each phase up to
  * RUN_KILLED is entered by sending mpirun one signal, which it forwards to
  * the processes it started.  Once mpirun has exited, whatever the phase,
@@ -167,7 +171,7 @@ struct run {
 	double			 start_timeout;	/* the start watchdog's seconds */
 	int			 stuck;		/* it fired */
 	int			 stuck_asked;	/* ... and SIGUSR1 was sent for it */
-	struct alloc		 alloc;		/* the slots (mpirun_fit) */
+	struct alloc		 alloc;		/* the slots (fit_check) */
 	const struct alloc_host	**placed;	/* per process, its host in them;
 						 * NULL: not placed, or this
 						 * machine alone */
@@ -188,7 +192,7 @@ struct run {
 	size_t			 sent;
 	int			 in_eof;	/* our stdin ended */
 	double			 drained_at;	/* when mpirun had read all of
-						 * it (0: not yet; stdin_drained) */
+						 * it (0: not yet; launch_stdin_drained) */
 	double			 drain_next;	/* when to look again */
 	double			 drain_wait;	/* the wait before that */
 	char			 rbuf[65536];
@@ -222,7 +226,7 @@ struct run {
 	int			 oq_same;	/* both one file or pipe: all
 						 * goes through oq[0] (demux_q) */
 	char			 secret[AUTH_KEY + 1];	/* the run's, in the
-						 * trampolines' markers (exec.c) */
+						 * trampolines' markers (trampoline/) */
 	char			 stdin_key[AUTH_KEY + 1];	/* --stdin all:
 						 * the handshake's (auth.h) */
 	int			 handling;	/* SIGINT, SIGTERM, SIGHUP are ours */
@@ -251,7 +255,7 @@ struct launcher {
 					 * "mpirun" */
 	const char	*apart;		/* why it may start the processes as
 					 * worlds of their own, and what to do
-					 * (run_finish) */
+					 * (launch_finish) */
 	const char	*mpi;		/* the MPI whose processes it starts
 					 * (configure's ENS_MPI); NULL: any */
 	const struct plan_syntax *syntax;	/* its appfile's; NULL: Open
@@ -259,12 +263,12 @@ struct launcher {
 	int		 stdin_tables;	/* its standard input reaches one
 					 * process whole, however long: the
 					 * port tables travel there when a host
-					 * is not this machine (mpirun_files) */
+					 * is not this machine (runfiles_make) */
 	/* Whether the user's options, as it reads them, let processes
-	 * share slots, and bind each to a core (mpirun_fit). */
+	 * share slots, and bind each to a core (fit_check). */
 	int		(*oversubscribed)(const struct launch_opts *);
 	int		(*binds_cores)(const struct launch_opts *);
-	/* Its own files in the run's directories (mpirun_files, after the
+	/* Its own files in the run's directories (runfiles_make, after the
 	 * run's directory is made): 0, or the exit status (said). */
 	int		(*files)(struct run *);
 	/* Its command line, program first, into a (empty before), and the
@@ -283,7 +287,8 @@ struct launcher {
 
 extern const struct launcher launcher_openmpi, launcher_mpich, launcher_srun;
 
-/* launcher.c: the launcher and its program; its command line. */
+/* launcher.c: the launcher and its program; its command line, started
+ * with pipes for its standard streams and SIGCHLD caught. */
 int launcher_pick(struct run *R);
 char *launcher_setenv(const char *x);
 void launcher_arg(struct launcher_argv *a, const char *s);
@@ -294,22 +299,60 @@ void launcher_plan_tail(struct run *R, struct launcher_argv *a,
 int launcher_no(const struct launch_opts *o);
 int launcher_oversubscribe(const struct launch_opts *o);
 void launcher_no_line(struct run *R, const char *s);
+int launcher_spawn(struct run *R);
 
-/* launch-state.c: what the four files ask of the run's state. */
-const char *launch_host_of(const struct rproc *p);
-void launch_mark_failed(struct run *R, int who);
-int launch_peer_of(const struct run *R, int r, const char *type, int index);
-void launch_blocked_for_good(struct run *R, int r);
-void launch_close_fd(int *fd);
+/* What the files ask of the run's state (inline, so that each needs
+ * nothing of launch.c for it). */
 
-/* mpirun.c: the check that the processes fit, the run's files and
- * mpirun's command line, started with our signals caught. */
-extern volatile sig_atomic_t mpirun_interrupted;	/* the signal that stopped us */
-int mpirun_fit(struct run *R);
-int mpirun_all_local(const struct run *R);
-void mpirun_catch(struct run *R);
-int mpirun_files(struct run *R);
-int mpirun_spawn(struct run *R);
+/* Where process p runs, as reports name it. */
+static inline const char *
+launch_host_of(const struct rproc *p)
+{
+	return p->host != NULL ? p->host : "unknown";
+}
+
+/* The run has failed, process who (-1: none of them) first if no one
+ * was named before: the time of the first failure is kept. */
+static inline void
+launch_mark_failed(struct run *R, int who)
+{
+	if (R->fail_at == 0)
+		R->fail_at = clock_now();
+	if (R->culprit < 0 && who >= 0)
+		R->culprit = who;
+}
+
+/* Close *fd if it is open, and mark it closed. */
+static inline void
+launch_close_fd(int *fd)
+{
+	if (*fd >= 0) {
+		close(*fd);
+		*fd = -1;
+	}
+}
+
+/* Whether every host the processes may run on is this machine. */
+static inline int
+launch_all_local(const struct run *R)
+{
+	int	i;
+
+	for (i = 0; R->alloc.kind != ALLOC_LOCAL && i < R->alloc.nhosts; i++)
+		if (!R->alloc.hosts[i].local)
+			return 0;
+	return 1;
+}
+
+/* launch.c: our SIGINT, SIGTERM and SIGHUP caught while the run goes on. */
+extern volatile sig_atomic_t launch_interrupted;	/* the signal that stopped us */
+void launch_catch(struct run *R);
+
+/* fit.c: the check that the processes fit the slots they are given. */
+int fit_check(struct run *R);
+
+/* runfiles.c: the run's files. */
+int runfiles_make(struct run *R);
 
 /* demux.c: mpirun's output taken apart: tags, marker lines, each
  * process's output (to our stdout, stderr or --output-dir) and mpirun's own
@@ -335,6 +378,8 @@ void watch_marker(struct run *R, int r, enum wire_mark k, const char *arg);
 double watch_deadline(const struct run *R);
 void watch_tick(struct run *R, double t);
 void watch_free(struct run *R);
+int watch_peer_of(const struct run *R, int r, const char *type, int index);
+void watch_blocked_for_good(struct run *R, int r);
 
 /* failure.c: what the run says when it fails, times out, deadlocks or
  * does not start. */

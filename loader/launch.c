@@ -20,10 +20,12 @@
  * into a directory beside the trace file, merged here (ltrace.c).
  *
  * This file is the watch: the run from start to end, our standard input
- * to mpirun's, the stopping of the processes and the trace.  mpirun.c
- * builds and starts mpirun's command, demux.c takes its output apart and
+ * to mpirun's, the stopping of the processes and the trace, with our
+ * SIGINT, SIGTERM and SIGHUP caught.  fit.c checks that the processes
+ * fit, runfiles.c makes the run's files, launcher.c starts the
+ * launcher's command, demux.c takes its output apart and
  * failure.c writes the reports (launch-int.h, the run they share, and
- * launch-state.c, what they ask of it). */
+ * what they ask of its state). */
 #include "config.h"
 
 #include <errno.h>
@@ -46,6 +48,31 @@
 #include "ltrace.h"
 #include "trace.h"
 
+volatile sig_atomic_t launch_interrupted;
+
+static void
+launch_on_interrupt(int sig)
+{
+	launch_interrupted = sig;
+}
+
+/* From before the run's files are made to the end of the run: SIGINT,
+ * SIGTERM and SIGHUP (a terminal's hangup) stop the run and are said
+ * (launch_interrupted), whatever phase it is in. */
+void
+launch_catch(struct run *R)
+{
+	struct sigaction	sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = launch_on_interrupt;
+	sigaction(SIGINT, &sa, &R->old_int);
+	sigaction(SIGTERM, &sa, &R->old_term);
+	sigaction(SIGHUP, &sa, &R->old_hup);
+	R->handling = 1;
+}
+
 /* Stop and reap our children but 'keep' (mpirun while it runs, else 0)
  * and 'janitor' (tidy.h's): what the run left behind, reparented to us,
  * its subreaper.  The number of the components' processes stopped: not
@@ -53,7 +80,7 @@
  * program, named 'prog' (srun's shepherd, which outlives srun a moment:
  * reparented to us, it is stopped, not counted). */
 static int
-sweep(pid_t self, pid_t keep, pid_t janitor, const char *prog)
+launch_sweep(pid_t self, pid_t keep, pid_t janitor, const char *prog)
 {
 	DIR		*d;
 	struct dirent	*de;
@@ -104,7 +131,7 @@ sweep(pid_t self, pid_t keep, pid_t janitor, const char *prog)
 
 /* Set R up for g's processes, with nothing started and nothing open. */
 static void
-run_init(struct run *R, const struct pcg *g, const struct launch_opts *o)
+launch_init(struct run *R, const struct pcg *g, const struct launch_opts *o)
 {
 	struct stat	st[2];
 	int		i, k, stat_ok[2];
@@ -155,7 +182,7 @@ run_init(struct run *R, const struct pcg *g, const struct launch_opts *o)
 /* Give SIGINT, SIGTERM, SIGHUP and SIGCHLD back to whoever had them
  * before the run, and the signal mask. */
 static void
-run_unhandle(struct run *R)
+launch_unhandle(struct run *R)
 {
 	if (R->chld) {
 		sigaction(SIGCHLD, &R->old_chld, NULL);
@@ -173,12 +200,12 @@ run_unhandle(struct run *R)
 /* Release everything R holds, however far the run got: the one cleanup
  * of launch_run. */
 static void
-run_free(struct run *R)
+launch_free(struct run *R)
 {
 	int	i, k;
 	size_t	j;
 
-	run_unhandle(R);
+	launch_unhandle(R);
 	for (i = 0; i < 3; i++)
 		launch_close_fd(&R->pfd[i].fd);
 	alloc_clear(&R->alloc);
@@ -223,7 +250,7 @@ run_free(struct run *R)
 
 /* Whether all is written to mpirun's standard input. */
 static int
-stdin_written(const struct run *R)
+launch_stdin_written(const struct run *R)
 {
 	return R->sent == R->bundle.len &&
 	    (R->o->stdin_proc < 0 || (R->in_eof && R->roff == R->rlen));
@@ -239,7 +266,7 @@ stdin_written(const struct run *R)
  * once it has read and passed on all gives the end to a mpirun that holds
  * nothing (a pipe's unread bytes: FIONREAD; if that cannot be told, now). */
 static int
-stdin_drained(struct run *R)
+launch_stdin_drained(struct run *R)
 {
 	double	now = clock_now();
 	int	n;
@@ -266,9 +293,9 @@ stdin_drained(struct run *R)
 /* What to wait for on mpirun's standard input (pfd[2]) and ours (pfd[3]):
  * room to write the bundle, then with --stdin our input as it comes and
  * room to write it on; mpirun's is closed once all is written and read
- * (stdin_drained). */
+ * (launch_stdin_drained). */
 static void
-stdin_events(struct run *R)
+launch_stdin_events(struct run *R)
 {
 	struct pollfd	*pfd = R->pfd;
 
@@ -280,10 +307,10 @@ stdin_events(struct run *R)
 		pfd[2].events = POLLOUT;
 		return;
 	}
-	if (stdin_written(R)) {
+	if (launch_stdin_written(R)) {
 		/* All written: the end of it, for the process, once mpirun
-		 * has it all (run_deadline wakes the watch to look). */
-		if (stdin_drained(R))
+		 * has it all (launch_deadline wakes the watch to look). */
+		if (launch_stdin_drained(R))
 			launch_close_fd(&pfd[2].fd);
 		return;
 	}
@@ -298,7 +325,7 @@ stdin_events(struct run *R)
 /* Write on what is left of the bundle, or relay our standard input, as
  * ppoll said.  A process that closed its standard input gets no more. */
 static void
-stdin_relay(struct run *R)
+launch_stdin_relay(struct run *R)
 {
 	struct pollfd	*pfd = R->pfd;
 	ssize_t		 n;
@@ -313,7 +340,7 @@ stdin_relay(struct run *R)
 	}
 	if (pfd[2].fd < 0 || !(pfd[2].revents & (POLLOUT | POLLERR | POLLHUP)))
 		return;
-	if (stdin_written(R)) {
+	if (launch_stdin_written(R)) {
 		launch_close_fd(&pfd[2].fd);	/* mpirun closed it: nothing to wait for */
 		return;
 	}
@@ -333,20 +360,20 @@ stdin_relay(struct run *R)
 /* When the watch must next act, from its deadlines (a time of clock_now);
  * -1 when nothing but a line or a signal can move it. */
 static double
-run_deadline(const struct run *R)
+launch_deadline(const struct run *R)
 {
 	double	d = -1;
 
 #define AT(x)	do { if (d < 0 || (x) < d) d = (x); } while (0)
 	if (R->phase == RUN_EXITED) {
-		AT(R->phase_at + KILL_GRACE);	/* run_linger */
+		AT(R->phase_at + KILL_GRACE);	/* launch_linger */
 		return d;
 	}
 	if (R->o->timeout > 0 && !R->timed_out && R->fail_at == 0)
 		AT(R->t0 + R->o->timeout);
-	if (R->pfd[2].fd >= 0 && stdin_written(R))
+	if (R->pfd[2].fd >= 0 && launch_stdin_written(R))
 		AT(R->drained_at > 0 ? R->drained_at + DRAIN_GRACE :
-		    R->drain_next);		/* stdin_drained */
+		    R->drain_next);		/* launch_stdin_drained */
 	if (!R->stuck && R->nhello < R->n && !R->done)
 		AT(R->t0 + R->start_timeout);
 	if (R->stuck && !R->stuck_asked)
@@ -376,12 +403,12 @@ run_deadline(const struct run *R)
  * a signal comes or the next deadline; handle each whole line that came,
  * and write on.  A pipe at its end is closed. */
 static void
-run_pump(struct run *R)
+launch_pump(struct run *R)
 {
 	struct pollfd	*pfd = R->pfd;
 	struct timespec	 ts, *tp = NULL;
 	sigset_t	 none;
-	double		 d = run_deadline(R), left;
+	double		 d = launch_deadline(R), left;
 	int		 i, nfan;
 
 	/* Not more from mpirun while ours is not taken (its pipe fills,
@@ -394,7 +421,7 @@ run_pump(struct run *R)
 		pfd[4 + i].fd = demux_outq_pending(&R->oq[i]) > 0 ? i + 1 : -1;
 		pfd[4 + i].events = POLLOUT;
 	}
-	stdin_events(R);
+	launch_stdin_events(R);
 	nfan = R->fan != NULL ? fan_events(R->fan, pfd + 6) : 0;
 	if (d >= 0) {
 		left = d - clock_now();
@@ -411,7 +438,7 @@ run_pump(struct run *R)
 	sigemptyset(&none);
 	if (ppoll(pfd, (nfds_t)(6 + nfan), tp, &none) <= 0)
 		return;
-	stdin_relay(R);
+	launch_stdin_relay(R);
 	if (R->fan != NULL)
 		fan_handle(R->fan, pfd + 6, nfan);
 	for (i = 0; i < 2; i++)
@@ -425,14 +452,14 @@ run_pump(struct run *R)
 
 /* Whether mpirun's stdout or stderr is still open: the watch goes on. */
 static int
-run_reading(const struct run *R)
+launch_reading(const struct run *R)
 {
 	return R->pfd[0].fd >= 0 || R->pfd[1].fd >= 0;
 }
 
 /* Enter phase 'to' at time t, sending mpirun sig. */
 static void
-run_signal(struct run *R, int sig, enum run_phase to, double t)
+launch_signal(struct run *R, int sig, enum run_phase to, double t)
 {
 	kill(R->pid, sig);
 	R->phase = to;
@@ -441,7 +468,7 @@ run_signal(struct run *R, int sig, enum run_phase to, double t)
 
 /* Reap mpirun if it has exited. */
 static void
-run_reap(struct run *R, double t)
+launch_reap(struct run *R, double t)
 {
 	if (waitpid(R->pid, &R->wstatus, WNOHANG) == R->pid) {
 		R->phase = RUN_EXITED;
@@ -452,13 +479,13 @@ run_reap(struct run *R, double t)
 /* After mpirun's exit, read what is left in its pipes; a process it left
  * behind may hold them open: after KILL_GRACE stop it and read the rest. */
 static void
-run_linger(struct run *R, double t)
+launch_linger(struct run *R, double t)
 {
 	int	i;
 
-	if (t - R->phase_at <= KILL_GRACE || !run_reading(R))
+	if (t - R->phase_at <= KILL_GRACE || !launch_reading(R))
 		return;
-	sweep(getpid(), 0, R->tidy.janitor, R->prog);
+	launch_sweep(getpid(), 0, R->tidy.janitor, R->prog);
 	for (i = 0; i < 2; i++)
 		if (R->pfd[i].fd >= 0) {
 			while (poll(&R->pfd[i], 1, 100) > 0 &&
@@ -470,7 +497,7 @@ run_linger(struct run *R, double t)
 
 /* Whether every process has answered SIGUSR1. */
 static int
-run_answered(const struct run *R)
+launch_answered(const struct run *R)
 {
 	int	i;
 
@@ -484,13 +511,13 @@ run_answered(const struct run *R)
  * a component left behind, which are now ours.  Stop them, once a second
  * from ORPHAN_GRACE after the last process ended. */
 static void
-run_stop_strays(struct run *R, double t)
+launch_stop_strays(struct run *R, double t)
 {
 	int	k;
 
 	if (!R->done || t - R->ended_at < ORPHAN_GRACE || t - R->swept_at < 1.0)
 		return;
-	k = sweep(getpid(), R->pid, R->tidy.janitor, R->prog);
+	k = launch_sweep(getpid(), R->pid, R->tidy.janitor, R->prog);
 	R->swept_at = t;
 	if (k > 0)
 		fprintf(stderr, "ensemble: %s: stopped %d process%s the components"
@@ -502,20 +529,20 @@ run_stop_strays(struct run *R, double t)
  * the start watchdog send SIGUSR1 first, and SIGTERM once everyone
  * answered or after STATE_WAIT; SIGKILL follows SIGTERM after KILL_GRACE. */
 static void
-run_escalate(struct run *R, double t)
+launch_escalate(struct run *R, double t)
 {
-	if (mpirun_interrupted && R->phase < RUN_TERMINATED)
-		run_signal(R, SIGTERM, RUN_TERMINATED, t);
+	if (launch_interrupted && R->phase < RUN_TERMINATED)
+		launch_signal(R, SIGTERM, RUN_TERMINATED, t);
 	/* A deadlock: nothing will move; stop every process now. */
 	if (R->dead != NULL && R->phase < RUN_TERMINATED)
-		run_signal(R, SIGTERM, RUN_TERMINATED, t);
+		launch_signal(R, SIGTERM, RUN_TERMINATED, t);
 	if (R->o->timeout > 0 && !R->timed_out && R->fail_at == 0 &&
 	    t - R->t0 >= R->o->timeout) {
 		/* Not after a failure: its report, naming the process, is the
 		 * one that says what went wrong. */
 		R->timed_out = 1;
 		if (R->phase == RUN_RUNNING)
-			run_signal(R, SIGUSR1, RUN_ASKED, t);
+			launch_signal(R, SIGUSR1, RUN_ASKED, t);
 		else
 			kill(R->pid, SIGUSR1);
 	}
@@ -527,13 +554,13 @@ run_escalate(struct run *R, double t)
 	}
 	if (R->stuck && !R->stuck_asked && R->phase == RUN_RUNNING) {
 		R->stuck_asked = 1;
-		run_signal(R, SIGUSR1, RUN_ASKED, t);
+		launch_signal(R, SIGUSR1, RUN_ASKED, t);
 	}
 	if (R->phase == RUN_ASKED &&
-	    (run_answered(R) || t - R->phase_at >= STATE_WAIT))
-		run_signal(R, SIGTERM, RUN_TERMINATED, t);
+	    (launch_answered(R) || t - R->phase_at >= STATE_WAIT))
+		launch_signal(R, SIGTERM, RUN_TERMINATED, t);
 	/* A process finalized and the run goes on: now and then ask the
-	 * others where they are (launch_blocked_for_good), without stopping it;
+	 * others where they are (watch_blocked_for_good), without stopping it;
 	 * only once all have joined (before ens_init, SIGUSR1 kills). */
 	if (R->final_at > 0 && !R->done && R->fail_at == 0 && R->watch == NULL &&
 	    R->nhello == R->n && R->phase == RUN_RUNNING && !R->timed_out &&
@@ -547,17 +574,17 @@ run_escalate(struct run *R, double t)
 	}
 	if (R->fail_at > 0 && R->phase < RUN_TERMINATED &&
 	    t - R->fail_at >= STOP_GRACE)
-		run_signal(R, SIGTERM, RUN_TERMINATED, t);
+		launch_signal(R, SIGTERM, RUN_TERMINATED, t);
 	if (R->phase == RUN_TERMINATED && t - R->phase_at >= KILL_GRACE)
-		run_signal(R, SIGKILL, RUN_KILLED, t);
+		launch_signal(R, SIGKILL, RUN_KILLED, t);
 }
 
 /* The deadlock watch's reading, when due (watch.c); processes found
  * blocked for good are said at once, before the run is stopped
- * (run_escalate), so that the report comes while the deadlock is
+ * (launch_escalate), so that the report comes while the deadlock is
  * fresh, not after the processes' end. */
 static void
-run_watch(struct run *R, double t)
+launch_watch(struct run *R, double t)
 {
 	if (R->dead != NULL)
 		return;
@@ -570,7 +597,7 @@ run_watch(struct run *R, double t)
 
 /* A realtime as ISO 8601 UTC (caller frees). */
 static char *
-run_iso(time_t t)
+launch_iso(time_t t)
 {
 	struct tm	tm;
 	char		buf[64];
@@ -585,7 +612,7 @@ run_iso(time_t t)
  * name is replaced only by a whole trace.  0, or the exit status (said):
  * 1 when it cannot be written, 128 + the signal that interrupted it. */
 static int
-run_trace(struct run *R)
+launch_trace(struct run *R)
 {
 	const struct pcg	*g = R->g;
 	struct trace_hdr	*h = trace_hdr_new();
@@ -595,14 +622,14 @@ run_trace(struct run *R)
 
 	h->script = xstrdup(g->script != NULL ? g->script : "?");
 	h->application = xstrdup(g->name);
-	h->date = run_iso(time(NULL));
+	h->date = launch_iso(time(NULL));
 	h->nparams = (size_t)g->nparams;
 	h->params = xcalloc((size_t)g->nparams + 1, sizeof(*h->params));
 	for (i = 0; i < g->nparams; i++) {
 		h->params[i].name = xstrdup(g->params[i].name);
 		h->params[i].value = pcg_param_text(&g->params[i]);
 	}
-	h->start = run_iso((time_t)strtoll(R->origin, NULL, 10));
+	h->start = launch_iso((time_t)strtoll(R->origin, NULL, 10));
 	h->nprocs = g->nprocs;
 	/* world, other, then the script's groups, by id (wire.h). */
 	h->ncomms = 2 + (size_t)g->ngroups;
@@ -654,11 +681,11 @@ run_trace(struct run *R)
 			}
 	}
 	xasprintf(&merged, "%s/merged", R->tracedir);
-	if (ltrace_write(R->tracedir, g->nprocs, h, merged, &mpirun_interrupted,
+	if (ltrace_write(R->tracedir, g->nprocs, h, merged, &launch_interrupted,
 	    &cause) != 0 && cause == NULL) {
 		fprintf(stderr, "ensemble: %s: interrupted; the trace '%s' was not"
 		    " written\n", g->name, R->o->trace);
-		rc = 128 + mpirun_interrupted;
+		rc = 128 + launch_interrupted;
 	} else if (cause != NULL || rename(merged, R->o->trace) != 0) {
 		fprintf(stderr, "ensemble: cannot write the trace '%s': %s\n",
 		    R->o->trace, cause != NULL ? cause : strerror(errno));
@@ -673,7 +700,7 @@ run_trace(struct run *R)
 /* The run is over: stop what is left, and say how it went.  The exit
  * status of launch_run; *stuck as demux_flush says. */
 static int
-run_finish(struct run *R, int *stuck)
+launch_finish(struct run *R, int *stuck)
 {
 	char	pn[PCG_NAME_MAX];
 	int	st = R->wstatus, i;
@@ -681,10 +708,10 @@ run_finish(struct run *R, int *stuck)
 	launch_close_fd(&R->pfd[2].fd);
 	/* mpirun is reaped: what is left is processes the components left
 	 * behind (their trampolines no longer wait for them), said when the
-	 * run went well, as run_stop_strays says them. */
-	i = sweep(getpid(), 0, R->tidy.janitor, R->prog);
+	 * run went well, as launch_stop_strays says them. */
+	i = launch_sweep(getpid(), 0, R->tidy.janitor, R->prog);
 	demux_flush(R, stuck);
-	if (i > 0 && R->done && R->fail_at == 0 && !mpirun_interrupted &&
+	if (i > 0 && R->done && R->fail_at == 0 && !launch_interrupted &&
 	    !R->timed_out)
 		fprintf(stderr, "ensemble: %s: stopped %d process%s the components"
 		    " left behind\n", R->g->name, i, i == 1 ? "" : "es");
@@ -694,13 +721,13 @@ run_finish(struct run *R, int *stuck)
 		demux_out_close(R, i, 1);
 	}
 
-	if (mpirun_interrupted) {
+	if (launch_interrupted) {
 		fprintf(stderr, "ensemble: %s: interrupted; stopped every process\n",
 		    R->g->name);
-		return 128 + mpirun_interrupted;
+		return 128 + launch_interrupted;
 	}
 	if (R->dead != NULL)
-		return 4;	/* said when found (run_watch) */
+		return 4;	/* said when found (launch_watch) */
 	if (R->timed_out) {
 		failure_timeout(R);
 		return 3;
@@ -726,7 +753,7 @@ run_finish(struct run *R, int *stuck)
 			    R->g->name, R->n, R->n == 1 ? "" : "es");
 			return 2;
 		}
-		if (R->o->trace != NULL && (i = run_trace(R)) != 0)
+		if (R->o->trace != NULL && (i = launch_trace(R)) != 0)
 			return i;
 		fprintf(stderr, "ensemble: %s: %s ran in %.2f s (start %.3f s,"
 		    " wiring %.3f s, run %.3f s; launcher %s)%s\n", R->g->name,
@@ -761,16 +788,16 @@ launch_run(const struct pcg *g, const struct launch_opts *o)
 			    strerror(errno));
 			return 2;
 		}
-	run_init(&R, g, o);
+	launch_init(&R, g, o);
 	/* The run's secrets (runtime/wire.h): 16 random bytes each. */
 	auth_random_hex(R.secret, AUTH_KEY / 2);
 	if (o->stdin_proc == LAUNCH_STDIN_ALL)
 		auth_random_hex(R.stdin_key, AUTH_KEY / 2);
-	if ((rc = launcher_pick(&R)) != 0 || (rc = mpirun_fit(&R)) != 0)
+	if ((rc = launcher_pick(&R)) != 0 || (rc = fit_check(&R)) != 0)
 		goto out;
 	/* From the run's first file on, an interrupt is ours to handle:
 	 * what was made is removed. */
-	mpirun_catch(&R);
+	launch_catch(&R);
 	/* The deadlock watch's memory file, before the plan names it; the
 	 * run goes on without the watch when it cannot be made. */
 	if (o->watch && watch_open(&R) != 0) {
@@ -778,36 +805,36 @@ launch_run(const struct pcg *g, const struct launch_opts *o)
 		    " watch\n", g->name);
 		watch_free(&R);
 	}
-	if ((rc = mpirun_files(&R)) != 0)
+	if ((rc = runfiles_make(&R)) != 0)
 		goto out;
 	rc = 2;
 	if (o->output_dir != NULL && demux_out_create(&R) != 0)
 		goto out;
-	if (mpirun_interrupted) {
+	if (launch_interrupted) {
 		fprintf(stderr, "ensemble: %s: interrupted before any process"
 		    " started\n", g->name);
-		rc = 128 + mpirun_interrupted;
+		rc = 128 + launch_interrupted;
 		goto out;
 	}
-	if (mpirun_spawn(&R) != 0)
+	if (launcher_spawn(&R) != 0)
 		goto out;
-	while (run_reading(&R) || R.phase != RUN_EXITED) {
-		run_pump(&R);
+	while (launch_reading(&R) || R.phase != RUN_EXITED) {
+		launch_pump(&R);
 		t = clock_now();
 		if (R.phase != RUN_EXITED)
-			run_reap(&R, t);
+			launch_reap(&R, t);
 		if (R.phase == RUN_EXITED)
-			run_linger(&R, t);
+			launch_linger(&R, t);
 		else {
-			run_watch(&R, t);
-			run_stop_strays(&R, t);
-			run_escalate(&R, t);
+			launch_watch(&R, t);
+			launch_stop_strays(&R, t);
+			launch_escalate(&R, t);
 		}
 	}
-	rc = run_finish(&R, &stuck);
+	rc = launch_finish(&R, &stuck);
 	if (stuck >= 0)
 		fcntl(STDERR_FILENO, F_SETFL, stuck);
 out:
-	run_free(&R);
+	launch_free(&R);
 	return rc;
 }

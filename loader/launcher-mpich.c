@@ -42,7 +42,7 @@ mpich_files(struct run *R)
 	else if (o->stdin_proc > 0)
 		what = "MPICH's mpiexec gives its standard input to the first"
 		    " process alone (--stdin all gives it to every one)";
-	else if (!mpirun_all_local(R))
+	else if (!launch_all_local(R))
 		what = "MPICH's mpiexec runs processes on this machine alone"
 		    " in this version (the allocation has other hosts)";
 	if (what == NULL)

@@ -107,7 +107,7 @@ srun_files(struct run *R)
 		what = "the hosts are the Slurm allocation's, not a hostfile's";
 	else if (a->kind != ALLOC_SLURM)
 		what = "not inside a Slurm allocation";
-	else if (!mpirun_all_local(R))
+	else if (!launch_all_local(R))
 		what = "srun runs processes on this machine alone in this"
 		    " version (the allocation has other hosts)";
 	if (what != NULL) {

@@ -5,16 +5,22 @@
  * file builds.  Each launcher is a file of its own (launcher-openmpi.c,
  * launcher-mpich.c); a launcher named here that is not there, or does
  * not suit this build of ensemble or where it runs, is refused before
- * anything is made. */
+ * anything is made.  And the launcher started: its command line (the
+ * launcher's file builds it) run with pipes for its standard streams. */
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "launch-int.h"
 
 const char *const launch_launchers[] = {
@@ -324,4 +330,155 @@ launcher_argv_free(struct launcher_argv *a)
 	free(a->owned);
 	free(a->v);
 	memset(a, 0, sizeof(*a));
+}
+
+/* SIGCHLD only wakes ppoll (it is blocked but there): mpirun or a
+ * process left behind has ended. */
+static void
+launcher_on_child(int sig)
+{
+	(void)sig;
+}
+
+/* Put dir first on PYTHONPATH, for the components in Python that mpirun
+ * starts ('-x PYTHONPATH' takes it to every host), unless it is there
+ * already. */
+static void
+launcher_pythonpath(const char *dir)
+{
+	const char	*old = getenv("PYTHONPATH");
+	char		*v;
+	size_t		 n;
+
+	if (dir == NULL)
+		return;
+	if (old == NULL || *old == '\0') {
+		setenv("PYTHONPATH", dir, 1);
+		return;
+	}
+	n = strlen(dir);
+	if (strncmp(old, dir, n) == 0 && (old[n] == ':' || old[n] == '\0'))
+		return;
+	xasprintf(&v, "%s:%s", dir, old);
+	setenv("PYTHONPATH", v, 1);
+	free(v);
+}
+
+/* Start the launcher (its argv: 'mpirun --app APPFILE') with pipes for
+ * its standard streams, and SIGCHLD caught (blocked but in ppoll;
+ * launch_catch has the others).  With nothing to write on its standard
+ * input (the tables in a file, no --stdin process), it reads /dev/null:
+ * its input ends before any process starts, never as one ends (MPICH
+ * 4.0.2's mpiexec, told of the end of its input just as a process's
+ * proxy exits, writes to the closed socket and dies of SIGPIPE).  An
+ * exec failure comes back as an errno over a close-on-exec pipe.  0, or
+ * -1 when it could not be started (said). */
+int
+launcher_spawn(struct run *R)
+{
+	const struct launch_opts *o = R->o;
+	struct sigaction	 sa;
+	sigset_t		 chld;
+	struct launcher_argv	 a;
+	int			 in[2] = { -1, -1 }, out[2] = { -1, -1 };
+	int			 err[2] = { -1, -1 }, ex[2] = { -1, -1 };
+	int			 exec_errno, quiet, rc = -1;
+	ssize_t			 nr;
+	pid_t			 self;
+
+	memset(&a, 0, sizeof(a));
+	R->L->argv(R, &a);
+	launcher_arg(&a, NULL);
+	launcher_pythonpath(o->pythondir);
+	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+	if ((quiet = R->bundle.len == 0 && o->stdin_proc < 0) &&
+	    (in[0] = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0) {
+		fprintf(stderr, "ensemble: /dev/null: %s\n", strerror(errno));
+		goto out;
+	}
+	if ((!quiet && pipe(in) != 0) || pipe(out) != 0 || pipe(err) != 0 ||
+	    pipe2(ex, O_CLOEXEC) != 0) {
+		fprintf(stderr, "ensemble: pipe: %s\n", strerror(errno));
+		goto out;
+	}
+	/* SIGCHLD from now on only wakes ppoll; mpirun gets the mask as it
+	 * was. */
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = launcher_on_child;
+	sigaction(SIGCHLD, &sa, &R->old_chld);
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &chld, &R->old_mask);
+	R->chld = 1;
+	fflush(stdout);
+	fflush(stderr);
+	R->t0 = clock_now();
+	self = getpid();
+	if ((R->pid = fork()) < 0) {
+		fprintf(stderr, "ensemble: fork: %s\n", strerror(errno));
+		goto out;
+	}
+	if (R->pid == 0) {
+		sigaction(SIGINT, &R->old_int, NULL);
+		sigaction(SIGTERM, &R->old_term, NULL);
+		sigaction(SIGHUP, &R->old_hup, NULL);
+		sigaction(SIGCHLD, &R->old_chld, NULL);
+		signal(SIGXFSZ, SIG_DFL);	/* ignored by ensemble (main.c) */
+		/* Killed with us, even by SIGKILL: mpirun stops its job on
+		 * SIGTERM, and its processes die with it (the trampoline). */
+		prctl(PR_SET_PDEATHSIG, SIGTERM, 0, 0, 0);
+		if (getppid() != self)
+			_exit(127);
+		sigprocmask(SIG_SETMASK, &R->old_mask, NULL);
+		dup2(in[0], STDIN_FILENO);
+		dup2(out[1], STDOUT_FILENO);
+		dup2(err[1], STDERR_FILENO);
+		close(in[0]);
+		if (in[1] >= 0)
+			close(in[1]);
+		close(out[0]); close(out[1]);
+		close(err[0]); close(err[1]);
+		close(ex[0]);
+		execv(R->prog, a.v);
+		/* ex[1] closes on a successful exec: the parent reads nothing. */
+		exec_errno = errno;
+		while (write(ex[1], &exec_errno, sizeof(exec_errno)) < 0 &&
+		    errno == EINTR)
+			;
+		_exit(127);
+	}
+	R->pfd[0].fd = out[0];
+	R->pfd[1].fd = err[0];
+	R->pfd[2].fd = in[1];
+	out[0] = err[0] = in[1] = -1;
+	launch_close_fd(&ex[1]);
+	while ((nr = read(ex[0], &exec_errno, sizeof(exec_errno))) < 0 &&
+	    errno == EINTR)
+		;
+	if (nr == (ssize_t)sizeof(exec_errno)) {
+		while (waitpid(R->pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		R->pid = -1;
+		fprintf(stderr, "ensemble: cannot run '%s': %s\n", R->prog,
+		    strerror(exec_errno));
+		goto out;
+	}
+	/* Whatever becomes of us, the run's directories go (tidy.h). */
+	tidy_watch(&R->tidy, R->pid);
+	if (R->pfd[2].fd >= 0)
+		fcntl(R->pfd[2].fd, F_SETFL, O_NONBLOCK);
+	signal(SIGPIPE, SIG_IGN);
+	rc = 0;
+out:
+	launch_close_fd(&ex[0]);
+	launch_close_fd(&ex[1]);
+	launch_close_fd(&err[0]);
+	launch_close_fd(&err[1]);
+	launch_close_fd(&out[0]);
+	launch_close_fd(&out[1]);
+	launch_close_fd(&in[0]);
+	launch_close_fd(&in[1]);
+	launcher_argv_free(&a);
+	return rc;
 }

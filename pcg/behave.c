@@ -56,9 +56,10 @@ say(struct behave *x, const struct stmt *s, const char *fmt, ...)
 	free(msg);
 }
 
-/* A statement's words, as the script spells them (runtime/stmtword.h). */
-const char *
-pcg_stmt_word(enum stmt_kind kind, enum send_mode mode)
+/* A statement's entry in the table of words (runtime/stmtword.h); W_COUNT
+ * for one without words. */
+static enum stmt_word
+stmt_word_of(enum stmt_kind kind, enum send_mode mode)
 {
 	enum stmt_word	w = W_COUNT;
 
@@ -100,7 +101,25 @@ pcg_stmt_word(enum stmt_kind kind, enum send_mode mode)
 	case S_FOR:		/* no word of their own */
 		break;
 	}
+	return w;
+}
+
+/* A statement's words, as the script spells them (runtime/stmtword.h). */
+const char *
+pcg_stmt_word(enum stmt_kind kind, enum send_mode mode)
+{
+	enum stmt_word	w = stmt_word_of(kind, mode);
+
 	return w < W_COUNT ? stmt_words[w] : "?";
+}
+
+/* Whether kind is a rooted collective (its words end in "from" or "to"). */
+int
+pcg_stmt_rooted(enum stmt_kind kind)
+{
+	enum stmt_word	w = stmt_word_of(kind, MODE_STANDARD);
+
+	return w >= W_BCAST && w <= W_GATHERV;
 }
 
 /* The words statement b starts with. */

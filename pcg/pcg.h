@@ -213,6 +213,8 @@ const char *pcg_nprocs_text(const struct pcg *, char *buf, size_t len);
 /* The words a statement of kind (a send of mode) starts with in the
  * script, "bcast from", "ssend"; "?" for if and for (behave.c). */
 const char *pcg_stmt_word(enum stmt_kind, enum send_mode);
+/* Whether kind is a rooted collective (bcast from to gatherv to). */
+int pcg_stmt_rooted(enum stmt_kind);
 #define PCG_NAME_MAX	256
 
 /* The file a 'source' annotation names, relative to the file it is

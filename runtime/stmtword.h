@@ -2,12 +2,13 @@
  * script language and the behaviour text (monitor.h) spell them: the one
  * table of them.  pcg/behave.c names each statement kind by it
  * (pcg_stmt_word, which pcg/emit.c prints scripts with and behave.c the
- * 'behaviour' attribute), and the protocol monitor (monitor.c) reads
- * the behaviour text by it.
+ * 'behaviour' attribute, and cli/trace-export.c a statement an event can
+ * come from), the protocol monitor (monitor.c) reads the behaviour text
+ * by it, and infer/out.c writes an inferred behaviour with it.
  *
  * Header-only and libc-free, in runtime/ because libensemble may use only
- * MPI and libc (HACKING.md); libpcg's include path names runtime/ for it
- * alone, as libcommon's does for percent.h. */
+ * MPI and libc (HACKING.md); libpcg's and libinfer's include paths name
+ * runtime/ for it alone, as libcommon's does for percent.h. */
 #ifndef ENS_STMTWORD_H
 #define ENS_STMTWORD_H
 

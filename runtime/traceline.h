@@ -52,6 +52,13 @@ static const char *const traceline_ops[TRACE_NOPS] = {
 	"reducescatter"
 };
 
+/* Whether op is a collective (TRACE_BARRIER to TRACE_REDUCESCATTER). */
+static inline int
+traceline_is_coll(enum trace_op op)
+{
+	return op >= TRACE_BARRIER && op < TRACE_NOPS;
+}
+
 /* A send's mode; TRACE_MODE_NONE ('-') for every other operation. */
 enum trace_mode {
 	TRACE_MODE_NONE, TRACE_MODE_STD, TRACE_MODE_SYNC, TRACE_MODE_BUF,

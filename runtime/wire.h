@@ -55,7 +55,7 @@
  * again a few times, while none proves to be 'ensemble run' or accepts
  * it; --watch: the run's deadlock watch (THE WATCH, below); DIR the
  * component's working directory; then the COUNT environment
- * entries it sets, the executable and its arguments (loader/exec.c).
+ * entries it sets, the executable and its arguments (trampoline/tramp.c).
  *
  * The bundle, as 'ensemble run' writes it to FILE or to mpirun's standard
  * input (which Open MPI forwards to ROOT alone): WIRE_BUNDLE_MAGIC and the count
@@ -151,7 +151,7 @@
  *                               processor, and waits there as the slot
  *                               says (wire_slot_put's text);
  *              "unblocked GEN"  it left the call of slot gen GEN;
- *   trampoline (ensemble-exec, loader/exec.c, started in each
+ *   trampoline (ensemble-exec, trampoline/tramp.c, started in each
  *              component's place, which forks it and waits):
  *              "start HOST"     it runs on HOST (before the component);
  *              "end HOST exit N" / "end HOST signal N"
@@ -317,7 +317,7 @@ struct wire_slot {
 
 /* The trampoline's flags (ensemble-exec's command line, a process's line
  * of the appfile or the plan): written by loader/plan.c and
- * loader/launcher.c, read by loader/exec.c. */
+ * loader/launcher.c, read by trampoline/tramp.c. */
 #define WIRE_FLAG_RELAY		"--relay"	/* its output relayed */
 #define WIRE_FLAG_TABLES	"--tables"	/* the tables on its stdin */
 #define WIRE_FLAG_TABLES_FILE	"--tables-file"	/* FILE: the tables there */

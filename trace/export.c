@@ -330,7 +330,7 @@ gxl_event(struct xp *x, const struct trace_event *ev)
 		gxl_attr_s(f, "port", ev->port);
 	if (ev->peer >= 0)
 		gxl_attr_i(f, trace_side(ev) == TRACE_SIDE_SEND ?
-		    "destination" : ev->op >= TRACE_BARRIER ? "root" : "source",
+		    "destination" : traceline_is_coll(ev->op) ? "root" : "source",
 		    ev->peer);
 	else if (ev->peer == TRACE_ANY)
 		gxl_attr_s(f, "source", "MPI_ANY_SOURCE");
@@ -582,7 +582,7 @@ html_part(struct buf *b, const struct xp *x, const struct trace_event *ev)
 	if (ev->peer >= 0)
 		buf_printf(b, "%s: %s\n", trace_side(ev) == TRACE_SIDE_SEND ||
 		    (html_completes(ev) && ev->mode != TRACE_MODE_NONE) ?
-		    "to" : ev->op >= TRACE_BARRIER ? "root" : "from",
+		    "to" : traceline_is_coll(ev->op) ? "root" : "from",
 		    xp_proc(x->h, ev->peer, tmp, sizeof(tmp)));
 	else if (ev->peer == TRACE_ANY)
 		buf_adds(b, "from: any\n");
@@ -596,7 +596,7 @@ html_part(struct buf *b, const struct xp *x, const struct trace_event *ev)
 	if (ev->req >= 0)
 		buf_printf(b, "request: %ld\n", ev->req);
 	if (ev->seq >= 0)
-		buf_printf(b, "%s: %ld\n", ev->op >= TRACE_BARRIER ?
+		buf_printf(b, "%s: %ld\n", traceline_is_coll(ev->op) ?
 		    "collective" : "message", ev->seq);
 }
 

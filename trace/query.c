@@ -907,13 +907,6 @@ selected(const struct run *rn, int r)
 	return r >= 0 && r < rn->q->nranks && rn->q->sel[r];
 }
 
-/* Whether an operation is a collective. */
-static int
-is_coll(enum trace_op op)
-{
-	return op >= TRACE_BARRIER && op < TRACE_NOPS;
-}
-
 /* Whether v compares to a condition's value as it asks. */
 static int
 compare(const struct query_cond *c, long long v)
@@ -1060,7 +1053,7 @@ put_op(struct run *rn, const struct trace_event *e, int recvwait)
 		put_peer(rn, e->peer);
 		break;
 	default:
-		if (is_coll(e->op) && e->peer >= 0) {
+		if (traceline_is_coll(e->op) && e->peer >= 0) {
 			fputs(" root=", f);
 			put_proc(rn, e->peer);
 		}
@@ -1074,7 +1067,7 @@ put_op(struct run *rn, const struct trace_event *e, int recvwait)
 		fprintf(f, " seq=%ld", e->seq);
 	if (e->req >= 0)
 		fprintf(f, " req=%ld", e->req);
-	if (is_coll(e->op))
+	if (traceline_is_coll(e->op))
 		fprintf(f, " sent=%" PRIu64 " received=%" PRIu64, e->sbytes,
 		    e->rbytes);
 	else if (e->op == TRACE_SEND || e->op == TRACE_ISEND ||
@@ -1189,7 +1182,7 @@ op_selected(const struct run *rn, const struct trace_event *e, int recvwait)
 			return 0;
 		break;
 	case QW_COLLECTIVES:
-		if (!is_coll(e->op))
+		if (!traceline_is_coll(e->op))
 			return 0;
 		break;
 	case QW_OP:

@@ -1,5 +1,6 @@
 /* fuzz-hostfile.c -- libFuzzer target for the allocations 'ensemble run'
- * reads from outside (loader/alloc.c): the input, up to its first NUL, as
+ * reads from outside (loader/alloc-hostfile.c,
+ * alloc-slurm.c): the input, up to its first NUL, as
  * an Open MPI hostfile (--hostfile), and after it, split at the next NUL,
  * as a Slurm allocation's SLURM_NODELIST and SLURM_TASKS_PER_NODE.  Run
  * it with FUZZER=tests/fuzz/fuzz-hostfile tests/fuzz/run.sh (host names
@@ -23,6 +24,8 @@
 #include <unistd.h>
 
 #include "alloc.h"
+#include "alloc-hostfile.h"
+#include "alloc-slurm.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -1,4 +1,4 @@
-/* test-alloc.c -- the slots of loader/alloc.c, as a TAP test:
+/* test-alloc.c -- the slots of loader/alloc*.c, as a TAP test:
  *
  *	test-alloc DIR [CORES]
  *
@@ -25,6 +25,9 @@
 #include <unistd.h>
 
 #include "alloc.h"
+#include "alloc-hostfile.h"
+#include "alloc-machine.h"
+#include "alloc-slurm.h"
 #include "clock.h"
 #include "xmalloc.h"
 

@@ -1,5 +1,5 @@
-/* exec.c -- ensemble-exec, the small program 'ensemble run' starts in
- * place of every component, one line of mpirun's appfile each
+/* tramp.c -- ensemble-exec, the trampoline: the small program 'ensemble
+ * run' starts in place of every component, one line of mpirun's appfile each
  * (runtime/wire.h), so that a component that ends before it joins is
  * named, and so that every byte of its arguments and environment reaches
  * it whatever Open MPI's appfile can hold:
