@@ -279,7 +279,12 @@ struct launcher {
 	void		(*own_line)(struct run *, const char *s);
 };
 
-extern const struct launcher launcher_openmpi, launcher_mpich, launcher_srun;
+extern const struct launcher launcher_openmpi, launcher_mpich, launcher_srun,
+    launcher_spawn;
+
+/* launcher-openmpi.c: Open MPI's mpirun with its options and environment,
+ * up to what it starts (launcher-spawn.c starts its hand there). */
+void launcher_openmpi_head(struct run *R, struct launcher_argv *a);
 
 /* launcher.c: the launcher and its program; its command line. */
 int launcher_pick(struct run *R);

@@ -45,7 +45,8 @@ static const struct launcher_known launcher_known[] = {
 	{ "mpich", "MPICH's mpiexec", "mpich", launcher_mpich_progs,
 	  &launcher_mpich },
 	{ "srun", "Slurm's srun", NULL, launcher_srun_progs, &launcher_srun },
-	{ "spawn", "MPI_Comm_spawn", NULL, NULL, NULL },
+	{ "spawn", "MPI_Comm_spawn", "openmpi", launcher_openmpi_progs,
+	  &launcher_spawn },
 };
 
 /* The name of the MPI whose word is mpi, in messages. */
@@ -195,7 +196,8 @@ launcher_pick(struct run *R)
 		R->prog = xstrdup(o->mpirun);
 	else if (k->progs == launcher_srun_progs || k->progs == NULL)
 		R->prog = launcher_on_path(k->progs);
-	else if (real != NULL && (is == k || o->launcher == NULL))
+	else if (real != NULL && (is == k || o->launcher == NULL ||
+	    (is != NULL && is->progs == k->progs)))
 		R->prog = xstrdup(prog);
 	else
 		R->prog = launcher_on_path(k->progs);
