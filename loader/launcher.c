@@ -28,7 +28,7 @@ struct launcher_known {
 	const char		*mpi;		/* the MPI it starts (ENS_MPI's
 						 * words); NULL: any */
 	const char *const	*progs;		/* its program's names on PATH */
-	const struct launcher	*impl;		/* its file; NULL: none yet */
+	const struct launcher	*impl;		/* its file */
 };
 
 static const char *const launcher_openmpi_progs[] = {
@@ -202,16 +202,14 @@ launcher_pick(struct run *R)
 	else
 		R->prog = launcher_on_path(k->progs);
 	if (k->progs != NULL && R->prog == NULL) {
-		fprintf(stderr, "ensemble: --launcher %s: %s is not installed"
-		    " (looked for ", k->name, k->title);
+		/* spawn's hand is an Open MPI job of one: srun cannot spawn
+		 * (MPI_Comm_spawn fails under srun --mpi=pmix). */
+		fprintf(stderr, "ensemble: --launcher %s: %s%s is not installed"
+		    " (looked for ", k->name, k->impl == &launcher_spawn ?
+		    "MPI_Comm_spawn needs Open MPI's mpirun (srun cannot spawn),"
+		    " which" : "", k->impl == &launcher_spawn ? "" : k->title);
 		launcher_say_progs(k);
 		fprintf(stderr, " on PATH)\n");
-		goto bad;
-	}
-	if (k->impl == NULL) {
-		fprintf(stderr, "ensemble: --launcher %s: %s cannot start runs"
-		    " yet (use --launcher %s)\n", k->name, k->title,
-		    strcmp(ENS_MPI, "mpich") == 0 ? "mpich" : "openmpi");
 		goto bad;
 	}
 	R->L = k->impl;
