@@ -294,6 +294,7 @@ void launcher_arg_own(struct launcher_argv *a, char *s);
 void launcher_argv_free(struct launcher_argv *a);
 void launcher_plan_tail(struct run *R, struct launcher_argv *a,
     const char *count);
+void launcher_plan_exec(struct run *R, struct launcher_argv *a);
 int launcher_no(const struct launch_opts *o);
 int launcher_oversubscribe(const struct launch_opts *o);
 void launcher_no_line(struct run *R, const char *s);

@@ -61,9 +61,6 @@ spawn_argv(struct run *R, struct launcher_argv *a)
 	long			 cores = sysconf(_SC_NPROCESSORS_ONLN);
 
 	launcher_openmpi_head(R, a);
-	setenv(WIRE_ENV_SECRET, R->secret, 1);
-	if (R->fan != NULL)
-		setenv(WIRE_ENV_STDIN_KEY, R->stdin_key, 1);
 	if (cores > 0 && R->n <= cores)
 		setenv("OMPI_MCA_mpi_yield_when_idle", "0", 0);
 	launcher_arg(a, "-np");
@@ -74,9 +71,7 @@ spawn_argv(struct run *R, struct launcher_argv *a)
 	launcher_arg_own(a, s);
 	xasprintf(&s, "%d", R->n);
 	launcher_arg_own(a, s);
-	launcher_arg(a, o->exec);
-	launcher_arg(a, WIRE_FLAG_PLAN);
-	launcher_arg(a, R->appfile);
+	launcher_plan_exec(R, a);
 }
 
 /* The user's options are Open MPI's mpirun's. */

@@ -266,12 +266,26 @@ launcher_setenv(const char *x)
 	return var;
 }
 
+/* The end of the command line of a launcher whose processes inherit
+ * our environment: the run's secrets, which the trampolines take out of
+ * their environment (wire.h), set in ours, and 'ensemble-exec --plan
+ * PLAN'. */
+void
+launcher_plan_exec(struct run *R, struct launcher_argv *a)
+{
+	setenv(WIRE_ENV_SECRET, R->secret, 1);
+	if (R->fan != NULL)
+		setenv(WIRE_ENV_STDIN_KEY, R->stdin_key, 1);
+	launcher_arg(a, R->o->exec);
+	launcher_arg(a, WIRE_FLAG_PLAN);
+	launcher_arg(a, R->appfile);
+}
+
 /* The end of the command line of a launcher that starts one command for
  * every process and passes our whole environment on (mpiexec, srun): the
- * user's '-x VAR=VALUE' and the run's secrets, which the trampolines take
- * out of their environment (wire.h), set in ours; the user's arguments
- * after '--'; 'count' and the number of processes, unless NULL; and
- * 'ensemble-exec --plan PLAN'. */
+ * user's '-x VAR=VALUE' set in ours; the user's arguments after '--';
+ * 'count' and the number of processes, unless NULL; and
+ * launcher_plan_exec's. */
 void
 launcher_plan_tail(struct run *R, struct launcher_argv *a, const char *count)
 {
@@ -281,9 +295,6 @@ launcher_plan_tail(struct run *R, struct launcher_argv *a, const char *count)
 
 	for (k = 0; k < o->nxenv; k++)
 		free(launcher_setenv(o->xenv[k]));
-	setenv(WIRE_ENV_SECRET, R->secret, 1);
-	if (R->fan != NULL)
-		setenv(WIRE_ENV_STDIN_KEY, R->stdin_key, 1);
 	for (k = 0; k < o->nrest; k++)
 		launcher_arg(a, o->rest[k]);
 	if (count != NULL) {
@@ -291,9 +302,7 @@ launcher_plan_tail(struct run *R, struct launcher_argv *a, const char *count)
 		xasprintf(&s, "%d", R->n);
 		launcher_arg_own(a, s);
 	}
-	launcher_arg(a, o->exec);
-	launcher_arg(a, WIRE_FLAG_PLAN);
-	launcher_arg(a, R->appfile);
+	launcher_plan_exec(R, a);
 }
 
 /* Append s (borrowed; NULL ends argv) to a command line. */
