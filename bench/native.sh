@@ -42,6 +42,11 @@
 # SMALL      operations per block at 8 B (default 20000)
 # LARGE      round trips per block at 1 MiB (default 200)
 # TIMEOUT    seconds a run may take before it counts as failed (default 600)
+# LAUNCHER   'ensemble run --launcher LAUNCHER' (default: its own choice;
+#            spawn: the processes MPI_Comm_spawn started, against
+#            'mpirun -np N' of the plain program)
+# LANGS      the languages of latency (default "C C++ Fortran Python")
+# PARTS      what to measure (default "latency launch quiet")
 #
 # Exit status: 0 every target met, 1 one missed, 2 a run went wrong.
 set -euo pipefail
@@ -53,6 +58,9 @@ sizes=${SIZES:-8 32 128}
 small=${SMALL:-20000}
 large=${LARGE:-200}
 tmo=${TIMEOUT:-600}
+launcher=${LAUNCHER:+--launcher $LAUNCHER}
+langs=" ${LANGS:-C C++ Fortran Python} "
+parts=" ${PARTS:-latency launch quiet} "
 case $ensemble in
 /*) ;;
 *) ensemble=$(pwd)/$ensemble ;;
@@ -195,7 +203,7 @@ latency() {
 		rm -f "$work"/plain.* "$work"/ens.*
 		for r in $(seq 1 "$runs"); do
 			take plain "$mpirun" -np "$n" "$@" "$small" "$large"
-			take ens "$ensemble" run "$here/native.pcg" -np "$n" --no-verify \
+			take ens "$ensemble" run $launcher "$here/native.pcg" -np "$n" --no-verify \
 			    -L "$build/bench" -D prog="$prog" -D small="$small" \
 			    -D large="$large"
 		done
@@ -235,7 +243,7 @@ launch() {
 		: >"$work/t-run"; : >"$work/t-mpi"
 		for r in $(seq 1 "$runs"); do
 			wall "$mpirun" -np "$n" "$build/bench/noop" --mpi >>"$work/t-mpi"
-			wall "$ensemble" run "$here/noop.pcg" -np "$n" -L "$build/bench" >>"$work/t-run"
+			wall "$ensemble" run $launcher "$here/noop.pcg" -np "$n" -L "$build/bench" >>"$work/t-run"
 		done
 		tr=$(median <"$work/t-run"); tm=$(median <"$work/t-mpi")
 		ratio=$(awk -v a="$tr" -v b="$tm" 'BEGIN { print a / b }')
@@ -343,7 +351,7 @@ quiet() {
 	fi
 	strace=$(command -v strace || true)
 	watch plain native "$mpirun" -np "$n" "$build/bench/native" 1 1 12
-	watch ens native-ens "$ensemble" run "$here/native.pcg" -np "$n" --no-verify \
+	watch ens native-ens "$ensemble" run $launcher "$here/native.pcg" -np "$n" --no-verify \
 	    -L "$build/bench" -D seconds=12
 	echo
 	echo "quiet: C at N = $n, a 12 s ping-pong: voluntary context switches (all threads)"
@@ -389,24 +397,27 @@ quiet() {
 	fi
 }
 
-echo "ensemble run against plain mpirun: $cores cores, $(uptime | sed 's/.*load/load/')"
-if built C "$build/bench/native" "$build/bench/native-ens"; then
+echo "ensemble run${launcher:+ $launcher} against plain mpirun: $cores cores, $(uptime | sed 's/.*load/load/')"
+case $parts in *" latency "*) ;; *) langs=" " ;; esac
+if [[ $langs == *" C "* ]] && built C "$build/bench/native" "$build/bench/native-ens"; then
 	latency C native-ens "$build/bench/native"
 fi
-if built C++ "$build/bench/native-cxx" "$build/bench/native-cxx-ens"; then
+if [[ $langs == *" C++ "* ]] && built C++ "$build/bench/native-cxx" "$build/bench/native-cxx-ens"; then
 	latency C++ native-cxx-ens "$build/bench/native-cxx"
 fi
-if built Fortran "$build/bench/native-f90" "$build/bench/native-f90-ens"; then
+if [[ $langs == *" Fortran "* ]] && built Fortran "$build/bench/native-f90" "$build/bench/native-f90-ens"; then
 	latency Fortran native-f90-ens "$build/bench/native-f90"
 fi
 # The Python binding is not built with the sanitizers.
-if [ -x "$build/bench/native.py" ]; then
+if [[ $langs != *" Python "* ]]; then
+	:
+elif [ -x "$build/bench/native.py" ]; then
 	py=$(sed -n '1s/^#!//p' "$build/bench/native.py")
 	latency Python native.py "$py" "$build/bench/native.py" --mpi
 else
 	echo
 	echo "Python: no Python binding in this build; skipped"
 fi
-launch
-quiet
+[[ $parts != *" launch "* ]] || launch
+[[ $parts != *" quiet "* ]] || quiet
 exit $missed

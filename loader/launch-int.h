@@ -285,7 +285,12 @@ struct launcher {
 	void		(*own_line)(struct run *, const char *s);
 };
 
-extern const struct launcher launcher_openmpi, launcher_mpich, launcher_srun;
+extern const struct launcher launcher_openmpi, launcher_mpich, launcher_srun,
+    launcher_spawn;
+
+/* launcher-openmpi.c: Open MPI's mpirun with its options and environment,
+ * up to what it starts (launcher-spawn.c starts its hand there). */
+void launcher_openmpi_head(struct run *R, struct launcher_argv *a);
 
 /* launcher.c: the launcher and its program; its command line, started
  * with pipes for its standard streams and SIGCHLD caught. */
@@ -296,10 +301,11 @@ void launcher_arg_own(struct launcher_argv *a, char *s);
 void launcher_argv_free(struct launcher_argv *a);
 void launcher_plan_tail(struct run *R, struct launcher_argv *a,
     const char *count);
+void launcher_plan_exec(struct run *R, struct launcher_argv *a);
 int launcher_no(const struct launch_opts *o);
 int launcher_oversubscribe(const struct launch_opts *o);
 void launcher_no_line(struct run *R, const char *s);
-int launcher_spawn(struct run *R);
+int launcher_start(struct run *R);
 
 /* What the files ask of the run's state (inline, so that each needs
  * nothing of launch.c for it). */

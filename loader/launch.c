@@ -816,7 +816,7 @@ launch_run(const struct pcg *g, const struct launch_opts *o)
 		rc = 128 + launch_interrupted;
 		goto out;
 	}
-	if (launcher_spawn(&R) != 0)
+	if (launcher_start(&R) != 0)
 		goto out;
 	while (launch_reading(&R) || R.phase != RUN_EXITED) {
 		launch_pump(&R);

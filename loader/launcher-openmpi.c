@@ -147,10 +147,12 @@ openmpi_env(const struct launch_opts *o)
 	}
 }
 
-/* 'mpirun --tag-output [options] --app APPFILE', with Open MPI's
- * parameters, the user's, and the variables to pass on. */
-static void
-openmpi_argv(struct run *R, struct launcher_argv *a)
+/* 'mpirun --tag-output [options]', with Open MPI's parameters, the
+ * user's, and the variables to pass on, and the environment it needs set
+ * in ours: what comes before the processes (the appfile here;
+ * launcher-spawn.c's hand). */
+void
+launcher_openmpi_head(struct run *R, struct launcher_argv *a)
 {
 	const struct launch_opts *o = R->o;
 	char			*var;
@@ -200,16 +202,25 @@ openmpi_argv(struct run *R, struct launcher_argv *a)
 	}
 	for (k = 0; k < o->nrest; k++)
 		launcher_arg(a, o->rest[k]);
+	openmpi_env(o);
+}
+
+/* 'mpirun --tag-output [options] [--stdin N] --app APPFILE'. */
+static void
+openmpi_argv(struct run *R, struct launcher_argv *a)
+{
+	char	*var;
+
+	launcher_openmpi_head(R, a);
 	/* The tables go to the process that holds them, and so does our
 	 * standard input with --stdin: Open MPI forwards it to one rank. */
-	if (o->stdin_proc > 0) {
+	if (R->o->stdin_proc > 0) {
 		launcher_arg(a, "--stdin");
-		xasprintf(&var, "%d", o->stdin_proc);
+		xasprintf(&var, "%d", R->o->stdin_proc);
 		launcher_arg_own(a, var);
 	}
 	launcher_arg(a, "--app");
 	launcher_arg(a, R->appfile);
-	openmpi_env(o);
 }
 
 /* "[J,R]<stdout>:" at the n bytes of s: its length, with *rank and *err

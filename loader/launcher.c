@@ -34,7 +34,7 @@ struct launcher_known {
 	const char		*mpi;		/* the MPI it starts (ENS_MPI's
 						 * words); NULL: any */
 	const char *const	*progs;		/* its program's names on PATH */
-	const struct launcher	*impl;		/* its file; NULL: none yet */
+	const struct launcher	*impl;		/* its file */
 };
 
 static const char *const launcher_openmpi_progs[] = {
@@ -51,7 +51,8 @@ static const struct launcher_known launcher_known[] = {
 	{ "mpich", "MPICH's mpiexec", "mpich", launcher_mpich_progs,
 	  &launcher_mpich },
 	{ "srun", "Slurm's srun", NULL, launcher_srun_progs, &launcher_srun },
-	{ "spawn", "MPI_Comm_spawn", NULL, NULL, NULL },
+	{ "spawn", "MPI_Comm_spawn", "openmpi", launcher_openmpi_progs,
+	  &launcher_spawn },
 };
 
 /* The name of the MPI whose word is mpi, in messages. */
@@ -201,21 +202,20 @@ launcher_pick(struct run *R)
 		R->prog = xstrdup(o->mpirun);
 	else if (k->progs == launcher_srun_progs || k->progs == NULL)
 		R->prog = launcher_on_path(k->progs);
-	else if (real != NULL && (is == k || o->launcher == NULL))
+	else if (real != NULL && (is == k || o->launcher == NULL ||
+	    (is != NULL && is->progs == k->progs)))
 		R->prog = xstrdup(prog);
 	else
 		R->prog = launcher_on_path(k->progs);
 	if (k->progs != NULL && R->prog == NULL) {
-		fprintf(stderr, "ensemble: --launcher %s: %s is not installed"
-		    " (looked for ", k->name, k->title);
+		/* spawn's hand is an Open MPI job of one: srun cannot spawn
+		 * (MPI_Comm_spawn fails under srun --mpi=pmix). */
+		fprintf(stderr, "ensemble: --launcher %s: %s%s is not installed"
+		    " (looked for ", k->name, k->impl == &launcher_spawn ?
+		    "MPI_Comm_spawn needs Open MPI's mpirun (srun cannot spawn),"
+		    " which" : "", k->impl == &launcher_spawn ? "" : k->title);
 		launcher_say_progs(k);
 		fprintf(stderr, " on PATH)\n");
-		goto bad;
-	}
-	if (k->impl == NULL) {
-		fprintf(stderr, "ensemble: --launcher %s: %s cannot start runs"
-		    " yet (use --launcher %s)\n", k->name, k->title,
-		    strcmp(ENS_MPI, "mpich") == 0 ? "mpich" : "openmpi");
 		goto bad;
 	}
 	R->L = k->impl;
@@ -272,12 +272,26 @@ launcher_setenv(const char *x)
 	return var;
 }
 
+/* The end of the command line of a launcher whose processes inherit
+ * our environment: the run's secrets, which the trampolines take out of
+ * their environment (wire.h), set in ours, and 'ensemble-exec --plan
+ * PLAN'. */
+void
+launcher_plan_exec(struct run *R, struct launcher_argv *a)
+{
+	setenv(WIRE_ENV_SECRET, R->secret, 1);
+	if (R->fan != NULL)
+		setenv(WIRE_ENV_STDIN_KEY, R->stdin_key, 1);
+	launcher_arg(a, R->o->exec);
+	launcher_arg(a, WIRE_FLAG_PLAN);
+	launcher_arg(a, R->appfile);
+}
+
 /* The end of the command line of a launcher that starts one command for
  * every process and passes our whole environment on (mpiexec, srun): the
- * user's '-x VAR=VALUE' and the run's secrets, which the trampolines take
- * out of their environment (wire.h), set in ours; the user's arguments
- * after '--'; 'count' and the number of processes, unless NULL; and
- * 'ensemble-exec --plan PLAN'. */
+ * user's '-x VAR=VALUE' set in ours; the user's arguments after '--';
+ * 'count' and the number of processes, unless NULL; and
+ * launcher_plan_exec's. */
 void
 launcher_plan_tail(struct run *R, struct launcher_argv *a, const char *count)
 {
@@ -287,9 +301,6 @@ launcher_plan_tail(struct run *R, struct launcher_argv *a, const char *count)
 
 	for (k = 0; k < o->nxenv; k++)
 		free(launcher_setenv(o->xenv[k]));
-	setenv(WIRE_ENV_SECRET, R->secret, 1);
-	if (R->fan != NULL)
-		setenv(WIRE_ENV_STDIN_KEY, R->stdin_key, 1);
 	for (k = 0; k < o->nrest; k++)
 		launcher_arg(a, o->rest[k]);
 	if (count != NULL) {
@@ -297,9 +308,7 @@ launcher_plan_tail(struct run *R, struct launcher_argv *a, const char *count)
 		xasprintf(&s, "%d", R->n);
 		launcher_arg_own(a, s);
 	}
-	launcher_arg(a, o->exec);
-	launcher_arg(a, WIRE_FLAG_PLAN);
-	launcher_arg(a, R->appfile);
+	launcher_plan_exec(R, a);
 }
 
 /* Append s (borrowed; NULL ends argv) to a command line. */
@@ -374,7 +383,7 @@ launcher_pythonpath(const char *dir)
  * exec failure comes back as an errno over a close-on-exec pipe.  0, or
  * -1 when it could not be started (said). */
 int
-launcher_spawn(struct run *R)
+launcher_start(struct run *R)
 {
 	const struct launch_opts *o = R->o;
 	struct sigaction	 sa;

@@ -871,6 +871,19 @@ world_check(int size)
 	exit(2);
 }
 
+/* A process MPI_Comm_spawn started ('ensemble run --launcher spawn')
+ * is not tied to the one that spawned it, which disconnects too and may
+ * end (trampoline/spawn.c): its world is the application's alone. */
+static void
+spawned_let_go(void)
+{
+	MPI_Comm	parent;
+
+	if (MPI_Comm_get_parent(&parent) == MPI_SUCCESS &&
+	    parent != MPI_COMM_NULL)
+		check(WC_INIT, MPI_Comm_disconnect(&parent));
+}
+
 void
 ens_init(int *argc, char ***argv)
 {
@@ -907,6 +920,7 @@ ens_init(int *argc, char ***argv)
 	}
 	E.state = S_RUNNING;
 	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+	spawned_let_go();
 	init_yield(1);
 	check(WC_INIT, MPI_Comm_dup(MPI_COMM_WORLD, &E.comm));
 	check(WC_INIT, MPI_Comm_set_errhandler(E.comm, MPI_ERRORS_RETURN));
