@@ -969,7 +969,7 @@ choose(struct model *m, const uint64_t *s, struct trans *ts, int *gn, int reduce
     int whole, int judge_all, const int *comp, int mover, int *chosen,
     int *cs, int *ce, struct csets *cx)
 {
-	int	g, n, sn, off, total = 0, k;
+	int	g, n, sn, off, total = 0, k, live = 0;
 
 	*chosen = -1;
 	*cs = *ce = 0;
@@ -982,6 +982,7 @@ choose(struct model *m, const uint64_t *s, struct trans *ts, int *gn, int reduce
 		 * others are not needed: only the set's are fired). */
 		for (g = comp[mover]; g >= 0; g = cx->cnext[g]) {
 			n = m->enabled(m->arg, s, g, ts + total);
+			live |= n > 0;
 			sn = n > 0 ? stubborn_part(ts + total, n, &off) : 0;
 			if (sn == 0 || (whole && sn != n) || (*chosen >= 0 &&
 			    sn != 1))
@@ -1006,6 +1007,30 @@ choose(struct model *m, const uint64_t *s, struct trans *ts, int *gn, int reduce
 			return total;
 		}
 		total = 0;
+		/* Nothing of mover's part can move (it ended, or waits for
+		 * good): no set is of it, nor a closure (deps stay within a
+		 * part).  Asking every group from the first, then the SCC
+		 * pass, in each state after a part ended was quadratic: the
+		 * groups after mover go first, round, and the first with a
+		 * stubborn set of its own is chosen (any one is; the parts
+		 * before mover's have mostly ended: the next part goes on,
+		 * and alone, as better() wants, from its next state on);
+		 * where none is, the look below, without a mover. */
+		if (!live) {
+			for (k = 1; k <= m->ngroups; k++) {
+				g = (mover + k) % m->ngroups;
+				n = m->enabled(m->arg, s, g, ts);
+				sn = n > 0 ? stubborn_part(ts, n, &off) : 0;
+				if (sn > 0 && (!whole || sn == n)) {
+					gn[g] = n;
+					*chosen = g;
+					*cs = off;
+					*ce = off + sn;
+					return n;
+				}
+			}
+			mover = -1;
+		}
 	}
 	for (g = 0; g < m->ngroups; g++) {
 		n = m->enabled(m->arg, s, g, ts + total);

@@ -410,6 +410,8 @@ walks_init(struct sem *m)
 	}
 	m->ocache = xcalloc(m->net->nprocs > 0 ? (size_t)m->net->nprocs : 1,
 	    sizeof(*m->ocache));
+	m->wc = xcalloc(m->net->nprocs > 0 ? (size_t)m->net->nprocs : 1,
+	    sizeof(*m->wc));
 }
 
 void
@@ -582,6 +584,8 @@ sem_symmetry_text(const struct sem *m)
 	return symm_text(m->sym);
 }
 
+static void wc_free(struct wcache *);
+
 void
 sem_fini(struct sem *m)
 {
@@ -598,6 +602,13 @@ sem_fini(struct sem *m)
 	for (i = 0; m->ocache != NULL && i < m->net->nprocs; i++)
 		free(m->ocache[i]);
 	free(m->ocache);
+	for (i = 0; m->wc != NULL && i < m->net->nprocs; i++)
+		wc_free(m->wc[i]);
+	free(m->wc);
+	free(m->wstart);
+	free(m->wfld);
+	free(m->went);
+	free(m->wfill);
 
 	for (i = 0; i < m->net->nuprog; i++) {
 		free(m->ctroff[i]);
@@ -878,13 +889,24 @@ first_pending(const struct sem *m, const uint64_t *s, int proc, const struct ins
 	return -1;
 }
 
+/* The facts of a wildcard over many ports, kept (below). */
+struct wcache;
+static struct wcache *wc_get(const struct sem *, const uint64_t *, int, int,
+    int);
+static int wc_settled(const struct wcache *);
+static uint64_t wc_coming(const struct sem *, struct wcache *,
+    const uint64_t *, int, int);
+
 /* Whether every port in lo..hi either has a message or never will: then
  * a wildcard over them has all its choices now and later. */
 static int
 settled_wild(const struct sem *m, const uint64_t *s, int proc, int lo, int hi)
 {
-	int	lp, dc;
+	struct wcache	*w;
+	int		 lp, dc;
 
+	if ((w = wc_get(m, s, proc, lo, hi)) != NULL)
+		return wc_settled(w);
 	for (lp = lo; lp < hi; lp++) {
 		dc = m->net->recv_dc[m->p[proc].portbase + lp];
 		if (dc < 0 || m->pool[dc] >= 0)
@@ -1158,10 +1180,10 @@ wild_unit(const struct prog *pr, int pc, int lo, int hi)
 /* How many wildcard receives over in's ports r makes from pc (at in) on
  * before anything else (wild_unit), following its loops by their
  * counters in s (at most SIM_STEPS: an endless loop's are at least that
- * many). */
+ * many), or 'most' when they are at least that many (most <= SIM_STEPS). */
 static int
 sim_run(const struct sem *m, const uint64_t *s, int r, int pc,
-    const struct ins *in)
+    const struct ins *in, int most)
 {
 	const struct sproc	*sp = &m->p[r];
 	uint64_t		*w = m->scratch;
@@ -1170,7 +1192,7 @@ sim_run(const struct sem *m, const uint64_t *s, int r, int pc,
 	int			 pc0 = pc, k;
 
 	own_fields(sp, s, w);
-	for (n = 0; n < SIM_STEPS; n++) {
+	for (n = 0; n < most; n++) {
 		if ((next = wild_unit(sp->pr, pc, in->lo, in->hi)) < 0)
 			break;
 		settle(sp, w, next);
@@ -1221,7 +1243,10 @@ coming(const struct sem *m, const uint64_t *s, int r, int lo, int hi,
 	const struct mpnet	*n = m->net;
 	uint64_t		 offers = 0, c;
 	int			 lp, dc, q, d, start, pass, k;
+	struct wcache		*w;
 
+	if ((w = wc_get(m, s, r, lo, hi)) != NULL)
+		return wc_coming(m, w, s, r, all);
 	for (lp = lo; lp < hi; lp++) {
 		if ((dc = n->recv_dc[sp->portbase + lp]) < 0)
 			continue;
@@ -1281,6 +1306,396 @@ senders_poll(const struct sem *m, int r, int lo, int hi)
 	return 0;
 }
 
+/* A wildcard over many ports (a farm's master, a server, a hub over N
+ * channels) asked in every state: what settled_wild, bag and coming
+ * read of each port and each sender, and which ports have a message to
+ * take, kept per receiver and updated from the last state it was asked
+ * in by what changed there (the words that differ, each naming the
+ * fields on it: a channel's count, a process's pc and counters, the only
+ * fields these facts read), so a state costs what its step changed, not
+ * N.  Each fact is the same function of the state as the code it stands
+ * for computes (coming, settled_wild, offer): only when it is computed
+ * differs.  Used from WC_MIN ports on. */
+#define WC_MIN		16
+#define WC_INF		UINT64_MAX
+
+struct wcache {
+	int		 lo, hi;	/* its ports; lo < 0: nothing kept */
+	int		 selfsend;	/* r sends to itself there (coming: all) */
+	int		 poll;		/* senders_poll */
+	int		 pool;		/* a port of it is a pool's */
+	/* Per port, with pools: 0 for a pool's channel but the first, else
+	 * how many of its ports share the first's count (NULL: each port on
+	 * its own) */
+	int		*mult;
+	uint64_t	*prev;		/* the state the facts are of */
+	/* Per port lp - lo: bag's and coming's count of it, offer(), and
+	 * whether a wildcard waits for it (settled_wild); their sum, how
+	 * many wait, the ports offering as bits. */
+	uint64_t	*term;
+	unsigned char	*off, *uns;
+	uint64_t	*obits;
+	uint64_t	 tsum;
+	int		 nuns;
+	/* The senders into them (each once), per process its index or -1;
+	 * per sender its ports (sport[sps[i] .. sps[i + 1])) and r's
+	 * channels to it (sch[scs[i] .. scs[i + 1])); its part of coming
+	 * (WC_INF: more than any), their sum and how many are WC_INF, for
+	 * 'sall' (-1: not kept). */
+	int		 ns, *sidx, *sq, *sps, *sport, *scs, *sch;
+	uint64_t	*contrib, csum;
+	int		 ninf, sall;
+	int		*dirty;		/* senders to do, flagged in 'sd' */
+	unsigned char	*sd;
+	int		 nd;
+};
+
+/* Per state word, the fields of channel counts and of processes' pcs and
+ * counters on it (sem.wfld, went: a process q, or nprocs + a channel),
+ * from wstart[word]; built at the first wcache. */
+static void
+wc_index(struct sem *m)
+{
+	int	q, k, pass, e;
+	size_t	n;
+
+	m->wstart = xcalloc((size_t)m->words + 1, sizeof(int));
+	for (pass = 0; pass < 2; pass++) {
+		n = 0;
+#define WC_ADD(F, E) do { \
+	struct fld f_ = (F); uint32_t a_ = f_.off >> 6, b_; \
+	if (f_.w == 0) break; \
+	for (b_ = (f_.off + f_.w - 1) >> 6; a_ <= b_; a_++) { \
+		if (pass == 0) m->wstart[a_ + 1]++; \
+		else { e = m->wstart[a_] + m->wfill[a_]++; \
+			m->wfld[e] = f_; m->went[e] = (E); } \
+		n++; } } while (0)
+		for (q = 0; q < m->nprocs; q++) {
+			if (m->p[q].pr == NULL)
+				continue;
+			WC_ADD(m->p[q].pc, q);
+			for (k = 0; k < m->p[q].pr->nctr; k++)
+				WC_ADD(ctr_fld(&m->p[q], k), q);
+		}
+		for (k = 0; k < m->net->ndc; k++)
+			WC_ADD(m->dc[k], m->nprocs + k);
+#undef WC_ADD
+		if (pass == 0) {
+			for (k = 0; k < (int)m->words; k++)
+				m->wstart[k + 1] += m->wstart[k];
+			m->wfld = xcalloc(n + 1, sizeof(*m->wfld));
+			m->went = xcalloc(n + 1, sizeof(int));
+			m->wfill = xcalloc((size_t)m->words + 1, sizeof(int));
+		}
+	}
+}
+
+static void
+wc_port(const struct sem *m, struct wcache *w, const uint64_t *s, int r,
+    int lp)
+{
+	int		 i = lp - w->lo, dc, a;
+	uint64_t	 c, t = 0;
+	unsigned char	 o, u = 0;
+
+	o = (unsigned char)offer(m, s, &m->p[r], lp, &dc);
+	if (dc >= 0) {
+		c = sem_count(m, s, dc);
+		a = avail(m, s, dc);
+		t = c > 0 ? c : a == 2;
+		u = m->pool[dc] < 0 && !a && !dead(m, s, dc);
+		if (w->mult != NULL)	/* (a pool's: no rendezvous) */
+			t *= (uint64_t)w->mult[i];
+	}
+	w->tsum = w->tsum - w->term[i] + t;
+	w->term[i] = t;
+	w->nuns += (int)u - (int)w->uns[i];
+	w->uns[i] = u;
+	w->off[i] = o;
+	if (o)
+		w->obits[i >> 6] |= 1ULL << (i & 63);
+	else
+		w->obits[i >> 6] &= ~(1ULL << (i & 63));
+}
+
+/* Sender i's part of coming (its loop's body, for 'all'). */
+static uint64_t
+wc_sender(const struct sem *m, const struct wcache *w, const uint64_t *s,
+    int r, int i, int all)
+{
+	int	q = w->sq[i], pass, start, k, j;
+
+	pass = 2;
+	if (!all)
+		for (pass = 0, j = w->scs[i]; j < w->scs[i + 1] && !pass; j++)
+			pass = sem_count(m, s, w->sch[j]) > 0;
+	start = sem_pc(m, s, q);
+	if (blocked_into(m, s, q, r, w->lo, w->hi))
+		start++;
+	if (!can_offer(m, q, start, r, w->lo, w->hi, pass))
+		return 0;
+	if ((k = sim_offers(m, s, q, start, r, w->lo, w->hi, pass)) >= 0)
+		return (uint64_t)k;
+	return can_offer_twice(m, q, start, r, w->lo, w->hi, pass) ? WC_INF : 1;
+}
+
+static void
+wc_set_sender(const struct sem *m, struct wcache *w, const uint64_t *s,
+    int r, int i)
+{
+	uint64_t	c = wc_sender(m, w, s, r, i, w->sall);
+
+	if (w->contrib[i] == WC_INF)
+		w->ninf--;
+	else
+		w->csum -= w->contrib[i];
+	if (c == WC_INF)
+		w->ninf++;
+	else
+		w->csum += c;
+	w->contrib[i] = c;
+}
+
+static void
+wc_free(struct wcache *w)
+{
+	if (w == NULL)
+		return;
+	free(w->prev);
+	free(w->term);
+	free(w->off);
+	free(w->uns);
+	free(w->obits);
+	free(w->sidx);
+	free(w->sq);
+	free(w->sps);
+	free(w->sport);
+	free(w->scs);
+	free(w->sch);
+	free(w->contrib);
+	free(w->dirty);
+	free(w->sd);
+	free(w->mult);
+	free(w);
+}
+
+/* w->mult, where a pool's channels are all among w's ports and none
+ * may hold a synchronous send: a step that changes the count they share
+ * then changes the first's facts only (each port counts it in bag and
+ * coming: the first for all), not N ports' (a farm's master's pool). */
+static void
+wc_pools(const struct sem *m, struct wcache *w, int r)
+{
+	const struct mpnet	*n = m->net;
+	int			 lp, dc, f, np = w->hi - w->lo;
+
+	w->mult = xcalloc((size_t)np, sizeof(int));
+	for (lp = w->lo; lp < w->hi; lp++) {
+		if ((dc = n->recv_dc[m->p[r].portbase + lp]) < 0)
+			continue;
+		if (m->pool[dc] < 0) {
+			w->mult[lp - w->lo] = 1;
+			continue;
+		}
+		f = m->pool[dc];
+		if (m->rdv[dc] || n->dc[f].to != r || n->dc[f].to_lp < w->lo ||
+		    n->dc[f].to_lp >= w->hi) {
+			free(w->mult);
+			w->mult = NULL;
+			return;
+		}
+		w->mult[n->dc[f].to_lp - w->lo]++;
+	}
+}
+
+/* A new wcache of r's ports lo..hi, its facts those of s. */
+static struct wcache *
+wc_new(const struct sem *m, const uint64_t *s, int r, int lo, int hi)
+{
+	const struct mpnet	*n = m->net;
+	const struct sproc	*sp = &m->p[r];
+	struct wcache		*w = xcalloc(1, sizeof(*w));
+	int			 np = hi - lo, lp, dc, q, i, k;
+
+	w->lo = lo;
+	w->hi = hi;
+	w->poll = senders_poll(m, r, lo, hi);
+	w->prev = xcalloc(m->words, sizeof(uint64_t));
+	w->term = xcalloc((size_t)np, sizeof(uint64_t));
+	w->off = xcalloc((size_t)np, 1);
+	w->uns = xcalloc((size_t)np, 1);
+	w->obits = xcalloc((size_t)np / 64 + 1, sizeof(uint64_t));
+	w->sidx = xcalloc((size_t)m->nprocs, sizeof(int));
+	w->sq = xcalloc((size_t)np, sizeof(int));
+	w->sps = xcalloc((size_t)np + 1, sizeof(int));
+	w->sport = xcalloc((size_t)np, sizeof(int));
+	w->contrib = xcalloc((size_t)np, sizeof(uint64_t));
+	w->dirty = xcalloc((size_t)np, sizeof(int));
+	w->sd = xcalloc((size_t)np, 1);
+	for (q = 0; q < m->nprocs; q++)
+		w->sidx[q] = -1;
+	for (lp = lo; lp < hi; lp++) {
+		if ((dc = n->recv_dc[sp->portbase + lp]) < 0)
+			continue;
+		if ((q = n->dc[dc].from) == r)
+			w->selfsend = 1;
+		if (m->pool[dc] >= 0)
+			w->pool = 1;
+		if (w->sidx[q] < 0) {
+			w->sidx[q] = w->ns;
+			w->sq[w->ns++] = q;
+		}
+		w->sps[w->sidx[q] + 1]++;
+	}
+	for (i = 0; i < w->ns; i++)
+		w->sps[i + 1] += w->sps[i];
+	w->scs = xcalloc((size_t)w->ns + 1, sizeof(int));
+	for (lp = lo; lp < hi; lp++)
+		if ((dc = n->recv_dc[sp->portbase + lp]) >= 0) {
+			i = w->sidx[n->dc[dc].from];
+			w->sport[w->sps[i] + w->sd[i]++] = lp;
+		}
+	for (k = 0; k < 2; k++) {	/* r's channels to its senders */
+		memset(w->sd, 0, (size_t)np);
+		for (lp = 0; lp < sp->pr->nlp; lp++)
+			if ((dc = n->send_dc[sp->portbase + lp]) >= 0 &&
+			    (i = w->sidx[n->dc[dc].to]) >= 0) {
+				if (k == 0)
+					w->scs[i + 1]++;
+				else
+					w->sch[w->scs[i] + w->sd[i]++] = dc;
+			}
+		if (k == 0) {
+			for (i = 0; i < w->ns; i++)
+				w->scs[i + 1] += w->scs[i];
+			w->sch = xcalloc((size_t)w->scs[w->ns] + 1, sizeof(int));
+		}
+	}
+	memset(w->sd, 0, (size_t)np);
+	if (w->pool)
+		wc_pools(m, w, r);
+	for (lp = lo; lp < hi; lp++)
+		wc_port(m, w, s, r, lp);
+	w->sall = -1;
+	memcpy(w->prev, s, sizeof(uint64_t) * m->words);
+	return w;
+}
+
+/* Sender i to do again. */
+static inline void
+wc_dirty(struct wcache *w, int i)
+{
+	if (i >= 0 && !w->sd[i]) {
+		w->sd[i] = 1;
+		w->dirty[w->nd++] = i;
+	}
+}
+
+/* r's wcache of ports lo..hi with the facts of s, or NULL (fewer than
+ * WC_MIN ports: the callers look at each). */
+static struct wcache *
+wc_get(const struct sem *m, const uint64_t *s, int r, int lo, int hi)
+{
+	struct wcache	*w;
+	const struct dchan *d;
+	int		 j, e, i, k, lp;
+	uint32_t	 x;
+
+	if (hi - lo < WC_MIN || m->wc == NULL)
+		return NULL;
+	if (m->wstart == NULL)
+		wc_index((struct sem *)m);
+	w = m->wc[r];
+	if (w != NULL && (w->lo != lo || w->hi != hi)) {
+		wc_free(w);
+		w = m->wc[r] = NULL;
+	}
+	if (w == NULL)
+		return m->wc[r] = wc_new(m, s, r, lo, hi);
+	for (x = 0; x < m->words; x++) {
+		if (w->prev[x] == s[x])
+			continue;
+		for (j = m->wstart[x]; j < m->wstart[x + 1]; j++) {
+			if (sem_get(w->prev, m->wfld[j]) == sem_get(s, m->wfld[j]))
+				continue;
+			if ((e = m->went[j]) < m->nprocs) {
+				if ((i = w->sidx[e]) < 0)
+					continue;
+				for (k = w->sps[i]; k < w->sps[i + 1]; k++)
+					wc_port(m, w, s, r, w->sport[k]);
+				wc_dirty(w, i);
+				continue;
+			}
+			d = &m->net->dc[e - m->nprocs];
+			if (w->mult != NULL && d->to == r && d->to_lp >= lo &&
+			    d->to_lp < hi && w->mult[d->to_lp - lo] == 0)
+				continue;	/* (a pool's, not its first) */
+			if (d->to == r && d->to_lp >= lo && d->to_lp < hi) {
+				lp = d->to_lp;
+				/* (a pool's channels share a count: each has
+				 * its entry) */
+				wc_port(m, w, s, r, lp);
+				wc_dirty(w, w->sidx[d->from]);
+			}
+			if (d->from == r)
+				wc_dirty(w, w->sidx[d->to]);
+		}
+		w->prev[x] = s[x];
+	}
+	for (k = 0; k < w->nd; k++) {
+		i = w->dirty[k];
+		w->sd[i] = 0;
+		if (w->sall >= 0)
+			wc_set_sender(m, w, s, r, i);
+	}
+	w->nd = 0;
+	return w;
+}
+
+/* coming() from w: the ports' counts and, 'all' or not, the senders'
+ * parts (all of them again when 'all' changed). */
+static uint64_t
+wc_coming(const struct sem *m, struct wcache *w, const uint64_t *s, int r,
+    int all)
+{
+	int	i;
+
+	if (w->selfsend)
+		return UINT64_MAX;
+	if (w->sall != all) {
+		w->sall = all;
+		w->csum = 0;
+		w->ninf = 0;
+		for (i = 0; i < w->ns; i++) {
+			w->contrib[i] = 0;
+			wc_set_sender(m, w, s, r, i);
+		}
+	}
+	return w->ninf > 0 ? UINT64_MAX : w->tsum + w->csum;
+}
+
+static int
+wc_settled(const struct wcache *w)
+{
+	return w->nuns == 0;
+}
+
+/* The next port of w offering a message from lp on, or w->hi. */
+static int
+wc_next(const struct wcache *w, int lp)
+{
+	int		i = lp - w->lo, np = w->hi - w->lo;
+	uint64_t	b;
+
+	while (i < np) {
+		b = w->obits[i >> 6] >> (i & 63);
+		if (b != 0)
+			return w->lo + i + __builtin_ctzll(b);
+		i = (i | 63) + 1;
+	}
+	return w->hi;
+}
+
 static int
 bag(const struct sem *m, const uint64_t *s, int r, int pc, const struct ins *in)
 {
@@ -1288,8 +1703,10 @@ bag(const struct sem *m, const uint64_t *s, int r, int pc, const struct ins *in)
 	const struct mpnet	*n = m->net;
 	uint64_t		 offers = 0, c;
 	int			 run, lp, dc, k;
+	struct wcache		*w = NULL;
 
-	if (in->nposted > 0 || senders_poll(m, r, in->lo, in->hi))
+	if (in->nposted > 0 || ((w = wc_get(m, s, r, in->lo, in->hi)) != NULL ?
+	    w->poll : senders_poll(m, r, in->lo, in->hi)))
 		return 0;
 	for (run = 0; pc + run < sp->pr->nins; run++) {
 		const struct ins	*o = &sp->pr->ins[pc + run];
@@ -1305,15 +1722,25 @@ bag(const struct sem *m, const uint64_t *s, int r, int pc, const struct ins *in)
 			run = c < (uint64_t)INT_MAX ? 1 + (int)c : INT_MAX;
 		}
 	}
-	for (lp = in->lo; lp < in->hi; lp++) {
+	for (lp = in->lo; w == NULL && lp < in->hi; lp++) {
 		if ((dc = n->recv_dc[sp->portbase + lp]) < 0)
 			continue;
 		c = sem_count(m, s, dc);
 		offers += c > 0 ? c : avail(m, s, dc) == 2;
 	}
+	if (w != NULL)
+		offers = w->tsum;
 	if (offers < 1)
 		return 0;
-	if ((k = sim_run(m, s, r, pc, in)) > run)
+	if (w != NULL) {
+		/* What comes, kept, first: the receives r makes are
+		 * followed only as far as they need to be (a hub's loop of
+		 * 6 N was followed SIM_STEPS receives far in each state). */
+		c = wc_coming(m, w, s, r, 0);
+		return c <= (uint64_t)run || (c <= SIM_STEPS &&
+		    sim_run(m, s, r, pc, in, (int)c) >= (int)c);
+	}
+	if ((k = sim_run(m, s, r, pc, in, SIM_STEPS)) > run)
 		run = k;	/* the rounds of an outer loop too */
 	return coming(m, s, r, in->lo, in->hi, (uint64_t)run, 0) <= (uint64_t)run;
 }
@@ -1336,6 +1763,7 @@ req_bag(const struct sem *m, const uint64_t *s, int r, const struct ins *in,
 	const struct slotdesc	*d;
 	uint64_t		 pend = 0;
 	int			 j, lp, dc;
+	struct wcache		*w;
 
 	for (j = 0; j < in->nposted; j++) {
 		d = &sp->pr->sd[in->sd + j];
@@ -1346,6 +1774,11 @@ req_bag(const struct sem *m, const uint64_t *s, int r, const struct ins *in,
 		else if (d->kind == SD_RECV ? d->lp >= lo && d->lp < hi :
 		    d->lo < hi && lo < d->hi)
 			return 0;
+	}
+	if ((w = wc_get(m, s, r, lo, hi)) != NULL) {
+		if (w->pool || w->poll)
+			return 0;
+		return wc_coming(m, w, s, r, 1) <= pend;
 	}
 	for (lp = lo; lp < hi; lp++)
 		if ((dc = m->net->recv_dc[sp->portbase + lp]) >= 0 &&
@@ -1539,6 +1972,7 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 	const struct sproc	*sp = &m->p[proc];
 	const struct ins	*in;
 	int			 n = 0, pc, k, lp, dc, a, wsafe, ordered, one;
+	struct wcache		*w;
 
 	if (sp->pr == NULL)
 		return 0;
@@ -1567,7 +2001,10 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 			one = wsafe = 1;
 			m->bags++;
 		}
-		for (lp = lo; lp < hi; lp++) {
+		/* (many ports: those offering only) */
+		w = d->kind == SD_RECVANY ? wc_get(m, s, proc, lo, hi) : NULL;
+		for (lp = w != NULL ? wc_next(w, lo) : lo; lp < hi;
+		    lp = w != NULL ? wc_next(w, lp + 1) : lp + 1) {
 			if ((a = offer(m, s, sp, lp, &dc)) == 0 ||
 			    first_pending(m, s, proc, in, lp) != k ||
 			    (ordered && !in_order(m, s, dc, a)))
@@ -1606,7 +2043,9 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 			one = wsafe = 1;
 			m->bags++;
 		}
-		for (lp = lo; lp < hi; lp++) {
+		w = in->op == OP_RECVANY ? wc_get(m, s, proc, lo, hi) : NULL;
+		for (lp = w != NULL ? wc_next(w, lo) : lo; lp < hi;
+		    lp = w != NULL ? wc_next(w, lp + 1) : lp + 1) {
 			if ((a = offer(m, s, sp, lp, &dc)) == 0 ||
 			    first_pending(m, s, proc, in, lp) >= 0 ||
 			    (ordered && !in_order(m, s, dc, a)))

@@ -153,6 +153,13 @@ struct sem {
 	 * (they read the program and the net only): ocache[q] (NULL until
 	 * asked) has OC_WAYS entries a pc (sem.c: offers_cached). */
 	struct ocache	**ocache;
+	/* Per process its wildcard's facts over many ports, kept from state
+	 * to state (sem.c: wc_get), or NULL; per state word, the channel
+	 * counts and processes' pcs and counters on it (wfld[wstart[x] ..
+	 * wstart[x + 1]), went: a process, or nprocs + a channel). */
+	struct wcache	**wc;
+	int		*wstart, *went, *wfill;
+	struct fld	*wfld;
 };
 
 /* Lay a net out for a mode; channels get min(cbits, what their bound
