@@ -1,5 +1,5 @@
 /* asan.h -- included once by each MPI program of the project (through
- * libensemble, every component): in a build with
+ * libensemble, every component; ensemble-spawn): in a build with
  * AddressSanitizer, no leak report at exit, because Open MPI does not free
  * what its plugins allocate and would fail every run.  The project's other
  * programs keep leak checking. */
