@@ -121,6 +121,7 @@ const struct launcher launcher_spawn = {
 	.name = "spawn",
 	.title = "MPI_Comm_spawn",
 	.who = "Open MPI",
+	.cmd = "mpirun",
 	.apart = "Open MPI's MPI_Comm_spawn did not start them as one job",
 	.mpi = "openmpi",
 	.syntax = &plan_by_rank,
