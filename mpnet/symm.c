@@ -268,8 +268,10 @@ swap_ok(struct tcheck *c, const int *procs, int b, int ba, int bb)
 		int			 pa = procs[ba * b + k], pb = procs[bb * b + k];
 		const struct sproc	*sa = &m->p[pa], *sb = &m->p[pb];
 
-		if (sa->pr == NULL || sa->pr != sb->pr)
-			return 0;
+		if (sa->pr == NULL || sa->pr != sb->pr) {
+			ok = 0;		/* the ports swapped so far freed below */
+			break;
+		}
 		for (lp = 0; lp < sa->pr->nlp && ok; lp++) {
 			int	xs = n->send_dc[sa->portbase + lp];
 			int	ys = n->send_dc[sb->portbase + lp];
