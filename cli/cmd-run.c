@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 
 #include "alloc-machine.h"
 #include "cmd.h"
+#include "hand.h"
 #include "launch.h"
 #include "mpnet.h"
 #include "xmalloc.h"
@@ -279,6 +281,35 @@ scale_fit(void *arg, int slots)
 	return lo > 0 ? lo : -1;
 }
 
+/* ens_launch's run (runtime/hand.h): the descriptor HAND_ENV names, into
+ * lo->hand, taken out of the environment; its launcher is spawn.  0, or
+ * 2 (said). */
+static int
+hand_take(struct launch_opts *lo)
+{
+	const char	*v = getenv(HAND_ENV);
+	char		*end;
+	long		 fd;
+
+	if (v == NULL)
+		return 0;
+	fd = strtol(v, &end, 10);
+	if (*v == '\0' || *end != '\0' || fd < 3 || fd > INT_MAX ||
+	    fcntl((int)fd, F_SETFD, FD_CLOEXEC) != 0) {
+		fprintf(stderr, "ensemble: " HAND_ENV "='%s': not ens_launch's"
+		    " descriptor\n", v);
+		return EXIT_BADINPUT;
+	}
+	if (lo->launcher != NULL && strcmp(lo->launcher, "spawn") != 0) {
+		fprintf(stderr, "ensemble: --launcher %s: ens_launch's"
+		    " processes are spawned (--launcher spawn)\n", lo->launcher);
+		return EXIT_BADINPUT;
+	}
+	lo->hand = (int)fd;
+	unsetenv(HAND_ENV);
+	return 0;
+}
+
 static int
 cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 {
@@ -359,6 +390,8 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 	}
 	memset(&lo, 0, sizeof(lo));
 	lo.launcher = o.launcher;
+	if ((rc = hand_take(&lo)) != 0)
+		goto out;
 	lo.mpirun = getenv("ENSEMBLE_MPIRUN");
 	lo.exec = cli_exec();
 	lo.paths = paths;

@@ -56,6 +56,7 @@
 #include "auth.h"
 #include "lookout.h"
 #include "pcgdot.h"
+#include "tramp-hand.h"
 #include "wire.h"
 #include "xmalloc.h"
 
@@ -851,6 +852,7 @@ main(int argc, char **argv)
 	 * user's, cannot read our memory or environment. */
 	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 	memset(&t, 0, sizeof(t));
+	tramp_hand(&argc, argv);	/* ens_launch's run: hand.c */
 	if (argc == 3 && strcmp(argv[1], WIRE_FLAG_PLAN) == 0)
 		tramp_plan(argv[0], argv[2], &argc, &argv);
 	tramp_args(&t, argc, argv);
