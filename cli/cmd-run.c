@@ -282,10 +282,10 @@ scale_fit(void *arg, int slots)
 }
 
 /* ens_launch's run (runtime/hand.h): the descriptor HAND_ENV names, into
- * lo->hand, taken out of the environment; its launcher is spawn.  0, or
- * 2 (said). */
+ * *hand (0: none), taken out of the environment; its launcher is spawn.
+ * 0, or 2 (said). */
 static int
-hand_take(struct launch_opts *lo)
+hand_take(const char *launcher, int *hand)
 {
 	const char	*v = getenv(HAND_ENV);
 	char		*end;
@@ -300,12 +300,12 @@ hand_take(struct launch_opts *lo)
 		    " descriptor\n", v);
 		return EXIT_BADINPUT;
 	}
-	if (lo->launcher != NULL && strcmp(lo->launcher, "spawn") != 0) {
+	if (launcher != NULL && strcmp(launcher, "spawn") != 0) {
 		fprintf(stderr, "ensemble: --launcher %s: ens_launch's"
-		    " processes are spawned (--launcher spawn)\n", lo->launcher);
+		    " processes are spawned (--launcher spawn)\n", launcher);
 		return EXIT_BADINPUT;
 	}
-	lo->hand = (int)fd;
+	*hand = (int)fd;
 	unsetenv(HAND_ENV);
 	return 0;
 }
@@ -320,7 +320,7 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 	struct diag		*d;
 	struct pcg		*g = NULL;
 	char			**paths = NULL, *trace = NULL, cwd[PATH_MAX];
-	int			 rc, i, stdin_proc;
+	int			 rc, i, stdin_proc, hand = 0;
 
 	if ((rc = cli_parse(self, argc, argv, &o, sizeof(o))) >= 0)
 		return rc;
@@ -332,6 +332,8 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 		return cli_exit(EXIT_BADINPUT);
 	}
 	d = diag_new(stderr);
+	if ((rc = hand_take(o.launcher, &hand)) != 0)
+		goto out;
 	o.script.pcg.exec_missing_is_error = 1;
 	if (cli_load(&o.script, FRONTEND_EXPAND, d, &fe) != 0) {
 		rc = EXIT_BADINPUT;
@@ -390,8 +392,7 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 	}
 	memset(&lo, 0, sizeof(lo));
 	lo.launcher = o.launcher;
-	if ((rc = hand_take(&lo)) != 0)
-		goto out;
+	lo.hand = hand;
 	lo.mpirun = getenv("ENSEMBLE_MPIRUN");
 	lo.exec = cli_exec();
 	lo.paths = paths;

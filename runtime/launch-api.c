@@ -100,6 +100,37 @@ ens_strerror(int code)
 	return "unknown error code";
 }
 
+/* The value of Open MPI's boolean MCA variable name, as MPI_T reads it in
+ * this process (the caller's mpirun passes its --mca on in the
+ * environment): 0, 1, or -1 when it cannot be read. */
+static int
+launch_mca_bool(const char *name)
+{
+	MPI_T_cvar_handle	h;
+	MPI_Datatype		dt;
+	MPI_T_enum		en;
+	char			nm[256], desc[256];
+	union { char c; int i; long long l; } v;
+	int			prov, idx, count, nl = 256, dl = 256, verb, bind;
+	int			scope, size, rc = -1;
+
+	if (MPI_T_init_thread(MPI_THREAD_SINGLE, &prov) != MPI_SUCCESS)
+		return -1;
+	memset(&v, 0, sizeof(v));
+	if (MPI_T_cvar_get_index(name, &idx) == MPI_SUCCESS &&
+	    MPI_T_cvar_get_info(idx, nm, &nl, &verb, &dt, &en, desc, &dl,
+	    &bind, &scope) == MPI_SUCCESS &&
+	    MPI_Type_size(dt, &size) == MPI_SUCCESS &&
+	    (size == 1 || size == 4 || size == 8) &&
+	    MPI_T_cvar_handle_alloc(idx, NULL, &h, &count) == MPI_SUCCESS) {
+		if (count == 1 && MPI_T_cvar_read(h, &v) == MPI_SUCCESS)
+			rc = (size == 1 ? v.c : size == 4 ? v.i : v.l) != 0;
+		MPI_T_cvar_handle_free(&h);
+	}
+	MPI_T_finalize();
+	return rc;
+}
+
 /* Whether MPI_Comm_spawn can work in this process: 0, or ENS_ERR_* with
  * why in r. */
 static int
@@ -126,6 +157,18 @@ launch_where(struct launch_report *r)
 		report_say(r, "ens_launch: this program was started by srun,"
 		    " under which MPI_Comm_spawn cannot start processes; start"
 		    " it with 'mpirun' (inside the allocation)");
+		return ENS_ERR_NO_SPAWN;
+	}
+	/* Open MPI 4.1 ends the caller's whole job when a spawned process
+	 * fails (non-zero status, a signal), and with that alone turned
+	 * off, its mpirun never ends after one has failed; both off, it
+	 * reports them as processes that ended, and ends. */
+	if (launch_mca_bool("orte_abort_on_non_zero_status") == 1 ||
+	    launch_mca_bool("orte_allowed_exit_without_sync") == 0) {
+		report_say(r, "ens_launch: the caller's mpirun would end its"
+		    " job, or never end, once a spawned process fails: start"
+		    " it with '--mca orte_abort_on_non_zero_status 0 --mca"
+		    " orte_allowed_exit_without_sync 1'");
 		return ENS_ERR_NO_SPAWN;
 	}
 	return ENS_OK;

@@ -41,8 +41,9 @@ hand_die(const char *fmt, ...)
 }
 
 /* SIGIO on our standard output: the collector has gone (it never writes
- * to us) -- our component dies with us (its PR_SET_PDEATHSIG).  Else
- * room to write again. */
+ * to us) -- our component dies with us (its PR_SET_PDEATHSIG), and we end
+ * as one killed would, but by no signal (tramp-hand.h).  Else room to
+ * write again. */
 static void
 hand_on_io(int sig)
 {
@@ -51,7 +52,7 @@ hand_on_io(int sig)
 	(void)sig;
 	if (poll(&pfd, 1, 0) > 0 &&
 	    (pfd.revents & (POLLIN | POLLRDHUP | POLLHUP | POLLERR)) != 0)
-		kill(getpid(), SIGKILL);
+		_exit(128 + SIGKILL);
 }
 
 /* FILE's entries into our environment: a regular file of ours that no
@@ -124,7 +125,7 @@ hand_connect(const char *path, const char *secret, long rank, int stream)
 		hand_die("dup2: %s", strerror(errno));
 }
 
-void
+int
 tramp_hand(int *argc, char **argv)
 {
 	static const char	*vars[] = { "PMI_RANK", "PMIX_RANK",
@@ -137,7 +138,7 @@ tramp_hand(int *argc, char **argv)
 
 	if (*argc != 5 || strcmp(argv[1], WIRE_FLAG_PLAN) != 0 ||
 	    strcmp(argv[3], HAND_FLAG) != 0)
-		return;
+		return 0;
 	hand_env(argv[4]);
 	for (i = 0; i < sizeof(vars) / sizeof(vars[0]) && v == NULL; i++)
 		v = getenv(vars[i]);
@@ -164,4 +165,5 @@ tramp_hand(int *argc, char **argv)
 		hand_die("fcntl: %s", strerror(errno));
 	hand_on_io(SIGIO);	/* gone already */
 	*argc = 3;
+	return 1;
 }

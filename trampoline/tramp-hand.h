@@ -5,8 +5,11 @@
 
 /* With 'ensemble-exec --plan PLAN --hand FILE': FILE's environment set,
  * our standard output and error connected to 'ensemble run''s
- * collector, and *argc 3 ('--plan PLAN' left); else nothing.  Exit 127
- * when it cannot be (said on stderr). */
-void	tramp_hand(int *argc, char **argv);
+ * collector, and *argc 3 ('--plan PLAN' left): 1; else nothing: 0.
+ * Exit 127 when it cannot be (said on stderr).  The trampoline of such a
+ * run never ends by a signal, but with 128 and its number: once a
+ * process of a spawned job has died of a signal, Open MPI 4.1's mpirun
+ * never ends (the caller's). */
+int	tramp_hand(int *argc, char **argv);
 
 #endif
