@@ -219,6 +219,11 @@ hand_request(struct run *R, int hand, const char *file)
 	hand_put(&b, R->appfile);
 	hand_put(&b, HAND_FLAG);
 	hand_put(&b, file);
+	/* Whether the processes fit the cores is the run's check (fit.c),
+	 * not Open MPI's count of slots, which counts the caller in. */
+	hand_put(&b, "1");
+	hand_put(&b, "map_by");
+	hand_put(&b, ":OVERSUBSCRIBE");
 	wire_put_bytes(&b, "\n", 1);
 	rc = hand_write(hand, b.p, b.len);
 	free(b.p);

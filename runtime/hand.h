@@ -15,6 +15,8 @@
  *	EXEC			ensemble-exec, absolute
  *	ARGC			its arguments, then each on a line:
  *	--plan PLAN --hand FILE
+ *	NINFO			MPI_Info entries, then KEY and VALUE
+ *				lines of each: map_by :OVERSUBSCRIBE
  *	(an empty line)
  *
  * The caller starts N copies of 'EXEC ARG...' as one world of their own
@@ -43,5 +45,6 @@
 #define HAND_OK		"ok"
 #define HAND_ERROR	"error"
 #define HAND_LINE_MAX	8192	/* of a line of the request or answer */
+#define HAND_ITEMS_MAX	64	/* lines of a request */
 
 #endif

@@ -181,27 +181,36 @@ launch_spawn(char *text, char *err, size_t errsz)
 {
 	MPI_Comm	 self, kids;
 	MPI_Info	 info[1] = { MPI_INFO_NULL };
-	char		*line[65], *cmd[1], **args[1], *p, *e, msg[MPI_MAX_ERROR_STRING];
-	int		 np[1], *codes, n = 0, i, rc, len, argc;
+	char		*line[HAND_ITEMS_MAX + 1], *cmd[1], **args[1], *p, *e, msg[MPI_MAX_ERROR_STRING];
+	int		 np[1], *codes, n = 0, i, rc, len, argc, ninfo;
 	long		 v;
 
-	for (p = text; n < 64 && (e = strchr(p, '\n')) != NULL && e != p;
-	    p = e + 1) {
+	for (p = text; n < HAND_ITEMS_MAX && (e = strchr(p, '\n')) != NULL &&
+	    e != p; p = e + 1) {
 		*e = '\0';
 		if ((line[n++] = wire_token_get(p)) == NULL)
 			break;
 	}
 	rc = -1;
-	if (n < 4 || line[n - 1] == NULL || strcmp(line[0], HAND_MAGIC) != 0 ||
+	if (n < 5 || line[n - 1] == NULL || strcmp(line[0], HAND_MAGIC) != 0 ||
 	    (v = strtol(line[1], &e, 10)) < 1 || v > INT_MAX || *e != '\0' ||
-	    (argc = atoi(line[3])) < 0 || argc != n - 4) {
+	    (argc = atoi(line[3])) < 0 || argc > n - 5 ||
+	    (ninfo = atoi(line[4 + argc])) < 0 ||
+	    n != 5 + argc + 2 * ninfo) {
 		snprintf(err, errsz, "'ensemble run' asked what is not a spawn");
 		goto out;
 	}
 	np[0] = (int)v;
 	cmd[0] = line[2];
-	line[n] = NULL;
 	args[0] = line + 4;
+	if (ninfo > 0) {
+		MPI_Info_create(&info[0]);
+		for (i = 0; i < ninfo; i++)
+			MPI_Info_set(info[0], line[5 + argc + 2 * i],
+			    line[6 + argc + 2 * i]);
+	}
+	free(line[4 + argc]);
+	line[4 + argc] = NULL;	/* args[0] ends there */
 	if ((codes = calloc((size_t)v, sizeof(*codes))) == NULL) {
 		snprintf(err, errsz, "out of memory");
 		goto out;
@@ -219,6 +228,8 @@ launch_spawn(char *text, char *err, size_t errsz)
 		rc = 0;
 	}
 	MPI_Comm_free(&self);
+	if (info[0] != MPI_INFO_NULL)
+		MPI_Info_free(&info[0]);
 out:
 	for (i = 0; i < n; i++)
 		free(line[i]);
