@@ -8,10 +8,12 @@
  *	launch-driver --after		... and after MPI_Finalize
  *
  * For each launch: "launch K: CODE (ens_strerror), status S", then the
- * report's lines, each after "| ". */
+ * report's lines, each after "| "; with LAUNCH_DRIVER_TIME set (for
+ * bench/launch.sh), "seconds T" first: the wall time of the call. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <ensemble.h>
 
@@ -37,6 +39,7 @@ main(int argc, char **argv)
 {
 	static char	 report[65536];
 	char		 line[4096], *opt[64], *s;
+	struct timespec	 t0, t1;
 	FILE		*f;
 	int		 k = 0, n, rc, status;
 
@@ -66,8 +69,13 @@ main(int argc, char **argv)
 		if (n == 0)
 			continue;
 		opt[n] = NULL;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
 		rc = ens_launch(opt[0], (const char *const *)opt + 1, &status,
 		    report, sizeof(report));
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		if (getenv("LAUNCH_DRIVER_TIME") != NULL)
+			printf("seconds %.6f\n", (double)(t1.tv_sec - t0.tv_sec) +
+			    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
 		show(++k, rc, status, report);
 	}
 	fclose(f);
