@@ -45,14 +45,6 @@ scratch
 machine
 keep=(--mca orte_abort_on_non_zero_status 0 --mca orte_allowed_exit_without_sync 1)
 
-ratio() {
-	local a b
-
-	a=$(median <"$1")
-	b=$(median <"$2")
-	echo "$a $b $(awk -v a="$a" -v b="$b" 'BEGIN { print a / b }')"
-}
-
 echo "8 B ping-pong: half a round trip (us), 2 processes by ens_launch vs mpirun -np 2, median of $runs pairs"
 echo "$here/native.pcg -np 2 -D small=20000 -D large=10 --no-verify -L $build/bench" \
     >"$work/list"
