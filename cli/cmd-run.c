@@ -367,6 +367,9 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 			goto out;
 		}
 	}
+	/* What the launch will ask of Slurm, asked while the script is
+	 * checked and verified. */
+	launch_ahead(hand > 0 ? "spawn" : o.launcher, o.hostfile != NULL);
 	/* The code held to the behaviour, where its sources are found. */
 	if (!o.no_code_check && !o.no_verify && (rc = cli_codecheck(g,
 	    &o.script.pcg, &o.sources, NULL, d, NULL, CLI_CC_RUN, NULL)) != 0) {
@@ -429,6 +432,7 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 	lo.scale_fit_arg = &fit;
 	rc = launch_run(g, &lo);
 out:
+	launch_ahead_drop();
 	for (i = 0; paths != NULL && i < g->nprocs; i++)
 		free(paths[i]);
 	free(paths);

@@ -1,8 +1,9 @@
 /* alloc-slurm.c -- a Slurm allocation (see alloc-slurm.h), read as
  * orte/mca/ras/slurm does; its state is asked of 'scontrol ping' (one
- * try, an answer in milliseconds when slurmctld is down) and then
- * 'squeue' (whose client retries for twice MessageTimeout, 18 s by
- * default, when it is). */
+ * try, an answer in milliseconds when slurmctld is down) and 'squeue'
+ * (whose client retries for twice MessageTimeout, 18 s by default, when
+ * it is), at once: squeue's answer is read when ping's says it can
+ * come. */
 #include "config.h"
 
 #include <sys/types.h>
@@ -253,23 +254,58 @@ alloc_state_over(const char *state)
 	return 0;
 }
 
+/* The two questions of alloc_slurm_alive, and their deadlines. */
+static const char *const alloc_ping[] = { "scontrol", "ping", NULL };
+
+static char *
+alloc_squeue(const char *jobid, const char *argv[6])
+{
+	char	*jobs;
+
+	xasprintf(&jobs, "--jobs=%s", jobid);
+	argv[0] = "squeue";
+	argv[1] = "--noheader";
+	argv[2] = "--states=all";
+	argv[3] = jobs;
+	argv[4] = "--format=%T";
+	argv[5] = NULL;
+	return jobs;
+}
+
+void
+alloc_slurm_ahead(const char *jobid)
+{
+	const char	*squeue[6];
+	char		*jobs = alloc_squeue(jobid, squeue);
+
+	subproc_ahead(squeue, ALLOC_SQUEUE_WAIT);
+	subproc_ahead(alloc_ping, ALLOC_PING_WAIT);
+	free(jobs);
+}
+
 enum alloc_job
 alloc_slurm_alive(const char *jobid, char **cause)
 {
-	const char	*ping[] = { "scontrol", "ping", NULL };
-	const char	*squeue[] = { "squeue", "--noheader", "--states=all",
-			    NULL, "--format=%T", NULL };
+	const char	*const *ping = alloc_ping;
+	const char	*squeue[6];
 	char		*out = NULL, *err = NULL, *line = NULL, *msg, *jobs;
+	char		*sqmsg = NULL;
+	struct subproc	*sq;
 	int		 status, rc;
 	enum alloc_job	 job = ALLOC_JOB_NO_ANSWER;
 
 	/* scontrol ping tries each controller once: it answers at once
-	 * when slurmctld is down, where squeue retries for 18 s. */
+	 * when slurmctld is down, where squeue retries for 18 s.  Both are
+	 * asked at once (each takes tens of milliseconds of the launch);
+	 * squeue's answer is taken only when ping's says slurmctld is up. */
+	jobs = alloc_squeue(jobid, squeue);
+	sq = subproc_start(squeue, ALLOC_SQUEUE_WAIT, &sqmsg);
 	rc = subproc_run(ping, ALLOC_PING_WAIT, &out, &err, &status, &msg);
 	if (rc < 0) {
 		xasprintf(cause, "Slurm does not answer (%s)", msg);
 		free(msg);
-		return ALLOC_JOB_NO_ANSWER;
+		job = ALLOC_JOB_NO_ANSWER;
+		goto out;
 	}
 	if (rc > 0) {
 		xasprintf(cause, "Slurm does not answer (scontrol ping gave no "
@@ -292,14 +328,16 @@ alloc_slurm_alive(const char *jobid, char **cause)
 	free(err);
 	out = err = NULL;
 
-	xasprintf(&jobs, "--jobs=%s", jobid);
-	squeue[3] = jobs;
-	rc = subproc_run(squeue, ALLOC_SQUEUE_WAIT, &out, &err, &status, &msg);
-	free(jobs);
+	if (sq == NULL) {
+		xasprintf(cause, "Slurm does not answer (%s)", sqmsg);
+		goto out;
+	}
+	rc = subproc_end(sq, &out, &err, &status, &msg);
+	sq = NULL;
 	if (rc < 0) {
 		xasprintf(cause, "Slurm does not answer (%s)", msg);
 		free(msg);
-		return ALLOC_JOB_NO_ANSWER;
+		goto out;
 	}
 	if (rc > 0) {
 		xasprintf(cause, "Slurm does not answer (squeue gave no answer "
@@ -334,6 +372,9 @@ alloc_slurm_alive(const char *jobid, char **cause)
 		xasprintf(cause, "the Slurm allocation %s is not running (%s)",
 		    jobid, line);
 out:
+	subproc_drop(sq);
+	free(sqmsg);
+	free(jobs);
 	free(line);
 	free(out);
 	free(err);

@@ -25,13 +25,17 @@ enum alloc_job {
 int alloc_slurm(struct alloc *, char **cause);
 
 /* Ask Slurm whether job jobid (not empty) is still running: 'scontrol
- * ping', then 'squeue', each bounded in time (5 s, 10 s); with slurmctld
- * down it knows in milliseconds, with munged down in 2 s.
+ * ping' and 'squeue' at once, each bounded in time (5 s, 10 s), squeue's
+ * answer taken when ping's says slurmctld is up; with slurmctld down it
+ * knows in milliseconds, with munged down in 2 s.
  * ALLOC_JOB_RUNNING (RUNNING or CONFIGURING), or the other two with
  * *cause a sentence for the user: "the Slurm allocation 42 has ended
  * (COMPLETED)", "... is not running (SUSPENDED)", "... is not known to
  * Slurm any more", "Slurm does not answer (scontrol ping: ...): is
  * slurmctld running?".  It waits for its own children only. */
 enum alloc_job alloc_slurm_alive(const char *jobid, char **cause);
+/* Start alloc_slurm_alive's questions now (subproc_ahead), for it to
+ * find answered later. */
+void alloc_slurm_ahead(const char *jobid);
 
 #endif

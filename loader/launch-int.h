@@ -21,6 +21,7 @@
 #include "fan.h"
 #include "launch.h"
 #include "plan.h"
+#include "subproc.h"
 #include "tidy.h"
 #include "wire.h"
 #include "xmalloc.h"
@@ -146,6 +147,9 @@ struct run {
 	const struct launch_opts *o;
 	const struct launcher	*L;		/* launcher_pick */
 	char			*prog;		/* ... its program, absolute */
+	struct subproc		*asked;		/* ... its question (ask), or
+						 * NULL; why not in asked_why */
+	char			*asked_why;
 	struct rproc		*p;
 	int			 n;
 	int			 ninit, nhello, nended;	/* processes that did */
@@ -268,6 +272,13 @@ struct launcher {
 	 * share slots, and bind each to a core (fit_check). */
 	int		(*oversubscribed)(const struct launch_opts *);
 	int		(*binds_cores)(const struct launch_opts *);
+	/* A question of its own to the system, started as soon as it is
+	 * picked (launcher_pick) so that it runs while the run is made
+	 * ready, its answer taken by files (R->asked); or NULL. */
+	void		(*ask)(struct run *);
+	/* The same question started before the run is verified, for
+	 * launcher_ahead, of the launcher program prog; or NULL. */
+	void		(*ahead)(const char *prog);
 	/* Its own files in the run's directories (runfiles_make, after the
 	 * run's directory is made): 0, or the exit status (said). */
 	int		(*files)(struct run *);

@@ -211,6 +211,8 @@ launch_free(struct run *R)
 	alloc_clear(&R->alloc);
 	free(R->placed);
 	tidy_done(&R->tidy);
+	subproc_drop(R->asked);
+	free(R->asked_why);
 	free(R->prog);
 	free(R->workdir);
 	free(R->shmdir);
@@ -773,6 +775,12 @@ launch_finish(struct run *R, int *stuck)
 	return 1;
 }
 
+void
+launch_ahead_drop(void)
+{
+	subproc_ahead_drop();
+}
+
 int
 launch_run(const struct pcg *g, const struct launch_opts *o)
 {
@@ -795,6 +803,8 @@ launch_run(const struct pcg *g, const struct launch_opts *o)
 		auth_random_hex(R.stdin_key, AUTH_KEY / 2);
 	if ((rc = launcher_pick(&R)) != 0 || (rc = fit_check(&R)) != 0)
 		goto out;
+	/* Questions started ahead that the run did not ask. */
+	launch_ahead_drop();
 	/* From the run's first file on, an interrupt is ours to handle:
 	 * what was made is removed. */
 	launch_catch(&R);

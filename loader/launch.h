@@ -70,4 +70,13 @@ struct launch_opts {
  * cannot be run). */
 int launch_run(const struct pcg *g, const struct launch_opts *);
 
+/* Start now, while the script is checked and verified, the questions
+ * launch_run will ask of the system (is the Slurm allocation still
+ * running; which PMI plugins srun has), for launcher (--launcher's
+ * word, or NULL) and whether a hostfile is given: launch_run takes their
+ * answers.  launch_ahead_drop ends those it did not take (a run refused
+ * before it started). */
+void launch_ahead(const char *launcher, int hostfile);
+void launch_ahead_drop(void);
+
 #endif

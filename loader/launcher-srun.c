@@ -52,37 +52,75 @@ srun_oversubscribed(const struct launch_opts *o)
 	return 0;
 }
 
-/* Whether srun here has plugin among its PMI plugins ('srun --mpi=list'):
- * 1, 0, or -1 when srun could not be asked. */
-static int
-srun_has_plugin(const char *prog, const char *plugin)
-{
-	char	*cmd, line[256], *p;
-	FILE	*f;
-	int	 found = 0, st;
-	size_t	 n = strlen(plugin);
+/* How long 'srun --mpi=list' may take (it asks no daemon). */
+#define SRUN_LIST_WAIT	10.0
 
-	/* prog is absolute, from PATH (launcher_pick): no quote in it is
-	 * likely, but one would end the quoting. */
-	if (strchr(prog, '\'') != NULL)
-		return -1;
-	xasprintf(&cmd, "'%s' --mpi=list 2>&1", prog);
-	f = popen(cmd, "r");
-	free(cmd);
-	if (f == NULL)
-		return -1;
-	while (fgets(line, sizeof(line), f) != NULL) {
-		/* "srun: MPI types are...", then "srun: pmix" or "	pmix"
-		 * (Slurm 22 and 23 say it so). */
-		p = line;
-		if (strncmp(p, "srun:", 5) == 0)
-			p += 5;
-		p += strspn(p, " \t");
-		if (strncmp(p, plugin, n) == 0 && strchr("\n \t", p[n]) != NULL)
-			found = 1;
+/* Ask srun for its PMI plugins ('srun --mpi=list') as soon as it is
+ * picked: the answer is read by srun_files, the launch's other questions
+ * to Slurm (fit_check's) asked meanwhile. */
+static void
+srun_ask(struct run *R)
+{
+	const char	*argv[] = { R->prog, "--mpi=list", NULL };
+
+	R->asked = subproc_start(argv, SRUN_LIST_WAIT, &R->asked_why);
+}
+
+/* The same question asked of srun program prog before the run is
+ * verified (launcher_ahead): srun_ask then takes its answer. */
+static void
+srun_ahead(const char *prog)
+{
+	const char	*argv[] = { prog, "--mpi=list", NULL };
+
+	subproc_ahead(argv, SRUN_LIST_WAIT);
+}
+
+/* Whether plugin is among the plugins in srun's answer s: "srun: MPI
+ * types are...", then "srun: pmix" or "	pmix" a line (Slurm 22 and 23
+ * say it so). */
+static int
+srun_lists(const char *s, const char *plugin)
+{
+	size_t	n = strlen(plugin);
+
+	while (*s != '\0') {
+		if (strncmp(s, "srun:", 5) == 0)
+			s += 5;
+		s += strspn(s, " \t");
+		if (strncmp(s, plugin, n) == 0 && strchr("\n \t", s[n]) != NULL)
+			return 1;
+		s += strcspn(s, "\n");
+		if (*s == '\n')
+			s++;
 	}
-	st = pclose(f);
-	return st == -1 ? -1 : found;
+	return 0;
+}
+
+/* Whether srun here has plugin among its PMI plugins (srun_ask's
+ * answer): 1, 0, or -1 (with *why) when srun could not be asked. */
+static int
+srun_has_plugin(struct run *R, const char *plugin, char **why)
+{
+	char	*out = NULL, *err = NULL;
+	int	 st, rc, found;
+
+	if (R->asked == NULL) {
+		*why = R->asked_why;
+		R->asked_why = NULL;
+		return -1;
+	}
+	rc = subproc_end(R->asked, &out, &err, &st, why);
+	R->asked = NULL;
+	if (rc != 0) {
+		if (rc > 0)
+			xasprintf(why, "no answer in %.0f s", SRUN_LIST_WAIT);
+		found = -1;
+	} else
+		found = srun_lists(out, plugin) || srun_lists(err, plugin);
+	free(out);
+	free(err);
+	return found;
 }
 
 /* Refuse what srun cannot do as asked (Open MPI's parameters, a
@@ -97,7 +135,7 @@ srun_files(struct run *R)
 	const struct launch_opts *o = R->o;
 	const struct alloc	*a = &R->alloc;
 	const char		*what = NULL;
-	char			*path = NULL;
+	char			*path = NULL, *why = NULL;
 	int			*used = NULL, i, k, fd, rc = 2;
 	FILE			*f = NULL;
 
@@ -114,7 +152,7 @@ srun_files(struct run *R)
 		fprintf(stderr, "ensemble: --launcher srun: %s\n", what);
 		return 2;
 	}
-	switch (srun_has_plugin(R->prog, srun_plugin())) {
+	switch (srun_has_plugin(R, srun_plugin(), &why)) {
 	case 1:
 		break;
 	case 0:
@@ -125,7 +163,8 @@ srun_files(struct run *R)
 		return 2;
 	default:
 		fprintf(stderr, "ensemble: --launcher srun: cannot run '%s"
-		    " --mpi=list'\n", R->prog);
+		    " --mpi=list' (%s)\n", R->prog, why);
+		free(why);
 		return 2;
 	}
 	if (R->nplaced == 0)
@@ -248,6 +287,8 @@ const struct launcher launcher_srun = {
 	.stdin_tables = 0,
 	.oversubscribed = srun_oversubscribed,
 	.binds_cores = launcher_no,	/* as Slurm's task plugin says */
+	.ask = srun_ask,
+	.ahead = srun_ahead,
 	.files = srun_files,
 	.argv = srun_argv,
 	.tag = srun_tag,

@@ -20,6 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "alloc-slurm.h"
 #include "clock.h"
 #include "launch-int.h"
 
@@ -224,6 +225,8 @@ launcher_pick(struct run *R)
 		goto bad;
 	}
 	R->L = o->hand > 0 ? &launcher_hand : k->impl;
+	if (R->L->ask != NULL)
+		R->L->ask(R);
 	if (o->verbose)
 		fprintf(stderr, "ensemble: %s: launcher %s: %s '%s' (by %s)\n",
 		    R->g->name, k->name, k->title, R->prog, why);
@@ -232,6 +235,36 @@ launcher_pick(struct run *R)
 bad:
 	free(real);
 	return 2;
+}
+
+void
+launch_ahead(const char *launcher, int hostfile)
+{
+	const char			*job = getenv("SLURM_JOB_ID");
+	const char			*jobid = getenv("SLURM_JOBID");
+	const char			*mpirun = getenv("ENSEMBLE_MPIRUN");
+	const struct launcher_known	*srun = &launcher_known[2];
+	char				*real = NULL, *prog;
+	int				 want;
+
+	/* What fit_check asks of Slurm, and launcher_pick of srun when it
+	 * will pick it: the same conditions. */
+	if (!hostfile && jobid != NULL && *jobid != '\0')
+		alloc_slurm_ahead(jobid);
+	if (job == NULL || *job == '\0')
+		return;
+	if (launcher != NULL)
+		want = strcmp(launcher, srun->name) == 0;
+	else {
+		(void)launcher_kind_of(mpirun != NULL ? mpirun : ENS_MPIRUN,
+		    &real);
+		want = real == NULL && mpirun == NULL;
+		free(real);
+	}
+	if (want && (prog = launcher_on_path(srun->progs)) != NULL) {
+		srun->impl->ahead(prog);
+		free(prog);
+	}
 }
 
 /* For a launcher that reads none of the user's options for

@@ -18,37 +18,76 @@
 #include "subproc.h"
 #include "xmalloc.h"
 
-/* Run argv (its program found in PATH) with /dev/null as its standard
- * input, for wait seconds at most; its output in *out and *err, its wait
- * status in *status.  0; 1 when it did not end in time (it is killed);
- * -1 with *cause when it could not be run. */
-int
-subproc_run(const char *const argv[], double wait, char **out, char **err,
-    int *status, char **cause)
+struct subproc {
+	char		*name;		/* argv[0] */
+	char		*key;		/* argv, each ended by a NUL */
+	size_t		 keylen;
+	pid_t		 pid;
+	int		 po, pe, px;	/* its stdout, stderr; exec's errno */
+	double		 start;
+	double		 end;		/* the deadline */
+};
+
+/* Commands started ahead of need (subproc_ahead), not yet taken. */
+#define SUBPROC_AHEAD_MOST	4
+static struct subproc	*subproc_aheads[SUBPROC_AHEAD_MOST];
+
+static char *
+subproc_key(const char *const argv[], size_t *len)
 {
-	struct pollfd	 pfd[3];
-	struct buf	 b[2];
-	char		 chunk[4096];
+	size_t	n = 0, i;
+	char	*k;
+
+	for (i = 0; argv[i] != NULL; i++)
+		n += strlen(argv[i]) + 1;
+	k = xmalloc(n + 1);
+	for (n = 0, i = 0; argv[i] != NULL; i++) {
+		memcpy(k + n, argv[i], strlen(argv[i]) + 1);
+		n += strlen(argv[i]) + 1;
+	}
+	*len = n;
+	return k;
+}
+
+static void
+subproc_close(struct subproc *sp)
+{
+	if (sp->po >= 0)
+		close(sp->po);
+	if (sp->pe >= 0)
+		close(sp->pe);
+	if (sp->px >= 0)
+		close(sp->px);
+	sp->po = sp->pe = sp->px = -1;
+}
+
+static void
+subproc_free(struct subproc *sp)
+{
+	subproc_close(sp);
+	free(sp->name);
+	free(sp->key);
+	free(sp);
+}
+
+/* Start argv; NULL with *cause (when cause is not NULL). */
+static struct subproc *
+subproc_fork(const char *const argv[], double wait, char **cause)
+{
+	struct subproc	*sp;
 	int		 po[2] = { -1, -1 }, pe[2] = { -1, -1 };
-	int		 px[2] = { -1, -1 };
-	int		 i, n, open_fds, rc = -1, e, null;
-	double		 end = clock_now() + wait, left;
-	pid_t		 pid, w;
-	ssize_t		 got;
+	int		 px[2] = { -1, -1 }, i, e, null;
 	sigset_t	 mask;
 
-	buf_init(&b[0]);
-	buf_init(&b[1]);
 	if (pipe2(po, O_CLOEXEC) != 0 || pipe2(pe, O_CLOEXEC) != 0 ||
-	    pipe2(px, O_CLOEXEC) != 0) {
-		xasprintf(cause, "cannot run '%s': %s", argv[0], strerror(errno));
-		goto out;
+	    pipe2(px, O_CLOEXEC) != 0)
+		goto fail;
+	sp = xcalloc(1, sizeof(*sp));
+	if ((sp->pid = fork()) < 0) {
+		free(sp);
+		goto fail;
 	}
-	if ((pid = fork()) < 0) {
-		xasprintf(cause, "cannot run '%s': %s", argv[0], strerror(errno));
-		goto out;
-	}
-	if (pid == 0) {
+	if (sp->pid == 0) {
 		if ((null = open("/dev/null", O_RDONLY)) >= 0)
 			dup2(null, 0);
 		dup2(po[1], 1);
@@ -65,17 +104,99 @@ subproc_run(const char *const argv[], double wait, char **out, char **err,
 	close(po[1]);
 	close(pe[1]);
 	close(px[1]);
-	po[1] = pe[1] = px[1] = -1;
+	sp->name = xstrdup(argv[0]);
+	sp->key = subproc_key(argv, &sp->keylen);
+	sp->po = po[0];
+	sp->pe = pe[0];
+	sp->px = px[0];
+	sp->start = clock_now();
+	sp->end = sp->start + wait;
+	return sp;
+fail:
+	if (cause != NULL)
+		xasprintf(cause, "cannot run '%s': %s", argv[0],
+		    strerror(errno));
+	for (i = 0; i < 2; i++) {
+		if (po[i] >= 0)
+			close(po[i]);
+		if (pe[i] >= 0)
+			close(pe[i]);
+		if (px[i] >= 0)
+			close(px[i]);
+	}
+	return NULL;
+}
 
-	pfd[0].fd = po[0];
-	pfd[1].fd = pe[0];
-	pfd[2].fd = px[0];
+struct subproc *
+subproc_start(const char *const argv[], double wait, char **cause)
+{
+	struct subproc	*sp;
+	size_t		 len;
+	char		*key = subproc_key(argv, &len);
+	int		 i;
+
+	/* The same command started ahead: its answer is this one's, its
+	 * deadline counted from when it started. */
+	for (i = 0; i < SUBPROC_AHEAD_MOST; i++) {
+		sp = subproc_aheads[i];
+		if (sp != NULL && sp->keylen == len &&
+		    memcmp(sp->key, key, len) == 0) {
+			subproc_aheads[i] = NULL;
+			sp->end = sp->start + wait;
+			free(key);
+			return sp;
+		}
+	}
+	free(key);
+	return subproc_fork(argv, wait, cause);
+}
+
+void
+subproc_ahead(const char *const argv[], double wait)
+{
+	int	i;
+
+	for (i = 0; i < SUBPROC_AHEAD_MOST; i++)
+		if (subproc_aheads[i] == NULL) {
+			subproc_aheads[i] = subproc_fork(argv, wait, NULL);
+			return;
+		}
+}
+
+void
+subproc_ahead_drop(void)
+{
+	int	i;
+
+	for (i = 0; i < SUBPROC_AHEAD_MOST; i++) {
+		subproc_drop(subproc_aheads[i]);
+		subproc_aheads[i] = NULL;
+	}
+}
+
+int
+subproc_end(struct subproc *sp, char **out, char **err, int *status,
+    char **cause)
+{
+	struct pollfd	 pfd[3];
+	struct buf	 b[2];
+	char		 chunk[4096];
+	int		 i, n, open_fds, rc = -1, e;
+	double		 left;
+	pid_t		 w;
+	ssize_t		 got;
+
+	buf_init(&b[0]);
+	buf_init(&b[1]);
+	pfd[0].fd = sp->po;
+	pfd[1].fd = sp->pe;
+	pfd[2].fd = sp->px;
 	for (i = 0; i < 3; i++)
 		pfd[i].events = POLLIN;
 	open_fds = 3;
 	e = 0;
 	while (open_fds > 0) {
-		if ((left = end - clock_now()) <= 0)
+		if ((left = sp->end - clock_now()) <= 0)
 			break;
 		n = poll(pfd, 3, (int)(left * 1000) + 1);
 		if (n < 0 && errno == EINTR)
@@ -94,48 +215,62 @@ subproc_run(const char *const argv[], double wait, char **out, char **err,
 			}
 			if (got == (ssize_t)sizeof e && i == 2)
 				memcpy(&e, chunk, sizeof e);
-			close(pfd[i].fd);
 			pfd[i].fd = -1;
 			open_fds--;
 		}
 	}
 	/* Its end, or the deadline. */
 	for (;;) {
-		w = waitpid(pid, status, WNOHANG);
+		w = waitpid(sp->pid, status, WNOHANG);
 		if (w < 0 && errno == EINTR)
 			continue;
-		if (w != 0 || clock_now() >= end)
+		if (w != 0 || clock_now() >= sp->end)
 			break;
 		usleep(10000);
 	}
 	if (w == 0) {
-		kill(pid, SIGKILL);
+		kill(sp->pid, SIGKILL);
 		open_fds = 1;		/* late, whatever it wrote */
-		while ((w = waitpid(pid, status, 0)) < 0 && errno == EINTR)
+		while ((w = waitpid(sp->pid, status, 0)) < 0 && errno == EINTR)
 			;
 	}
 	if (w < 0) {
-		xasprintf(cause, "cannot tell how '%s' ended: %s", argv[0],
+		xasprintf(cause, "cannot tell how '%s' ended: %s", sp->name,
 		    strerror(errno));
 		goto out;
 	}
 	if (e != 0) {
-		xasprintf(cause, "cannot run '%s': %s", argv[0], strerror(e));
+		xasprintf(cause, "cannot run '%s': %s", sp->name, strerror(e));
 		goto out;
 	}
 	*out = buf_steal(&b[0]);
 	*err = buf_steal(&b[1]);
 	rc = open_fds > 0 ? 1 : 0;
 out:
-	for (i = 0; i < 2; i++) {
-		if (po[i] >= 0)
-			close(po[i]);
-		if (pe[i] >= 0)
-			close(pe[i]);
-		if (px[i] >= 0)
-			close(px[i]);
-	}
+	subproc_free(sp);
 	buf_free(&b[0]);
 	buf_free(&b[1]);
 	return rc;
+}
+
+void
+subproc_drop(struct subproc *sp)
+{
+	if (sp == NULL)
+		return;
+	kill(sp->pid, SIGKILL);
+	while (waitpid(sp->pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	subproc_free(sp);
+}
+
+int
+subproc_run(const char *const argv[], double wait, char **out, char **err,
+    int *status, char **cause)
+{
+	struct subproc	*sp;
+
+	if ((sp = subproc_start(argv, wait, cause)) == NULL)
+		return -1;
+	return subproc_end(sp, out, err, status, cause);
 }

@@ -13,4 +13,24 @@
 int subproc_run(const char *const argv[], double wait, char **out,
     char **err, int *status, char **cause);
 
+/* The same in two halves, so that several commands run at once: start
+ * argv (NULL with *cause when it cannot be), then take its end as
+ * subproc_run says (the deadline counts from the start; its output is
+ * read then: a command that writes more than a pipe holds waits until
+ * then).  subproc_end and subproc_drop free it; subproc_drop kills it
+ * first, for an answer no longer needed. */
+struct subproc;
+struct subproc *subproc_start(const char *const argv[], double wait,
+    char **cause);
+int subproc_end(struct subproc *, char **out, char **err, int *status,
+    char **cause);
+void subproc_drop(struct subproc *);
+/* Start argv now, ahead of need, so that its answer comes while other
+ * work is done: the first subproc_start of the same argv takes it (its
+ * wait counted from now), subproc_ahead_drop kills those not taken (a
+ * run refused before it asked).  Nothing is said when it cannot start:
+ * subproc_start then starts it again and says why. */
+void subproc_ahead(const char *const argv[], double wait);
+void subproc_ahead_drop(void);
+
 #endif

@@ -42,7 +42,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sem.h"
+#include "semstate.h"
 #include "symm.h"
 #include "xmalloc.h"
 

@@ -14,8 +14,10 @@
 
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include <arpa/inet.h>
+#include <errno.h>
 #include <ifaddrs.h>
 #include <limits.h>
 #include <netinet/in.h>
@@ -29,6 +31,7 @@
 #include "alloc-machine.h"
 #include "alloc-slurm.h"
 #include "clock.h"
+#include "subproc.h"
 #include "xmalloc.h"
 
 static int		 tap_n, failed;
@@ -480,6 +483,56 @@ fakes(const char *ping, int ping_rc, const char *out, const char *err, int rc)
 	free(text);
 }
 
+/* Remove squeue's record of its arguments. */
+static void
+unlink_args(void)
+{
+	char	*path;
+
+	xasprintf(&path, "%s/args", dir);
+	unlink(path);
+	free(path);
+}
+
+/* A slurmctld that is down: ping says so at once, squeue retries (and
+ * is killed). */
+static void
+sleepy_squeue(void)
+{
+	fakes("Slurmctld(primary) at vm is DOWN", 1, "RUNNING", "", 0);
+	free(write_file("bin/squeue", "#!/bin/sh\nexec sleep 30\n", 0755));
+}
+
+/* squeue that says RUNNING and adds a line to DIR/asked each time. */
+static void
+counting_squeue(void)
+{
+	char	*text;
+
+	xasprintf(&text, "#!/bin/sh\necho x >>'%s/asked'\necho RUNNING\n", dir);
+	free(write_file("bin/squeue", text, 0755));
+	free(text);
+}
+
+/* The lines of DIR/name, or -1. */
+static int
+count_lines(const char *name)
+{
+	char	*path;
+	FILE	*f;
+	int	 c, n = 0;
+
+	xasprintf(&path, "%s/%s", dir, name);
+	f = fopen(path, "r");
+	free(path);
+	if (f == NULL)
+		return -1;
+	while ((c = fgetc(f)) != EOF)
+		n += c == '\n';
+	fclose(f);
+	return n;
+}
+
 /* alloc_slurm_alive with the stand-ins: want is "RUNNING", or "ENDED: "
  * or "NO_ANSWER: " and the cause. */
 static void
@@ -572,6 +625,38 @@ test_alive(void)
 	check(t >= 4.9 && t < 7.0, "... stopped after 5 s");
 	if (!(t >= 4.9 && t < 7.0))
 		printf("#   it took %.1f s\n", t);
+
+	/* Both questions at once: ping answers only once squeue has
+	 * started (asked one after the other, ping would wait its 5 s). */
+	unlink_args();
+	xasprintf(&path, "!i=0; while [ ! -e '%s/args' ] && [ $i -lt 100 ]; do"
+	    " sleep 0.1; i=$((i + 1)); done; echo 'Slurmctld(primary) at vm is"
+	    " UP'", dir);
+	fakes(path, 0, "RUNNING", "", 0);
+	free(path);
+	alive("ping and squeue asked at once", "RUNNING");
+	/* slurmctld down: squeue's answer (18 s of retries) is not waited
+	 * for. */
+	sleepy_squeue();
+	t = clock_now();
+	alive("slurmctld down, squeue retrying", "NO_ANSWER: Slurm does not "
+	    "answer (scontrol ping: Slurmctld(primary) at vm is DOWN): is "
+	    "slurmctld running?");
+	t = clock_now() - t;
+	check(t < 4.0, "... squeue not waited for");
+	if (!(t < 4.0))
+		printf("#   it took %.1f s\n", t);
+	/* Asked ahead (alloc_slurm_ahead): the answers are taken, not
+	 * asked again; those not taken are ended. */
+	fakes("Slurmctld(primary) at vm is UP", 0, "RUNNING", "", 0);
+	counting_squeue();
+	alloc_slurm_ahead("42");
+	alive("asked ahead", "RUNNING");
+	check(count_lines("asked") == 1, "... squeue asked once");
+	alloc_slurm_ahead("42");
+	subproc_ahead_drop();
+	check(waitpid(-1, NULL, WNOHANG) < 0 && errno == ECHILD,
+	    "... questions not taken are ended and reaped");
 
 	xasprintf(&path, "%s/nothing", dir);
 	setenv("PATH", path, 1);
