@@ -323,6 +323,11 @@ ens_launch(const char *script, const char *const *options, int *status,
 	    O_RDONLY, 0);
 	posix_spawn_file_actions_adddup2(&fa, ep[1], STDERR_FILENO);
 	posix_spawn_file_actions_adddup2(&fa, hfd, LAUNCH_HAND_FD);
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 34)
+	/* Not MPI's descriptors (its daemon's connection, its segments):
+	 * 'ensemble run' and what it starts must not hold them. */
+	posix_spawn_file_actions_addclosefrom_np(&fa, LAUNCH_HAND_FD + 1);
+#endif
 	posix_spawnattr_init(&sa);
 	sigemptyset(&none);
 	sigfillset(&all);
