@@ -7,6 +7,16 @@ median() {
 	sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
+# ratio FILE-A FILE-B: the medians of the two files' numbers and the
+# ratio A / B, as three numbers.
+ratio() {
+	local a b
+
+	a=$(median <"$1")
+	b=$(median <"$2")
+	echo "$a $b $(awk -v a="$a" -v b="$b" 'BEGIN { print a / b }')"
+}
+
 # wall CMD...: the seconds CMD took; it must exit 0 (else what it said on
 # stderr is shown and the script exits 2), its output in $work/out and
 # $work/err.

@@ -75,16 +75,6 @@ else
 	echo "inside the Slurm allocation $SLURM_JOBID"
 fi
 
-# ratio FILE-A FILE-B: the medians of the two files' numbers and the
-# ratio A / B, as three numbers.
-ratio() {
-	local a b
-
-	a=$(median <"$1")
-	b=$(median <"$2")
-	echo "$a $b $(awk -v a="$a" -v b="$b" 'BEGIN { print a / b }')"
-}
-
 # launch LAUNCHER BASE CMD...: for each size N, RUNS pairs of 'salloc -n
 # N' of CMD N (the plain program's launch) and of 'ensemble run' with
 # LAUNCHER's options of the no-op components; a row of medians each.

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 
 #include "alloc-machine.h"
 #include "cmd.h"
+#include "hand.h"
 #include "launch.h"
 #include "mpnet.h"
 #include "xmalloc.h"
@@ -279,6 +281,35 @@ scale_fit(void *arg, int slots)
 	return lo > 0 ? lo : -1;
 }
 
+/* ens_launch's run (runtime/hand.h): the descriptor HAND_ENV names, into
+ * *hand (0: none), taken out of the environment; its launcher is spawn.
+ * 0, or 2 (said). */
+static int
+hand_take(const char *launcher, int *hand)
+{
+	const char	*v = getenv(HAND_ENV);
+	char		*end;
+	long		 fd;
+
+	if (v == NULL)
+		return 0;
+	fd = strtol(v, &end, 10);
+	if (*v == '\0' || *end != '\0' || fd < 3 || fd > INT_MAX ||
+	    fcntl((int)fd, F_SETFD, FD_CLOEXEC) != 0) {
+		fprintf(stderr, "ensemble: " HAND_ENV "='%s': not ens_launch's"
+		    " descriptor\n", v);
+		return EXIT_BADINPUT;
+	}
+	if (launcher != NULL && strcmp(launcher, "spawn") != 0) {
+		fprintf(stderr, "ensemble: --launcher %s: ens_launch's"
+		    " processes are spawned (--launcher spawn)\n", launcher);
+		return EXIT_BADINPUT;
+	}
+	*hand = (int)fd;
+	unsetenv(HAND_ENV);
+	return 0;
+}
+
 static int
 cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 {
@@ -289,7 +320,7 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 	struct diag		*d;
 	struct pcg		*g = NULL;
 	char			**paths = NULL, *trace = NULL, cwd[PATH_MAX];
-	int			 rc, i, stdin_proc;
+	int			 rc, i, stdin_proc, hand = 0;
 
 	if ((rc = cli_parse(self, argc, argv, &o, sizeof(o))) >= 0)
 		return rc;
@@ -301,6 +332,8 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 		return cli_exit(EXIT_BADINPUT);
 	}
 	d = diag_new(stderr);
+	if ((rc = hand_take(o.launcher, &hand)) != 0)
+		goto out;
 	o.script.pcg.exec_missing_is_error = 1;
 	if (cli_load(&o.script, FRONTEND_EXPAND, d, &fe) != 0) {
 		rc = EXIT_BADINPUT;
@@ -336,7 +369,7 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 	}
 	/* What the launch will ask of Slurm, asked while the script is
 	 * checked and verified. */
-	launch_ahead(o.launcher, o.hostfile != NULL);
+	launch_ahead(hand > 0 ? "spawn" : o.launcher, o.hostfile != NULL);
 	/* The code held to the behaviour, where its sources are found. */
 	if (!o.no_code_check && !o.no_verify && (rc = cli_codecheck(g,
 	    &o.script.pcg, &o.sources, NULL, d, NULL, CLI_CC_RUN, NULL)) != 0) {
@@ -362,6 +395,7 @@ cmd_run_exec(const struct cmd_entry *self, int argc, char **argv)
 	}
 	memset(&lo, 0, sizeof(lo));
 	lo.launcher = o.launcher;
+	lo.hand = hand;
 	lo.mpirun = getenv("ENSEMBLE_MPIRUN");
 	lo.exec = cli_exec();
 	lo.paths = paths;

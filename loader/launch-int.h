@@ -294,10 +294,17 @@ struct launcher {
 	/* One of its own lines (no tag): what it says of how processes
 	 * ended, into the run's state. */
 	void		(*own_line)(struct run *, const char *s);
+	/* A launcher that is no program (hand.c): NULL, or what is made
+	 * before the fork into *arg (0, or -1 said), what the child runs in
+	 * place of the program (it does not return), and what the parent
+	 * lets go after the fork. */
+	int		(*before)(struct run *, void **arg);
+	void		(*run)(struct run *, void *arg);
+	void		(*after)(struct run *, void *arg);
 };
 
 extern const struct launcher launcher_openmpi, launcher_mpich, launcher_srun,
-    launcher_spawn;
+    launcher_spawn, launcher_hand;
 
 /* launcher-openmpi.c: Open MPI's mpirun with its options and environment,
  * up to what it starts (launcher-spawn.c starts its hand there). */

@@ -51,6 +51,9 @@ struct launch_opts {
 	size_t		 nxenv;
 	const char	**rest;		/* arguments after '--' */
 	size_t		 nrest;
+	int		 hand;		/* ens_launch's descriptor: the
+					 * processes are its caller's to
+					 * spawn (runtime/hand.h); 0: none */
 	/* The largest value of the scale parameter (-np) whose processes
 	 * fit in 'slots' (found by expanding the script again), for the
 	 * advice when they do not fit; -1 when none does (no scale

@@ -156,6 +156,9 @@ launcher_pick(struct run *R)
 			goto bad;
 		}
 		why = "--launcher";
+	} else if (o->hand > 0) {
+		k = &launcher_known[3];
+		why = "ens_launch";
 	} else if (real == NULL && o->mpirun == NULL && inslurm) {
 		k = &launcher_known[2];
 		why = "no mpirun, inside a Slurm allocation";
@@ -199,7 +202,9 @@ launcher_pick(struct run *R)
 	 * PATH. */
 	free(R->prog);
 	R->prog = NULL;
-	if (o->mpirun != NULL && k->progs != launcher_srun_progs)
+	if (o->hand > 0)
+		R->prog = xstrdup("ens_launch");	/* its caller spawns */
+	else if (o->mpirun != NULL && k->progs != launcher_srun_progs)
 		R->prog = xstrdup(o->mpirun);
 	else if (k->progs == launcher_srun_progs || k->progs == NULL)
 		R->prog = launcher_on_path(k->progs);
@@ -219,7 +224,7 @@ launcher_pick(struct run *R)
 		fprintf(stderr, " on PATH)\n");
 		goto bad;
 	}
-	R->L = k->impl;
+	R->L = o->hand > 0 ? &launcher_hand : k->impl;
 	if (R->L->ask != NULL)
 		R->L->ask(R);
 	if (o->verbose)
@@ -425,6 +430,7 @@ launcher_start(struct run *R)
 	int			 in[2] = { -1, -1 }, out[2] = { -1, -1 };
 	int			 err[2] = { -1, -1 }, ex[2] = { -1, -1 };
 	int			 exec_errno, quiet, rc = -1;
+	void			*harg = NULL;
 	ssize_t			 nr;
 	pid_t			 self;
 
@@ -432,6 +438,8 @@ launcher_start(struct run *R)
 	R->L->argv(R, &a);
 	launcher_arg(&a, NULL);
 	launcher_pythonpath(o->pythondir);
+	if (R->L->before != NULL && R->L->before(R, &harg) != 0)
+		goto out;
 	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
 	if ((quiet = R->bundle.len == 0 && o->stdin_proc < 0) &&
 	    (in[0] = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0) {
@@ -482,6 +490,10 @@ launcher_start(struct run *R)
 		close(out[0]); close(out[1]);
 		close(err[0]); close(err[1]);
 		close(ex[0]);
+		if (R->L->run != NULL) {
+			close(ex[1]);
+			R->L->run(R, harg);
+		}
 		execv(R->prog, a.v);
 		/* ex[1] closes on a successful exec: the parent reads nothing. */
 		exec_errno = errno;
@@ -513,6 +525,8 @@ launcher_start(struct run *R)
 	signal(SIGPIPE, SIG_IGN);
 	rc = 0;
 out:
+	if (R->L->after != NULL)
+		R->L->after(R, harg);
 	launch_close_fd(&ex[0]);
 	launch_close_fd(&ex[1]);
 	launch_close_fd(&err[0]);

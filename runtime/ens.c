@@ -87,6 +87,9 @@ static struct {
 	MPI_Group	 wgroup;	/* comm's, to find roots in groups */
 } E;
 
+/* Started by MPI_Comm_spawn (spawned_let_go): ens_fail exits alone. */
+static int	ens_spawned;
+
 static void	ens_fail(enum wire_call, const char *, ...)
 		    __attribute__((format(printf, 2, 3), noreturn));
 
@@ -300,6 +303,13 @@ ens_fail(enum wire_call c, const char *fmt, ...)
 	E.state = S_BEFORE;	/* no "exit" marker: this is the reason */
 	MPI_Initialized(&initialized);
 	MPI_Finalized(&finalized);
+	/* A spawned process's MPI_Abort would end the job that spawned it
+	 * too (ens_launch's caller): it ends alone, and 'ensemble run'
+	 * stops the others. */
+	if (ens_spawned) {
+		fflush(NULL);
+		_exit(70);
+	}
 	if (initialized && !finalized)
 		MPI_Abort(MPI_COMM_WORLD, 70);
 	abort();
@@ -880,8 +890,10 @@ spawned_let_go(void)
 	MPI_Comm	parent;
 
 	if (MPI_Comm_get_parent(&parent) == MPI_SUCCESS &&
-	    parent != MPI_COMM_NULL)
+	    parent != MPI_COMM_NULL) {
+		ens_spawned = 1;
 		check(WC_INIT, MPI_Comm_disconnect(&parent));
+	}
 }
 
 void

@@ -18,6 +18,8 @@
 #ifndef ENSEMBLE_H
 #define ENSEMBLE_H
 
+#include <stddef.h>
+
 #include <mpi.h>
 
 #ifdef __cplusplus
@@ -231,6 +233,29 @@ void		 ens_alltoallv_over(const void *sendbuf, const int *sendcounts,
 void		 ens_reduce_scatter_over(const void *sendbuf, void *recvbuf,
 		    const int *recvcounts, MPI_Datatype, MPI_Op, const char *group,
 		    int index);
+
+/* ens_launch: from a running MPI program (between MPI_Init and
+ * MPI_Finalize, under Open MPI's mpirun), verify and run the application
+ * of 'script' as 'ensemble run --launcher spawn script options...' would,
+ * its processes started with MPI_Comm_spawn_multiple inside the caller's
+ * job (on a duplicate of MPI_COMM_SELF), and wait for it.  options: the
+ * arguments of 'ensemble run' after the script, ending with NULL (NULL:
+ * none).  *status: ensemble run's exit status (0 every process
+ * succeeded; 1 the run failed; 2 refused; 3 --timeout; 4 a deadlock).
+ * report: the last size - 1 bytes of what it wrote on its standard error
+ * (the summary, a failure's report, the processes' standard error), with
+ * a NUL; the processes' standard output is the caller's.  Returns ENS_OK,
+ * or an ENS_ERR_* code (the report says why).  See libensemble(3). */
+#define ENS_OK			0
+#define ENS_ERR_ARG		1	/* no script, no status */
+#define ENS_ERR_NOT_MPI		2	/* MPI not initialized, or finalized */
+#define ENS_ERR_NO_SPAWN	3	/* no MPI_Comm_spawn here: MPICH, or
+					   started by srun */
+#define ENS_ERR_START		4	/* 'ensemble run' cannot be started */
+#define ENS_ERR_SPAWN		5	/* MPI_Comm_spawn_multiple failed */
+int		 ens_launch(const char *script, const char *const *options,
+		    int *status, char *report, size_t size);
+const char	*ens_strerror(int code);
 
 #ifdef __cplusplus
 }

@@ -56,6 +56,7 @@
 #include "auth.h"
 #include "lookout.h"
 #include "pcgdot.h"
+#include "tramp-hand.h"
 #include "wire.h"
 #include "xmalloc.h"
 
@@ -838,7 +839,7 @@ main(int argc, char **argv)
 	char			*msg, end[sizeof(t.host) + 32];
 	pid_t			 parent = getpid(), pid;
 	int			 k, ex[2], err[2], st, fd, tables = -1;
-	int			 pipes[3] = { -1, -1, -1 }, rd[3];
+	int			 pipes[3] = { -1, -1, -1 }, rd[3], hand;
 	ssize_t			 nr;
 
 	/* Dies with whoever started it (mpirun, or Open MPI's daemon on
@@ -851,6 +852,7 @@ main(int argc, char **argv)
 	 * user's, cannot read our memory or environment. */
 	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 	memset(&t, 0, sizeof(t));
+	hand = tramp_hand(&argc, argv);	/* ens_launch's run: hand.c */
 	if (argc == 3 && strcmp(argv[1], WIRE_FLAG_PLAN) == 0)
 		tramp_plan(argv[0], argv[2], &argc, &argv);
 	tramp_args(&t, argc, argv);
@@ -941,6 +943,8 @@ main(int argc, char **argv)
 		wire_end_put(end, sizeof(end), t.host, 0, WTERMSIG(st));
 		tramp_mark(&t, WIRE_WORD_END " %s", end);
 		fflush(stderr);
+		if (hand)
+			exit(128 + WTERMSIG(st));	/* tramp-hand.h */
 		/* Die of it too, without a core of our own. */
 		setrlimit(RLIMIT_CORE, &no_core);
 		signal(WTERMSIG(st), SIG_DFL);

@@ -2215,7 +2215,70 @@ static PyStructSequence_Desc port_desc = {
 	port_fields, 4
 };
 
+PyDoc_STRVAR(launch_doc,
+"_launch($module, script, options, /)\n--\n\n"
+"ens_launch: (status, report); RuntimeError with the report when it\n"
+"cannot run the application.");
+
+#define LAUNCH_REPORT	(256 * 1024)	/* the report's bytes, at most */
+
+/* _launch(script, options): ens_launch, its GIL released. */
+static PyObject *
+py_launch(PyObject *self, PyObject *const *args, Py_ssize_t n)
+{
+	PyObject	 *seq = NULL, *b = NULL, **bs = NULL, *r = NULL;
+	const char	**opt = NULL;
+	char		 *report = NULL;
+	Py_ssize_t	  i, len = 0, nb = 0;
+	int		  rc, status;
+
+	(void)self;
+	if (nargs("_launch", n, 2, 2) != 0 ||
+	    !PyUnicode_FSConverter(args[0], &b) ||
+	    (seq = PySequence_Fast(args[1], "options must be a sequence")) ==
+	    NULL)
+		goto out;
+	len = PySequence_Fast_GET_SIZE(seq);
+	opt = PyMem_Calloc((size_t)len + 1, sizeof(*opt));
+	bs = PyMem_Calloc((size_t)len + 1, sizeof(*bs));
+	report = PyMem_Malloc(LAUNCH_REPORT);
+	if (opt == NULL || bs == NULL || report == NULL) {
+		PyErr_NoMemory();
+		goto out;
+	}
+	for (nb = 0; nb < len; nb++) {
+		if (!PyUnicode_FSConverter(PySequence_Fast_GET_ITEM(seq, nb),
+		    &bs[nb]))
+			goto out;
+		opt[nb] = PyBytes_AS_STRING(bs[nb]);
+	}
+	Py_BEGIN_ALLOW_THREADS
+	rc = ens_launch(PyBytes_AS_STRING(b), opt, &status, report,
+	    LAUNCH_REPORT);
+	Py_END_ALLOW_THREADS
+	if (rc != ENS_OK) {
+		len = (Py_ssize_t)strlen(report);
+		while (len > 0 && report[len - 1] == '\n')
+			report[--len] = '\0';
+		PyErr_Format(PyExc_RuntimeError, "ensemble.launch: %s (%s)",
+		    report, ens_strerror(rc));
+		goto out;
+	}
+	r = Py_BuildValue("(iy)", status, report);
+out:
+	for (i = 0; bs != NULL && i < nb; i++)
+		Py_XDECREF(bs[i]);
+	PyMem_Free(bs);
+	PyMem_Free(opt);
+	PyMem_Free(report);
+	Py_XDECREF(seq);
+	Py_XDECREF(b);
+	return r;
+}
+
 static PyMethodDef methods[] = {
+	{ "_launch", (PyCFunction)(void (*)(void))py_launch, METH_FASTCALL,
+	  launch_doc },
 	{ "_init", (PyCFunction)(void (*)(void))py_init, METH_FASTCALL, init_doc },
 	{ "_running", py_running, METH_NOARGS, running_doc },
 	{ "finalize", py_finalize, METH_NOARGS, finalize_doc },

@@ -87,7 +87,8 @@ from mpi4py import MPI as _MPI  # noqa: E402
 
 try:
     from ._ensemble import (  # noqa: E402
-        Port, Request, Self, Status, _init, _running, allgather, allgatherv,
+        Port, Request, Self, Status, _init, _launch, _running, allgather,
+        allgatherv,
         allreduce, alltoall, alltoallv, barrier, bcast, bsend, comm_component,
         comm_group, finalize, gather, gatherv, ibsend, irecv, irecv_any, isend, issend,
         param, port, ports, recv, recv_any, reduce, reduce_scatter, scatter,
@@ -109,7 +110,7 @@ __all__ = [
     "barrier", "bcast", "reduce", "allreduce", "gather", "allgather",
     "scatter", "alltoall", "allgatherv", "gatherv", "scatterv", "alltoallv",
     "reduce_scatter",
-    "Status", "Request", "Self", "Port",
+    "Status", "Request", "Self", "Port", "launch",
 ]
 
 _failed = False
@@ -150,3 +151,27 @@ def init():
         _atexit.register(_finalize_at_exit)
     else:
         _init(_sys.argv, True)
+
+
+def launch(script, *options):
+    """For a running MPI program (a workflow driver, a notebook), not a
+    component: verify and run the application of script inside this
+    program's own MPI job, as 'ensemble run --launcher spawn script
+    options...' would, its processes started with MPI_Comm_spawn_multiple,
+    and wait for it (ens_launch, libensemble(3)).
+
+    options are the arguments of 'ensemble run' after the script, as
+    strings ("-np", "4", "--timeout", "60").  Returns (status, report):
+    the exit status of 'ensemble run' (0 every process succeeded, 1 the
+    run failed, 2 refused, 3 --timeout, 4 a deadlock) and what it wrote on
+    its standard error (bytes: the summary or the failure's report, and
+    the processes' standard error); their standard output is this
+    program's.  Raises RuntimeError, with why, when it cannot run it: MPI
+    not initialized (import mpi4py.MPI before ensemble, which then leaves
+    MPI to mpi4py), finalized, no MPI_Comm_spawn here (srun without
+    mpirun, an MPICH build), a caller's mpirun that would end its job
+    when a process fails (start it with '--mca
+    orte_abort_on_non_zero_status 0 --mca orte_allowed_exit_without_sync
+    1'), no ensemble program, a failed spawn.
+    """
+    return _launch(script, [str(o) for o in options])
