@@ -409,7 +409,7 @@ tramp_handshake(const struct tramp *t, int fd, const char **why)
 	char			 cn[AUTH_NONCE + 1], id[AUTH_ID + 1];
 	char			 out[AUTH_HELLO_LEN], in[AUTH_ANSWER_LEN];
 
-	*why = "'ensemble run' did not accept it";
+	*why = "it did not answer";
 	len = sizeof(self);
 	if (getsockname(fd, (struct sockaddr *)&self, &len) != 0)
 		return -1;
