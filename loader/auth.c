@@ -1,5 +1,5 @@
-/* auth.c -- the proofs of a '--stdin all' connection's handshake
- * (auth.h): SHA-256 (FIPS 180-4) and HMAC (RFC 2104) over it, written
+/* auth.c -- the messages of a '--stdin all' connection's handshake
+ * and their proofs (auth.h): SHA-256 (FIPS 180-4) and HMAC (RFC 2104) over it, written
  * here since ensemble links libc alone. */
 #include "config.h"
 
@@ -16,6 +16,9 @@
 
 #define SHA256_BLOCK	64
 #define SHA256_LEN	32
+
+/* The protocol's name and version, the first word each HMAC hashes. */
+#define AUTH_PROTOCOL	"ensemble-stdin/2"
 
 struct sha256 {
 	uint32_t	h[8];
@@ -197,21 +200,93 @@ auth_random_hex(char *out, size_t n)
 
 void
 auth_proof(char *out, enum auth_side side, const char *key, const char *cn,
-    const char *sn, const struct sockaddr_in *client,
+    const char *id, const struct sockaddr_in *client,
     const struct sockaddr_in *server)
 {
-	char		msg[256], ca[INET_ADDRSTRLEN], sa[INET_ADDRSTRLEN];
+	char		msg[320], ca[INET_ADDRSTRLEN], sa[INET_ADDRSTRLEN];
 	int		n;
 
 	if (inet_ntop(AF_INET, &client->sin_addr, ca, sizeof(ca)) == NULL)
 		strcpy(ca, "?");
 	if (inet_ntop(AF_INET, &server->sin_addr, sa, sizeof(sa)) == NULL)
 		strcpy(sa, "?");
-	n = snprintf(msg, sizeof(msg), "ensemble-stdin/1 %s %.*s %.*s %s:%u>%s:%u",
+	n = snprintf(msg, sizeof(msg), AUTH_PROTOCOL " %s %.*s %.*s %s:%u>%s:%u",
 	    side == AUTH_SERVER ? "server" : "client", AUTH_NONCE, cn,
-	    AUTH_NONCE, sn, ca, ntohs(client->sin_port), sa,
+	    AUTH_ID, id, ca, ntohs(client->sin_port), sa,
 	    ntohs(server->sin_port));
 	auth_hmac(out, key, strlen(key), msg, (size_t)n);
+}
+
+void
+auth_id(char *out, const char *key, const char *name)
+{
+	struct sha256	s;
+	unsigned char	h[SHA256_LEN];
+	char		msg[sizeof(AUTH_PROTOCOL " process ") + 2 * SHA256_LEN];
+	int		n;
+
+	/* The name's hash in its place: a message of one length. */
+	sha256_init(&s);
+	sha256_add(&s, name, strlen(name));
+	sha256_end(&s, h);
+	n = snprintf(msg, sizeof(msg), AUTH_PROTOCOL " process ");
+	auth_hex(msg + n, h, sizeof(h));
+	auth_hmac(out, key, strlen(key), msg, strlen(msg));
+}
+
+void
+auth_hello(char *out, char *cn, char *id, const char *key, const char *name,
+    const struct sockaddr_in *client, const struct sockaddr_in *server)
+{
+	char	proof[AUTH_PROOF + 1];
+
+	auth_random_hex(cn, AUTH_NONCE / 2);
+	auth_id(id, key, name);
+	auth_proof(proof, AUTH_CLIENT, key, cn, id, client, server);
+	memcpy(out, cn, AUTH_NONCE);
+	memcpy(out + AUTH_NONCE, id, AUTH_ID);
+	memcpy(out + AUTH_NONCE + AUTH_ID, proof, AUTH_PROOF);
+	out[AUTH_HELLO_LEN - 1] = '\n';
+}
+
+int
+auth_hello_check(const char *msg, const char *key,
+    const struct sockaddr_in *client, const struct sockaddr_in *server,
+    char *cn, char *id)
+{
+	char	want[AUTH_PROOF + 1];
+
+	if (msg[AUTH_HELLO_LEN - 1] != '\n' ||
+	    !auth_is_hex(msg, AUTH_HELLO_LEN - 1))
+		return -1;
+	memcpy(cn, msg, AUTH_NONCE);
+	cn[AUTH_NONCE] = '\0';
+	memcpy(id, msg + AUTH_NONCE, AUTH_ID);
+	id[AUTH_ID] = '\0';
+	auth_proof(want, AUTH_CLIENT, key, cn, id, client, server);
+	return auth_same(msg + AUTH_NONCE + AUTH_ID, want, AUTH_PROOF) ? 0 : -1;
+}
+
+void
+auth_answer(char *out, const char *key, const char *cn, const char *id,
+    const struct sockaddr_in *client, const struct sockaddr_in *server)
+{
+	char	proof[AUTH_PROOF + 1];
+
+	auth_proof(proof, AUTH_SERVER, key, cn, id, client, server);
+	memcpy(out, proof, AUTH_PROOF);
+	out[AUTH_ANSWER_LEN - 1] = '\n';
+}
+
+int
+auth_answer_check(const char *msg, const char *key, const char *cn,
+    const char *id, const struct sockaddr_in *client,
+    const struct sockaddr_in *server)
+{
+	char	want[AUTH_ANSWER_LEN];
+
+	auth_answer(want, key, cn, id, client, server);
+	return auth_same(msg, want, AUTH_ANSWER_LEN);
 }
 
 int

@@ -1,12 +1,16 @@
 /* fan.c -- 'ensemble run --stdin all': our standard input, copied to
  * every process over a TCP connection its trampoline opens (fan.h).
  *
- * A connection is first a handshake (auth.h): read the trampoline's
- * nonce, answer with ours and our proof, read its proof, accept it; each
- * step as its bytes come, for every connection at once, so that one that
- * says nothing holds back no other.  Only then does it count as a
- * process's.  What we read goes into a file of the run's (deleted, in its
- * working directory) as it comes, and each accepted connection is sent
+ * A connection is judged by its first message (auth.h), in which the
+ * trampoline proves itself: the listener waits for it before it hands a
+ * connection over (TCP_DEFER_ACCEPT), so that a trampoline's is read as
+ * it is accepted and, if right, answered with our proof and taken at
+ * once; garbage is closed at once, and a connection whose message is not
+ * all there waits, among at most FAN_PENDING, each read as its bytes
+ * come, so that one that says nothing holds back no other.  Only a
+ * connection taken counts as a process's, each process once.  What we
+ * read goes into a file of the run's (deleted, in its working directory)
+ * as it comes, and each accepted connection is sent
  * that file from where it is (sendfile), so that no process waits for
  * another: as with mpirun, which keeps in memory what a process has not
  * taken, a process that reads its input late or never holds back no
@@ -24,6 +28,7 @@
 #include <linux/inet_diag.h>
 #include <linux/netlink.h>
 #include <linux/sock_diag.h>
+#include <netinet/tcp.h>
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -40,6 +45,7 @@
 #include "auth.h"
 #include "clock.h"
 #include "fan.h"
+#include "hmap.h"
 #include "xmalloc.h"
 
 #define FAN_READ	65536		/* read at once */
@@ -47,18 +53,16 @@
 
 /* Where a connection is in its handshake. */
 enum fan_step {
-	FAN_HELLO,		/* reading the trampoline's nonce */
-	FAN_ANSWER,		/* ours sent: reading its proof */
-	FAN_LIVE,		/* accepted: a process's */
+	FAN_HELLO,		/* reading the trampoline's first message */
+	FAN_LIVE,		/* taken: a process's */
 };
 
 /* One connection. */
 struct fan_conn {
 	int		 fd;		/* -1: gone */
 	enum fan_step	 step;
-	char		 in[AUTH_CHALLENGE_LEN];	/* what it said, so far */
+	char		 in[AUTH_HELLO_LEN];	/* what it said, so far */
 	size_t		 inlen;
-	char		 cn[AUTH_NONCE + 1], sn[AUTH_NONCE + 1];
 	struct sockaddr_in peer, self;	/* its two ends, as we see them */
 	double		 since;		/* accepted at */
 	off_t		 off;		/* how much of our input it took */
@@ -70,6 +74,8 @@ struct fan {
 	int		 n;		/* processes */
 	int		 nlive;		/* accepted, ever */
 	int		 npending;	/* open, not accepted yet */
+	struct hmap	*ids;		/* the processes taken (auth.h: their
+					 * IDs' first 128 bits) */
 	struct fan_conn	*c;
 	int		 nc, capc;
 	int		 file;		/* our input, as read */
@@ -125,7 +131,7 @@ fan_new(int n, int local, const char *key, const char *dir, char **addrs,
 	struct fan		*f;
 	struct sockaddr_in	 sin;
 	socklen_t		 len = sizeof(sin);
-	int			 fd, file;
+	int			 fd, file, defer = FAN_DEFER;
 
 	if ((file = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600)) < 0) {
 		xasprintf(cause, "cannot make a file in '%s': %s", dir,
@@ -141,6 +147,9 @@ fan_new(int n, int local, const char *key, const char *dir, char **addrs,
 	memset(&sin, 0, sizeof(sin));
 	sin.sin_family = AF_INET;
 	sin.sin_addr.s_addr = htonl(local ? INADDR_LOOPBACK : INADDR_ANY);
+	/* (A connection is handed over once its first message is there;
+	 * one that says nothing, only after FAN_DEFER.) */
+	setsockopt(fd, IPPROTO_TCP, TCP_DEFER_ACCEPT, &defer, sizeof(defer));
 	if (bind(fd, (struct sockaddr *)&sin, sizeof(sin)) != 0 ||
 	    listen(fd, SOMAXCONN) != 0 ||
 	    getsockname(fd, (struct sockaddr *)&sin, &len) != 0) {
@@ -163,6 +172,7 @@ fan_new(int n, int local, const char *key, const char *dir, char **addrs,
 	f->key = key;
 	f->n = n;
 	f->who = xcalloc(FAN_NFDS((size_t)n), sizeof(*f->who));
+	f->ids = hmap_new();
 	return f;
 }
 
@@ -279,11 +289,6 @@ fan_events(struct fan *f, struct pollfd *pfd)
 		pfd[k].fd = 0;
 		pfd[k++].events = POLLIN;
 	}
-	if (f->lfd >= 0) {
-		f->who[k] = -2;
-		pfd[k].fd = f->lfd;
-		pfd[k++].events = POLLIN;
-	}
 	for (i = 0; i < f->nc; i++) {
 		c = &f->c[i];
 		if (c->fd < 0)
@@ -297,12 +302,20 @@ fan_events(struct fan *f, struct pollfd *pfd)
 		pfd[k].fd = c->fd;
 		pfd[k++].events = c->step == FAN_LIVE ? POLLOUT : POLLIN;
 	}
+	/* The listener last: what a connection waiting among strangers
+	 * said is read before new ones are taken (fan_accept). */
+	if (f->lfd >= 0) {
+		f->who[k] = -2;
+		pfd[k].fd = f->lfd;
+		pfd[k++].events = POLLIN;
+	}
 	return k;
 }
 
 /* Drop the connection that has waited longest without proving itself:
- * a trampoline's takes a moment, so that one is most likely no
- * trampoline's. */
+ * a trampoline's message is there when its connection is accepted, and
+ * read then, so one that waits is most likely no trampoline's (and a
+ * trampoline's that waits, the newest). */
 static void
 fan_evict(struct fan *f)
 {
@@ -316,11 +329,15 @@ fan_evict(struct fan *f)
 		fan_drop(f, old);
 }
 
-/* Take the new connections (a round of them at most), each to prove
- * itself: at most FAN_PENDING wait so, the oldest dropped for a new one.
- * One another user of this machine opened is dropped at once, before it
- * can take any place (so no flood of them can push a trampoline's out).
- * A slot whose connection was dropped is taken again. */
+static void	fan_hello(struct fan *, int);
+
+/* Take the new connections (a round of them at most), each judged by
+ * what it said: read as it is accepted, so that a trampoline's, whose
+ * first message is there by then, is taken at once, and garbage closed;
+ * at most FAN_PENDING whose message is not all there wait, the oldest
+ * dropped for a new one.  One another user of this machine opened is
+ * dropped at once, before it can take any place.  A slot whose
+ * connection was dropped is taken again. */
 static void
 fan_accept(struct fan *f)
 {
@@ -340,8 +357,6 @@ fan_accept(struct fan *f)
 			close(fd);
 			continue;
 		}
-		if (f->npending == FAN_PENDING)
-			fan_evict(f);
 		for (i = 0; i < f->nc && f->c[i].fd >= 0; i++)
 			;
 		if (i == f->nc && f->nc == f->capc) {
@@ -358,6 +373,9 @@ fan_accept(struct fan *f)
 		f->c[i].peer = peer;
 		f->c[i].self = self;
 		f->npending++;
+		fan_hello(f, i);
+		if (f->npending > FAN_PENDING)
+			fan_evict(f);
 	}
 }
 
@@ -380,46 +398,47 @@ fan_live(struct fan *f, int i)
 			fan_drop(f, k);
 }
 
-/* Read what connection i says in its handshake (auth.h), no more than
- * the step's message (nothing may be read past it), and answer once it
- * is whole: to its nonce with ours and our proof, to its proof, if right,
- * by accepting it.  Anything else, or its end, drops it. */
+/* The 16 hex digits at s, as a number. */
+static uint64_t
+fan_hex64(const char *s)
+{
+	uint64_t	v = 0;
+	int		i;
+
+	for (i = 0; i < 16; i++)
+		v = v << 4 | (uint64_t)(s[i] <= '9' ? s[i] - '0' : s[i] - 'a' + 10);
+	return v;
+}
+
+/* Read what connection i says in its first message (auth.h), no more
+ * than it (nothing may be read past it), and judge it once it is whole:
+ * a trampoline's of the run, for a process not taken yet, is taken and
+ * answered with our proof.  Anything else, or its end, drops it. */
 static void
 fan_hello(struct fan *f, int i)
 {
 	struct fan_conn	*c = &f->c[i];
-	char		 out[AUTH_CHALLENGE_LEN], want[AUTH_PROOF + 1];
-	size_t		 need = c->step == FAN_HELLO ? AUTH_HELLO_LEN :
-			    AUTH_ANSWER_LEN;
+	char		 out[AUTH_ANSWER_LEN], cn[AUTH_NONCE + 1], id[AUTH_ID + 1];
 	ssize_t		 r;
+	int		 old;
 
-	r = read(c->fd, c->in + c->inlen, need - c->inlen);
+	r = read(c->fd, c->in + c->inlen, AUTH_HELLO_LEN - c->inlen);
 	if (r < 0 && (errno == EAGAIN || errno == EINTR))
 		return;
 	if (r <= 0)
 		goto drop;
-	if ((c->inlen += (size_t)r) < need)
+	if ((c->inlen += (size_t)r) < AUTH_HELLO_LEN)
 		return;
-	if (c->in[need - 1] != '\n' || !auth_is_hex(c->in, need - 1))
+	if (auth_hello_check(c->in, f->key, &c->peer, &c->self, cn, id) != 0)
 		goto drop;
-	c->inlen = 0;
-	if (c->step == FAN_HELLO) {
-		memcpy(c->cn, c->in, AUTH_NONCE);
-		auth_random_hex(c->sn, AUTH_NONCE / 2);
-		memcpy(out, c->sn, AUTH_NONCE);
-		auth_proof(want, AUTH_SERVER, f->key, c->cn, c->sn, &c->peer,
-		    &c->self);
-		memcpy(out + AUTH_NONCE, want, AUTH_PROOF);
-		out[AUTH_CHALLENGE_LEN - 1] = '\n';
-		/* A new connection's buffer takes it whole. */
-		if (write(c->fd, out, sizeof(out)) != (ssize_t)sizeof(out))
-			goto drop;
-		c->step = FAN_ANSWER;
-		return;
-	}
-	auth_proof(want, AUTH_CLIENT, f->key, c->cn, c->sn, &c->peer, &c->self);
-	out[0] = AUTH_ACCEPT;
-	if (!auth_same(c->in, want, AUTH_PROOF) || write(c->fd, out, 1) != 1)
+	/* Each process once: a first message sent again (replayed) finds
+	 * its process taken. */
+	if (hmap_put(f->ids, fan_hex64(id), fan_hex64(id + 16), 0, &old) ==
+	    HMAP_FOUND)
+		goto drop;
+	auth_answer(out, f->key, cn, id, &c->peer, &c->self);
+	/* A new connection's buffer takes it whole. */
+	if (write(c->fd, out, sizeof(out)) != (ssize_t)sizeof(out))
 		goto drop;
 	fan_live(f, i);
 	return;
@@ -531,5 +550,6 @@ fan_free(struct fan *f)
 	close(f->file);
 	free(f->c);
 	free(f->who);
+	hmap_free(f->ids);
 	free(f);
 }

@@ -2,20 +2,27 @@
  * process.  Open MPI 4.1's mpirun forwards its standard input to one rank
  * (its own '--stdin all' hangs), so 'ensemble run' hands it out itself:
  * it listens on a TCP port, the trampoline of every process connects and
- * proves that it knows the run's stdin key, as 'ensemble run' proves it
- * to the trampoline (auth.h, runtime/wire.h: --stdin-net), and the
- * component reads the connection as its standard input.  A connection
- * that has not proved it yet takes no process's place and holds back no
- * other: each is answered as it comes, and dropped after FAN_AUTH_WAIT
- * (or, when FAN_PENDING wait, the oldest first); one from a socket of
- * this machine that another user owns is closed as it comes. */
+ * proves in its first message that it knows the run's stdin key, as
+ * 'ensemble run' proves it in its answer (auth.h, runtime/wire.h:
+ * --stdin-net), and the component reads the connection as its standard
+ * input.  A connection is judged at its first read: one that has not
+ * proved itself takes no process's place and holds back no other; it is
+ * handed over only once it has said something (or FAN_DEFER has passed),
+ * then closed when what it says is not a trampoline's first message of
+ * the run, or after FAN_AUTH_WAIT (or, when FAN_PENDING wait, the oldest
+ * first: a trampoline's is read as it is accepted, and waits no more);
+ * one from a socket of this machine that another user owns is closed as
+ * it comes. */
 #ifndef ENS_FAN_H
 #define ENS_FAN_H
 
 #include <poll.h>
 
-#define FAN_AUTH_WAIT	10.0	/* seconds for a connection to prove itself */
-#define FAN_PENDING	64	/* connections proving themselves, at most */
+#define FAN_DEFER	5	/* seconds the listener holds back a
+				 * connection that says nothing */
+#define FAN_AUTH_WAIT	5.0	/* seconds, once accepted, for a connection
+				 * to say all its first message */
+#define FAN_PENDING	64	/* connections saying it, at most */
 
 /* The most descriptors fan_events may ask for, for n processes. */
 #define FAN_NFDS(n)	((n) + FAN_PENDING + 2)

@@ -48,12 +48,11 @@
  * "IPV4:PORT" separated by ',', tried in order (the loopback address only
  * when every process runs on that machine); on a connection, before
  * anything else, each side proves that it knows KEY, which never travels
- * (loader/auth.h): the trampoline writes a nonce, 'ensemble run' its own
- * nonce and its proof, the trampoline its proof, then shuts its writing
- * side, and 'ensemble run' a newline once it accepts it, then its
- * standard input; the trampoline tries the next address, and the list
- * again a few times, while none proves to be 'ensemble run' or accepts
- * it; --watch: the run's deadlock watch (THE WATCH, below); DIR the
+ * (loader/auth.h): the trampoline writes its first message (its nonce,
+ * its process's ID from NAME, its proof), then shuts its writing side;
+ * 'ensemble run', once it has taken it, its proof, then its standard
+ * input; the trampoline tries the next address, and the list again a few
+ * times, while none takes it and proves to be 'ensemble run'; --watch: the run's deadlock watch (THE WATCH, below); DIR the
  * component's working directory; then the COUNT environment
  * entries it sets, the executable and its arguments (trampoline/tramp.c).
  *

@@ -8,8 +8,14 @@
 # held it.
 #
 #   hold HOST PORT N STOP SECONDS OUT [READY]
-#       hold N silent connections to HOST:PORT, opening a new one for each
-#       that is closed ("opened N", "closed N": the run dropped them);
+#       hold N connections to HOST:PORT that say the first byte of a
+#       trampoline's first message and nothing more (as one whose message
+#       is on its way), opening a new one for each that is closed ("opened
+#       N", "closed N": the run dropped them);
+#   flood HOST PORT N STOP SECONDS OUT [READY]
+#       the same with N connections (hundreds) opened at once, by 4
+#       processes, each saying nothing, one byte, or most of a first
+#       message (100 hex digits), in turn; READY once they are opening;
 #   hammer HOST PORT STOP SECONDS OUT [READY]
 #       open connections as fast as it can, each sending junk or a wrong
 #       handshake or nothing, keeping the last 200 open ("opened N");
@@ -18,17 +24,19 @@
 #       environment this user can, take each string of 32 hex digits in
 #       them for the run's secret or key, and ask for the run's input with
 #       it, as the trampolines did (the secret and a newline, on one of
-#       those connections and on a new one) and do (the handshake,
-#       loader/auth.h) ("candidates N", "stolen N");
+#       those connections and on a new one; the first handshake) and do
+#       (the first message, loader/auth.h) ("candidates N", "stolen N");
 #   impostor ADDR PORT HOST STOP SECONDS OUT [READY]
 #       listen on ADDR:PORT, where a trampoline may try to reach 'ensemble
 #       run', and take whatever a trampoline says there for the secret or
 #       key, then ask the real HOST:PORT for the input with it
 #       ("connected N", "stolen N").
+import errno
 import hashlib
 import hmac
 import os
 import re
+import select
 import socket
 import sys
 import time
@@ -100,15 +108,16 @@ def ask_old(host, port, cand):
     return ask(host, port, talk)
 
 
-def proof(key, side, cn, sn, client, server):
-    msg = ('ensemble-stdin/1 %s %s %s %s:%d>%s:%d' % (
-        side, cn.decode(), sn.decode(), client[0], client[1], server[0],
-        server[1])).encode()
+def proof(key, side, cn, sn, client, server, version=1):
+    msg = ('ensemble-stdin/%d %s %s %s %s:%d>%s:%d' % (
+        version, side, cn.decode(), sn.decode(), client[0], client[1],
+        server[0], server[1])).encode()
     return hmac.new(key, msg, hashlib.sha256).hexdigest().encode()
 
 
-def ask_new(host, port, cand):
-    """The input, asked for with the handshake, cand taken for the key."""
+def ask_v1(host, port, cand):
+    """The input, asked for with the first handshake, cand taken for the
+    key."""
     def talk(s):
         me, peer = s.getsockname(), s.getpeername()
         cn = os.urandom(16).hex().encode()
@@ -123,6 +132,24 @@ def ask_new(host, port, cand):
         s.shutdown(socket.SHUT_WR)
         return drain(s)
     return ask(host, port, talk)
+
+
+def ask_new(host, port, cand):
+    """The input, asked for with a trampoline's first message (auth.h),
+    cand taken for the key, for each of a few names of processes."""
+    def talk(name):
+        def say(s):
+            me, peer = s.getsockname(), s.getpeername()
+            cn = os.urandom(16).hex().encode()
+            h = hashlib.sha256(name).hexdigest()
+            pid = hmac.new(cand, b'ensemble-stdin/2 process ' + h.encode(),
+                           hashlib.sha256).hexdigest().encode()
+            s.sendall(cn + pid +
+                      proof(cand, 'client', cn, pid, me, peer, 2) + b'\n')
+            s.shutdown(socket.SHUT_WR)
+            return drain(s)
+        return say
+    return sum(ask(host, port, talk(b'readstdin[%d]' % i)) for i in (1, 2, 3))
 
 
 def candidates():
@@ -172,11 +199,84 @@ def hold(host, port, n, stop, until, out, ready):
             s = connect(host, port)
             if s is None:
                 break
+            try:
+                s.sendall(b'0')
+            except OSError:
+                pass
             socks.append(s)
             opened += 1
         if ready and len(socks) >= n and not os.path.exists(ready):
             open(ready, 'w').close()
         time.sleep(0.01)
+    report(out, opened=opened, closed=closed)
+
+
+def flood(host, port, n, stop, until, out, ready):
+    # In 4 processes, each with a quarter: one is too slow to open more
+    # than 64 within a trampoline's round trip (the first handshake's).
+    kids = []
+    for k in range(4):
+        pid = os.fork()
+        if pid == 0:
+            try:
+                flood1(host, port, n // 4, stop, until, '%s.%d' % (out, k),
+                       ready)
+            finally:
+                os._exit(0)
+        kids.append(pid)
+    for pid in kids:
+        os.waitpid(pid, 0)
+    total = {}
+    for k in range(4):
+        try:
+            with open('%s.%d' % (out, k)) as f:
+                for line in f:
+                    w, v = line.split()
+                    total[w] = total.get(w, 0) + int(v)
+        except OSError:
+            pass
+    report(out, **total)
+
+
+def flood1(host, port, n, stop, until, out, ready):
+    says = [b'', b'0', b'0' * 100]
+    socks, opened, closed, k = {}, 0, 0, 0
+    while not done(stop, until):
+        while len(socks) < n:
+            s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            s.setblocking(False)
+            e = s.connect_ex((host, port))
+            if e not in (0, errno.EINPROGRESS):
+                s.close()
+                break
+            socks[s] = [says[k % len(says)], False]
+            k += 1
+            opened += 1
+        if ready and not os.path.exists(ready):
+            open(ready, 'w').close()
+        rd = list(socks)
+        wr = [s for s, v in socks.items() if not v[1]]
+        r, w, _ = select.select(rd, wr, [], 0.05)
+        for s in w:
+            if s.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR) == 0:
+                socks[s][1] = True
+                try:
+                    s.send(socks[s][0])
+                except OSError:
+                    pass
+        for s in r:
+            try:
+                if s.recv(1, socket.MSG_PEEK) != b'':
+                    continue
+            except BlockingIOError:
+                continue
+            except OSError:
+                pass
+            del socks[s]
+            s.close()
+            closed += 1
+    for s in socks:
+        s.close()
     report(out, opened=opened, closed=closed)
 
 
@@ -226,7 +326,8 @@ def steal(host, port, stop, until, out, ready):
                 except OSError:
                     pass
                 s.close()
-            thefts += ask_old(host, port, c) + ask_new(host, port, c)
+            thefts += (ask_old(host, port, c) + ask_v1(host, port, c) +
+                       ask_new(host, port, c))
         time.sleep(0.02)
     report(out, candidates=len(tried), stolen=thefts)
 
@@ -249,7 +350,8 @@ def impostor(addr, port, host, stop, until, out, ready):
         said = drain(s, 0.5)
         s.close()
         for c in set(HEX.findall(said)):
-            thefts += ask_old(host, port, c) + ask_new(host, port, c)
+            thefts += (ask_old(host, port, c) + ask_v1(host, port, c) +
+                       ask_new(host, port, c))
     report(out, connected=connected, stolen=thefts)
 
 
@@ -258,6 +360,9 @@ def main(a):
     if mode == 'hold':
         hold(a[1], int(a[2]), int(a[3]), a[4], time.time() + float(a[5]), a[6],
              a[7] if len(a) > 7 else None)
+    elif mode == 'flood':
+        flood(a[1], int(a[2]), int(a[3]), a[4], time.time() + float(a[5]),
+              a[6], a[7] if len(a) > 7 else None)
     elif mode == 'hammer':
         hammer(a[1], int(a[2]), a[3], time.time() + float(a[4]), a[5],
                a[6] if len(a) > 6 else None)

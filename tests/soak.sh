@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
-# soak.sh -- many runs that fail, time out, are interrupted or lose one of
-# their processes, or their whole process group to a hangup or SIGKILL,
-# whose standard output is a full disk, whose --output-dir holds a link,
-# or whose --stdin all listener another user hammers (as uid 65534: when
-# run as root), in random order, on a machine kept busy; each run's exit
-# status must be one EXIT STATUS in ensemble(1) gives it; then a look for
-# anything of any run left behind: a process, a file or FIFO in the runs'
-# TMPDIR, Open MPI's shared-memory segments or session directory, or a
-# directory of a run in /dev/shm.  From the build directory:
+# soak.sh -- many runs that fail, time out, deadlock, are interrupted or
+# lose one of their processes, or their whole process group to a hangup
+# or SIGKILL, whose standard output is a full disk, whose --output-dir
+# holds a link, or whose --stdin all listener another user hammers (as
+# uid 65534: when run as root), in random order, on a machine kept busy;
+# each run's exit status must be one EXIT STATUS in ensemble(1) gives it;
+# then a look for anything of any run left behind: a process, a file or
+# FIFO in the runs' TMPDIR, Open MPI's shared-memory segments or session
+# directory, or a directory of a run in /dev/shm.  As root it runs in a mount namespace
+# of its own, with /dev/shm and /tmp its own (empty tmpfs), so that what
+# it finds there is its runs' alone however busy the machine (elsewhere
+# it counts what appears in them meanwhile, which may be others').  Each
+# thing left is named with the run after which it appeared.  From the
+# build directory:
 #
 #	make soak [SOAK_RUNS=500] [SOAK_SEED=1] [SOAK_BUSY=4]
 #
@@ -16,6 +21,20 @@
 # leftovers and wrong statuses if any, and ends with "soak: N runs,
 # nothing left" (exit 0) or what was wrong (exit 1).
 set -u
+# A mount namespace of our own, /dev/shm and /tmp fresh in it.
+if [ -z "${ENSEMBLE_SOAK_NS:-}" ] && [ "$(id -u)" = 0 ] &&
+    command -v unshare >/dev/null &&
+    unshare --mount --propagation private true 2>/dev/null; then
+	exec unshare --mount --propagation private env ENSEMBLE_SOAK_NS=1 \
+	    bash "$0" "$@"
+fi
+private=0
+if [ -n "${ENSEMBLE_SOAK_NS:-}" ] &&
+    mount -t tmpfs -o mode=1777 soak-shm /dev/shm &&
+    mount -t tmpfs -o mode=1777 soak-tmp /tmp; then
+	private=1
+	unset TMPDIR
+fi
 : "${ENSEMBLE:?set ENSEMBLE to the ensemble binary}"
 : "${top_srcdir:?set top_srcdir}"
 : "${top_builddir:?set top_builddir}"
@@ -30,6 +49,15 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/ensemble-soak.XXXXXX") || exit 2
 export TMPDIR=$work/tmp
 mkdir "$TMPDIR"
 ls -d /dev/shm/* 2>/dev/null | sort >"$work/shm-before"
+# seen: what is in the places a run may leave things (sorted), for
+# naming the run after which each appeared (in $work/made: "PATH RUN").
+seen() {
+	{ find "$TMPDIR" -mindepth 1 -maxdepth 1
+	  find /tmp -mindepth 1 -maxdepth 1 ! -path "$work" \( -type p -o \
+	      -type d -o -type f \) -newer "$work/shm-before"
+	  ls -d /dev/shm/* 2>/dev/null; } 2>/dev/null | sort
+}
+: >"$work/made"
 burners=()
 cleanup() {
 	[ ${#burners[@]} -gt 0 ] && kill "${burners[@]}" 2>/dev/null
@@ -98,7 +126,7 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && command -v ss >/dev/nu
 fi
 
 kinds="ok crash exit timeout int term kill-run kill-mpirun kill-exec kill-component kill-tidy trace
-hup-group kill-group dev-full outdir-link"
+hup-group kill-group dev-full outdir-link deadlock"
 [ $users = 1 ] && kinds="$kinds stdin-hammer"
 # The exit statuses each kind may end with (ensemble(1), EXIT STATUS; a
 # signal's is 128 + its number): a strike at a process that is not there
@@ -108,7 +136,7 @@ declare -A count statuses want=(
 	[kill-run]="137" [kill-mpirun]="1 130" [kill-exec]="1 130"
 	[kill-component]="1 130" [kill-tidy]="130" [trace]="0"
 	[hup-group]="129" [kill-group]="137" [dev-full]="2" [outdir-link]="2"
-	[stdin-hammer]="0")
+	[deadlock]="4" [stdin-hammer]="0")
 for k in $kinds; do count[$k]=0; statuses[$k]=""; done
 left=0 wrong=0
 for ((i = 1; i <= runs; i++)); do
@@ -116,18 +144,22 @@ for ((i = 1; i <= runs; i++)); do
 	shift $((RANDOM % $#))
 	kind=$1
 	count[$kind]=$((count[$kind] + 1))
-	args=(run "$work/hang.pcg" -L "$bin" --no-verify)
+	# (Its processes wait for each other: without the deadlock watch,
+	# till they are struck; with it, the kind "deadlock".)
+	args=(run "$work/hang.pcg" -L "$bin" --no-verify --no-deadlock-watch)
 	case $kind in
 	ok)	args=(run "$top_srcdir/scripts/ring.pcg") ;;
-	crash)	args=(run "$work/crash.pcg" -L "$bin" --no-verify) ;;
-	exit)	args=(run "$work/exit.pcg" -L "$bin" --no-verify) ;;
+	crash)	args=(run "$work/crash.pcg" -L "$bin" --no-verify --no-deadlock-watch) ;;
+	exit)	args=(run "$work/exit.pcg" -L "$bin" --no-verify --no-deadlock-watch) ;;
 	timeout) args+=(--timeout 2) ;;
+	deadlock) args=(run "$work/hang.pcg" -L "$bin" --no-verify) ;;
 	trace)	args=(run "$top_srcdir/scripts/ring.pcg" --trace "$work/t.mtf" --timeout 20) ;;
 	dev-full) args=(run "$top_srcdir/scripts/ring.pcg") ;;
 	outdir-link) args=(run "$top_srcdir/scripts/ring.pcg" --output-dir "$work/od") ;;
 	stdin-hammer) args=(run "$work/rd.pcg" -L "$bin" --stdin all --timeout 30)
 		rm -f "$work"/in.* "$work/pub/ready" "$work/pub/stop" ;;
 	esac
+	seen >"$work/seen-before"
 	out=$work/out in=/dev/null mpirun=
 	[ $kind = dev-full ] && out=/dev/full
 	[ $kind = stdin-hammer ] && in=$work/input mpirun=$work/mpirun-wait
@@ -173,7 +205,7 @@ for ((i = 1; i <= runs; i++)); do
 	kill-group) kill -KILL -- -$pid 2>/dev/null ;;
 	esac
 	case $kind in
-	ok|crash|exit|timeout|trace|hup-group|kill-group|dev-full|outdir-link|stdin-hammer) ;;
+	ok|crash|exit|timeout|trace|hup-group|kill-group|dev-full|outdir-link|deadlock|stdin-hammer) ;;
 	*)	# What is not stopped otherwise, --timeout-less, is stopped here.
 		sleep 3
 		comm_pids ensemble | xargs -r kill -INT ;;
@@ -213,18 +245,31 @@ for ((i = 1; i <= runs; i++)); do
 		ours | cut -d' ' -f1 | xargs -r kill -9
 		left=$((left + 1))
 	fi
+	seen | comm -13 "$work/seen-before" - | sed "s/\$/ after run $i ($kind)/" \
+	    >>"$work/made"
 done
 
 for k in $kinds; do
 	printf 'soak: %-15s %3d runs, exit%s\n' "$k" "${count[$k]}" "${statuses[$k]:- -}"
 done
-found=$( { find "$TMPDIR" -mindepth 1; find /tmp -maxdepth 1 -type p -newer "$work/shm-before" 2>/dev/null;
-	ls -d /dev/shm/* 2>/dev/null | sort | comm -13 "$work/shm-before" -; } )
+# What is left: in our TMPDIR; in /tmp and /dev/shm, all of it when they
+# are ours alone, else what appeared since the soak began.
+if [ $private = 1 ]; then
+	found=$( { find "$TMPDIR" -mindepth 1; find /tmp -mindepth 1 -maxdepth 1 ! -path "$work";
+		find /dev/shm -mindepth 1 -maxdepth 1; } | sort)
+else
+	echo "soak: /dev/shm and /tmp are shared (not root): what appeared there may be another's"
+	found=$( { find "$TMPDIR" -mindepth 1; find /tmp -maxdepth 1 -type p -newer "$work/shm-before" 2>/dev/null;
+		ls -d /dev/shm/* 2>/dev/null | sort | comm -13 "$work/shm-before" -; } )
+fi
 if [ -n "$found" ] || [ "$left" -gt 0 ] || [ "$wrong" -gt 0 ]; then
 	echo "soak: $runs runs, left behind:"
-	printf '%s\n' "$found" | sed '/^$/d; s/^/  /'
+	printf '%s\n' "$found" | sed '/^$/d' | while read -r f; do
+		w=$(awk -v f="$f" 'index($0, f " after run ") == 1 { print substr($0, length(f) + 2); exit }' "$work/made")
+		echo "  $f${w:+ ($w)}"
+	done
 	[ "$left" -gt 0 ] && echo "  processes after $left runs (above)"
 	[ "$wrong" -gt 0 ] && echo "  and $wrong runs went wrong (above)"
 	exit 1
 fi
-echo "soak: $runs runs, nothing left"
+echo "soak: $runs runs, nothing left$([ $private = 1 ] && echo " (/dev/shm and /tmp the soak's own)")"

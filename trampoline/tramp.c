@@ -398,18 +398,17 @@ read_exactly(int fd, char *p, size_t n, int wait)
 	return 0;
 }
 
-/* The handshake on fd (auth.h): our nonce; 'ensemble run's nonce and
- * proof, checked; our proof; its acceptance.  0, or -1 and *why (static)
- * when the other end did not prove to be 'ensemble run' or did not
- * accept us. */
+/* The handshake on fd (auth.h): our first message, which proves us;
+ * 'ensemble run's answer, which proves it and says that it took us,
+ * checked.  0, or -1 and *why (static) when the other end did not take
+ * us or did not prove to be 'ensemble run'. */
 static int
 tramp_handshake(const struct tramp *t, int fd, const char **why)
 {
 	struct sockaddr_in	 self, peer;
 	socklen_t		 len;
-	char			 cn[AUTH_NONCE + 1], sn[AUTH_NONCE + 1];
-	char			 in[AUTH_CHALLENGE_LEN], out[AUTH_CHALLENGE_LEN];
-	char			 proof[AUTH_PROOF + 1];
+	char			 cn[AUTH_NONCE + 1], id[AUTH_ID + 1];
+	char			 out[AUTH_HELLO_LEN], in[AUTH_ANSWER_LEN];
 
 	*why = "it did not answer";
 	len = sizeof(self);
@@ -418,39 +417,23 @@ tramp_handshake(const struct tramp *t, int fd, const char **why)
 	len = sizeof(peer);
 	if (getpeername(fd, (struct sockaddr *)&peer, &len) != 0)
 		return -1;
-	auth_random_hex(cn, AUTH_NONCE / 2);
-	memcpy(out, cn, AUTH_NONCE);
-	out[AUTH_NONCE] = '\n';
+	auth_hello(out, cn, id, t->stdin_key, t->name, &self, &peer);
 	/* (MSG_NOSIGNAL: a connection the other end dropped is an error
 	 * here, not our death by SIGPIPE.) */
 	if (send(fd, out, AUTH_HELLO_LEN, MSG_NOSIGNAL) != AUTH_HELLO_LEN ||
-	    read_exactly(fd, in, AUTH_CHALLENGE_LEN, TRAMP_CONNECT_WAIT) != 0)
+	    shutdown(fd, SHUT_WR) != 0 ||
+	    read_exactly(fd, in, AUTH_ANSWER_LEN, TRAMP_CONNECT_WAIT) != 0)
 		return -1;
 	*why = "what answered did not prove to be 'ensemble run'";
-	if (in[AUTH_CHALLENGE_LEN - 1] != '\n' ||
-	    !auth_is_hex(in, AUTH_NONCE + AUTH_PROOF))
-		return -1;
-	memcpy(sn, in, AUTH_NONCE);
-	sn[AUTH_NONCE] = '\0';
-	auth_proof(proof, AUTH_SERVER, t->stdin_key, cn, sn, &self, &peer);
-	if (!auth_same(proof, in + AUTH_NONCE, AUTH_PROOF))
-		return -1;
-	auth_proof(proof, AUTH_CLIENT, t->stdin_key, cn, sn, &self, &peer);
-	memcpy(out, proof, AUTH_PROOF);
-	out[AUTH_PROOF] = '\n';
-	*why = "'ensemble run' did not accept it";
-	if (send(fd, out, AUTH_ANSWER_LEN, MSG_NOSIGNAL) != AUTH_ANSWER_LEN ||
-	    shutdown(fd, SHUT_WR) != 0 ||
-	    read_exactly(fd, in, 1, TRAMP_CONNECT_WAIT) != 0 ||
-	    in[0] != AUTH_ACCEPT)
+	if (!auth_answer_check(in, t->stdin_key, cn, id, &self, &peer))
 		return -1;
 	return 0;
 }
 
 /* --stdin-net: connect to 'ensemble run' at the first of its addresses
- * that answers and proves to be it, and accepts us, trying the list
- * again a few times (an answer may be another's, and 'ensemble run' may
- * have dropped us for newer connections); make the connection our
+ * that takes us and proves to be it, trying the list again a few times
+ * (an answer may be another's, and 'ensemble run' may have dropped us
+ * among strangers); make the connection our
  * standard input, which the component inherits (fan.h). */
 static void
 tramp_stdin_net(const struct tramp *t)

@@ -2,7 +2,9 @@
  * outside: the bundle of port tables that a process's ens_init reads and
  * splits (it comes through mpirun's standard input), each port table,
  * the appfile tokens ensemble-exec decodes, the marker lines 'ensemble
- * run' reads and the relayed pieces it unescapes.  Run it with
+ * run' reads and the relayed pieces it unescapes; and the two messages of
+ * a '--stdin all' connection's handshake (loader/auth.h), which 'ensemble
+ * run' and a trampoline read off the network.  Run it with
  * FUZZER=tests/fuzz/fuzz-wire tests/fuzz/run.sh.
  *
  * Besides the sanitizers' reports, these abort (a "crash"): a table that
@@ -15,8 +17,12 @@
  * "//"); a bundle that splits into pieces outside it; a marker whose
  * argument is not the rest of its text after its word; a "blocked"
  * marker's slot that reads but, written again, is not the same text; a
- * piece that, escaped and unescaped, is not the same bytes. */
+ * piece that, escaped and unescaped, is not the same bytes; a first
+ * message or an answer judged right that is not the one made for its
+ * nonce and process, and one made so judged wrong. */
 #include "config.h"
+
+#include <arpa/inet.h>
 
 #include <stddef.h>
 #include <stdint.h>
@@ -24,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "auth.h"
 #include "wire.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
@@ -193,6 +200,46 @@ piece(const char *p, size_t n)
 	free(e);
 }
 
+/* The handshake's messages at the input's start (auth.h): judged right
+ * only when they are the very bytes made for their nonce and process. */
+static void
+handshake(const char *p, size_t n)
+{
+	struct sockaddr_in	 c, s;
+	const char		*key = "0123456789abcdef0123456789abcdef";
+	char			 cn[AUTH_NONCE + 1], id[AUTH_ID + 1];
+	char			 want[AUTH_PROOF + 1], a[AUTH_ANSWER_LEN];
+
+	memset(&c, 0, sizeof(c));
+	memset(&s, 0, sizeof(s));
+	c.sin_family = s.sin_family = AF_INET;
+	c.sin_addr.s_addr = htonl(0x0a000002);
+	s.sin_addr.s_addr = htonl(0x0a000001);
+	c.sin_port = htons(40000);
+	s.sin_port = htons(5000);
+	if (n >= AUTH_HELLO_LEN &&
+	    auth_hello_check(p, key, &c, &s, cn, id) == 0) {
+		auth_proof(want, AUTH_CLIENT, key, cn, id, &c, &s);
+		if (memcmp(p, cn, AUTH_NONCE) != 0 ||
+		    memcmp(p + AUTH_NONCE, id, AUTH_ID) != 0 ||
+		    memcmp(p + AUTH_NONCE + AUTH_ID, want, AUTH_PROOF) != 0)
+			fail("a first message judged right is not the one made");
+	}
+	if (n >= AUTH_NONCE + AUTH_ID && auth_is_hex(p, AUTH_NONCE + AUTH_ID)) {
+		memcpy(cn, p, AUTH_NONCE);
+		cn[AUTH_NONCE] = '\0';
+		memcpy(id, p + AUTH_NONCE, AUTH_ID);
+		id[AUTH_ID] = '\0';
+		auth_answer(a, key, cn, id, &c, &s);
+		if (!auth_answer_check(a, key, cn, id, &c, &s))
+			fail("an answer made is judged wrong");
+		if (n >= AUTH_NONCE + AUTH_ID + AUTH_ANSWER_LEN &&
+		    auth_answer_check(p + AUTH_NONCE + AUTH_ID, key, cn, id, &c,
+		    &s) && memcmp(p + AUTH_NONCE + AUTH_ID, a, AUTH_ANSWER_LEN))
+			fail("an answer judged right is not the one made");
+	}
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -201,6 +248,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	table((const char *)data, size);
 	bundle((const char *)data, size);
 	piece((const char *)data, size);
+	handshake((const char *)data, size);
 	if ((s = malloc(size + 1)) == NULL)
 		return 0;
 	memcpy(s, data, size);
