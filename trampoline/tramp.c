@@ -34,6 +34,7 @@
  * elsewhere than on the host of 'ensemble run', to read its slot). */
 #include "config.h"
 
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/prctl.h>
@@ -717,6 +718,24 @@ relay_take(const struct tramp *t, struct relay_src *src, int last)
 	src->len = left;
 }
 
+/* After a "fail" marker: wait, at most RELAY_DRAIN_WAIT ms, until the
+ * launcher has read all we wrote on stderr (a pipe's unread bytes:
+ * FIONREAD), so that it holds the marker before the component's
+ * MPI_Abort reaches it (MPICH's hydra proxy, told of the abort first,
+ * would stop before it forwarded what is still in the pipe). */
+#define RELAY_DRAIN_WAIT	2000
+static void
+relay_drained(void)
+{
+	int	n, k;
+
+	for (k = 0; k < RELAY_DRAIN_WAIT; k++) {
+		if (ioctl(STDERR_FILENO, FIONREAD, &n) != 0 || n <= 0)
+			return;
+		usleep(1000);
+	}
+}
+
 /* Read what src has and pass it on; at its end, the rest too. */
 static void
 relay_read(const struct tramp *t, struct relay_src *src)
@@ -733,6 +752,8 @@ relay_read(const struct tramp *t, struct relay_src *src)
 			return;
 	} else
 		relay_take(t, src, 1);
+	if (src->done)
+		relay_drained();
 	close(src->fd);
 	src->fd = -1;
 }
@@ -803,6 +824,8 @@ relay_run(const struct tramp *t, pid_t pid, struct relay_src *src, int nsrc,
 				relay_take(t, &src[i], 0);
 			} else
 				relay_take(t, &src[i], 1);
+			if (src[i].done)
+				relay_drained();
 			if (n <= 0 || src[i].done) {
 				close(src[i].fd);
 				src[i].fd = -1;
