@@ -24,11 +24,11 @@
 #define MPICH_TAG_END	"<hydra>:"
 
 
-/* Refuse what hydra cannot do as asked: Open MPI's parameters, a
- * hostfile in Open MPI's format, standard input to a process but the
- * first, processes on other hosts (the tables are a file here; a Slurm
- * allocation of this machine alone is taken, as hydra takes it).  0, or
- * 2 (said). */
+/* Refuse what hydra cannot do as asked: Open MPI's parameters, standard
+ * input to a process but the first, processes on other hosts (the tables
+ * are a file here; a hostfile or a Slurm allocation of this machine alone
+ * is taken, its slots counted by fit.c, and hydra runs every process
+ * here).  0, or 2 (said). */
 static int
 mpich_files(struct run *R)
 {
@@ -37,14 +37,15 @@ mpich_files(struct run *R)
 
 	if (o->nmca > 0)
 		what = "--mca sets Open MPI's parameters";
-	else if (o->hostfile != NULL)
-		what = "--hostfile is read in Open MPI's format";
 	else if (o->stdin_proc > 0)
 		what = "MPICH's mpiexec gives its standard input to the first"
 		    " process alone (--stdin all gives it to every one)";
 	else if (!launch_all_local(R))
-		what = "MPICH's mpiexec runs processes on this machine alone"
-		    " in this version (the allocation has other hosts)";
+		what = o->hostfile != NULL ? "MPICH's mpiexec runs processes on"
+		    " this machine alone in this version (the hostfile names"
+		    " other hosts)" : "MPICH's mpiexec runs processes on this"
+		    " machine alone in this version (the allocation has other"
+		    " hosts)";
 	if (what == NULL)
 		return 0;
 	fprintf(stderr, "ensemble: --launcher mpich: %s\n", what);

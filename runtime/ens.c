@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -261,6 +262,37 @@ install_handlers(void)
 	atexit(on_exit_early);
 }
 
+/* After a "fail" marker on the trampoline's pipe: wait, at most
+ * ENS_FAIL_WAIT ms, until the trampoline has passed it on, which it says
+ * by closing its end of the pipe (wire.h; poll then has POLLERR on ours).
+ * MPI_Abort under MPICH's hydra kills the trampoline at once, and what it
+ * had not read yet would be lost.  Then the descriptor is /dev/null's, so
+ * that a marker a signal handler writes later costs no SIGPIPE. */
+#define ENS_FAIL_WAIT	5000
+static void
+mark_wait_taken(void)
+{
+	struct pollfd	p = { .fd = mark_fd, .events = 0 };
+	struct timespec	t0, t;
+	long		left = ENS_FAIL_WAIT;
+	int		n, null;
+
+	if (mark_fd == STDERR_FILENO)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while ((n = poll(&p, 1, (int)left)) < 0 && errno == EINTR) {
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		left = ENS_FAIL_WAIT - ((t.tv_sec - t0.tv_sec) * 1000 +
+		    (t.tv_nsec - t0.tv_nsec) / 1000000);
+		if (left <= 0)
+			return;
+	}
+	if (n > 0 && (null = open("/dev/null", O_WRONLY | O_CLOEXEC)) >= 0) {
+		dup3(null, mark_fd, O_CLOEXEC);
+		close(null);
+	}
+}
+
 /* Stop the application: say why (a marker line 'ensemble run' reports,
  * and the plain message for anyone running without it), then abort. */
 static void
@@ -294,6 +326,7 @@ ens_fail(enum wire_call c, const char *fmt, ...)
 		dprintf(mark_fd, WIRE_MARK WIRE_WORD_FAIL " %s: %s%s%s\n", who,
 		    c != WC_NONE ? wire_call_name(c) : "", c != WC_NONE ? ": " : "",
 		    msg);
+		mark_wait_taken();
 	} else
 		fprintf(stderr, "%s: %s%s%s\n", who, c != WC_NONE ?
 		    wire_call_name(c) : "", c != WC_NONE ? ": " : "", msg);
@@ -442,10 +475,27 @@ rank_name(int rank, char *buf, size_t len)
 	return buf;
 }
 
+/* The length the sender of a truncated message sent, from the receive's
+ * status: Open MPI gives it there; MPICH gives the length received (all
+ * the receive holds), which is not it: MPI_UNDEFINED. */
+static int
+truncated_sent(const MPI_Status *st)
+{
+#ifdef OPEN_MPI
+	int	sent;
+
+	if (MPI_Get_count(st, MPI_BYTE, &sent) == MPI_SUCCESS)
+		return sent;
+#else
+	(void)st;
+#endif
+	return MPI_UNDEFINED;
+}
+
 /* Check the return code of a receive on port type[index] from world rank
  * 'from': a message longer than the receive holds (MPI_ERR_TRUNCATE) is
- * said with the port, the sender and both sizes (Open MPI gives the
- * length sent in the status); any other error as check does. */
+ * said with the port, the sender and both sizes (the length sent where
+ * the MPI gives it: truncated_sent); any other error as check does. */
 static void
 check_recv(enum wire_call c, int rc, const char *type, int index, int from,
     const MPI_Status *st, int count, MPI_Datatype dt)
@@ -463,8 +513,7 @@ check_recv(enum wire_call c, int rc, const char *type, int index, int from,
 	want = (long long)count * size;
 	if (MPI_Type_get_name(dt, tn, &n) != MPI_SUCCESS || n == 0)
 		snprintf(tn, sizeof(tn), "a datatype of %d bytes", size);
-	if (MPI_Get_count(st, MPI_BYTE, &sent) != MPI_SUCCESS ||
-	    sent == MPI_UNDEFINED || sent <= want)
+	if ((sent = truncated_sent(st)) == MPI_UNDEFINED || sent <= want)
 		ens_fail(c, "message truncated on port %s[%d]: %s sent more "
 		    "than the receive holds, %lld byte%s (%d %s)", type, index,
 		    rank_name(from, peer, sizeof(peer)), want,
@@ -1498,7 +1547,7 @@ ens_irecv_any(const char *type, void *buf, int count, MPI_Datatype dt,
 /* Check the return code of a wait for n requests whose statuses are st:
  * a receive that was truncated (MPI_ERR_IN_STATUS, a status's
  * MPI_ERR_TRUNCATE) is said with its port, its sender and the length sent
- * (Open MPI gives it in the status), as check_recv says it; any other
+ * (where the MPI gives it: truncated_sent), as check_recv says it; any other
  * error as check does. */
 static void
 check_wait(enum wire_call c, int rc, int n, const MPI_Status *st)
@@ -1515,8 +1564,7 @@ check_wait(enum wire_call c, int rc, int n, const MPI_Status *st)
 		if (MPI_Error_class(st[i].MPI_ERROR, &cls) != MPI_SUCCESS ||
 		    cls != MPI_ERR_TRUNCATE)
 			continue;
-		if (MPI_Get_count(&st[i], MPI_BYTE, &sent) != MPI_SUCCESS)
-			sent = MPI_UNDEFINED;
+		sent = truncated_sent(&st[i]);
 		rank_name(st[i].MPI_SOURCE, peer, sizeof(peer));
 		if ((k = port_of(NULL, st[i].MPI_SOURCE, st[i].MPI_TAG, &t)) == 0)
 			ens_fail(c, "message truncated (request %d of %d): %s sent"
@@ -2071,8 +2119,7 @@ check_one(enum wire_call c, int rc, const MPI_Status *st, const char *which)
 	if (MPI_Error_class(rc, &cls) != MPI_SUCCESS || cls != MPI_ERR_TRUNCATE ||
 	    st->MPI_SOURCE < 0)
 		check(c, rc);
-	if (MPI_Get_count(st, MPI_BYTE, &sent) != MPI_SUCCESS)
-		sent = MPI_UNDEFINED;
+	sent = truncated_sent(st);
 	rank_name(st->MPI_SOURCE, peer, sizeof(peer));
 	if ((k = port_of(NULL, st->MPI_SOURCE, st->MPI_TAG, &t)) == 0)
 		ens_fail(c, "%smessage truncated: %s sent more than the receive"

@@ -127,7 +127,12 @@
  *                               only when WIRE_ENV is set, so that a
  *                               program run by hand prints no marker);
  *              "hello HOST"     ens_init set its interface: it joined;
- *              "fail MESSAGE"   it is about to MPI_Abort for MESSAGE;
+ *              "fail MESSAGE"   it is about to MPI_Abort for MESSAGE
+                               (its last: the trampoline, once it
+                               passed it on, closes the markers' pipe,
+                               which ens_fail waits for, so that a
+                               launcher that kills the trampoline at
+                               the abort, hydra, loses nothing);
  *              "world SIZE"     its MPI world has SIZE processes, not
  *                               the plan's WIRE_ENV_WORLD (the
  *                               launcher's PMI does not suit the MPI):

@@ -11,6 +11,13 @@ tap_n=0
 
 plan() { echo "1..$1"; }
 
+# config_str NAME: the string the build's config.h defines NAME to: what
+# a test knows of the build, as ENS_MPI (the MPI it is on: "openmpi" or
+# "mpich") and ENS_MPIRUN (that MPI's launcher program).
+config_str() {
+	sed -n "s/^#define $1 \"\(.*\)\"\$/\1/p" "$top_builddir/config.h"
+}
+
 ok() {
 	tap_n=$((tap_n + 1))
 	echo "ok $tap_n - $*"

@@ -34,6 +34,7 @@
  * elsewhere than on the host of 'ensemble run', to read its slot). */
 #include "config.h"
 
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/prctl.h>
@@ -596,6 +597,7 @@ struct relay_src {
 	char	*buf;
 	size_t	 len, cap;
 	int	 cut;		/* markers: dropping the rest of a long line */
+	int	 done;		/* markers: a "fail" passed on, the last */
 };
 
 /* Write all of p (a pipe to Open MPI, which may block us: so does the
@@ -652,23 +654,40 @@ relay_mark(const struct tramp *t, const char *s, size_t n)
 	free(b.p);
 }
 
+/* Whether the marker line s (n bytes, no newline) is a "fail": the
+ * component's last, before it calls MPI_Abort. */
+static int
+relay_is_fail(const char *s, size_t n)
+{
+	static const char	fail[] = WIRE_MARK WIRE_WORD_FAIL " ";
+
+	return n >= sizeof(fail) - 1 && memcmp(s, fail, sizeof(fail) - 1) == 0;
+}
+
 /* Pass on what src holds: each whole line; a piece without a newline
- * once the buffer is full, or at the end ('last'). */
+ * once the buffer is full, or at the end ('last').  After a "fail"
+ * marker, src is done: its caller closes it, which tells ens_fail that
+ * the marker is on its way (wire.h). */
 static void
 relay_take(const struct tramp *t, struct relay_src *src, int last)
 {
 	char	*p = src->buf, *nl;
 	size_t	 left = src->len;
 
-	while (left > 0 && (nl = memchr(p, '\n', left)) != NULL) {
+	while (left > 0 && !src->done &&
+	    (nl = memchr(p, '\n', left)) != NULL) {
 		if (src->out >= 0)
 			relay_piece(src->out, WIRE_PIECE_LINE, p, (size_t)(nl - p));
-		else if (!src->cut)
+		else if (!src->cut) {
 			relay_mark(t, p, (size_t)(nl - p));
+			src->done = relay_is_fail(p, (size_t)(nl - p));
+		}
 		src->cut = 0;
 		left -= (size_t)(nl - p) + 1;
 		p = nl + 1;
 	}
+	if (src->done)
+		left = 0;
 	if (left > 0 && (left == src->cap || last)) {
 		if (src->out >= 0)
 			relay_piece(src->out, WIRE_PIECE_PART, p, left);
@@ -683,6 +702,24 @@ relay_take(const struct tramp *t, struct relay_src *src, int last)
 	src->len = left;
 }
 
+/* After a "fail" marker: wait, at most RELAY_DRAIN_WAIT ms, until the
+ * launcher has read all we wrote on stderr (a pipe's unread bytes:
+ * FIONREAD), so that it holds the marker before the component's
+ * MPI_Abort reaches it (MPICH's hydra proxy, told of the abort first,
+ * would stop before it forwarded what is still in the pipe). */
+#define RELAY_DRAIN_WAIT	2000
+static void
+relay_drained(void)
+{
+	int	n, k;
+
+	for (k = 0; k < RELAY_DRAIN_WAIT; k++) {
+		if (ioctl(STDERR_FILENO, FIONREAD, &n) != 0 || n <= 0)
+			return;
+		usleep(1000);
+	}
+}
+
 /* Read what src has and pass it on; at its end, the rest too. */
 static void
 relay_read(const struct tramp *t, struct relay_src *src)
@@ -695,9 +732,12 @@ relay_read(const struct tramp *t, struct relay_src *src)
 	if (n > 0) {
 		src->len += (size_t)n;
 		relay_take(t, src, 0);
-		return;
-	}
-	relay_take(t, src, 1);
+		if (!src->done)
+			return;
+	} else
+		relay_take(t, src, 1);
+	if (src->done)
+		relay_drained();
 	close(src->fd);
 	src->fd = -1;
 }
@@ -763,13 +803,16 @@ relay_run(const struct tramp *t, pid_t pid, struct relay_src *src, int nsrc,
 			    src[i].cap - src[i].len);
 			if (n < 0 && errno == EINTR)
 				continue;
-			if (n <= 0) {
-				relay_take(t, &src[i], 1);
-				close(src[i].fd);
-				src[i].fd = -1;
-			} else {
+			if (n > 0) {
 				src[i].len += (size_t)n;
 				relay_take(t, &src[i], 0);
+			} else
+				relay_take(t, &src[i], 1);
+			if (src[i].done)
+				relay_drained();
+			if (n <= 0 || src[i].done) {
+				close(src[i].fd);
+				src[i].fd = -1;
 			}
 		}
 	}
