@@ -109,15 +109,62 @@ slot_coll(int call, int comm, unsigned ncoll, int root)
 	slot_done();
 }
 
+/* The communicator slot_world_rank or slot_comm was last asked about,
+ * and what the watch knows of it: its members' world ranks in its rank
+ * order (NULL: the world's own), its size, its name (WIRE_COMM_*) and
+ * counter of collectives, or that it knows none (known 0).  Made of the
+ * watch's own list of communicators (slot_comms), and forgotten whenever
+ * that changes: a raw call on the same communicator as the last is a
+ * compare, not a search. */
+struct slot_last {
+	MPI_Comm	 c;
+	int		 known;
+	const int	*world;
+	int		 size;
+	int		 id;
+	unsigned	*ncoll;
+};
+extern struct slot_last slot_last;
+/* Make c the last communicator. */
+void slot_last_find(MPI_Comm c);
+
+/* The world rank of rank in the last communicator (slot_world_rank). */
+static inline int
+slot_last_rank(int rank)
+{
+	if (!slot_last.known || rank < 0)
+		return -1;
+	if (slot_last.world == NULL)
+		return rank;
+	return rank < slot_last.size ? slot_last.world[rank] : -1;
+}
+
 /* The world rank of rank in communicator c as the watch knows it: c the
  * world, the ports' communicator, the component's or a group's (slot_comm
  * says which); -1 when it cannot say (another communicator, MPI_ANY_SOURCE,
  * MPI_PROC_NULL). */
-int slot_world_rank(MPI_Comm c, int rank);
+static inline int
+slot_world_rank(MPI_Comm c, int rank)
+{
+	if (rank < 0)
+		return -1;
+	if (c != slot_last.c)
+		slot_last_find(c);
+	return slot_last_rank(rank);
+}
 /* The watch's name of communicator c (WIRE_COMM_*), and in *ncoll its
  * counter of collectives, which the caller increments; -1 for one it does
  * not know. */
-int slot_comm(MPI_Comm c, unsigned **ncoll);
+static inline int
+slot_comm(MPI_Comm c, unsigned **ncoll)
+{
+	if (c != slot_last.c)
+		slot_last_find(c);
+	if (!slot_last.known)
+		return -1;
+	*ncoll = slot_last.ncoll;
+	return slot_last.id;
+}
 /* Say which communicators libensemble made, for the table t: the ports'
  * (app), the component's (comp, its processes in index order), and
  * gcomms[i] for each group t->groups[i] (those made so far: n); borrowed
