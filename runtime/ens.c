@@ -580,21 +580,19 @@ enter_over(enum wire_call c, const char *root, const struct over *ov,
 static inline void
 enter(enum wire_call c, const char *type, int port, int peer)
 {
-	volatile struct wire_slot *s = slot_me;
+	volatile struct wire_slot *s = slot_open();
+	int			 send = c == WC_SEND || c == WC_SSEND ||
+				    c == WC_BSEND;
 
-	slot_begin(c, peer >= 0 ? WIRE_WAIT_ALL : WIRE_WAIT_NONE);
-	if (E.mon != NULL)
-		monitor(c, type, port, NULL, NULL);
-	s->type = type_index(type);
-	s->port = port;
 	if (peer >= 0) {
 		s->peers[0] = peer;
-		s->npeers = 1;
-		if (c == WC_SEND || c == WC_SSEND || c == WC_BSEND)
-			s->sends = 1;
-		else
-			s->recvs = 1;
-	}
+		slot_fields(s, c, WIRE_WAIT_ALL, type_index(type), port, 1,
+		    send, !send);
+	} else
+		slot_fields(s, c, WIRE_WAIT_NONE, type_index(type), port, 0, 0,
+		    0);
+	if (E.mon != NULL)
+		monitor(c, type, port, NULL, NULL);
 	slot_done();
 }
 

@@ -1536,7 +1536,7 @@ sync_fast(struct mon *m)
 	m->f.c = !m->failed && m->rd.n == 1 ? m->rd.v : NULL;
 }
 
-static int	step(struct mon *, const struct mon_event *, char **);
+static inline int step(struct mon *, const struct mon_event *, char **);
 
 int
 ens_mon_step(struct mon *m, const struct mon_event *e, char **msg)
@@ -1547,7 +1547,7 @@ ens_mon_step(struct mon *m, const struct mon_event *e, char **msg)
 	return r;
 }
 
-static int
+static inline __attribute__((always_inline)) int
 step(struct mon *m, const struct mon_event *e, char **msg)
 {
 	int		 w = CW(m), i, took_one = 0;

@@ -42,17 +42,16 @@ peer_of(MPI_Comm c, int k, int peer)
 static inline void
 raw_p2p_last(int call, int rank, int send)
 {
-	volatile struct wire_slot	*s = slot_me;
+	volatile struct wire_slot	*s = slot_open();
 	int				 w = slot_last_rank(rank);
 
-	slot_begin(call, w >= 0 ? WIRE_WAIT_ALL : WIRE_WAIT_NONE);
 	slot_raw();
 	if (w >= 0) {
 		s->peers[0] = w;
-		s->npeers = 1;
-		s->sends = send ? 1 : 0;
-		s->recvs = send ? 0 : 1;
-	}
+		slot_fields(s, call, WIRE_WAIT_ALL, -1, -1, 1, send ? 1 : 0,
+		    send ? 0 : 1);
+	} else
+		slot_fields(s, call, WIRE_WAIT_NONE, -1, -1, 0, 0, 0);
 	slot_done();
 }
 

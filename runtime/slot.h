@@ -33,18 +33,42 @@ void slot_attach(int rank);
  * waits for, with no port and no peer (the statement, slot.loc, is the
  * monitor's to say: ens_mon_where); the fields of the wait after it,
  * then slot_done. */
+static inline volatile struct wire_slot *slot_open(void);
+static inline void slot_fields(volatile struct wire_slot *, int, int, int,
+		    int, int, unsigned, unsigned);
+
 static inline void
 slot_begin(int call, int wait)
+{
+	slot_fields(slot_open(), call, wait, -1, -1, 0, 0, 0);
+}
+
+/* slot_begin in two, so that a call whose fields are known at once
+ * writes each once: the slot odd (being written), then the call, its
+ * wait, its port (type's index, index; -1 none), its peers' count and
+ * whether it sends to them and receives from them (peers[] the
+ * caller's). */
+static inline volatile struct wire_slot *
+slot_open(void)
 {
 	volatile struct wire_slot	*s = slot_me;
 
 	s->gen++;
 	__atomic_thread_fence(__ATOMIC_RELEASE);
+	return s;
+}
+
+static inline void
+slot_fields(volatile struct wire_slot *s, int call, int wait, int type,
+    int port, int npeers, unsigned sends, unsigned recvs)
+{
 	s->call = call;
 	s->wait = wait;
-	s->type = s->port = -1;
-	s->npeers = 0;
-	s->sends = s->recvs = 0;
+	s->type = type;
+	s->port = port;
+	s->npeers = npeers;
+	s->sends = sends;
+	s->recvs = recvs;
 }
 
 /* The fields written: the slot even again. */
@@ -68,15 +92,11 @@ slot_leave(void)
 static inline void
 slot_p2p(int call, int type, int port, int peer, int send)
 {
-	volatile struct wire_slot	*s = slot_me;
+	volatile struct wire_slot	*s = slot_open();
 
-	slot_begin(call, WIRE_WAIT_ALL);
-	s->type = type;
-	s->port = port;
 	s->peers[0] = peer;
-	s->npeers = 1;
-	s->sends = send ? 1 : 0;
-	s->recvs = send ? 0 : 1;
+	slot_fields(s, call, WIRE_WAIT_ALL, type, port, 1, send ? 1 : 0,
+	    send ? 0 : 1);
 	slot_done();
 }
 
