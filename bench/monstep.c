@@ -4,7 +4,7 @@
  * it), in one process, without MPI, so that a loaded machine does not
  * blur it (bench/checks.sh; bench/instr.sh counts its instructions).
  * For each behaviour, K steps of the calls it expects, the median of 7
- * blocks of processor time:
+ * blocks of processor time (figures: bench/README.md):
  *
  *	send/recv loop 12.4 ns		(a counted loop of send and recv)
  *	allreduce loop 11.8 ns		(a loop for ever of allreduce)
