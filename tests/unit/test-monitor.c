@@ -887,7 +887,7 @@ same_ways(void)
 		snprintf(lbuf[i], sizeof(lbuf[i]), "s:%d", i + 1);
 		locs[i] = lbuf[i];
 	}
-	for (i = 0; i < 1000 && good; i++) {
+	for (i = 0; i < 300 && good; i++) {
 		/* A behaviour: statements, loops of 0 to 3 or for ever,
 		 * choices of two, nested up to 3 deep. */
 		text[0] = '\0';
@@ -963,7 +963,7 @@ same_ways(void)
 	}
 	inline_way = 0;
 	printf("# %ld steps, %ld inline\n", steps, inline_taken - before);
-	ok(good && inline_taken - before > 1000,
+	ok(good && inline_taken - before > 300,
 	    "random behaviours: the inline step and ens_mon_step, the same "
 	    "verdicts, messages and statements");
 }
