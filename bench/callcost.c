@@ -37,47 +37,72 @@
 
 #define BLOCKS	7
 
-enum op {
-	SELF,
-	ALLREDUCE,
-	ENS_SELF,
-	ENS_ALLREDUCE,
-};
-
 /* The main thread's processor time, in seconds; a stop on an MPI error. */
 #define cpu()		bench_cpu(CLOCK_THREAD_CPUTIME_ID)
 #define check(rc, call)	bench_check("callcost", rc, call)
 
+/* k operations of each kind, one function each (not inlined), so that
+ * bench/instr.sh can count the instructions each takes (callgrind's
+ * inclusive cost of the function over its calls). */
+static char	buf[8];
+static double	in = 1, out;
+
+static __attribute__((noinline)) void
+op_self8(long k)
+{
+	long	i;
+
+	for (i = 0; i < k; i++) {
+		check(MPI_Send(buf, 8, MPI_BYTE, 0, 0, MPI_COMM_WORLD),
+		    "MPI_Send");
+		check(MPI_Recv(buf, 8, MPI_BYTE, 0, 0, MPI_COMM_WORLD,
+		    MPI_STATUS_IGNORE), "MPI_Recv");
+	}
+}
+
+static __attribute__((noinline)) void
+op_allreduce8(long k)
+{
+	long	i;
+
+	for (i = 0; i < k; i++)
+		check(MPI_Allreduce(&in, &out, 1, MPI_DOUBLE, MPI_SUM,
+		    MPI_COMM_WORLD), "MPI_Allreduce");
+}
+
+#ifdef ENSEMBLE
+static __attribute__((noinline)) void
+op_ens_self8(long k)
+{
+	long	i;
+
+	for (i = 0; i < k; i++) {
+		ens_send("P", 1, buf, 8, MPI_BYTE);
+		ens_recv("Q", 1, buf, 8, MPI_BYTE);
+	}
+}
+
+static __attribute__((noinline)) void
+op_ens_allreduce8(long k)
+{
+	long	i;
+
+	for (i = 0; i < k; i++)
+		ens_allreduce(&in, &out, 1, MPI_DOUBLE, MPI_SUM);
+}
+#endif
+
 /* The median of BLOCKS blocks of k operations op, in microseconds of
  * processor time per operation. */
 static double
-median(enum op op, long k)
+median(void (*op)(long), long k)
 {
-	double	t[BLOCKS], t0, in = 1, out;
-	char	buf[8] = { 0 };
-	long	i;
+	double	t[BLOCKS], t0;
 	int	b;
 
 	for (b = -1; b < BLOCKS; b++) {
 		t0 = cpu();
-		for (i = 0; i < k; i++)
-			if (op == SELF) {
-				check(MPI_Send(buf, 8, MPI_BYTE, 0, 0,
-				    MPI_COMM_WORLD), "MPI_Send");
-				check(MPI_Recv(buf, 8, MPI_BYTE, 0, 0,
-				    MPI_COMM_WORLD, MPI_STATUS_IGNORE),
-				    "MPI_Recv");
-			} else if (op == ALLREDUCE)
-				check(MPI_Allreduce(&in, &out, 1, MPI_DOUBLE,
-				    MPI_SUM, MPI_COMM_WORLD), "MPI_Allreduce");
-#ifdef ENSEMBLE
-			else if (op == ENS_SELF) {
-				ens_send("P", 1, buf, 8, MPI_BYTE);
-				ens_recv("Q", 1, buf, 8, MPI_BYTE);
-			} else
-				ens_allreduce(&in, &out, 1, MPI_DOUBLE,
-				    MPI_SUM);
-#endif
+		op(k);
 		if (b >= 0)
 			t[b] = (cpu() - t0) / (double)k * 1e6;
 	}
@@ -101,11 +126,11 @@ main(int argc, char **argv)
 		fprintf(stderr, "usage: callcost [K] (one process)\n");
 		exit(2);
 	}
-	printf("self8 %.4f us\n", median(SELF, k));
-	printf("allreduce8 %.4f us\n", median(ALLREDUCE, k));
+	printf("self8 %.4f us\n", median(op_self8, k));
+	printf("allreduce8 %.4f us\n", median(op_allreduce8, k));
 #ifdef ENSEMBLE
-	printf("ens_self8 %.4f us\n", median(ENS_SELF, k));
-	printf("ens_allreduce8 %.4f us\n", median(ENS_ALLREDUCE, k));
+	printf("ens_self8 %.4f us\n", median(op_ens_self8, k));
+	printf("ens_allreduce8 %.4f us\n", median(op_ens_allreduce8, k));
 #endif
 	fflush(stdout);
 #ifdef ENSEMBLE

@@ -1,14 +1,17 @@
 /* monstep.c -- the protocol check's step alone (runtime/monitor.c,
- * compiled in): the processor time of ens_mon_step per call, in one
- * process, without MPI, so that a loaded machine does not blur it
- * (bench/checks.sh).  For each behaviour, K steps of the calls it
- * expects, the median of 7 blocks of processor time:
+ * compiled in): the processor time of a step per call as libensemble
+ * takes it (the inline step of monitor.h, ens_mon_step when that is not
+ * it), in one process, without MPI, so that a loaded machine does not
+ * blur it (bench/checks.sh; bench/instr.sh counts its instructions).
+ * For each behaviour, K steps of the calls it expects, the median of 7
+ * blocks of processor time (figures: bench/README.md):
  *
  *	send/recv loop 12.4 ns		(a counted loop of send and recv)
  *	allreduce loop 11.8 ns		(a loop for ever of allreduce)
  *	isend/irecv/waitall loop 95.1 ns	(requests named: the general step)
  *
- *	monstep [K]			(default 2000000) */
+ *	monstep [K [N]]		(default 2000000; N: the N-th behaviour
+ *				 alone, 1 to 3) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +34,7 @@ steps(const char *beh, const struct mon_event *ev, int n, long k)
 	static const char	*types[] = { "P" };
 	static const int	 nports[] = { 1 };
 	struct mon		*m;
+	struct mon_fast		*f;
 	struct mon_event	 e;
 	double			 t[BLOCKS], t0;
 	char			*msg = NULL;
@@ -41,6 +45,7 @@ steps(const char *beh, const struct mon_event *ev, int n, long k)
 		fprintf(stderr, "monstep: %s\n", msg != NULL ? msg : "?");
 		exit(1);
 	}
+	f = ens_mon_fast_state(m);
 	for (b = 0; b < BLOCKS; b++) {
 		t0 = cpu();
 		for (i = 0; i < k; i++)
@@ -50,7 +55,9 @@ steps(const char *beh, const struct mon_event *ev, int n, long k)
 				 * posted before. */
 				if (e.op == MON_ISEND || e.op == MON_IRECV)
 					e.req = req++;
-				if (ens_mon_step(m, &e, &msg) != 0) {
+				if (ens_mon_fast(f, e.op, e.ptype - 1, e.port,
+				    e.root, e.group) != 0 &&
+				    ens_mon_step(m, &e, &msg) != 0) {
 					fprintf(stderr, "monstep: %s\n", msg);
 					exit(1);
 				}
@@ -66,9 +73,10 @@ main(int argc, char **argv)
 {
 	struct mon_event	 sr[2], ar[1], nb[3];
 	long			 k = argc > 1 ? atol(argv[1]) : 2000000;
+	int			 only = argc > 2 ? atoi(argv[2]) : 0;
 
-	if (k < 1) {
-		fprintf(stderr, "usage: monstep [K]\n");
+	if (k < 1 || only < 0 || only > 3 || argc > 3) {
+		fprintf(stderr, "usage: monstep [K [N]]\n");
 		exit(2);
 	}
 	memset(sr, 0, sizeof(sr));
@@ -86,10 +94,14 @@ main(int argc, char **argv)
 	nb[0].ptype = nb[1].ptype = 1;
 	nb[0].port = nb[1].port = 1;
 	nb[2].op = MON_WAITALL;
-	printf("send/recv loop %.1f ns\n", steps("loop 2000000000 { send P[1]; "
-	    "recv P[1]; }", sr, 2, k));
-	printf("allreduce loop %.1f ns\n", steps("loop { allreduce; }", ar, 1, k));
-	printf("isend/irecv/waitall loop %.1f ns\n", steps("loop { isend P[1] "
-	    "as r; irecv P[1] as s; waitall; }", nb, 3, k / 4));
+	if (only == 0 || only == 1)
+		printf("send/recv loop %.1f ns\n", steps("loop 2000000000 { send "
+		    "P[1]; recv P[1]; }", sr, 2, k));
+	if (only == 0 || only == 2)
+		printf("allreduce loop %.1f ns\n", steps("loop { allreduce; }", ar,
+		    1, k));
+	if (only == 0 || only == 3)
+		printf("isend/irecv/waitall loop %.1f ns\n", steps("loop { isend "
+		    "P[1] as r; irecv P[1] as s; waitall; }", nb, 3, k / 4));
 	return 0;
 }

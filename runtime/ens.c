@@ -79,8 +79,11 @@ static struct {
 	struct wire_table T;		/* the port table */
 	char		*typenames;	/* "Client, Prop", for messages */
 	struct mon	*mon;
+	struct mon_fast	*mf;		/* its inline step's state */
 	const char	*found;		/* the type name find_type was last */
 	int		 found_index;	/* given, and its index in T.types */
+	const char	**seen;		/* per type of T.types: the string a
+					 * call last named it by (the caller's) */
 	char		*bsend;		/* the attached buffer */
 	int		 bsendsize;
 	struct grp	*grps;		/* the groups it is in, T.groups' order */
@@ -372,8 +375,9 @@ need_running(enum wire_call c)
 		ens_fail(c, "called after ens_finalize");
 }
 
-static const struct wire_type *
-find_type(enum wire_call c, const char *type)
+/* The port type a call names, by its name. */
+static __attribute__((noinline)) const struct wire_type *
+find_type_named(enum wire_call c, const char *type)
 {
 	int	i;
 
@@ -382,13 +386,38 @@ find_type(enum wire_call c, const char *type)
 		ens_fail(c, "the port type is NULL");
 	for (i = 0; i < E.T.ntypes; i++)
 		if (strcmp(E.T.types[i].name, type) == 0) {
-			E.found = type;
-			E.found_index = i;
-			return &E.T.types[i];
+			E.seen[i] = type;
+			goto found;
 		}
 	if (E.T.ntypes == 0)
 		ens_fail(c, "no port type '%s' (%s has no ports)", type, E.self.component);
 	ens_fail(c, "no port type '%s' (%s has %s)", type, E.self.component, E.typenames);
+found:
+	E.found = type;
+	E.found_index = i;
+	return &E.T.types[i];
+}
+
+/* The port type a call names.  A caller names a type by the same string
+ * call after call (a literal, mostly): the string each type was last
+ * named by is kept, and a call by it is known by its address, checked
+ * by its characters (a caller's buffer may hold another name by now),
+ * without a search by name; any other, and every error, is
+ * find_type_named's. */
+static inline const struct wire_type *
+find_type(enum wire_call c, const char *type)
+{
+	int	i;
+
+	if (E.state == S_RUNNING && type != NULL)
+		for (i = 0; i < E.T.ntypes; i++)
+			if (E.seen[i] == type &&
+			    ens_mon_same(E.T.types[i].name, type)) {
+				E.found = type;
+				E.found_index = i;
+				return &E.T.types[i];
+			}
+	return find_type_named(c, type);
 }
 
 static const struct wire_port *
@@ -547,10 +576,19 @@ trace_over(int op, double t0, const struct over *ov, int root,
 	    sdt, scount, rdt, rcount, 0);
 }
 
-/* Check a call against the behaviour (--check-protocol): group is a
- * collective's ("rows[2]"; NULL: the application). */
-static void
-monitor(enum wire_call c, const char *type, int port, const char *root,
+/* The index in the table of the port type find_type found for 'type' in
+ * this call, or -1. */
+static inline int
+type_index(const char *type)
+{
+	return type != NULL && type == E.found ? E.found_index : -1;
+}
+
+/* Check a call against the behaviour (--check-protocol) when the inline
+ * step does not take it (monitor.h): group is a collective's ("rows[2]";
+ * NULL: the application). */
+static __attribute__((noinline)) void
+monitor_step(enum wire_call c, const char *type, int port, const char *root,
     const char *group)
 {
 	struct mon_event	 ev;
@@ -569,12 +607,15 @@ monitor(enum wire_call c, const char *type, int port, const char *root,
 		ens_fail(WC_NONE, "%s", msg != NULL ? msg : "out of memory in the monitor");
 }
 
-/* The index in the table of the port type find_type found for 'type' in
- * this call, or -1. */
-static inline int
-type_index(const char *type)
+/* Check a call against the behaviour: the inline step, a lookup in the
+ * precomputed automaton, and ens_mon_step when that is not it. */
+static inline __attribute__((always_inline)) void
+monitor(enum wire_call c, const char *type, int port, const char *root,
+    const char *group)
 {
-	return type != NULL && type == E.found ? E.found_index : -1;
+	if (ens_mon_fast(E.mf, (enum mon_op)call_mon[c], type_index(type), port,
+	    root, group) != 0)
+		monitor_step(c, type, port, root, group);
 }
 
 /* Enter a collective over ov: check it, and say it in the slot (its
@@ -598,21 +639,19 @@ enter_over(enum wire_call c, const char *root, const struct over *ov,
 static inline void
 enter(enum wire_call c, const char *type, int port, int peer)
 {
-	volatile struct wire_slot *s = slot_me;
+	volatile struct wire_slot *s = slot_open();
+	int			 send = c == WC_SEND || c == WC_SSEND ||
+				    c == WC_BSEND;
 
-	slot_begin(c, peer >= 0 ? WIRE_WAIT_ALL : WIRE_WAIT_NONE);
-	if (E.mon != NULL)
-		monitor(c, type, port, NULL, NULL);
-	s->type = type_index(type);
-	s->port = port;
 	if (peer >= 0) {
 		s->peers[0] = peer;
-		s->npeers = 1;
-		if (c == WC_SEND || c == WC_SSEND || c == WC_BSEND)
-			s->sends = 1;
-		else
-			s->recvs = 1;
-	}
+		slot_fields(s, c, WIRE_WAIT_ALL, type_index(type), port, 1,
+		    send, !send);
+	} else
+		slot_fields(s, c, WIRE_WAIT_NONE, type_index(type), port, 0, 0,
+		    0);
+	if (E.mon != NULL)
+		monitor(c, type, port, NULL, NULL);
 	slot_done();
 }
 
@@ -669,10 +708,14 @@ free_table(void)
 {
 	wire_table_clear(&E.T);
 	free(E.typenames);
+	free((void *)E.seen);
 	if (E.mon != NULL)
 		ens_mon_free(E.mon);
 	E.typenames = NULL;
+	E.seen = NULL;
+	E.found = NULL;
 	E.mon = NULL;
+	E.mf = NULL;
 	E.self.name = E.self.component = NULL;
 }
 
@@ -697,6 +740,8 @@ read_table(const char *buf, size_t len)
 	E.self.indexed = E.T.indexed;
 	E.self.index = E.T.index;
 
+	if ((E.seen = calloc((size_t)E.T.ntypes + 1, sizeof(*E.seen))) == NULL)
+		return -1;
 	/* "Client, Prop" for messages about port types. */
 	for (tl = 1, i = 0; i < E.T.ntypes; i++)
 		tl += strlen(E.T.types[i].name) + 2;
@@ -728,6 +773,7 @@ read_table(const char *buf, size_t len)
 	if (E.mon == NULL)
 		ens_fail(WC_INIT, "cannot follow its behaviour: %s",
 		    cause != NULL ? cause : "out of memory");
+	E.mf = ens_mon_fast_state(E.mon);
 	return 0;
 }
 

@@ -72,20 +72,21 @@ struct cfgs {
 };
 
 struct mon {
+	struct mon_fast	 f;		/* the inline step's (monitor.h): its
+					 * c is rd's one configuration */
+	struct mon_act	*acts;		/* f.acts, one per instruction */
 	struct ins	*ins;
 	int		 nins, ains;
 	int		 nslots;
 	char		**names;	/* the requests and messages named */
 	unsigned char	*probed;	/* per name: 1 a probed message's */
 	int		 nnames;
-	long		 nposts;	/* requests posted so far */
 	char		**locs;
 	int		 nlocs;
 	struct cfgs	 rd;		/* the configurations it may be in */
 	struct cfgs	 spare;		/* the next ready set, built by closure */
 	struct cfgs	 seen, stack, next;	/* a step's scratch, kept */
 	long		*cur;		/* CW: the configuration closure follows */
-	int		*where;		/* ens_mon_where's */
 	int		 failed;
 	int		 ntypes;	/* the port types, and their counts */
 	const char *const *types;
@@ -708,6 +709,7 @@ statements(struct mon *m)
 }
 
 static int	 matches(const struct ins *, const struct mon_event *);
+static void	 sync_fast(struct mon *);
 static int	 settle(struct mon *, const long *, int, char **);
 static char	*refusal(const struct mon *, const struct mon_event *);
 
@@ -725,13 +727,14 @@ ens_mon_expects(struct mon *m, const struct mon_event *e, char **msg)
 		const struct ins *in = &m->ins[m->rd.v[(size_t)i * CW(m)]];
 
 		if (in->kind == I_ACT && matches(in, e)) {
-			if (m->where != NULL)	/* where it waits (the step's
+			if (m->f.where != NULL)	/* where it waits (the step's
 						 * after it may say another) */
-				*m->where = in->loc;
+				*m->f.where = in->loc;
 			return 0;
 		}
 	}
 	m->failed = 1;
+	sync_fast(m);
 	*msg = refusal(m, e);
 	return -1;
 }
@@ -769,6 +772,7 @@ ens_mon_free(struct mon *m)
 	free(m->names);
 	free(m->probed);
 	free(m->ins);
+	free(m->acts);
 	free(m->rd.v);
 	free(m->spare.v);
 	free(m->seen.v);
@@ -960,16 +964,22 @@ static const int word_op[W_COUNT] = {
  * outcome), the call it takes, its port type's index, and where it
  * leads, past the jumps after it, so that a step there is a comparison
  * and a store (and a loop's count when it leads to a loop's test). */
-static void
+static int
 compile_fast(struct mon *m)
 {
-	struct ins	*in;
+	struct ins	*in, *to;
+	struct mon_act	*a;
 	int		 pc, k, n;
 
+	if ((m->acts = calloc((size_t)m->nins, sizeof(*m->acts))) == NULL)
+		return -1;
+	m->f.acts = m->acts;
 	for (pc = 0; pc < m->nins; pc++) {
 		in = &m->ins[pc];
-		in->fop = -1;
+		a = &m->acts[pc];
+		in->fop = a->op = -1;
 		in->tidx = -1;
+		a->slot = -1;
 		if (in->kind != I_ACT)
 			continue;
 		for (k = 0; k < m->ntypes; k++)
@@ -981,7 +991,25 @@ compile_fast(struct mon *m)
 		in->next = pc + 1;
 		for (n = 0; n < m->nins && m->ins[in->next].kind == I_JMP; n++)
 			in->next = m->ins[in->next].a;
+		/* The inline step's: where the step leads when that is an
+		 * action or the end, or a loop's test whose body begins
+		 * with an action (a counted loop's: while it goes round). */
+		a->tidx = in->tidx;
+		a->port = in->port;
+		a->loc = in->loc;
+		a->root = in->root;
+		a->group = in->group;
+		a->next = in->next;
+		to = &m->ins[in->next];
+		if (to->kind == I_TEST && m->ins[in->next + 1].kind == I_ACT) {
+			a->next = in->next + 1;
+			a->slot = to->count < 0 ? -1 : to->a;
+		} else if (to->kind != I_ACT && to->kind != I_END)
+			continue;
+		a->op = in->fop;
+		a->post = ens_mon_is_post((enum mon_op)in->fop);
 	}
+	return 0;
 }
 
 struct mon *
@@ -1026,7 +1054,8 @@ ens_mon_new(const char *behaviour, int nlocs, const char *const *locs, int ntype
 		return NULL;
 	}
 	(void)end;
-	compile_fast(m);
+	if (compile_fast(m) != 0)
+		goto oom;
 	if ((start = calloc((size_t)CW(m), sizeof(long))) == NULL ||
 	    (m->cur = calloc((size_t)CW(m), sizeof(long))) == NULL) {
 		free(start);
@@ -1034,6 +1063,7 @@ ens_mon_new(const char *behaviour, int nlocs, const char *const *locs, int ntype
 	}
 	i = closure(m, start, 1);
 	free(start);
+	sync_fast(m);
 	if (i != 0) {
 		*cause = strdup("the behaviour has too many ways to go at its start");
 		ens_mon_free(m);
@@ -1132,14 +1162,6 @@ matches(const struct ins *in, const struct mon_event *e)
 		return 0;
 	}
 	return e->type != NULL && strcmp(in->type, e->type) == 0 && in->port == e->port;
-}
-
-/* Whether an event is a post (isend ... irecv any). */
-static int
-is_post(enum mon_op op)
-{
-	return op == MON_ISEND || op == MON_ISSEND || op == MON_IBSEND ||
-	    op == MON_IRECV || op == MON_IRECV_ANY;
 }
 
 /* The port a probe (or an iprobe that found) e found: 1 and its type's
@@ -1261,9 +1283,9 @@ follow(const struct mon *m, const struct ins *in, const struct mon_event *e,
 				RQ(m, d, in->on[i]) = 0;
 		break;
 	default:
-		if (in->req >= 0 && is_post(e->op)) {
+		if (in->req >= 0 && ens_mon_is_post(e->op)) {
 			RQ(m, d, in->req) = e->req != 0 ? e->req : MON_POSTING;
-			RQSEQ(m, d, in->req) = m->nposts + 1;
+			RQSEQ(m, d, in->req) = m->f.nposts + 1;
 		}
 		break;
 	}
@@ -1503,12 +1525,30 @@ fast_match(const struct mon *m, const struct ins *in,
 static inline void
 took(struct mon *m, const struct ins *in)
 {
-	if (m->where != NULL)
-		*m->where = in->loc;
+	if (m->f.where != NULL)
+		*m->f.where = in->loc;
 }
+
+/* The inline step's view after a step: the one configuration, if one. */
+static void
+sync_fast(struct mon *m)
+{
+	m->f.c = !m->failed && m->rd.n == 1 ? m->rd.v : NULL;
+}
+
+static inline int step(struct mon *, const struct mon_event *, char **);
 
 int
 ens_mon_step(struct mon *m, const struct mon_event *e, char **msg)
+{
+	int	r = step(m, e, msg);
+
+	sync_fast(m);
+	return r;
+}
+
+static inline __attribute__((always_inline)) int
+step(struct mon *m, const struct mon_event *e, char **msg)
 {
 	int		 w = CW(m), i, took_one = 0;
 	long		 fast[MON_FAST_CW], *c;
@@ -1526,8 +1566,8 @@ ens_mon_step(struct mon *m, const struct mon_event *e, char **msg)
 		c = m->rd.v;
 		in = &m->ins[c[0]];
 		if (in->fop == (int)e->op && fast_match(m, in, e)) {
-			if (is_post(e->op))
-				m->nposts++;
+			if (ens_mon_is_post(e->op))
+				m->f.nposts++;
 			took(m, in);
 			c[0] = in->next;
 			if (m->ins[c[0]].kind == I_ACT)
@@ -1544,8 +1584,8 @@ ens_mon_step(struct mon *m, const struct mon_event *e, char **msg)
 	    (in = &m->ins[m->rd.v[0]])->kind == I_ACT && matches(in, e)) {
 		memcpy(fast, m->rd.v, sizeof(long) * (size_t)w);
 		if (follow(m, in, e, fast)) {
-			if (is_post(e->op))
-				m->nposts++;
+			if (ens_mon_is_post(e->op))
+				m->f.nposts++;
 			took(m, in);
 			if (advance(m, fast) == 0) {
 				memcpy(m->rd.v, fast, sizeof(long) * (size_t)w);
@@ -1575,8 +1615,8 @@ ens_mon_step(struct mon *m, const struct mon_event *e, char **msg)
 			}
 		}
 	}
-	if (m->next.n > 0 && is_post(e->op))
-		m->nposts++;
+	if (m->next.n > 0 && ens_mon_is_post(e->op))
+		m->f.nposts++;
 	if (m->next.n == 0) {
 		m->failed = 1;
 		*msg = refusal(m, e);
@@ -1601,5 +1641,11 @@ settle(struct mon *m, const long *next, int n, char **msg)
 void
 ens_mon_where(struct mon *m, int *where)
 {
-	m->where = where;
+	m->f.where = where;
+}
+
+struct mon_fast *
+ens_mon_fast_state(struct mon *m)
+{
+	return &m->f;
 }

@@ -158,6 +158,14 @@ struct mon_event {
 
 struct mon;
 
+/* Whether a call posts a request (isend ... irecv any). */
+static inline int
+ens_mon_is_post(enum mon_op op)
+{
+	return op == MON_ISEND || op == MON_ISSEND || op == MON_IBSEND ||
+	    op == MON_IRECV || op == MON_IRECV_ANY;
+}
+
 /* A monitor for a behaviour text; locs holds the nlocs statements'
  * locations ("file:line:col", "-" unknown), one string each, in the
  * text's order; types and nports are the process's port types and counts
@@ -192,5 +200,85 @@ void ens_mon_posted(struct mon *, long req);
 void ens_mon_where(struct mon *, int *where);
 
 void ens_mon_free(struct mon *);
+
+/* THE INLINE STEP.  The precomputed automaton as the caller's inline step
+ * reads it (ens_mon_fast), so that the common step is a table lookup and
+ * a compare in the caller's own code, no call: one configuration, at an
+ * action that takes the call as it is (no request or probed message it
+ * names), which leads to the next action directly or through a loop's
+ * test that goes round again.  Everything else (a choice, several
+ * configurations, a counted loop's last iteration, an action whose
+ * request the step follows) is ens_mon_step's, which the inline step
+ * leaves the monitor untouched for: the two take and refuse the same
+ * calls, with the same messages.  Per instruction: */
+struct mon_act {
+	int		 op;	/* the call the inline step takes here; -1 none */
+	int		 tidx;	/* its port type's index among the types, -1 */
+	int		 port;	/* 1.., 0 none */
+	int		 loc;	/* its statement's location (ens_mon_where) */
+	int		 next;	/* the action the step leads to */
+	int		 slot;	/* >= 0: through the test of a counted loop
+				 * whose counter is configuration[1 + slot] */
+	int		 post;	/* 1: op posts a request (ens_mon_is_post) */
+	const char	*root;	/* a rooted collective's; NULL none */
+	const char	*group;	/* a collective's 'over'; NULL none */
+};
+
+/* The monitor's state the inline step reads and moves. */
+struct mon_fast {
+	long			*c;	/* the one configuration (its pc, then
+					 * the loops' counters); NULL: several,
+					 * or the monitor refused */
+	const struct mon_act	*acts;
+	int			*where;	/* ens_mon_where's; NULL none */
+	long			 nposts;	/* requests posted so far */
+};
+
+/* The monitor's inline step state, the same for its life. */
+struct mon_fast *ens_mon_fast_state(struct mon *);
+
+/* Whether the names a statement and a call give (a group, a root; NULL
+ * none) are the same, as ens_mon_step takes them. */
+static inline int
+ens_mon_same(const char *a, const char *b)
+{
+	if (a == b)
+		return 1;
+	if (a == NULL || b == NULL)
+		return 0;
+	while (*a != '\0' && *a == *b)
+		a++, b++;
+	return *a == *b;
+}
+
+/* The inline step of a call op on port (tidx: its type's index; -1 and 0
+ * none), root and group as ens_mon_step's event gives them: 0 taken, as
+ * ens_mon_step would; -1 not the inline step's, the monitor untouched:
+ * then ens_mon_step. */
+static inline int
+ens_mon_fast(struct mon_fast *f, enum mon_op op, int tidx, int port,
+    const char *root, const char *group)
+{
+	long			*c = f->c;
+	const struct mon_act	*a;
+
+	if (c == NULL)
+		return -1;
+	a = &f->acts[c[0]];
+	if (a->op != (int)op || a->tidx != tidx || a->port != port ||
+	    !ens_mon_same(a->group, group) ||
+	    (a->root != NULL && (root == NULL || !ens_mon_same(a->root, root))))
+		return -1;
+	if (a->slot >= 0) {
+		if (c[1 + a->slot] == 0)	/* the loop's last: ens_mon_step */
+			return -1;
+		c[1 + a->slot]--;
+	}
+	f->nposts += a->post;
+	if (f->where != NULL)
+		*f->where = a->loc;
+	c[0] = a->next;
+	return 0;
+}
 
 #endif

@@ -36,25 +36,40 @@ peer_of(MPI_Comm c, int k, int peer)
 }
 
 
-/* The watch (slot.h): a raw call on one peer (rank in comm), to send to
- * it or receive from it; one the watch cannot name waits for nobody it
- * knows. */
+/* The watch (slot.h): a raw call on one peer (rank in the last
+ * communicator, slot_last), to send to it or receive from it; one the
+ * watch cannot name waits for nobody it knows. */
 static inline void
-raw_p2p(int call, MPI_Comm comm, int rank, int send)
+raw_p2p_last(int call, int rank, int send)
 {
-	volatile struct wire_slot	*s = slot_me;
-	int				 w = slot_world_rank(comm, rank);
+	volatile struct wire_slot	*s = slot_open();
+	int				 w = slot_last_rank(rank);
 
-	slot_begin(call, w >= 0 ? WIRE_WAIT_ALL : WIRE_WAIT_NONE);
 	slot_raw();
 	if (w >= 0) {
 		s->peers[0] = w;
-		s->npeers = 1;
-		s->sends = send ? 1 : 0;
-		s->recvs = send ? 0 : 1;
-	}
+		slot_fields(s, call, WIRE_WAIT_ALL, -1, -1, 1, send ? 1 : 0,
+		    send ? 0 : 1);
+	} else
+		slot_fields(s, call, WIRE_WAIT_NONE, -1, -1, 0, 0, 0);
 	slot_done();
 }
+
+/* The same, rank in comm. */
+static inline void
+raw_p2p(int call, MPI_Comm comm, int rank, int send)
+{
+	if (comm != slot_last.c)
+		slot_last_find(comm);
+	raw_p2p_last(call, rank, send);
+}
+
+/* Whether a raw call on comm takes the short way: the process not
+ * tracing, and comm the last communicator the watch was asked about
+ * (slot_last), so that saying the call is stores alone, with no call
+ * before MPI's that would keep the call's arguments aside.  Else the
+ * wrapper's general way (raw_*), the same stores and the trace. */
+#define RAW_SHORT(comm)	(!rec_on && (comm) == slot_last.c)
 
 /* A raw sendrecv: to dest, from source. */
 static void
@@ -80,14 +95,12 @@ raw_sendrecv(int call, MPI_Comm comm, int dest, int source)
 	slot_done();
 }
 
-/* A raw collective on comm (root its rank there, or -1). */
+/* A raw collective on the last communicator (slot_last; root its rank
+ * there, or -1). */
 static inline void
-raw_coll(int call, MPI_Comm comm, int root)
+raw_coll_last(int call, int root)
 {
-	unsigned	*ncoll;
-	int		 id = slot_comm(comm, &ncoll);
-
-	if (id < 0) {
+	if (!slot_last.known) {
 		slot_begin(call, WIRE_WAIT_NONE);
 		slot_raw();
 		slot_done();
@@ -95,10 +108,19 @@ raw_coll(int call, MPI_Comm comm, int root)
 	}
 	slot_begin(call, WIRE_WAIT_COLL);
 	slot_raw();
-	slot_me->comm = id;
-	slot_me->ncoll = (*ncoll)++;
-	slot_me->root = root >= 0 ? slot_world_rank(comm, root) : -1;
+	slot_me->comm = slot_last.id;
+	slot_me->ncoll = (*slot_last.ncoll)++;
+	slot_me->root = slot_last_rank(root);
 	slot_done();
+}
+
+/* The same on comm. */
+static inline void
+raw_coll(int call, MPI_Comm comm, int root)
+{
+	if (comm != slot_last.c)
+		slot_last_find(comm);
+	raw_coll_last(call, root);
 }
 
 /* A raw post's request, to or from rank in comm. */
@@ -788,14 +810,28 @@ traced_Reduce_scatter(const void *sbuf, void *rbuf, const int rcounts[],
 	return rc;
 }
 
-int
-MPI_Send(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+static __attribute__((noinline)) int
+raw_Send(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
     MPI_Comm comm)
 {
 	int	rc;
 
 	raw_p2p(WC_MPI_SEND, comm, dest, 1);
 	rc = traced_Send(buf, count, dt, dest, tag, comm);
+	slot_leave();
+	return rc;
+}
+
+int
+MPI_Send(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+    MPI_Comm comm)
+{
+	int	rc;
+
+	if (!RAW_SHORT(comm))
+		return raw_Send(buf, count, dt, dest, tag, comm);
+	raw_p2p_last(WC_MPI_SEND, dest, 1);
+	rc = PMPI_Send(buf, count, dt, dest, tag, comm);
 	slot_leave();
 	return rc;
 }
@@ -836,14 +872,28 @@ MPI_Bsend(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
 	return rc;
 }
 
-int
-MPI_Recv(void *buf, int count, MPI_Datatype dt, int source, int tag,
+static __attribute__((noinline)) int
+raw_Recv(void *buf, int count, MPI_Datatype dt, int source, int tag,
     MPI_Comm comm, MPI_Status *st)
 {
 	int	rc;
 
 	raw_p2p(WC_MPI_RECV, comm, source, 0);
 	rc = traced_Recv(buf, count, dt, source, tag, comm, st);
+	slot_leave();
+	return rc;
+}
+
+int
+MPI_Recv(void *buf, int count, MPI_Datatype dt, int source, int tag,
+    MPI_Comm comm, MPI_Status *st)
+{
+	int	rc;
+
+	if (!RAW_SHORT(comm))
+		return raw_Recv(buf, count, dt, source, tag, comm, st);
+	raw_p2p_last(WC_MPI_RECV, source, 0);
+	rc = PMPI_Recv(buf, count, dt, source, tag, comm, st);
 	slot_leave();
 	return rc;
 }
@@ -1028,14 +1078,28 @@ MPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt,
 	return rc;
 }
 
-int
-MPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt,
+static __attribute__((noinline)) int
+raw_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt,
     MPI_Op op, MPI_Comm comm)
 {
 	int	rc;
 
 	raw_coll(WC_MPI_ALLREDUCE, comm, -1);
 	rc = traced_Allreduce(sbuf, rbuf, count, dt, op, comm);
+	slot_leave();
+	return rc;
+}
+
+int
+MPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt,
+    MPI_Op op, MPI_Comm comm)
+{
+	int	rc;
+
+	if (!RAW_SHORT(comm))
+		return raw_Allreduce(sbuf, rbuf, count, dt, op, comm);
+	raw_coll_last(WC_MPI_ALLREDUCE, -1);
+	rc = PMPI_Allreduce(sbuf, rbuf, count, dt, op, comm);
 	slot_leave();
 	return rc;
 }

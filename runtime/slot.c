@@ -102,6 +102,16 @@ slot_attach(int rank)
 	slot_done();
 }
 
+struct slot_last slot_last = { .c = MPI_COMM_NULL, .id = -1 };
+
+/* Forget the last communicator: the list changes. */
+static void
+forget_last(void)
+{
+	slot_last.c = MPI_COMM_NULL;
+	slot_last.known = 0;
+}
+
 /* The members of one run of a group or component, appended to w. */
 static void
 add_run(int *w, int *n, int first, int count, int step)
@@ -139,6 +149,7 @@ slot_comms(MPI_Comm app, MPI_Comm comp, const MPI_Comm *gcomms, int n,
 	int		 i, k, m;
 
 	slot_comms_clear();
+	forget_last();
 	if ((S.comms = calloc((size_t)n + 2, sizeof(*S.comms))) == NULL)
 		return -1;
 	c = &S.comms[S.ncomms++];
@@ -187,6 +198,7 @@ slot_comms_clear(void)
 	free(S.comms);
 	S.comms = NULL;
 	S.ncomms = 0;
+	forget_last();
 }
 
 /* The communicator c as the watch knows it, or NULL. */
@@ -203,27 +215,17 @@ find_comm(MPI_Comm c)
 	return NULL;
 }
 
-int
-slot_world_rank(MPI_Comm c, int rank)
+void
+slot_last_find(MPI_Comm c)
 {
-	struct scomm	*s;
+	struct scomm	*s = find_comm(c);
 
-	if (rank < 0 || (s = find_comm(c)) == NULL)
-		return -1;
-	if (s->world == NULL)
-		return rank;
-	return rank < s->size ? s->world[rank] : -1;
-}
-
-int
-slot_comm(MPI_Comm c, unsigned **ncoll)
-{
-	struct scomm	*s;
-
-	if ((s = find_comm(c)) == NULL)
-		return -1;
-	*ncoll = &s->ncoll;
-	return s->id;
+	slot_last.c = c;
+	slot_last.known = s != NULL;
+	slot_last.world = s != NULL ? s->world : NULL;
+	slot_last.size = s != NULL ? s->size : 0;
+	slot_last.id = s != NULL ? s->id : -1;
+	slot_last.ncoll = s != NULL ? &s->ncoll : NULL;
 }
 
 /* The key of a request handle (0: MPI_REQUEST_NULL's, or none). */

@@ -33,18 +33,42 @@ void slot_attach(int rank);
  * waits for, with no port and no peer (the statement, slot.loc, is the
  * monitor's to say: ens_mon_where); the fields of the wait after it,
  * then slot_done. */
+static inline volatile struct wire_slot *slot_open(void);
+static inline void slot_fields(volatile struct wire_slot *, int, int, int,
+		    int, int, unsigned, unsigned);
+
 static inline void
 slot_begin(int call, int wait)
+{
+	slot_fields(slot_open(), call, wait, -1, -1, 0, 0, 0);
+}
+
+/* slot_begin in two, so that a call whose fields are known at once
+ * writes each once: the slot odd (being written), then the call, its
+ * wait, its port (type's index, index; -1 none), its peers' count and
+ * whether it sends to them and receives from them (peers[] the
+ * caller's). */
+static inline volatile struct wire_slot *
+slot_open(void)
 {
 	volatile struct wire_slot	*s = slot_me;
 
 	s->gen++;
 	__atomic_thread_fence(__ATOMIC_RELEASE);
+	return s;
+}
+
+static inline void
+slot_fields(volatile struct wire_slot *s, int call, int wait, int type,
+    int port, int npeers, unsigned sends, unsigned recvs)
+{
 	s->call = call;
 	s->wait = wait;
-	s->type = s->port = -1;
-	s->npeers = 0;
-	s->sends = s->recvs = 0;
+	s->type = type;
+	s->port = port;
+	s->npeers = npeers;
+	s->sends = sends;
+	s->recvs = recvs;
 }
 
 /* The fields written: the slot even again. */
@@ -68,15 +92,11 @@ slot_leave(void)
 static inline void
 slot_p2p(int call, int type, int port, int peer, int send)
 {
-	volatile struct wire_slot	*s = slot_me;
+	volatile struct wire_slot	*s = slot_open();
 
-	slot_begin(call, WIRE_WAIT_ALL);
-	s->type = type;
-	s->port = port;
 	s->peers[0] = peer;
-	s->npeers = 1;
-	s->sends = send ? 1 : 0;
-	s->recvs = send ? 0 : 1;
+	slot_fields(s, call, WIRE_WAIT_ALL, type, port, 1, send ? 1 : 0,
+	    send ? 0 : 1);
 	slot_done();
 }
 
@@ -109,15 +129,62 @@ slot_coll(int call, int comm, unsigned ncoll, int root)
 	slot_done();
 }
 
+/* The communicator slot_world_rank or slot_comm was last asked about,
+ * and what the watch knows of it: its members' world ranks in its rank
+ * order (NULL: the world's own), its size, its name (WIRE_COMM_*) and
+ * counter of collectives, or that it knows none (known 0).  Made of the
+ * watch's own list of communicators (slot_comms), and forgotten whenever
+ * that changes: a raw call on the same communicator as the last is a
+ * compare, not a search. */
+struct slot_last {
+	MPI_Comm	 c;
+	int		 known;
+	const int	*world;
+	int		 size;
+	int		 id;
+	unsigned	*ncoll;
+};
+extern struct slot_last slot_last;
+/* Make c the last communicator. */
+void slot_last_find(MPI_Comm c);
+
+/* The world rank of rank in the last communicator (slot_world_rank). */
+static inline int
+slot_last_rank(int rank)
+{
+	if (!slot_last.known || rank < 0)
+		return -1;
+	if (slot_last.world == NULL)
+		return rank;
+	return rank < slot_last.size ? slot_last.world[rank] : -1;
+}
+
 /* The world rank of rank in communicator c as the watch knows it: c the
  * world, the ports' communicator, the component's or a group's (slot_comm
  * says which); -1 when it cannot say (another communicator, MPI_ANY_SOURCE,
  * MPI_PROC_NULL). */
-int slot_world_rank(MPI_Comm c, int rank);
+static inline int
+slot_world_rank(MPI_Comm c, int rank)
+{
+	if (rank < 0)
+		return -1;
+	if (c != slot_last.c)
+		slot_last_find(c);
+	return slot_last_rank(rank);
+}
 /* The watch's name of communicator c (WIRE_COMM_*), and in *ncoll its
  * counter of collectives, which the caller increments; -1 for one it does
  * not know. */
-int slot_comm(MPI_Comm c, unsigned **ncoll);
+static inline int
+slot_comm(MPI_Comm c, unsigned **ncoll)
+{
+	if (c != slot_last.c)
+		slot_last_find(c);
+	if (!slot_last.known)
+		return -1;
+	*ncoll = slot_last.ncoll;
+	return slot_last.id;
+}
 /* Say which communicators libensemble made, for the table t: the ports'
  * (app), the component's (comp, its processes in index order), and
  * gcomms[i] for each group t->groups[i] (those made so far: n); borrowed

@@ -76,6 +76,17 @@ main(int argc, char **argv)
 			    atoi(argv[3]));
 	} else if (strcmp(mode, "wrong-type") == 0)
 		ens_send("Nope", 1, &v, 1, MPI_INT);
+	else if (strcmp(mode, "wrong-type-reused") == 0) {
+		/* The type named by one buffer, right, then wrong: the
+		 * second call is known by its characters, not the buffer's
+		 * address. */
+		char	name[8];
+
+		strcpy(name, "Peer");
+		ens_send(name, 1, &v, 1, MPI_INT);
+		strcpy(name, "Nope");
+		ens_send(name, 1, &v, 1, MPI_INT);
+	}
 	else if (strcmp(mode, "bad-index") == 0)
 		ens_send("Peer", 5, &v, 1, MPI_INT);
 	else if (strcmp(mode, "protocol") == 0 || strcmp(mode, "send") == 0)

@@ -14,6 +14,10 @@ static int	n, failed;
  * case runs both ways. */
 static const char	*types_made[2];
 static int		 by_index;
+/* Whether each step tries the inline step first (monitor.h), as ens.c
+ * does, and ens_mon_step when that is not it; the steps it took. */
+static int		 inline_way;
+static long		 inline_taken;
 
 /* e's type's index + 1 among the monitor's types, when by_index. */
 static void
@@ -25,6 +29,27 @@ index_type(struct mon_event *e)
 	for (k = 0; by_index && e->type != NULL && k < 2; k++)
 		if (types_made[k] != NULL && strcmp(types_made[k], e->type) == 0)
 			e->ptype = k + 1;
+}
+
+/* A step as ens.c takes it when inline_way: the inline step, else
+ * ens_mon_step; else ens_mon_step alone. */
+static int
+take(struct mon *m, const struct mon_event *e, char **msg)
+{
+	int	k, tidx = -1;
+
+	*msg = NULL;
+	if (inline_way) {
+		for (k = 0; e->type != NULL && k < 2; k++)
+			if (types_made[k] != NULL && strcmp(types_made[k], e->type) == 0)
+				tidx = k;
+		if (ens_mon_fast(ens_mon_fast_state(m), e->op, tidx, e->port,
+		    e->root, e->group) == 0) {
+			inline_taken++;
+			return 0;
+		}
+	}
+	return ens_mon_step(m, e, msg);
 }
 
 static void
@@ -97,7 +122,7 @@ stepg(struct mon *m, enum mon_op op, const char *root, const char *group,
 	e.op = op;
 	e.root = root;
 	e.group = group;
-	r = ens_mon_step(m, &e, &msg);
+	r = take(m, &e, &msg);
 
 	if (want != NULL && (msg == NULL || strcmp(msg, want) != 0)) {
 		printf("# got:  %s\n# want: %s\n", msg != NULL ? msg : "(none)", want);
@@ -122,7 +147,7 @@ step(struct mon *m, enum mon_op op, const char *type, int port, const char *root
 	e.port = port;
 	e.root = root;
 	index_type(&e);
-	r = ens_mon_step(m, &e, &msg);
+	r = take(m, &e, &msg);
 
 	if (want != NULL && (msg == NULL || strcmp(msg, want) != 0)) {
 		printf("# got:  %s\n# want: %s\n", msg != NULL ? msg : "(none)", want);
@@ -141,7 +166,7 @@ stepe(struct mon *m, const struct mon_event *e, const char *want)
 	int			 r;
 
 	index_type(&ev);
-	r = ens_mon_step(m, &ev, &msg);
+	r = take(m, &ev, &msg);
 
 	if (want != NULL && (msg == NULL || strcmp(msg, want) != 0)) {
 		printf("# got:  %s\n# want: %s\n", msg != NULL ? msg : "(none)", want);
@@ -640,6 +665,309 @@ where(void)
 	ens_mon_free(m);
 }
 
+/* Where the inline step (monitor.h) and ens_mon_step meet: each case
+ * stepped as ens.c steps, inline_way, with the steps the inline one took
+ * counted, so that a case that left it all to ens_mon_step fails. */
+static void
+meets(void)
+{
+	struct mon	*m;
+	long		 before;
+	int		 i, good;
+
+	inline_way = 1;
+	/* A counted loop: the inline step goes round, ens_mon_step takes
+	 * the last iteration's end, and the loop is left at its count. */
+	before = inline_taken;
+	m = new2("loop 3 { send P[1]; recv P[1]; } send Q[1];", "f:1 f:2 f:3 f:4",
+	    "P", 1, "Q", 1);
+	for (good = m != NULL, i = 0; good && i < 3; i++)
+		good = step(m, MON_SEND, "P", 1, NULL, NULL) == 0 &&
+		    step(m, MON_RECV, "P", 1, NULL, NULL) == 0;
+	ok(good && step(m, MON_SEND, "P", 1, NULL,
+	    "'ens_send P[1]' but behaviour expects 'send Q[1]' (f:4)") == -1,
+	    "inline: a counted loop's last iteration, then a fourth send refused");
+	ok(inline_taken - before == 5, "inline: 5 of the loop's 6 steps inline "
+	    "(the last leaves the loop through ens_mon_step)");
+	ens_mon_free(m);
+	m = new2("loop 3 { send P[1]; recv P[1]; } send Q[1];", "f:1 f:2 f:3 f:4",
+	    "P", 1, "Q", 1);
+	for (good = m != NULL, i = 0; good && i < 3; i++)
+		good = step(m, MON_SEND, "P", 1, NULL, NULL) == 0 &&
+		    step(m, MON_RECV, "P", 1, NULL, NULL) == 0;
+	ok(good && step(m, MON_SEND, "Q", 1, NULL, NULL) == 0 &&
+	    step(m, MON_FINALIZE, NULL, 0, NULL, NULL) == 0,
+	    "inline: after the loop, the statement after it, then the end");
+	ens_mon_free(m);
+	/* A loop of 1 and a loop of 0. */
+	m = new2("loop 1 { send P[1]; } loop 0 { recv P[1]; } recv Q[1];",
+	    "f:1 f:2 f:3 f:4 f:5", "P", 1, "Q", 1);
+	ok(m != NULL && step(m, MON_SEND, "P", 1, NULL, NULL) == 0 &&
+	    step(m, MON_RECV, "P", 1, NULL,
+	    "'ens_recv P[1]' but behaviour expects 'recv Q[1]' (f:5)") == -1,
+	    "inline: a loop of 1 goes once, a loop of 0 not at all");
+	ens_mon_free(m);
+	m = new2("loop 1 { send P[1]; } recv Q[1];", "f:1 f:2 f:3", "P", 1, "Q", 1);
+	ok(m != NULL && step(m, MON_SEND, "P", 1, NULL, NULL) == 0 &&
+	    step(m, MON_SEND, "P", 1, NULL,
+	    "'ens_send P[1]' but behaviour expects 'recv Q[1]' (f:3)") == -1,
+	    "inline: a loop of 1 does not go round twice");
+	ens_mon_free(m);
+	/* Nested loops: 2 x 3 sends, then a receive. */
+	before = inline_taken;
+	m = new2("loop 2 { loop 3 { send P[1]; } recv P[1]; } send Q[1];",
+	    "f:1 f:2 f:3 f:4 f:5", "P", 1, "Q", 1);
+	for (good = m != NULL, i = 0; good && i < 2; i++)
+		good = step(m, MON_SEND, "P", 1, NULL, NULL) == 0 &&
+		    step(m, MON_SEND, "P", 1, NULL, NULL) == 0 &&
+		    step(m, MON_SEND, "P", 1, NULL, NULL) == 0 &&
+		    step(m, MON_RECV, "P", 1, NULL, NULL) == 0;
+	ok(good && inline_taken - before == 4,
+	    "inline: nested loops, the inner's first two sends inline each time");
+	ok(good && step(m, MON_RECV, "P", 1, NULL,
+	    "'ens_recv P[1]' but behaviour expects 'send Q[1]' (f:5)") == -1,
+	    "inline: nested loops left at their counts");
+	ens_mon_free(m);
+	m = new2("loop 2 { loop 3 { send P[1]; } recv P[1]; } send Q[1];",
+	    "f:1 f:2 f:3 f:4 f:5", "P", 1, "Q", 1);
+	ok(m != NULL && step(m, MON_SEND, "P", 1, NULL, NULL) == 0 &&
+	    step(m, MON_SEND, "P", 1, NULL, NULL) == 0 &&
+	    step(m, MON_RECV, "P", 1, NULL,
+	    "'ens_recv P[1]' but behaviour expects 'send P[1]' (f:3)") == -1,
+	    "inline: an inner loop left early is refused, its statement named");
+	ens_mon_free(m);
+	/* A choice after a loop: several configurations, ens_mon_step's. */
+	m = new2("loop 2 { send P[1]; } choice { recv P[1]; } or { recv Q[1]; } "
+	    "send Q[1];", "f:1 f:2 f:3 f:4 f:5 f:6", "P", 1, "Q", 1);
+	ok(m != NULL && step(m, MON_SEND, "P", 1, NULL, NULL) == 0 &&
+	    step(m, MON_SEND, "P", 1, NULL, NULL) == 0 &&
+	    step(m, MON_SEND, "P", 1, NULL, "'ens_send P[1]' but behaviour "
+	    "expects 'recv P[1]' (f:4) or 'recv Q[1]' (f:5)") == -1,
+	    "inline: a choice after a loop, both ways named");
+	ens_mon_free(m);
+	m = new2("loop 2 { send P[1]; } choice { recv P[1]; } or { recv Q[1]; } "
+	    "send Q[1];", "f:1 f:2 f:3 f:4 f:5 f:6", "P", 1, "Q", 1);
+	ok(m != NULL && step(m, MON_SEND, "P", 1, NULL, NULL) == 0 &&
+	    step(m, MON_SEND, "P", 1, NULL, NULL) == 0 &&
+	    step(m, MON_RECV, "Q", 1, NULL, NULL) == 0 &&
+	    step(m, MON_SEND, "Q", 1, NULL, NULL) == 0 &&
+	    step(m, MON_FINALIZE, NULL, 0, NULL, NULL) == 0,
+	    "inline: a choice after a loop, its second way");
+	ens_mon_free(m);
+	/* Collectives and groups: the group and the root compared. */
+	before = inline_taken;
+	m = new2("loop { allreduce over rows[1]; bcast from m[1]; allreduce; }",
+	    "f:1 f:2 f:3 f:4", NULL, 0, NULL, 0);
+	for (good = m != NULL, i = 0; good && i < 3; i++)
+		good = stepg(m, MON_ALLREDUCE, NULL, "rows[1]", NULL) == 0 &&
+		    stepg(m, MON_BCAST, "m[1]", NULL, NULL) == 0 &&
+		    stepg(m, MON_ALLREDUCE, NULL, NULL, NULL) == 0;
+	ok(good && inline_taken - before == 9,
+	    "inline: a loop for ever of collectives over a group and the "
+	    "application, all inline");
+	ok(good && stepg(m, MON_ALLREDUCE, NULL, "rows[2]",
+	    "'ens_allreduce over rows[2]' but behaviour expects 'allreduce "
+	    "over rows[1]' (f:2)") == -1, "inline: another group refused");
+	ens_mon_free(m);
+	m = new2("loop 2 { bcast from m[1] over g; } barrier;", "f:1 f:2 f:3",
+	    NULL, 0, NULL, 0);
+	ok(m != NULL && stepg(m, MON_BCAST, "m[1]", "g", NULL) == 0 &&
+	    stepg(m, MON_BCAST, "m[2]", "g", "'ens_bcast from m[2] over g' but "
+	    "behaviour expects 'bcast from m[1] over g' (f:2)") == -1,
+	    "inline: another root refused");
+	ens_mon_free(m);
+	m = new2("loop 2 { bcast from m[1] over g; } barrier;", "f:1 f:2 f:3",
+	    NULL, 0, NULL, 0);
+	ok(m != NULL && stepg(m, MON_BCAST, "m[1]", "g", NULL) == 0 &&
+	    stepg(m, MON_BCAST, "m[1]", NULL, "'ens_bcast from m[1]' but "
+	    "behaviour expects 'bcast from m[1] over g' (f:2)") == -1,
+	    "inline: the application where the behaviour says a group");
+	ens_mon_free(m);
+	m = new2("loop 2 { bcast from m[1] over g; } barrier;", "f:1 f:2 f:3",
+	    NULL, 0, NULL, 0);
+	ok(m != NULL && stepg(m, MON_BCAST, "m[1]", "g", NULL) == 0 &&
+	    stepg(m, MON_BCAST, "m[1]", "g", NULL) == 0 &&
+	    stepg(m, MON_BARRIER, NULL, NULL, NULL) == 0 &&
+	    stepg(m, MON_FINALIZE, NULL, NULL, NULL) == 0,
+	    "inline: a rooted collective over a group twice, then a barrier");
+	ens_mon_free(m);
+	/* The wrong port, the wrong type, a send mode the statement does
+	 * not take inline (ssend for 'send': ens_mon_step's). */
+	m = new2("loop { send P[1]; }", "f:1 f:2", "P", 2, "Q", 1);
+	ok(m != NULL && step(m, MON_SSEND, "P", 1, NULL, NULL) == 0 &&
+	    step(m, MON_SEND, "P", 1, NULL, NULL) == 0 &&
+	    step(m, MON_SEND, "P", 2, NULL, "'ens_send P[2]' but behaviour "
+	    "expects 'send P[1]' (f:2)") == -1,
+	    "inline: ssend for send through ens_mon_step; another port refused");
+	ens_mon_free(m);
+	m = new2("loop { send P[1]; }", "f:1 f:2", "P", 1, "Q", 1);
+	ok(m != NULL && step(m, MON_SEND, "Q", 1, NULL, "'ens_send Q[1]' but "
+	    "behaviour expects 'send P[1]' (f:2)") == -1,
+	    "inline: another port type refused");
+	ens_mon_free(m);
+	inline_way = 0;
+}
+
+/* same_ways' calls. */
+struct ev {
+	enum mon_op	 op;
+	const char	*type;
+	int		 port;
+	const char	*root, *group;
+};
+static const struct ev evs[] = { { MON_SEND, "A", 1, NULL, NULL },
+    { MON_RECV, "A", 2, NULL, NULL }, { MON_SSEND, "B", 1, NULL, NULL },
+    { MON_SEND, "B", 1, NULL, NULL }, { MON_ALLREDUCE, NULL, 0, NULL, NULL },
+    { MON_ALLREDUCE, NULL, 0, NULL, "g" }, { MON_BCAST, NULL, 0, "m[1]", NULL },
+    { MON_ISEND, "A", 1, NULL, NULL }, { MON_WAITALL, NULL, 0, NULL, NULL },
+    { MON_WAIT, NULL, 0, NULL, NULL }, { MON_FINALIZE, NULL, 0, NULL, NULL } };
+#define NEVS	((int)(sizeof(evs) / sizeof(*evs)))
+
+/* Call x, the nth (from 1), on m, inline first or not: as take.  Each
+ * isend posts request 100 + nth, each wait waits for the last posted
+ * (*last, m's). */
+static int
+call(struct mon *m, const struct ev *x, int nth, int inl, long *last, char **msg)
+{
+	struct mon_event	 e;
+	int			 r;
+
+	memset(&e, 0, sizeof(e));
+	e.op = x->op;
+	e.type = x->type;
+	e.port = x->port;
+	e.root = x->root;
+	e.group = x->group;
+	e.req = e.op == MON_WAIT ? *last : 0;
+	inline_way = inl;
+	r = take(m, &e, msg);
+	inline_way = 0;
+	if (r == 0 && e.op == MON_ISEND)
+		ens_mon_posted(m, *last = 100 + nth);
+	return r;
+}
+
+/* Whether behaviour text takes the nh calls of hist and then x: 0 yes. */
+static int
+replay(const char *text, const struct ev *const *hist, int nh, const struct ev *x)
+{
+	struct mon	*m = newv(text, 0, NULL, "A", 2, "B", 1);
+	char		*msg;
+	long		 last = 0;
+	int		 i, r = m == NULL ? -1 : 0;
+
+	for (i = 0; r == 0 && i <= nh; i++) {
+		r = call(m, i < nh ? hist[i] : x, i + 1, 0, &last, &msg);
+		free(msg);
+	}
+	ens_mon_free(m);
+	return r;
+}
+
+/* The monitor stepped as ens.c steps it (inline_way) against
+ * ens_mon_step alone, on random behaviours of loops, choices,
+ * collectives and requests and random calls: each step the same
+ * verdict, message and statement (ens_mon_where). */
+static void
+same_ways(void)
+{
+	static const char *const stmts[] = { "send A[1];", "recv A[2];",
+	    "ssend B[1];", "allreduce;", "allreduce over g;",
+	    "bcast from m[1];", "isend A[1];", "waitall;",
+	    "isend A[1] as r; wait r;" };
+	const struct ev	*hist[24];
+	const char	*locs[40];
+	char		 text[2048], lbuf[40][8], *ma, *mb;
+	unsigned	 seed = 2026;
+	long		 before = inline_taken, steps = 0, la, lb;
+	int		 i, j, k, t, nh, depth, ra, rb, wa, wb, good = 1, open;
+	struct mon	*a, *b;
+
+	for (i = 0; i < 40; i++) {
+		snprintf(lbuf[i], sizeof(lbuf[i]), "s:%d", i + 1);
+		locs[i] = lbuf[i];
+	}
+	for (i = 0; i < 300 && good; i++) {
+		/* A behaviour: statements, loops of 0 to 3 or for ever,
+		 * choices of two, nested up to 3 deep. */
+		text[0] = '\0';
+		for (open = 0, k = 0; k < 3 + (int)(seed % 10); k++) {
+			seed = lcg(seed);
+			j = (int)((seed >> 16) % 12);
+			if (j < 9 || open == 3 || strlen(text) > 1800)
+				strcat(text, stmts[(seed >> 8) % 9]);
+			else if (j < 11) {
+				strcat(text, j == 9 ? "loop " : "loop 2 ");
+				if (j == 9)
+					strcat(text, (seed >> 4) % 2 ? "3 " : (seed >> 5)
+					    % 3 ? "1 " : (seed >> 6) % 2 ? "0 " : "");
+				strcat(text, "{ ");
+				open++;
+				continue;
+			} else {
+				strcat(text, "choice { send A[1]; } or { ");
+				open++;
+				continue;
+			}
+			strcat(text, " ");
+			if (open > 0 && (seed >> 12) % 3 == 0) {
+				strcat(text, "} ");
+				open--;
+			}
+		}
+		while (open-- > 0)
+			strcat(text, "} ");
+		a = newv(text, 40, locs, "A", 2, "B", 1);
+		b = newv(text, 40, locs, "A", 2, "B", 1);
+		if (a == NULL || b == NULL) {
+			printf("# not parsed: %s\n", text);
+			good = 0;
+			ens_mon_free(a);
+			ens_mon_free(b);
+			break;
+		}
+		wa = wb = -2;
+		ens_mon_where(a, &wa);
+		ens_mon_where(b, &wb);
+		/* Calls the behaviour takes, found by trying each on a copy
+		 * (a fresh monitor given the calls so far), from a random
+		 * one on; and at the end, or when none is taken, one at
+		 * random. */
+		for (la = lb = 0, nh = 0, depth = 0; depth < 24 && good; depth++) {
+			seed = lcg(seed);
+			j = (int)((seed >> 16) % NEVS);
+			for (t = 0; depth < 23 && t < NEVS; t++) {
+				if (replay(text, hist, nh, &evs[(j + t) % NEVS]) == 0)
+					break;
+			}
+			if (depth < 23 && t < NEVS)
+				j = (j + t) % NEVS;
+			hist[nh++] = &evs[j];
+			ra = call(a, &evs[j], nh, 0, &la, &ma);
+			rb = call(b, &evs[j], nh, 1, &lb, &mb);
+			steps++;
+			if (ra != rb || wa != wb || (ma == NULL) != (mb == NULL) ||
+			    (ma != NULL && strcmp(ma, mb) != 0)) {
+				printf("# %s\n# step %d: %d '%s' (at %d) against %d "
+				    "'%s' (at %d)\n", text, depth, ra, ma ? ma : "",
+				    wa, rb, mb ? mb : "", wb);
+				good = 0;
+			}
+			free(ma);
+			free(mb);
+			if (ra != 0)
+				break;
+		}
+		ens_mon_free(a);
+		ens_mon_free(b);
+	}
+	inline_way = 0;
+	printf("# %ld steps, %ld inline\n", steps, inline_taken - before);
+	ok(good && inline_taken - before > 300,
+	    "random behaviours: the inline step and ens_mon_step, the same "
+	    "verdicts, messages and statements");
+}
+
 /* Every case, with the events' types by name or (by_index) by index
  * too. */
 static void
@@ -1098,6 +1426,13 @@ main(void)
 	printf("# again, each event's port type by its index\n");
 	cases();
 	where();
+	printf("# again, each step inline first, as ens.c takes it\n");
+	inline_way = 1;
+	cases();
+	where();
+	inline_way = 0;
+	meets();
+	same_ways();
 	printf("1..%d\n", n);
 	return failed;
 }
