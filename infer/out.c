@@ -290,27 +290,33 @@ names_add(struct names *ns, const char *s)
 	ns->v[ns->n++] = s;
 }
 
-/* The script language's words, which no name may be. */
+/* The script language's words, which no name may be: the statements'
+ * words, each word of them ("recv" and "any" of "recv any"; stmtword.h),
+ * and these. */
 static int
 reserved(const char *s)
 {
 	static const char *const w[] = { "application", "scale", "param",
-	    "require", "include", "for", "in", "if", "else", "loop", "choice",
-	    "or", "index", "ports", "min", "max", "send", "ssend", "bsend",
-	    "recv", "any", "isend", "issend", "ibsend", "irecv", "waitall",
-	    "sendrecv", "replace", "as", "wait", "test", "waitany", "waitsome",
-	    "on", "probe", "iprobe", "barrier", "allreduce", "allgather",
-	    "alltoall", "bcast", "scatter", "reduce", "gather", "allgatherv",
-	    "alltoallv", "reducescatter", "scatterv", "gatherv", "from", "to",
-	    "over", "tag", "default", "host", "exec", "args", "env", "wdir",
-	    "arg", "PCG", "Components", "Processes", "Channels", "Groups",
-	    "PARALLEL", "SYSTEM", "MPI", "SEQUENTIAL", "COMPONENTS", "BEHAVIOUR",
-	    NULL };
-	int	i;
+	    "require", "include", "for", "in", "if", "else", "or", "index",
+	    "ports", "min", "max", "as", "on", "over", "tag", "default", "host",
+	    "exec", "args", "env", "wdir", "arg", "PCG", "Components",
+	    "Processes", "Channels", "Groups", "PARALLEL", "SYSTEM", "MPI",
+	    "SEQUENTIAL", "COMPONENTS", "BEHAVIOUR", NULL };
+	const char	*p;
+	size_t		 n = strlen(s), k;
+	int		 i;
 
 	for (i = 0; w[i] != NULL; i++)
 		if (strcmp(w[i], s) == 0)
 			return 1;
+	for (i = 0; i < W_COUNT; i++)
+		for (p = stmt_words[i];; p += k + 1) {
+			k = strcspn(p, " ");
+			if (k == n && strncmp(p, s, n) == 0)
+				return 1;
+			if (p[k] == '\0')
+				break;
+		}
 	return 0;
 }
 
@@ -496,6 +502,16 @@ _Static_assert(W_GATHERV - W_BARRIER == BC_GATHERV - BC_BARRIER &&
     "enum bcoll follows the statement words' collectives");
 static const char *const *const colls = stmt_words + W_BARRIER;
 
+/* A statement's words, then its port type where it names one ("recv any"
+ * and "recv any T"). */
+static void
+words(struct out *o, enum stmt_word w, const char *type)
+{
+	buf_adds(o->b, stmt_words[w]);
+	if (type != NULL)
+		buf_printf(o->b, " %s", type);
+}
+
 static void print_list(struct out *, const struct bst *, int);
 
 /* " {" block "}" (then the caller goes on on that line). */
@@ -510,57 +526,58 @@ block(struct out *o, const struct bst *b, int depth)
 static void
 print_stmt(struct out *o, const struct bst *b, int depth)
 {
-	const char *const	*sends = stmt_words + W_SEND;	/* by mode */
-	const char *const	*isends = stmt_words + W_ISEND;
 	const struct bbranch	*br;
 
 	indent(o, depth);
 	switch (b->k) {
 	case B_SEND:
 	case B_RECV:
-		buf_printf(o->b, "%s ", b->k == B_SEND ? sends[b->mode] : "recv");
+		words(o, b->k == B_SEND ? W_SEND + b->mode : W_RECV, NULL);
+		buf_addc(o->b, ' ');
 		port(o, b->type, b->port);
 		buf_addc(o->b, ';');
 		break;
 	case B_RECV_ANY:
-		buf_printf(o->b, "recv any%s%s;", b->type != NULL ? " " : "",
-		    b->type != NULL ? b->type : "");
+		words(o, W_RECV_ANY, b->type);
+		buf_addc(o->b, ';');
 		break;
 	case B_ISEND:
 	case B_IRECV:
-		buf_printf(o->b, "%s ", b->k == B_ISEND ? isends[b->mode] : "irecv");
+		words(o, b->k == B_ISEND ? W_ISEND + b->mode : W_IRECV, NULL);
+		buf_addc(o->b, ' ');
 		port(o, b->type, b->port);
 		as(o, b->req);
 		buf_addc(o->b, ';');
 		break;
 	case B_IRECV_ANY:
-		buf_printf(o->b, "irecv any%s%s", b->type != NULL ? " " : "",
-		    b->type != NULL ? b->type : "");
+		words(o, W_IRECV_ANY, b->type);
 		as(o, b->req);
 		buf_addc(o->b, ';');
 		break;
 	case B_WAITALL:
-		buf_adds(o->b, "waitall;");
+		words(o, W_WAITALL, NULL);
+		buf_addc(o->b, ';');
 		break;
 	case B_WAIT:
-		buf_printf(o->b, "wait %s;", rep(b->req)->name);
+		words(o, W_WAIT, NULL);
+		buf_printf(o->b, " %s;", rep(b->req)->name);
 		break;
 	case B_TEST:
 	case B_IPROBE:
 	case B_IPROBE_ANY:
-		if (b->k == B_TEST)
-			buf_printf(o->b, "test %s {", rep(b->req)->name);
-		else if (b->k == B_IPROBE) {
-			buf_adds(o->b, "iprobe ");
+		if (b->k == B_TEST) {
+			words(o, W_TEST, NULL);
+			buf_printf(o->b, " %s", rep(b->req)->name);
+		} else if (b->k == B_IPROBE) {
+			words(o, W_IPROBE, NULL);
+			buf_addc(o->b, ' ');
 			port(o, b->type, b->port);
 			as(o, b->req);
-			buf_adds(o->b, " {");
 		} else {
-			buf_printf(o->b, "iprobe any%s%s", b->type != NULL ? " " : "",
-			    b->type != NULL ? b->type : "");
+			words(o, W_IPROBE_ANY, b->type);
 			as(o, b->req);
-			buf_adds(o->b, " {");
 		}
+		buf_adds(o->b, " {");
 		endline(o, &b->loc);
 		print_list(o, b->body, depth + 1);
 		indent(o, depth);
@@ -571,7 +588,8 @@ print_stmt(struct out *o, const struct bst *b, int depth)
 		return;
 	case B_WAITANY:
 	case B_WAITSOME:
-		buf_printf(o->b, "%s {", b->k == B_WAITANY ? "waitany" : "waitsome");
+		words(o, b->k == B_WAITANY ? W_WAITANY : W_WAITSOME, NULL);
+		buf_adds(o->b, " {");
 		endline(o, &b->loc);
 		for (br = b->branches; br != NULL; br = br->next) {
 			indent(o, depth + 1);
@@ -586,26 +604,29 @@ print_stmt(struct out *o, const struct bst *b, int depth)
 		return;
 	case B_SENDRECV:
 	case B_SENDRECV_REPLACE:
-		buf_adds(o->b, b->k == B_SENDRECV ? "sendrecv " : "sendrecv replace ");
+		words(o, b->k == B_SENDRECV ? W_SENDRECV : W_SENDRECV_REPLACE,
+		    NULL);
+		buf_addc(o->b, ' ');
 		port(o, b->type, b->port);
 		buf_adds(o->b, ", ");
 		port(o, b->rtype, b->rport);
 		buf_addc(o->b, ';');
 		break;
 	case B_PROBE:
-		buf_adds(o->b, "probe ");
+		words(o, W_PROBE, NULL);
+		buf_addc(o->b, ' ');
 		port(o, b->type, b->port);
 		as(o, b->req);
 		buf_addc(o->b, ';');
 		break;
 	case B_PROBE_ANY:
-		buf_printf(o->b, "probe any%s%s", b->type != NULL ? " " : "",
-		    b->type != NULL ? b->type : "");
+		words(o, W_PROBE_ANY, b->type);
 		as(o, b->req);
 		buf_addc(o->b, ';');
 		break;
 	case B_RECV_PROBED:
-		buf_printf(o->b, "recv %s;", rep(b->req)->name);
+		words(o, W_RECV_PROBED, NULL);
+		buf_printf(o->b, " %s;", rep(b->req)->name);
 		break;
 	case B_COLL:
 		buf_adds(o->b, colls[b->coll]);
@@ -637,12 +658,14 @@ print_stmt(struct out *o, const struct bst *b, int depth)
 			buf_adds(o->b, "..");
 			psym(o, b->hi);
 			buf_adds(o->b, " {");
-		} else if (b->count != NULL) {
-			buf_adds(o->b, "loop ");
-			psym(o, b->count);
+		} else {
+			words(o, W_LOOP, NULL);
+			if (b->count != NULL) {
+				buf_addc(o->b, ' ');
+				psym(o, b->count);
+			}
 			buf_adds(o->b, " {");
-		} else
-			buf_adds(o->b, "loop {");
+		}
 		endline(o, &b->loc);
 		block(o, b->body, depth);
 		endline(o, NULL);
@@ -665,7 +688,8 @@ print_stmt(struct out *o, const struct bst *b, int depth)
 		endline(o, NULL);
 		return;
 	case B_CHOICE:
-		buf_adds(o->b, "choice {");
+		words(o, W_CHOICE, NULL);
+		buf_adds(o->b, " {");
 		endline(o, &b->loc);
 		for (br = b->branches; br != NULL; br = br->next) {
 			print_list(o, br->body, depth + 1);

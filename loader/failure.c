@@ -446,9 +446,9 @@ failure_how(const struct run *R, int r, char *buf, size_t len)
 	    p->finalized ? " in ens_finalize or after" : "";
 	if (p->cannot != NULL)
 		snprintf(buf, len, "could not be started");
-	else if (p->loader_signal > 0)
+	else if (p->tramp_signal > 0)
 		snprintf(buf, len, "its trampoline was killed by signal %d (%s)",
-		    p->loader_signal, strsignal(p->loader_signal));
+		    p->tramp_signal, strsignal(p->tramp_signal));
 	else if (p->fail != NULL)
 		snprintf(buf, len, "stopped the run (a misuse or an MPI error)");
 	else if (p->forgood != NULL)
@@ -523,7 +523,7 @@ failure_report(struct run *R, int status)
 		 * MPI may drop a trampoline's last words as it stops the
 		 * job). */
 		R->culprit = R->sig_rank;
-		R->p[R->culprit].loader_signal = R->sig_num;
+		R->p[R->culprit].tramp_signal = R->sig_num;
 	} else if (R->culprit < 0 && R->sig_num > 0 && R->sig_rank < R->n) {
 		/* mpirun names the process by its rank. */
 		R->culprit = R->sig_rank;
@@ -557,11 +557,11 @@ failure_report(struct run *R, int status)
 		    p->component, launch_host_of(p));
 		if (p->cannot != NULL)
 			fprintf(stderr, "could not be started: %s\n", p->cannot);
-		else if (p->loader_signal > 0)
+		else if (p->tramp_signal > 0)
 			fprintf(stderr, "lost its trampoline: ensemble-exec, which ran"
 			    " it, was killed by signal %d (%s), and the component"
-			    " with it\n", p->loader_signal,
-			    strsignal(p->loader_signal));
+			    " with it\n", p->tramp_signal,
+			    strsignal(p->tramp_signal));
 		else if (!p->hello && p->ended && p->signal > 0)
 			fprintf(stderr, "was killed by signal %d (%s) before ens_init"
 			    " returned\n", p->signal, strsignal(p->signal));

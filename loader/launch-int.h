@@ -78,7 +78,7 @@ struct rproc {
 	char		*state;		/* its answer to SIGUSR1 */
 	char		*forgood;	/* why it is blocked for good: its peer
 					 * on the port it waits on finalized */
-	int		 loader_signal;	/* its trampoline was killed by this
+	int		 tramp_signal;	/* its trampoline was killed by this
 					 * signal, saying nothing: 0 none */
 	long		 seq, seq_before;	/* the call of its last answer
 					 * and of the one before; -1: none */

@@ -117,9 +117,7 @@ pcg_stmt_word(enum stmt_kind kind, enum send_mode mode)
 int
 pcg_stmt_rooted(enum stmt_kind kind)
 {
-	enum stmt_word	w = stmt_word_of(kind, MODE_STANDARD);
-
-	return w >= W_BCAST && w <= W_GATHERV;
+	return stmt_word_rooted(stmt_word_of(kind, MODE_STANDARD));
 }
 
 /* The words statement b starts with. */
@@ -386,15 +384,6 @@ stmt(struct behave *x, const struct stmt *s, struct pcg_bstmt ***tail)
 			b->type = pcg_find_type(&x->ev.pcg->comps[
 			    x->ev.pcg->procs[x->proc].comp], s->type);
 		break;
-	case S_BCAST:
-	case S_SCATTER:
-	case S_REDUCE:
-	case S_GATHER:
-	case S_SCATTERV:
-	case S_GATHERV:
-		if (root(x, s, b) != 0)
-			return -1;
-		break;
 	case S_LOOP:
 		b->count = -1;
 		if (s->expr != NULL) {
@@ -431,6 +420,8 @@ stmt(struct behave *x, const struct stmt *s, struct pcg_bstmt ***tail)
 		}
 		break;
 	default:
+		if (pcg_stmt_rooted(s->kind) && root(x, s, b) != 0)
+			return -1;
 		break;
 	}
 	if (s->over != NULL && over(x, s, b) != 0)
@@ -920,16 +911,6 @@ print_stmt(struct buf *b, const struct pcg *g, int proc, const struct pcg_bstmt 
 		}
 		buf_adds(b, " }");
 		break;
-	case S_BCAST:
-	case S_SCATTER:
-	case S_REDUCE:
-	case S_GATHER:
-	case S_SCATTERV:
-	case S_GATHERV:
-		buf_printf(b, " %s", pcg_proc_name(g, s->root, pn, sizeof(pn)));
-		print_over(b, g, s);
-		buf_addc(b, ';');
-		break;
 	case S_LOOP:
 		buf_addc(b, ' ');
 		if (s->count >= 0)
@@ -945,6 +926,9 @@ print_stmt(struct buf *b, const struct pcg *g, int proc, const struct pcg_bstmt 
 		}
 		break;
 	default:
+		if (pcg_stmt_rooted(s->kind))
+			buf_printf(b, " %s", pcg_proc_name(g, s->root, pn,
+			    sizeof(pn)));
 		print_over(b, g, s);
 		buf_addc(b, ';');
 		break;

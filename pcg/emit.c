@@ -324,17 +324,17 @@ emit_stmt(struct buf *b, const struct pcg *g, const struct stmt *s, int indent)
 	case S_ALLGATHERV:
 	case S_ALLTOALLV:
 	case S_REDUCESCATTER:
-		buf_adds(b, w);
-		emit_over(b, g, s);
-		break;
 	case S_BCAST:
 	case S_SCATTER:
 	case S_REDUCE:
 	case S_GATHER:
 	case S_SCATTERV:
 	case S_GATHERV:
-		buf_printf(b, "%s ", w);
-		emit_instref(b, g, &s->root);
+		buf_adds(b, w);
+		if (pcg_stmt_rooted(s->kind)) {
+			buf_addc(b, ' ');
+			emit_instref(b, g, &s->root);
+		}
 		emit_over(b, g, s);
 		break;
 	case S_LOOP:

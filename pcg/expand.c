@@ -1610,15 +1610,40 @@ check_root_varies(struct pcg *g, const struct pcg_comp *c, const struct scope *s
 		    "process)", r->name);
 }
 
+/* A rooted collective's root: one process for all, or, over a group,
+ * each group its own. */
+static void
+check_root(struct pcg *g, const struct pcg_comp *c, const struct scope *sc,
+    const struct stmt *s)
+{
+	struct eval	ev;
+	char		w[32];
+	int		proc;
+
+	if (s->root.idx != NULL && !params_only(g, s->root.idx->lo) &&
+	    s->over != NULL) {
+		/* Each group its own root: found per process. */
+		check_root_varies(g, c, sc, s);
+		return;
+	}
+	if (s->root.idx != NULL && !params_only(g, s->root.idx->lo)) {
+		diag_error(g->diag, &s->root.loc, "the root of '%s' must be one "
+		    "process for all (no 'index', 'ports' or 'for' variables)",
+		    root_word(s->kind, w, sizeof(w)));
+		return;
+	}
+	eval_init(&ev, g, "in a collective's root");
+	if (resolve_proc(g, &ev, &s->root, &proc) != 0)
+		diag_note(g->diag, &s->loc, "the root of this '%s'",
+		    root_word(s->kind, w, sizeof(w)));
+}
+
 static void
 check_stmts(struct pcg *g, const struct pcg_comp *c, const struct scope *sc,
     const struct stmt *s)
 {
 	const struct branch	*b;
 	struct scope		 inner;
-	struct eval		 ev;
-	char			 w[32];
-	int			 proc;
 
 	for (; s != NULL; s = s->next) {
 		if (s->type != NULL && pcg_find_type(c, s->type) < 0)
@@ -1629,30 +1654,9 @@ check_stmts(struct pcg *g, const struct pcg_comp *c, const struct scope *sc,
 		check_expr(g, c, sc, s->rport);
 		if (s->over != NULL)
 			check_over(g, c, sc, s);
+		if (pcg_stmt_rooted(s->kind))
+			check_root(g, c, sc, s);
 		switch (s->kind) {
-		case S_BCAST:
-		case S_SCATTER:
-		case S_REDUCE:
-		case S_GATHER:
-		case S_SCATTERV:
-		case S_GATHERV:
-			eval_init(&ev, g, "in a collective's root");
-			if (s->root.idx != NULL && !params_only(g, s->root.idx->lo) &&
-			    s->over != NULL) {
-				/* Each group its own root: found per process. */
-				check_root_varies(g, c, sc, s);
-				break;
-			}
-			if (s->root.idx != NULL && !params_only(g, s->root.idx->lo)) {
-				diag_error(g->diag, &s->root.loc, "the root of '%s' must "
-				    "be one process for all (no 'index', 'ports' or 'for' "
-				    "variables)", root_word(s->kind, w, sizeof(w)));
-				break;
-			}
-			if (resolve_proc(g, &ev, &s->root, &proc) != 0)
-				diag_note(g->diag, &s->loc, "the root of this '%s'",
-				    root_word(s->kind, w, sizeof(w)));
-			break;
 		case S_LOOP:
 		case S_IF:
 		case S_TEST:

@@ -42,4 +42,12 @@ static const char *const stmt_words[W_COUNT] = {
 	"probe", "probe any", "iprobe", "iprobe any", "recv", "loop", "choice"
 };
 
+/* Whether w is a rooted collective's: its words end in "from" or "to",
+ * and a root process follows them. */
+static inline int
+stmt_word_rooted(enum stmt_word w)
+{
+	return w >= W_BCAST && w <= W_GATHERV;
+}
+
 #endif

@@ -213,9 +213,7 @@ coll(struct render *r, const struct stmt *s)
 		  "ensemble.gatherv(b, b2, cs, ds, " },
 	};
 	size_t	i;
-	int	rooted = s->kind == S_BCAST || s->kind == S_SCATTER ||
-		    s->kind == S_REDUCE || s->kind == S_GATHER ||
-		    s->kind == S_SCATTERV || s->kind == S_GATHERV;
+	int	rooted = pcg_stmt_rooted(s->kind);
 	int	first;
 
 	for (i = 0; cs[i].k != s->kind; i++)
