@@ -891,6 +891,15 @@ set_first(struct csets *c, const struct model *m, struct trans *ts,
 /* chose()'s *chosen for a set of several groups (csets.in). */
 #define CHOSEN_SET	(-2)
 
+/* Group g's enabled transitions in s (model.h: enabled), those the model
+ * keeps from state to state where it does (choose() named s by 'at'). */
+static inline int
+enabled_of(struct model *m, const uint64_t *s, int g, struct trans *out)
+{
+	return m->enabled_kept != NULL ? m->enabled_kept(m->arg, s, g, out) :
+	    m->enabled(m->arg, s, g, out);
+}
+
 /* closed_set's first try, judging end states only, at the cost of the
  * set: the closure of mover under deps, its groups' transitions asked
  * as it grows, into ts[0 .. return) in group order (as set_first puts
@@ -909,7 +918,7 @@ mover_closure(struct csets *c, struct model *m, const uint64_t *s,
 	c->in[mover] = 1;
 	for (k = 0; k < c->nsel; k++) {
 		v = c->sel[k];
-		n = m->enabled(m->arg, s, v, ts + at);
+		n = enabled_of(m, s, v, ts + at);
 		for (j = 0; j < n && ts[at + j].safe; j++)
 			;
 		c->safe[v] = j == n;
@@ -929,7 +938,7 @@ mover_closure(struct csets *c, struct model *m, const uint64_t *s,
 	 * before it have often ended). */
 	for (k = 1; at > 0 && k < c->N && !found; k++) {
 		v = (mover + k) % c->N;
-		found = !c->in[v] && m->enabled(m->arg, s, v, ts + at) > 0;
+		found = !c->in[v] && enabled_of(m, s, v, ts + at) > 0;
 	}
 	if (found) {
 		/* The set's groups in group order (insertion sort: a few),
@@ -973,6 +982,8 @@ choose(struct model *m, const uint64_t *s, struct trans *ts, int *gn, int reduce
 
 	*chosen = -1;
 	*cs = *ce = 0;
+	if (m->at != NULL)
+		m->at(m->arg, s);
 	if (reduce && !judge_all && cx->cnext != NULL && mover >= 0) {
 		/* Judging end states only, the loop below chooses the first
 		 * group of mover's component (in group order) whose stubborn
@@ -981,7 +992,7 @@ choose(struct model *m, const uint64_t *s, struct trans *ts, int *gn, int reduce
 		 * component, not of every group (the transitions of the
 		 * others are not needed: only the set's are fired). */
 		for (g = comp[mover]; g >= 0; g = cx->cnext[g]) {
-			n = m->enabled(m->arg, s, g, ts + total);
+			n = enabled_of(m, s, g, ts + total);
 			live |= n > 0;
 			sn = n > 0 ? stubborn_part(ts + total, n, &off) : 0;
 			if (sn == 0 || (whole && sn != n) || (*chosen >= 0 &&
@@ -1019,7 +1030,7 @@ choose(struct model *m, const uint64_t *s, struct trans *ts, int *gn, int reduce
 		if (!live) {
 			for (k = 1; k <= m->ngroups; k++) {
 				g = (mover + k) % m->ngroups;
-				n = m->enabled(m->arg, s, g, ts);
+				n = enabled_of(m, s, g, ts);
 				sn = n > 0 ? stubborn_part(ts, n, &off) : 0;
 				if (sn > 0 && (!whole || sn == n)) {
 					gn[g] = n;
@@ -1033,7 +1044,7 @@ choose(struct model *m, const uint64_t *s, struct trans *ts, int *gn, int reduce
 		}
 	}
 	for (g = 0; g < m->ngroups; g++) {
-		n = m->enabled(m->arg, s, g, ts + total);
+		n = enabled_of(m, s, g, ts + total);
 		gn[g] = n;
 		sn = reduce && n > 0 ? stubborn_part(ts + total, n, &off) : 0;
 		if (reduce && cx->N > 0) {
