@@ -2211,6 +2211,8 @@ send_to(const struct sem *m, int q, const struct ins *in)
 	return dc < 0 ? -1 : m->net->dc[dc].to;
 }
 
+#define EK_DROP(m, p)	((m)->ekept[(p) >> 6] &= ~(1ULL << ((p) & 63)))
+
 void
 sem_at(struct sem *m, const uint64_t *s)
 {
@@ -2219,11 +2221,17 @@ sem_at(struct sem *m, const uint64_t *s)
 	uint64_t		 a, b;
 	int			 j, e, q;
 
+	if (s == NULL) {	/* forget what was kept */
+		if (m->ekept != NULL)
+			memset(m->ekept, 0, ((size_t)m->nprocs / 64 + 1) *
+			    sizeof(uint64_t));
+		return;
+	}
 	if (m->wstart == NULL)
 		wc_index(m);
 	if (m->eprev == NULL) {
 		m->eprev = xcalloc(m->words, sizeof(uint64_t));
-		m->ekept = xcalloc(m->nprocs > 0 ? (size_t)m->nprocs : 1, 1);
+		m->ekept = xcalloc((size_t)m->nprocs / 64 + 1, sizeof(uint64_t));
 		m->ekn = xcalloc(m->nprocs > 0 ? (size_t)m->nprocs : 1, 1);
 		m->et = xcalloc((size_t)(m->nprocs > 0 ? m->nprocs : 1) * EK_MOST,
 		    sizeof(*m->et));
@@ -2243,16 +2251,16 @@ sem_at(struct sem *m, const uint64_t *s)
 				continue;
 			if ((e = m->went[j]) >= m->nprocs) {
 				d = &m->net->dc[e - m->nprocs];
-				m->ekept[d->to] = 0;
+				EK_DROP(m, d->to);
 				continue;
 			}
-			m->ekept[e] = 0;
+			EK_DROP(m, e);
 			if (m->p[e].pc.off != m->wfld[j].off)
 				continue;
 			if ((q = send_to(m, e, &m->p[e].pr->ins[a])) >= 0)
-				m->ekept[q] = 0;
+				EK_DROP(m, q);
 			if ((q = send_to(m, e, &m->p[e].pr->ins[b])) >= 0)
-				m->ekept[q] = 0;
+				EK_DROP(m, q);
 		}
 	}
 	/* (after: a field on two words is read whole from eprev) */
@@ -2265,7 +2273,7 @@ sem_enabled_kept(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 	const struct sproc	*sp = &m->p[proc];
 	int			 n;
 
-	if (m->ekept[proc]) {
+	if (m->ekept[proc >> 6] >> (proc & 63) & 1) {
 		n = m->ekn[proc];
 		memcpy(out, m->et + (size_t)proc * EK_MOST, sizeof(*out) * (size_t)n);
 		return n;
@@ -2275,7 +2283,7 @@ sem_enabled_kept(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 	    kept_simple(&sp->pr->ins[sem_get(s, sp->pc)])) {
 		memcpy(m->et + (size_t)proc * EK_MOST, out, sizeof(*out) * (size_t)n);
 		m->ekn[proc] = (uint8_t)n;
-		m->ekept[proc] = 1;
+		m->ekept[proc >> 6] |= 1ULL << (proc & 63);
 	}
 	return n;
 }
@@ -2665,6 +2673,12 @@ mdl_at(void *arg, const uint64_t *s)
 	sem_at(arg, s);
 }
 
+static const uint64_t *
+mdl_kept(void *arg)
+{
+	return ((struct sem *)arg)->ekept;
+}
+
 static int
 mdl_enabled_kept(void *arg, const uint64_t *s, int g, struct trans *out)
 {
@@ -3043,6 +3057,7 @@ sem_model(struct sem *m, struct model *md)
 	md->enabled = mdl_enabled;
 	md->at = mdl_at;
 	md->enabled_kept = mdl_enabled_kept;
+	md->kept = mdl_kept;
 	md->fire = mdl_fire;
 	md->deps = mdl_deps;
 	md->canon = m->sym != NULL ? mdl_canon : NULL;

@@ -137,10 +137,10 @@ struct sem {
 	/* Per process its enabled transitions in the state sem_at named
 	 * last, where its instruction reads only its own pc and counters,
 	 * one channel's count and its sender's pc (sem.c: kept_simple):
-	 * ekept[p] says they are (ekn[p] of them at et[p * EK_MOST]);
+	 * bit p of ekept says they are (ekn[p] of them at et[p * EK_MOST]);
 	 * eprev is the state they are of (NULL: none yet). */
 	uint64_t	*eprev;
-	unsigned char	*ekept;
+	uint64_t	*ekept;
 	uint8_t		*ekn;
 	struct trans	*et;
 };
