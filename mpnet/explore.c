@@ -629,12 +629,11 @@ struct csets {
 	 * (NULL: no components): choose() looks at the mover's first. */
 	int		*cnext;
 	/* Where the model keeps groups' transitions (model.h: kept): per
-	 * group, of its kept ones, how many (kn), its stubborn part
-	 * (stubborn_part: ksn from koff) and as bits whether it has some
-	 * (blive), a part (bpart), a part of one step (bone), a part that
-	 * is all of them (bwhole), one only (bwone); per component (its
-	 * least group) its groups (csize). */
-	int		*kn, *ksn, *koff, *csize;
+	 * group kept, as bits, whether it has some (blive), a stubborn part
+	 * (stubborn_part: bpart), one of one step (bone), one that is all
+	 * of them (bwhole), one only (bwone); per component (its least
+	 * group) its groups (csize, NULL: none kept); comp. */
+	int		*csize;
 	const int	*comp;
 	uint64_t	*blive, *bpart, *bone, *bwhole, *bwone;
 };
@@ -689,9 +688,6 @@ csets_comp(struct csets *c, const struct model *m, const int *comp)
 	if (m->kept == NULL)
 		return;
 	c->comp = comp;
-	c->kn = xcalloc((size_t)m->ngroups, sizeof(int));
-	c->ksn = xcalloc((size_t)m->ngroups, sizeof(int));
-	c->koff = xcalloc((size_t)m->ngroups, sizeof(int));
 	c->csize = xcalloc((size_t)m->ngroups, sizeof(int));
 	for (g = 0; g < m->ngroups; g++)
 		c->csize[comp[g]]++;
@@ -706,9 +702,6 @@ static void
 csets_free(struct csets *c)
 {
 	free(c->cnext);
-	free(c->kn);
-	free(c->ksn);
-	free(c->koff);
 	free(c->csize);
 	free(c->blive);
 	free(c->bpart);
@@ -926,8 +919,6 @@ set_first(struct csets *c, const struct model *m, struct trans *ts,
 /* chose()'s *chosen for a set of several groups (csets.in). */
 #define CHOSEN_SET	(-2)
 
-/* Group g's enabled transitions in s (model.h: enabled), those the model
- * keeps from state to state where it does (choose() named s by 'at'). */
 static inline void
 bit_put(uint64_t *b, int g, int v)
 {
@@ -937,6 +928,9 @@ bit_put(uint64_t *b, int g, int v)
 		b[g >> 6] &= ~(1ULL << (g & 63));
 }
 
+/* Group g's enabled transitions in s (model.h: enabled), those the model
+ * keeps from state to state where it does (choose() named s by 'at'),
+ * and the bits of c of a group kept. */
 static inline int
 enabled_of(struct model *m, const uint64_t *s, int g, struct trans *out,
     struct csets *c)
@@ -946,12 +940,9 @@ enabled_of(struct model *m, const uint64_t *s, int g, struct trans *out,
 	if (m->enabled_kept == NULL)
 		return m->enabled(m->arg, s, g, out);
 	n = m->enabled_kept(m->arg, s, g, out);
-	if (c->kn != NULL && (m->kept(m->arg)[g >> 6] >> (g & 63) & 1)) {
-		/* (what the fast look in choose() reads of it) */
+	if (c->csize != NULL && (m->kept(m->arg)[g >> 6] >> (g & 63) & 1)) {
+		/* (what choose_kept reads of it) */
 		sn = n > 0 ? stubborn_part(out, n, &off) : 0;
-		c->kn[g] = n;
-		c->ksn[g] = sn;
-		c->koff[g] = off;
 		bit_put(c->blive, g, n > 0);
 		bit_put(c->bpart, g, sn > 0);
 		bit_put(c->bone, g, sn == 1);
@@ -1107,7 +1098,7 @@ choose(struct model *m, const uint64_t *s, struct trans *ts, int *gn, int reduce
 		 * if any: look among those first, at the cost of the
 		 * component, not of every group (the transitions of the
 		 * others are not needed: only the set's are fired). */
-		if (cx->kn != NULL && cx->csize[comp[mover]] >= 64)
+		if (cx->csize != NULL && cx->csize[comp[mover]] >= 64)
 			total = choose_kept(m, s, ts, gn, whole, comp[mover],
 			    chosen, cs, ce, cx, &live);
 		else for (g = comp[mover]; g >= 0; g = cx->cnext[g]) {
