@@ -628,6 +628,14 @@ struct csets {
 	/* Per group the next of its component (comp) in group order, or -1
 	 * (NULL: no components): choose() looks at the mover's first. */
 	int		*cnext;
+	/* Where the model keeps groups' transitions (model.h: kept): per
+	 * group kept, as bits, whether it has some (blive), a stubborn part
+	 * (stubborn_part: bpart), one of one step (bone), one that is all
+	 * of them (bwhole), one only (bwone); per component (its least
+	 * group) its groups (csize, NULL: none kept); comp. */
+	int		*csize;
+	const int	*comp;
+	uint64_t	*blive, *bpart, *bone, *bwhole, *bwone;
 };
 
 static void
@@ -636,6 +644,9 @@ csets_init(struct csets *c, const struct model *m)
 	int	N = m->ngroups > 0 ? m->ngroups : 1;
 
 	memset(c, 0, sizeof(*c));
+	if (m->at != NULL)	/* (a new search: what was kept is not
+				 * in c) */
+		m->at(m->arg, NULL);
 	if (m->deps == NULL)
 		return;
 	c->N = m->ngroups;
@@ -674,12 +685,29 @@ csets_comp(struct csets *c, const struct model *m, const int *comp)
 		last[comp[g]] = g;
 	}
 	free(last);
+	if (m->kept == NULL)
+		return;
+	c->comp = comp;
+	c->csize = xcalloc((size_t)m->ngroups, sizeof(int));
+	for (g = 0; g < m->ngroups; g++)
+		c->csize[comp[g]]++;
+	c->blive = xcalloc((size_t)m->ngroups / 64 + 1, sizeof(uint64_t));
+	c->bpart = xcalloc((size_t)m->ngroups / 64 + 1, sizeof(uint64_t));
+	c->bone = xcalloc((size_t)m->ngroups / 64 + 1, sizeof(uint64_t));
+	c->bwhole = xcalloc((size_t)m->ngroups / 64 + 1, sizeof(uint64_t));
+	c->bwone = xcalloc((size_t)m->ngroups / 64 + 1, sizeof(uint64_t));
 }
 
 static void
 csets_free(struct csets *c)
 {
 	free(c->cnext);
+	free(c->csize);
+	free(c->blive);
+	free(c->bpart);
+	free(c->bone);
+	free(c->bwhole);
+	free(c->bwone);
 	free(c->off);
 	free(c->nd);
 	free(c->dep);
@@ -891,6 +919,39 @@ set_first(struct csets *c, const struct model *m, struct trans *ts,
 /* chose()'s *chosen for a set of several groups (csets.in). */
 #define CHOSEN_SET	(-2)
 
+static inline void
+bit_put(uint64_t *b, int g, int v)
+{
+	if (v)
+		b[g >> 6] |= 1ULL << (g & 63);
+	else
+		b[g >> 6] &= ~(1ULL << (g & 63));
+}
+
+/* Group g's enabled transitions in s (model.h: enabled), those the model
+ * keeps from state to state where it does (choose() named s by 'at'),
+ * and the bits of c of a group kept. */
+static inline int
+enabled_of(struct model *m, const uint64_t *s, int g, struct trans *out,
+    struct csets *c)
+{
+	int	n, sn, off = 0;
+
+	if (m->enabled_kept == NULL)
+		return m->enabled(m->arg, s, g, out);
+	n = m->enabled_kept(m->arg, s, g, out);
+	if (c->csize != NULL && (m->kept(m->arg)[g >> 6] >> (g & 63) & 1)) {
+		/* (what choose_kept reads of it) */
+		sn = n > 0 ? stubborn_part(out, n, &off) : 0;
+		bit_put(c->blive, g, n > 0);
+		bit_put(c->bpart, g, sn > 0);
+		bit_put(c->bone, g, sn == 1);
+		bit_put(c->bwhole, g, sn > 0 && sn == n);
+		bit_put(c->bwone, g, sn == 1 && n == 1);
+	}
+	return n;
+}
+
 /* closed_set's first try, judging end states only, at the cost of the
  * set: the closure of mover under deps, its groups' transitions asked
  * as it grows, into ts[0 .. return) in group order (as set_first puts
@@ -909,7 +970,7 @@ mover_closure(struct csets *c, struct model *m, const uint64_t *s,
 	c->in[mover] = 1;
 	for (k = 0; k < c->nsel; k++) {
 		v = c->sel[k];
-		n = m->enabled(m->arg, s, v, ts + at);
+		n = enabled_of(m, s, v, ts + at, c);
 		for (j = 0; j < n && ts[at + j].safe; j++)
 			;
 		c->safe[v] = j == n;
@@ -929,7 +990,7 @@ mover_closure(struct csets *c, struct model *m, const uint64_t *s,
 	 * before it have often ended). */
 	for (k = 1; at > 0 && k < c->N && !found; k++) {
 		v = (mover + k) % c->N;
-		found = !c->in[v] && m->enabled(m->arg, s, v, ts + at) > 0;
+		found = !c->in[v] && enabled_of(m, s, v, ts + at, c) > 0;
 	}
 	if (found) {
 		/* The set's groups in group order (insertion sort: a few),
@@ -953,6 +1014,61 @@ mover_closure(struct csets *c, struct model *m, const uint64_t *s,
 	return found ? a : 0;
 }
 
+/* choose()'s look in component c (its least group) for a group whose
+ * stubborn set is one step, else the first with one, where the model
+ * keeps groups' transitions: as that loop, at the cost of the groups not
+ * kept and those kept with a part of their own (of one step once one
+ * is chosen), found by their bits; those it passes over the loop would
+ * pass over too.  *live: whether a group of c has a transition, when
+ * none is chosen. */
+static int
+choose_kept(struct model *m, const uint64_t *s, struct trans *ts, int *gn,
+    int whole, int c, int *chosen, int *cs, int *ce, struct csets *cx,
+    int *live)
+{
+	const uint64_t	*kept = m->kept(m->arg);
+	const uint64_t	*part = whole ? cx->bwhole : cx->bpart;
+	const uint64_t	*one = whole ? cx->bwone : cx->bone;
+	const int	*comp = cx->comp;
+	int		 N = m->ngroups, g, n, sn, off, total = 0, x;
+	uint64_t	 cand;
+
+	for (x = c >> 6; x <= (N - 1) >> 6; x++) {
+		cand = ~kept[x] | (*chosen >= 0 ? one[x] : part[x]);
+		if (x == c >> 6)
+			cand &= ~0ULL << (c & 63);
+		while (cand != 0) {
+			if ((g = x * 64 + __builtin_ctzll(cand)) >= N)
+				break;
+			cand &= cand - 1;
+			if (comp[g] != c)
+				continue;
+			n = enabled_of(m, s, g, ts + total, cx);
+			*live |= n > 0;
+			sn = n > 0 ? stubborn_part(ts + total, n, &off) : 0;
+			if (sn == 0 || (whole && sn != n) || (*chosen >= 0 &&
+			    sn != 1))
+				continue;
+			gn[g] = n;
+			*chosen = g;
+			*cs = total + off;
+			*ce = *cs + sn;
+			total += n;
+			if (sn == 1)
+				return total;
+			cand &= ~kept[x] | one[x];
+		}
+	}
+	for (x = c >> 6; *chosen < 0 && !*live && x <= (N - 1) >> 6; x++)
+		for (cand = kept[x] & cx->blive[x]; cand != 0; cand &= cand - 1)
+			if ((g = x * 64 + __builtin_ctzll(cand)) < N &&
+			    comp[g] == c) {
+				*live = 1;
+				break;
+			}
+	return total;
+}
+
 /* A state's stubborn set, for explore_bfs and explore_dfs: every group's
  * enabled transitions into ts, gn[g] of group g, and the group chosen
  * (*chosen, -1: none, fire them all) with its part ts[*cs, *ce).
@@ -973,6 +1089,8 @@ choose(struct model *m, const uint64_t *s, struct trans *ts, int *gn, int reduce
 
 	*chosen = -1;
 	*cs = *ce = 0;
+	if (m->at != NULL)
+		m->at(m->arg, s);
 	if (reduce && !judge_all && cx->cnext != NULL && mover >= 0) {
 		/* Judging end states only, the loop below chooses the first
 		 * group of mover's component (in group order) whose stubborn
@@ -980,8 +1098,11 @@ choose(struct model *m, const uint64_t *s, struct trans *ts, int *gn, int reduce
 		 * if any: look among those first, at the cost of the
 		 * component, not of every group (the transitions of the
 		 * others are not needed: only the set's are fired). */
-		for (g = comp[mover]; g >= 0; g = cx->cnext[g]) {
-			n = m->enabled(m->arg, s, g, ts + total);
+		if (cx->csize != NULL && cx->csize[comp[mover]] >= 64)
+			total = choose_kept(m, s, ts, gn, whole, comp[mover],
+			    chosen, cs, ce, cx, &live);
+		else for (g = comp[mover]; g >= 0; g = cx->cnext[g]) {
+			n = enabled_of(m, s, g, ts + total, cx);
 			live |= n > 0;
 			sn = n > 0 ? stubborn_part(ts + total, n, &off) : 0;
 			if (sn == 0 || (whole && sn != n) || (*chosen >= 0 &&
@@ -1019,7 +1140,7 @@ choose(struct model *m, const uint64_t *s, struct trans *ts, int *gn, int reduce
 		if (!live) {
 			for (k = 1; k <= m->ngroups; k++) {
 				g = (mover + k) % m->ngroups;
-				n = m->enabled(m->arg, s, g, ts);
+				n = enabled_of(m, s, g, ts, cx);
 				sn = n > 0 ? stubborn_part(ts, n, &off) : 0;
 				if (sn > 0 && (!whole || sn == n)) {
 					gn[g] = n;
@@ -1033,7 +1154,7 @@ choose(struct model *m, const uint64_t *s, struct trans *ts, int *gn, int reduce
 		}
 	}
 	for (g = 0; g < m->ngroups; g++) {
-		n = m->enabled(m->arg, s, g, ts + total);
+		n = enabled_of(m, s, g, ts + total, cx);
 		gn[g] = n;
 		sn = reduce && n > 0 ? stubborn_part(ts + total, n, &off) : 0;
 		if (reduce && cx->N > 0) {

@@ -70,6 +70,17 @@ struct model {
 	 * more, one more than before (a channel grows: the proviso counts
 	 * these, explore.c), or -1 when the state has no room for the result
 	 * (a count ran out of bits: the model says which in its reports). */
+	/* Optional (NULL: none): 'at' names the state the next calls of
+	 * 'enabled_kept' ask of; enabled_kept is 'enabled', the same answer,
+	 * computed again only for the groups whose part of the state it
+	 * reads changed since the state 'at' named before (a state's cost
+	 * is then what changed, mostly); at(NULL) forgets what was kept
+	 * (a new search). */
+	void	(*at)(void *, const uint64_t *s);
+	int	(*enabled_kept)(void *, const uint64_t *s, int g, struct trans *out);
+	/* (with them) Per group a bit: enabled_kept answers from what it
+	 * kept, without asking again (valid after 'at'). */
+	const uint64_t *(*kept)(void *);
 	int	(*fire)(void *, uint64_t *s, const struct trans *t);
 	void	(*want_safe)(void *, int);
 	/* Put s in the canonical form of its orbit under the model's

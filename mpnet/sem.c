@@ -606,6 +606,10 @@ sem_fini(struct sem *m)
 		wc_free(m->wc[i]);
 	free(m->wc);
 	free(m->wstart);
+	free(m->eprev);
+	free(m->ekept);
+	free(m->ekn);
+	free(m->et);
 	free(m->wfld);
 	free(m->went);
 	free(m->wfill);
@@ -2165,6 +2169,125 @@ sem_enabled(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 	return n;
 }
 
+/* Whether proc's enabled transitions at instruction in read of the state
+ * only its pc and counters, the count of the channel into the port a
+ * receive reads and, where that channel may hold a synchronous send,
+ * its sender's pc (avail), and are at most EK_MOST: no pending request
+ * (their slots, their matches), no wildcard, poll or collective.  Its
+ * end, a choice, a send, a post, a named receive. */
+static int
+kept_simple(const struct ins *in)
+{
+	if (in->nposted != 0)
+		return 0;
+	switch (in->op) {
+	case OP_SEND:
+	case OP_ISEND:
+	case OP_RECV:
+	case OP_RECVPROBED:
+	case OP_IRECV:
+	case OP_IRECVANY:
+	case OP_WAITALL:
+	case OP_WAIT:
+	case OP_END:
+		return 1;
+	case OP_CHOICE:
+		return in->nalt <= EK_MOST;
+	default:
+		return 0;
+	}
+}
+
+/* The receiver of what q sends at instruction in when it is a send (its
+ * pc there or not changes avail of that channel), else -1. */
+static int
+send_to(const struct sem *m, int q, const struct ins *in)
+{
+	int	dc;
+
+	if (in->op != OP_SEND)
+		return -1;
+	dc = m->net->send_dc[m->p[q].portbase + in->lp];
+	return dc < 0 ? -1 : m->net->dc[dc].to;
+}
+
+#define EK_DROP(m, p)	((m)->ekept[(p) >> 6] &= ~(1ULL << ((p) & 63)))
+
+void
+sem_at(struct sem *m, const uint64_t *s)
+{
+	const struct dchan	*d;
+	uint32_t		 x;
+	uint64_t		 a, b;
+	int			 j, e, q;
+
+	if (s == NULL) {	/* forget what was kept */
+		if (m->ekept != NULL)
+			memset(m->ekept, 0, ((size_t)m->nprocs / 64 + 1) *
+			    sizeof(uint64_t));
+		return;
+	}
+	if (m->wstart == NULL)
+		wc_index(m);
+	if (m->eprev == NULL) {
+		m->eprev = xcalloc(m->words, sizeof(uint64_t));
+		m->ekept = xcalloc((size_t)m->nprocs / 64 + 1, sizeof(uint64_t));
+		m->ekn = xcalloc(m->nprocs > 0 ? (size_t)m->nprocs : 1, 1);
+		m->et = xcalloc((size_t)(m->nprocs > 0 ? m->nprocs : 1) * EK_MOST,
+		    sizeof(*m->et));
+		memcpy(m->eprev, s, sizeof(uint64_t) * m->words);
+		return;
+	}
+	/* The fields that differ name the processes whose kept
+	 * transitions may differ: a process's pc or counter, its own; a
+	 * channel's count, its receiver's; a sender's pc, the receivers of
+	 * the sends it was and is at. */
+	for (x = 0; x < m->words; x++) {
+		if (m->eprev[x] == s[x])
+			continue;
+		for (j = m->wstart[x]; j < m->wstart[x + 1]; j++) {
+			if ((a = sem_get(m->eprev, m->wfld[j])) ==
+			    (b = sem_get(s, m->wfld[j])))
+				continue;
+			if ((e = m->went[j]) >= m->nprocs) {
+				d = &m->net->dc[e - m->nprocs];
+				EK_DROP(m, d->to);
+				continue;
+			}
+			EK_DROP(m, e);
+			if (m->p[e].pc.off != m->wfld[j].off)
+				continue;
+			if ((q = send_to(m, e, &m->p[e].pr->ins[a])) >= 0)
+				EK_DROP(m, q);
+			if ((q = send_to(m, e, &m->p[e].pr->ins[b])) >= 0)
+				EK_DROP(m, q);
+		}
+	}
+	/* (after: a field on two words is read whole from eprev) */
+	memcpy(m->eprev, s, sizeof(uint64_t) * m->words);
+}
+
+int
+sem_enabled_kept(struct sem *m, const uint64_t *s, int proc, struct trans *out)
+{
+	const struct sproc	*sp = &m->p[proc];
+	int			 n;
+
+	if (m->ekept[proc >> 6] >> (proc & 63) & 1) {
+		n = m->ekn[proc];
+		memcpy(out, m->et + (size_t)proc * EK_MOST, sizeof(*out) * (size_t)n);
+		return n;
+	}
+	n = sem_enabled(m, s, proc, out);
+	if (sp->pr != NULL && n <= EK_MOST &&
+	    kept_simple(&sp->pr->ins[sem_get(s, sp->pc)])) {
+		memcpy(m->et + (size_t)proc * EK_MOST, out, sizeof(*out) * (size_t)n);
+		m->ekn[proc] = (uint8_t)n;
+		m->ekept[proc >> 6] |= 1ULL << (proc & 63);
+	}
+	return n;
+}
+
 /* Add q to the n processes in out unless it is proc or there already
  * (m->mark bit 4, cleared by the caller); the new n. */
 static int
@@ -2544,6 +2667,24 @@ mdl_enabled(void *arg, const uint64_t *s, int g, struct trans *out)
 	return sem_enabled(arg, s, g, out);
 }
 
+static void
+mdl_at(void *arg, const uint64_t *s)
+{
+	sem_at(arg, s);
+}
+
+static const uint64_t *
+mdl_kept(void *arg)
+{
+	return ((struct sem *)arg)->ekept;
+}
+
+static int
+mdl_enabled_kept(void *arg, const uint64_t *s, int g, struct trans *out)
+{
+	return sem_enabled_kept(arg, s, g, out);
+}
+
 static int
 mdl_fire(void *arg, uint64_t *s, const struct trans *t)
 {
@@ -2914,6 +3055,9 @@ sem_model(struct sem *m, struct model *md)
 	md->determinate = m->determinate;
 	md->initial = mdl_initial;
 	md->enabled = mdl_enabled;
+	md->at = mdl_at;
+	md->enabled_kept = mdl_enabled_kept;
+	md->kept = mdl_kept;
 	md->fire = mdl_fire;
 	md->deps = mdl_deps;
 	md->canon = m->sym != NULL ? mdl_canon : NULL;

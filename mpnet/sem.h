@@ -68,6 +68,11 @@ void sem_initial(const struct sem *, uint64_t *s);
 /* The enabled transitions of one process's group, appended to out (room
  * for sem_max_trans); returns how many. */
 int sem_enabled(struct sem *, const uint64_t *s, int proc, struct trans *out);
+/* The state the next sem_enabled_kept calls ask of; sem_enabled, the same
+ * answer, computed again only for the processes whose fields it reads
+ * changed since the state sem_at named before (model.h: at). */
+void sem_at(struct sem *, const uint64_t *s);
+int sem_enabled_kept(struct sem *, const uint64_t *s, int proc, struct trans *out);
 /* The processes whose steps may change what proc can do in s, proc
  * standing still (model.h: deps), into out (room for nprocs); how many. */
 int sem_deps(struct sem *, const uint64_t *s, int proc, int *out);

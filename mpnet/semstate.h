@@ -134,7 +134,19 @@ struct sem {
 	struct wcache	**wc;
 	int		*wstart, *went, *wfill;
 	struct fld	*wfld;
+	/* Per process its enabled transitions in the state sem_at named
+	 * last, where its instruction reads only its own pc and counters,
+	 * one channel's count and its sender's pc (sem.c: kept_simple):
+	 * bit p of ekept says they are (ekn[p] of them at et[p * EK_MOST]);
+	 * eprev is the state they are of (NULL: none yet). */
+	uint64_t	*eprev;
+	uint64_t	*ekept;
+	uint8_t		*ekn;
+	struct trans	*et;
 };
+
+/* The most transitions sem_at keeps of a process. */
+#define EK_MOST		4
 
 static inline uint64_t
 sem_get(const uint64_t *s, struct fld f)
