@@ -10,12 +10,16 @@
  * For each launch: "launch K: CODE (ens_strerror), status S", then the
  * report's lines, each after "| "; with LAUNCH_DRIVER_TIME set (for
  * bench/launch.sh), "seconds T" first: the wall time of the call. */
+#include "config.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include <ensemble.h>
+
+#include "asan.h"	/* it calls MPI_Init itself: Open MPI's leaks are not ours */
 
 static void
 show(int k, int rc, int status, const char *report)
