@@ -309,7 +309,7 @@ action(struct mon *m, int w, int loc)
 			return -1;
 		return expect(m, ";");
 	}
-	if (w >= W_BCAST) {
+	if (stmt_word_rooted(w)) {
 		if ((pc = emit(m, I_ACT)) < 0 || (tok = take(m)) == NULL)
 			return fail(m, "expected a root process");
 		m->ins[pc].word = w;
@@ -1346,7 +1346,7 @@ describe(const struct mon *m, const struct ins *in, const long *c)
 	else if (in->word == W_PROBE_ANY || in->word == W_IPROBE_ANY)
 		snprintf(what, sizeof(what), "%s%s%s", stmt_words[in->word],
 		    in->type != NULL ? " " : "", in->type != NULL ? in->type : "");
-	else if (in->word >= W_BCAST)
+	else if (stmt_word_rooted(in->word))
 		snprintf(what, sizeof(what), "%s %s", stmt_words[in->word], in->root);
 	else if (in->word >= W_WAITALL)
 		snprintf(what, sizeof(what), "%s", stmt_words[in->word]);
