@@ -414,7 +414,8 @@ launcher_pythonpath(const char *dir)
 /* Start the launcher (its argv: 'mpirun --app APPFILE') with pipes for
  * its standard streams, and SIGCHLD caught (blocked but in ppoll;
  * launch_catch has the others).  With nothing to write on its standard
- * input (the tables in a file, no --stdin process), it reads /dev/null:
+ * input (the tables in a file, our input to no process or through the
+ * fan), it reads /dev/null:
  * its input ends before any process starts, never as one ends (MPICH
  * 4.0.2's mpiexec, told of the end of its input just as a process's
  * proxy exits, writes to the closed socket and dies of SIGPIPE).  An
@@ -441,7 +442,7 @@ launcher_start(struct run *R)
 	if (R->L->before != NULL && R->L->before(R, &harg) != 0)
 		goto out;
 	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
-	if ((quiet = R->bundle.len == 0 && o->stdin_proc < 0) &&
+	if ((quiet = R->bundle.len == 0 && !launch_stdin_relayed(R)) &&
 	    (in[0] = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0) {
 		fprintf(stderr, "ensemble: /dev/null: %s\n", strerror(errno));
 		goto out;
