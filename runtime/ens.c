@@ -101,7 +101,9 @@ static void	ens_fail(enum wire_call, const char *, ...)
  * names in WIRE_ENV_MARKS, else stderr. */
 static int	mark_fd = STDERR_FILENO;
 
-/* Write all of s to the markers' descriptor, also from a signal handler. */
+/* Write all of s to the markers' descriptor, also from a signal handler
+ * (common/fdio.h's write_all, which libensemble, on MPI and libc alone,
+ * cannot reach: HACKING.md). */
 static void
 sig_write(const char *s, size_t n)
 {
