@@ -306,7 +306,8 @@ ens_fail(enum wire_call c, const char *fmt, ...)
 	va_list		 ap;
 	char		 fixed[1024], *msg = fixed;
 	int		 initialized = 0, finalized = 0, n;
-	const char	*who = E.self.name != NULL ? E.self.name : "ensemble";
+	const char	*who = E.self.name != NULL ? E.self.name :
+			    WIRE_FAIL_NOBODY;
 
 	/* Whole, however long (a protocol violation names files, which may
 	 * have long paths); cut to the fixed buffer only when memory ran out. */
