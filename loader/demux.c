@@ -79,7 +79,13 @@ demux_marker(struct run *R, int r, const char *m)
 		p->host = xstrdup(arg);
 		break;
 	case WIRE_MARK_FAIL:
-		if (p->fail == NULL)
+		/* Before ens_init knew its name (an MPI error there), the
+		 * process is named as the run knows it. */
+		if (p->fail == NULL && strncmp(arg, WIRE_FAIL_NOBODY ": ",
+		    strlen(WIRE_FAIL_NOBODY ": ")) == 0)
+			xasprintf(&p->fail, "%s: %s", p->name,
+			    arg + strlen(WIRE_FAIL_NOBODY ": "));
+		else if (p->fail == NULL)
 			p->fail = xstrdup(arg);
 		/* It stopped the run (MPI_Abort after this line): a process
 		 * said ended by SIGTERM or SIGKILL before this line came was

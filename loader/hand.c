@@ -23,6 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fdio.h"
 #include "hand.h"
 #include "launch-int.h"
 
@@ -184,23 +185,6 @@ out:
 	return rc;
 }
 
-/* Write all of p on fd; 0, or -1. */
-static int
-hand_write(int fd, const char *p, size_t n)
-{
-	ssize_t	w;
-
-	while (n > 0) {
-		if ((w = write(fd, p, n)) < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
 /* The request (hand.h) on the caller's descriptor. */
 static int
 hand_request(struct run *R, int hand, const char *file)
@@ -225,7 +209,7 @@ hand_request(struct run *R, int hand, const char *file)
 	hand_put(&b, "map_by");
 	hand_put(&b, ":OVERSUBSCRIBE");
 	wire_put_bytes(&b, "\n", 1);
-	rc = hand_write(hand, b.p, b.len);
+	rc = write_all(hand, b.p, b.len);
 	free(b.p);
 	return rc;
 }
@@ -270,9 +254,9 @@ hand_lines(struct hand_conn *c, int last)
 		n = nl != NULL ? (size_t)(nl - p) : left;
 		k = snprintf(tag, sizeof(tag), "[2,%d]<%s>:", c->rank,
 		    c->stream == 1 ? "stdout" : "stderr");
-		if (hand_write(c->stream, tag, (size_t)k) != 0 ||
-		    hand_write(c->stream, p, n) != 0 ||
-		    hand_write(c->stream, "\n", 1) != 0)
+		if (write_all(c->stream, tag, (size_t)k) != 0 ||
+		    write_all(c->stream, p, n) != 0 ||
+		    write_all(c->stream, "\n", 1) != 0)
 			_exit(1);	/* 'ensemble run' is gone */
 		n += nl != NULL;
 		p += n;

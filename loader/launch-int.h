@@ -191,7 +191,7 @@ struct run {
 	unsigned char		*ended_mask;
 
 	/* What mpirun's standard input carries: the bundle of port tables,
-	 * then with --stdin ours (relayed through rbuf). */
+	 * then with --stdin ours (launch_stdin_relayed: through rbuf). */
 	struct wire_buf		 bundle;
 	size_t			 sent;
 	int			 in_eof;	/* our stdin ended */
@@ -222,8 +222,8 @@ struct run {
 	struct pollfd		*pfd;		/* its stdout, stderr; its stdin;
 						 * --stdin: ours; our stdout,
 						 * stderr (out_write); then
-						 * --stdin all: the fan's */
-	struct fan		*fan;		/* --stdin all; NULL */
+						 * the fan's */
+	struct fan		*fan;		/* launch_stdin_fanned; NULL */
 	char			*fan_addrs;	/* its --stdin-net */
 	struct rd		 rd[2];		/* reading its stdout, stderr */
 	struct outq		 oq[2];		/* to our stdout, stderr */
@@ -231,8 +231,8 @@ struct run {
 						 * goes through oq[0] (demux_q) */
 	char			 secret[AUTH_KEY + 1];	/* the run's, in the
 						 * trampolines' markers (trampoline/) */
-	char			 stdin_key[AUTH_KEY + 1];	/* --stdin all:
-						 * the handshake's (auth.h) */
+	char			 stdin_key[AUTH_KEY + 1];	/* the fan's
+						 * handshake's (auth.h) */
 	int			 handling;	/* SIGINT, SIGTERM, SIGHUP are ours */
 	int			 chld;		/* ... and SIGCHLD, blocked */
 	struct sigaction	 old_int, old_term, old_hup, old_chld;
@@ -268,6 +268,12 @@ struct launcher {
 					 * process whole, however long: the
 					 * port tables travel there when a host
 					 * is not this machine (runfiles_make) */
+	int		 stdin_fan;	/* --stdin of one process goes through
+					 * ensemble's own fan (fan.h), as
+					 * --stdin all does, not through its
+					 * standard input (which reads
+					 * /dev/null then): it gives its own to
+					 * one rank alone, or loses part of it */
 	/* Whether the user's options, as it reads them, let processes
 	 * share slots, and bind each to a core (fit_check). */
 	int		(*oversubscribed)(const struct launch_opts *);
@@ -354,6 +360,24 @@ launch_close_fd(int *fd)
 		close(*fd);
 		*fd = -1;
 	}
+}
+
+/* Whether our standard input reaches the processes given it through
+ * ensemble's own fan (fan.h): --stdin all, or --stdin of one process
+ * with a launcher that cannot pass it on whole (its stdin_fan). */
+static inline int
+launch_stdin_fanned(const struct run *R)
+{
+	return R->o->stdin_proc == LAUNCH_STDIN_ALL ||
+	    (R->o->stdin_proc >= 0 && R->L->stdin_fan);
+}
+
+/* Whether our standard input travels on the launcher's, after the port
+ * tables, to the one process given it. */
+static inline int
+launch_stdin_relayed(const struct run *R)
+{
+	return R->o->stdin_proc >= 0 && !R->L->stdin_fan;
 }
 
 /* Whether every host the processes may run on is this machine. */

@@ -169,8 +169,10 @@ launch_init(struct run *R, const struct pcg *g, const struct launch_opts *o)
 	R->pid = -1;
 	R->outdir = -1;
 	tidy_init(&R->tidy);
-	R->pfd = xcalloc(6 + (o->stdin_proc == LAUNCH_STDIN_ALL ?
-	    FAN_NFDS((size_t)R->n) : 0), sizeof(*R->pfd));
+	/* (Room for a fan of every process with any --stdin: whether one
+	 * is made is the launcher's, not picked yet.) */
+	R->pfd = xcalloc(6 + (o->stdin_proc != -1 ? FAN_NFDS((size_t)R->n) :
+	    0), sizeof(*R->pfd));
 	for (i = 0; i < 6; i++)
 		R->pfd[i].fd = -1;
 	R->phase = RUN_RUNNING;
@@ -255,7 +257,7 @@ static int
 launch_stdin_written(const struct run *R)
 {
 	return R->sent == R->bundle.len &&
-	    (R->o->stdin_proc < 0 || (R->in_eof && R->roff == R->rlen));
+	    (!launch_stdin_relayed(R) || (R->in_eof && R->roff == R->rlen));
 }
 
 /* Whether mpirun's standard input may be closed now: mpirun has read all
@@ -799,10 +801,10 @@ launch_run(const struct pcg *g, const struct launch_opts *o)
 	launch_init(&R, g, o);
 	/* The run's secrets (runtime/wire.h): 16 random bytes each. */
 	auth_random_hex(R.secret, AUTH_KEY / 2);
-	if (o->stdin_proc == LAUNCH_STDIN_ALL)
-		auth_random_hex(R.stdin_key, AUTH_KEY / 2);
 	if ((rc = launcher_pick(&R)) != 0 || (rc = fit_check(&R)) != 0)
 		goto out;
+	if (launch_stdin_fanned(&R))
+		auth_random_hex(R.stdin_key, AUTH_KEY / 2);
 	/* Questions started ahead that the run did not ask. */
 	launch_ahead_drop();
 	/* From the run's first file on, an interrupt is ours to handle:

@@ -2,12 +2,14 @@
  * (launch-int.h): 'mpiexec -prepend-pattern [%r]<hydra>: -n N
  * ensemble-exec --plan PLAN', each process's trampoline reading its line
  * of the plan at its PMI_RANK (wire.h); hydra passes our whole
- * environment on (so -x VAR=VALUE is set in ours, and the run's secrets),
- * gives its standard input to rank 0 alone and tags each line of a
- * process's output, on the stream it wrote it to, with "[RANK]<hydra>:".
- * The port tables never travel on its standard input (hydra loses what
- * passes 64 KiB): the processes must run on this machine, where they are
- * a file. */
+ * environment on (so -x VAR=VALUE is set in ours, and the run's secrets)
+ * and tags each line of a process's output, on the stream it wrote it
+ * to, with "[RANK]<hydra>:".  Nothing travels on its standard input,
+ * which reads /dev/null: hydra gives its own to rank 0 alone, loses what
+ * passes 64 KiB of it, and (4.0.2) may die of SIGPIPE when it ends just
+ * as a process does.  The port tables are a file (the processes must run
+ * on this machine), and --stdin of any process goes through ensemble's
+ * own fan (fan.h), as --stdin all does. */
 #include "config.h"
 
 #include <stdio.h>
@@ -24,11 +26,10 @@
 #define MPICH_TAG_END	"<hydra>:"
 
 
-/* Refuse what hydra cannot do as asked: Open MPI's parameters, standard
- * input to a process but the first, processes on other hosts (the tables
- * are a file here; a hostfile or a Slurm allocation of this machine alone
- * is taken, its slots counted by fit.c, and hydra runs every process
- * here).  0, or 2 (said). */
+/* Refuse what hydra cannot do as asked: Open MPI's parameters,
+ * processes on other hosts (the tables are a file here; a hostfile or a
+ * Slurm allocation of this machine alone is taken, its slots counted by
+ * fit.c, and hydra runs every process here).  0, or 2 (said). */
 static int
 mpich_files(struct run *R)
 {
@@ -37,9 +38,6 @@ mpich_files(struct run *R)
 
 	if (o->nmca > 0)
 		what = "--mca sets Open MPI's parameters";
-	else if (o->stdin_proc > 0)
-		what = "MPICH's mpiexec gives its standard input to the first"
-		    " process alone (--stdin all gives it to every one)";
 	else if (!launch_all_local(R))
 		what = o->hostfile != NULL ? "MPICH's mpiexec runs processes on"
 		    " this machine alone in this version (the hostfile names"
@@ -111,6 +109,7 @@ const struct launcher launcher_mpich = {
 	 * thousand of their words). */
 	.syntax = &plan_by_rank,
 	.stdin_tables = 0,
+	.stdin_fan = 1,
 	/* Nothing the user says to mpiexec is read for oversubscription
 	 * or binding: hydra starts as many processes as it is asked on a
 	 * host, once --oversubscribe lets them share slots. */

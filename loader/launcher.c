@@ -124,59 +124,100 @@ launcher_say_progs(const struct launcher_known *k)
 		    k->progs[i + 1] == NULL ? " or " : ", ", k->progs[i]);
 }
 
+/* Which launcher a run takes, by the one rule launcher_pick follows and
+ * launch_ahead asks ahead: the one name (--launcher's word) names; for
+ * ens_launch's run (hand), spawn; else the default: srun inside a Slurm
+ * allocation when there is no launcher program (none at mpirun, the
+ * program ENSEMBLE_MPIRUN names or configure's, and ENSEMBLE_MPIRUN not
+ * set), else what the launcher program is (by its name), else the MPI
+ * ensemble is built on.  Its entry, with *why (static) and *real (the
+ * launcher program with its links followed, caller frees; NULL: none
+ * there) and *is (what that program is; NULL: its name does not say);
+ * NULL when name is no launcher, or none is for the MPI ensemble is
+ * built on. */
+static const struct launcher_known *
+launcher_choose(const char *name, int hand, const char *mpirun,
+    const struct launcher_known **is, char **real, const char **why)
+{
+	const char	*job = getenv("SLURM_JOB_ID");
+	size_t		 i, n = sizeof(launcher_known) / sizeof(launcher_known[0]);
+
+	*is = launcher_kind_of(mpirun != NULL ? mpirun : ENS_MPIRUN, real);
+	if (name != NULL) {
+		*why = "--launcher";
+		for (i = 0; i < n; i++)
+			if (strcmp(name, launcher_known[i].name) == 0)
+				return &launcher_known[i];
+		return NULL;
+	}
+	if (hand) {
+		*why = "ens_launch";
+		return &launcher_known[3];
+	}
+	if (*real == NULL && mpirun == NULL && job != NULL && *job != '\0') {
+		*why = "no mpirun, inside a Slurm allocation";
+		return &launcher_known[2];
+	}
+	if (*is != NULL) {
+		*why = "what the launcher program is";
+		return *is;
+	}
+	*why = "the MPI ensemble is built on";
+	for (i = 0; i < n; i++)
+		if (launcher_known[i].mpi != NULL &&
+		    strcmp(launcher_known[i].mpi, ENS_MPI) == 0)
+			return &launcher_known[i];
+	return NULL;
+}
+
+/* The program of launcher k as launcher_choose chose it (its other
+ * arguments the same): ENSEMBLE_MPIRUN (mpirun), or configure's when it
+ * is this launcher's (or the launcher is found from it), else its names
+ * on PATH; "ens_launch" for its run (its caller spawns).  A new string,
+ * or NULL when it is not found. */
+static char *
+launcher_prog(const struct launcher_known *k, const char *name, int hand,
+    const char *mpirun, const struct launcher_known *is, const char *real)
+{
+	if (hand)
+		return xstrdup("ens_launch");
+	if (mpirun != NULL && k->progs != launcher_srun_progs)
+		return xstrdup(mpirun);
+	if (k->progs == launcher_srun_progs || k->progs == NULL)
+		return launcher_on_path(k->progs);
+	if (real != NULL && (is == k || name == NULL ||
+	    (is != NULL && is->progs == k->progs)))
+		return xstrdup(ENS_MPIRUN);
+	return launcher_on_path(k->progs);
+}
+
 /* Pick the run's launcher and its program into R->L and R->prog: the one
- * --launcher names, or the default: what the launcher program is (by its
- * name; else the MPI ensemble is built on), or srun inside a Slurm
- * allocation when there is no launcher program.  Said with --verbose.  0,
- * or 2 after saying why it cannot be (a one-line error naming what was
- * looked for). */
+ * launcher_choose chooses.  Said with --verbose.  0, or 2 after saying
+ * why it cannot be (a one-line error naming what was looked for). */
 int
 launcher_pick(struct run *R)
 {
 	const struct launch_opts	*o = R->o;
-	const struct launcher_known	*k = NULL, *is;
-	const char			*prog, *job = getenv("SLURM_JOB_ID");
+	const struct launcher_known	*k, *is;
+	const char			*job = getenv("SLURM_JOB_ID");
 	const char			*why;
 	char				*real = NULL;
-	size_t				 i;
 	int				 inslurm = job != NULL && *job != '\0';
 
-	prog = o->mpirun != NULL ? o->mpirun : ENS_MPIRUN;
-	is = launcher_kind_of(prog, &real);
-	if (o->launcher != NULL) {
-		for (i = 0; i < sizeof(launcher_known) /
-		    sizeof(launcher_known[0]); i++)
-			if (strcmp(o->launcher, launcher_known[i].name) == 0)
-				k = &launcher_known[i];
-		if (k == NULL) {
-			/* The options' table lists the names: not reached
-			 * from the command line. */
-			fprintf(stderr, "ensemble: --launcher: no launcher '%s'\n",
-			    o->launcher);
-			goto bad;
-		}
-		why = "--launcher";
-	} else if (o->hand > 0) {
-		k = &launcher_known[3];
-		why = "ens_launch";
-	} else if (real == NULL && o->mpirun == NULL && inslurm) {
-		k = &launcher_known[2];
-		why = "no mpirun, inside a Slurm allocation";
-	} else if (is != NULL) {
-		k = is;
-		why = "what the launcher program is";
-	} else {
-		for (i = 0; launcher_known[i].mpi == NULL ||
-		    strcmp(launcher_known[i].mpi, ENS_MPI) != 0; i++)
-			if (i + 1 == sizeof(launcher_known) /
-			    sizeof(launcher_known[0])) {
-				fprintf(stderr, "ensemble: no launcher for %s,"
-				    " which ensemble is built on (give one with"
-				    " --launcher)\n", launcher_mpi_name(ENS_MPI));
-				goto bad;
-			}
-		k = &launcher_known[i];
-		why = "the MPI ensemble is built on";
+	k = launcher_choose(o->launcher, o->hand > 0, o->mpirun, &is, &real,
+	    &why);
+	if (k == NULL && o->launcher != NULL) {
+		/* The options' table lists the names: not reached from the
+		 * command line. */
+		fprintf(stderr, "ensemble: --launcher: no launcher '%s'\n",
+		    o->launcher);
+		goto bad;
+	}
+	if (k == NULL) {
+		fprintf(stderr, "ensemble: no launcher for %s, which ensemble is"
+		    " built on (give one with --launcher)\n",
+		    launcher_mpi_name(ENS_MPI));
+		goto bad;
 	}
 	if (strcmp(k->name, "srun") == 0 && !inslurm) {
 		fprintf(stderr, "ensemble: --launcher srun: not inside a Slurm"
@@ -197,22 +238,9 @@ launcher_pick(struct run *R)
 		    k->title, launcher_mpi_name(k->mpi));
 		goto bad;
 	}
-	/* The program: ENSEMBLE_MPIRUN, or configure's when it is this
-	 * launcher's (or the launcher is found from it), else its names on
-	 * PATH. */
 	free(R->prog);
-	R->prog = NULL;
-	if (o->hand > 0)
-		R->prog = xstrdup("ens_launch");	/* its caller spawns */
-	else if (o->mpirun != NULL && k->progs != launcher_srun_progs)
-		R->prog = xstrdup(o->mpirun);
-	else if (k->progs == launcher_srun_progs || k->progs == NULL)
-		R->prog = launcher_on_path(k->progs);
-	else if (real != NULL && (is == k || o->launcher == NULL ||
-	    (is != NULL && is->progs == k->progs)))
-		R->prog = xstrdup(prog);
-	else
-		R->prog = launcher_on_path(k->progs);
+	R->prog = launcher_prog(k, o->launcher, o->hand > 0, o->mpirun, is,
+	    real);
 	if (k->progs != NULL && R->prog == NULL) {
 		/* spawn's hand is an Open MPI job of one: srun cannot spawn
 		 * (MPI_Comm_spawn fails under srun --mpi=pmix). */
@@ -242,29 +270,25 @@ launch_ahead(const char *launcher, int hostfile)
 {
 	const char			*job = getenv("SLURM_JOB_ID");
 	const char			*jobid = getenv("SLURM_JOBID");
+	const struct launcher_known	*k, *is;
 	const char			*mpirun = getenv("ENSEMBLE_MPIRUN");
-	const struct launcher_known	*srun = &launcher_known[2];
+	const char			*why;
 	char				*real = NULL, *prog;
-	int				 want;
 
-	/* What fit_check asks of Slurm, and launcher_pick of srun when it
-	 * will pick it: the same conditions. */
+	/* What fit_check asks of Slurm, and the launcher launcher_pick
+	 * will pick (srun's, which it refuses outside an allocation) of the
+	 * same program: the same conditions. */
 	if (!hostfile && jobid != NULL && *jobid != '\0')
 		alloc_slurm_ahead(jobid);
 	if (job == NULL || *job == '\0')
 		return;
-	if (launcher != NULL)
-		want = strcmp(launcher, srun->name) == 0;
-	else {
-		(void)launcher_kind_of(mpirun != NULL ? mpirun : ENS_MPIRUN,
-		    &real);
-		want = real == NULL && mpirun == NULL;
-		free(real);
-	}
-	if (want && (prog = launcher_on_path(srun->progs)) != NULL) {
-		srun->impl->ahead(prog);
+	k = launcher_choose(launcher, 0, mpirun, &is, &real, &why);
+	if (k != NULL && k->impl->ahead != NULL && (prog = launcher_prog(k,
+	    launcher, 0, mpirun, is, real)) != NULL) {
+		k->impl->ahead(prog);
 		free(prog);
 	}
+	free(real);
 }
 
 /* For a launcher that reads none of the user's options for
@@ -414,7 +438,8 @@ launcher_pythonpath(const char *dir)
 /* Start the launcher (its argv: 'mpirun --app APPFILE') with pipes for
  * its standard streams, and SIGCHLD caught (blocked but in ppoll;
  * launch_catch has the others).  With nothing to write on its standard
- * input (the tables in a file, no --stdin process), it reads /dev/null:
+ * input (the tables in a file, our input to no process or through the
+ * fan), it reads /dev/null:
  * its input ends before any process starts, never as one ends (MPICH
  * 4.0.2's mpiexec, told of the end of its input just as a process's
  * proxy exits, writes to the closed socket and dies of SIGPIPE).  An
@@ -441,7 +466,7 @@ launcher_start(struct run *R)
 	if (R->L->before != NULL && R->L->before(R, &harg) != 0)
 		goto out;
 	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
-	if ((quiet = R->bundle.len == 0 && o->stdin_proc < 0) &&
+	if ((quiet = R->bundle.len == 0 && !launch_stdin_relayed(R)) &&
 	    (in[0] = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0) {
 		fprintf(stderr, "ensemble: /dev/null: %s\n", strerror(errno));
 		goto out;

@@ -348,6 +348,9 @@ plan_line(const struct pcg *g, const struct plan_opts *o, int r,
 	const struct pcg_strs	*wdir = pcg_annot(g, p, ANN_WDIR);
 	char			 pn[PCG_NAME_MAX], num[32], **env;
 	int			 nenv, k, fail = 0;
+	int			 net = o->stdin_net != NULL &&
+				     (o->stdin_net_proc < 0 ||
+				     o->stdin_net_proc == r);
 
 	line->len = 0;
 	if (o->syntax == NULL || !o->syntax->plan) {
@@ -356,7 +359,7 @@ plan_line(const struct pcg *g, const struct plan_opts *o, int r,
 		/* The secrets: in the trampoline's environment, never in
 		 * its command line (wire.h). */
 		fail |= plan_env(o, line, WIRE_ENV_SECRET, o->relay);
-		if (o->stdin_net != NULL)
+		if (net)
 			fail |= plan_env(o, line, WIRE_ENV_STDIN_KEY,
 			    o->stdin_key);
 		fail |= wire_put_bytes(line, o->exec, strlen(o->exec));
@@ -377,7 +380,7 @@ plan_line(const struct pcg *g, const struct plan_opts *o, int r,
 		TOKEN(WIRE_FLAG_TABLES);
 	if (r == o->stdin_proc)
 		TOKEN(WIRE_FLAG_STDIN);
-	if (o->stdin_net != NULL) {
+	if (net) {
 		TOKEN(WIRE_FLAG_STDIN_NET);
 		TOKEN(o->stdin_net);
 	}

@@ -38,9 +38,14 @@ struct plan_opts {
 	const char	 *tables_file;	/* where root's trampoline finds them
 					 * (--tables-file); NULL: on its
 					 * standard input (--tables) */
-	int		  stdin_proc;	/* given our stdin; -1: none */
-	const char	 *stdin_net;	/* --stdin all: every process's
-					 * --stdin-net (fan.h); NULL: none */
+	int		  stdin_proc;	/* given our stdin on the launcher's,
+					 * after the tables (--stdin); -1:
+					 * none */
+	const char	 *stdin_net;	/* where the processes given our stdin
+					 * over the network connect for it
+					 * (--stdin-net, fan.h); NULL: none */
+	int		  stdin_net_proc;	/* ... the one that does; -1:
+					 * every one (--stdin all) */
 	const char	 *stdin_key;	/* ... and the key of its handshake */
 	const char	 *relay;	/* the run's secret: the trampolines
 					 * relay the output; NULL: not */

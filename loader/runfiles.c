@@ -103,11 +103,16 @@ runfiles_make(struct run *R)
 		snprintf(R->origin, sizeof(R->origin), "%lld.%09ld",
 		    (long long)ts.tv_sec, ts.tv_nsec);
 	}
-	if (o->stdin_proc == LAUNCH_STDIN_ALL) {
-		R->fan = fan_new(R->n, launch_all_local(R), R->stdin_key,
-		    R->workdir, &R->fan_addrs, &cause);
+	/* Our standard input through the fan: every process connects for
+	 * it, or the one --stdin names. */
+	if (launch_stdin_fanned(R)) {
+		R->fan = fan_new(o->stdin_proc == LAUNCH_STDIN_ALL ? R->n : 1,
+		    launch_all_local(R), R->stdin_key, R->workdir,
+		    &R->fan_addrs, &cause);
 		if (R->fan == NULL) {
-			fprintf(stderr, "ensemble: --stdin all: %s\n", cause);
+			fprintf(stderr, "ensemble: --stdin %s: %s\n",
+			    o->stdin_proc == LAUNCH_STDIN_ALL ? "all" :
+			    R->p[o->stdin_proc].name, cause);
 			free(cause);
 			return 2;
 		}
@@ -116,12 +121,15 @@ runfiles_make(struct run *R)
 	po.syntax = R->L->syntax;
 	po.exec = o->exec;
 	po.paths = o->paths;
-	po.stdin_proc = o->stdin_proc;
+	po.stdin_proc = launch_stdin_relayed(R) ? o->stdin_proc : -1;
 	po.stdin_net = R->fan_addrs;
+	po.stdin_net_proc = o->stdin_proc >= 0 ? o->stdin_proc : -1;
 	po.stdin_key = R->stdin_key;
 	po.relay = R->secret;
 	po.watch = watch_token(R);
-	po.root = o->stdin_proc >= 0 ? o->stdin_proc : 0;
+	/* The process given the launcher's standard input: Open MPI gives
+	 * it to the one its --stdin names, the others to the first. */
+	po.root = launch_stdin_relayed(R) ? o->stdin_proc : 0;
 	po.flags = (o->check_protocol ? WIRE_CHECK_PROTOCOL : 0) |
 	    (o->trace != NULL ? WIRE_TRACE : 0);
 	po.origin = R->origin;

@@ -101,7 +101,9 @@ static void	ens_fail(enum wire_call, const char *, ...)
  * names in WIRE_ENV_MARKS, else stderr. */
 static int	mark_fd = STDERR_FILENO;
 
-/* Write all of s to the markers' descriptor, also from a signal handler. */
+/* Write all of s to the markers' descriptor, also from a signal handler
+ * (common/fdio.h's write_all, which libensemble, on MPI and libc alone,
+ * cannot reach: HACKING.md). */
 static void
 sig_write(const char *s, size_t n)
 {
@@ -304,7 +306,8 @@ ens_fail(enum wire_call c, const char *fmt, ...)
 	va_list		 ap;
 	char		 fixed[1024], *msg = fixed;
 	int		 initialized = 0, finalized = 0, n;
-	const char	*who = E.self.name != NULL ? E.self.name : "ensemble";
+	const char	*who = E.self.name != NULL ? E.self.name :
+			    WIRE_FAIL_NOBODY;
 
 	/* Whole, however long (a protocol violation names files, which may
 	 * have long paths); cut to the fixed buffer only when memory ran out. */

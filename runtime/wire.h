@@ -128,7 +128,9 @@
  *                               program run by hand prints no marker);
  *              "hello HOST"     ens_init set its interface: it joined;
  *              "fail MESSAGE"   it is about to MPI_Abort for MESSAGE
-                               (its last: the trampoline, once it
+                               ("WHO: CALL: WHAT", WHO its name, or
+                               WIRE_FAIL_NOBODY before ens_init knows
+                               it; its last: the trampoline, once it
                                passed it on, closes the markers' pipe,
                                which ens_fail waits for, so that a
                                launcher that kills the trampoline at
@@ -308,6 +310,8 @@ struct wire_slot {
 #define WIRE_WORD_INIT		"init"
 #define WIRE_WORD_HELLO		"hello"
 #define WIRE_WORD_FAIL		"fail"
+#define WIRE_FAIL_NOBODY	"ensemble"	/* "fail"'s WHO, its name not
+						 * known yet */
 #define WIRE_WORD_SIGNAL	"signal"	/* also in "end HOST signal N" */
 #define WIRE_WORD_EXIT		"exit"		/* also in "end HOST exit N" */
 #define WIRE_WORD_FINALIZE	"finalize"	/* also in "state finalize" */

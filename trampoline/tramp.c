@@ -55,6 +55,7 @@
 #include <unistd.h>
 
 #include "auth.h"
+#include "fdio.h"
 #include "lookout.h"
 #include "pcgdot.h"
 #include "tramp-hand.h"
@@ -600,27 +601,11 @@ struct relay_src {
 	int	 done;		/* markers: a "fail" passed on, the last */
 };
 
-/* Write all of p (a pipe to Open MPI, which may block us: so does the
- * component then); an error loses it, as the component's own write
- * would. */
-static void
-relay_write(int fd, const char *p, size_t n)
-{
-	ssize_t	w;
-
-	while (n > 0) {
-		if ((w = write(fd, p, n)) < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return;
-		p += w;
-		n -= (size_t)w;
-	}
-}
-
 /* Pass on one piece of the component's output (at most WIRE_PIECE bytes),
  * escaped, as a line of its own on fd: kind WIRE_PIECE_LINE when a
- * newline ended it, else WIRE_PIECE_PART (wire.h). */
+ * newline ended it, else WIRE_PIECE_PART (wire.h).  Written whole (a pipe
+ * to the launcher, which may block us: so does the component then); an
+ * error loses it, as the component's own write would. */
 static void
 relay_piece(int fd, int kind, const char *s, size_t n)
 {
@@ -630,7 +615,7 @@ relay_piece(int fd, int kind, const char *s, size_t n)
 	line[0] = (char)kind;
 	k = 1 + wire_escape(line + 1, s, n);
 	line[k++] = '\n';
-	relay_write(fd, line, k);
+	(void)write_all(fd, line, k);
 }
 
 /* Pass on a marker line from libensemble (without its newline), with the
@@ -650,7 +635,7 @@ relay_mark(const struct tramp *t, const char *s, size_t n)
 	    wire_put_bytes(&b, t->secret, strlen(t->secret)) == 0 &&
 	    wire_put_bytes(&b, " ", 1) == 0 && wire_put_bytes(&b, s, n) == 0 &&
 	    wire_put_bytes(&b, "\n", 1) == 0)
-		relay_write(STDERR_FILENO, b.p, b.len);
+		(void)write_all(STDERR_FILENO, b.p, b.len);
 	free(b.p);
 }
 

@@ -1,6 +1,8 @@
 /* families.c -- requests posted one a round of a loop, each in its own
  * element, completed together after it: by the loop's count, by a counter
  * the posts step. */
+#include <stddef.h>
+
 #include <ensemble.h>
 
 int

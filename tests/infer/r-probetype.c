@@ -1,5 +1,7 @@
 /* r-probetype.c -- the type of the port a probe found with an index of
  * another port: no statement says it. */
+#include <stddef.h>
+
 #include <ensemble.h>
 
 int

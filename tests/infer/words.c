@@ -2,6 +2,8 @@
  * ('recv', 'loop'), a word of a statement's ('any' of 'recv any', 'from'
  * of 'bcast from', 'replace' of 'sendrecv replace') and another ('over'):
  * each is written with a number that makes it a name. */
+#include <stddef.h>
+
 #include <ensemble.h>
 
 int
