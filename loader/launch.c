@@ -73,22 +73,78 @@ launch_catch(struct run *R)
 	R->handling = 1;
 }
 
+/* Append to *v (of *n, room *cap) the pids the numbers of text f lists,
+ * one file of /proc/self/task/TID/children. */
+static void
+launch_pids_read(FILE *f, pid_t **v, size_t *n, size_t *cap)
+{
+	long	pid;
+
+	while (fscanf(f, "%ld", &pid) == 1)
+		if (pid > 0) {
+			xgrow(v, cap, *n + 1, sizeof(**v));
+			(*v)[(*n)++] = (pid_t)pid;
+		}
+}
+
+/* Our children as the kernel lists them for each of our threads
+ * (/proc/self/task/TID/children: those reparented to us, the
+ * subreaper, too), into *v (caller frees): their number, or -1 when the
+ * kernel has no such list (built without CONFIG_PROC_CHILDREN).  Reading
+ * a few numbers, where a look at every process of the machine's /proc
+ * costs milliseconds on a busy host each time the run is swept. */
+static ssize_t
+launch_children(pid_t **v)
+{
+	DIR		*d;
+	struct dirent	*de;
+	char		 path[64];
+	FILE		*f;
+	size_t		 n = 0, cap = 0;
+	int		 any = 0;
+
+	*v = NULL;
+	if ((d = opendir("/proc/self/task")) == NULL)
+		return -1;
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] < '1' || de->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/self/task/%.20s/children",
+		    de->d_name);
+		if ((f = fopen(path, "r")) == NULL)
+			continue;
+		any = 1;
+		launch_pids_read(f, v, &n, &cap);
+		fclose(f);
+	}
+	closedir(d);
+	if (!any) {
+		free(*v);
+		*v = NULL;
+		return -1;
+	}
+	return (ssize_t)n;
+}
+
 /* Stop and reap our children but 'keep' (mpirun while it runs, else 0)
  * and 'janitor' (tidy.h's): what the run left behind, reparented to us,
  * its subreaper.  The number of the components' processes stopped: not
  * one that had ended already (a zombie), nor one of the launcher's own
  * program, named 'prog' (srun's shepherd, which outlives srun a moment:
- * reparented to us, it is stopped, not counted). */
+ * reparented to us, it is stopped, not counted).  Our children are
+ * those the kernel lists (launch_children), else every process of /proc
+ * whose parent we are. */
 static int
 launch_sweep(pid_t self, pid_t keep, pid_t janitor, const char *prog)
 {
-	DIR		*d;
+	DIR		*d = NULL;
 	struct dirent	*de;
-	char		 path[300], buf[512], *rp;
+	char		 path[300], buf[512], *rp, name[24];
 	FILE		*f;
 	int		 round, found, n = 0;
 	long		 ppid;
-	pid_t		 pid;
+	pid_t		 pid, *kids;
+	ssize_t		 nkids, k;
 	char		 state, comm[16];
 	const char	*base = strrchr(prog, '/') != NULL ? strrchr(prog, '/') + 1 :
 			    prog;
@@ -96,15 +152,25 @@ launch_sweep(pid_t self, pid_t keep, pid_t janitor, const char *prog)
 
 	for (round = 0; round < 40; round++) {
 		found = 0;
-		if ((d = opendir("/proc")) == NULL)
+		if ((nkids = launch_children(&kids)) < 0 &&
+		    (d = opendir("/proc")) == NULL)
 			return n;
-		while ((de = readdir(d)) != NULL) {
-			if (de->d_name[0] < '1' || de->d_name[0] > '9')
-				continue;
-			snprintf(path, sizeof(path), "/proc/%s/stat", de->d_name);
+		for (k = 0; ; k++) {
+			if (nkids >= 0) {
+				if (k >= nkids)
+					break;
+				snprintf(name, sizeof(name), "%ld", (long)kids[k]);
+			} else {
+				if ((de = readdir(d)) == NULL)
+					break;
+				if (de->d_name[0] < '1' || de->d_name[0] > '9')
+					continue;
+				snprintf(name, sizeof(name), "%.20s", de->d_name);
+			}
+			snprintf(path, sizeof(path), "/proc/%s/stat", name);
 			if ((f = fopen(path, "r")) == NULL)
 				continue;
-			pid = (pid_t)atol(de->d_name);
+			pid = (pid_t)atol(name);
 			if (fgets(buf, sizeof(buf), f) != NULL &&
 			    (rp = strrchr(buf, ')')) != NULL &&
 			    sscanf(rp + 2, "%c %ld", &state, &ppid) == 2 &&
@@ -122,7 +188,11 @@ launch_sweep(pid_t self, pid_t keep, pid_t janitor, const char *prog)
 			}
 			fclose(f);
 		}
-		closedir(d);
+		free(kids);
+		if (d != NULL) {
+			closedir(d);
+			d = NULL;
+		}
 		if (!found)
 			break;
 	}
