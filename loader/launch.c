@@ -169,8 +169,10 @@ launch_init(struct run *R, const struct pcg *g, const struct launch_opts *o)
 	R->pid = -1;
 	R->outdir = -1;
 	tidy_init(&R->tidy);
+	/* Room for the fan's (--stdin all) and a deal's (runfiles_make). */
 	R->pfd = xcalloc(6 + (o->stdin_proc == LAUNCH_STDIN_ALL ?
-	    FAN_NFDS((size_t)R->n) : 0), sizeof(*R->pfd));
+	    FAN_NFDS((size_t)R->n) : 0) + FAN_NFDS((size_t)R->n),
+	    sizeof(*R->pfd));
 	for (i = 0; i < 6; i++)
 		R->pfd[i].fd = -1;
 	R->phase = RUN_RUNNING;
@@ -246,6 +248,8 @@ launch_free(struct run *R)
 	free(R->bundle.p);
 	fan_free(R->fan);
 	free(R->fan_addrs);
+	fan_free(R->deal);
+	free(R->deal_addrs);
 	free(R->pfd);
 	watch_free(R);
 }
@@ -397,6 +401,8 @@ launch_deadline(const struct run *R)
 		    R->ended_at + ORPHAN_GRACE : R->swept_at + 1.0);
 	if (R->fan != NULL && fan_deadline(R->fan) >= 0)
 		AT(fan_deadline(R->fan));	/* a connection to drop */
+	if (R->deal != NULL && fan_deadline(R->deal) >= 0)
+		AT(fan_deadline(R->deal));
 #undef AT
 	return d;
 }
@@ -411,7 +417,7 @@ launch_pump(struct run *R)
 	struct timespec	 ts, *tp = NULL;
 	sigset_t	 none;
 	double		 d = launch_deadline(R), left;
-	int		 i, nfan;
+	int		 i, nfan, ndeal;
 
 	/* Not more from mpirun while ours is not taken (its pipe fills,
 	 * and its processes wait to write), until the run is being stopped
@@ -425,6 +431,7 @@ launch_pump(struct run *R)
 	}
 	launch_stdin_events(R);
 	nfan = R->fan != NULL ? fan_events(R->fan, pfd + 6) : 0;
+	ndeal = R->deal != NULL ? fan_events(R->deal, pfd + 6 + nfan) : 0;
 	if (d >= 0) {
 		left = d - clock_now();
 		if (left < 0)
@@ -438,11 +445,13 @@ launch_pump(struct run *R)
 		tp = &ts;
 	}
 	sigemptyset(&none);
-	if (ppoll(pfd, (nfds_t)(6 + nfan), tp, &none) <= 0)
+	if (ppoll(pfd, (nfds_t)(6 + nfan + ndeal), tp, &none) <= 0)
 		return;
 	launch_stdin_relay(R);
 	if (R->fan != NULL)
 		fan_handle(R->fan, pfd + 6, nfan);
+	if (R->deal != NULL)
+		fan_handle(R->deal, pfd + 6 + nfan, ndeal);
 	for (i = 0; i < 2; i++)
 		if (pfd[4 + i].fd >= 0 && pfd[4 + i].revents != 0)
 			demux_outq_write(&R->oq[i]);
@@ -801,6 +810,7 @@ launch_run(const struct pcg *g, const struct launch_opts *o)
 	auth_random_hex(R.secret, AUTH_KEY / 2);
 	if (o->stdin_proc == LAUNCH_STDIN_ALL)
 		auth_random_hex(R.stdin_key, AUTH_KEY / 2);
+	auth_random_hex(R.deal_key, AUTH_KEY / 2);
 	if ((rc = launcher_pick(&R)) != 0 || (rc = fit_check(&R)) != 0)
 		goto out;
 	/* Questions started ahead that the run did not ask. */
