@@ -81,8 +81,9 @@ runfiles_deal(struct run *R, int root)
 	fclose(f);
 	heads = xcalloc((size_t)R->n + 1, sizeof(*heads));
 	hlen = xcalloc((size_t)R->n + 1, sizeof(*hlen));
-	for (r = 0, p = text; r < R->n; r++, p = nl + 1) {
-		nl = strchr(p, '\n');
+	for (r = 0, p = text; r < R->n; r++, p = *nl != '\0' ? nl + 1 : nl) {
+		if ((nl = strchr(p, '\n')) == NULL)
+			nl = p + strlen(p);	/* (plan_make ends every line) */
 		n = (size_t)(nl - p);
 		hlen[r] = (size_t)xasprintf(&heads[r], "%d %zu\n%.*s", R->n, n,
 		    (int)n, p);
