@@ -18,7 +18,11 @@
  * taken is given back (a hole punched in the file), once all have
  * connected.  A connection whose process ended is dropped; one that has
  * taken everything after our input ended is closed, which its component
- * reads as the end. */
+ * reads as the end.
+ *
+ * A deal (fan_deal_new) is the same listener and handshake with no input
+ * of ours: each connection, once it has proved to be process r's, is
+ * written r's own bytes from memory, then closed. */
 #include "config.h"
 
 #include <sys/sendfile.h>
@@ -66,7 +70,7 @@ struct fan_conn {
 	struct sockaddr_in peer, self;	/* its two ends, as we see them */
 	double		 since;		/* accepted at */
 	off_t		 off;		/* how much of our input it took */
-	int		 proc;		/* a deal's: whose; -1 */
+	int		 proc;		/* a deal's, once taken: whose */
 };
 
 struct fan {

@@ -810,7 +810,6 @@ launch_run(const struct pcg *g, const struct launch_opts *o)
 	auth_random_hex(R.secret, AUTH_KEY / 2);
 	if (o->stdin_proc == LAUNCH_STDIN_ALL)
 		auth_random_hex(R.stdin_key, AUTH_KEY / 2);
-	auth_random_hex(R.deal_key, AUTH_KEY / 2);
 	if ((rc = launcher_pick(&R)) != 0 || (rc = fit_check(&R)) != 0)
 		goto out;
 	/* Questions started ahead that the run did not ask. */

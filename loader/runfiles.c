@@ -96,6 +96,7 @@ runfiles_deal(struct run *R, int root)
 	free(text);
 	/* Nothing on the launcher's standard input. */
 	R->bundle.len = 0;
+	auth_random_hex(R->deal_key, AUTH_KEY / 2);
 	R->deal = fan_deal_new(R->n, launch_all_local(R), R->deal_key, heads,
 	    hlen, &R->deal_addrs, &cause);
 	if (R->deal == NULL) {
