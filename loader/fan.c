@@ -18,7 +18,11 @@
  * taken is given back (a hole punched in the file), once all have
  * connected.  A connection whose process ended is dropped; one that has
  * taken everything after our input ended is closed, which its component
- * reads as the end. */
+ * reads as the end.
+ *
+ * A deal (fan_deal_new) is the same listener and handshake with no input
+ * of ours: each connection, once it has proved to be process r's, is
+ * written r's own bytes from memory, then closed. */
 #include "config.h"
 
 #include <sys/sendfile.h>
@@ -66,6 +70,7 @@ struct fan_conn {
 	struct sockaddr_in peer, self;	/* its two ends, as we see them */
 	double		 since;		/* accepted at */
 	off_t		 off;		/* how much of our input it took */
+	int		 proc;		/* a deal's, once taken: whose */
 };
 
 struct fan {
@@ -87,6 +92,10 @@ struct fan {
 	int		 in_eof;
 	int		*who;		/* per pollfd of fan_events: a
 					 * connection, or -1 stdin, -2 lfd */
+	char		**heads;	/* a deal (fan_deal_new): each
+					 * process's, sent whole; NULL: a fan */
+	size_t		*hlen;
+	unsigned char	*dealt;		/* ... each process's taken */
 };
 
 /* "ADDRESS:PORT" for the trampolines: the loopback address alone when
@@ -124,24 +133,18 @@ fan_addrs(int port, int local)
 	return s;
 }
 
-struct fan *
-fan_new(int n, int local, const char *key, const char *dir, char **addrs,
-    char **cause)
+/* A listener for n processes (fan_new's, without the file). */
+static struct fan *
+fan_listen(int n, int local, const char *key, char **addrs, char **cause)
 {
 	struct fan		*f;
 	struct sockaddr_in	 sin;
 	socklen_t		 len = sizeof(sin);
-	int			 fd, file, defer = FAN_DEFER;
+	int			 fd, defer = FAN_DEFER;
 
-	if ((file = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600)) < 0) {
-		xasprintf(cause, "cannot make a file in '%s': %s", dir,
-		    strerror(errno));
-		return NULL;
-	}
 	fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
 	if (fd < 0) {
 		xasprintf(cause, "cannot make a socket: %s", strerror(errno));
-		close(file);
 		return NULL;
 	}
 	memset(&sin, 0, sizeof(sin));
@@ -156,23 +159,70 @@ fan_new(int n, int local, const char *key, const char *dir, char **addrs,
 		xasprintf(cause, "cannot listen on a TCP port: %s",
 		    strerror(errno));
 		close(fd);
-		close(file);
 		return NULL;
 	}
 	if ((*addrs = fan_addrs(ntohs(sin.sin_port), local)) == NULL) {
 		xasprintf(cause, "this machine has no network address another"
 		    " host can connect to");
 		close(fd);
-		close(file);
 		return NULL;
 	}
 	f = xcalloc(1, sizeof(*f));
 	f->lfd = fd;
-	f->file = file;
+	f->file = -1;
 	f->key = key;
 	f->n = n;
 	f->who = xcalloc(FAN_NFDS((size_t)n), sizeof(*f->who));
 	f->ids = hmap_new();
+	return f;
+}
+
+struct fan *
+fan_new(int n, int local, const char *key, const char *dir, char **addrs,
+    char **cause)
+{
+	struct fan	*f;
+	int		 file;
+
+	if ((file = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600)) < 0) {
+		xasprintf(cause, "cannot make a file in '%s': %s", dir,
+		    strerror(errno));
+		return NULL;
+	}
+	if ((f = fan_listen(n, local, key, addrs, cause)) == NULL) {
+		close(file);
+		return NULL;
+	}
+	f->file = file;
+	return f;
+}
+
+static uint64_t	fan_hex64(const char *);
+
+struct fan *
+fan_deal_new(int n, int local, const char *key, char **heads, size_t *hlen,
+    char **addrs, char **cause)
+{
+	struct fan	*f;
+	char		 id[AUTH_ID + 1], num[32];
+	int		 r, old;
+
+	if ((f = fan_listen(n, local, key, addrs, cause)) == NULL) {
+		for (r = 0; r < n; r++)
+			free(heads[r]);
+		free(heads);
+		free(hlen);
+		return NULL;
+	}
+	f->heads = heads;
+	f->hlen = hlen;
+	f->dealt = xcalloc((size_t)n + 1, 1);
+	f->in_eof = 1;
+	for (r = 0; r < n; r++) {
+		snprintf(num, sizeof(num), "%d", r);
+		auth_id(id, key, num);
+		hmap_put(f->ids, fan_hex64(id), fan_hex64(id + 16), r, &old);
+	}
 	return f;
 }
 
@@ -284,7 +334,7 @@ fan_events(struct fan *f, struct pollfd *pfd)
 	int		 i, k = 0;
 
 	fan_expire(f);
-	if (!f->in_eof && f->clen == 0) {
+	if (f->heads == NULL && !f->in_eof && f->clen == 0) {
 		f->who[k] = -1;
 		pfd[k].fd = 0;
 		pfd[k++].events = POLLIN;
@@ -293,7 +343,8 @@ fan_events(struct fan *f, struct pollfd *pfd)
 		c = &f->c[i];
 		if (c->fd < 0)
 			continue;
-		if (c->step == FAN_LIVE && c->off == f->end) {
+		if (c->step == FAN_LIVE && c->off == (f->heads != NULL ?
+		    (off_t)f->hlen[c->proc] : f->end)) {
 			if (f->in_eof)
 				fan_end(f, i);
 			continue;	/* nothing for it yet */
@@ -432,9 +483,15 @@ fan_hello(struct fan *f, int i)
 	if (auth_hello_check(c->in, f->key, &c->peer, &c->self, cn, id) != 0)
 		goto drop;
 	/* Each process once: a first message sent again (replayed) finds
-	 * its process taken. */
-	if (hmap_put(f->ids, fan_hex64(id), fan_hex64(id + 16), 0, &old) ==
-	    HMAP_FOUND)
+	 * its process taken; a deal's, one of its processes. */
+	if (f->heads != NULL) {
+		if ((old = hmap_get(f->ids, fan_hex64(id), fan_hex64(id + 16))) <
+		    0 || f->dealt[old])
+			goto drop;
+		f->dealt[old] = 1;
+		c->proc = old;
+	} else if (hmap_put(f->ids, fan_hex64(id), fan_hex64(id + 16), 0,
+	    &old) == HMAP_FOUND)
 		goto drop;
 	auth_answer(out, f->key, cn, id, &c->peer, &c->self);
 	/* A new connection's buffer takes it whole. */
@@ -453,7 +510,13 @@ fan_write(struct fan *f, int i)
 	struct fan_conn	*c = &f->c[i];
 	ssize_t		 w;
 
-	w = sendfile(c->fd, f->file, &c->off, (size_t)(f->end - c->off));
+	if (f->heads != NULL) {
+		w = write(c->fd, f->heads[c->proc] + c->off,
+		    f->hlen[c->proc] - (size_t)c->off);
+		if (w > 0)
+			c->off += w;
+	} else
+		w = sendfile(c->fd, f->file, &c->off, (size_t)(f->end - c->off));
 	if (w < 0 && errno != EAGAIN && errno != EINTR)
 		fan_drop(f, i);		/* its process ended */
 }
@@ -494,7 +557,7 @@ fan_trim(struct fan *f)
 	off_t	lo = f->end;
 	int	i;
 
-	if (f->nlive < f->n)
+	if (f->heads != NULL || f->nlive < f->n)
 		return;
 	for (i = 0; i < f->nc; i++)
 		if (f->c[i].fd >= 0 && f->c[i].step == FAN_LIVE && f->c[i].off < lo)
@@ -547,7 +610,13 @@ fan_free(struct fan *f)
 			close(f->c[i].fd);
 	if (f->lfd >= 0)
 		close(f->lfd);
-	close(f->file);
+	if (f->file >= 0)
+		close(f->file);
+	for (i = 0; f->heads != NULL && i < f->n; i++)
+		free(f->heads[i]);
+	free(f->heads);
+	free(f->hlen);
+	free(f->dealt);
 	free(f->c);
 	free(f->who);
 	hmap_free(f->ids);

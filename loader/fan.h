@@ -41,6 +41,15 @@ struct fan;
 struct fan	*fan_new(int n, int local, const char *key, const char *dir,
 		    char **addrs, char **cause);
 
+/* The same listener dealing each of n processes its own bytes, once (the
+ * plan over TCP, runtime/wire.h: --plan-net): the trampoline of process
+ * r proves itself as fan_new's do, its process's name the decimal r, and
+ * is sent the hlen[r] bytes of heads[r], then the end.  heads, its
+ * strings and hlen are the fan's (freed by fan_free), whatever the
+ * outcome; NULL and *cause as fan_new. */
+struct fan	*fan_deal_new(int n, int local, const char *key, char **heads,
+		    size_t *hlen, char **addrs, char **cause);
+
 /* The descriptors to wait for, written to pfd (at most FAN_NFDS(n) of
  * them): our standard input until its end, the listening socket until
  * every process has connected, each connection while it proves itself or

@@ -225,6 +225,11 @@ struct run {
 						 * the fan's */
 	struct fan		*fan;		/* launch_stdin_fanned; NULL */
 	char			*fan_addrs;	/* its --stdin-net */
+	struct fan		*deal;		/* each process's plan line (and
+						 * the root's tables) over TCP,
+						 * no file of the run's on its
+						 * host (--plan-net); NULL */
+	char			*deal_addrs;	/* ... its addresses */
 	struct rd		 rd[2];		/* reading its stdout, stderr */
 	struct outq		 oq[2];		/* to our stdout, stderr */
 	int			 oq_same;	/* both one file or pipe: all
@@ -233,6 +238,7 @@ struct run {
 						 * trampolines' markers (trampoline/) */
 	char			 stdin_key[AUTH_KEY + 1];	/* the fan's
 						 * handshake's (auth.h) */
+	char			 deal_key[AUTH_KEY + 1];	/* --plan-net's */
 	int			 handling;	/* SIGINT, SIGTERM, SIGHUP are ours */
 	int			 chld;		/* ... and SIGCHLD, blocked */
 	struct sigaction	 old_int, old_term, old_hup, old_chld;
@@ -274,6 +280,11 @@ struct launcher {
 					 * standard input (which reads
 					 * /dev/null then): it gives its own to
 					 * one rank alone, or loses part of it */
+	int		 plan_net;	/* it starts 'ensemble-exec --plan'
+					 * on hosts that may lack the run's
+					 * files: when a host is not this
+					 * machine, the plan is dealt over TCP
+					 * (--plan-net, runfiles_make) */
 	/* Whether the user's options, as it reads them, let processes
 	 * share slots, and bind each to a core (fit_check). */
 	int		(*oversubscribed)(const struct launch_opts *);

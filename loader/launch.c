@@ -239,10 +239,11 @@ launch_init(struct run *R, const struct pcg *g, const struct launch_opts *o)
 	R->pid = -1;
 	R->outdir = -1;
 	tidy_init(&R->tidy);
-	/* (Room for a fan of every process with any --stdin: whether one
-	 * is made is the launcher's, not picked yet.) */
+	/* Room for a fan of every process with any --stdin (whether one
+	 * is made is the launcher's, not picked yet) and a deal's
+	 * (runfiles_make). */
 	R->pfd = xcalloc(6 + (o->stdin_proc != -1 ? FAN_NFDS((size_t)R->n) :
-	    0), sizeof(*R->pfd));
+	    0) + FAN_NFDS((size_t)R->n), sizeof(*R->pfd));
 	for (i = 0; i < 6; i++)
 		R->pfd[i].fd = -1;
 	R->phase = RUN_RUNNING;
@@ -318,6 +319,8 @@ launch_free(struct run *R)
 	free(R->bundle.p);
 	fan_free(R->fan);
 	free(R->fan_addrs);
+	fan_free(R->deal);
+	free(R->deal_addrs);
 	free(R->pfd);
 	watch_free(R);
 }
@@ -469,6 +472,8 @@ launch_deadline(const struct run *R)
 		    R->ended_at + ORPHAN_GRACE : R->swept_at + 1.0);
 	if (R->fan != NULL && fan_deadline(R->fan) >= 0)
 		AT(fan_deadline(R->fan));	/* a connection to drop */
+	if (R->deal != NULL && fan_deadline(R->deal) >= 0)
+		AT(fan_deadline(R->deal));
 #undef AT
 	return d;
 }
@@ -483,7 +488,7 @@ launch_pump(struct run *R)
 	struct timespec	 ts, *tp = NULL;
 	sigset_t	 none;
 	double		 d = launch_deadline(R), left;
-	int		 i, nfan;
+	int		 i, nfan, ndeal;
 
 	/* Not more from mpirun while ours is not taken (its pipe fills,
 	 * and its processes wait to write), until the run is being stopped
@@ -497,6 +502,7 @@ launch_pump(struct run *R)
 	}
 	launch_stdin_events(R);
 	nfan = R->fan != NULL ? fan_events(R->fan, pfd + 6) : 0;
+	ndeal = R->deal != NULL ? fan_events(R->deal, pfd + 6 + nfan) : 0;
 	if (d >= 0) {
 		left = d - clock_now();
 		if (left < 0)
@@ -510,11 +516,13 @@ launch_pump(struct run *R)
 		tp = &ts;
 	}
 	sigemptyset(&none);
-	if (ppoll(pfd, (nfds_t)(6 + nfan), tp, &none) <= 0)
+	if (ppoll(pfd, (nfds_t)(6 + nfan + ndeal), tp, &none) <= 0)
 		return;
 	launch_stdin_relay(R);
 	if (R->fan != NULL)
 		fan_handle(R->fan, pfd + 6, nfan);
+	if (R->deal != NULL)
+		fan_handle(R->deal, pfd + 6 + nfan, ndeal);
 	for (i = 0; i < 2; i++)
 		if (pfd[4 + i].fd >= 0 && pfd[4 + i].revents != 0)
 			demux_outq_write(&R->oq[i]);

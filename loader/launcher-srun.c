@@ -10,9 +10,13 @@
  * input to one task (--input) and, with --label, puts "R: " (R padded to
  * the width of the last rank) before each line a task writes, on the
  * stream it wrote it to.  Processes placed on a host go there by
- * SLURM_HOSTFILE and --distribution=arbitrary.  The port tables are a
- * file of the run's, so the processes run on this machine alone in this
- * version. */
+ * SLURM_HOSTFILE (a file here, which srun reads) and
+ * --distribution=arbitrary.  On this machine alone, the plan and the port
+ * tables are files of the run's the trampolines read; when the allocation
+ * has other hosts, whose /tmp is their own, 'ensemble-exec --plan-net
+ * ADDRESSES' instead: each trampoline connects to 'ensemble run' over TCP,
+ * proves it knows the run's key (srun passes it in the environment) and is
+ * dealt its line, the root the tables too (runfiles.c, fan.h). */
 #include "config.h"
 
 #include <errno.h>
@@ -124,8 +128,7 @@ srun_has_plugin(struct run *R, const char *plugin, char **why)
 }
 
 /* Refuse what srun cannot do as asked (Open MPI's parameters, a
- * hostfile: the hosts are the allocation's, processes on other hosts: the
- * tables are a file here), check the plugin is there, and write
+ * hostfile: the hosts are the allocation's), check the plugin is there, and write
  * SLURM_HOSTFILE's file when processes are placed: every process's host,
  * the unplaced ones filling the hosts' slots in order.  0, or 2
  * (said). */
@@ -145,9 +148,6 @@ srun_files(struct run *R)
 		what = "the hosts are the Slurm allocation's, not a hostfile's";
 	else if (a->kind != ALLOC_SLURM)
 		what = "not inside a Slurm allocation";
-	else if (!launch_all_local(R))
-		what = "srun runs processes on this machine alone in this"
-		    " version (the allocation has other hosts)";
 	if (what != NULL) {
 		fprintf(stderr, "ensemble: --launcher srun: %s\n", what);
 		return 2;
@@ -209,7 +209,8 @@ out:
 }
 
 /* 'srun --mpi=PLUGIN -n N --input=none|R --label [--overcommit]
- * [--distribution=arbitrary] [srun-arg...] ensemble-exec --plan PLAN';
+ * [--distribution=arbitrary] [srun-arg...] ensemble-exec --plan PLAN'
+ * (or --plan-net ADDRESSES);
  * '-x VAR=VALUE' and the secrets set in our environment, which srun
  * passes on whole. */
 static void
@@ -285,6 +286,7 @@ const struct launcher launcher_srun = {
 	.mpi = NULL,
 	.syntax = &plan_by_rank,
 	.stdin_tables = 0,
+	.plan_net = 1,
 	.oversubscribed = srun_oversubscribed,
 	.binds_cores = launcher_no,	/* as Slurm's task plugin says */
 	.ask = srun_ask,

@@ -337,7 +337,7 @@ launcher_setenv(const char *x)
 /* The end of the command line of a launcher whose processes inherit
  * our environment: the run's secrets, which the trampolines take out of
  * their environment (wire.h), set in ours, and 'ensemble-exec --plan
- * PLAN'. */
+ * PLAN' (or --plan-net ADDRESSES, the key in ours too). */
 void
 launcher_plan_exec(struct run *R, struct launcher_argv *a)
 {
@@ -345,8 +345,14 @@ launcher_plan_exec(struct run *R, struct launcher_argv *a)
 	if (R->fan != NULL)
 		setenv(WIRE_ENV_STDIN_KEY, R->stdin_key, 1);
 	launcher_arg(a, R->o->exec);
-	launcher_arg(a, WIRE_FLAG_PLAN);
-	launcher_arg(a, R->appfile);
+	if (R->deal != NULL) {
+		setenv(WIRE_ENV_PLAN_KEY, R->deal_key, 1);
+		launcher_arg(a, WIRE_FLAG_PLAN_NET);
+		launcher_arg(a, R->deal_addrs);
+	} else {
+		launcher_arg(a, WIRE_FLAG_PLAN);
+		launcher_arg(a, R->appfile);
+	}
 }
 
 /* The end of the command line of a launcher that starts one command for

@@ -1,7 +1,10 @@
 /* runfiles.c -- the run's files (launch-int.h): its private directory
  * with the appfile, the directory of the trace's parts, the --stdin all
  * listener, the plan (plan.h: the appfile and the port tables) and the
- * file of the tables, where every process can read it. */
+ * file of the tables, where every process can read it; or, for a launcher
+ * whose processes read the plan at their rank and may run where no file
+ * of the run's is, the listener that deals them their lines and the
+ * tables (--plan-net). */
 #include "config.h"
 
 #include <errno.h>
@@ -15,6 +18,11 @@
 
 #include "launch-int.h"
 #include "plan.h"
+
+/* Set (to anything) in the environment: the plan over TCP even when every
+ * process runs on this machine (the route other hosts take, tested on
+ * one). */
+#define RUNFILES_PLAN_NET	"ENSEMBLE_PLAN_NET"
 
 /* Write the bundle of port tables to path, a new file in the run's
  * private directory that only the user can read, not through a link,
@@ -49,6 +57,57 @@ runfiles_tables(struct run *R, const char *path)
 	return 0;
 }
 
+/* The plan over TCP (runtime/wire.h: --plan-net): each process's line
+ * of the plan written at R->appfile, and the root's the bundle after it,
+ * dealt by a listener of the run's (fan.h) to its trampoline, wherever it
+ * runs.  0, or 2 (said). */
+static int
+runfiles_deal(struct run *R, int root)
+{
+	char	**heads, *text = NULL, *p, *nl, *cause = NULL;
+	size_t	 *hlen, len = 0, n;
+	FILE	 *f;
+	int	  r;
+
+	if ((f = fopen(R->appfile, "re")) == NULL ||
+	    getdelim(&text, &len, '\0', f) < 0) {
+		fprintf(stderr, "ensemble: cannot read '%s': %s\n", R->appfile,
+		    strerror(errno));
+		if (f != NULL)
+			fclose(f);
+		free(text);
+		return 2;
+	}
+	fclose(f);
+	heads = xcalloc((size_t)R->n + 1, sizeof(*heads));
+	hlen = xcalloc((size_t)R->n + 1, sizeof(*hlen));
+	for (r = 0, p = text; r < R->n; r++, p = *nl != '\0' ? nl + 1 : nl) {
+		if ((nl = strchr(p, '\n')) == NULL)
+			nl = p + strlen(p);	/* (plan_make ends every line) */
+		n = (size_t)(nl - p);
+		hlen[r] = (size_t)xasprintf(&heads[r], "%d %zu\n%.*s", R->n, n,
+		    (int)n, p);
+		if (r == root) {
+			heads[r] = xrealloc(heads[r], hlen[r] + R->bundle.len);
+			memcpy(heads[r] + hlen[r], R->bundle.p, R->bundle.len);
+			hlen[r] += R->bundle.len;
+		}
+	}
+	free(text);
+	/* Nothing on the launcher's standard input. */
+	R->bundle.len = 0;
+	auth_random_hex(R->deal_key, AUTH_KEY / 2);
+	R->deal = fan_deal_new(R->n, launch_all_local(R), R->deal_key, heads,
+	    hlen, &R->deal_addrs, &cause);
+	if (R->deal == NULL) {
+		fprintf(stderr, "ensemble: --launcher %s: %s\n", R->L->name,
+		    cause);
+		free(cause);
+		return 2;
+	}
+	return 0;
+}
+
 /* Make the run's files: a private directory with the appfile; with
  * --trace, the directory beside the trace file where the processes write
  * their parts (made now, so that a bad name fails before anything runs);
@@ -62,7 +121,7 @@ runfiles_make(struct run *R)
 	struct stat		 st;
 	const char		*tmp = getenv("TMPDIR");
 	char			*cause = NULL, *tables = NULL;
-	int			 rc;
+	int			 rc, deal = 0;
 
 	if (tmp == NULL || *tmp == '\0')
 		tmp = "/tmp";
@@ -139,9 +198,14 @@ runfiles_make(struct run *R)
 	po.nplaced = R->nplaced;
 	/* The tables in a file of the run's wherever every process can
 	 * read it (this machine alone), so that no launcher's limit on its
-	 * standard input, nor the rank it gives it to, matters; else on the
-	 * launcher's standard input, where it carries them. */
-	if (launch_all_local(R) || !R->L->stdin_tables)
+	 * standard input, nor the rank it gives it to, matters; else, for a
+	 * launcher whose processes read the plan at their rank, dealt with
+	 * their lines over TCP; else on the launcher's standard input,
+	 * where it carries them. */
+	if (R->L->plan_net &&
+	    (!launch_all_local(R) || getenv(RUNFILES_PLAN_NET) != NULL))
+		deal = 1;
+	else if (launch_all_local(R) || !R->L->stdin_tables)
 		xasprintf(&tables, "%s/tables", R->workdir);
 	po.tables_file = tables;
 	rc = 0;
@@ -151,6 +215,8 @@ runfiles_make(struct run *R)
 		rc = 2;
 	} else if (tables != NULL && runfiles_tables(R, tables) != 0)
 		rc = 2;
+	else if (deal)
+		rc = runfiles_deal(R, po.root);
 	free(tables);
 	return rc;
 }

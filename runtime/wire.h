@@ -30,7 +30,12 @@
  * (A launcher that starts one command for every process, MPICH's mpiexec,
  * starts 'ensemble-exec --plan PLAN': line RANK of PLAN, from 0, holds the
  * process's TOKENs, RANK from PMI_RANK, PMIX_RANK or SLURM_PROCID, and the
- * secrets are in the launcher's environment.)
+ * secrets are in the launcher's environment.  Where a host has no file of
+ * the run's, 'ensemble-exec --plan-net ADDRESSES' instead: the trampoline
+ * connects to 'ensemble run' as --stdin-net does (below; the key
+ * WIRE_ENV_PLAN_KEY, its process's name the decimal RANK) and is sent
+ * "WORLD LENGTH\n", its line's LENGTH bytes (no newline) and, when the line
+ * says --tables, the bundle (below), then the end.)
  *
  * NAME the process's name; ROOT the world rank that holds the port
  * tables; --relay: relay the component's output (below), with SECRET in
@@ -334,6 +339,7 @@ struct wire_slot {
 #define WIRE_FLAG_WATCH		"--watch"	/* PID:FD:HOST: the watch's */
 #define WIRE_FLAG_WDIR		"--wdir"	/* DIR: its working directory */
 #define WIRE_FLAG_PLAN		"--plan"	/* PLAN: its line at its rank */
+#define WIRE_FLAG_PLAN_NET	"--plan-net"	/* ADDRESSES: the same, dealt */
 
 /* A marker line, by its first word. */
 enum wire_mark {
@@ -375,6 +381,8 @@ enum wire_mark {
  * (--relay), and the key of the --stdin-net handshake (above). */
 #define WIRE_ENV_SECRET		"ENSEMBLE_SECRET"
 #define WIRE_ENV_STDIN_KEY	"ENSEMBLE_STDIN_KEY"
+/* With 'ensemble-exec --plan-net': the key of its handshake (above). */
+#define WIRE_ENV_PLAN_KEY	"ENSEMBLE_PLAN_KEY"
 
 /* Under --relay, the most bytes of the component's output in one piece,
  * and the longest marker line the trampoline passes on (cut there). */

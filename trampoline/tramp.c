@@ -13,7 +13,9 @@
  *	    NAME=VALUE... PATH [ARG...]
  *
  * (or 'ensemble-exec --plan PLAN': those tokens are line RANK of PLAN,
- * RANK the launcher's), and the run's secrets are in its environment
+ * RANK the launcher's; or 'ensemble-exec --plan-net ADDRESSES': that line
+ * from 'ensemble run' over TCP, with the root's tables, for a host that
+ * has no file of the run's), and the run's secrets are in its environment
  * (WIRE_ENV_SECRET, with --stdin-net WIRE_ENV_STDIN_KEY), which it takes
  * them out of, and it cannot be read by the component (not dumpable).
  * It says where it runs; with --tables it reads the bundle of port tables
@@ -177,71 +179,6 @@ tramp_take_env(const char *name)
 	return copy;
 }
 
-/* 'ensemble-exec --plan FILE', one command for every process (a launcher
- * that starts N copies of it): this process's tokens are line RANK of FILE
- * (from 0), RANK the launcher's (PMI_RANK, PMIX_RANK or SLURM_PROCID), into
- * *argc and *argv, after argv0. */
-static void
-tramp_plan(char *argv0, const char *file, int *argc, char ***argv)
-{
-	static const char	*vars[] = { "PMI_RANK", "PMIX_RANK",
-				    "SLURM_PROCID" };
-	const char		*v = NULL;
-	char			*text = NULL, *p, *e, *q, **nv, num[32];
-	long			 rank = -1, k;
-	size_t			 len = 0, cap = 0, n = 0;
-	ssize_t			 r;
-	int			 fd;
-	unsigned		 i;
-
-	for (i = 0; i < sizeof(vars) / sizeof(vars[0]) && v == NULL; i++)
-		v = getenv(vars[i]);
-	if (v == NULL || (rank = strtol(v, &e, 10)) < 0 || *e != '\0' ||
-	    e == v) {
-		fprintf(stderr, "ensemble-exec: --plan: no rank (PMI_RANK,"
-		    " PMIX_RANK or SLURM_PROCID) in the environment\n");
-		exit(127);
-	}
-	if ((fd = open(file, O_RDONLY | O_CLOEXEC)) < 0) {
-		fprintf(stderr, "ensemble-exec: cannot open '%s': %s\n", file,
-		    strerror(errno));
-		exit(127);
-	}
-	for (;;) {
-		if (len + 65536 + 1 > cap)
-			text = xrealloc(text, cap = 2 * cap + 65536 + 1);
-		if ((r = read(fd, text + len, cap - len - 1)) < 0 &&
-		    errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		len += (size_t)r;
-	}
-	close(fd);
-	text[len] = '\0';
-	for (p = text, k = 0; k < rank && p != NULL; k++)
-		if ((p = strchr(p, '\n')) != NULL)
-			p++;
-	if (p == NULL || *p == '\0') {
-		fprintf(stderr, "ensemble-exec: '%s' has no line %ld\n", file,
-		    rank);
-		exit(127);
-	}
-	if ((e = strchr(p, '\n')) != NULL)
-		*e = '\0';
-	/* The plan's processes, which ens_init holds its world to. */
-	for (k = rank + 1, q = e; q != NULL && q[1] != '\0'; k++)
-		q = strchr(q + 1, '\n');
-	snprintf(num, sizeof(num), "%ld", k);
-	setenv(WIRE_ENV_WORLD, num, 1);
-	nv = xcalloc(strlen(p) / 2 + 3, sizeof(*nv));
-	nv[n++] = argv0;
-	for (p = strtok(p, " "); p != NULL; p = strtok(NULL, " "))
-		nv[n++] = p;
-	*argc = (int)n;
-	*argv = nv;
-}
-
 /* Decode the tokens and take the arguments apart into t, and the secrets
  * out of the environment. */
 static void
@@ -400,12 +337,13 @@ read_exactly(int fd, char *p, size_t n, int wait)
 	return 0;
 }
 
-/* The handshake on fd (auth.h): our first message, which proves us;
+/* The handshake on fd (auth.h) under key, for the process called name:
+ * our first message, which proves us;
  * 'ensemble run's answer, which proves it and says that it took us,
  * checked.  0, or -1 and *why (static) when the other end did not take
  * us or did not prove to be 'ensemble run'. */
 static int
-tramp_handshake(const struct tramp *t, int fd, const char **why)
+tramp_handshake(const char *key, const char *name, int fd, const char **why)
 {
 	struct sockaddr_in	 self, peer;
 	socklen_t		 len;
@@ -419,7 +357,7 @@ tramp_handshake(const struct tramp *t, int fd, const char **why)
 	len = sizeof(peer);
 	if (getpeername(fd, (struct sockaddr *)&peer, &len) != 0)
 		return -1;
-	auth_hello(out, cn, id, t->stdin_key, t->name, &self, &peer);
+	auth_hello(out, cn, id, key, name, &self, &peer);
 	/* (MSG_NOSIGNAL: a connection the other end dropped is an error
 	 * here, not our death by SIGPIPE.) */
 	if (send(fd, out, AUTH_HELLO_LEN, MSG_NOSIGNAL) != AUTH_HELLO_LEN ||
@@ -427,47 +365,64 @@ tramp_handshake(const struct tramp *t, int fd, const char **why)
 	    read_exactly(fd, in, AUTH_ANSWER_LEN, TRAMP_CONNECT_WAIT) != 0)
 		return -1;
 	*why = "what answered did not prove to be 'ensemble run'";
-	if (!auth_answer_check(in, t->stdin_key, cn, id, &self, &peer))
+	if (!auth_answer_check(in, key, cn, id, &self, &peer))
 		return -1;
 	return 0;
 }
 
-/* --stdin-net: connect to 'ensemble run' at the first of its addresses
- * that takes us and proves to be it, trying the list again a few times
- * (an answer may be another's, and 'ensemble run' may have dropped us
- * among strangers); make the connection our
- * standard input, which the component inherits (fan.h). */
-static void
-tramp_stdin_net(const struct tramp *t)
+/* A connection to 'ensemble run' at the first of its addresses (list,
+ * "IPV4:PORT" separated by ',') that takes us, the process called name,
+ * under key and proves to be it, trying the list again a few times (an
+ * answer may be another's, and 'ensemble run' may have dropped us among
+ * strangers): its descriptor, or -1 and *why (a new string), *talked
+ * set when some address answered (but did not take us, or prove). */
+static int
+tramp_dial(const char *addrs, const char *key, const char *name, char **why,
+    int *talked)
 {
 	char		*list, *a, *save = NULL;
-	const char	*why = NULL;
+	const char	*no = NULL;
 	int		 fd = -1, e = EINVAL, round;
 
 	for (round = 0; round < TRAMP_STDIN_ROUNDS && fd < 0; round++) {
 		if (round > 0)
 			usleep((useconds_t)(TRAMP_STDIN_PAUSE << (round - 1)) *
 			    1000);
-		list = xstrdup(t->stdin_net);
+		list = xstrdup(addrs);
 		for (a = strtok_r(list, ",", &save); a != NULL && fd < 0;
 		    a = strtok_r(NULL, ",", &save)) {
 			if ((fd = tramp_connect(a)) < 0) {
 				e = errno;
 				continue;
 			}
-			if (tramp_handshake(t, fd, &why) != 0) {
+			if (tramp_handshake(key, name, fd, &no) != 0) {
 				close(fd);
 				fd = -1;
 			}
 		}
 		free(list);
 	}
-	if (fd < 0 && why != NULL)
+	*talked = no != NULL;
+	if (fd < 0)
+		xasprintf(why, "%s", no != NULL ? no : strerror(e));
+	return fd;
+}
+
+/* --stdin-net: connect to 'ensemble run' (tramp_dial) and make the
+ * connection our standard input, which the component inherits (fan.h). */
+static void
+tramp_stdin_net(const struct tramp *t)
+{
+	char	*why = NULL;
+	int	 fd, talked;
+
+	fd = tramp_dial(t->stdin_net, t->stdin_key, t->name, &why, &talked);
+	if (fd < 0 && talked)
 		tramp_cannot(t, "cannot take 'ensemble run's standard input (%s):"
 		    " %s", t->stdin_net, why);
 	if (fd < 0)
 		tramp_cannot(t, "cannot connect to 'ensemble run' for its standard"
-		    " input (%s): %s", t->stdin_net, strerror(e));
+		    " input (%s): %s", t->stdin_net, why);
 	if (fd != STDIN_FILENO && dup2(fd, STDIN_FILENO) < 0)
 		tramp_cannot(t, "cannot take 'ensemble run's standard input: %s",
 		    strerror(errno));
@@ -475,26 +430,168 @@ tramp_stdin_net(const struct tramp *t)
 		close(fd);
 }
 
-/* Read the bundle of port tables off standard input, byte for byte so
- * that what follows stays there, into a memory file the component
- * inherits: its descriptor. */
+/* This process's rank, as the launcher that started one command for
+ * every process gives it (PMI_RANK, PMIX_RANK or SLURM_PROCID). */
+static long
+tramp_rank(void)
+{
+	static const char	*vars[] = { "PMI_RANK", "PMIX_RANK",
+				    "SLURM_PROCID" };
+	const char		*v = NULL;
+	char			*e;
+	long			 rank = -1;
+	unsigned		 i;
+
+	for (i = 0; i < sizeof(vars) / sizeof(vars[0]) && v == NULL; i++)
+		v = getenv(vars[i]);
+	if (v == NULL || (rank = strtol(v, &e, 10)) < 0 || *e != '\0' ||
+	    e == v) {
+		fprintf(stderr, "ensemble-exec: --plan: no rank (PMI_RANK,"
+		    " PMIX_RANK or SLURM_PROCID) in the environment\n");
+		exit(127);
+	}
+	return rank;
+}
+
+/* The tokens of line (a plan's, its newline gone: taken apart in place)
+ * into *argc and *argv, after argv0; the plan's processes, world, in
+ * WIRE_ENV_WORLD, which ens_init holds its world to. */
+static void
+tramp_plan_tokens(char *argv0, char *line, long world, int *argc,
+    char ***argv)
+{
+	char	**nv, *p, num[32];
+	size_t	  n = 0;
+
+	snprintf(num, sizeof(num), "%ld", world);
+	setenv(WIRE_ENV_WORLD, num, 1);
+	nv = xcalloc(strlen(line) / 2 + 3, sizeof(*nv));
+	nv[n++] = argv0;
+	for (p = strtok(line, " "); p != NULL; p = strtok(NULL, " "))
+		nv[n++] = p;
+	*argc = (int)n;
+	*argv = nv;
+}
+
+/* 'ensemble-exec --plan FILE', one command for every process (a launcher
+ * that starts N copies of it): this process's tokens are line RANK of FILE
+ * (from 0), RANK the launcher's (tramp_rank), into *argc and *argv, after
+ * argv0. */
+static void
+tramp_plan(char *argv0, const char *file, int *argc, char ***argv)
+{
+	char			*text = NULL, *p, *e, *q;
+	long			 rank = tramp_rank(), k;
+	size_t			 len = 0, cap = 0;
+	ssize_t			 r;
+	int			 fd;
+
+	if ((fd = open(file, O_RDONLY | O_CLOEXEC)) < 0) {
+		fprintf(stderr, "ensemble-exec: cannot open '%s': %s\n", file,
+		    strerror(errno));
+		exit(127);
+	}
+	for (;;) {
+		if (len + 65536 + 1 > cap)
+			text = xrealloc(text, cap = 2 * cap + 65536 + 1);
+		if ((r = read(fd, text + len, cap - len - 1)) < 0 &&
+		    errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		len += (size_t)r;
+	}
+	close(fd);
+	text[len] = '\0';
+	for (p = text, k = 0; k < rank && p != NULL; k++)
+		if ((p = strchr(p, '\n')) != NULL)
+			p++;
+	if (p == NULL || *p == '\0') {
+		fprintf(stderr, "ensemble-exec: '%s' has no line %ld\n", file,
+		    rank);
+		exit(127);
+	}
+	if ((e = strchr(p, '\n')) != NULL)
+		*e = '\0';
+	for (k = rank + 1, q = e; q != NULL && q[1] != '\0'; k++)
+		q = strchr(q + 1, '\n');
+	tramp_plan_tokens(argv0, p, k, argc, argv);
+}
+
+/* 'ensemble-exec --plan-net ADDRESSES': this process's line of the plan
+ * from 'ensemble run' over TCP (wire.h), the key of the handshake taken
+ * out of the environment, its name the rank (tramp_rank); its tokens into
+ * *argc and *argv, after argv0.  The connection, where the root's tables
+ * follow (tramp_tables). */
 static int
-tramp_tables(const struct tramp *t)
+tramp_plan_net(char *argv0, const char *addrs, int *argc, char ***argv)
+{
+	char	*key = tramp_take_env(WIRE_ENV_PLAN_KEY), *why = NULL, *line, *e;
+	char	 head[64], name[32];
+	long	 rank = tramp_rank(), world;
+	size_t	 k;
+	unsigned long long len;
+	int	 fd, talked;
+
+	if (key == NULL || key[0] == '\0') {
+		fprintf(stderr, "ensemble-exec: --plan-net: no %s in the"
+		    " environment\n", WIRE_ENV_PLAN_KEY);
+		exit(127);
+	}
+	snprintf(name, sizeof(name), "%ld", rank);
+	if ((fd = tramp_dial(addrs, key, name, &why, &talked)) < 0) {
+		fprintf(stderr, "ensemble-exec: %s 'ensemble run' for its line of"
+		    " the plan (%s): %s\n", talked ? "not taken by" :
+		    "cannot connect to", addrs, why);
+		exit(127);
+	}
+	free(key);
+	/* "WORLD LENGTH\n", a byte at a time: nothing past it is read. */
+	for (k = 0; k < sizeof(head) - 1; k++)
+		if (read_exactly(fd, head + k, 1, TRAMP_CONNECT_WAIT) != 0 ||
+		    head[k] == '\n')
+			break;
+	head[k] = '\0';
+	errno = 0;
+	if (k == sizeof(head) - 1 || (world = strtol(head, &e, 10)) <= rank ||
+	    *e != ' ' || (len = strtoull(e + 1, &e, 10)) == 0 || *e != '\0' ||
+	    errno != 0 || len > SIZE_MAX - 1) {
+		fprintf(stderr, "ensemble-exec: --plan-net: 'ensemble run' did"
+		    " not send line %ld of the plan\n", rank);
+		exit(127);
+	}
+	line = xmalloc((size_t)len + 1);
+	if (read_exactly(fd, line, (size_t)len, TRAMP_CONNECT_WAIT) != 0) {
+		fprintf(stderr, "ensemble-exec: --plan-net: line %ld of the plan"
+		    " did not arrive whole: %s\n", rank, errno != 0 ?
+		    strerror(errno) : "the connection ended");
+		exit(127);
+	}
+	line[len] = '\0';
+	tramp_plan_tokens(argv0, line, world, argc, argv);
+	return fd;
+}
+
+/* Read the bundle of port tables off in (standard input, or the plan's
+ * connection: what, in messages), byte for byte so that what follows
+ * stays there, into a memory file the component inherits: its
+ * descriptor. */
+static int
+tramp_tables(const struct tramp *t, int in, const char *what)
 {
 	char	 head[WIRE_BUNDLE_HEAD], *rest;
 	int64_t	 n;
 	int	 fd;
 
-	if (read_exactly(STDIN_FILENO, head, sizeof(head), 0) != 0)
-		tramp_cannot(t, "the port tables did not arrive on its standard"
-		    " input: %s", errno ? strerror(errno) : "it ended");
+	if (read_exactly(in, head, sizeof(head), 0) != 0)
+		tramp_cannot(t, "the port tables did not arrive on %s: %s", what,
+		    errno ? strerror(errno) : "it ended");
 	if ((n = wire_bundle_rest(head)) < 0 || (uint64_t)n > SIZE_MAX)
-		tramp_cannot(t, "its standard input does not start with the port"
-		    " tables");
+		tramp_cannot(t, "%s does not start with the port tables", what);
 	rest = xmalloc((size_t)n + 1);
-	if (read_exactly(STDIN_FILENO, rest, (size_t)n, 0) != 0)
-		tramp_cannot(t, "the port tables did not arrive whole on its"
-		    " standard input: %s", errno ? strerror(errno) : "it ended");
+	if (read_exactly(in, rest, (size_t)n, 0) != 0)
+		tramp_cannot(t, "the port tables did not arrive whole on %s: %s",
+		    what, errno ? strerror(errno) : "it ended");
 	if ((fd = memfd_create("ensemble-tables", 0)) < 0)
 		tramp_cannot(t, "cannot make a memory file: %s", strerror(errno));
 	if (write(fd, head, sizeof(head)) != (ssize_t)sizeof(head) ||
@@ -851,6 +948,7 @@ main(int argc, char **argv)
 	pid_t			 parent = getpid(), pid;
 	int			 k, ex[2], err[2], st, fd, tables = -1;
 	int			 pipes[3] = { -1, -1, -1 }, rd[3], hand;
+	int			 planfd = -1;
 	ssize_t			 nr;
 
 	/* Dies with whoever started it (mpirun, or Open MPI's daemon on
@@ -866,6 +964,8 @@ main(int argc, char **argv)
 	hand = tramp_hand(&argc, argv);	/* ens_launch's run: hand.c */
 	if (argc == 3 && strcmp(argv[1], WIRE_FLAG_PLAN) == 0)
 		tramp_plan(argv[0], argv[2], &argc, &argv);
+	else if (argc == 3 && strcmp(argv[1], WIRE_FLAG_PLAN_NET) == 0)
+		planfd = tramp_plan_net(argv[0], argv[2], &argc, &argv);
 	tramp_args(&t, argc, argv);
 	if (gethostname(t.host, sizeof(t.host) - 1) != 0)
 		strcpy(t.host, "?");
@@ -873,8 +973,13 @@ main(int argc, char **argv)
 	/* The deadlock watch: the slot the component will write. */
 	t.watchfd = lookout_open(&lo, t.watch, t.secret, t.host);
 	tramp_mark(&t, WIRE_WORD_START " %s", t.host);
-	if (t.tables)
-		tables = tramp_tables(&t);
+	if (t.tables && planfd >= 0)
+		tables = tramp_tables(&t, planfd, "the connection to 'ensemble"
+		    " run'");
+	else if (t.tables)
+		tables = tramp_tables(&t, STDIN_FILENO, "its standard input");
+	if (planfd >= 0)
+		close(planfd);
 	else if (t.tables_file != NULL)
 		tables = tramp_tables_file(&t);
 	if (t.stdin_net != NULL)
