@@ -54,7 +54,11 @@ slurm_pick_ports() {
 # it has: config_overrides believes the configuration, not the hardware).
 # MailProg: the default /bin/mail is missing, which slurmctld logs as an
 # error.  batch_sched_delay=0: a batch job starts when submitted, not up to
-# 3 s later.
+# 3 s later.  TmpFS and FirstJobId: srun's PMIx plugin makes a directory
+# TmpFS/spmix_appdir_UID_JOB.STEP, so that two clusters of tests running
+# at once, each numbering its jobs from 1 in /tmp, took each other's
+# ("task launch failed"): ours is under $slurm_dir, and our jobs are
+# numbered from a place keyed on our pid.
 slurm_write_conf() {
 	cat >"$slurm_conf" <<EOF
 ClusterName=ens$$
@@ -80,6 +84,8 @@ SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU
 SchedulerParameters=batch_sched_delay=0
 MpiDefault=none
+TmpFS=$slurm_dir/tmp
+FirstJobId=$(( ($$ % 60000) * 1000 + 1 ))
 SlurmdParameters=config_overrides
 ReturnToService=2
 NodeName=$slurm_host CPUs=$1 State=UNKNOWN
@@ -133,7 +139,7 @@ slurm_start() {
 		command -v "$i" >/dev/null || { slurm_why="no $i"; return 1; }
 	done
 	[ "$(id -u)" = 0 ] || { slurm_why="not root"; return 1; }
-	mkdir -p "$slurm_dir/state" "$slurm_dir/spool"
+	mkdir -p "$slurm_dir/state" "$slurm_dir/spool" "$slurm_dir/tmp"
 	export ENSEMBLE_SLURM=$slurm_dir
 	# Stop before the exit trap there is (setup.sh's removes $tmp).
 	eval "set -- $(trap -p EXIT)"
