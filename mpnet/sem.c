@@ -610,9 +610,17 @@ sem_fini(struct sem *m)
 	free(m->ekept);
 	free(m->ekn);
 	free(m->et);
+	free(m->ekrs);
+	free(m->ekrd);
+	free(m->ekwild);
+	free(m->ekbag);
 	free(m->wfld);
 	free(m->went);
 	free(m->wfill);
+	free(m->wbit);
+	free(m->wsame);
+	free(m->wchg);
+	free(m->wmask);
 
 	for (i = 0; i < m->net->nuprog; i++) {
 		free(m->ctroff[i]);
@@ -1184,18 +1192,26 @@ wild_unit(const struct prog *pr, int pc, int lo, int hi)
 /* How many wildcard receives over in's ports r makes from pc (at in) on
  * before anything else (wild_unit), following its loops by their
  * counters in s (at most SIM_STEPS: an endless loop's are at least that
- * many), or 'most' when they are at least that many (most <= SIM_STEPS). */
+ * many), or 'most' when they are at least that many (most <= SIM_STEPS).
+ * A counted loop is not followed round by round: where two rounds in a
+ * row came back to pc with the same receives and one counter one less
+ * each time, the others as they were, each round is the same until that
+ * counter is 0 (the only step that reads it, its loop's NEXT, took one
+ * off each time: a reset by its LOOP would have left it the same after
+ * both), so the rounds it has left are counted at once (a server's
+ * 'loop N { recv any ...; }' was followed N rounds in each state). */
 static int
 sim_run(const struct sem *m, const uint64_t *s, int r, int pc,
     const struct ins *in, int most)
 {
 	const struct sproc	*sp = &m->p[r];
-	uint64_t		*w = m->scratch;
-	int			 n, next;
-
-	int			 pc0 = pc, k;
+	uint64_t		*w = m->scratch, last[SIM_CTRS], v;
+	int			 n, next, pc0 = pc, k, j, nc = sp->pr->nctr;
+	int			 dk = -1, d = 0, ln = 0;
 
 	own_fields(sp, s, w);
+	for (k = 0; k < nc && k < SIM_CTRS; k++)
+		last[k] = sem_get(s, ctr_fld(sp, k));
 	for (n = 0; n < most; n++) {
 		if ((next = wild_unit(sp->pr, pc, in->lo, in->hi)) < 0)
 			break;
@@ -1205,11 +1221,37 @@ sim_run(const struct sem *m, const uint64_t *s, int r, int pc,
 			continue;
 		/* Back where it began, its counters as they were: it goes
 		 * round so for ever (an endless loop of receives). */
-		for (k = 0; k < sp->pr->nctr &&
+		for (k = 0; k < nc &&
 		    sem_get(w, ctr_fld(sp, k)) == sem_get(s, ctr_fld(sp, k)); k++)
 			;
-		if (k == sp->pr->nctr)
+		if (k == nc)
 			return SIM_STEPS;
+		if (nc > SIM_CTRS)
+			continue;
+		/* The one counter one less than at the last return, or -1. */
+		for (j = -1, k = 0; k < nc; k++) {
+			if ((v = sem_get(w, ctr_fld(sp, k))) == last[k])
+				continue;
+			if (j >= 0 || v + 1 != last[k]) {
+				j = -1;
+				break;
+			}
+			j = k;
+		}
+		if (j >= 0 && j == dk && n + 1 - ln == d &&
+		    (v = sem_get(w, ctr_fld(sp, j))) > 0) {
+			if (v > (uint64_t)most ||
+			    v * (uint64_t)d >= (uint64_t)(most - n - 1))
+				return most;	/* (as many as it follows) */
+			n += (int)v * d;
+			sem_set(w, ctr_fld(sp, j), 0);
+			j = -1;
+		}
+		for (k = 0; k < nc; k++)
+			last[k] = sem_get(w, ctr_fld(sp, k));
+		dk = j;
+		d = n + 1 - ln;
+		ln = n + 1;
 	}
 	return n;
 }
@@ -1354,6 +1396,8 @@ struct wcache {
 	int		 nd;
 };
 
+static void wc_bits(struct sem *);
+
 /* Per state word, the fields of channel counts and of processes' pcs and
  * counters on it (sem.wfld, went: a process q, or nprocs + a channel),
  * from wstart[word]; built at the first wcache. */
@@ -1392,6 +1436,78 @@ wc_index(struct sem *m)
 			m->wfill = xcalloc((size_t)m->words + 1, sizeof(int));
 		}
 	}
+	wc_bits(m);
+}
+
+/* m->wbit, wmask, wsame, wchg (from wstart, wfld). */
+static void
+wc_bits(struct sem *m)
+{
+	uint32_t	x, a, b, bit, most = 1;
+	int		j, k;
+
+	m->wbit = xmalloc(sizeof(int) * (size_t)m->words * 64 + sizeof(int));
+	for (bit = 0; bit < m->words * 64; bit++)
+		m->wbit[bit] = -1;
+	m->wmask = xcalloc((size_t)m->wstart[m->words] + 1, sizeof(uint64_t));
+	m->wsame = xcalloc((size_t)m->wstart[m->words] + 1, sizeof(int));
+	for (x = 0; x < m->words; x++) {
+		if ((uint32_t)(m->wstart[x + 1] - m->wstart[x]) > most)
+			most = (uint32_t)(m->wstart[x + 1] - m->wstart[x]);
+		for (j = m->wstart[x]; j < m->wstart[x + 1]; j++) {
+			a = m->wfld[j].off > x * 64 ? m->wfld[j].off - x * 64 : 0;
+			b = m->wfld[j].off + m->wfld[j].w - x * 64;
+			if (b > 64)
+				b = 64;
+			m->wmask[j] = (b - a == 64 ? ~0ULL :
+			    ((1ULL << (b - a)) - 1)) << a;
+			m->wsame[j] = -1;
+			if ((k = m->wbit[x * 64 + a]) >= 0) {
+				if (m->wmask[k] != m->wmask[j] ||
+				    m->wfld[k].off != m->wfld[j].off ||
+				    m->wfld[k].w != m->wfld[j].w)
+					m->wover = 1;
+				while (m->wsame[k] >= 0)
+					k = m->wsame[k];
+				m->wsame[k] = j;
+				continue;
+			}
+			for (bit = a; bit < b; bit++) {
+				if (m->wbit[x * 64 + bit] >= 0)
+					m->wover = 1;
+				m->wbit[x * 64 + bit] = j;
+			}
+		}
+	}
+	m->wchg = xcalloc(most, sizeof(int));
+}
+
+/* The entries of wfld on word x whose fields differ between states p
+ * and s (each field's at least once where it lies on two words), into
+ * m->wchg; how many. */
+static int
+wc_changed(const struct sem *m, const uint64_t *p, const uint64_t *s,
+    uint32_t x)
+{
+	uint64_t	diff = p[x] ^ s[x];
+	int		n = 0, j, k;
+
+	if (m->wover) {
+		for (j = m->wstart[x]; j < m->wstart[x + 1]; j++)
+			if (sem_get(p, m->wfld[j]) != sem_get(s, m->wfld[j]))
+				m->wchg[n++] = j;
+		return n;
+	}
+	while (diff != 0) {
+		if ((j = m->wbit[x * 64 + (uint32_t)__builtin_ctzll(diff)]) < 0) {
+			diff &= diff - 1;
+			continue;
+		}
+		diff &= ~m->wmask[j];
+		for (k = j; k >= 0; k = m->wsame[k])
+			m->wchg[n++] = k;
+	}
+	return n;
 }
 
 static void
@@ -1602,7 +1718,7 @@ wc_get(const struct sem *m, const uint64_t *s, int r, int lo, int hi)
 {
 	struct wcache	*w;
 	const struct dchan *d;
-	int		 j, e, i, k, lp;
+	int		 j, e, i, k, lp, c, nc;
 	uint32_t	 x;
 
 	if (hi - lo < WC_MIN || m->wc == NULL)
@@ -1619,9 +1735,9 @@ wc_get(const struct sem *m, const uint64_t *s, int r, int lo, int hi)
 	for (x = 0; x < m->words; x++) {
 		if (w->prev[x] == s[x])
 			continue;
-		for (j = m->wstart[x]; j < m->wstart[x + 1]; j++) {
-			if (sem_get(w->prev, m->wfld[j]) == sem_get(s, m->wfld[j]))
-				continue;
+		nc = wc_changed(m, w->prev, s, x);
+		for (c = 0; c < nc; c++) {
+			j = m->wchg[c];
 			if ((e = m->went[j]) < m->nprocs) {
 				if ((i = w->sidx[e]) < 0)
 					continue;
@@ -2211,6 +2327,109 @@ send_to(const struct sem *m, int q, const struct ins *in)
 	return dc < 0 ? -1 : m->net->dc[dc].to;
 }
 
+/* Whether r's wildcard at 'in' is one sem_at may keep: a 'recv any'
+ * with no pending request, of a process ek_index found all of whose
+ * wildcards read only what sem_at follows (ekwild). */
+static int
+kept_wild(const struct sem *m, int r, const struct ins *in)
+{
+	return in->op == OP_RECVANY && in->nposted == 0 && m->ekwild[r];
+}
+
+/* ek_index's look at the senders into r's wildcards, each once: pass 0
+ * counts r for each (ekrs), 1 lists it (ekrd, fill), -1 clears the
+ * marks (bit 8) the pass before left. */
+static void
+ek_senders(struct sem *m, int r, int pass, int *fill)
+{
+	const struct sproc	*sp = &m->p[r];
+	const struct ins	*in;
+	int			 pc, lp, dc, q;
+
+	for (pc = 0; pc < sp->pr->nins; pc++) {
+		in = &sp->pr->ins[pc];
+		if (in->op != OP_RECVANY)
+			continue;
+		for (lp = in->lo; lp < in->hi; lp++) {
+			if ((dc = m->net->recv_dc[sp->portbase + lp]) < 0)
+				continue;
+			q = m->net->dc[dc].from;
+			if (pass < 0) {
+				m->mark[q] &= ~8;
+				continue;
+			}
+			if (m->mark[q] & 8)
+				continue;
+			m->mark[q] |= 8;
+			if (pass == 0)
+				m->ekrs[q + 1]++;
+			else
+				m->ekrd[m->ekrs[q] + fill[q]++] = r;
+		}
+	}
+}
+
+/* Per process the wildcard receivers that read its fields (ekrs, ekrd)
+ * and whether its wildcards may be kept (ekwild).  A 'recv any' over
+ * ports lo..hi with no pending request reads (sem_enabled: offer,
+ * settled_wild, bag, coming, and wc_get's facts, which are theirs) its
+ * own pc and counters, the counts of the channels into lo..hi and of
+ * those out of it (coming: its messages waiting for a sender let that
+ * one pass), and the pcs and counters of the senders into lo..hi
+ * (avail's rendezvous, dead, blocked_into, sim_offers), nothing else
+ * -- unless it reads with MPI_ANY_SOURCE in order (in_order reads a
+ * group's log) or a port is a pool's (the pool's count is another
+ * channel's): then none of the process's wildcards is kept. */
+static void
+ek_index(struct sem *m)
+{
+	const struct mpnet	*n = m->net;
+	const struct sproc	*sp;
+	const struct ins	*in;
+	int			 r, q, pc, lp, dc, pass, k, ok, *fill;
+
+	m->ekrs = xcalloc((size_t)m->nprocs + 1, sizeof(int));
+	m->ekwild = xcalloc(m->nprocs > 0 ? (size_t)m->nprocs : 1, 1);
+	m->ekbag = xcalloc(m->nprocs > 0 ? (size_t)m->nprocs : 1, 1);
+	for (r = 0; r < m->nprocs; r++) {
+		if ((sp = &m->p[r])->pr == NULL)
+			continue;
+		ok = 0;
+		for (pc = 0; pc < sp->pr->nins; pc++) {
+			in = &sp->pr->ins[pc];
+			if (in->op != OP_RECVANY)
+				continue;
+			ok = 1;
+			if (any_source(m, r, in->lo, in->hi))
+				break;
+			for (lp = in->lo; lp < in->hi; lp++)
+				if ((dc = n->recv_dc[sp->portbase + lp]) >= 0 &&
+				    m->pool[dc] >= 0)
+					break;
+			if (lp < in->hi)
+				break;
+		}
+		m->ekwild[r] = (unsigned char)(ok && pc == sp->pr->nins);
+	}
+	/* Each sender's receivers, each once (mark bit 8, cleared). */
+	fill = xcalloc(m->nprocs > 0 ? (size_t)m->nprocs : 1, sizeof(int));
+	for (pass = 0; pass < 2; pass++) {
+		for (r = 0; r < m->nprocs; r++) {
+			if (!m->ekwild[r])
+				continue;
+			for (k = 0; k < 2; k++)
+				ek_senders(m, r, k == 0 ? pass : -1, fill);
+		}
+		if (pass == 0) {
+			for (q = 0; q < m->nprocs; q++)
+				m->ekrs[q + 1] += m->ekrs[q];
+			m->ekrd = xcalloc((size_t)m->ekrs[m->nprocs] + 1,
+			    sizeof(int));
+		}
+	}
+	free(fill);
+}
+
 #define EK_DROP(m, p)	((m)->ekept[(p) >> 6] &= ~(1ULL << ((p) & 63)))
 
 void
@@ -2219,7 +2438,7 @@ sem_at(struct sem *m, const uint64_t *s)
 	const struct dchan	*d;
 	uint32_t		 x;
 	uint64_t		 a, b;
-	int			 j, e, q;
+	int			 j, e, q, k, c, nc;
 
 	if (s == NULL) {	/* forget what was kept */
 		if (m->ekept != NULL)
@@ -2230,6 +2449,7 @@ sem_at(struct sem *m, const uint64_t *s)
 	if (m->wstart == NULL)
 		wc_index(m);
 	if (m->eprev == NULL) {
+		ek_index(m);
 		m->eprev = xcalloc(m->words, sizeof(uint64_t));
 		m->ekept = xcalloc((size_t)m->nprocs / 64 + 1, sizeof(uint64_t));
 		m->ekn = xcalloc(m->nprocs > 0 ? (size_t)m->nprocs : 1, 1);
@@ -2245,18 +2465,23 @@ sem_at(struct sem *m, const uint64_t *s)
 	for (x = 0; x < m->words; x++) {
 		if (m->eprev[x] == s[x])
 			continue;
-		for (j = m->wstart[x]; j < m->wstart[x + 1]; j++) {
-			if ((a = sem_get(m->eprev, m->wfld[j])) ==
-			    (b = sem_get(s, m->wfld[j])))
-				continue;
+		nc = wc_changed(m, m->eprev, s, x);
+		for (c = 0; c < nc; c++) {
+			j = m->wchg[c];
 			if ((e = m->went[j]) >= m->nprocs) {
 				d = &m->net->dc[e - m->nprocs];
 				EK_DROP(m, d->to);
+				if (m->ekwild[d->from])
+					EK_DROP(m, d->from);
 				continue;
 			}
 			EK_DROP(m, e);
+			for (k = m->ekrs[e]; k < m->ekrs[e + 1]; k++)
+				EK_DROP(m, m->ekrd[k]);
 			if (m->p[e].pc.off != m->wfld[j].off)
 				continue;
+			a = sem_get(m->eprev, m->wfld[j]);
+			b = sem_get(s, m->wfld[j]);
 			if ((q = send_to(m, e, &m->p[e].pr->ins[a])) >= 0)
 				EK_DROP(m, q);
 			if ((q = send_to(m, e, &m->p[e].pr->ins[b])) >= 0)
@@ -2273,16 +2498,23 @@ sem_enabled_kept(struct sem *m, const uint64_t *s, int proc, struct trans *out)
 	const struct sproc	*sp = &m->p[proc];
 	int			 n;
 
+	const struct ins	*in;
+	uint64_t		 bags = m->bags;
+
 	if (m->ekept[proc >> 6] >> (proc & 63) & 1) {
 		n = m->ekn[proc];
 		memcpy(out, m->et + (size_t)proc * EK_MOST, sizeof(*out) * (size_t)n);
+		m->bags += m->ekbag[proc];	/* (as sem_enabled counts) */
 		return n;
 	}
 	n = sem_enabled(m, s, proc, out);
-	if (sp->pr != NULL && n <= EK_MOST &&
-	    kept_simple(&sp->pr->ins[sem_get(s, sp->pc)])) {
+	if (sp->pr == NULL || n > EK_MOST)
+		return n;
+	in = &sp->pr->ins[sem_get(s, sp->pc)];
+	if (kept_simple(in) || kept_wild(m, proc, in)) {
 		memcpy(m->et + (size_t)proc * EK_MOST, out, sizeof(*out) * (size_t)n);
 		m->ekn[proc] = (uint8_t)n;
+		m->ekbag[proc] = (unsigned char)(m->bags - bags);
 		m->ekept[proc >> 6] |= 1ULL << (proc & 63);
 	}
 	return n;

@@ -134,15 +134,32 @@ struct sem {
 	struct wcache	**wc;
 	int		*wstart, *went, *wfill;
 	struct fld	*wfld;
+	/* Per bit of the state (word x, bit b: x * 64 + b) the first
+	 * entry of wfld with that bit, or -1; per entry its bits on its
+	 * word and the next entry of the same field (a pool's channels
+	 * share a count), or -1; 'wover' when two fields overlap other
+	 * than so (then each field is compared whole); room for the
+	 * entries of one word (wchg). */
+	int		*wbit, *wsame, *wchg, wover;
+	uint64_t	*wmask;
 	/* Per process its enabled transitions in the state sem_at named
 	 * last, where its instruction reads only its own pc and counters,
-	 * one channel's count and its sender's pc (sem.c: kept_simple):
+	 * one channel's count and its sender's pc (sem.c: kept_simple), or
+	 * it waits in a 'recv any' (kept_wild, below):
 	 * bit p of ekept says they are (ekn[p] of them at et[p * EK_MOST]);
 	 * eprev is the state they are of (NULL: none yet). */
 	uint64_t	*eprev;
 	uint64_t	*ekept;
 	uint8_t		*ekn;
 	struct trans	*et;
+	/* Where a kept process waits in a 'recv any' (sem.c: kept_wild):
+	 * per process q the wildcard receivers that read its pc and
+	 * counters (ekrd[ekrs[q] .. ekrs[q + 1])), per process whether it
+	 * has such a wildcard (ekwild: a count of a channel out of it
+	 * changes its answer too) and per process whether its kept answer
+	 * was a bag (ekbag: counted again when it is given). */
+	int		*ekrs, *ekrd;
+	unsigned char	*ekwild, *ekbag;
 };
 
 /* The most transitions sem_at keeps of a process. */
