@@ -34,7 +34,31 @@
  * and no group's collective, and a process of no block whose ports to
  * the blocks are permuted uses them only through wildcards over all of
  * them (a 'recv any', a pending 'irecv any'; not a probe that names the
- * port it found, whose counter would have to be permuted too). */
+ * port it found, whose counter would have to be permuted too).
+ *
+ * Rings and tori up to rotation.  A component with no blocks whose
+ * processes in index order are the nodes of a ring (A = 1) or of an
+ * A x B torus row by row, channels between nodes allowed, is taken up
+ * to the cyclic shifts of the index in each dimension when the shift by
+ * one in each dimension maps the net onto itself (rot_ok: each node onto
+ * its image with the same program, each port onto the same port, each
+ * channel onto one alike whose other end is the image of this one's;
+ * every process of no family fixed, its ports to the nodes permuted
+ * alike and its program the same once they are; no collective rooted in
+ * a node or over a group).  The two shifts generate the group of
+ * rotations, so each rotation is an automorphism, and the argument above
+ * holds word for word: one state an orbit, the path mapped at each step,
+ * the stubborn sets and the proviso on the states stored, the
+ * counterexample rebuilt.  No other permutation is taken.  What moves
+ * with a node (node_fields): its process's pc, counters, requests and
+ * collectives' offsets, the channels it receives on (their count, or
+ * its pool's, and their ordered group) and those it sends on to
+ * processes of no family; every channel between nodes thus moves with
+ * its receiver.  The canonical form (canon_rot1) is the rotation whose
+ * sequence of node keys, read column by column, is least: for each row
+ * shift the least column shift by the least-rotation algorithm (O(B)
+ * column comparisons), the least of those A: O(A * A * B) key
+ * comparisons a state, a ring O(N), besides reading the N keys. */
 #include "config.h"
 
 #include <inttypes.h>
@@ -336,9 +360,9 @@ sig_map(struct tcheck *c, int p, int a, int b)
  * program, each of its ports onto the same port, each channel onto one
  * alike (dc_alike: a pool's channels onto a pool's, the same ports of a
  * receiver with the same program) whose other end is the image of this
- * one's; every process of no family fixed, its
- * ports to the family permuted alike, its program the same once they are
- * (prog_kept).  The permutation need not be a transposition (a rotation). */
+ * one's; every process of no family fixed, its ports to the family
+ * permuted alike, its program the same once they are (prog_kept).  The
+ * permutation need not be a transposition (a rotation). */
 static int
 rot_ok(struct tcheck *c, const int *procs, int cnt, const int *img)
 {
