@@ -34,7 +34,31 @@
  * and no group's collective, and a process of no block whose ports to
  * the blocks are permuted uses them only through wildcards over all of
  * them (a 'recv any', a pending 'irecv any'; not a probe that names the
- * port it found, whose counter would have to be permuted too). */
+ * port it found, whose counter would have to be permuted too).
+ *
+ * Rings and tori up to rotation.  A component with no blocks whose
+ * processes in index order are the nodes of a ring (A = 1) or of an
+ * A x B torus row by row, channels between nodes allowed, is taken up
+ * to the cyclic shifts of the index in each dimension when the shift by
+ * one in each dimension maps the net onto itself (rot_ok: each node onto
+ * its image with the same program, each port onto the same port, each
+ * channel onto one alike whose other end is the image of this one's;
+ * every process of no family fixed, its ports to the nodes permuted
+ * alike and its program the same once they are; no collective rooted in
+ * a node or over a group).  The two shifts generate the group of
+ * rotations, so each rotation is an automorphism, and the argument above
+ * holds word for word: one state an orbit, the path mapped at each step,
+ * the stubborn sets and the proviso on the states stored, the
+ * counterexample rebuilt.  No other permutation is taken.  What moves
+ * with a node (node_fields): its process's pc, counters, requests and
+ * collectives' offsets, the channels it receives on (their count, or
+ * its pool's, and their ordered group) and those it sends on to
+ * processes of no family; every channel between nodes thus moves with
+ * its receiver.  The canonical form (canon_rot1) is the rotation whose
+ * sequence of node keys, read column by column, is least: for each row
+ * shift the least column shift by the least-rotation algorithm (O(B)
+ * column comparisons), the least of those A: O(A * A * B) key
+ * comparisons a state, a ring O(N), besides reading the N keys. */
 #include "config.h"
 
 #include <inttypes.h>
@@ -66,6 +90,11 @@ struct symset {
 					 * at kc[j * kw], valid where kgen[j] is
 					 * gen */
 	uint32_t	*kgen, gen;
+	/* Rotations (rot): the n processes, b 1, are a torus of A x B in
+	 * index order, node (a, c) procs[a * B + c] (a ring: A 1), and the
+	 * group is the cyclic shifts in each dimension, not every
+	 * permutation. */
+	int		 rot, A, B;
 };
 
 /* A block a word of the state holds a field of. */
@@ -301,6 +330,112 @@ swap_ok(struct tcheck *c, const int *procs, int b, int ba, int bb)
 	return ok;
 }
 
+/* Record that p's local port a goes to b under a permutation (rot_ok):
+ * sig[p] holds its ports' images (-1: none yet) and, after them, their
+ * inverse; 0, or -1 when a or b is mapped otherwise already. */
+static int
+sig_map(struct tcheck *c, int p, int a, int b)
+{
+	const struct sproc	*sp = &c->m->p[p];
+	int			 k, nlp = sp->pr != NULL ? sp->pr->nlp : 0;
+
+	if (a >= nlp || b >= nlp)
+		return -1;
+	if (c->sig[p] == NULL) {
+		c->sig[p] = xmalloc(sizeof(int) * (size_t)(2 * nlp));
+		for (k = 0; k < 2 * nlp; k++)
+			c->sig[p][k] = -1;
+		c->touched[c->ntouched++] = p;
+	}
+	if ((c->sig[p][a] >= 0 && c->sig[p][a] != b) ||
+	    (c->sig[p][nlp + b] >= 0 && c->sig[p][nlp + b] != a))
+		return -1;
+	c->sig[p][a] = b;
+	c->sig[p][nlp + b] = a;
+	return 0;
+}
+
+/* Whether the permutation img of the family's processes (blk >= 0; img[p]
+ * p's image) maps the net onto itself: each process onto one with the same
+ * program, each of its ports onto the same port, each channel onto one
+ * alike (dc_alike: a pool's channels onto a pool's, the same ports of a
+ * receiver with the same program) whose other end is the image of this
+ * one's; every process of no family fixed, its ports to the family
+ * permuted alike, its program the same once they are (prog_kept).  The
+ * permutation need not be a transposition (a rotation). */
+static int
+rot_ok(struct tcheck *c, const int *procs, int cnt, const int *img)
+{
+	const struct sem	*m = c->m;
+	const struct mpnet	*n = m->net;
+	int			 i, lp, dir, ok = 1, k, nlp;
+
+	for (i = 0; i < cnt && ok; i++) {
+		int			 pa = procs[i], pb = img[pa];
+		const struct sproc	*sa = &m->p[pa], *sb = &m->p[pb];
+
+		if (sa->pr == NULL || sa->pr != sb->pr) {
+			ok = 0;
+			break;
+		}
+		for (lp = 0; lp < sa->pr->nlp && ok; lp++)
+			for (dir = 0; dir < 2 && ok; dir++) {
+				int	x = dir == 0 ? n->send_dc[sa->portbase + lp] :
+				    n->recv_dc[sa->portbase + lp];
+				int	y = dir == 0 ? n->send_dc[sb->portbase + lp] :
+				    n->recv_dc[sb->portbase + lp];
+				int	ox, oy, lx, ly;
+
+				if ((x < 0) != (y < 0)) {
+					ok = 0;
+					break;
+				}
+				if (x < 0)
+					continue;
+				if (!dc_alike(m, x, y)) {
+					ok = 0;
+					break;
+				}
+				ox = dir == 0 ? n->dc[x].to : n->dc[x].from;
+				oy = dir == 0 ? n->dc[y].to : n->dc[y].from;
+				lx = dir == 0 ? n->dc[x].to_lp : n->dc[x].from_lp;
+				ly = dir == 0 ? n->dc[y].to_lp : n->dc[y].from_lp;
+				if (c->blk[ox] >= 0)
+					ok = oy == img[ox] && lx == ly;
+				else if (oy != ox)
+					ok = 0;
+				else if (dir == 0 && m->pool[x] >= 0 &&
+				    m->pool[x] != m->pool[y])
+					ok = 0;	/* (a pool of no family's: the same) */
+				else
+					ok = sig_map(c, ox, lx, ly) == 0;
+			}
+	}
+	/* Each process of no family: its ports permuted (those it has to the
+	 * family onto themselves, every other one fixed), its program the
+	 * same. */
+	for (i = 0; i < c->ntouched && ok; i++) {
+		int	p = c->touched[i], *sg = c->sig[p];
+
+		nlp = m->p[p].pr->nlp;
+		for (k = 0; k < nlp && ok; k++)
+			if (sg[k] < 0) {
+				if (sg[nlp + k] >= 0)
+					ok = 0;
+				else
+					sg[k] = sg[nlp + k] = k;
+			}
+		if (ok)
+			ok = prog_kept(m->p[p].pr, sg);
+	}
+	for (i = 0; i < c->ntouched; i++) {
+		free(c->sig[c->touched[i]]);
+		c->sig[c->touched[i]] = NULL;
+	}
+	c->ntouched = 0;
+	return ok;
+}
+
 /* Add field f, cut into pieces of 64 bits at most, to a block's list
  * (f, nf, alloc), unless a field at its offset is there already (a
  * channel within the block, seen from both ends). */
@@ -368,6 +503,45 @@ block_fields(const struct sem *m, const int *blk, const int *procs, int b,
 	}
 }
 
+/* What moves with node i of a rotation family (see the top): its
+ * process's pc, counters, requests and collectives' offsets; the channels
+ * it receives on (a count, or its pool's once, and their ordered group);
+ * the channels it sends on to processes of no family (not pooled: a
+ * pool of theirs stays) and their group. */
+static void
+node_fields(const struct sem *m, const int *blk, const int *procs, int i,
+    struct fld **f, int *nf, size_t *alloc)
+{
+	const struct mpnet	*n = m->net;
+	const struct sproc	*sp = &m->p[procs[i]];
+	int			 p = procs[i], lp, j, d, g, dir;
+
+	field_add(f, nf, alloc, sp->pc.off, sp->slot +
+	    (uint32_t)sp->wslot * (uint32_t)sp->pr->nslots - sp->pc.off);
+	for (j = 0; m->clog > 0 && j < m->nlog; j++)
+		if (m->coff[(size_t)p * m->nlog + j].w > 0)
+			field_add(f, nf, alloc, m->coff[(size_t)p * m->nlog + j].off,
+			    m->coff[(size_t)p * m->nlog + j].w);
+	for (lp = 0; lp < sp->pr->nlp; lp++)
+		for (dir = 0; dir < 2; dir++) {
+			d = dir == 0 ? n->recv_dc[sp->portbase + lp] :
+			    n->send_dc[sp->portbase + lp];
+			if (d < 0 || m->dc[d].w == 0)
+				continue;
+			if (dir == 1 && (blk[n->dc[d].to] >= 0 || m->pool[d] >= 0))
+				continue;
+			if (m->pool[d] >= 0)
+				d = m->pool[d];
+			field_add(f, nf, alloc, m->dc[d].off, m->dc[d].w);
+			if (m->gof == NULL || (g = m->gof[d]) < 0)
+				continue;
+			field_add(f, nf, alloc, m->grp[g].len.off, m->grp[g].len.w);
+			if (m->grp[g].cap > 0)
+				field_add(f, nf, alloc, m->grp[g].q,
+				    (uint32_t)m->grp[g].cap * m->grp[g].lw);
+		}
+}
+
 /* Whether a process of the family (blk >= 0) has a channel to a process
  * of another block of it, or to a process of another family (mark). */
 static int
@@ -424,6 +598,8 @@ word_map(struct symm *sy, const struct sem *m)
 		for (i = 0; i < sy->nset; i++) {
 			const struct symset	*fs = &sy->set[i];
 
+			if (fs->rot)
+				continue;	/* (canon_rot: every node) */
 			for (j = 0; j < fs->n; j++)
 				for (k = 0; k < fs->nf; k++) {
 					const struct fld *f = &fs->f[(size_t)j * fs->nf + k];
@@ -463,6 +639,119 @@ word_map(struct symm *sy, const struct sem *m)
 	sy->nk = xcalloc((size_t)k * CHANGED_MOST, sizeof(uint64_t));
 }
 
+/* Add the family of cnt processes list, in blocks of b (rot: nodes of a
+ * torus of A x B), to sy (NULL: a new one); 0, or -1 when its nodes'
+ * fields do not line up (then nothing is added). */
+static int
+family_add(struct symm **syp, const struct sem *m, const int *blk,
+    const int *list, int cnt, int b, int rot, int A, int B)
+{
+	const struct mpnet	*n = m->net;
+	const struct pcg	*g = n->pcg;
+	struct symm		*sy = *syp;
+	struct symset		*fs, x;
+	struct fld		*fone = NULL;
+	int			 i, j, p, nb = cnt / b, nf;
+	size_t			 alloc = 0, oalloc = 0;
+	char			 first[PCG_NAME_MAX], last[PCG_NAME_MAX], *one;
+
+	memset(&x, 0, sizeof(x));
+	x.n = nb;
+	x.b = b;
+	x.rot = rot;
+	x.A = A;
+	x.B = B;
+	if (rot)
+		node_fields(m, blk, list, 0, &x.f, &x.nf, &alloc);
+	else
+		block_fields(m, blk, list, b, 0, &x.f, &x.nf, &alloc);
+	x.f = xreallocarray(x.f, (size_t)x.nf * (size_t)nb + 1, sizeof(*x.f));
+	for (i = 1; i < nb; i++) {
+		nf = 0;
+		if (rot)
+			node_fields(m, blk, list, i, &fone, &nf, &oalloc);
+		else
+			block_fields(m, blk, list, b, i, &fone, &nf, &oalloc);
+		for (j = 0; j < x.nf && nf == x.nf; j++)
+			if (fone[j].w != x.f[j].w)
+				break;
+		if (nf != x.nf || j < x.nf) {
+			free(fone);
+			free(x.f);
+			return -1;
+		}
+		for (j = 0; j < x.nf; j++)
+			x.f[i * x.nf + j] = fone[j];
+	}
+	free(fone);
+	for (i = 0, x.kw = 0; i < x.nf; i++)
+		x.kw += x.f[i].w;
+	x.kw = (x.kw + 63) / 64 + 1;
+	x.procs = xmalloc(sizeof(int) * (size_t)cnt);
+	memcpy(x.procs, list, sizeof(int) * (size_t)cnt);
+	if (sy == NULL)
+		*syp = sy = xcalloc(1, sizeof(*sy));
+	sy->set = xreallocarray(sy->set, (size_t)sy->nset + 1, sizeof(*sy->set));
+	fs = &sy->set[sy->nset++];
+	*fs = x;
+	if (sy->fam == NULL) {
+		sy->fam = xmalloc(sizeof(int) * (size_t)n->nprocs);
+		sy->bof = xcalloc((size_t)n->nprocs, sizeof(int));
+		sy->pof = xcalloc((size_t)n->nprocs, sizeof(int));
+		for (p = 0; p < n->nprocs; p++)
+			sy->fam[p] = -1;
+	}
+	for (i = 0; i < cnt; i++) {
+		sy->fam[list[i]] = sy->nset - 1;
+		sy->bof[list[i]] = i / b;
+		sy->pof[list[i]] = i % b;
+	}
+	/* "node[1" and "16]": "node[1..16]" */
+	pcg_proc_name(g, list[0], first, sizeof(first));
+	pcg_proc_name(g, list[cnt - 1], last, sizeof(last));
+	if (strchr(first, ']') != NULL)
+		*strchr(first, ']') = '\0';
+	one = sy->text;
+	xasprintf(&sy->text, "%s%s%s%s..%s%s", one != NULL ? one : "",
+	    one != NULL ? ", " : "", rot ? "rotations of " : "", first,
+	    strchr(last, '[') != NULL ? strchr(last, '[') + 1 : last,
+	    rot || b == 1 ? "" : b == 2 ? " in pairs" : " in blocks");
+	free(one);
+	if (b > 2 || (rot && A > 1)) {
+		one = sy->text;
+		if (rot)
+			xasprintf(&sy->text, "%s as %d x %d", one, A, B);
+		else
+			xasprintf(&sy->text, "%s of %d", one, b);
+		free(one);
+	}
+	return 0;
+}
+
+/* Whether the cnt processes list (blk 0, the rest -1) are the nodes of a
+ * torus of A x B in index order (a ring: A 1) whose shifts by one in
+ * each dimension map the net onto itself (img: scratch, a process's
+ * image). */
+static int
+torus_ok(struct tcheck *c, const int *list, int cnt, int A, int B, int *img)
+{
+	int	a, k;
+
+	if (A * B != cnt || B < 2)
+		return 0;
+	for (a = 0; a < A; a++)
+		for (k = 0; k < B; k++)
+			img[list[a * B + k]] = list[a * B + (k + 1) % B];
+	if (!rot_ok(c, list, cnt, img))
+		return 0;
+	if (A < 2)
+		return 1;
+	for (a = 0; a < A; a++)
+		for (k = 0; k < B; k++)
+			img[list[a * B + k]] = list[(a + 1) % A * B + k];
+	return rot_ok(c, list, cnt, img);
+}
+
 struct symm *
 symm_new(const struct sem *m)
 {
@@ -470,11 +759,8 @@ symm_new(const struct sem *m)
 	const struct pcg	*g = n->pcg;
 	struct symm		*sy = NULL;
 	struct tcheck		 c;
-	struct symset		*fs;
 	unsigned char		*other;
-	int			*list, cnt, comp, b, i, p, nb, ok;
-	size_t			 alloc;
-	char			 first[PCG_NAME_MAX], last[PCG_NAME_MAX], *one;
+	int			*list, *img, cnt, comp, b, i, p, nb, ok, found;
 
 	if (n->nprocs < 2)
 		return NULL;
@@ -486,11 +772,12 @@ symm_new(const struct sem *m)
 	c.touched = xcalloc((size_t)n->nprocs, sizeof(int));
 	other = xcalloc((size_t)n->nprocs, 1);
 	list = xmalloc(sizeof(int) * (size_t)n->nprocs);
+	img = xmalloc(sizeof(int) * (size_t)n->nprocs);
 	for (comp = 0; comp < g->ncomps; comp++) {
 		for (cnt = 0, p = 0; p < n->nprocs; p++)
 			if (g->procs[p].comp == comp)
 				list[cnt++] = p;
-		for (b = 1; b <= BLOCK_MOST && 2 * b <= cnt; b++) {
+		for (found = 0, b = 1; b <= BLOCK_MOST && 2 * b <= cnt; b++) {
 			if (cnt % b != 0)
 				continue;
 			nb = cnt / b;
@@ -504,74 +791,37 @@ symm_new(const struct sem *m)
 			    !crosses(m, c.blk, list, nb, b, other);
 			for (i = 0; i + 1 < nb && ok; i++)
 				ok = swap_ok(&c, list, b, i, i + 1);
-			if (!ok)
-				continue;
-			/* A family. */
-			if (sy == NULL)
-				sy = xcalloc(1, sizeof(*sy));
-			sy->set = xreallocarray(sy->set, (size_t)sy->nset + 1,
-			    sizeof(*sy->set));
-			fs = &sy->set[sy->nset++];
-			memset(fs, 0, sizeof(*fs));
-			fs->n = nb;
-			fs->b = b;
-			fs->procs = xmalloc(sizeof(int) * (size_t)cnt);
-			memcpy(fs->procs, list, sizeof(int) * (size_t)cnt);
-			alloc = 0;
-			block_fields(m, c.blk, list, b, 0, &fs->f, &fs->nf, &alloc);
-			{
-				struct fld	*fone = NULL;
-				int		 nf, j;
-				size_t		 oalloc = 0;
-
-				fs->f = xreallocarray(fs->f, (size_t)fs->nf *
-				    (size_t)nb + 1, sizeof(*fs->f));
-				for (i = 1; i < nb; i++) {
-					nf = 0;
-					block_fields(m, c.blk, list, b, i, &fone,
-					    &nf, &oalloc);
-					for (j = 0; j < fs->nf; j++)
-						fs->f[i * fs->nf + j] = fone[j];
-				}
-				free(fone);
+			if (ok && family_add(&sy, m, c.blk, list, cnt, b, 0, 1,
+			    nb) == 0) {
+				found = 1;
+				break;
 			}
-			for (i = 0, fs->kw = 0; i < fs->nf; i++)
-				fs->kw += fs->f[i].w;
-			fs->kw = (fs->kw + 63) / 64 + 1;
+		}
+		/* Else the nodes of a ring or a torus, up to rotation: a
+		 * ring first, then a torus of A x B for each B that divides
+		 * the processes (the first whose shifts are automorphisms). */
+		if (!found && cnt >= 2) {
+			for (p = 0; p < n->nprocs; p++)
+				c.blk[p] = -1;
+			for (i = 0; i < cnt; i++) {
+				c.blk[list[i]] = 0;
+				c.pos[list[i]] = i;
+			}
+			ok = !colls_forbid(m, c.blk) &&
+			    !crosses(m, c.blk, list, 1, cnt, other);
+			for (b = cnt; b >= 2 && ok && !found; b--)
+				if (cnt % b == 0 && (b == cnt || cnt / b >= 2) &&
+				    torus_ok(&c, list, cnt, cnt / b, b, img) &&
+				    family_add(&sy, m, c.blk, list, cnt, 1, 1,
+				    cnt / b, b) == 0)
+					found = 1;
+		}
+		if (found)
 			for (i = 0; i < cnt; i++)
 				other[list[i]] = 1;
-			if (sy->fam == NULL) {
-				sy->fam = xmalloc(sizeof(int) * (size_t)n->nprocs);
-				sy->bof = xcalloc((size_t)n->nprocs, sizeof(int));
-				sy->pof = xcalloc((size_t)n->nprocs, sizeof(int));
-				for (p = 0; p < n->nprocs; p++)
-					sy->fam[p] = -1;
-			}
-			for (i = 0; i < cnt; i++) {
-				sy->fam[list[i]] = sy->nset - 1;
-				sy->bof[list[i]] = i / b;
-				sy->pof[list[i]] = i % b;
-			}
-			/* "node[1" and "16]": "node[1..16]" */
-			pcg_proc_name(g, list[0], first, sizeof(first));
-			pcg_proc_name(g, list[cnt - 1], last, sizeof(last));
-			if (strchr(first, ']') != NULL)
-				*strchr(first, ']') = '\0';
-			one = sy->text;
-			xasprintf(&sy->text, "%s%s%s..%s%s", one != NULL ? one : "",
-			    one != NULL ? ", " : "", first, strchr(last, '[') !=
-			    NULL ? strchr(last, '[') + 1 : last, b == 1 ? "" :
-			    b == 2 ? " in pairs" : " in blocks");
-			free(one);
-			if (b > 2) {
-				one = sy->text;
-				xasprintf(&sy->text, "%s of %d", one, b);
-				free(one);
-			}
-			break;
-		}
 	}
 	free(list);
+	free(img);
 	free(other);
 	free(c.blk);
 	free(c.pos);
@@ -666,6 +916,99 @@ key_cmp(const uint64_t *a, const uint64_t *b, int kw)
 	return 0;
 }
 
+/* The lines of a rotation family's keys (sy->keys, node (a, c) at
+ * a * B + c): line c is the nodes (a, c) for a = 0 .. A - 1, read from
+ * row d on.  Line c1 read from row d1 against line c2 read from row d2. */
+static int
+line_cmp(const struct symm *sy, const struct symset *fs, int d1, int c1,
+    int d2, int c2)
+{
+	int	a, r, A = fs->A, B = fs->B, kw = fs->kw;
+
+	for (a = 0; a < A; a++) {
+		r = key_cmp(sy->keys + (size_t)(((a + d1) % A) * B + c1) * kw,
+		    sy->keys + (size_t)(((a + d2) % A) * B + c2) * kw, kw);
+		if (r != 0)
+			return r;
+	}
+	return 0;
+}
+
+/* The canonical form under a rotation family's shifts: of the A x B
+ * arrangements of its nodes' keys (a node's key: what moves with it,
+ * node_fields), the least read column by column.  For each row shift
+ * da, the least column shift by the least rotation of the sequence of
+ * B columns (two candidates i, j and a length k matched so far: the
+ * candidate whose k-th column is above the other's cannot start the
+ * least rotation, nor can any of the k after it; O(B) column
+ * comparisons), then the least of those A candidates: O(A * A * B) key
+ * comparisons, a ring O(N).  Returns where p went. */
+static int
+canon_rot1(struct symm *sy, struct symset *fs, uint64_t *s, int p)
+{
+	int	n = fs->n, kw = fs->kw, A = fs->A, B = fs->B;
+	int	da, i, j, k, r, c, best_a = 0, best_c = 0, a, img = p;
+
+	xgrow(&sy->keys, &sy->keyalloc, (size_t)n * kw, sizeof(uint64_t));
+	for (j = 0; j < n; j++)
+		key_of(fs, s, j, sy->keys + (size_t)j * kw);
+	for (da = 0; da < A; da++) {
+		i = 0;
+		j = 1;
+		k = 0;
+		while (i < B && j < B && k < B) {
+			r = line_cmp(sy, fs, da, (i + k) % B, da, (j + k) % B);
+			if (r == 0) {
+				k++;
+				continue;
+			}
+			if (r > 0)
+				i += k + 1;
+			else
+				j += k + 1;
+			if (i == j)
+				j++;
+			k = 0;
+		}
+		c = i < j ? i : j;
+		if (da > 0) {
+			for (k = 0, r = 0; k < B && r == 0; k++)
+				r = line_cmp(sy, fs, da, (c + k) % B, best_a,
+				    (best_c + k) % B);
+			if (r >= 0)
+				continue;
+		}
+		best_a = da;
+		best_c = c;
+	}
+	if (best_a == 0 && best_c == 0)
+		return img;
+	/* Node (a, c) gets the key of (a + best_a, c + best_c). */
+	for (a = 0; a < A; a++)
+		for (c = 0; c < B; c++)
+			key_put(fs, s, a * B + c, sy->keys + (size_t)(((a +
+			    best_a) % A) * B + (c + best_c) % B) * kw);
+	if (p >= 0 && sy->set + sy->fam[p] == fs) {
+		a = sy->bof[p] / B;
+		c = sy->bof[p] % B;
+		img = fs->procs[((a - best_a + A) % A) * B + (c - best_c + B) % B];
+	}
+	return img;
+}
+
+/* Every rotation family's canonical form; p's image (img: where the
+ * blocks put it). */
+static int
+canon_rot(struct symm *sy, uint64_t *s, int img)
+{
+	int	i;
+
+	for (i = 0; i < sy->nset; i++)
+		if (sy->set[i].rot)
+			img = canon_rot1(sy, &sy->set[i], s, img);
+	return img;
+}
+
 /* The canonical form of any state: every family's blocks sorted (a
  * stable merge sort). */
 static int
@@ -677,6 +1020,8 @@ canon_full(struct symm *sy, uint64_t *s, int p)
 		const struct symset	*fs = &sy->set[i];
 		int			 n = fs->n, kw = fs->kw;
 
+		if (fs->rot)
+			continue;
 		xgrow(&sy->keys, &sy->keyalloc, (size_t)n * kw, sizeof(uint64_t));
 		xgrow(&sy->ord, &sy->ordalloc, (size_t)n, sizeof(int));
 		sy->tmp = xreallocarray(sy->tmp, (size_t)n, sizeof(int));
@@ -711,7 +1056,7 @@ canon_full(struct symm *sy, uint64_t *s, int p)
 				img = fs->procs[j * fs->b + sy->pof[p]];
 		}
 	}
-	return img;
+	return canon_rot(sy, s, img);
 }
 
 /* Block j's key in the base state (symm_canon), computed once. */
@@ -787,6 +1132,8 @@ symm_canon(struct symm *sy, const struct sem *m, uint64_t *s, int p,
 	(void)m;
 	if (from == NULL || sy->wb == NULL)
 		return canon_full(sy, s, p);
+	if (sy->wstart[sy->words] == 0)
+		return canon_rot(sy, s, p);	/* (no blocks) */
 	if (!sy->base_ok || memcmp(from, sy->base, sy->bytes) != 0) {
 		memcpy(sy->base, from, sizeof(uint64_t) * sy->words);
 		sy->base_ok = 1;
@@ -873,5 +1220,5 @@ symm_canon(struct symm *sy, const struct sem *m, uint64_t *s, int p,
 			img = fs->procs[j * fs->b + sy->pof[p]];
 		}
 	}
-	return img;
+	return canon_rot(sy, s, img);
 }

@@ -47,7 +47,9 @@ mkdir -p "$work/m" "$work/res"
 verdict() {
 	local part
 
-	part=$(grep -o "\"$2\":{\"verdict\":\"[a-z]*\"[^[]*\(\[{\"kind\":\"[a-z-]*\"\)\?" "$1")
+	# (without the symmetry's names: "rotations of w[1..5]" has a '[')
+	part=$(sed 's/"symmetry":"[^"]*"//g' "$1" |
+	    grep -o "\"$2\":{\"verdict\":\"[a-z]*\"[^[]*\(\[{\"kind\":\"[a-z-]*\"\)\?")
 	case $part in
 	*'"verdict":"verified"'*) echo verified ;;
 	*'"verdict":"violated"'*) echo "violated/$(echo "$part" | sed 's/.*"kind":"\([a-z-]*\)".*/\1/')" ;;

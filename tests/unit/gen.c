@@ -689,7 +689,9 @@ gen_p2p(struct gen *g)
 {
 	g->p2p = 1;
 	g->names = 0;
-	if (rnd(2))
+	if (rnd(4) == 0)
+		gen_indexed(g);	/* a ring: rotations (symm.c) */
+	else if (rnd(2))
 		gen_script(g);
 	else
 		gen_protocol(g);
@@ -798,8 +800,8 @@ gen_indexed(struct gen *g)
 		return;
 	}
 	buf_adds(&g->b, "    w { ");
-	if (rnd(4) == 0)
-		body(g, 0);
+	if (rnd(g->p2p ? 2 : 4) == 0)
+		body(g, 0);	/* the same for every w: symmetric */
 	else {
 		buf_adds(&g->b, "if ");
 		condition(g, nw);

@@ -56,9 +56,10 @@ void	gen_indexed(struct gen *);
  * counter). */
 void	gen_loops(struct gen *);
 /* A script with sendrecv, named requests and wait, test, waitany,
- * waitsome, probe and iprobe among the rest: made at random (gen_script)
- * or a protocol (gen_protocol), with some steps of these; test and
- * iprobe in loops, counted and endless (livelocks). */
+ * waitsome, probe and iprobe among the rest: made at random (gen_script),
+ * a protocol (gen_protocol) or a ring (gen_indexed, one behaviour for
+ * every node half the time: rotations), with some steps of these; test
+ * and iprobe in loops, counted and endless (livelocks). */
 void	gen_p2p(struct gen *);
 /* Interchangeable processes: clients c[1..n] of one behaviour around a
  * hub h that uses its ports to them through wildcards only (now and then
