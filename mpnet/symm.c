@@ -76,6 +76,17 @@
 /* The most blocks a step may change for symm_canon's incremental form. */
 #define CHANGED_MOST	8
 
+/* The most nodes a ring or torus is taken up to rotation with.  Its
+ * canonical form costs O(N) key comparisons a successor (canon_rot1) and
+ * the rebuild of a counterexample O(N) successors a step: past a few
+ * dozen nodes that costs more than the orbits save (po-ringany's 1000
+ * nodes: 7 CPU s without, 186 s with, most of it the rebuild), while the
+ * rings that rotations shrink (double buffering with a choice of send
+ * mode: 2,090,568 -> 358,481 states at 6) are out of reach anyway past
+ * ten nodes.  A speed limit, not a soundness one: a larger ring is
+ * searched without. */
+#define ROT_MOST	16
+
 /* A family of n interchangeable blocks of b processes each: block i is
  * procs[i * b .. (i + 1) * b); its nf fields are f[i * nf .. (i + 1) * nf),
  * the k-th of every block alike (same width, the one the permutation
@@ -800,7 +811,7 @@ symm_new(const struct sem *m)
 		/* Else the nodes of a ring or a torus, up to rotation: a
 		 * ring first, then a torus of A x B for each B that divides
 		 * the processes (the first whose shifts are automorphisms). */
-		if (!found && cnt >= 2) {
+		if (!found && cnt >= 2 && cnt <= ROT_MOST) {
 			for (p = 0; p < n->nprocs; p++)
 				c.blk[p] = -1;
 			for (i = 0; i < cnt; i++) {
